@@ -93,7 +93,7 @@ def parse(notation: str) -> DiceExpr:
         raise DiceNotationError(f"{notation!r} is not dice notation like 2d6+1 or 4d6kh3")
     count = int(match["count"] or 1)
     sides = int(match["sides"])
-    modifier = int(match["mod"].replace(" ", "")) if match["mod"] else 0
+    modifier = int(re.sub(r"\s", "", match["mod"])) if match["mod"] else 0
     keep = int(match["keep"]) if match["keep"] else None
     if count < 1 or count > 100:
         raise DiceNotationError(f"{notation!r}: the number of dice must be 1 to 100")
@@ -285,12 +285,13 @@ def roll_divining(
     table order. Chains are capped at `MAX_CHAIN` extra dice so a scripted or broken die cannot loop forever;
     at one in six a chain that long has odds below 1e-77.
     """
-    throws: list[DiviningThrow] = []
     for color, count in pool.items():
         if count < 0:
             raise ValueError(f"a pool cannot hold {count} {color} dice")
-        if count and color not in dice:
+        if color not in dice:
             raise KeyError(f"no divining die called {color!r}")
+    throws: list[DiviningThrow] = []
+    for color, count in pool.items():
         for _ in range(count):
             throw = _throw(source, dice[color], chained=False)
             throws.append(throw)
