@@ -1,0 +1,90 @@
+"""The `hammertui` command: open a session, or answer a question about rulesets and exit."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from hammertui import __version__
+
+
+def default_saves() -> Path:
+    """`saves/` in a checkout; otherwise the user's data folder, so an installed copy finds its saves."""
+    if env := os.environ.get("HAMMERTUI_SAVES"):
+        return Path(env)
+    checkout = Path(__file__).resolve().parents[1]
+    if (checkout / "pyproject.toml").exists() and (checkout / "saves").is_dir():
+        return checkout / "saves"
+    data = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return data / "hammertui" / "saves"
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="hammertui",
+        description="The Hammersmith's dashboard for a live HAMMERCRAWL! dungeon crawl. "
+        "With no NAME, opens the most recent session (or a ready demo session on the first run).",
+    )
+    p.add_argument("name", nargs="?", help="open or create the session called NAME")
+    p.add_argument("--saves", type=Path, metavar="DIR", help="folder of sessions (default: %(default)s)", default=None)
+    p.add_argument("--ruleset", metavar="ID", help="ruleset for a new session (default: hammercrawl-book3)")
+    p.add_argument("--seed", type=int, metavar="N", help="dice seed for a new session")
+    p.add_argument("--list-rulesets", action="store_true", help="list the shipped rulesets and exit")
+    p.add_argument("--check-ruleset", type=Path, metavar="FILE", help="validate a ruleset file, print its problems, exit non-zero on any")
+    p.add_argument("--version", action="version", version=f"hammertui {__version__}")
+    return p
+
+
+def list_rulesets() -> int:
+    from hammertui.rules.ruleset import RulesetError, list_rulesets as shipped, rulesets_dir
+
+    try:
+        found = shipped()
+    except RulesetError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print(f"Rulesets in {rulesets_dir()}:")
+    for ruleset in found:
+        parent = f" (extends {ruleset.extends})" if ruleset.extends else ""
+        print(f"  {ruleset.id:<30} {ruleset.name}; time in {ruleset.time.unit_plural}{parent}")
+    return 0
+
+
+def check_ruleset(path: Path) -> int:
+    from hammertui.rules.ruleset import check_ruleset_file
+
+    problems = check_ruleset_file(path)
+    for problem in problems:
+        print(problem)
+    if not problems:
+        print(f"{path}: OK")
+    return 1 if problems else 0
+
+
+def run_app(args: argparse.Namespace) -> int:
+    from hammertui.rules.ruleset import RulesetError
+    from hammertui.session.sessions import BadSessionName
+    from hammertui.ui.app import make_app
+
+    try:
+        app = make_app(args.saves or default_saves(), args.name, args.ruleset, args.seed)
+    except (BadSessionName, RulesetError, OSError) as error:
+        print(f"hammertui: {error}", file=sys.stderr)
+        return 2
+    app.run()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.list_rulesets:
+        return list_rulesets()
+    if args.check_ruleset:
+        return check_ruleset(args.check_ruleset)
+    return run_app(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

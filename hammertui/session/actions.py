@@ -1,0 +1,267 @@
+"""Actions: every change to a session is one of these, applied by a pure function.
+
+An action is a small frozen record of what the 'Smith asked for. `apply_action` turns the old state
+into the new one and says what happened, in events that show every die thrown. It never touches
+files or screens, so the store can undo it by keeping the old state and tests can run it bare.
+An action that makes no sense now raises `Refused` with a message for the 'Smith; nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Protocol
+
+import attrs
+
+from hammertui.rules import damage, light
+from hammertui.rules.dice import DiceSource
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session.events import Event
+from hammertui.session.state import Character, LightSource, State, replace_light, replace_member
+
+
+class Refused(Exception):
+    """The action cannot be done in this state; the message says why, in the table's words."""
+
+
+@attrs.frozen
+class Context:
+    """What an action may consult: the rules in force and this action's dice."""
+
+    ruleset: Ruleset
+    dice: DiceSource
+
+
+Result = tuple[State, list[Event]]
+
+
+class Action(Protocol):
+    """A change the 'Smith asked for."""
+
+    label: ClassVar[str]
+
+    def apply(self, state: State, ctx: Context) -> Result: ...
+
+
+def note(action: Action, text: str, dice: tuple[str, ...] = (), level: str = "info") -> Event:
+    """An event for `action`; the sequence number and clock are stamped by `apply_action`."""
+    return Event(0, action.label, text, dice, level=level)
+
+
+def apply_action(state: State, action: Action, ctx: Context) -> Result:
+    """Apply one action: the new state (its `seq` one higher) and its events, darkness included."""
+    new, events = action.apply(state, ctx)
+    new = attrs.evolve(new, seq=state.seq + 1)
+    if new.is_dark and not state.is_dark:
+        events.append(note(action, "Darkness! No light is burning.", level="warn"))
+    elif state.is_dark and not new.is_dark:
+        events.append(note(action, "Light again."))
+    return new, [attrs.evolve(e, seq=new.seq, clock=new.clock.units) for e in events]
+
+
+def spend_time(state: State, units: int, ctx: Context, action: Action) -> Result:
+    """Move the clock on and burn every lit source by the same amount, warning as they fail."""
+    events: list[Event] = []
+    lights = []
+    for source in state.lights:
+        if not source.lit:
+            lights.append(source)
+            continue
+        burn = light.burn(source.remaining, units)
+        name = source_name(state, ctx.ruleset, source)
+        if burn.burnt_out:
+            events.append(note(action, f"{name} burns out.", level="warn"))
+            if consumable(ctx.ruleset, source.kind):
+                continue
+            lights.append(attrs.evolve(source, remaining=0, lit=False))
+            continue
+        if burn.running_low:
+            left = ctx.ruleset.time.label(burn.remaining)
+            events.append(note(action, f"{name} is running low: {left} left.", level="warn"))
+        lights.append(attrs.evolve(source, remaining=burn.remaining))
+    clock = attrs.evolve(state.clock, units=state.clock.units + units)
+    return attrs.evolve(state, clock=clock, lights=tuple(lights)), events
+
+
+def consumable(ruleset: Ruleset, kind: str) -> bool:
+    """A torch or candle is gone when it burns out; a lantern stays to be refilled."""
+    definition = ruleset.light_sources.get(kind)
+    return definition is None or not definition.refuel
+
+
+def source_name(state: State, ruleset: Ruleset, source: LightSource) -> str:
+    """`Darla's torch`, or `the torch on the floor`."""
+    definition = ruleset.light_sources.get(source.kind)
+    kind = definition.name.lower() if definition else source.kind
+    if not source.carrier:
+        return f"The {kind} on the floor"
+    try:
+        return f"{state.character(source.carrier).name}'s {kind}"
+    except KeyError:
+        return f"The {kind}"
+
+
+@attrs.frozen
+class AdvanceTime:
+    """Spend time: the clock moves on and every lit source burns."""
+
+    label: ClassVar[str] = "time"
+    units: int = 1
+    reason: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        if self.units < 1:
+            raise Refused("time can only move forward, by 1 or more")
+        new, events = spend_time(state, self.units, ctx, self)
+        why = f" ({self.reason})" if self.reason else ""
+        head = note(self, f"{ctx.ruleset.time.label(self.units).capitalize()} pass{why}.")
+        if self.units == 1:
+            head = attrs.evolve(head, text=head.text.replace(" pass", " passes", 1))
+        return new, [head, *events]
+
+
+@attrs.frozen
+class Light:
+    """Light an unlit source that still has time in it."""
+
+    label: ClassVar[str] = "light"
+    light_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        source = _light(state, self.light_id)
+        name = source_name(state, ctx.ruleset, source)
+        if source.lit:
+            raise Refused(f"{name} is already lit")
+        if source.remaining <= 0:
+            raise Refused(f"{name} is spent: refill it first")
+        left = ctx.ruleset.time.label(source.remaining)
+        lit = attrs.evolve(source, lit=True)
+        return attrs.evolve(state, lights=replace_light(state.lights, lit)), [
+            note(self, f"{name} is lit ({left} left).")
+        ]
+
+
+@attrs.frozen
+class Douse:
+    """Put out a lit source, keeping what is left of it."""
+
+    label: ClassVar[str] = "douse"
+    light_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        source = _light(state, self.light_id)
+        name = source_name(state, ctx.ruleset, source)
+        if not source.lit:
+            raise Refused(f"{name} is not lit")
+        doused = attrs.evolve(source, lit=False)
+        return attrs.evolve(state, lights=replace_light(state.lights, doused)), [
+            note(self, f"{name} is doused.")
+        ]
+
+
+@attrs.frozen
+class HandOver:
+    """Give a source to another member of the party (or set it down, with `to` empty)."""
+
+    label: ClassVar[str] = "hand over"
+    light_id: str
+    to: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        source = _light(state, self.light_id)
+        before = source_name(state, ctx.ruleset, source)
+        if self.to == source.carrier:
+            raise Refused(f"{before} is already there")
+        if self.to:
+            receiver = _member(state, self.to)
+            if not receiver.alive:
+                raise Refused(f"{receiver.name} is dead and cannot carry a light")
+            text = f"{before} goes to {receiver.name}."
+        else:
+            text = f"{before} is set down."
+        moved = attrs.evolve(source, carrier=self.to)
+        return attrs.evolve(state, lights=replace_light(state.lights, moved)), [note(self, text)]
+
+
+@attrs.frozen
+class ApplyDamage:
+    """Damage a character: temporary HP first, then HP, then CON by the difficulty mode."""
+
+    label: ClassVar[str] = "damage"
+    character_id: str
+    amount: int
+    source: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = _member(state, self.character_id)
+        if self.amount < 1:
+            raise Refused("damage must be 1 or more")
+        if not member.alive:
+            raise Refused(f"{member.name} is already dead")
+        outcome = damage.take_damage(_vitals(member), self.amount, state.session.difficulty)
+        hurt = _with_vitals(member, outcome.vitals)
+        source = f" from {self.source}" if self.source else ""
+        level = "warn" if hurt.status != member.status else "info"
+        text = f"{member.name} takes {self.amount} damage{source}: {', '.join(outcome.lines)}."
+        return attrs.evolve(state, party=replace_member(state.party, hurt)), [note(self, text, level=level)]
+
+
+@attrs.frozen
+class Heal:
+    """Heal a living character, never beyond their maximum HP."""
+
+    label: ClassVar[str] = "heal"
+    character_id: str
+    amount: int
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = _member(state, self.character_id)
+        if self.amount < 1:
+            raise Refused("healing must be 1 or more")
+        if not member.alive:
+            raise Refused(f"{member.name} is dead; no healing brings them back")
+        if member.hp >= member.max_hp:
+            raise Refused(f"{member.name} is already at full HP ({member.max_hp})")
+        outcome = damage.heal(_vitals(member), self.amount, member.max_hp)
+        healed = _with_vitals(member, outcome.vitals)
+        text = f"{member.name} heals {self.amount}: {', '.join(outcome.lines)}."
+        return attrs.evolve(state, party=replace_member(state.party, healed)), [note(self, text)]
+
+
+@attrs.frozen
+class RenameSession:
+    """Give the session a new name (the save files keep theirs)."""
+
+    label: ClassVar[str] = "rename"
+    name: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        name = self.name.strip()
+        if not name:
+            raise Refused("a session needs a name")
+        if name == state.session.name:
+            raise Refused(f"the session is already called {name}")
+        old = state.session.name
+        info = attrs.evolve(state.session, name=name)
+        return attrs.evolve(state, session=info), [note(self, f"Session renamed from {old} to {name}.")]
+
+
+def _member(state: State, character_id: str) -> Character:
+    try:
+        return state.character(character_id)
+    except KeyError:
+        raise Refused(f"no character {character_id!r} in the party") from None
+
+
+def _light(state: State, light_id: str) -> LightSource:
+    try:
+        return state.light(light_id)
+    except KeyError:
+        raise Refused(f"no light source {light_id!r}") from None
+
+
+def _vitals(member: Character) -> damage.Vitals:
+    return damage.Vitals(member.hp, member.temp_hp, member.con, member.status)
+
+
+def _with_vitals(member: Character, vitals: damage.Vitals) -> Character:
+    return attrs.evolve(member, hp=vitals.hp, temp_hp=vitals.temp_hp, con=vitals.con, status=vitals.status)

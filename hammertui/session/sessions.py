@@ -1,0 +1,153 @@
+"""Finding, creating and opening sessions in a saves folder.
+
+A new session is born with its party rolled by the rules, every roll logged, and its first snapshot
+written before the screen shows it: from the first keypress there is something safe on disk.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from pathlib import Path
+
+from hammertui.rules import characters
+from hammertui.rules.dice import SeededDice
+from hammertui.rules.ruleset import Ruleset, RulesetError
+from hammertui.session import persist
+from hammertui.session.events import Event
+from hammertui.session.state import Character, LightSource, SessionInfo, State, Stats
+from hammertui.session.store import Store
+
+DEMO_NAME = "demo"
+DEMO_RULESET = "hammercrawl-book3"
+DEMO_PARTY = (("Darla", "Ana"), ("Brannoc", "Ben"), ("Wenna", "Cai"), ("Otto Sixfingers", "Dee"))
+DEMO_ROLES = ("Leader", "Mapper", "Lootkeeper", "Timekeeper")
+SPARE_TORCHES = 2
+STARTING_RATIONS = 3
+
+_NAME = re.compile(r"^[\w][\w .'-]{0,63}$")
+
+
+class BadSessionName(ValueError):
+    """A session name that cannot safely be a file name."""
+
+
+def check_name(name: str) -> str:
+    """Session names become file names: letters, digits, spaces, `.`, `'`, `-` and `_` only."""
+    if not _NAME.match(name) or name.endswith((".", " ")) or ".." in name:
+        raise BadSessionName(
+            f"{name!r} cannot be a session name: use up to 64 letters, digits, spaces, . ' - _"
+        )
+    return name
+
+
+def snapshots(folder: Path) -> list[Path]:
+    """Every session snapshot in the folder, newest first."""
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.glob("*.toml") if not p.name.endswith(".log.toml")]
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def latest(folder: Path) -> str | None:
+    """The name of the most recently saved session, if any."""
+    found = snapshots(folder)
+    return found[0].stem if found else None
+
+
+def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = None) -> tuple[State, list[Event]]:
+    """A fresh session: a party of four rolled by the class rules, one lit torch and spares."""
+    mode = difficulty or ruleset.default_difficulty
+    info = SessionInfo(name=name, ruleset=ruleset.id, seed=seed, difficulty=mode)
+    dice = SeededDice(seed, -1)
+    party, events = [], [Event(0, "new", f"New session {name} ({ruleset.name}, {mode} mode, seed {seed}).")]
+    for index, (hero, player) in enumerate(DEMO_PARTY, start=1):
+        rolled = characters.roll_character(ruleset, dice, hero)
+        member = _member(f"c{index}", rolled, player, DEMO_ROLES[index - 1])
+        party.append(member)
+        events.append(Event(0, "roll", _rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))
+    torch = ruleset.light_sources["torch"].duration
+    lights = [LightSource("l1", "torch", torch, carrier=party[0].id, lit=True)]
+    for spare in range(SPARE_TORCHES):
+        lights.append(LightSource(f"l{spare + 2}", "torch", torch, carrier=party[spare + 1].id))
+    events.append(Event(0, "light", f"{party[0].name} lights a torch; {SPARE_TORCHES} spares in packs."))
+    state = State(session=info, party=tuple(party), lights=tuple(lights))
+    return state, events
+
+
+def _member(character_id: str, rolled: characters.RolledCharacter, player: str, role: str) -> Character:
+    stats = Stats(**rolled.stats)
+    return Character(
+        id=character_id,
+        name=rolled.name,
+        player=player,
+        class_id=rolled.class_id,
+        level=rolled.level,
+        stats=stats,
+        hp=rolled.max_hp,
+        max_hp=rolled.max_hp,
+        ac=rolled.ac,
+        con=stats.CON,
+        rations=STARTING_RATIONS,
+        role=role,
+    )
+
+
+def _rolled_text(ruleset: Ruleset, member: Character) -> str:
+    cls = ruleset.classes[member.class_id].name
+    scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
+    return f"{member.name} ({member.player}): {cls}, {scores}, HP {member.max_hp}, AC {member.ac}."
+
+
+def create(folder: Path, name: str, ruleset: Ruleset, seed: int | None = None, difficulty: str | None = None) -> Store:
+    """Create a session and write its first snapshot and log before returning."""
+    check_name(name)
+    folder.mkdir(parents=True, exist_ok=True)
+    files = persist.SaveFiles(folder, name)
+    if files.snapshot.exists():
+        raise FileExistsError(f"{files.snapshot} already exists")
+    state, events = new_state(name, ruleset, secrets.randbelow(10**9) if seed is None else seed, difficulty)
+    store = Store(state, ruleset, files)
+    store.record(events)
+    return store
+
+
+def open_files(files: persist.SaveFiles, ruleset_loader, from_backup: bool = False) -> Store:
+    """Open a saved session (or its backup); raises SaveError without touching any file."""
+    source = files.backup if from_backup else files.snapshot
+    state = persist.load_state(source)
+    try:
+        ruleset = ruleset_loader(state.session.ruleset)
+    except RulesetError as error:
+        raise persist.SaveError(source, [f"session.ruleset {state.session.ruleset!r}: {p}" for p in error.problems]) from None
+    persist.repair_log(files.log)
+    return Store(state, ruleset, files, recent=persist.read_log_tail(files.log))
+
+
+def set_aside(path: Path) -> Path:
+    """Move an unreadable file out of the way, intact, so a restored session can take its place."""
+    for n in range(1, 1000):
+        target = path.with_name(f"{path.name}.unreadable{'' if n == 1 else f'-{n}'}")
+        if not target.exists():
+            path.rename(target)
+            return target
+    raise FileExistsError(f"too many unreadable copies of {path.name}")
+
+
+def restore_backup(files: persist.SaveFiles, ruleset_loader) -> tuple[Store, Path]:
+    """Continue from the `.bak`: the unreadable snapshot is kept beside it, renamed, never lost."""
+    store = open_files(files, ruleset_loader, from_backup=True)
+    kept = set_aside(files.snapshot) if files.snapshot.exists() else files.snapshot
+    event = Event(store.state.seq, "restore", f"Restored from {files.backup.name}; the unreadable save is kept as {kept.name}.", level="warn")
+    store.record([event])
+    return store, kept
+
+
+def unused_name(folder: Path, base: str) -> str:
+    """`base`, or `base-2`, `base-3`... whichever has no files yet."""
+    for n in range(1, 10000):
+        name = base if n == 1 else f"{base}-{n}"
+        if not persist.SaveFiles(folder, name).snapshot.exists():
+            return name
+    raise FileExistsError(f"no free session name like {base}")
+

@@ -1,0 +1,149 @@
+"""The one session state: frozen attrs records, replaced whole by every action.
+
+Frozen records and tuples make the previous state a free undo step and let the UI tell a change by
+identity. Nothing here knows about files or screens.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+STATUSES = ("ok", "down", "dying", "dead")
+ROLES = ("", "Leader", "Mapper", "Lootkeeper", "Timekeeper")
+
+
+@attrs.frozen
+class SessionInfo:
+    """Which session this is and how its dice are seeded."""
+
+    name: str
+    ruleset: str
+    seed: int
+    difficulty: str = "adventure"
+
+
+@attrs.frozen
+class Dungeon:
+    """Where the party is: the level, its boss (whose HD sets the level's tier) and the rooms seen."""
+
+    level: int = 1
+    boss_hd: int = 3
+    challenge_level: int = 2
+    rooms_explored: int = 0
+    safe_haven: bool = False
+
+
+@attrs.frozen
+class Stats:
+    """The six scores as rolled; CON here is the maximum, the character tracks CON lost."""
+
+    STR: int
+    DEX: int
+    CON: int
+    INT: int
+    WIS: int
+    CHA: int
+
+    def as_dict(self) -> dict[str, int]:
+        return attrs.asdict(self)
+
+
+@attrs.frozen
+class Character:
+    """One adventurer as the roster and every rule that touches them needs them."""
+
+    id: str
+    name: str
+    class_id: str
+    stats: Stats
+    hp: int
+    max_hp: int
+    ac: int
+    con: int
+    player: str = ""
+    level: int = 1
+    xp: int = 0
+    temp_hp: int = 0
+    rations: int = 0
+    status: str = "ok"
+    role: str = ""
+
+    @property
+    def con_max(self) -> int:
+        return self.stats.CON
+
+    @property
+    def alive(self) -> bool:
+        return self.status != "dead"
+
+
+@attrs.frozen
+class LightSource:
+    """A torch, lantern, candle or spell; `carrier` is a character id, or "" when set down."""
+
+    id: str
+    kind: str
+    remaining: int
+    carrier: str = ""
+    lit: bool = False
+
+
+@attrs.frozen
+class Clock:
+    """Game time in the ruleset's unit (turns or Beats); combat rounds are counted on their own."""
+
+    units: int = 0
+    rounds: int = 0
+
+
+@attrs.frozen
+class Procedure:
+    """A multi-step procedure half done (Explore, Camp, combat...), kept so it survives a restart."""
+
+    kind: str
+    step: str
+    data: dict[str, str] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class State:
+    """Everything a session is. `seq` counts the actions applied; it seeds that action's dice."""
+
+    session: SessionInfo
+    dungeon: Dungeon = Dungeon()
+    party: tuple[Character, ...] = ()
+    lights: tuple[LightSource, ...] = ()
+    clock: Clock = Clock()
+    procedure: Procedure | None = None
+    seq: int = 0
+
+    def character(self, character_id: str) -> Character:
+        for member in self.party:
+            if member.id == character_id:
+                return member
+        raise KeyError(character_id)
+
+    def light(self, light_id: str) -> LightSource:
+        for source in self.lights:
+            if source.id == light_id:
+                return source
+        raise KeyError(light_id)
+
+    @property
+    def is_dark(self) -> bool:
+        """Darkness is one fact every pane reads: no lit source anywhere with the party."""
+        return not any(source.lit and source.remaining > 0 for source in self.lights)
+
+
+def next_id(prefix: str, taken: tuple[str, ...] | list[str]) -> str:
+    """A fresh id like `c5`: one past the highest number already used with this prefix."""
+    numbers = [int(i[len(prefix):]) for i in taken if i.startswith(prefix) and i[len(prefix):].isdigit()]
+    return f"{prefix}{max(numbers, default=0) + 1}"
+
+
+def replace_member(party: tuple[Character, ...], member: Character) -> tuple[Character, ...]:
+    return tuple(member if m.id == member.id else m for m in party)
+
+
+def replace_light(lights: tuple[LightSource, ...], source: LightSource) -> tuple[LightSource, ...]:
+    return tuple(source if s.id == source.id else s for s in lights)

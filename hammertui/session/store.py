@@ -1,0 +1,119 @@
+"""The store: the one place the session state changes.
+
+It applies an action with that action's dice, keeps the state it replaced for undo, logs the events
+and autosaves, in that order, before anyone sees the new state.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from datetime import datetime, timezone
+
+import attrs
+
+from hammertui.rules.dice import DiceSource, SeededDice
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session import persist
+from hammertui.session.actions import Action, Context, Refused, apply_action
+from hammertui.session.events import Event
+from hammertui.session.state import State
+
+HISTORY = 250
+"""Undo steps kept (the floor promised to the 'Smith is 200)."""
+
+RECENT = 200
+"""Events kept in memory for the log strip."""
+
+DiceFactory = Callable[[State], DiceSource]
+
+
+def seeded_dice(state: State) -> DiceSource:
+    """Play dice: the session seed and the action's number, so the same action rolls the same."""
+    return SeededDice(state.session.seed, state.seq)
+
+
+class NothingToUndo(Refused):
+    """Undo or redo with an empty history."""
+
+
+@attrs.define
+class Step:
+    """A state the store moved away from, and what moved it, for undo and redo."""
+
+    state: State
+    label: str
+
+
+class Store:
+    """Holds the current state, applies actions, keeps undo/redo, logs and autosaves."""
+
+    def __init__(
+        self,
+        state: State,
+        ruleset: Ruleset,
+        files: persist.SaveFiles | None = None,
+        recent: Sequence[Event] = (),
+        dice: DiceFactory = seeded_dice,
+    ) -> None:
+        self.state = state
+        self.ruleset = ruleset
+        self.files = files
+        self.recent: deque[Event] = deque(recent, maxlen=RECENT)
+        self._dice = dice
+        self._undo: deque[Step] = deque(maxlen=HISTORY)
+        self._redo: list[Step] = []
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def dispatch(self, action: Action) -> list[Event]:
+        """Apply `action`; raises Refused (nothing changed) when it cannot be done now."""
+        context = Context(self.ruleset, self._dice(self.state))
+        new, events = apply_action(self.state, action, context)
+        self._undo.append(Step(self.state, _summary(events, action.label)))
+        self._redo.clear()
+        return self._commit(new, events)
+
+    def undo(self) -> list[Event]:
+        """Go back to the state before the last action, exactly."""
+        if not self._undo:
+            raise NothingToUndo("nothing to undo")
+        step = self._undo.pop()
+        self._redo.append(Step(self.state, step.label))
+        return self._commit(step.state, [self._note("undo", f"Undone: {step.label}")])
+
+    def redo(self) -> list[Event]:
+        """Step forward again to the state an undo left."""
+        if not self._redo:
+            raise NothingToUndo("nothing to redo")
+        step = self._redo.pop()
+        self._undo.append(Step(self.state, step.label))
+        return self._commit(step.state, [self._note("redo", f"Redone: {step.label}")])
+
+    def record(self, events: list[Event]) -> list[Event]:
+        """Log events that change nothing (a session opened, restored) and save the snapshot."""
+        return self._commit(self.state, events)
+
+    def _note(self, action: str, text: str) -> Event:
+        return Event(self.state.seq, action, text)
+
+    def _commit(self, state: State, events: list[Event]) -> list[Event]:
+        """Make `state` current: log its events, then replace the snapshot."""
+        stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        events = [attrs.evolve(e, at=stamp, seq=state.seq, clock=state.clock.units) for e in events]
+        if self.files is not None:
+            persist.append_events(self.files.log, events)
+            persist.write_snapshot(self.files, state)
+        self.state = state
+        self.recent.extend(events)
+        return events
+
+
+def _summary(events: list[Event], fallback: str) -> str:
+    return events[0].text if events else fallback

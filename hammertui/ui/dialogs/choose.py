@@ -1,0 +1,37 @@
+"""Choosing one of a few things, such as who takes the torch."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+
+class ChooseDialog(ModalScreen[str | None]):
+    """A short list; Enter picks the highlighted choice, Escape cancels."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+
+    def __init__(self, title: str, prompt: str, choices: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self._title = title
+        self._prompt = prompt
+        self._choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as box:
+            box.border_title = self._title
+            yield Label(self._prompt)
+            yield OptionList(*(Option(Text(label), id=key) for key, label in self._choices))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

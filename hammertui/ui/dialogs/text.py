@@ -1,0 +1,37 @@
+"""Asking for a line of text, such as a new session name."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+
+class TextDialog(ModalScreen[str | None]):
+    """One line of text; an empty line is refused with a message."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+
+    def __init__(self, title: str, prompt: str, value: str = "") -> None:
+        super().__init__()
+        self._title = title
+        self._prompt = prompt
+        self._value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as box:
+            box.border_title = self._title
+            yield Label(self._prompt)
+            yield Input(value=self._value, id="text")
+            yield Label("", id="problem", classes="problem")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if not event.value.strip():
+            self.query_one("#problem", Label).update("It cannot be empty.")
+            return
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

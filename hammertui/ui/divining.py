@@ -1,0 +1,55 @@
+"""The Divining pool pane: the dice the 'Smith will roll when the party moves on."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from hammertui.rules.divining import base_pool
+from hammertui.ui.view import View
+
+DIE_STYLE = {
+    "blue": "bold blue",
+    "purple": "bold magenta",
+    "red": "bold red",
+    "green": "bold green",
+    "yellow": "bold yellow",
+    "white": "bold white",
+    "black": "bold grey35",
+}
+DIE = "⬢"
+
+
+class DiviningPane(Static):
+    """The pool as coloured dice with counts, each colour named by its role."""
+
+    view: reactive[View | None] = reactive(None)
+
+    def on_mount(self) -> None:
+        self.border_title = "Divining pool"
+
+    def watch_view(self, view: View | None) -> None:
+        if view is None:
+            return
+        divining = view.ruleset.divining
+        if divining is None:
+            self.update(f"{view.ruleset.name} has no Divining Pool.")
+            return
+        pool = base_pool(divining, view.state.dungeon.challenge_level)
+        self.update(pool_text(view, pool))
+
+
+def pool_text(view: View, pool: dict[str, int]) -> Text:
+    divining = view.ruleset.divining
+    text = Text()
+    for colour, count in pool.items():
+        if not count:
+            continue
+        die = divining.dice[colour]
+        text.append(f"{DIE} " * count, style=DIE_STYLE.get(colour, "bold"))
+        text.append(f"{count} {die.name}", style="bold")
+        text.append(f" ({die.role})\n", style="dim")
+    total = sum(pool.values())
+    text.append(f"\n{total} dice · challenge level {view.state.dungeon.challenge_level}", style="dim")
+    return text

@@ -1,0 +1,42 @@
+"""The header line: where and when the party is, and whether they can see."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from hammertui.rules.light import clock_text
+from hammertui.rules.tiers import tier
+from hammertui.ui.view import View
+
+
+class SessionHeader(Static):
+    """Session, ruleset, dungeon level and tier, the clock in the ruleset's unit, LIT or DARK."""
+
+    view: reactive[View | None] = reactive(None)
+
+    def watch_view(self, view: View | None) -> None:
+        if view is None:
+            return
+        self.update(header_text(view))
+
+
+def header_text(view: View) -> Text:
+    state, ruleset = view.state, view.ruleset
+    clock = ruleset.time
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(f" {state.session.name} ", style="bold reverse")
+    line.append(f" {ruleset.name} ")
+    line.append("│", style="dim")
+    dungeon = state.dungeon
+    line.append(f" Level {dungeon.level} (tier {tier(dungeon.boss_hd)}) ")
+    line.append("│", style="dim")
+    line.append(f" {clock.unit.capitalize()} {state.clock.units} ")
+    line.append(f"{clock_text(state.clock.units, clock.minutes_per_unit)} ", style="dim")
+    line.append("│", style="dim")
+    if state.is_dark:
+        line.append(" DARK ", style="bold white on red")
+    else:
+        line.append(" LIT ", style="bold black on yellow")
+    return line

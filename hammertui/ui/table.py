@@ -1,0 +1,36 @@
+"""Keeping a DataTable in step with the state without losing the 'Smith's place in it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+Row = tuple[str, Sequence[str | Text]]
+
+
+def sync_rows(table: DataTable, rows: Sequence[Row]) -> None:
+    """Update cells in place when the rows are the same; otherwise rebuild and keep the cursor's row."""
+    keys = [key for key, _ in rows]
+    current = [row_key.value for row_key in table.rows]
+    columns = list(table.columns)
+    if keys == current:
+        for key, cells in rows:
+            for column, cell in zip(columns, cells):
+                table.update_cell(key, column, cell)
+        return
+    selected = selected_key(table)
+    table.clear()
+    for key, cells in rows:
+        table.add_row(*cells, key=key)
+    if selected in keys:
+        table.move_cursor(row=keys.index(selected))
+
+
+def selected_key(table: DataTable) -> str | None:
+    """The key of the row under the cursor, if there is one."""
+    if not table.row_count:
+        return None
+    row = min(table.cursor_row, table.row_count - 1)
+    return table.coordinate_to_cell_key((row, 0)).row_key.value

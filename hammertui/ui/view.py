@@ -1,0 +1,16 @@
+"""What every pane draws from: the current state and the rules it is played by."""
+
+from __future__ import annotations
+
+import attrs
+
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session.state import State
+
+
+@attrs.frozen
+class View:
+    """One frozen value per change, so a pane's watcher fires exactly when something changed."""
+
+    state: State
+    ruleset: Ruleset
