@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(BIN)/hammertui $(ARGS)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q $(ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/startup

@@ -28,7 +28,7 @@ def parser() -> argparse.ArgumentParser:
         "With no NAME, opens the most recent session (or a ready demo session on the first run).",
     )
     p.add_argument("name", nargs="?", help="open or create the session called NAME")
-    p.add_argument("--saves", type=Path, metavar="DIR", help="folder of sessions (default: %(default)s)", default=None)
+    p.add_argument("--saves", type=Path, metavar="DIR", help="folder of sessions (default: saves/ in a checkout, else ~/.local/share/hammertui/saves)")
     p.add_argument("--ruleset", metavar="ID", help="ruleset for a new session (default: hammercrawl-book3)")
     p.add_argument("--seed", type=int, metavar="N", help="dice seed for a new session")
     p.add_argument("--list-rulesets", action="store_true", help="list the shipped rulesets and exit")

@@ -1,0 +1,33 @@
+"""Shared fixtures: the shipped rulesets, a fresh demo state, and saves that never leave tmp_path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.session.sessions import new_state
+from hammertui.session.state import State
+
+
+@pytest.fixture(autouse=True)
+def _saves_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test may touch a real saves folder."""
+    monkeypatch.setenv("HAMMERTUI_SAVES", str(tmp_path / "saves"))
+
+
+@pytest.fixture(scope="session")
+def book3() -> Ruleset:
+    return load_ruleset("hammercrawl-book3")
+
+
+@pytest.fixture(scope="session")
+def complete() -> Ruleset:
+    return load_ruleset("hammercrawl")
+
+
+@pytest.fixture
+def state(book3: Ruleset) -> State:
+    """The demo party with a fixed seed: four adventurers, one lit torch, two spares."""
+    return new_state("test", book3, seed=7)[0]

@@ -1,0 +1,153 @@
+"""Saves: round trips, atomic replacement with a backup, the append-only log, and hostile files."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hammertui.session import persist
+from hammertui.session.events import Event
+from hammertui.session.state import Character, Clock, Dungeon, LightSource, Procedure, SessionInfo, State, Stats
+
+text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
+tricky = st.one_of(text, st.sampled_from(['He said "no"', "line\nbreak", "tab\tand\r", "💀🔥 Gnarl", "'''", '"""', "\\", "[[event]]"]))
+small = st.integers(min_value=0, max_value=10_000)
+score = st.integers(min_value=3, max_value=18)
+
+
+@st.composite
+def characters(draw, index: int) -> Character:
+    stats = Stats(*(draw(score) for _ in range(6)))
+    max_hp = draw(st.integers(1, 200))
+    return Character(
+        id=f"c{index}",
+        name=draw(tricky),
+        player=draw(tricky),
+        class_id=draw(st.sampled_from(["fighter", "thief", "dwarf"])),
+        stats=stats,
+        hp=draw(st.integers(0, max_hp)),
+        max_hp=max_hp,
+        ac=draw(st.integers(0, 30)),
+        con=draw(st.integers(0, stats.CON)),
+        level=draw(st.integers(1, 15)),
+        xp=draw(small),
+        temp_hp=draw(st.integers(0, 20)),
+        rations=draw(st.integers(0, 20)),
+        status=draw(st.sampled_from(["ok", "down", "dying", "dead"])),
+        role=draw(st.sampled_from(["", "Leader", "Mapper"])),
+    )
+
+
+@st.composite
+def states(draw) -> State:
+    party = tuple(draw(characters(i)) for i in range(1, draw(st.integers(0, 5)) + 1))
+    ids = [m.id for m in party] + [""]
+    lights = tuple(
+        LightSource(f"l{i}", draw(st.sampled_from(["torch", "lantern"])), draw(st.integers(0, 24)), draw(st.sampled_from(ids)), draw(st.booleans()))
+        for i in range(draw(st.integers(0, 4)))
+    )
+    procedure = draw(st.none() | st.builds(Procedure, st.just("explore"), tricky, st.dictionaries(st.text(string.ascii_letters, min_size=1, max_size=8), tricky, max_size=3)))
+    return State(
+        session=SessionInfo(draw(tricky), "hammercrawl-book3", draw(st.integers(0, 2**62)), draw(st.sampled_from(["adventure", "hardcore"]))),
+        dungeon=Dungeon(draw(st.integers(1, 20)), draw(st.integers(0, 30)), draw(st.integers(1, 3)), draw(small), draw(st.booleans())),
+        party=party,
+        lights=lights,
+        clock=Clock(draw(small), draw(small)),
+        procedure=procedure,
+        seq=draw(small),
+    )
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(states())
+def test_any_state_comes_back_exactly(tmp_path: Path, state: State) -> None:
+    files = persist.SaveFiles(tmp_path, "round")
+    persist.write_snapshot(files, state)
+    assert persist.load_state(files.snapshot) == state
+
+
+def test_snapshot_is_replaced_and_the_previous_kept_as_backup(tmp_path: Path, state: State) -> None:
+    files = persist.SaveFiles(tmp_path, "bak")
+    persist.write_snapshot(files, state)
+    later = attrs.evolve(state, seq=state.seq + 1)
+    persist.write_snapshot(files, later)
+    assert persist.load_state(files.snapshot) == later
+    assert persist.load_state(files.backup) == state
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bak.toml", "bak.toml.bak"], "no temp files left"
+
+
+def test_the_snapshot_holds_no_log(tmp_path: Path, state: State) -> None:
+    files = persist.SaveFiles(tmp_path, "nolog")
+    persist.write_snapshot(files, state)
+    text = files.snapshot.read_text()
+    assert text.startswith("schema = 1\n")
+    assert "[[event]]" not in text
+
+
+def events(n: int, start: int = 0) -> list[Event]:
+    return [Event(i, "time", f"event {i} with \"quotes\"\nand a newline [[event]]", (f"1d6: [{i % 6 + 1}]",), clock=i) for i in range(start, start + n)]
+
+
+def test_log_appends_and_the_tail_is_read_from_the_end(tmp_path: Path) -> None:
+    log = tmp_path / "s.log.toml"
+    for batch in range(30):
+        persist.append_events(log, events(100, batch * 100))
+    tail = persist.read_log_tail(log, 50, block=4096)
+    assert [e.seq for e in tail] == list(range(2950, 3000))
+    assert tail[-1] == events(1, 2999)[0]
+    assert log.read_text().startswith("schema = 1\n")
+
+
+def test_a_torn_last_event_is_left_out_and_cut_off(tmp_path: Path) -> None:
+    log = tmp_path / "s.log.toml"
+    persist.append_events(log, events(3))
+    whole = log.read_bytes()
+    log.write_bytes(whole + b'[[event]]\nseq = 9\naction = "ti')
+    assert [e.seq for e in persist.read_log_tail(log)] == [0, 1, 2]
+    assert persist.repair_log(log)
+    assert log.read_bytes() == whole
+    assert not persist.repair_log(log)
+
+
+HOSTILE = {
+    "bad TOML": (b"schema = 1\n[session\nname = 'x'\n", "line 2"),
+    "missing field": (b'schema = 1\n[session]\nname = "x"\nseed = 1\n', "ruleset"),
+    "mistyped field": (b'schema = 1\nseq = "many"\n[session]\nname = "x"\nruleset = "hammercrawl"\nseed = 1\n', "seq"),
+    "bool for int": (b'schema = 1\nseq = true\n[session]\nname = "x"\nruleset = "hammercrawl"\nseed = 1\n', "seq"),
+    "newer schema": (b'schema = 99\n[session]\nname = "x"\nruleset = "hammercrawl"\nseed = 1\n', "newer"),
+    "no schema": (b'[session]\nname = "x"\nruleset = "hammercrawl"\nseed = 1\n', "schema"),
+    "unknown key": (b'schema = 1\nevil = 1\n[session]\nname = "x"\nruleset = "hammercrawl"\nseed = 1\n', "evil"),
+    "not UTF-8": (b"schema = 1\n\xff\xfe", "UTF-8"),
+    "empty": (b"", "schema"),
+    "deep nesting": (b"schema = 1\nx = " + b"[" * 5000 + b"]" * 5000 + b"\n", "x"),
+    "impossible values": (
+        b'schema = 1\n[session]\nname = "x"\nruleset = "hammercrawl"\nseed = 1\n[[party]]\nid = "c1"\nname = "A"\nclass_id = "fighter"\nhp = 50\nmax_hp = 5\nac = 10\ncon = 30\n[party.stats]\nSTR = 3\nDEX = 3\nCON = 10\nINT = 2\nWIS = 3\nCHA = 3\n',
+        "INT",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_unreadable_saves_are_refused_untouched(tmp_path: Path, case: str) -> None:
+    content, clue = HOSTILE[case]
+    path = tmp_path / "bad.toml"
+    path.write_bytes(content)
+    with pytest.raises(persist.SaveError) as caught:
+        persist.load_state(path)
+    message = str(caught.value)
+    assert str(path) in message
+    assert clue in message
+    assert path.read_bytes() == content
+
+
+def test_a_huge_file_is_refused_without_reading_it(tmp_path: Path) -> None:
+    path = tmp_path / "huge.toml"
+    with open(path, "wb") as handle:
+        handle.truncate(persist.MAX_SNAPSHOT_BYTES + 1)
+    with pytest.raises(persist.SaveError, match="too large"):
+        persist.load_state(path)

@@ -1,0 +1,142 @@
+"""The 'Smith at the keyboard: the demo session, time, light, damage, undo, rename."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input
+
+from hammertui.session import persist
+from hammertui.ui.app import HammerApp, make_app
+from hammertui.ui.dialogs.amount import AmountDialog
+from hammertui.ui.dialogs.save_problem import SaveProblemScreen
+
+
+def demo(tmp_path: Path) -> HammerApp:
+    return make_app(tmp_path, seed=7)
+
+
+async def test_first_run_opens_a_ready_demo_session(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)):
+        state = app.store.state
+        assert state.session.name == "demo"
+        assert state.session.ruleset == "hammercrawl-book3"
+        assert len(state.party) == 4
+        assert [s.lit for s in state.lights].count(True) == 1
+        assert (state.dungeon.level, state.dungeon.challenge_level) == (1, 2)
+        assert app.query_one("#party-table", DataTable).row_count == 4
+    assert (tmp_path / "demo.toml").exists()
+
+
+async def test_advancing_time_burns_the_torch(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t", "t")
+        assert app.store.state.clock.units == 2
+        assert app.store.state.lights[0].remaining == 4
+        assert "Beat 2" in str(app.query_one("#header").render())
+    assert persist.load_state(tmp_path / "demo.toml").clock.units == 2
+
+
+async def test_the_torch_burning_out_is_announced(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.press(*"tttttt")
+        assert app.store.state.is_dark
+        messages = [n.message for n in app._notifications]
+        assert any("Darkness" in m for m in messages)
+        assert "DARK" in str(app.query_one("#header").render())
+
+
+async def test_damage_then_undo(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        before = app.store.state
+        darla = before.party[0]
+        await pilot.press("d")
+        assert isinstance(app.screen, AmountDialog)
+        await pilot.press(*"two", "enter")
+        assert isinstance(app.screen, AmountDialog), "a word is not a number"
+        assert "not a whole number" in str(app.screen.query_one("#problem").render())
+        app.screen.query_one(Input).value = ""
+        await pilot.press("2", "enter")
+        assert not isinstance(app.screen, AmountDialog)
+        assert app.store.state.character(darla.id).hp == darla.hp - 2
+        await pilot.press("u")
+        assert app.store.state == before
+        await pilot.press("ctrl+r")
+        assert app.store.state.character(darla.id).hp == darla.hp - 2
+
+
+async def test_heal_goes_to_the_selected_character(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.click("#party-table")
+        await pilot.press("down", "d", "3", "enter")
+        second = app.store.state.party[1]
+        assert second.hp == second.max_hp - 3
+        await pilot.press("h", "1", "enter")
+        assert app.store.state.party[1].hp == second.hp + 1
+
+
+async def test_light_douse_and_hand_over_from_the_light_pane(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.click("#light-table")
+        await pilot.press("down", "l")
+        assert app.store.state.lights[1].lit
+        await pilot.press("l")
+        assert not app.store.state.lights[1].lit
+        await pilot.press("g", "enter")
+        assert app.store.state.lights[1].carrier == app.store.state.party[0].id
+
+
+async def test_rename_from_the_command_palette(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.press(*"Rename session")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        field = app.screen.query_one(Input)
+        field.value = "Tomb of Horrors"
+        await pilot.press("enter")
+        assert app.store.state.session.name == "Tomb of Horrors"
+
+
+async def test_an_unreadable_save_is_offered_its_backup(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+    snapshot = tmp_path / "demo.toml"
+    snapshot.write_text("schema = 1\n[session\n")
+    broken = snapshot.read_bytes()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert isinstance(app.screen, SaveProblemScreen)
+        assert snapshot.read_bytes() == broken
+        await pilot.press("b")
+        assert app.store is not None
+        assert app.store.state.clock.units == 0, "the backup is the state before the last action"
+    assert (tmp_path / "demo.toml.unreadable").read_bytes() == broken
+    assert persist.load_state(snapshot).session.name == "demo"
+
+
+async def test_an_unreadable_save_can_start_a_new_session_instead(tmp_path: Path) -> None:
+    (tmp_path / "demo.toml").write_text("not toml at all [")
+    app = make_app(tmp_path, "demo")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        assert app.store.state.session.name == "demo-2"
+    assert (tmp_path / "demo.toml").read_text() == "not toml at all ["
+
+
+@pytest.mark.parametrize("name", ["../escape", "a/b", "", "."])
+def test_session_names_that_are_not_file_names_are_refused(tmp_path: Path, name: str) -> None:
+    from hammertui.session.sessions import BadSessionName
+
+    with pytest.raises(BadSessionName):
+        make_app(tmp_path, name or " ")
