@@ -113,7 +113,7 @@ class AdvanceTime:
             raise Refused("time can only move forward, by 1 or more")
         new, events = spend_time(state, self.units, ctx, self)
         why = f" ({self.reason})" if self.reason else ""
-        head = note(self, f"{ctx.ruleset.time.label(self.units).capitalize()} pass{why}.")
+        head = note(self, f"{ctx.ruleset.time.label(self.units)} pass{why}.")
         if self.units == 1:
             head = attrs.evolve(head, text=head.text.replace(" pass", " passes", 1))
         return new, [head, *events]

@@ -57,7 +57,7 @@ def latest(folder: Path) -> str | None:
 
 def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = None) -> tuple[State, list[Event]]:
     """A fresh session: a party of four rolled by the class rules, one lit torch and spares."""
-    mode = difficulty or ruleset.default_difficulty
+    mode = difficulty or ruleset.default_difficulty or "adventure"
     info = SessionInfo(name=name, ruleset=ruleset.id, seed=seed, difficulty=mode)
     dice = SeededDice(seed, -1)
     party, events = [], [Event(0, "new", f"New session {name} ({ruleset.name}, {mode} mode, seed {seed}).")]
@@ -66,7 +66,7 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
         member = _member(f"c{index}", rolled, player, DEMO_ROLES[index - 1])
         party.append(member)
         events.append(Event(0, "roll", _rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))
-    torch = ruleset.light_sources["torch"].duration
+    torch = ruleset.light_sources["torch"].duration or 0
     lights = [LightSource("l1", "torch", torch, carrier=party[0].id, lit=True)]
     for spare in range(SPARE_TORCHES):
         lights.append(LightSource(f"l{spare + 2}", "torch", torch, carrier=party[spare + 1].id))

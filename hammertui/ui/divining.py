@@ -6,7 +6,6 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from hammertui.rules.divining import base_pool
 from hammertui.ui.view import View
 
 DIE_STYLE = {
@@ -36,7 +35,7 @@ class DiviningPane(Static):
         if divining is None:
             self.update(f"{view.ruleset.name} has no Divining Pool.")
             return
-        pool = base_pool(divining, view.state.dungeon.challenge_level)
+        pool = divining.pool(view.state.dungeon.challenge_level)
         self.update(pool_text(view, pool))
 
 
@@ -46,7 +45,7 @@ def pool_text(view: View, pool: dict[str, int]) -> Text:
     for colour, count in pool.items():
         if not count:
             continue
-        die = divining.dice[colour]
+        die = divining.colours[colour]
         text.append(f"{DIE} " * count, style=DIE_STYLE.get(colour, "bold"))
         text.append(f"{count} {die.name}", style="bold")
         text.append(f" ({die.role})\n", style="dim")

@@ -40,7 +40,7 @@ class LightPane(Vertical):
     def _cells(self, view: View, source: LightSource) -> list[str | Text]:
         definition = view.ruleset.light_sources.get(source.kind)
         name = definition.name if definition else source.kind
-        full = max(definition.duration if definition else source.remaining, source.remaining, 1)
+        full = max((definition.duration if definition else None) or source.remaining, source.remaining, 1)
         carrier = _carrier_name(view, source.carrier)
         left = view.ruleset.time.label(source.remaining)
         return [
