@@ -73,7 +73,9 @@ def roll_class(ruleset: Ruleset, source: DiceSource) -> tuple[str, list[Roll]]:
     return table.class_for(first.total, second.total), [first, second]
 
 
-def roll_stats(ruleset: Ruleset, source: DiceSource, class_def: ClassDef | None) -> tuple[dict[str, int], list[Roll]]:
+def roll_stats(
+    ruleset: Ruleset, source: DiceSource, class_def: ClassDef | None
+) -> tuple[dict[str, int], list[Roll]]:
     """Roll the stats as the ruleset says and place them by its method."""
     rolling = ruleset.stat_rolling
     rolls = [roll(source, rolling.dice) for _ in range(rolling.count)]
@@ -211,7 +213,9 @@ def attack_bonus(
     rank = class_def.attack_rank
     divisor = ruleset.attack_rank_divisor[rank]
     base = level // divisor if divisor else 0
-    level_text = _level_part(level, divisor, f"Rank {rank}") if divisor else f"0 (Rank {rank}: no level bonus)"
+    level_text = (
+        _level_part(level, divisor, f"Rank {rank}") if divisor else f"0 (Rank {rank}: no level bonus)"
+    )
     parts = [level_text]
     total = base
     stat = ruleset.combat.attack_stats.get(kind)

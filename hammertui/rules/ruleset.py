@@ -878,7 +878,11 @@ _RULESET_ID_PATTERN = re.compile(r"^[a-z][a-z0-9_-]*$")
 
 
 def _ident(what: str = "an id", pattern: re.Pattern[str] = _ID_PATTERN) -> _Kind:
-    letters = "lower case letters, digits, _ and -" if pattern is _RULESET_ID_PATTERN else "lower case letters, digits and _"
+    letters = (
+        "lower case letters, digits, _ and -"
+        if pattern is _RULESET_ID_PATTERN
+        else "lower case letters, digits and _"
+    )
     expected = f"{what} ({letters})"
 
     def convert(value: Any) -> str:
@@ -1132,7 +1136,7 @@ class _Table:
         for name, raw in outer.data.items():
             path = (*outer.path, name)
             if not isinstance(raw, dict):
-                self.ctx.expected(path, what, raw)
+                self.ctx.expected(path, f"a {what} table", raw)
             elif not _ID_PATTERN.match(name):
                 self.ctx.problem(path, "expected an id of lower case letters, digits and _")
             else:
@@ -1226,8 +1230,7 @@ def _check_coverage(
         if beyond:
             parts.append(f"{_number_list(beyond)} cannot come up on {dice}")
         ctx.problem(
-            path, f"expected {what} covering every roll of {dice} ({low}-{high}) once; "
-            + "; ".join(parts)
+            path, f"expected {what} covering every roll of {dice} ({low}-{high}) once; " + "; ".join(parts)
         )
 
 
@@ -1237,8 +1240,8 @@ def _number_list(values: Sequence[int]) -> str:
 
 def _read_time(t: _Table) -> TimeRules:
     time = TimeRules(
-        unit=t.need("unit", _text("a word such as \"turn\"")),
-        unit_plural=t.need("unit_plural", _text("a word such as \"turns\"")),
+        unit=t.need("unit", _text('a word such as "turn"')),
+        unit_plural=t.need("unit_plural", _text('a word such as "turns"')),
         minutes_per_unit=t.need("minutes_per_unit", _int(1, None, "a number of minutes")),
         rounds_per_unit=t.need("rounds_per_unit", _int(1, None, "a number of rounds")),
         seconds_per_round=t.need("seconds_per_round", _int(1, None, "a number of seconds")),
@@ -1253,7 +1256,9 @@ def _read_modifier_dice(t: _Table) -> ModifierDice:
     mode = t.need("mode", _choice(*MODIFIER_MODES))
     beans = t.get("bean_dice", _list(_SIDES, unique=True), ())
     if mode == "beans" and not beans and not t.ctx.failed_under((*t.path, "bean_dice")):
-        t.ctx.problem((*t.path, "bean_dice"), "missing; expected the Bean die sizes, as [4, 6, 8, 10, 12, 20]")
+        t.ctx.problem(
+            (*t.path, "bean_dice"), "missing; expected the Bean die sizes, as [4, 6, 8, 10, 12, 20]"
+        )
     result = ModifierDice(mode, beans, t.get("stay_put_bonus", _int(0, None), 0))
     t.close()
     return result
@@ -1299,7 +1304,10 @@ def _read_stats(t: _Table) -> tuple[tuple[str, ...], dict[str, str], StatRolling
 def _read_saves(t: _Table) -> tuple[tuple[str, ...], dict[str, str], dict[str, int]]:
     names = t.need("names", _list(_text("a save name"), nonempty=True, unique=True))
     stat = t.get("stats", _mapping(_text("a stat name")), {})
-    qualities = t.need("qualities", _mapping(_int(1, None, "a level divisor"), "a table such as { good = 1, okay = 2, bad = 3 }"))
+    qualities = t.need(
+        "qualities",
+        _mapping(_int(1, None, "a level divisor"), "a table such as { good = 1, okay = 2, bad = 3 }"),
+    )
     t.close()
     return names, stat, qualities
 
@@ -1344,7 +1352,13 @@ def _read_class(t: _Table, class_id: str) -> ClassDef:
             bonus_melee_only=attack.get("bonus_melee_only", _BOOL, False),
         )
         attack.close()
-    saves_raw = t.need("saves", _mapping(_list(_text("a save name")), 'a table such as { good = ["Body"], okay = ["Area"], bad = ["Mind"] }'))
+    saves_raw = t.need(
+        "saves",
+        _mapping(
+            _list(_text("a save name")),
+            'a table such as { good = ["Body"], okay = ["Area"], bad = ["Mind"] }',
+        ),
+    )
     saves: dict[str, str] = {}
     for quality, names in saves_raw.items():
         for save in names:
@@ -1356,13 +1370,20 @@ def _read_class(t: _Table, class_id: str) -> ClassDef:
         race=t.get("race", _TEXT, ""),
         prime_stats=t.need("prime_stats", _list(_text("a stat name"), nonempty=True, unique=True)),
         hit_die=t.need("hit_die", _int(4, 20, "a whole number of sides")),
-        attack_rank=t.need("attack_rank", _text("an attack rank such as \"A\"")),
+        attack_rank=t.need("attack_rank", _text('an attack rank such as "A"')),
         movement=t.need("movement", _int(0, None, "a speed in feet")),
         saves=saves,
         attack_dice=attack_dice,
         languages=t.get("languages", _list(_TEXT), ()),
         spellcasting=_read_spellcasting(t.table("spellcasting")),
-        resources=tuple(_read_resource(r) for r in t.rows("resources", what="a resource such as { id = \"turn_unholy\", name = \"Turn Unholy\", per_level = 1, refresh = \"day\" }")),
+        resources=tuple(
+            _read_resource(r)
+            for r in t.rows(
+                "resources",
+                what='a resource such as { id = "turn_unholy", name = "Turn Unholy",'
+                ' per_level = 1, refresh = "day" }',
+            )
+        ),
         advantage_on_good_saves=t.get("advantage_on_good_saves", _BOOL, False),
         hit_dice_advantage=t.get("hit_dice_advantage", _BOOL, False),
         hit_dice_reroll=t.get("hit_dice_reroll", _list(_int(1, None, "a die face")), ()),
@@ -1438,16 +1459,16 @@ def _read_rage(t: _Table | None) -> Rage | None:
 
 def _read_class_table(t: _Table, depth: int = 0) -> ClassTable:
     dice = t.need("dice", _DICE)
-    rows = []
-    for row in t.rows("rows", required=True, what='a row such as { from = 3, to = 4, class = "elf" }'):
-        low, high = _read_range(row)
-        class_id = row.get("class", _ident("a class id"))
-        table = row.get("table", _ident("a sub-table id"))
-        if (class_id is None) == (table is None) and not row.ctx.failed_under(row.path):
-            row.ctx.problem(row.path, "expected exactly one of class or table")
+    rows: list[TableRow] = []
+    for entry in t.rows("rows", required=True, what='a row such as { from = 3, to = 4, class = "elf" }'):
+        low, high = _read_range(entry)
+        class_id = entry.get("class", _ident("a class id"))
+        table = entry.get("table", _ident("a sub-table id"))
+        if (class_id is None) == (table is None) and not entry.ctx.failed_under(entry.path):
+            entry.ctx.problem(entry.path, "expected exactly one of class or table")
         rows.append(TableRow(low, high, class_id, table))
-        row.close()
-    tables = {}
+        entry.close()
+    tables: dict[str, ClassTable] = {}
     if depth == 0:
         for table_id, sub in t.tables("tables", what="sub-table").items():
             tables[table_id] = _read_class_table(sub, depth + 1)
@@ -1542,7 +1563,9 @@ def _read_tier_tables(t: _Table, cap: int | None) -> dict[str, tuple[Fraction, .
 
 def _read_turn_unholy(t: _Table) -> TurnUnholy:
     results = []
-    for row in t.rows("results", required=True, what="a result such as { id = \"flee\", name = \"Flee\", rounds = \"2d4\" }"):
+    for row in t.rows(
+        "results", required=True, what='a result such as { id = "flee", name = "Flee", rounds = "2d4" }'
+    ):
         results.append(
             TurnUnholyResult(
                 id=row.need("id", _ident()),
@@ -1606,7 +1629,12 @@ def _read_penalty(t: _Table | None) -> LightPenalty | None:
 
 
 def _read_divining(t: _Table) -> Divining:
-    symbols = t.need("symbols", _mapping(_TEXT, 'a table of symbol ids and names such as { hammer = "Hammer" }', _ident("a symbol id")))
+    symbols = t.need(
+        "symbols",
+        _mapping(
+            _TEXT, 'a table of symbol ids and names such as { hammer = "Hammer" }', _ident("a symbol id")
+        ),
+    )
     faces_kind = _list(
         _list(_ident("a symbol id")),
         nonempty=True,
@@ -1626,7 +1654,9 @@ def _read_divining(t: _Table) -> Divining:
         d.close()
     counts = _mapping(_int(0, None, "a number of dice"), "a table of colours and counts such as { blue = 1 }")
     additions = []
-    for row in t.rows("additions", what="a pool addition such as { id = \"stealthy\", name = \"...\", dice = { green = 1 } }"):
+    for row in t.rows(
+        "additions", what='a pool addition such as { id = "stealthy", name = "...", dice = { green = 1 } }'
+    ):
         additions.append(
             PoolAddition(
                 id=row.need("id", _ident()),
@@ -1658,16 +1688,27 @@ def _read_divining(t: _Table) -> Divining:
         challenge_max=challenge_max,
         challenge_default=t.get("challenge_default", _int(0, None), challenge_min),
         challenge_persists=t.get("challenge_persists", _BOOL, False),
-        challenge_shift=t.get("challenge_shift", _mapping(_INT, "a table of symbols and shifts such as { despair = 1 }"), {}),
+        challenge_shift=t.get(
+            "challenge_shift", _mapping(_INT, "a table of symbols and shifts such as { despair = 1 }"), {}
+        ),
         chain_symbol=t.get("chain_symbol", _ident("a symbol id")),
         chain_colour=t.get("chain_colour", _ident("a die colour")),
-        counts_as=t.get("counts_as", _mapping(_list(_ident("a symbol id")), 'a table such as { hammer_plus = ["hammer"] }'), {}),
-        bonus=t.get("bonus", _mapping(_mapping(_int(0, None)), "a table such as { comet = { hammer = 3 } }"), {}),
+        counts_as=t.get(
+            "counts_as",
+            _mapping(_list(_ident("a symbol id")), 'a table such as { hammer_plus = ["hammer"] }'),
+            {},
+        ),
+        bonus=t.get(
+            "bonus", _mapping(_mapping(_int(0, None)), "a table such as { comet = { hammer = 3 } }"), {}
+        ),
         cancel=tuple(
             (a, b)
             for a, b in t.get(
                 "cancel",
-                _list(_list(_ident("a symbol id"), length=2, what="a pair of symbol ids"), what='an array of pairs such as [["falcon", "skull"]]'),
+                _list(
+                    _list(_ident("a symbol id"), length=2, what="a pair of symbol ids"),
+                    what='an array of pairs such as [["falcon", "skull"]]',
+                ),
                 (),
             )
         ),
@@ -1675,7 +1716,10 @@ def _read_divining(t: _Table) -> Divining:
         accrual=accrual,
     )
     if challenge_max < challenge_min:
-        t.ctx.problem((*t.path, "challenge_max"), f"expected at least challenge_min ({challenge_min}), got {challenge_max}")
+        t.ctx.problem(
+            (*t.path, "challenge_max"),
+            f"expected at least challenge_min ({challenge_min}), got {challenge_max}",
+        )
     t.close()
     return divining
 
@@ -1683,11 +1727,19 @@ def _read_divining(t: _Table) -> Divining:
 def _read_exploration_die(t: _Table) -> ExplorationDie:
     dice = t.need("dice", _DICE)
     results = []
-    for row in t.rows("results", required=True, what="a result such as { roll = 1, id = \"encounter\", name = \"Random Encounter\" }"):
+    for row in t.rows(
+        "results",
+        required=True,
+        what='a result such as { roll = 1, id = "encounter", name = "Random Encounter" }',
+    ):
         low, high = _read_range(row)
         results.append(
             ExplorationResult(
-                low, high, row.need("id", _ident()), row.need("name", _TEXT), row.get("description", _ANY_TEXT, "")
+                low,
+                high,
+                row.need("id", _ident()),
+                row.need("name", _TEXT),
+                row.get("description", _ANY_TEXT, ""),
             )
         )
         row.close()
@@ -1698,7 +1750,9 @@ def _read_exploration_die(t: _Table) -> ExplorationDie:
 
 
 def _read_combat(t: _Table) -> CombatRules:
-    init = t.table("initiative", required=True, what='a table such as { dice = "1d10", stats = ["DEX", "WIS"] }')
+    init = t.table(
+        "initiative", required=True, what='a table such as { dice = "1d10", stats = ["DEX", "WIS"] }'
+    )
     initiative = Initiative("1d6")
     if init is not None:
         initiative = Initiative(
@@ -1730,8 +1784,19 @@ def _read_combat(t: _Table) -> CombatRules:
         phase_names=t.get("phase_names", _mapping(_TEXT), {}),
         tie_breaks=t.get("tie_breaks", _list(_ident("a tie-break id"), unique=True), ()),
         tie_break_names=t.get("tie_break_names", _mapping(_TEXT), {}),
-        attack_ranks=t.get("attack_ranks", _mapping(_int(0, None, "a level divisor (0 = no bonus)"), "a table such as { A = 1, B = 2, C = 3, D = 0 }"), {}),
-        attack_stats=t.get("attack_stats", _mapping(_text("a stat name"), 'a table such as { melee = "STR", missile = "DEX" }'), {}),
+        attack_ranks=t.get(
+            "attack_ranks",
+            _mapping(
+                _int(0, None, "a level divisor (0 = no bonus)"),
+                "a table such as { A = 1, B = 2, C = 3, D = 0 }",
+            ),
+            {},
+        ),
+        attack_stats=t.get(
+            "attack_stats",
+            _mapping(_text("a stat name"), 'a table such as { melee = "STR", missile = "DEX" }'),
+            {},
+        ),
         ac_base=ac_base,
         ac_stat=ac_stat,
         critical=critical,
@@ -1766,7 +1831,7 @@ def _dice_product(what: str) -> _Kind:
 def _read_traps(t: _Table) -> tuple[str, tuple[Trap, ...]]:
     dice = t.need("dice", _DICE)
     traps = []
-    for row in t.rows("table", required=True, what="a trap row such as { roll = 1, name = \"Acid Trap\" }"):
+    for row in t.rows("table", required=True, what='a trap row such as { roll = 1, name = "Acid Trap" }'):
         low, high = _read_range(row)
         pit = None
         pit_table = row.table("pit")
@@ -1805,7 +1870,7 @@ def _read_traps(t: _Table) -> tuple[str, tuple[Trap, ...]]:
 
 def _read_difficulty(t: _Table) -> tuple[tuple[DifficultyMode, ...], str | None]:
     modes = []
-    for row in t.rows("modes", required=True, what="a mode such as { id = \"adventure\", name = \"Adventure\" }"):
+    for row in t.rows("modes", required=True, what='a mode such as { id = "adventure", name = "Adventure" }'):
         modes.append(
             DifficultyMode(
                 id=row.need("id", _ident()),
@@ -1820,7 +1885,9 @@ def _read_difficulty(t: _Table) -> tuple[tuple[DifficultyMode, ...], str | None]
     _check_unique(t.ctx, (*t.path, "modes"), [m.id for m in modes])
     ids = [m.id for m in modes]
     if modes and default and default not in ids:
-        t.ctx.problem((*t.path, "default"), f"expected one of the modes {', '.join(ids)}, got {_show(default)}")
+        t.ctx.problem(
+            (*t.path, "default"), f"expected one of the modes {', '.join(ids)}, got {_show(default)}"
+        )
     t.close()
     return tuple(modes), default
 
@@ -1834,10 +1901,18 @@ def _named_targets(rows: Iterable[_Table]) -> tuple[NamedTarget, ...]:
 
 
 def _read_skills(t: _Table) -> SkillRules:
-    targets = _named_targets(t.rows("targets", what="a target such as { id = \"with_skill\", name = \"...\", target = 10 }"))
+    targets = _named_targets(
+        t.rows("targets", what='a target such as { id = "with_skill", name = "...", target = 10 }')
+    )
     thief = []
-    for row in t.rows("thief", what="a thief skill such as { id = \"stealth\", name = \"Stealth\", stat = \"DEX\" }"):
-        thief.append(ThiefSkill(row.need("id", _ident()), row.need("name", _TEXT), row.need("stat", _text("a stat name"))))
+    for row in t.rows(
+        "thief", what='a thief skill such as { id = "stealth", name = "Stealth", stat = "DEX" }'
+    ):
+        thief.append(
+            ThiefSkill(
+                row.need("id", _ident()), row.need("name", _TEXT), row.need("stat", _text("a stat name"))
+            )
+        )
         row.close()
     random = t.table("random")
     random_base, random_stat = 0, None
@@ -1927,7 +2002,9 @@ def _check_unique(ctx: _Context, path: KeyPath, ids: Sequence[str]) -> None:
     seen: set[str] = set()
     for i, item in enumerate(ids):
         if item and item in seen:
-            ctx.problem((*path, i, "id"), f"expected an id not used earlier in the array, got {_show(item)} again")
+            ctx.problem(
+                (*path, i, "id"), f"expected an id not used earlier in the array, got {_show(item)} again"
+            )
         seen.add(item)
 
 
@@ -2077,7 +2154,9 @@ def _cross_check(r: Ruleset, ctx: _Context) -> None:
     if r.turn_unholy is not None:
         saves.check(("turn_unholy", "save"), r.turn_unholy.save)
         if r.tier_rules is None:
-            ctx.problem(("turn_unholy",), "expected a [tiers] section: Turn Unholy is keyed by tier difference")
+            ctx.problem(
+                ("turn_unholy",), "expected a [tiers] section: Turn Unholy is keyed by tier difference"
+            )
         elif len(r.turn_unholy.results) != 2 * r.tier_rules.difference_cap + 1:
             n = 2 * r.tier_rules.difference_cap + 1
             ctx.problem(
@@ -2132,7 +2211,9 @@ def _check_classes(r: Ruleset, ctx: _Context, stats: _Refs, saves: _Refs) -> Non
             continue
         for quality in {q for q in cls.saves.values()}:
             if qualities and quality not in qualities:
-                ctx.expected((*path, "saves", quality), f"one of the save qualities ({', '.join(qualities)})", quality)
+                ctx.expected(
+                    (*path, "saves", quality), f"one of the save qualities ({', '.join(qualities)})", quality
+                )
         counted: dict[str, int] = {}
         for quality, i, save in _class_save_entries(ctx, path):
             if save not in r.save_names:
@@ -2145,7 +2226,8 @@ def _check_classes(r: Ruleset, ctx: _Context, stats: _Refs, saves: _Refs) -> Non
         if absent:
             ctx.problem(
                 (*path, "saves"),
-                f"expected every save ({', '.join(r.save_names)}) to be listed once; missing {', '.join(absent)}",
+                f"expected every save ({', '.join(r.save_names)}) to be listed once;"
+                f" missing {', '.join(absent)}",
             )
 
 
@@ -2178,7 +2260,11 @@ def _check_divining(r: Ruleset, ctx: _Context) -> None:
     if (d.chain_symbol is None) != (d.chain_colour is None):
         ctx.problem(("divining",), "expected both chain_symbol and chain_colour, or neither")
     elif d.chain_colour in d.dice and d.chain_chance(d.chain_colour) == 1:
-        ctx.problem(("divining", "chain_colour"), "expected a die with at least one face that does not chain")
+        ctx.problem(
+            ("divining", "dice", d.chain_colour, "faces"),
+            f"expected at least one face without {d.chain_symbol}:"
+            " every face chains, so the chain never ends",
+        )
     colours.check(("divining", "challenge_colour"), d.challenge_colour)
     for colour in d.base_pool:
         colours.check(("divining", "base", colour), colour)
@@ -2246,7 +2332,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise RulesetError([f"{shown}: byte {exc.start}: expected UTF-8 text"]) from None
     except OSError as exc:
-        raise RulesetError([f"{shown}: cannot be read ({exc.strerror or exc}); expected a readable file"]) from None
+        raise RulesetError(
+            [f"{shown}: cannot be read ({exc.strerror or exc}); expected a readable file"]
+        ) from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -2286,20 +2374,31 @@ def _chain(path: Path, seen: tuple[Path, ...] = ()) -> list[_Layer]:
     fmt = data.get("format", FORMAT_VERSION)
     if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT_VERSION:
         raise RulesetError(
-            [f"{shown}: format: expected format {FORMAT_VERSION} or older, got {fmt}: this file needs a newer hammertui"]
+            [
+                f"{shown}: format: expected format {FORMAT_VERSION} or older, got {fmt}:"
+                " this file needs a newer hammertui"
+            ]
         )
     layer = _Layer(path, shown, data)
     parent_id = data.get("extends")
     if parent_id is None:
         return [layer]
     if not isinstance(parent_id, str) or not _RULESET_ID_PATTERN.match(parent_id):
-        raise RulesetError([f"{shown}: extends: expected the id of another ruleset, such as \"hammercrawl\", got {_show(parent_id)}"])
+        raise RulesetError(
+            [
+                f'{shown}: extends: expected the id of another ruleset, such as "hammercrawl",'
+                f" got {_show(parent_id)}"
+            ]
+        )
     folders = [path.parent, rulesets_dir()]
     parent = _find_file(parent_id, folders)
     if parent is None:
         looked = " and ".join(dict.fromkeys(_display(f) for f in folders))
         raise RulesetError(
-            [f"{shown}: extends: expected the id of a ruleset in {looked}, got {_show(parent_id)}: no {parent_id}.toml there"]
+            [
+                f"{shown}: extends: expected the id of a ruleset in {looked},"
+                f" got {_show(parent_id)}: no {parent_id}.toml there"
+            ]
         )
     chain = (*seen, resolved)
     if parent.resolve() in chain:
@@ -2343,6 +2442,7 @@ def _merge(
             replace = value.get("_replace") is True
             if isinstance(result.get(key), dict) and not replace:
                 result[key] = _merge(result[key], value, shown, path, origins, problems)
+                origins[path] = shown  # a table's own problems (a key missing) are its last editor's
                 continue
             _forget(origins, path)
             result[key] = _merge({}, value, shown, path, origins, problems)
@@ -2379,7 +2479,12 @@ def _ruleset_from_file(path: Path) -> Ruleset:
 
 def load_ruleset(id_or_path: str | Path, directory: Path | None = None) -> Ruleset:
     """A ruleset by id (looked up in `directory`, else the shipped folder) or by file path."""
-    if isinstance(id_or_path, Path) or "/" in id_or_path or "\\" in id_or_path or id_or_path.endswith(".toml"):
+    if (
+        isinstance(id_or_path, Path)
+        or "/" in id_or_path
+        or "\\" in id_or_path
+        or id_or_path.endswith(".toml")
+    ):
         return _ruleset_from_file(Path(id_or_path))
     folders = [directory] if directory is not None else [rulesets_dir()]
     found = _find_file(id_or_path, folders)

@@ -133,7 +133,6 @@ class HammerApp(App[None]):
 
     def _show(self, store: Store, events: Iterable[Event]) -> None:
         self.store = store
-        self.bind("t", "advance_time", description=f"+1 {store.ruleset.time.unit}")
         self.title = store.state.session.name
         self.view = View(store.state, store.ruleset)
         self.query_one(LogStrip).add(events)

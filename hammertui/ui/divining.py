@@ -9,13 +9,13 @@ from textual.widgets import Static
 from hammertui.ui.view import View
 
 DIE_STYLE = {
-    "blue": "bold blue",
-    "purple": "bold magenta",
-    "red": "bold red",
-    "green": "bold green",
-    "yellow": "bold yellow",
-    "white": "bold white",
-    "black": "bold grey35",
+    "blue": "#2f7de1",
+    "purple": "#9c4dcc",
+    "red": "#e53935",
+    "green": "#43a047",
+    "yellow": "#fdd835",
+    "white": "#f5f5f5",
+    "black": "#5c5c5c",
 }
 DIE = "⬢"
 

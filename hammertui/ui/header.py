@@ -23,20 +23,20 @@ class SessionHeader(Static):
 
 
 def header_text(view: View) -> Text:
+    """Most urgent first, so a narrow terminal cuts the ruleset name, never LIT or DARK."""
     state, ruleset = view.state, view.ruleset
     clock = ruleset.time
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f" {state.session.name} ", style="bold reverse")
-    line.append(f" {ruleset.name} ")
+    if state.is_dark:
+        line.append(" DARK ", style="bold #ffffff on #b71c1c")
+    else:
+        line.append(" LIT ", style="bold #000000 on #fbc02d")
+    line.append(f" {clock.unit.capitalize()} {state.clock.units}", style="bold")
+    line.append(f" · {clock_text(state.clock.units, clock.minutes_per_unit)} ")
     line.append("│", style="dim")
     dungeon = state.dungeon
-    line.append(f" Level {dungeon.level} (tier {tier(dungeon.boss_hd)}) ")
+    line.append(f" Level {dungeon.level}, tier {tier(dungeon.boss_hd)} ")
     line.append("│", style="dim")
-    line.append(f" {clock.unit.capitalize()} {state.clock.units} ")
-    line.append(f"{clock_text(state.clock.units, clock.minutes_per_unit)} ", style="dim")
-    line.append("│", style="dim")
-    if state.is_dark:
-        line.append(" DARK ", style="bold white on red")
-    else:
-        line.append(" LIT ", style="bold black on yellow")
+    line.append(f" {ruleset.name}", style="dim")
     return line

@@ -13,7 +13,8 @@ from hammertui.session.state import LightSource
 from hammertui.ui.table import selected_key, sync_rows
 from hammertui.ui.view import View
 
-BAR_WIDTH = 12
+BAR_WIDTH = 6
+BAR_COLOURS = {"plenty": "#43a047", "half": "#fdd835", "low": "bold #e53935", "unlit": "#6b6b6b"}
 
 
 class LightPane(Vertical):
@@ -22,9 +23,7 @@ class LightPane(Vertical):
     view: reactive[View | None] = reactive(None)
 
     def compose(self) -> ComposeResult:
-        table: DataTable = DataTable(id="light-table", cursor_type="row")
-        table.add_columns("Source", "Carrier", "Left", "")
-        yield table
+        yield DataTable(id="light-table", cursor_type="row", cursor_foreground_priority="renderable")
 
     def on_mount(self) -> None:
         self.border_title = "Light & time"
@@ -33,6 +32,8 @@ class LightPane(Vertical):
         if view is None:
             return
         table = self.query_one(DataTable)
+        if not table.columns:
+            table.add_columns("Source", "Carrier", f"{view.ruleset.time.unit_plural.capitalize()} left")
         sync_rows(table, [(s.id, self._cells(view, s)) for s in view.state.lights])
         lit = sum(s.lit for s in view.state.lights)
         self.border_subtitle = "DARK" if view.state.is_dark else f"{lit} lit"
@@ -41,13 +42,12 @@ class LightPane(Vertical):
         definition = view.ruleset.light_sources.get(source.kind)
         name = definition.name if definition else source.kind
         full = max((definition.duration if definition else None) or source.remaining, source.remaining, 1)
-        carrier = _carrier_name(view, source.carrier)
-        left = view.ruleset.time.label(source.remaining)
+        bar = burn_bar(source.remaining, full, source.lit)
+        bar.append(f" {source.remaining}")
         return [
-            Text(("* " if source.lit else "  ") + name, style="bold" if source.lit else "dim"),
-            Text(carrier, no_wrap=True, overflow="ellipsis"),
-            left,
-            burn_bar(source.remaining, full, source.lit),
+            Text(("*" if source.lit else " ") + name, style="bold" if source.lit else "dim"),
+            Text(_carrier_name(view, source.carrier), no_wrap=True, overflow="ellipsis"),
+            bar,
         ]
 
     @property
@@ -58,7 +58,7 @@ class LightPane(Vertical):
 def _carrier_name(view: View, carrier: str) -> str:
     for member in view.state.party:
         if member.id == carrier:
-            return member.name
+            return member.name.split()[0] if member.name.strip() else "?"
     return "(set down)"
 
 
@@ -66,13 +66,14 @@ def burn_bar(remaining: int, full: int, lit: bool) -> Text:
     """A bar of what is left: green while plenty, yellow past half, red when about to go out."""
     filled = round(BAR_WIDTH * remaining / full)
     if not lit:
-        colour = "grey50"
+        colour = BAR_COLOURS["unlit"]
     elif remaining <= LOW_AT:
-        colour = "bold red"
+        colour = BAR_COLOURS["low"]
     elif remaining * 2 <= full:
-        colour = "yellow"
+        colour = BAR_COLOURS["half"]
     else:
-        colour = "green"
-    bar = Text("█" * filled, style=colour)
-    bar.append("░" * (BAR_WIDTH - filled), style="grey30")
+        colour = BAR_COLOURS["plenty"]
+    bar = Text()
+    bar.append("█" * filled, style=colour)
+    bar.append("░" * (BAR_WIDTH - filled), style="#3a3a3a")
     return bar
