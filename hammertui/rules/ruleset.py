@@ -29,8 +29,9 @@ The format (all sections optional unless marked required):
 
 A ruleset without a divining pool gives an `[exploration_die]` instead; one without light rules
 leaves out `[light]`; one without tiers (the Russell House Rules, Dungeon Crawl) leaves out
-`[tiers]`, `[tier_tables]` and `[turn_unholy]`. Those files are not written yet; this format
-holds them.
+`[tiers]`, `[tier_tables]` and `[turn_unholy]`. `tests/rules/fixtures/sketch-*.toml` show those
+shapes: an exploration die with light that burns out on its faces, 3x6 with no light rules, and
+the Genesys dice.
 
 `extends = "<id>"` starts from another ruleset (looked up beside the file, then among the shipped
 rulesets). Tables merge key by key, recursively; arrays and plain values replace the parent's.
@@ -53,7 +54,16 @@ from typing import Any
 
 import attrs
 
-from hammertui.rules.dice import DiceExpr, DiceNotationError, DiviningDie, Face, parse
+from hammertui.rules.dice import (
+    DiceExpr,
+    DiceNotationError,
+    DiceSource,
+    DiviningDie,
+    Face,
+    Roll,
+    parse,
+)
+from hammertui.rules.dice import roll as roll_dice
 
 FORMAT_VERSION = 1
 
@@ -573,6 +583,14 @@ class DiceProduct:
     multiplier: int = 1
     times_level: bool = False
 
+    def roll(self, source: DiceSource, level: int = 1) -> tuple[int, tuple[Roll, ...]]:
+        """Throw the dice and multiply it all out at dungeon level `level`."""
+        rolls = tuple(roll_dice(source, notation) for notation in self.dice)
+        total = self.multiplier * (level if self.times_level else 1)
+        for thrown in rolls:
+            total *= thrown.total
+        return total, rolls
+
     def describe(self, level: int | None = None) -> str:
         parts = list(self.dice)
         if self.multiplier != 1 or not parts:
@@ -610,6 +628,11 @@ class Trap:
     pit: PitFall | None = None
     poison: Poison | None = None
     effect: str = ""
+
+    @property
+    def roll(self) -> int:
+        """The roll that gives this trap (the first of its range, should a row span several)."""
+        return self.low
 
 
 @attrs.frozen
@@ -825,12 +848,8 @@ class _Bad(Exception):
 
     def inside(self, key: str | int, element: Any) -> _Bad:
         """The same problem seen from one level up: `key` joins the front of the path."""
-        got, has_got = (self.got, True) if self.has_got else (element, False)
-        if not self.has_got and self.sub:
-            got, has_got = _dig(element, self.sub), True
-        elif not self.has_got:
-            got, has_got = element, True
-        return _Bad(self.expected, (key, *self.sub), got, has_got, self.missing)
+        got = self.got if self.has_got else _dig(element, self.sub)
+        return _Bad(self.expected, (key, *self.sub), got, True, self.missing)
 
 
 @attrs.frozen
@@ -897,7 +916,7 @@ def _choice(*options: str) -> _Kind:
     expected = "one of " + ", ".join(f'"{o}"' for o in options)
 
     def convert(value: Any) -> str:
-        if value not in options or not isinstance(value, str):
+        if not isinstance(value, str) or value not in options:
             raise _Bad(expected)
         return value
 
@@ -971,7 +990,7 @@ def _list(
             seen: set[Any] = set()
             for i, element in enumerate(out):
                 if element in seen:
-                    raise _Bad("no value twice", (i,), value[i], True)
+                    raise _Bad("each value once, not repeated", (i,), value[i], True)
                 seen.add(element)
         return tuple(out)
 
@@ -1128,7 +1147,7 @@ class _Table:
 
     def tables(self, key: str, required: bool = False, what: str = "a table") -> dict[str, _Table]:
         """A table of tables keyed by id (`[classes.dwarf]`, `[classes.elf]`)."""
-        outer = self.table(key, required, f"a table of {what}s")
+        outer = self.table(key, required, f"a table of {what} tables")
         if outer is None:
             return {}
         outer.known.extend(outer.data)
@@ -1149,11 +1168,11 @@ class _Table:
         path = (*self.path, key)
         if key not in self.data:
             if required:
-                self.ctx.problem(path, f"missing; expected an array of {what}s")
+                self.ctx.problem(path, f"missing; expected an array of tables, each {what}")
             return []
         raw = self.data[key]
         if not isinstance(raw, list):
-            self.ctx.expected(path, f"an array of {what}s", raw)
+            self.ctx.expected(path, f"an array of tables, each {what}", raw)
             return []
         out = []
         for i, element in enumerate(raw):
@@ -1470,7 +1489,7 @@ def _read_class_table(t: _Table, depth: int = 0) -> ClassTable:
         entry.close()
     tables: dict[str, ClassTable] = {}
     if depth == 0:
-        for table_id, sub in t.tables("tables", what="sub-table").items():
+        for table_id, sub in t.tables("tables", what="class roll").items():
             tables[table_id] = _read_class_table(sub, depth + 1)
     if rows and not t.ctx.failed_under((*t.path, "rows")) and not t.ctx.failed_under((*t.path, "dice")):
         _check_coverage(t.ctx, (*t.path, "rows"), [(r.low, r.high) for r in rows], dice, "rows")

@@ -77,7 +77,7 @@ class HammerApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", id="app.quit"),
     ]
 
-    view: reactive[View | None] = reactive(None)
+    view: reactive[View | None] = reactive(None, repaint=False)
 
     def __init__(
         self,
@@ -157,7 +157,6 @@ class HammerApp(App[None]):
         for event in events:
             if event.level == "warn":
                 self.notify(event.text, severity="warning", timeout=8)
-        self.refresh_bindings()
 
     def _store(self) -> Store:
         if self.store is None:
@@ -165,13 +164,8 @@ class HammerApp(App[None]):
         return self.store
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.store is None and action not in ("quit", "command_palette", "help_quit"):
-            return False
-        if action == "undo":
-            return self.store.can_undo or None
-        if action == "redo":
-            return self.store.can_redo or None
-        return True
+        """Until a session is open (a save problem being resolved) only quitting makes sense."""
+        return self.store is not None or action in ("quit", "command_palette", "help_quit")
 
     def action_advance_time(self) -> None:
         self.perform(AdvanceTime(1))

@@ -23,20 +23,23 @@ DIE = "⬢"
 class DiviningPane(Static):
     """The pool as coloured dice with counts, each colour named by its role."""
 
-    view: reactive[View | None] = reactive(None)
+    view: reactive[View | None] = reactive(None, repaint=False)
+    _shown: object = None
 
     def on_mount(self) -> None:
         self.border_title = "Divining pool"
 
     def watch_view(self, view: View | None) -> None:
-        if view is None:
+        shown = view and (view.ruleset.id, view.state.dungeon.challenge_level)
+        if view is None or shown == self._shown:
             return
+        self._shown = shown
         divining = view.ruleset.divining
         if divining is None:
-            self.update(f"{view.ruleset.name} has no Divining Pool.")
+            self.update(f"{view.ruleset.name} has no Divining Pool.", layout=False)
             return
         pool = divining.pool(view.state.dungeon.challenge_level)
-        self.update(pool_text(view, pool))
+        self.update(pool_text(view, pool), layout=False)
 
 
 def pool_text(view: View, pool: dict[str, int]) -> Text:

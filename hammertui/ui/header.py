@@ -14,12 +14,12 @@ from hammertui.ui.view import View
 class SessionHeader(Static):
     """Session, ruleset, dungeon level and tier, the clock in the ruleset's unit, LIT or DARK."""
 
-    view: reactive[View | None] = reactive(None)
+    view: reactive[View | None] = reactive(None, repaint=False)
 
     def watch_view(self, view: View | None) -> None:
         if view is None:
             return
-        self.update(header_text(view))
+        self.update(header_text(view), layout=False)
 
 
 def header_text(view: View) -> Text:

@@ -20,7 +20,7 @@ BAR_COLOURS = {"plenty": "#43a047", "half": "#fdd835", "low": "bold #e53935", "u
 class LightPane(Vertical):
     """Light sources as burning bars; the row under the cursor is the one light keys act on."""
 
-    view: reactive[View | None] = reactive(None)
+    view: reactive[View | None] = reactive(None, repaint=False)
 
     def compose(self) -> ComposeResult:
         yield DataTable(id="light-table", cursor_type="row", cursor_foreground_priority="renderable")
@@ -36,7 +36,9 @@ class LightPane(Vertical):
             table.add_columns("Source", "Carrier", f"{view.ruleset.time.unit_plural.capitalize()} left")
         sync_rows(table, [(s.id, self._cells(view, s)) for s in view.state.lights])
         lit = sum(s.lit for s in view.state.lights)
-        self.border_subtitle = "DARK" if view.state.is_dark else f"{lit} lit"
+        subtitle = "DARK" if view.state.is_dark else f"{lit} lit"
+        if subtitle != self.border_subtitle:
+            self.border_subtitle = subtitle
 
     def _cells(self, view: View, source: LightSource) -> list[str | Text]:
         definition = view.ruleset.light_sources.get(source.kind)

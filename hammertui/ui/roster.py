@@ -23,7 +23,7 @@ STATUS_STYLE = {"down": "bold #fdd835", "dying": "bold #e53935", "dead": "dim st
 class PartyPane(Vertical):
     """The roster at a glance; the row under the cursor is the character damage and healing go to."""
 
-    view: reactive[View | None] = reactive(None)
+    view: reactive[View | None] = reactive(None, repaint=False)
 
     def compose(self) -> ComposeResult:
         table: DataTable = DataTable(id="party-table", cursor_type="row", cursor_foreground_priority="renderable", zebra_stripes=True)
@@ -49,7 +49,9 @@ class PartyPane(Vertical):
         sync_rows(table, [(m.id, _cells(view, m, width)) for m in view.state.party])
         party = view.state.party
         alive = sum(m.alive for m in party)
-        self.border_subtitle = f"{alive} standing" if alive == len(party) else f"{alive} of {len(party)} alive"
+        subtitle = f"{alive} standing" if alive == len(party) else f"{alive} of {len(party)} alive"
+        if subtitle != self.border_subtitle:
+            self.border_subtitle = subtitle
 
     @property
     def selected_id(self) -> str | None:

@@ -11,14 +11,16 @@ Row = tuple[str, Sequence[str | Text]]
 
 
 def sync_rows(table: DataTable, rows: Sequence[Row]) -> None:
-    """Update cells in place when the rows are the same; otherwise rebuild and keep the cursor's row."""
+    """Update only the cells that changed when the rows are the same; otherwise rebuild, keeping the cursor's row."""
     keys = [key for key, _ in rows]
     current = [row_key.value for row_key in table.rows]
     columns = list(table.columns)
     if keys == current:
         for key, cells in rows:
-            for column, cell in zip(columns, cells):
-                table.update_cell(key, column, cell)
+            shown = table.get_row(key)
+            for column, old, cell in zip(columns, shown, cells):
+                if not _same(old, cell):
+                    table.update_cell(key, column, cell)
         return
     selected = selected_key(table)
     table.clear()
@@ -26,6 +28,13 @@ def sync_rows(table: DataTable, rows: Sequence[Row]) -> None:
         table.add_row(*cells, key=key)
     if selected in keys:
         table.move_cursor(row=keys.index(selected))
+
+
+def _same(old: object, new: object) -> bool:
+    """Equal text and equal styling: only a real change costs a repaint."""
+    if isinstance(old, Text) and isinstance(new, Text):
+        return old.plain == new.plain and old.style == new.style and old.spans == new.spans
+    return old == new
 
 
 def selected_key(table: DataTable) -> str | None:

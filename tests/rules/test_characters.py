@@ -235,9 +235,8 @@ def test_spellbooks_and_skills(hc: Ruleset) -> None:
     assert random_skill_count(hc, stats(INT=18)) == 7
 
 
-@given(st.integers(0, 2**32), st.integers(1, 15))
-def test_seeded_characters_are_sound_and_replay(seed: int, level: int) -> None:
-    hc = load_ruleset("hammercrawl")
+@given(seed=st.integers(0, 2**32), level=st.integers(1, 15))
+def test_seeded_characters_are_sound_and_replay(hc: Ruleset, seed: int, level: int) -> None:
     first = roll_character(hc, SeededDice(seed), "Anyone", level)
     assert first == roll_character(hc, SeededDice(seed), "Anyone", level)
     assert first.class_id in hc.classes
