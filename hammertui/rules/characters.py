@@ -64,13 +64,18 @@ def roll_class(ruleset: Ruleset, source: DiceSource) -> tuple[str, list[Roll]]:
     table = ruleset.class_table
     if table is None:
         raise ValueError(f"ruleset {ruleset.id} has no class table")
-    first = roll(source, table.dice)
+    first = _labelled(roll(source, table.dice), "class")
     row = table.row_for(first.total)
     if row.table is None:
         assert row.class_id is not None
         return row.class_id, [first]
-    second = roll(source, table.tables[row.table].dice)
+    second = _labelled(roll(source, table.tables[row.table].dice), row.table.capitalize())
     return table.class_for(first.total, second.total), [first, second]
+
+
+def _labelled(thrown: Roll, purpose: str) -> Roll:
+    """Name what a roll was for, so the log reads `class 3d6: [4, 4, 5] = 13`."""
+    return attrs.evolve(thrown, label=f"{purpose} {thrown.label}")
 
 
 def roll_stats(
@@ -78,7 +83,7 @@ def roll_stats(
 ) -> tuple[dict[str, int], list[Roll]]:
     """Roll the stats as the ruleset says and place them by its method."""
     rolling = ruleset.stat_rolling
-    rolls = [roll(source, rolling.dice) for _ in range(rolling.count)]
+    rolls = [_labelled(roll(source, rolling.dice), f"stat {n}") for n in range(1, rolling.count + 1)]
     totals = [r.total for r in rolls]
     if rolling.method == "in_order":
         return dict(zip(ruleset.stats, totals, strict=False)), rolls

@@ -127,7 +127,7 @@ def test_class_roll_boundaries(hc: Ruleset, faces: list[int], class_id: str) -> 
     chosen, rolls = roll_class(hc, dice)
     assert chosen == class_id
     assert dice.remaining == 0
-    assert [r.label for r in rolls] == (["3d6", "1d4"] if len(faces) == 4 else ["3d6"])
+    assert [r.label for r in rolls] == (["class 3d6", "Human 1d4"] if len(faces) == 4 else ["class 3d6"])
 
 
 def fighter_script() -> list[int]:
@@ -146,7 +146,7 @@ def test_roll_character_by_the_rules(hc: Ruleset) -> None:
     assert darla.max_hp == 8 + 2
     assert darla.ac == 10
     assert darla.movement == 30
-    assert len(darla.rolls) == 8 and darla.rolls[2].describe() == "3d6: [3, 3, 3] = 9"
+    assert len(darla.rolls) == 8 and darla.rolls[2].describe() == "stat 1 3d6: [3, 3, 3] = 9"
 
 
 def test_hp_never_below_one(hc: Ruleset) -> None:
