@@ -18,16 +18,16 @@ def _saves_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(scope="session")
-def book3() -> Ruleset:
+def b3() -> Ruleset:
     return load_ruleset("hammercrawl-book3")
 
 
 @pytest.fixture(scope="session")
-def complete() -> Ruleset:
+def hc() -> Ruleset:
     return load_ruleset("hammercrawl")
 
 
 @pytest.fixture
-def state(book3: Ruleset) -> State:
+def state(b3: Ruleset) -> State:
     """The demo party with a fixed seed: four adventurers, one lit torch, two spares."""
-    return new_state("test", book3, seed=7)[0]
+    return new_state("test", b3, seed=7)[0]

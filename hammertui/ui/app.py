@@ -67,14 +67,14 @@ class HammerApp(App[None]):
 
     BINDINGS = [
         Binding("t", "advance_time", "Pass time", id="time.advance"),
-        Binding("l", "toggle_light", "Light/douse", id="light.toggle"),
-        Binding("g", "hand_over", "Give light", id="light.hand_over"),
+        Binding("l", "toggle_light", "Light", id="light.toggle", tooltip="Light or douse the highlighted source"),
+        Binding("g", "hand_over", "Give", id="light.hand_over", tooltip="Hand the highlighted source to someone"),
         Binding("d", "damage", "Damage", id="party.damage"),
         Binding("h", "heal", "Heal", id="party.heal"),
         Binding("u", "undo", "Undo", id="store.undo"),
         Binding("ctrl+r", "redo", "Redo", id="store.redo"),
         Binding("f2", "rename", "Rename", id="session.rename", show=False),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
     ]
 
     view: reactive[View | None] = reactive(None, repaint=False)
@@ -98,7 +98,7 @@ class HammerApp(App[None]):
             yield DiviningPane(id="divining", classes="pane").data_bind(HammerApp.view)
             yield CombatPane(id="combat", classes="pane").data_bind(HammerApp.view)
         yield LogStrip(id="log")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         if self.store is not None:

@@ -21,19 +21,9 @@ from hammertui.rules.characters import (
     spellbook_size,
 )
 from hammertui.rules.dice import ScriptedDice, SeededDice
-from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.rules.ruleset import Ruleset
 
 SHEET = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
-
-
-@pytest.fixture(scope="module")
-def hc() -> Ruleset:
-    return load_ruleset("hammercrawl")
-
-
-@pytest.fixture(scope="module")
-def b3() -> Ruleset:
-    return load_ruleset("hammercrawl-book3")
 
 
 def stats(**scores: int) -> dict[str, int]:

@@ -30,16 +30,6 @@ SHIPPED = rulesets_dir()
 SIX_SAVES = ("Area", "Death", "Mind", "Body", "Luck", "Rally")
 
 
-@pytest.fixture(scope="module")
-def hc() -> Ruleset:
-    return load_ruleset("hammercrawl")
-
-
-@pytest.fixture(scope="module")
-def b3() -> Ruleset:
-    return load_ruleset("hammercrawl-book3")
-
-
 def write(folder: Path, name: str, text: str) -> Path:
     path = folder / f"{name}.toml"
     path.write_text(text, encoding="utf-8")

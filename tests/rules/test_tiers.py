@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.rules.ruleset import Ruleset
 from hammertui.rules.tiers import (
     party_tier,
     party_tier_of,
@@ -22,16 +22,6 @@ from hammertui.rules.tiers import (
     xp_multiplier,
     xp_reward,
 )
-
-
-@pytest.fixture(scope="module")
-def hc() -> Ruleset:
-    return load_ruleset("hammercrawl")
-
-
-@pytest.fixture(scope="module")
-def b3() -> Ruleset:
-    return load_ruleset("hammercrawl-book3")
 
 
 @pytest.mark.parametrize(

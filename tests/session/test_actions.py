@@ -26,8 +26,8 @@ def run(state: State, ruleset: Ruleset, action) -> tuple[State, list]:
     return apply_action(state, action, Context(ruleset, ScriptedDice([])))
 
 
-def test_advance_time_burns_only_lit_sources(state: State, book3: Ruleset) -> None:
-    new, events = run(state, book3, AdvanceTime(2))
+def test_advance_time_burns_only_lit_sources(state: State, b3: Ruleset) -> None:
+    new, events = run(state, b3, AdvanceTime(2))
     assert new.clock.units == 2
     assert new.seq == state.seq + 1
     lit = [s for s in new.lights if s.lit]
@@ -36,15 +36,15 @@ def test_advance_time_burns_only_lit_sources(state: State, book3: Ruleset) -> No
     assert events[0].text == "2 Beats pass."
 
 
-def test_time_labels_use_the_ruleset_word(state: State, complete: Ruleset) -> None:
-    _, events = run(state, complete, AdvanceTime(1, reason="searching"))
+def test_time_labels_use_the_ruleset_word(state: State, hc: Ruleset) -> None:
+    _, events = run(state, hc, AdvanceTime(1, reason="searching"))
     assert events[0].text == "1 turn passes (searching)."
 
 
-def test_a_torch_warns_when_low_then_burns_out_into_darkness(state: State, book3: Ruleset) -> None:
-    low, events = run(state, book3, AdvanceTime(5))
+def test_a_torch_warns_when_low_then_burns_out_into_darkness(state: State, b3: Ruleset) -> None:
+    low, events = run(state, b3, AdvanceTime(5))
     assert any("running low: 1 Beat left" in e.text and e.level == "warn" for e in events)
-    out, events = run(low, book3, AdvanceTime(1))
+    out, events = run(low, b3, AdvanceTime(1))
     texts = [e.text for e in events]
     assert "Darla's torch burns out." in texts
     assert "Darkness! No light is burning." in texts
@@ -52,76 +52,76 @@ def test_a_torch_warns_when_low_then_burns_out_into_darkness(state: State, book3
     assert len(out.lights) == 2, "a burnt-out torch is gone"
 
 
-def test_light_douse_and_hand_over(state: State, book3: Ruleset) -> None:
+def test_light_douse_and_hand_over(state: State, b3: Ruleset) -> None:
     spare = state.lights[1]
-    lit, _ = run(state, book3, Light(spare.id))
+    lit, _ = run(state, b3, Light(spare.id))
     assert lit.light(spare.id).lit
     with pytest.raises(Refused, match="already lit"):
-        run(lit, book3, Light(spare.id))
-    doused, _ = run(lit, book3, Douse(spare.id))
+        run(lit, b3, Light(spare.id))
+    doused, _ = run(lit, b3, Douse(spare.id))
     assert not doused.light(spare.id).lit
-    given, events = run(doused, book3, HandOver(spare.id, "c4"))
+    given, events = run(doused, b3, HandOver(spare.id, "c4"))
     assert given.light(spare.id).carrier == "c4"
     assert "goes to Otto Sixfingers" in events[0].text
-    down, _ = run(given, book3, HandOver(spare.id, ""))
+    down, _ = run(given, b3, HandOver(spare.id, ""))
     assert down.light(spare.id).carrier == ""
 
 
-def test_dousing_the_only_light_is_darkness(state: State, book3: Ruleset) -> None:
-    dark, events = run(state, book3, Douse("l1"))
+def test_dousing_the_only_light_is_darkness(state: State, b3: Ruleset) -> None:
+    dark, events = run(state, b3, Douse("l1"))
     assert dark.is_dark
     assert events[-1].level == "warn"
-    lit, events = run(dark, book3, Light("l1"))
+    lit, events = run(dark, b3, Light("l1"))
     assert not lit.is_dark and events[-1].text == "Light again."
 
 
-def test_damage_takes_temporary_hp_first(state: State, book3: Ruleset) -> None:
+def test_damage_takes_temporary_hp_first(state: State, b3: Ruleset) -> None:
     member = attrs.evolve(state.party[0], hp=5, max_hp=8, temp_hp=2)
     state = attrs.evolve(state, party=replace_member(state.party, member))
-    new, events = run(state, book3, ApplyDamage(member.id, 3))
+    new, events = run(state, b3, ApplyDamage(member.id, 3))
     hurt = new.character(member.id)
     assert (hurt.temp_hp, hurt.hp, hurt.status) == (0, 4, "ok")
     assert "2 taken by temporary HP" in events[0].text
 
 
-def test_damage_past_zero_comes_off_con_and_con_zero_is_death(state: State, book3: Ruleset) -> None:
+def test_damage_past_zero_comes_off_con_and_con_zero_is_death(state: State, b3: Ruleset) -> None:
     member = attrs.evolve(state.party[0], hp=3, con=5, stats=attrs.evolve(state.party[0].stats, CON=12))
     state = attrs.evolve(state, party=replace_member(state.party, member))
-    down, _ = run(state, book3, ApplyDamage(member.id, 5))
+    down, _ = run(state, b3, ApplyDamage(member.id, 5))
     assert (down.character(member.id).hp, down.character(member.id).con) == (0, 3)
     assert down.character(member.id).status == "down"
-    dead, events = run(down, book3, ApplyDamage(member.id, 4))
+    dead, events = run(down, b3, ApplyDamage(member.id, 4))
     assert dead.character(member.id).status == "dead"
     assert events[0].level == "warn"
     with pytest.raises(Refused, match="already dead"):
-        run(dead, book3, ApplyDamage(member.id, 1))
+        run(dead, b3, ApplyDamage(member.id, 1))
 
 
-def test_hardcore_zero_hp_is_death(state: State, book3: Ruleset) -> None:
+def test_hardcore_zero_hp_is_death(state: State, b3: Ruleset) -> None:
     state = attrs.evolve(state, session=attrs.evolve(state.session, difficulty="hardcore"))
     member = state.party[1]
-    new, _ = run(state, book3, ApplyDamage(member.id, member.hp))
+    new, _ = run(state, b3, ApplyDamage(member.id, member.hp))
     assert new.character(member.id).status == "dead"
 
 
-def test_healing_never_exceeds_max(state: State, book3: Ruleset) -> None:
+def test_healing_never_exceeds_max(state: State, b3: Ruleset) -> None:
     member = state.party[0]
-    hurt, _ = run(state, book3, ApplyDamage(member.id, 1))
-    healed, _ = run(hurt, book3, Heal(member.id, 50))
+    hurt, _ = run(state, b3, ApplyDamage(member.id, 1))
+    healed, _ = run(hurt, b3, Heal(member.id, 50))
     assert healed.character(member.id).hp == member.max_hp
     with pytest.raises(Refused, match="full HP"):
-        run(healed, book3, Heal(member.id, 1))
+        run(healed, b3, Heal(member.id, 1))
 
 
 @pytest.mark.parametrize("action", [ApplyDamage("c1", 0), Heal("c1", -2), ApplyDamage("nobody", 3), AdvanceTime(0)])
-def test_nonsense_is_refused(state: State, book3: Ruleset, action) -> None:
+def test_nonsense_is_refused(state: State, b3: Ruleset, action) -> None:
     with pytest.raises(Refused):
-        run(state, book3, action)
+        run(state, b3, action)
 
 
-def test_rename(state: State, book3: Ruleset) -> None:
-    new, events = run(state, book3, RenameSession('  Tomb of "Horrors" 💀 '))
+def test_rename(state: State, b3: Ruleset) -> None:
+    new, events = run(state, b3, RenameSession('  Tomb of "Horrors" 💀 '))
     assert new.session.name == 'Tomb of "Horrors" 💀'
     assert "renamed" in events[0].text
     with pytest.raises(Refused):
-        run(state, book3, RenameSession("   "))
+        run(state, b3, RenameSession("   "))

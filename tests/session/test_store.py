@@ -14,8 +14,8 @@ from hammertui.session.state import State
 from hammertui.session.store import NothingToUndo, Store, seeded_dice
 
 
-def test_undo_restores_exactly_and_redo_returns(state: State, book3: Ruleset) -> None:
-    store = Store(state, book3)
+def test_undo_restores_exactly_and_redo_returns(state: State, b3: Ruleset) -> None:
+    store = Store(state, b3)
     store.dispatch(ApplyDamage("c1", 2))
     after = store.state
     store.undo()
@@ -24,8 +24,8 @@ def test_undo_restores_exactly_and_redo_returns(state: State, book3: Ruleset) ->
     assert store.state == after
 
 
-def test_at_least_200_undo_steps(state: State, book3: Ruleset) -> None:
-    store = Store(state, book3)
+def test_at_least_200_undo_steps(state: State, b3: Ruleset) -> None:
+    store = Store(state, b3)
     states = [store.state]
     for step in range(210):
         store.dispatch(AdvanceTime(1 + step % 3))
@@ -35,8 +35,8 @@ def test_at_least_200_undo_steps(state: State, book3: Ruleset) -> None:
         assert store.state == expected
 
 
-def test_a_new_action_clears_redo(state: State, book3: Ruleset) -> None:
-    store = Store(state, book3)
+def test_a_new_action_clears_redo(state: State, b3: Ruleset) -> None:
+    store = Store(state, b3)
     store.dispatch(AdvanceTime(1))
     store.undo()
     store.dispatch(AdvanceTime(2))
@@ -45,9 +45,9 @@ def test_a_new_action_clears_redo(state: State, book3: Ruleset) -> None:
         store.redo()
 
 
-def test_refused_action_changes_nothing(tmp_path: Path, state: State, book3: Ruleset) -> None:
+def test_refused_action_changes_nothing(tmp_path: Path, state: State, b3: Ruleset) -> None:
     files = persist.SaveFiles(tmp_path, "refuse")
-    store = Store(state, book3, files)
+    store = Store(state, b3, files)
     with pytest.raises(Refused):
         store.dispatch(ApplyDamage("c1", 0))
     assert store.state is state
@@ -62,9 +62,9 @@ def test_undo_then_the_same_action_rolls_the_same_dice(state: State) -> None:
     assert first == again
 
 
-def test_every_change_is_logged_and_saved(tmp_path: Path, state: State, book3: Ruleset) -> None:
+def test_every_change_is_logged_and_saved(tmp_path: Path, state: State, b3: Ruleset) -> None:
     files = persist.SaveFiles(tmp_path, "saved")
-    store = Store(state, book3, files)
+    store = Store(state, b3, files)
     store.dispatch(AdvanceTime(1))
     store.dispatch(ApplyDamage("c1", 1))
     store.undo()

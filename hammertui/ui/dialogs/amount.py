@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
+
+from hammertui.ui.dialogs.base import PromptDialog
 
 MAX_AMOUNT = 999
 
@@ -24,15 +24,8 @@ def parse_amount(text: str) -> tuple[int | None, str]:
     return amount, ""
 
 
-class AmountDialog(ModalScreen[int | None]):
+class AmountDialog(PromptDialog[int]):
     """`Damage to Darla (HP 7/9)?`: Enter applies, Escape cancels."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
-
-    def __init__(self, title: str, prompt: str) -> None:
-        super().__init__()
-        self._title = title
-        self._prompt = prompt
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
@@ -47,6 +40,3 @@ class AmountDialog(ModalScreen[int | None]):
             self.query_one("#problem", Label).update(problem)
             return
         self.dismiss(amount)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -6,22 +6,18 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from hammertui.ui.dialogs.base import PromptDialog
 
-class ChooseDialog(ModalScreen[str | None]):
+
+class ChooseDialog(PromptDialog[str]):
     """A short list; Enter picks the highlighted choice, Escape cancels."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
-
     def __init__(self, title: str, prompt: str, choices: Sequence[tuple[str, str]]) -> None:
-        super().__init__()
-        self._title = title
-        self._prompt = prompt
+        super().__init__(title, prompt)
         self._choices = choices
 
     def compose(self) -> ComposeResult:
@@ -32,6 +28,3 @@ class ChooseDialog(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from hammertui.ui.dialogs.base import PromptDialog
 
-class TextDialog(ModalScreen[str | None]):
+
+class TextDialog(PromptDialog[str]):
     """One line of text; an empty line is refused with a message."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
-
     def __init__(self, title: str, prompt: str, value: str = "") -> None:
-        super().__init__()
-        self._title = title
-        self._prompt = prompt
+        super().__init__(title, prompt)
         self._value = value
 
     def compose(self) -> ComposeResult:
@@ -32,6 +28,3 @@ class TextDialog(ModalScreen[str | None]):
             self.query_one("#problem", Label).update("It cannot be empty.")
             return
         self.dismiss(event.value.strip())
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
