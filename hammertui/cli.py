@@ -38,7 +38,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def list_rulesets() -> int:
-    from hammertui.rules.ruleset import RulesetError, list_rulesets as shipped, rulesets_dir
+    from hammertui.rules.ruleset import RulesetError, rulesets_dir
+    from hammertui.rules.ruleset import list_rulesets as shipped
 
     try:
         found = shipped()

@@ -16,7 +16,13 @@ from hammertui.rules import damage, light
 from hammertui.rules.dice import DiceSource
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.events import Event
-from hammertui.session.state import Character, LightSource, State, replace_light, replace_member
+from hammertui.session.state import (
+    Character,
+    LightSource,
+    State,
+    replace_light,
+    replace_member,
+)
 
 
 class Refused(Exception):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 
 from hammertui.rules import characters
@@ -24,6 +25,9 @@ DEMO_PARTY = (("Darla", "Ana"), ("Brannoc", "Ben"), ("Wenna", "Cai"), ("Otto Six
 DEMO_ROLES = ("Leader", "Mapper", "Lootkeeper", "Timekeeper")
 SPARE_TORCHES = 2
 STARTING_RATIONS = 3
+
+RulesetLoader = Callable[[str], Ruleset]
+"""Finds a ruleset by id: `load_ruleset` in play, something smaller in a test."""
 
 _NAME = re.compile(r"^[\w][\w .'-]{0,63}$")
 
@@ -112,7 +116,7 @@ def create(folder: Path, name: str, ruleset: Ruleset, seed: int | None = None, d
     return store
 
 
-def open_files(files: persist.SaveFiles, ruleset_loader, from_backup: bool = False) -> Store:
+def open_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, from_backup: bool = False) -> Store:
     """Open a saved session (or its backup); raises SaveError without touching any file."""
     source = files.backup if from_backup else files.snapshot
     state = persist.load_state(source)
@@ -134,7 +138,7 @@ def set_aside(path: Path) -> Path:
     raise FileExistsError(f"too many unreadable copies of {path.name}")
 
 
-def restore_backup(files: persist.SaveFiles, ruleset_loader) -> tuple[Store, Path]:
+def restore_backup(files: persist.SaveFiles, ruleset_loader: RulesetLoader) -> tuple[Store, Path]:
     """Continue from the `.bak`: the unreadable snapshot is kept beside it, renamed, never lost."""
     store = open_files(files, ruleset_loader, from_backup=True)
     kept = set_aside(files.snapshot) if files.snapshot.exists() else files.snapshot

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import attrs
 
-STATUSES = ("ok", "down", "dying", "dead")
-ROLES = ("", "Leader", "Mapper", "Lootkeeper", "Timekeeper")
-
 
 @attrs.frozen
 class SessionInfo:
@@ -133,12 +130,6 @@ class State:
     def is_dark(self) -> bool:
         """Darkness is one fact every pane reads: no lit source anywhere with the party."""
         return not any(source.lit and source.remaining > 0 for source in self.lights)
-
-
-def next_id(prefix: str, taken: tuple[str, ...] | list[str]) -> str:
-    """A fresh id like `c5`: one past the highest number already used with this prefix."""
-    numbers = [int(i[len(prefix):]) for i in taken if i.startswith(prefix) and i[len(prefix):].isdigit()]
-    return f"{prefix}{max(numbers, default=0) + 1}"
 
 
 def replace_member(party: tuple[Character, ...], member: Character) -> tuple[Character, ...]:

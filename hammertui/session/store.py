@@ -37,7 +37,7 @@ class NothingToUndo(Refused):
     """Undo or redo with an empty history."""
 
 
-@attrs.define
+@attrs.frozen
 class Step:
     """A state the store moved away from, and what moved it, for undo and redo."""
 
@@ -62,7 +62,7 @@ class Store:
         self.recent: deque[Event] = deque(recent, maxlen=RECENT)
         self._dice = dice
         self._undo: deque[Step] = deque(maxlen=HISTORY)
-        self._redo: list[Step] = []
+        self._redo: deque[Step] = deque()
 
     @property
     def can_undo(self) -> bool:
@@ -82,26 +82,23 @@ class Store:
 
     def undo(self) -> list[Event]:
         """Go back to the state before the last action, exactly."""
-        if not self._undo:
-            raise NothingToUndo("nothing to undo")
-        step = self._undo.pop()
-        self._redo.append(Step(self.state, step.label))
-        return self._commit(step.state, [self._note("undo", f"Undone: {step.label}")])
+        return self._travel(self._undo, self._redo, "undo", "Undone")
 
     def redo(self) -> list[Event]:
         """Step forward again to the state an undo left."""
-        if not self._redo:
-            raise NothingToUndo("nothing to redo")
-        step = self._redo.pop()
-        self._undo.append(Step(self.state, step.label))
-        return self._commit(step.state, [self._note("redo", f"Redone: {step.label}")])
+        return self._travel(self._redo, self._undo, "redo", "Redone")
+
+    def _travel(self, source: deque[Step], back: deque[Step], word: str, done: str) -> list[Event]:
+        """Move to the state on top of `source`, leaving the current one on `back` to return to."""
+        if not source:
+            raise NothingToUndo(f"nothing to {word}")
+        step = source.pop()
+        back.append(Step(self.state, step.label))
+        return self._commit(step.state, [Event(self.state.seq, word, f"{done}: {step.label}")])
 
     def record(self, events: list[Event]) -> list[Event]:
         """Log events that change nothing (a session opened, restored) and save the snapshot."""
         return self._commit(self.state, events)
-
-    def _note(self, action: str, text: str) -> Event:
-        return Event(self.state.seq, action, text)
 
     def _commit(self, state: State, events: list[Event]) -> list[Event]:
         """Make `state` current: log its events, then replace the snapshot."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+import attrs
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Grid
@@ -16,7 +17,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import sessions
 from hammertui.session.actions import (
     Action,
@@ -32,6 +33,7 @@ from hammertui.session.actions import (
 )
 from hammertui.session.events import Event
 from hammertui.session.persist import SaveError, SaveFiles
+from hammertui.session.sessions import RulesetLoader
 from hammertui.session.store import Store
 from hammertui.ui.combat import CombatPane
 from hammertui.ui.dialogs.amount import AmountDialog
@@ -45,17 +47,15 @@ from hammertui.ui.log import LogStrip
 from hammertui.ui.roster import PartyPane
 from hammertui.ui.view import View
 
-RulesetLoader = Callable[[str], Ruleset]
 
-
+@attrs.frozen
 class LoadProblem:
     """A session that could not be opened, and what is needed to offer the backup or a new one."""
 
-    def __init__(self, error: SaveError, files: SaveFiles, ruleset_id: str, seed: int | None) -> None:
-        self.error = error
-        self.files = files
-        self.ruleset_id = ruleset_id
-        self.seed = seed
+    error: SaveError
+    files: SaveFiles
+    ruleset_id: str
+    seed: int | None
 
 
 class HammerApp(App[None]):

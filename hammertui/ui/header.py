@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from hammertui.rules.light import clock_text
+from hammertui.rules.clock import clock_text
 from hammertui.rules.tiers import tier
 from hammertui.ui.view import View
 

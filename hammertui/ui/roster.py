@@ -43,10 +43,8 @@ class PartyPane(Vertical):
 
     def _fill(self, view: View, rebuild: bool = False) -> None:
         table = self.query_one(DataTable)
-        if rebuild:
-            table.clear()
         width = max(8, self.content_size.width - OTHER_COLUMNS_WIDTH)
-        sync_rows(table, [(m.id, _cells(view, m, width)) for m in view.state.party])
+        sync_rows(table, [(m.id, _cells(view, m, width)) for m in view.state.party], rebuild)
         party = view.state.party
         alive = sum(m.alive for m in party)
         subtitle = f"{alive} standing" if alive == len(party) else f"{alive} of {len(party)} alive"

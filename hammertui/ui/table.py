@@ -10,15 +10,15 @@ from textual.widgets import DataTable
 Row = tuple[str, Sequence[str | Text]]
 
 
-def sync_rows(table: DataTable, rows: Sequence[Row]) -> None:
+def sync_rows(table: DataTable, rows: Sequence[Row], rebuild: bool = False) -> None:
     """Update only the cells that changed when the rows are the same; otherwise rebuild, keeping the cursor's row."""
     keys = [key for key, _ in rows]
     current = [row_key.value for row_key in table.rows]
     columns = list(table.columns)
-    if keys == current:
+    if keys == current and not rebuild:
         for key, cells in rows:
             shown = table.get_row(key)
-            for column, old, cell in zip(columns, shown, cells):
+            for column, old, cell in zip(columns, shown, cells, strict=False):
                 if not _same(old, cell):
                     table.update_cell(key, column, cell)
         return
