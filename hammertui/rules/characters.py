@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from hammertui.rules.dice import DiceSource, Roll, roll
+from hammertui.rules.dice import DiceSource, Roll, roll, roll_beans
 from hammertui.rules.ruleset import ClassDef, HitPointRules, Ruleset
 
 
@@ -29,6 +29,12 @@ class RolledCharacter:
     ac: int
     movement: int
     rolls: tuple[Roll, ...]
+    armour: str = "none"
+    shield: bool = False
+    uses: dict[str, int] = attrs.field(factory=dict)
+    bailiwick: str = ""
+    failing: str = ""
+    notes: tuple[str, ...] = ()
 
 
 def assign_stats(
@@ -91,12 +97,20 @@ def roll_stats(
     return assign_stats(totals, primes, ruleset.stats), rolls
 
 
-def hit_die_roll(source: DiceSource, class_def: ClassDef) -> Roll:
+def hit_die_roll(source: DiceSource, class_def: ClassDef, mode: str = "advantage") -> Roll:
     """One Hit Die: with Advantage and a reroll of the listed faces where the class has them.
 
-    A reroll throws once more and keeps that result, even if it shows the same face again.
+    A reroll throws once more and keeps that result, even if it shows the same face again. Under
+    Boons and Banes the class's edge is a Boon die added to the Hit Die instead.
     """
     sides = class_def.hit_die
+    if class_def.hit_dice_advantage and mode == "beans":
+        thrown = roll_beans(source, f"1d{sides}", 1)
+        kept = thrown.kept[0]
+        if kept in class_def.hit_dice_reroll:
+            kept = source.roll(sides)
+            return attrs.evolve(thrown, label=f"d{sides} reroll", dice=(*thrown.dice, kept), kept=(kept,))
+        return attrs.evolve(thrown, label=f"d{sides}")
     if class_def.hit_dice_advantage:
         dice = [source.roll(sides), source.roll(sides)]
         kept = max(dice)
@@ -119,7 +133,7 @@ def first_level_hp(
     rules = ruleset.hit_points or HitPointRules()
     if rules.first_level == "max_hit_die":
         return max(rules.minimum, class_def.hit_die + con_mod), []
-    thrown = hit_die_roll(source, class_def)
+    thrown = hit_die_roll(source, class_def, ruleset.modifier_dice.mode)
     return max(rules.minimum, thrown.total + con_mod), [thrown]
 
 
@@ -143,7 +157,7 @@ def level_up_hp(
             ruleset, class_def, "Death", new_level - 1
         )
         return max(rules.minimum, old_max + 1 + rise), []
-    thrown = [hit_die_roll(source, class_def) for _ in range(new_level)]
+    thrown = [hit_die_roll(source, class_def, ruleset.modifier_dice.mode) for _ in range(new_level)]
     if rules.level_up == "reroll_all_con_each":
         total = sum(t.total + con_mod for t in thrown)
     else:
@@ -152,16 +166,98 @@ def level_up_hp(
     return max(rules.minimum, new_max), thrown
 
 
-def armour_class(ruleset: Ruleset, stats: Mapping[str, int]) -> int:
-    """AC without armour: the ruleset's base plus its AC stat's mod."""
+def armour_class(
+    ruleset: Ruleset,
+    stats: Mapping[str, int],
+    class_def: ClassDef | None = None,
+    armour: str = "none",
+    shield: bool = False,
+) -> tuple[int, str]:
+    """AC and how it is made: base + AC stat's mod + armour + shield.
+
+    A class that ignores a low DEX in heavy armour (the Dwarf) drops a negative mod there.
+    """
     combat = ruleset.combat
-    if combat.ac_stat is None:
-        return combat.ac_base
-    return combat.ac_base + ruleset.stat_mod(stats[combat.ac_stat])
+    total = combat.ac_base
+    parts = [str(combat.ac_base)]
+    if combat.ac_stat is not None:
+        mod = ruleset.stat_mod(stats[combat.ac_stat])
+        if mod < 0 and class_def is not None and armour in class_def.no_dex_penalty_in:
+            parts.append(f"{combat.ac_stat} {mod} ignored in {armour} armour")
+        else:
+            total += mod
+            parts.append(f"{combat.ac_stat} {_signed(mod)}")
+    worn = [ruleset.armour_kind(armour)] if armour != "none" and ruleset.armour else []
+    if shield and ruleset.shield is not None:
+        worn.append(ruleset.shield)
+    for kind in worn:
+        total += kind.ac
+        parts.append(f"{kind.name} +{kind.ac}")
+    return total, f"AC {total} = " + " + ".join(parts)
 
 
-def roll_character(ruleset: Ruleset, source: DiceSource, name: str, level: int = 1) -> RolledCharacter:
-    """Class, stats, Hit Points (levelled up to `level` by the ruleset's rule), AC and movement."""
+def armour_problems(ruleset: Ruleset, class_id: str, armour: str, shield: bool) -> list[str]:
+    """Why a class cannot wear this armour or carry a shield; empty when it can."""
+    class_def = ruleset.classes[class_id]
+    problems = []
+    known = [a.id for a in ruleset.body_armour]
+    if armour != "none" and armour not in known:
+        problems.append(f"no armour called {armour!r} (one of {', '.join(known)})")
+    elif armour in class_def.armour_forbidden:
+        problems.append(f"a {class_def.short_name} cannot wear {ruleset.armour_kind(armour).name}")
+    if shield and ruleset.shield is None:
+        problems.append("this ruleset has no shields")
+    elif shield and ruleset.shield is not None and ruleset.shield.id in class_def.armour_forbidden:
+        problems.append(f"a {class_def.short_name} cannot carry a shield")
+    return problems
+
+
+def best_allowed_armour(ruleset: Ruleset, class_id: str, armour: str, shield: bool) -> tuple[str, bool]:
+    """The wanted armour if the class may wear it, else the heaviest lighter kind it may."""
+    forbidden = ruleset.classes[class_id].armour_forbidden
+    if armour != "none" and armour in forbidden:
+        wanted = ruleset.armour_kind(armour).weight
+        allowed = [a for a in ruleset.body_armour if a.id not in forbidden and a.weight <= wanted]
+        armour = max(allowed, key=lambda a: a.weight).id if allowed else "none"
+    if shield and ruleset.shield is not None and ruleset.shield.id in forbidden:
+        shield = False
+    return armour, shield
+
+
+def roll_bailiwick(ruleset: Ruleset, source: DiceSource) -> tuple[str, str, list[Roll]]:
+    """A Thief's Bailiwick and Failing: two different thief skills, each rolled at random."""
+    skills = ruleset.skills.thief_skills if ruleset.skills else ()
+    if len(skills) < 2:
+        return "", "", []
+    die = f"1d{len(skills)}"
+    first = _labelled(roll(source, die), "Bailiwick")
+    rolls = [first]
+    while True:
+        second = _labelled(roll(source, die), "Failing")
+        rolls.append(second)
+        if second.total != first.total:
+            break
+    return skills[first.total - 1].id, skills[second.total - 1].id, rolls
+
+
+def starting_uses(class_def: ClassDef, level: int) -> dict[str, int]:
+    """Uses of each class resource a character of `level` has when fresh."""
+    return {r.id: r.uses(level) for r in class_def.resources}
+
+
+def roll_character(
+    ruleset: Ruleset,
+    source: DiceSource,
+    name: str,
+    level: int = 1,
+    armour: str = "none",
+    shield: bool = False,
+) -> RolledCharacter:
+    """Class, stats, Hit Points (levelled up to `level` by the ruleset's rule), AC and movement.
+
+    Armour is chosen before the class is known, so a class that cannot wear it gets the heaviest
+    lighter kind it can (and no shield if it cannot carry one); the notes say so.
+    """
     if level < 1:
         raise ValueError("a character starts at level 1 or above")
     class_id, rolls = roll_class(ruleset, source)
@@ -175,6 +271,12 @@ def roll_character(ruleset: Ruleset, source: DiceSource, name: str, level: int =
     for new_level in range(2, level + 1):
         max_hp, hp_rolls = level_up_hp(ruleset, class_def, new_level, max_hp, con_mod, source)
         rolls += hp_rolls
+    worn, carried = best_allowed_armour(ruleset, class_id, armour, shield)
+    notes = tuple(armour_problems(ruleset, class_id, armour, shield))
+    bailiwick = failing = ""
+    if class_def.thief_skills is not None and class_def.thief_skills.bailiwick_and_failing:
+        bailiwick, failing, thief_rolls = roll_bailiwick(ruleset, source)
+        rolls += thief_rolls
     return RolledCharacter(
         name=name,
         class_id=class_id,
@@ -183,9 +285,15 @@ def roll_character(ruleset: Ruleset, source: DiceSource, name: str, level: int =
         mods=mods,
         stat_rolls=tuple(r.total for r in stat_rolls),
         max_hp=max_hp,
-        ac=armour_class(ruleset, stats),
+        ac=armour_class(ruleset, stats, class_def, worn, carried)[0],
         movement=class_def.movement,
         rolls=tuple(rolls),
+        armour=worn,
+        shield=carried,
+        uses=starting_uses(class_def, level),
+        bailiwick=bailiwick,
+        failing=failing,
+        notes=notes,
     )
 
 
@@ -272,3 +380,96 @@ def _edge_word(ruleset: Ruleset) -> str:
 
 def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
+
+
+@attrs.frozen
+class LevelUp:
+    """What reaching the next level changes, in the order the rules list it, with the dice."""
+
+    level: int
+    max_hp: int
+    uses_gained: dict[str, int]
+    lines: tuple[str, ...]
+    rolls: tuple[Roll, ...]
+
+
+def can_level_up(ruleset: Ruleset, level: int, xp: int) -> tuple[bool, str]:
+    """Whether `xp` is enough for the next level, and what the table should hear either way."""
+    needed = ruleset.advancement.xp_for_next(level) if ruleset.advancement else None
+    if needed is None:
+        return False, f"level {level} is the highest there is"
+    if xp < needed:
+        return False, f"level {level + 1} needs {needed} XP; {xp} so far"
+    return True, f"{xp} XP of the {needed} level {level + 1} needs"
+
+
+def level_up(
+    ruleset: Ruleset,
+    class_id: str,
+    level: int,
+    old_max: int,
+    stats: Mapping[str, int],
+    source: DiceSource,
+) -> LevelUp:
+    """Level +1: new maximum HP by the ruleset's rule, and every number the class gains.
+
+    The caller resets XP (when the ruleset says so) and raises current HP by the same amount as
+    the maximum: levelling does not heal wounds already taken.
+    """
+    class_def = ruleset.classes[class_id]
+    new = level + 1
+    con_mod = ruleset.stat_mod(stats["CON"]) if "CON" in stats else 0
+    max_hp, rolls = level_up_hp(ruleset, class_def, new, old_max, con_mod, source)
+    lines = [f"Level {level} -> {new}", f"Max HP {old_max} -> {max_hp}"]
+    before, after = attack_dice(ruleset, class_id, level), attack_dice(ruleset, class_id, new)
+    if after != before:
+        lines.append(f"Attack dice {before} -> {after}")
+    for save in ruleset.save_names:
+        old = save_bonus(ruleset, class_id, level, save, stats)[0]
+        now = save_bonus(ruleset, class_id, new, save, stats)[0]
+        if now != old:
+            lines.append(f"{save} save {_signed(old)} -> {_signed(now)}")
+    gained = {r.id: r.uses(new) - r.uses(level) for r in class_def.resources}
+    for resource in class_def.resources:
+        if gained[resource.id]:
+            lines.append(f"{resource.name} +{gained[resource.id]} use")
+    spells = class_def.spellcasting
+    if spells is not None:
+        more = spellbook_size(ruleset, class_id, new, stats) - spellbook_size(ruleset, class_id, level, stats)
+        lines.append(f"Spellbook +{more} spells")
+        if spells.max_spell_level.at(new) != spells.max_spell_level.at(level):
+            lines.append(f"Spells up to level {spells.max_spell_level.at(new)}")
+    if class_def.stabbity is not None and class_def.stabbity.at(new) != class_def.stabbity.at(level):
+        lines.append(f"Stabbity! x{class_def.stabbity.at(new)}")
+    return LevelUp(new, max_hp, gained, tuple(lines), tuple(rolls))
+
+
+def entry_problems(
+    ruleset: Ruleset,
+    class_id: str,
+    level: int,
+    stats: Mapping[str, int],
+    hp: int,
+    max_hp: int,
+    ac: int,
+) -> list[str]:
+    """What is wrong with a character entered by hand, each in words the 'Smith can act on."""
+    problems = []
+    if class_id not in ruleset.classes:
+        problems.append(f"no class {class_id!r} in {ruleset.name}")
+    top = ruleset.advancement.max_level if ruleset.advancement else 15
+    if not 1 <= level <= top:
+        problems.append(f"level must be 1 to {top}, not {level}")
+    for stat in ruleset.stats:
+        score = stats.get(stat)
+        if score is None:
+            problems.append(f"{stat} is missing")
+        elif not 3 <= score <= 18:
+            problems.append(f"{stat} must be 3 to 18, not {score}")
+    if max_hp < 1:
+        problems.append(f"max HP must be 1 or more, not {max_hp}")
+    if not 0 <= hp <= max_hp:
+        problems.append(f"HP must be 0 to the max HP ({max_hp}), not {hp}")
+    if not 0 <= ac <= 40:
+        problems.append(f"AC must be 0 to 40, not {ac}")
+    return problems

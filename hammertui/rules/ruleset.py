@@ -25,6 +25,9 @@ The format (all sections optional unless marked required):
     [difficulty]                 the difficulty modes and the default one
     [skills]                     skill targets, random skills, thief skills
     [camp], [explore], [search], [morale], [encumbrance]
+    [armour]                     the armour and shield a character may pick, with their AC bonus
+    [hirelings]                  the hireling tier table and the morale save of a pushed hireling
+    [party]                      roles: the party roles players take (Leader, Mapper...)
     [decisions.<topic>]          where the text was silent or contradictory, what was chosen
 
 A ruleset without a divining pool gives an `[exploration_die]` instead; one without light rules
@@ -244,9 +247,52 @@ class ClassDef:
     trap_save_advantage: bool = False
     camp_free: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    armour_forbidden: tuple[str, ...] = ()
+    no_dex_penalty_in: tuple[str, ...] = ()
 
     def resource(self, resource_id: str) -> ClassResource | None:
         return next((r for r in self.resources if r.id == resource_id), None)
+
+
+@attrs.frozen
+class ArmourDef:
+    """A kind of armour, or a shield: what it adds to AC. `weight` orders them, none = 0."""
+
+    id: str
+    name: str
+    ac: int
+    weight: int = 0
+    shield: bool = False
+
+
+@attrs.frozen
+class HirelingTier:
+    """One row of the hireling table: what a hireling of this tier costs a day and brings."""
+
+    tier: int
+    cost: str
+    expertise: int
+    finding: str = ""
+    description: str = ""
+
+
+@attrs.frozen
+class HirelingRules:
+    """Hirelings: the tier table and the morale check for a pushed hireling.
+
+    The employer makes `save` against the target for the hireling's tier against their own; a
+    failure by at most `double_cost_within` keeps the hireling at double cost, more and they quit.
+    """
+
+    tiers: tuple[HirelingTier, ...]
+    save: str = "Rally"
+    double_cost_within: int = 5
+
+    def row(self, tier: int) -> HirelingTier:
+        for row in self.tiers:
+            if row.tier == tier:
+                return row
+        raise KeyError(tier)
 
 
 @attrs.frozen
@@ -543,12 +589,17 @@ class Initiative:
 
 @attrs.frozen
 class Critical:
-    """Natural rolls that crit or fumble; `chain_save` lets a passed save raise the multiplier."""
+    """Natural rolls that crit or fumble; `chain_save` lets a passed save raise the multiplier.
+
+    `narrative_option`: the attacker may swap a crit's multiplied damage for a narrative or
+    tactical effect (the complete rules), keeping the hit's ordinary damage.
+    """
 
     natural: int = 20
     multiplier: int = 2
     chain_save: str | None = None
     fumble: int | None = 1
+    narrative_option: bool = False
 
 
 @attrs.frozen
@@ -562,6 +613,7 @@ class CombatRules:
     tie_break_names: dict[str, str] = attrs.field(factory=dict)
     attack_ranks: dict[str, int] = attrs.field(factory=dict)
     attack_stats: dict[str, str] = attrs.field(factory=dict)
+    damage_stats: dict[str, str] = attrs.field(factory=dict)
     ac_base: int = 10
     ac_stat: str | None = None
     critical: Critical = Critical()
@@ -773,6 +825,9 @@ class Ruleset:
     search: SearchRules | None = None
     morale_targets: tuple[NamedTarget, ...] = ()
     encumbrance: Encumbrance | None = None
+    armour: tuple[ArmourDef, ...] = ()
+    hirelings: HirelingRules | None = None
+    party_roles: tuple[str, ...] = ()
     decisions: dict[str, str] = attrs.field(factory=dict)
     source: Path | None = attrs.field(default=None, eq=False)
 
@@ -821,6 +876,20 @@ class Ruleset:
     def difficulty(self, mode_id: str | None = None) -> DifficultyMode | None:
         wanted = mode_id or self.default_difficulty
         return next((m for m in self.difficulty_modes if m.id == wanted), None)
+
+    def armour_kind(self, armour_id: str) -> ArmourDef:
+        for kind in self.armour:
+            if kind.id == armour_id:
+                return kind
+        raise KeyError(armour_id)
+
+    @property
+    def body_armour(self) -> tuple[ArmourDef, ...]:
+        return tuple(a for a in self.armour if not a.shield)
+
+    @property
+    def shield(self) -> ArmourDef | None:
+        return next((a for a in self.armour if a.shield), None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1416,6 +1485,8 @@ def _read_class(t: _Table, class_id: str) -> ClassDef:
         trap_save_advantage=t.get("trap_save_advantage", _BOOL, False),
         camp_free=t.get("camp_free", _list(_ident("a camp action id")), ()),
         notes=t.get("notes", _list(_TEXT), ()),
+        armour_forbidden=t.get("armour_forbidden", _list(_ident("an armour id"), unique=True), ()),
+        no_dex_penalty_in=t.get("no_dex_penalty_in", _list(_ident("an armour id"), unique=True), ()),
     )
     t.close()
     return cls
@@ -1789,6 +1860,7 @@ def _read_combat(t: _Table) -> CombatRules:
             multiplier=crit.get("multiplier", _int(1, None), 2),
             chain_save=crit.get("chain_save", _text("a save name")),
             fumble=crit.get("fumble", _int(1, None, "a die face"), 1),
+            narrative_option=crit.get("narrative_option", _BOOL, False),
         )
         crit.close()
     ac = t.table("armour_class")
@@ -1815,6 +1887,9 @@ def _read_combat(t: _Table) -> CombatRules:
             "attack_stats",
             _mapping(_text("a stat name"), 'a table such as { melee = "STR", missile = "DEX" }'),
             {},
+        ),
+        damage_stats=t.get(
+            "damage_stats", _mapping(_text("a stat name"), 'a table such as { melee = "STR" }'), {}
         ),
         ac_base=ac_base,
         ac_stat=ac_stat,
@@ -2017,6 +2092,51 @@ def _read_encumbrance(t: _Table) -> Encumbrance:
     return result
 
 
+def _read_armour(t: _Table) -> tuple[ArmourDef, ...]:
+    kinds = []
+    for row in t.rows("kinds", required=True, what='armour such as { id = "light", name = "Leather", ac = 2 }'):
+        kinds.append(
+            ArmourDef(
+                id=row.need("id", _ident()),
+                name=row.need("name", _TEXT),
+                ac=row.need("ac", _int(0, None, "an AC bonus")),
+                weight=row.get("weight", _int(0, None), 0),
+                shield=row.get("shield", _BOOL, False),
+            )
+        )
+        row.close()
+    _check_unique(t.ctx, (*t.path, "kinds"), [k.id for k in kinds])
+    if sum(k.shield for k in kinds) > 1:
+        t.ctx.problem((*t.path, "kinds"), "expected at most one shield")
+    t.close()
+    return tuple(kinds)
+
+
+def _read_hirelings(t: _Table) -> HirelingRules:
+    tiers = []
+    for row in t.rows("tiers", required=True, what='a tier such as { tier = 1, cost = "1 cp", expertise = 1 }'):
+        tiers.append(
+            HirelingTier(
+                tier=row.need("tier", _int(0, None, "a tier")),
+                cost=row.need("cost", _TEXT),
+                expertise=row.need("expertise", _int(0, None)),
+                finding=row.get("finding", _ANY_TEXT, ""),
+                description=row.get("description", _ANY_TEXT, ""),
+            )
+        )
+        row.close()
+    found = [r.tier for r in tiers]
+    if len(set(found)) != len(found):
+        t.ctx.problem((*t.path, "tiers"), "expected each tier once")
+    rules = HirelingRules(
+        tiers=tuple(tiers),
+        save=t.get("save", _text("a save name"), "Rally"),
+        double_cost_within=t.get("double_cost_within", _int(0, None), 5),
+    )
+    t.close()
+    return rules
+
+
 def _check_unique(ctx: _Context, path: KeyPath, ids: Sequence[str]) -> None:
     seen: set[str] = set()
     for i, item in enumerate(ids):
@@ -2082,6 +2202,13 @@ def _build(data: dict[str, Any], ctx: _Context, file_id: str, source: Path | Non
         morale = _named_targets(morale_table.rows("targets", required=True, what="a target"))
         morale_table.close()
     encumbrance_table = top.table("encumbrance")
+    armour_table = top.table("armour")
+    hirelings_table = top.table("hirelings")
+    party_table = top.table("party")
+    party_roles: tuple[str, ...] = ()
+    if party_table is not None:
+        party_roles = party_table.get("roles", _list(_TEXT, unique=True), ())
+        party_table.close()
     decisions = {}
     for topic, d in top.tables("decisions", what="decision").items():
         decisions[topic] = d.need("text", _TEXT)
@@ -2123,6 +2250,9 @@ def _build(data: dict[str, Any], ctx: _Context, file_id: str, source: Path | Non
         search=_read_search(search_table) if search_table else None,
         morale_targets=morale,
         encumbrance=_read_encumbrance(encumbrance_table) if encumbrance_table else None,
+        armour=_read_armour(armour_table) if armour_table else (),
+        hirelings=_read_hirelings(hirelings_table) if hirelings_table else None,
+        party_roles=party_roles,
         decisions=decisions,
         source=source,
     )
@@ -2189,6 +2319,8 @@ def _cross_check(r: Ruleset, ctx: _Context) -> None:
         stats.check(("skills", "random", "stat"), r.skills.random_stat)
         for i, skill in enumerate(r.skills.thief_skills):
             stats.check(("skills", "thief", i, "stat"), skill.stat)
+    if r.hirelings is not None:
+        saves.check(("hirelings", "save"), r.hirelings.save)
     if r.encumbrance is not None:
         stats.check(("encumbrance", "stat"), r.encumbrance.stat)
         stats.check(("encumbrance", "add_mod_of"), r.encumbrance.add_mod_of)
@@ -2215,9 +2347,12 @@ def _check_classes(r: Ruleset, ctx: _Context, stats: _Refs, saves: _Refs) -> Non
     qualities = list(r.save_quality_divisor)
     thief_ids = [s.id for s in r.skills.thief_skills] if r.skills else []
     thief = _Refs(ctx, thief_ids, "thief skills", ctx.failed_under(("skills", "thief")))
+    armour = _Refs(ctx, [a.id for a in r.armour], "armour kinds", ctx.failed_under(("armour",)))
     for cid, cls in r.classes.items():
         path: KeyPath = ("classes", cid)
         stats.check_all((*path, "prime_stats"), cls.prime_stats)
+        armour.check_all((*path, "armour_forbidden"), cls.armour_forbidden)
+        armour.check_all((*path, "no_dex_penalty_in"), cls.no_dex_penalty_in)
         ranks.check((*path, "attack_rank"), cls.attack_rank)
         if cls.spellcasting is not None:
             stats.check((*path, "spellcasting", "stat"), cls.spellcasting.stat)

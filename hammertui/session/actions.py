@@ -12,17 +12,11 @@ from typing import ClassVar, Protocol
 
 import attrs
 
-from hammertui.rules import damage, light
+from hammertui.rules import light
 from hammertui.rules.dice import DiceSource
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.events import Event
-from hammertui.session.state import (
-    Character,
-    LightSource,
-    State,
-    replace_light,
-    replace_member,
-)
+from hammertui.session.state import Character, LightSource, State, replace_light
 
 
 class Refused(Exception):
@@ -178,7 +172,7 @@ class HandOver:
         if self.to == source.carrier:
             raise Refused(f"{before} is already there")
         if self.to:
-            receiver = _member(state, self.to)
+            receiver = member_of(state, self.to)
             if not receiver.alive:
                 raise Refused(f"{receiver.name} is dead and cannot carry a light")
             text = f"{before} goes to {receiver.name}."
@@ -186,51 +180,6 @@ class HandOver:
             text = f"{before} is set down."
         moved = attrs.evolve(source, carrier=self.to)
         return attrs.evolve(state, lights=replace_light(state.lights, moved)), [note(self, text)]
-
-
-@attrs.frozen
-class ApplyDamage:
-    """Damage a character: temporary HP first, then HP, then CON by the difficulty mode."""
-
-    label: ClassVar[str] = "damage"
-    character_id: str
-    amount: int
-    source: str = ""
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        member = _member(state, self.character_id)
-        if self.amount < 1:
-            raise Refused("damage must be 1 or more")
-        if not member.alive:
-            raise Refused(f"{member.name} is already dead")
-        outcome = damage.take_damage(_vitals(member), self.amount, state.session.difficulty)
-        hurt = _with_vitals(member, outcome.vitals)
-        source = f" from {self.source}" if self.source else ""
-        level = "warn" if hurt.status != member.status else "info"
-        text = f"{member.name} takes {self.amount} damage{source}: {', '.join(outcome.lines)}."
-        return attrs.evolve(state, party=replace_member(state.party, hurt)), [note(self, text, level=level)]
-
-
-@attrs.frozen
-class Heal:
-    """Heal a living character, never beyond their maximum HP."""
-
-    label: ClassVar[str] = "heal"
-    character_id: str
-    amount: int
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        member = _member(state, self.character_id)
-        if self.amount < 1:
-            raise Refused("healing must be 1 or more")
-        if not member.alive:
-            raise Refused(f"{member.name} is dead; no healing brings them back")
-        if member.hp >= member.max_hp:
-            raise Refused(f"{member.name} is already at full HP ({member.max_hp})")
-        outcome = damage.heal(_vitals(member), self.amount, member.max_hp)
-        healed = _with_vitals(member, outcome.vitals)
-        text = f"{member.name} heals {self.amount}: {', '.join(outcome.lines)}."
-        return attrs.evolve(state, party=replace_member(state.party, healed)), [note(self, text)]
 
 
 @attrs.frozen
@@ -251,7 +200,8 @@ class RenameSession:
         return attrs.evolve(state, session=info), [note(self, f"Session renamed from {old} to {name}.")]
 
 
-def _member(state: State, character_id: str) -> Character:
+def member_of(state: State, character_id: str) -> Character:
+    """The character with this id, or a refusal the 'Smith can read."""
     try:
         return state.character(character_id)
     except KeyError:
@@ -263,11 +213,3 @@ def _light(state: State, light_id: str) -> LightSource:
         return state.light(light_id)
     except KeyError:
         raise Refused(f"no light source {light_id!r}") from None
-
-
-def _vitals(member: Character) -> damage.Vitals:
-    return damage.Vitals(member.hp, member.temp_hp, member.con, member.status)
-
-
-def _with_vitals(member: Character, vitals: damage.Vitals) -> Character:
-    return attrs.evolve(member, hp=vitals.hp, temp_hp=vitals.temp_hp, con=vitals.con, status=vitals.status)

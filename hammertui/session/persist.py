@@ -19,7 +19,7 @@ import cattrs
 import tomli_w
 
 from hammertui.session.events import Event
-from hammertui.session.state import State
+from hammertui.session.state import Character, State
 
 SCHEMA = 1
 """The save format's version. An older file would be migrated; a newer one is refused."""
@@ -127,21 +127,26 @@ def check_state(state: State) -> list[str]:
     """What a hand edit may have broken that types alone cannot catch."""
     problems = []
     ids = [m.id for m in state.party]
-    if len(set(ids)) != len(ids):
-        problems.append("party: two characters share an id")
+    everyone = ids + [m.id for m in state.pile] + [g.character.id for g in state.graveyard]
+    if len(set(everyone)) != len(everyone):
+        problems.append("party, pile and graveyard: two characters share an id")
     for i, member in enumerate(state.party):
-        where = f"party[{i}] ({member.name})"
-        for stat, score in member.stats.as_dict().items():
-            if not 3 <= score <= 18:
-                problems.append(f"{where}.stats.{stat}: {score} is outside 3-18")
-        if not 1 <= member.level <= 15:
-            problems.append(f"{where}.level: {member.level} is outside 1-15")
-        if member.max_hp < 1 or not 0 <= member.hp <= member.max_hp:
-            problems.append(f"{where}.hp: {member.hp} of {member.max_hp} is not possible")
-        if not 0 <= member.con <= member.con_max:
-            problems.append(f"{where}.con: {member.con} is outside 0-{member.con_max}")
-        if min(member.xp, member.temp_hp, member.rations) < 0:
-            problems.append(f"{where}: xp, temp_hp and rations cannot be negative")
+        problems += _character_problems(f"party[{i}] ({member.name})", member)
+    for i, member in enumerate(state.pile):
+        problems += _character_problems(f"pile[{i}] ({member.name})", member)
+    for i, grave in enumerate(state.graveyard):
+        where = f"graveyard[{i}] ({grave.character.name})"
+        problems += _character_problems(where, grave.character)
+        if grave.character.death is None:
+            problems.append(f"{where}.character.death: a grave needs the time and cause of death")
+    hireling_ids = [h.id for h in state.hirelings]
+    if len(set(hireling_ids)) != len(hireling_ids):
+        problems.append("hirelings: two hirelings share an id")
+    for i, hired in enumerate(state.hirelings):
+        if not 0 <= hired.tier <= 6:
+            problems.append(f"hirelings[{i}].tier: {hired.tier} is outside 0-6")
+        if hired.employer and hired.employer not in ids:
+            problems.append(f"hirelings[{i}].employer: no character {hired.employer!r} in the party")
     light_ids = [s.id for s in state.lights]
     if len(set(light_ids)) != len(light_ids):
         problems.append("lights: two sources share an id")
@@ -152,6 +157,33 @@ def check_state(state: State) -> list[str]:
             problems.append(f"lights[{i}].remaining: cannot be negative")
     if state.clock.units < 0 or state.clock.rounds < 0 or state.seq < 0:
         problems.append("clock and seq cannot be negative")
+    return problems
+
+
+STATUSES = ("ok", "down", "dead")
+STANCES = ("", "lay_down", "fight_on")
+
+
+def _character_problems(where: str, member: Character) -> list[str]:
+    problems = []
+    for stat, score in member.stats.as_dict().items():
+        if not 3 <= score <= 18:
+            problems.append(f"{where}.stats.{stat}: {score} is outside 3-18")
+    if not 1 <= member.level <= 15:
+        problems.append(f"{where}.level: {member.level} is outside 1-15")
+    if member.max_hp < 1 or not 0 <= member.hp <= member.max_hp:
+        problems.append(f"{where}.hp: {member.hp} of {member.max_hp} is not possible")
+    if not 0 <= member.con <= member.con_max:
+        problems.append(f"{where}.con: {member.con} is outside 0-{member.con_max}")
+    counts = (member.xp, member.temp_hp, member.rations, member.ammo, member.spells_forgotten, *member.uses.values())
+    if min(counts) < 0:
+        problems.append(f"{where}: xp, temp_hp, rations, ammo, spells and uses cannot be negative")
+    if member.status not in STATUSES:
+        problems.append(f"{where}.status: {member.status!r} is not one of {', '.join(STATUSES)}")
+    if member.stance not in STANCES:
+        problems.append(f"{where}.stance: {member.stance!r} is not one of lay_down, fight_on")
+    if member.status == "dead" and member.death is None:
+        problems.append(f"{where}.death: a dead character needs the time and cause of death")
     return problems
 
 

@@ -11,18 +11,22 @@ import secrets
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
+
 from hammertui.rules import characters
 from hammertui.rules.dice import SeededDice
 from hammertui.rules.ruleset import Ruleset, RulesetError
 from hammertui.session import persist
 from hammertui.session.events import Event
-from hammertui.session.state import Character, LightSource, SessionInfo, State, Stats
+from hammertui.session.recruits import from_rolled, rolled_text
+from hammertui.session.state import Character, LightSource, SessionInfo, State
 from hammertui.session.store import Store
 
 DEMO_NAME = "demo"
 DEMO_RULESET = "hammercrawl-book3"
 DEMO_PARTY = (("Darla", "Ana"), ("Brannoc", "Ben"), ("Wenna", "Cai"), ("Otto Sixfingers", "Dee"))
-DEMO_ROLES = ("Leader", "Mapper", "Lootkeeper", "Timekeeper")
+DEMO_ARMOUR = (("medium", True), ("light", False), ("medium", False), ("light", True))
+"""What the demo party wears: each class gets the heaviest of these it may."""
 SPARE_TORCHES = 2
 STARTING_RATIONS = 3
 
@@ -59,17 +63,39 @@ def latest(folder: Path) -> str | None:
     return found[0].stem if found else None
 
 
+class BadDifficulty(ValueError):
+    """A difficulty mode the ruleset does not have."""
+
+
+def difficulty_for(ruleset: Ruleset, wanted: str | None) -> str:
+    """The mode a new session plays in: the one asked for, else the ruleset's default.
+
+    A ruleset without modes (the complete rules) plays as Adventure: excess damage burns CON.
+    """
+    if not ruleset.difficulty_modes:
+        if wanted not in (None, "adventure"):
+            raise BadDifficulty(f"{ruleset.name} has no difficulty modes; it always plays as Adventure")
+        return "adventure"
+    mode = wanted or ruleset.default_difficulty or ruleset.difficulty_modes[0].id
+    if ruleset.difficulty(mode) is None:
+        modes = ", ".join(m.id for m in ruleset.difficulty_modes)
+        raise BadDifficulty(f"{ruleset.name} has no {mode!r} difficulty mode (one of {modes})")
+    return mode
+
+
 def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = None) -> tuple[State, list[Event]]:
     """A fresh session: a party of four rolled by the class rules, one lit torch and spares."""
-    mode = difficulty or ruleset.default_difficulty or "adventure"
+    mode = difficulty_for(ruleset, difficulty)
     info = SessionInfo(name=name, ruleset=ruleset.id, seed=seed, difficulty=mode)
     dice = SeededDice(seed, -1)
-    party, events = [], [Event(0, "new", f"New session {name} ({ruleset.name}, {mode} mode, seed {seed}).")]
-    for index, (hero, player) in enumerate(DEMO_PARTY, start=1):
-        rolled = characters.roll_character(ruleset, dice, hero)
-        member = _member(f"c{index}", rolled, player, DEMO_ROLES[index - 1])
+    party: list[Character] = []
+    events = [Event(0, "new", f"New session {name} ({ruleset.name}, {mode} mode, seed {seed}).")]
+    for index, ((hero, player), (armour, shield)) in enumerate(zip(DEMO_PARTY, DEMO_ARMOUR, strict=True), start=1):
+        rolled = characters.roll_character(ruleset, dice, hero, armour=armour, shield=shield)
+        member = from_rolled(f"c{index}", rolled, player, STARTING_RATIONS)
+        member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
         party.append(member)
-        events.append(Event(0, "roll", _rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))
+        events.append(Event(0, "roll", rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))
     torch = ruleset.light_sources["torch"].duration or 0
     lights = [LightSource("l1", "torch", torch, carrier=party[0].id, lit=True)]
     for spare in range(SPARE_TORCHES):
@@ -77,30 +103,6 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
     events.append(Event(0, "light", f"{party[0].name} lights a torch; {SPARE_TORCHES} spares in packs."))
     state = State(session=info, party=tuple(party), lights=tuple(lights))
     return state, events
-
-
-def _member(character_id: str, rolled: characters.RolledCharacter, player: str, role: str) -> Character:
-    stats = Stats(**rolled.stats)
-    return Character(
-        id=character_id,
-        name=rolled.name,
-        player=player,
-        class_id=rolled.class_id,
-        level=rolled.level,
-        stats=stats,
-        hp=rolled.max_hp,
-        max_hp=rolled.max_hp,
-        ac=rolled.ac,
-        con=stats.CON,
-        rations=STARTING_RATIONS,
-        role=role,
-    )
-
-
-def _rolled_text(ruleset: Ruleset, member: Character) -> str:
-    cls = ruleset.classes[member.class_id].name
-    scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
-    return f"{member.name} ({member.player}): {cls}, {scores}, HP {member.max_hp}, AC {member.ac}."
 
 
 def create(folder: Path, name: str, ruleset: Ruleset, seed: int | None = None, difficulty: str | None = None) -> Store:

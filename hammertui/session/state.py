@@ -46,8 +46,22 @@ class Stats:
 
 
 @attrs.frozen
+class Death:
+    """When and how a character died: the game clock in units, and the killer in the table's words."""
+
+    at: int
+    cause: str
+    dungeon_level: int = 1
+
+
+@attrs.frozen
 class Character:
-    """One adventurer as the roster and every rule that touches them needs them."""
+    """One adventurer as the roster and every rule that touches them needs them.
+
+    `stance` is the choice made each round at 0 HP (lay_down or fight_on); `uses` counts what is
+    left of each class resource (Not Today!, Turn Unholy, Thiefy rerolls). A dead character keeps
+    their `death` and stays on the roster until the table buries them with an epitaph.
+    """
 
     id: str
     name: str
@@ -64,6 +78,16 @@ class Character:
     rations: int = 0
     status: str = "ok"
     role: str = ""
+    armour: str = "none"
+    shield: bool = False
+    uses: dict[str, int] = attrs.field(factory=dict)
+    bailiwick: str = ""
+    failing: str = ""
+    stance: str = ""
+    ammo: int = 0
+    spells_forgotten: int = 0
+    notes: str = ""
+    death: Death | None = None
 
     @property
     def con_max(self) -> int:
@@ -72,6 +96,26 @@ class Character:
     @property
     def alive(self) -> bool:
         return self.status != "dead"
+
+
+@attrs.frozen
+class Grave:
+    """A fallen adventurer in the graveyard, with the epitaph the table wrote."""
+
+    character: Character
+    epitaph: str = ""
+
+
+@attrs.frozen
+class Hireling:
+    """A hireling: their trade, tier, who employs them, and whether a failed morale check doubled the cost."""
+
+    id: str
+    name: str
+    profession: str
+    tier: int
+    employer: str = ""
+    doubled: bool = False
 
 
 @attrs.frozen
@@ -113,12 +157,25 @@ class State:
     clock: Clock = Clock()
     procedure: Procedure | None = None
     seq: int = 0
+    graveyard: tuple[Grave, ...] = ()
+    pile: tuple[Character, ...] = ()
+    hirelings: tuple[Hireling, ...] = ()
 
     def character(self, character_id: str) -> Character:
         for member in self.party:
             if member.id == character_id:
                 return member
         raise KeyError(character_id)
+
+    def hireling(self, hireling_id: str) -> Hireling:
+        for hired in self.hirelings:
+            if hired.id == hireling_id:
+                return hired
+        raise KeyError(hireling_id)
+
+    @property
+    def living(self) -> tuple[Character, ...]:
+        return tuple(m for m in self.party if m.alive)
 
     def light(self, light_id: str) -> LightSource:
         for source in self.lights:

@@ -22,10 +22,8 @@ from hammertui.session import sessions
 from hammertui.session.actions import (
     Action,
     AdvanceTime,
-    ApplyDamage,
     Douse,
     HandOver,
-    Heal,
     Light,
     Refused,
     RenameSession,
@@ -35,6 +33,7 @@ from hammertui.session.events import Event
 from hammertui.session.persist import SaveError, SaveFiles
 from hammertui.session.sessions import RulesetLoader
 from hammertui.session.store import Store
+from hammertui.session.vitals import ApplyDamage, Heal
 from hammertui.ui.combat import CombatPane
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog

@@ -9,17 +9,16 @@ from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import (
     AdvanceTime,
-    ApplyDamage,
     Context,
     Douse,
     HandOver,
-    Heal,
     Light,
     Refused,
     RenameSession,
     apply_action,
 )
 from hammertui.session.state import State, replace_member
+from hammertui.session.vitals import ApplyDamage, Heal
 
 
 def run(state: State, ruleset: Ruleset, action) -> tuple[State, list]:
@@ -92,7 +91,7 @@ def test_damage_past_zero_comes_off_con_and_con_zero_is_death(state: State, b3: 
     assert down.character(member.id).status == "down"
     dead, events = run(down, b3, ApplyDamage(member.id, 4))
     assert dead.character(member.id).status == "dead"
-    assert events[0].level == "warn"
+    assert events[-1].level == "warn" and "epitaph" in events[-1].text
     with pytest.raises(Refused, match="already dead"):
         run(dead, b3, ApplyDamage(member.id, 1))
 

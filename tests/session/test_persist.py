@@ -12,7 +12,19 @@ from hypothesis import strategies as st
 
 from hammertui.session import persist
 from hammertui.session.events import Event
-from hammertui.session.state import Character, Clock, Dungeon, LightSource, Procedure, SessionInfo, State, Stats
+from hammertui.session.state import (
+    Character,
+    Clock,
+    Death,
+    Dungeon,
+    Grave,
+    Hireling,
+    LightSource,
+    Procedure,
+    SessionInfo,
+    State,
+    Stats,
+)
 
 text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
 tricky = st.one_of(text, st.sampled_from(['He said "no"', "line\nbreak", "tab\tand\r", "💀🔥 Gnarl", "'''", '"""', "\\", "[[event]]"]))
@@ -21,9 +33,11 @@ score = st.integers(min_value=3, max_value=18)
 
 
 @st.composite
-def characters(draw, index: int) -> Character:
+def characters(draw, index: int, dead: bool | None = None) -> Character:
     stats = Stats(*(draw(score) for _ in range(6)))
     max_hp = draw(st.integers(1, 200))
+    status = "dead" if dead else draw(st.sampled_from(["ok", "down"] + ([] if dead is False else ["dead"])))
+    death = Death(draw(small), draw(tricky), draw(st.integers(1, 20))) if status == "dead" else None
     return Character(
         id=f"c{index}",
         name=draw(tricky),
@@ -38,8 +52,17 @@ def characters(draw, index: int) -> Character:
         xp=draw(small),
         temp_hp=draw(st.integers(0, 20)),
         rations=draw(st.integers(0, 20)),
-        status=draw(st.sampled_from(["ok", "down", "dying", "dead"])),
+        status=status,
         role=draw(st.sampled_from(["", "Leader", "Mapper"])),
+        armour=draw(st.sampled_from(["none", "light", "plate"])),
+        shield=draw(st.booleans()),
+        uses=draw(st.dictionaries(st.sampled_from(["not_today", "turn_unholy"]), st.integers(0, 15), max_size=2)),
+        bailiwick=draw(st.sampled_from(["", "stealth"])),
+        stance=draw(st.sampled_from(["", "lay_down", "fight_on"])),
+        ammo=draw(st.integers(0, 40)),
+        spells_forgotten=draw(st.integers(0, 9)),
+        notes=draw(tricky),
+        death=death,
     )
 
 
@@ -51,6 +74,12 @@ def states(draw) -> State:
         LightSource(f"l{i}", draw(st.sampled_from(["torch", "lantern"])), draw(st.integers(0, 24)), draw(st.sampled_from(ids)), draw(st.booleans()))
         for i in range(draw(st.integers(0, 4)))
     )
+    pile = tuple(draw(characters(i, dead=False)) for i in range(10, 10 + draw(st.integers(0, 2))))
+    graves = tuple(Grave(draw(characters(i, dead=True)), draw(tricky)) for i in range(20, 20 + draw(st.integers(0, 2))))
+    hirelings = tuple(
+        Hireling(f"h{i}", draw(tricky), draw(tricky), draw(st.integers(0, 5)), draw(st.sampled_from(ids)), draw(st.booleans()))
+        for i in range(draw(st.integers(0, 2)))
+    )
     procedure = draw(st.none() | st.builds(Procedure, st.just("explore"), tricky, st.dictionaries(st.text(string.ascii_letters, min_size=1, max_size=8), tricky, max_size=3)))
     return State(
         session=SessionInfo(draw(tricky), "hammercrawl-book3", draw(st.integers(0, 2**62)), draw(st.sampled_from(["adventure", "hardcore"]))),
@@ -60,6 +89,9 @@ def states(draw) -> State:
         clock=Clock(draw(small), draw(small)),
         procedure=procedure,
         seq=draw(small),
+        graveyard=graves,
+        pile=pile,
+        hirelings=hirelings,
     )
 
 

@@ -9,7 +9,8 @@ import pytest
 from hammertui.rules import dice
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import persist
-from hammertui.session.actions import AdvanceTime, ApplyDamage, Refused
+from hammertui.session.actions import AdvanceTime, Refused
+from hammertui.session.vitals import ApplyDamage
 from hammertui.session.state import State
 from hammertui.session.store import NothingToUndo, Store, seeded_dice
 

@@ -1,0 +1,195 @@
+"""Saving throws, thief skills and skill checks: d20 + bonus against a target, in the open.
+
+One helper throws the d20 with the ruleset's modifier dice (stacking Advantage, or Boons and
+Banes), so every check the roster makes tilts the same way. Each result carries the target, the
+dice and every reason a number is what it is, because the table is always told its target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from hammertui.rules import tiers
+from hammertui.rules.characters import save_bonus
+from hammertui.rules.dice import DiceExpr, DiceSource, Roll, roll, roll_advantage, roll_beans, roll_double_advantage
+from hammertui.rules.ruleset import Ruleset
+
+
+@attrs.frozen
+class Check:
+    """A d20 check thrown: what it was, the dice, the target and why each number is what it is."""
+
+    what: str
+    roll: Roll
+    target: int
+    reasons: tuple[str, ...]
+
+    @property
+    def total(self) -> int:
+        return self.roll.total
+
+    @property
+    def success(self) -> bool:
+        return self.total >= self.target
+
+    @property
+    def margin(self) -> int:
+        """How far over (positive) or under (negative) the target the total landed."""
+        return self.total - self.target
+
+    def describe(self) -> str:
+        verdict = "success" if self.success else f"failed by {-self.margin}"
+        return f"{self.what}: {self.total} vs {self.target}, {verdict}"
+
+
+def modified_d20(ruleset: Ruleset, source: DiceSource, bonus: int, net: int, label: str) -> Roll:
+    """d20 + bonus with `net` modifier dice (adds minus disadds, or Boons minus Banes)."""
+    expr = DiceExpr(1, 20, bonus)
+    mode = ruleset.modifier_dice.mode
+    if net == 0:
+        thrown = roll(source, expr)
+    elif mode == "beans":
+        thrown = roll_beans(source, expr, net, ruleset.modifier_dice.bean_dice or (4, 6, 8, 10, 12, 20))
+    elif mode == "double_advantage":
+        thrown = roll_double_advantage(source, 20, net, bonus)
+    else:
+        thrown = roll_advantage(source, expr, net)
+    return attrs.evolve(thrown, label=f"{label} {thrown.label}")
+
+
+def net_words(ruleset: Ruleset, net: int) -> str:
+    """`2 Boons`, `1 Bane`, `Advantage x2`, `Disadvantage`, or '' for none."""
+    if net == 0:
+        return ""
+    if ruleset.modifier_dice.mode == "beans":
+        word = "Boon" if net > 0 else "Bane"
+        return f"{abs(net)} {word}{'s' if abs(net) > 1 else ''}"
+    word = "Advantage" if net > 0 else "Disadvantage"
+    return word if abs(net) == 1 else f"{word} x{abs(net)}"
+
+
+def _darkness(ruleset: Ruleset, key: str, dark: bool) -> int:
+    penalty = ruleset.darkness
+    return penalty.modifiers.get(key, 0) if dark and penalty is not None else 0
+
+
+def _finish(
+    ruleset: Ruleset, source: DiceSource, what: str, bonus: int, target: int, extra: list[tuple[int, str]], reasons: list[str]
+) -> Check:
+    """Add the named modifier dice to the reasons, throw, and wrap it up."""
+    net = 0
+    for amount, why in extra:
+        if amount:
+            net += amount
+            reasons.append(f"{net_words(ruleset, amount)}: {why}")
+    if len([a for a, _ in extra if a]) > 1:
+        reasons.append(f"net {net_words(ruleset, net) or 'none'}")
+    return Check(what, modified_d20(ruleset, source, bonus, net, what), target, tuple(reasons))
+
+
+def saving_throw(
+    ruleset: Ruleset,
+    source: DiceSource,
+    *,
+    class_id: str,
+    level: int,
+    stats: Mapping[str, int],
+    save: str,
+    source_tier: int,
+    net: int = 0,
+    dark: bool = False,
+) -> Check:
+    """A save: target by the source's tier against the character's, d20 + the save's bonus.
+
+    Dwarves' Good saves add one net modifier die; darkness tilts Area saves by the ruleset.
+    """
+    own_tier = tiers.tier_of(ruleset, level)
+    target = tiers.save_target(ruleset, source_tier, own_tier)
+    bonus, bonus_text = save_bonus(ruleset, class_id, level, save, stats)
+    class_def = ruleset.classes[class_id]
+    good = class_def.saves.get(save) == "good"
+    reasons = [bonus_text.split(", rolled with")[0], f"target {target}: source Tier {source_tier} vs Tier {own_tier}"]
+    extra = [
+        (net, "the table's call"),
+        (1 if good and class_def.advantage_on_good_saves else 0, f"{class_def.short_name} Good save"),
+        (_darkness(ruleset, "area_saves", dark) if save == "Area" else 0, "darkness"),
+    ]
+    return _finish(ruleset, source, f"{save} save", bonus, target, extra, reasons)
+
+
+def thief_skill_check(
+    ruleset: Ruleset,
+    source: DiceSource,
+    *,
+    class_id: str,
+    level: int,
+    stats: Mapping[str, int],
+    skill: str,
+    dungeon_tier: int,
+    bailiwick: str = "",
+    failing: str = "",
+    net: int = 0,
+    dark: bool = False,
+) -> Check:
+    """A thief skill: target by the dungeon level's tier against the thief's, d20 + the skill's stat.
+
+    The Bailiwick adds a modifier die and the Failing takes one; a Halfling's backup skills carry
+    their own edges from the class table.
+    """
+    if ruleset.skills is None:
+        raise ValueError(f"ruleset {ruleset.id} has no skills")
+    found = {s.id: s for s in ruleset.skills.thief_skills}
+    if skill not in found:
+        raise ValueError(f"no thief skill {skill!r}")
+    named = found[skill]
+    own_tier = tiers.tier_of(ruleset, level)
+    target = tiers.thief_skill_target(ruleset, dungeon_tier, own_tier)
+    bonus = ruleset.stat_mod(stats[named.stat])
+    reasons = [f"{named.name} {_signed(bonus)} = {named.stat} {_signed(bonus)}", f"target {target}: dungeon Tier {dungeon_tier} vs Tier {own_tier}"]
+    class_skills = ruleset.classes[class_id].thief_skills
+    edge = 0
+    if class_skills is not None:
+        edge += 1 if skill in class_skills.advantage else 0
+        edge -= 1 if skill in class_skills.disadvantage else 0
+    extra = [
+        (net, "the table's call"),
+        (1 if skill == bailiwick else 0, "Bailiwick"),
+        (-1 if skill == failing else 0, "Failing"),
+        (edge, "class"),
+        (_darkness(ruleset, "skills", dark), "darkness"),
+    ]
+    return _finish(ruleset, source, named.name, bonus, target, extra, reasons)
+
+
+def thief_skills_of(ruleset: Ruleset, class_id: str) -> tuple[str, ...]:
+    """The thief skills a class may roll: all of them for a Thief, a few for a Halfling, else none."""
+    class_skills = ruleset.classes[class_id].thief_skills
+    if class_skills is None or ruleset.skills is None:
+        return ()
+    return class_skills.skills or tuple(s.id for s in ruleset.skills.thief_skills)
+
+
+def skill_check(
+    ruleset: Ruleset,
+    source: DiceSource,
+    *,
+    stats: Mapping[str, int],
+    stat: str,
+    target_id: str,
+    net: int = 0,
+    dark: bool = False,
+) -> Check:
+    """An ordinary test: d20 + the stat the 'Smith names, against the ruleset's skill targets."""
+    if ruleset.skills is None:
+        raise ValueError(f"ruleset {ruleset.id} has no skill targets")
+    named = next(t for t in ruleset.skills.targets if t.id == target_id)
+    bonus = ruleset.stat_mod(stats[stat])
+    reasons = [f"{stat} {_signed(bonus)}", f"target {named.target}: {named.name}"]
+    extra = [(net, "the table's call"), (_darkness(ruleset, "skills", dark), "darkness")]
+    return _finish(ruleset, source, f"{stat} check", bonus, named.target, extra, reasons)
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else str(value)

@@ -1,0 +1,104 @@
+"""Hirelings: hiring, the morale check when the party pushes one too far, and letting one go."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from hammertui.rules import hirelings
+from hammertui.session.actions import Context, Refused, Result, member_of, note
+from hammertui.session.state import Hireling, State
+
+
+def _hireling(state: State, hireling_id: str) -> Hireling:
+    try:
+        return state.hireling(hireling_id)
+    except KeyError:
+        raise Refused(f"no hireling {hireling_id!r}") from None
+
+
+def _next_id(state: State) -> str:
+    used = {h.id for h in state.hirelings}
+    n = 1
+    while f"h{n}" in used:
+        n += 1
+    return f"h{n}"
+
+
+def _without(state: State, hired: Hireling) -> tuple[Hireling, ...]:
+    return tuple(h for h in state.hirelings if h.id != hired.id)
+
+
+@attrs.frozen
+class Hire:
+    """Take on a hireling of a profession and tier, in the charge of one character."""
+
+    label: ClassVar[str] = "hire"
+    name: str
+    profession: str
+    tier: int
+    employer: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        name = " ".join(self.name.split())
+        if not name:
+            raise Refused("a hireling needs a name")
+        try:
+            row = hirelings.tier_row(ctx.ruleset, self.tier)
+        except ValueError as error:
+            raise Refused(str(error)) from None
+        boss = member_of(state, self.employer)
+        if not boss.alive:
+            raise Refused(f"{boss.name} is dead and hires no one")
+        hired = Hireling(_next_id(state), name, self.profession.strip() or "porter", self.tier, boss.id)
+        text = (
+            f"{boss.name} hires {name}, {hired.profession} (Tier {self.tier}, {row.description},"
+            f" expertise +{row.expertise}) for {hirelings.daily_cost(ctx.ruleset, self.tier, False)}."
+        )
+        return attrs.evolve(state, hirelings=(*state.hirelings, hired)), [note(self, text)]
+
+
+@attrs.frozen
+class HirelingMorale:
+    """The employer's Rally save for a pushed hireling: they stay, stay at double cost, or quit."""
+
+    label: ClassVar[str] = "hireling morale"
+    hireling_id: str
+    net: int = 0
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        hired = _hireling(state, self.hireling_id)
+        if not hired.employer:
+            raise Refused(f"{hired.name} has nobody in charge of them: give them to someone first")
+        boss = member_of(state, hired.employer)
+        result = hirelings.morale_check(
+            ctx.ruleset,
+            ctx.dice,
+            class_id=boss.class_id,
+            level=boss.level,
+            stats=boss.stats.as_dict(),
+            hireling_tier=hired.tier,
+            net=self.net,
+        )
+        if result.verdict == hirelings.QUIT:
+            kept = _without(state, hired)
+        elif result.verdict == hirelings.DOUBLE:
+            kept = tuple(attrs.evolve(h, doubled=True) if h.id == hired.id else h for h in state.hirelings)
+        else:
+            kept = state.hirelings
+        text = f"{hired.name}'s morale, {boss.name} rolling: {result.describe()} ({'; '.join(result.check.reasons)})."
+        level = "info" if result.verdict == hirelings.KEEP else "warn"
+        return attrs.evolve(state, hirelings=kept), [note(self, text, (result.check.roll.describe(),), level=level)]
+
+
+@attrs.frozen
+class Dismiss:
+    """Let a hireling go."""
+
+    label: ClassVar[str] = "dismiss"
+    hireling_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        hired = _hireling(state, self.hireling_id)
+        return attrs.evolve(state, hirelings=_without(state, hired)), [note(self, f"{hired.name} is paid off and goes.")]
