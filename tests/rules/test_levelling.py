@@ -1,0 +1,91 @@
+"""Levelling up, armour and AC, Bailiwick and Failing, and the sheet's derivations."""
+
+from __future__ import annotations
+
+from hammertui.rules import characters, sheet
+from hammertui.rules.dice import ScriptedDice
+from hammertui.rules.ruleset import Ruleset
+
+AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
+
+
+def test_level_needs_next_level_times_ten(hc: Ruleset) -> None:
+    assert characters.can_level_up(hc, 1, 19) == (False, "level 2 needs 20 XP; 19 so far")
+    assert characters.can_level_up(hc, 1, 20)[0]
+    assert characters.can_level_up(hc, 15, 999) == (False, "level 15 is the highest there is")
+
+
+def test_complete_rules_fighter_rerolls_with_advantage(hc: Ruleset) -> None:
+    # Two Hit Dice at level 2, each with Advantage: (3, 7) -> 7 and (1, 1) -> 1, rerolled to 5.
+    result = characters.level_up(hc, "fighter", 1, 8, {**AVERAGE, "CON": 13}, ScriptedDice([3, 7, 1, 1, 5]))
+    assert result.max_hp == 7 + 5 + 1
+    assert result.level == 2
+    assert "Not Today! +1 use" in result.lines
+    assert result.uses_gained == {"not_today": 1}
+    assert [r.describe() for r in result.rolls] == ["d8 adv: [3, 7] keep [7] = 7", "d8 adv reroll: [1, 1, 5] keep [5] = 5"]
+
+
+def test_the_floor_is_old_plus_one(hc: Ruleset) -> None:
+    result = characters.level_up(hc, "magic_user", 1, 6, AVERAGE, ScriptedDice([1, 2]))
+    assert result.max_hp == 7
+    assert "Max HP 6 -> 7" in result.lines
+
+
+def test_fighter_third_level_gains_an_attack_die_and_saves(hc: Ruleset) -> None:
+    result = characters.level_up(hc, "fighter", 2, 14, AVERAGE, ScriptedDice([8] * 6))
+    assert "Attack dice 2 -> 3" in result.lines
+    assert "Body save +2 -> +3" in result.lines
+    assert "Area save +1 -> +1" not in result.lines
+    assert "Mind save +0 -> +1" in result.lines
+
+
+def test_book_three_adds_one_and_the_death_save_rise(b3: Ruleset) -> None:
+    fighter = characters.level_up(b3, "fighter", 1, 10, AVERAGE, ScriptedDice([]))
+    assert fighter.max_hp == 10 + 1 + 1
+    mage = characters.level_up(b3, "magic_user", 1, 4, AVERAGE, ScriptedDice([]))
+    assert mage.max_hp == 5
+    assert mage.rolls == ()
+    assert "Spellbook +2 spells" in mage.lines
+
+
+def test_armour_class_and_what_a_class_may_wear(hc: Ruleset) -> None:
+    assert characters.armour_class(hc, {**AVERAGE, "DEX": 16}, hc.classes["fighter"], "medium", True) == (
+        17,
+        "AC 17 = 10 + DEX +2 + Medium (chain) +4 + Shield +1",
+    )
+    dwarf = characters.armour_class(hc, {**AVERAGE, "DEX": 5}, hc.classes["dwarf"], "heavy", False)
+    assert dwarf == (16, "AC 16 = 10 + DEX -2 ignored in heavy armour + Heavy (banded) +6")
+    assert characters.armour_class(hc, {**AVERAGE, "DEX": 5}, hc.classes["dwarf"], "light")[0] == 10
+    assert characters.armour_problems(hc, "magic_user", "plate", True) == [
+        "a Magic-User cannot wear Plate",
+        "a Magic-User cannot carry a shield",
+    ]
+    assert characters.best_allowed_armour(hc, "magic_user", "plate", True) == ("medium", False)
+
+
+def test_a_thief_rolls_bailiwick_and_a_different_failing(hc: Ruleset) -> None:
+    assert characters.roll_bailiwick(hc, ScriptedDice([4, 4, 2]))[:2] == ("stealth", "lockpicking")
+
+
+def test_hand_entry_is_checked(hc: Ruleset) -> None:
+    problems = characters.entry_problems(hc, "fighter", 16, {**AVERAGE, "STR": 19}, 12, 10, 14)
+    assert problems == ["level must be 1 to 15, not 16", "STR must be 3 to 18, not 19", "HP must be 0 to the max HP (10), not 12"]
+    assert characters.entry_problems(hc, "fighter", 3, AVERAGE, 10, 10, 14) == []
+
+
+def test_sheet_says_how_numbers_are_made(hc: Ruleset, b3: Ruleset) -> None:
+    facts = sheet.Facts(
+        name="Darla", class_id="fighter", level=2, xp=25, stats={**AVERAGE, "CON": 13, "INT": 7, "STR": 14},
+        con=11, hp=9, max_hp=12, ac=14, armour="medium", uses={"not_today": 1}, dungeon_tier=1,
+    )
+    sections = {s.title: s for s in sheet.character_sheet(hc, facts)}
+    lines = {line.label: line for s in sections.values() for line in s.lines}
+    assert lines["Body"].value == "+3" and lines["Body"].why == "level 2 (Good) + CON +1"
+    assert lines["XP"].value == "25 / 30"
+    assert lines["CON"].value == "11/13 (+0)" and lines["CON"].why == "2 lost for good"
+    assert lines["Not Today!"].value == "1/2"
+    assert lines["Random skills"].value == "3"
+    assert lines["AC"].why == "AC 14 = 10 + DEX +0 + Medium (chain) +4"
+    assert "Encumbrance" not in lines
+    b3_lines = {line.label: line for s in sheet.character_sheet(b3, facts) for line in s.lines}
+    assert b3_lines["Encumbrance"].value == "5" and b3_lines["Encumbrance"].why == "INT 7 / 2 up = 4 + STR +1"
