@@ -22,6 +22,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/startup
 	$(BIN)/python bench/actions
 	$(BIN)/python bench/autosave
+	$(BIN)/python bench/odds
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -11,7 +11,8 @@ sys.path.insert(0, str(ROOT))
 
 from hammertui.rules.ruleset import load_ruleset  # noqa: E402
 from hammertui.session import persist, sessions  # noqa: E402
-from hammertui.session.actions import AdvanceTime, ApplyDamage, Douse, Heal, Light  # noqa: E402
+from hammertui.session.actions import AdvanceTime, Douse, Light  # noqa: E402
+from hammertui.session.vitals import ApplyDamage, Heal  # noqa: E402
 from hammertui.session.store import Store  # noqa: E402
 
 
