@@ -19,6 +19,8 @@ from hammertui.session.events import Event
 from hammertui.session.state import Character, State, Stats, replace_member
 
 MAX_PILE = 20
+STARTING_RATIONS = 3
+"""Rations a new adventurer carries into the dungeon."""
 COUNTS = ("rations", "ammo", "spells_forgotten", "temp_hp")
 
 

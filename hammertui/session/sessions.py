@@ -18,7 +18,7 @@ from hammertui.rules.dice import SeededDice
 from hammertui.rules.ruleset import Ruleset, RulesetError
 from hammertui.session import persist
 from hammertui.session.events import Event
-from hammertui.session.recruits import from_rolled, rolled_text
+from hammertui.session.recruits import STARTING_RATIONS, from_rolled, rolled_text
 from hammertui.session.state import Character, LightSource, SessionInfo, State
 from hammertui.session.store import Store
 
@@ -28,7 +28,7 @@ DEMO_PARTY = (("Darla", "Ana"), ("Brannoc", "Ben"), ("Wenna", "Cai"), ("Otto Six
 DEMO_ARMOUR = (("medium", True), ("light", False), ("medium", False), ("light", True))
 """What the demo party wears: each class gets the heaviest of these it may."""
 SPARE_TORCHES = 2
-STARTING_RATIONS = 3
+
 
 RulesetLoader = Callable[[str], Ruleset]
 """Finds a ruleset by id: `load_ruleset` in play, something smaller in a test."""

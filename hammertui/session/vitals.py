@@ -19,6 +19,7 @@ from hammertui.session.events import Event
 from hammertui.session.state import Character, Death, Grave, State, replace_member
 
 NOT_TODAY = "not_today"
+UNKNOWN_CAUSE = "unknown causes"
 
 
 def zero_hp_rule(state: State, ruleset: Ruleset) -> str:
@@ -46,7 +47,7 @@ def _settle(state: State, before: Character, after: Character, cause: str, actio
     """Put the changed character back; a death is stamped with the clock and its cause."""
     events = []
     if after.status == "dead" and before.status != "dead":
-        after = attrs.evolve(after, death=Death(state.clock.units, cause or "unknown causes", state.dungeon.level))
+        after = attrs.evolve(after, death=Death(state.clock.units, cause or UNKNOWN_CAUSE, state.dungeon.level))
         events.append(note(action, f"{after.name} is dead. Write their epitaph (e on the roster).", level="warn"))
     elif after.status == "down" and before.status == "ok":
         events.append(note(action, f"{after.name} is down at 0 HP: each round Lay Down (z) or Fight On (f).", level="warn"))
@@ -175,19 +176,23 @@ class FightOn:
 class Bury:
     """The dead leave the roster for the graveyard with the epitaph the table wrote.
 
-    What they carried is left with the body: lights are set down, their role and hirelings freed.
+    The table may name what killed them when the blow itself did not say. What they carried is
+    left with the body: lights are set down, their role and hirelings freed.
     """
 
     label: ClassVar[str] = "bury"
     character_id: str
     epitaph: str = ""
+    cause: str = ""
 
     def apply(self, state: State, ctx: Context) -> Result:
         member = member_of(state, self.character_id)
         if member.alive:
             raise Refused(f"{member.name} is not dead")
         epitaph = self.epitaph.strip()
-        events = [note(self, f"{member.name} is laid to rest" + (f': "{epitaph}"' if epitaph else "."))]
+        assert member.death is not None
+        death = attrs.evolve(member.death, cause=self.cause.strip() or member.death.cause)
+        events = [note(self, f"{member.name} ({death.cause}) is laid to rest" + (f': "{epitaph}"' if epitaph else "."))]
         lights = []
         for source in state.lights:
             if source.carrier == member.id:
@@ -197,7 +202,7 @@ class Bury:
         if member.role:
             events.append(note(self, f"The party needs a new {member.role}.", level="warn"))
         hirelings = tuple(attrs.evolve(h, employer="") if h.employer == member.id else h for h in state.hirelings)
-        grave = Grave(attrs.evolve(member, role=""), epitaph)
+        grave = Grave(attrs.evolve(member, role="", death=death), epitaph)
         party = tuple(m for m in state.party if m.id != member.id)
         new = attrs.evolve(
             state, party=party, lights=tuple(lights), graveyard=(*state.graveyard, grave), hirelings=hirelings

@@ -15,8 +15,9 @@ from textual.binding import Binding
 from textual.containers import Grid
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import DataTable, Footer
 
+from hammertui.rules.clock import clock_text
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import sessions
 from hammertui.session.actions import (
@@ -32,18 +33,30 @@ from hammertui.session.actions import (
 from hammertui.session.events import Event
 from hammertui.session.persist import SaveError, SaveFiles
 from hammertui.session.sessions import RulesetLoader
+from hammertui.session.advancement import LevelUp
+from hammertui.session.recruits import AssignRole, RenameCharacter
+from hammertui.session.state import Character, State
 from hammertui.session.store import Store
-from hammertui.session.vitals import ApplyDamage, Heal
+from hammertui.session.vitals import NOT_TODAY, ApplyDamage, Bury, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
 from hammertui.ui.combat import CombatPane
 from hammertui.ui.dialogs.amount import AmountDialog
+from hammertui.ui.dialogs.burial import BurialDialog
+from hammertui.ui.dialogs.check import CheckDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.notes import NotesDialog
+from hammertui.ui.dialogs.recruit import ArmourDialog, EntryDialog, RollDialog
 from hammertui.ui.dialogs.save_problem import SaveProblemScreen
 from hammertui.ui.dialogs.text import TextDialog
+from hammertui.ui.dialogs.xp import XPDialog
 from hammertui.ui.divining import DiviningPane
+from hammertui.ui.graveyard import GraveyardScreen
 from hammertui.ui.header import SessionHeader
+from hammertui.ui.hirelings import HirelingsScreen
 from hammertui.ui.light import LightPane
 from hammertui.ui.log import LogStrip
+from hammertui.ui.pile import PileScreen
 from hammertui.ui.roster import PartyPane
+from hammertui.ui.sheet import SheetScreen
 from hammertui.ui.view import View
 
 
@@ -71,6 +84,17 @@ class HammerApp(App[None]):
         Binding("d", "damage", "Damage", id="party.damage"),
         Binding("h", "heal", "Heal", id="party.heal"),
         Binding("u", "undo", "Undo", id="store.undo"),
+        Binding("s", "check", "Roll", id="party.check", tooltip="A save, thief skill or skill check for the highlighted character"),
+        Binding("x", "award_xp", "XP", id="party.xp"),
+        Binding("r", "roll_character", "New", id="party.roll", tooltip="Roll a new character by the rules"),
+        Binding("p", "pile", "Pile", id="party.pile", tooltip="The pile of pre-rolled replacements"),
+        Binding("E", "enter_character", "Enter by hand", id="party.enter", show=False),
+        Binding("z", "lay_down", "Lay Down", id="party.lay_down", show=False),
+        Binding("f", "fight_on", "Fight On", id="party.fight_on", show=False),
+        Binding("e", "bury", "Epitaph", id="party.bury", show=False),
+        Binding("v", "level_up", "Level up", id="party.level_up", show=False),
+        Binding("y", "graveyard", "Graveyard", id="party.graveyard", show=False),
+        Binding("w", "hirelings", "Hirelings", id="party.hirelings", show=False),
         Binding("ctrl+r", "redo", "Redo", id="store.redo"),
         Binding("f2", "rename", "Rename", id="session.rename", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
@@ -141,14 +165,22 @@ class HammerApp(App[None]):
 
     def perform(self, action: Action) -> bool:
         """Dispatch an action; a refusal becomes a notification and changes nothing."""
+        refusal = self.try_perform(action)
+        if refusal is not None:
+            self.notify(refusal, title="Not now", severity="warning")
+        return refusal is None
+
+    def try_perform(self, action: Action) -> str | None:
+        """Dispatch an action; the refusal's words for a dialog to show, or None when done."""
         store = self._store()
+        before = store.state
         try:
             events = store.dispatch(action)
         except Refused as refusal:
-            self.notify(str(refusal), title="Not now", severity="warning")
-            return False
+            return str(refusal)
         self._after(store, events)
-        return True
+        self._offer_epitaphs(before, store.state)
+        return None
 
     def _after(self, store: Store, events: list[Event]) -> None:
         self.view = View(store.state, store.ruleset)
@@ -156,6 +188,13 @@ class HammerApp(App[None]):
         for event in events:
             if event.level == "warn":
                 self.notify(event.text, severity="warning", timeout=8)
+
+    def _offer_epitaphs(self, before: State, after: State) -> None:
+        """Someone just died: the table writes the tombstone while the moment is fresh."""
+        was_alive = {m.id for m in before.party if m.alive}
+        for member in after.party:
+            if member.id in was_alive and not member.alive:
+                self.action_bury(member.id)
 
     def _store(self) -> Store:
         if self.store is None:
@@ -192,21 +231,128 @@ class HammerApp(App[None]):
         self.push_screen(dialog, lambda to: to is not None and self.perform(HandOver(light_id, to)))
 
     def action_damage(self, character_id: str = "") -> None:
-        self._ask_amount(character_id, "Damage", lambda cid, n: ApplyDamage(cid, n))
+        self._ask_amount(character_id, "Damage", self._damage)
+
+    def _damage(self, character_id: str, amount: int) -> None:
+        """A blow that would drop a Fighter with Not Today! left asks first; anything else lands."""
+        member = self._store().state.character(character_id)
+        if not can_say_not_today(member, amount):
+            self.perform(ApplyDamage(character_id, amount))
+            return
+        left = member.uses.get(NOT_TODAY, 0)
+        choices = [("yes", f"Not Today! Stay at 1 HP ({left} left, gone for good once spent)"), ("no", "Take the blow")]
+        dialog = ChooseDialog("Not Today!?", f"{amount} damage would drop {member.name} to 0 HP.", choices)
+        self.push_screen(dialog, lambda c: c is not None and self.perform(ApplyDamage(character_id, amount, not_today=c == "yes")))
 
     def action_heal(self, character_id: str = "") -> None:
-        self._ask_amount(character_id, "Healing", lambda cid, n: Heal(cid, n))
+        self._ask_amount(character_id, "Healing", lambda cid, n: self.perform(Heal(cid, n)))
 
-    def _ask_amount(self, character_id: str, what: str, make: Callable[[str, int], Action]) -> None:
+    def _ask_amount(self, character_id: str, what: str, then: Callable[[str, int], object]) -> None:
+        member = self._target(character_id)
+        if member is None:
+            return
+        prompt = f"{what} to {member.name} (HP {member.hp}/{member.max_hp}):"
+        dialog = AmountDialog(f"{what}: {member.name}", prompt)
+        self.push_screen(dialog, lambda n: n is not None and then(member.id, n))
+
+    def _target(self, character_id: str = "") -> Character | None:
+        """The character a key acts on: the one named, the open sheet's, or the roster's highlight."""
         store = self._store()
+        if not character_id and isinstance(self.screen, SheetScreen):
+            character_id = self.screen.character_id
         character_id = character_id or self.query_one(PartyPane).selected_id or ""
         if not character_id:
             self.notify("The party is empty.", severity="warning")
+            return None
+        return store.state.character(character_id)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "party-table" and event.row_key.value:
+            self.push_screen(SheetScreen(event.row_key.value))
+
+    def action_sheet(self, character_id: str = "") -> None:
+        member = self._target(character_id)
+        if member is not None:
+            self.push_screen(SheetScreen(member.id))
+
+    def action_check(self) -> None:
+        member = self._target()
+        if member is not None:
+            tier = dungeon_tier(self._store().state, self._store().ruleset)
+            self.push_screen(CheckDialog(self._store().ruleset, member, tier, self.try_perform))
+
+    def action_award_xp(self) -> None:
+        store = self._store()
+        selected = self._target()
+        self.push_screen(XPDialog(store.state.living, selected.id if selected else "", self.try_perform))
+
+    def action_level_up(self) -> None:
+        member = self._target()
+        if member is not None:
+            self.perform(LevelUp(member.id))
+
+    def action_roll_character(self) -> None:
+        self.push_screen(RollDialog(self._store().ruleset, self.try_perform))
+
+    def action_enter_character(self) -> None:
+        self.push_screen(EntryDialog(self._store().ruleset, self.try_perform))
+
+    def action_armour(self) -> None:
+        member = self._target()
+        if member is not None:
+            ruleset = self._store().ruleset
+            self.push_screen(ArmourDialog(ruleset, member.id, member.name, member.armour, member.shield, self.try_perform))
+
+    def action_role(self) -> None:
+        member = self._target()
+        if member is None:
             return
-        member = store.state.character(character_id)
-        prompt = f"{what} to {member.name} (HP {member.hp}/{member.max_hp}):"
-        dialog = AmountDialog(f"{what}: {member.name}", prompt)
-        self.push_screen(dialog, lambda n: n is not None and self.perform(make(character_id, n)))
+        roles = [(r, r + (f" (now {holder.name})" if (holder := self._holder(r)) else "")) for r in self._store().ruleset.party_roles]
+        dialog = ChooseDialog(f"Role: {member.name}", "Which party role?", [*roles, ("", "No role")])
+        self.push_screen(dialog, lambda role: role is not None and self.perform(AssignRole(member.id, role)))
+
+    def _holder(self, role: str) -> Character | None:
+        return next((m for m in self._store().state.party if m.role == role), None)
+
+    def action_rename_character(self) -> None:
+        member = self._target()
+        if member is not None:
+            dialog = TextDialog(f"Name: {member.name}", "The player to the left names them:", member.name)
+            self.push_screen(dialog, lambda name: name is not None and self.perform(RenameCharacter(member.id, name)))
+
+    def action_notes(self) -> None:
+        member = self._target()
+        if member is not None:
+            self.push_screen(NotesDialog(member.id, member.name, member.notes, self.try_perform))
+
+    def action_lay_down(self) -> None:
+        member = self._target()
+        if member is not None:
+            self.perform(LayDown(member.id))
+
+    def action_fight_on(self) -> None:
+        member = self._target()
+        if member is not None:
+            self.perform(FightOn(member.id))
+
+    def action_bury(self, character_id: str = "") -> None:
+        member = self._target(character_id)
+        if member is None:
+            return
+        if member.alive or member.death is None:
+            self.notify(f"{member.name} is not dead. Yet.", severity="warning")
+            return
+        when = clock_text(member.death.at, self._store().ruleset.time.minutes_per_unit)
+        self.push_screen(BurialDialog(member, when, self.try_perform))
+
+    def action_pile(self) -> None:
+        self.push_screen(PileScreen())
+
+    def action_graveyard(self) -> None:
+        self.push_screen(GraveyardScreen())
+
+    def action_hirelings(self) -> None:
+        self.push_screen(HirelingsScreen())
 
     def action_undo(self) -> None:
         self._history(self._store().undo)
@@ -235,10 +381,23 @@ class HammerApp(App[None]):
         yield SystemCommand(f"Pass a {unit}", f"Advance the clock one {unit}; every lit source burns", self.action_advance_time)
         yield SystemCommand("Light or douse", "Light the selected source, or put it out", self.action_toggle_light)
         yield SystemCommand("Hand over a light", "Give the selected source to someone else", self.action_hand_over)
+        yield SystemCommand("Roll a character", "Class, stats and HP by the rules; every die in the log", self.action_roll_character)
+        yield SystemCommand("Enter a character by hand", "From a paper sheet, checked by the rules", self.action_enter_character)
+        yield SystemCommand("Replacement pile", "Pre-rolled replacements, ready to drop in", self.action_pile)
+        yield SystemCommand("Graveyard", "The fallen and their epitaphs", self.action_graveyard)
+        yield SystemCommand("Hirelings", "Hire, check morale, dismiss", self.action_hirelings)
+        yield SystemCommand("Award XP", "1, 3 or 5 to one or everyone standing, with a reason", self.action_award_xp)
         for member in self.store.state.party:
-            if member.alive:
-                yield SystemCommand(f"Damage {member.name}", "Apply damage (temporary HP first)", lambda cid=member.id: self.action_damage(cid))
-                yield SystemCommand(f"Heal {member.name}", "Heal up to max HP", lambda cid=member.id: self.action_heal(cid))
+            cid = member.id
+            yield SystemCommand(f"Sheet: {member.name}", "Every number and where it comes from", lambda cid=cid: self.action_sheet(cid))
+            if not member.alive:
+                yield SystemCommand(f"Bury {member.name}", "Write the epitaph and lay them to rest", lambda cid=cid: self.action_bury(cid))
+                continue
+            yield SystemCommand(f"Damage {member.name}", "Apply damage (temporary HP first)", lambda cid=cid: self.action_damage(cid))
+            yield SystemCommand(f"Heal {member.name}", "Heal up to max HP", lambda cid=cid: self.action_heal(cid))
+            if member.status == "down":
+                yield SystemCommand(f"{member.name}: Lay Down", "A Death save; a CON point lost on failure", lambda cid=cid: self.perform(LayDown(cid)))
+                yield SystemCommand(f"{member.name}: Fight On", "Act, then lose 1d4 CON", lambda cid=cid: self.perform(FightOn(cid)))
         yield SystemCommand("Undo", "Step back to before the last action", self.action_undo)
         yield SystemCommand("Redo", "Step forward again after an undo", self.action_redo)
         yield SystemCommand("Rename session", "Give this session a new name", self.action_rename)

@@ -17,7 +17,14 @@ COLUMNS = ("Name", "Class Lv", "HP", "AC", "XP", "Status")
 OTHER_COLUMNS_WIDTH = 36
 """Room the columns after Name need, padding included; Name gets what is left of the pane."""
 
-STATUS_STYLE = {"down": "bold #fdd835", "dying": "bold #e53935", "dead": "dim strike"}
+STATUS = {
+    ("ok", ""): ("", ""),
+    ("down", ""): ("Dying", "bold #e53935"),
+    ("down", "fight_on"): ("Fighting on", "bold #e53935"),
+    ("down", "lay_down"): ("Down", "bold #fdd835"),
+    ("dead", ""): ("Dead", "dim strike"),
+}
+"""(status, stance) -> what the roster says and how loudly. At 0 HP the choice made matters."""
 
 
 class PartyPane(Vertical):
@@ -45,9 +52,7 @@ class PartyPane(Vertical):
         table = self.query_one(DataTable)
         width = max(8, self.content_size.width - OTHER_COLUMNS_WIDTH)
         sync_rows(table, [(m.id, _cells(view, m, width)) for m in view.state.party], rebuild)
-        party = view.state.party
-        alive = sum(m.alive for m in party)
-        subtitle = f"{alive} standing" if alive == len(party) else f"{alive} of {len(party)} alive"
+        subtitle = _subtitle(view)
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
 
@@ -56,17 +61,39 @@ class PartyPane(Vertical):
         return selected_key(self.query_one(DataTable))
 
 
+def _subtitle(view: View) -> str:
+    """`4 standing`, or `2 standing · 1 down · 1 dead`, then the pile and the graves."""
+    party = view.state.party
+    standing = sum(m.status == "ok" for m in party)
+    parts = [f"{standing} standing"]
+    down = sum(m.status == "down" for m in party)
+    dead = sum(m.status == "dead" for m in party)
+    if down:
+        parts.append(f"{down} at 0 HP")
+    if dead:
+        parts.append(f"{dead} dead")
+    if view.state.pile:
+        parts.append(f"{len(view.state.pile)} in the pile")
+    if view.state.graveyard:
+        parts.append(f"{len(view.state.graveyard)} buried")
+    return " · ".join(parts)
+
+
 def _cells(view: View, member: Character, name_width: int) -> list[str | Text]:
     cls = view.ruleset.classes.get(member.class_id)
     hp = f"{member.hp}/{member.max_hp}" + (f"+{member.temp_hp}" if member.temp_hp else "")
-    status = member.status if member.con == member.con_max else f"{member.status} CON{member.con}"
-    name = Text(member.name, no_wrap=True, overflow="ellipsis")
+    words, style = STATUS.get((member.status, member.stance if member.status == "down" else ""), (member.status, ""))
+    if not words and member.role:
+        words, style = member.role, "dim"
+    if member.con < member.con_max and member.alive:
+        words = f"{words} CON {member.con}".strip()
+    name = Text(member.name, no_wrap=True, overflow="ellipsis", style="dim strike" if not member.alive else "")
     name.truncate(name_width, overflow="ellipsis")
     return [
         name,
         f"{cls.short_name if cls else member.class_id} {member.level}",
-        Text(hp, style="bold #e53935" if member.hp == 0 else ""),
+        Text(hp, style="bold #e53935" if member.hp == 0 and member.alive else ""),
         str(member.ac),
         str(member.xp),
-        Text(status, style=STATUS_STYLE.get(member.status, "")),
+        Text(words, style=style),
     ]

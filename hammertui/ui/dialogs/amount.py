@@ -1,4 +1,4 @@
-"""Asking for a number of hit points, refusing anything that is not one."""
+"""Asking for a number (hit points, replacements to roll), refusing anything that is not one."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from hammertui.ui.dialogs.base import PromptDialog
 MAX_AMOUNT = 999
 
 
-def parse_amount(text: str) -> tuple[int | None, str]:
+def parse_amount(text: str, noun: str = "hit points") -> tuple[int | None, str]:
     """A whole number from 1 to 999, or None and what is wrong with the text, in plain words."""
     value = text.strip()
     if not value:
-        return None, "Type a number of hit points."
+        return None, f"Type a number of {noun}."
     if not value.lstrip("+").isdigit():
         return None, f"{value!r} is not a whole number."
     amount = int(value)
@@ -25,7 +25,11 @@ def parse_amount(text: str) -> tuple[int | None, str]:
 
 
 class AmountDialog(PromptDialog[int]):
-    """`Damage to Darla (HP 7/9)?`: Enter applies, Escape cancels."""
+    """`Damage to Darla (HP 7/9)?`: Enter applies, Escape cancels. `noun` is what is being counted."""
+
+    def __init__(self, title: str, prompt: str, noun: str = "hit points") -> None:
+        super().__init__(title, prompt)
+        self._noun = noun
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
@@ -35,7 +39,7 @@ class AmountDialog(PromptDialog[int]):
             yield Label("", id="problem", classes="problem")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        amount, problem = parse_amount(event.value)
+        amount, problem = parse_amount(event.value, self._noun)
         if amount is None:
             self.query_one("#problem", Label).update(problem)
             return

@@ -1,0 +1,47 @@
+"""A character's sheet facts, gathered from the session: the lights they carry, the dungeon's tier."""
+
+from __future__ import annotations
+
+from hammertui.rules import sheet
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session.actions import source_name
+from hammertui.session.state import Character, State
+from hammertui.session.vitals import dungeon_tier
+
+
+def facts_of(state: State, ruleset: Ruleset, member: Character) -> sheet.Facts:
+    lights = []
+    for source in state.lights:
+        if source.carrier == member.id:
+            name = source_name(state, ruleset, source).split("'s ", 1)[-1]
+            left = ruleset.time.label(source.remaining)
+            lights.append(f"{name} ({'lit, ' if source.lit else ''}{left})")
+    return sheet.Facts(
+        name=member.name,
+        class_id=member.class_id,
+        level=member.level,
+        xp=member.xp,
+        stats=member.stats.as_dict(),
+        con=member.con,
+        hp=member.hp,
+        max_hp=member.max_hp,
+        temp_hp=member.temp_hp,
+        ac=member.ac,
+        armour=member.armour,
+        shield=member.shield,
+        uses=member.uses,
+        bailiwick=member.bailiwick,
+        failing=member.failing,
+        rations=member.rations,
+        ammo=member.ammo,
+        spells_forgotten=member.spells_forgotten,
+        role=member.role,
+        player=member.player,
+        lights=tuple(lights),
+        notes=member.notes,
+        dungeon_tier=dungeon_tier(state, ruleset),
+    )
+
+
+def character_sheet(state: State, ruleset: Ruleset, member: Character) -> tuple[sheet.Section, ...]:
+    return sheet.character_sheet(ruleset, facts_of(state, ruleset, member))

@@ -1,0 +1,104 @@
+"""A dialog of a few fields that becomes one action, and stays open to say what was wrong.
+
+A value the rules refuse (a STR of 19, a Magic-User in plate) is named under the fields and the
+'Smith fixes it in place: nothing typed is lost to a refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select
+
+from hammertui.session.actions import Action
+
+Attempt = Callable[[Action], str | None]
+"""Dispatch an action; the refusal's words, or None when it was done."""
+
+
+class FormDialog(ModalScreen[bool]):
+    """Subclasses yield their widgets from `fields` and turn them into an action in `build`."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
+        Binding("ctrl+s", "submit", "Done", id="dialog.submit"),
+    ]
+    OK = "Done"
+    WIDE = True
+
+    def __init__(self, title: str, prompt: str, attempt: Attempt) -> None:
+        super().__init__()
+        self._title = title
+        self._prompt = prompt
+        self._attempt = attempt
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide" if self.WIDE else "dialog") as box:
+            box.border_title = self._title
+            yield Label(self._prompt)
+            yield from self.fields()
+            yield Label("", id="problem", classes="problem")
+            with Horizontal(classes="buttons"):
+                yield Button(self.OK, variant="primary", id="ok")
+                yield Button("Cancel", id="cancel")
+
+    def fields(self) -> ComposeResult:
+        yield from ()
+
+    def build(self) -> Action:
+        """The action the fields describe; raise ValueError with the words to show if they cannot."""
+        raise NotImplementedError
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.action_submit()
+        else:
+            self.action_cancel()
+
+    def action_submit(self) -> None:
+        try:
+            action = self.build()
+        except ValueError as problem:
+            self._show(str(problem))
+            return
+        refusal = self._attempt(action)
+        if refusal:
+            self._show(refusal[0].upper() + refusal[1:] + ".")
+            return
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+    def _show(self, problem: str) -> None:
+        self.query_one("#problem", Label).update(problem)
+
+    # Reading fields ------------------------------------------------------------------------
+
+    def text(self, widget_id: str) -> str:
+        return self.query_one(f"#{widget_id}", Input).value.strip()
+
+    def whole(self, widget_id: str, what: str, default: int | None = None) -> int:
+        """A whole number typed in a field, or a ValueError naming the field and what was typed."""
+        raw = self.text(widget_id)
+        if not raw and default is not None:
+            return default
+        try:
+            return int(raw)
+        except ValueError:
+            raise ValueError(f"{what}: {raw or 'nothing'!r} is not a whole number") from None
+
+    def choice(self, widget_id: str) -> str:
+        value = self.query_one(f"#{widget_id}", Select).value
+        if value is Select.NULL:
+            raise ValueError(f"choose a {widget_id.replace('-', ' ')}")
+        return str(value)

@@ -1,0 +1,69 @@
+"""Hiring someone: a name, a trade, a tier from the ruleset's table (with its price), and who pays."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Grid, Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Select
+
+from hammertui.rules.hirelings import daily_cost, rules_of
+from hammertui.session.hirelings import Hire
+from hammertui.ui.dialogs.base import PromptDialog
+from hammertui.ui.view import View
+
+
+def tier_choices(view: View) -> list[tuple[str, int]]:
+    """`Tier 2 · 20 coins a day · Expert`: the price before the description, so a narrow box cuts the words."""
+    ruleset = view.ruleset
+    return [(f"Tier {row.tier} · {daily_cost(ruleset, row.tier, False)} · {row.description}", row.tier) for row in rules_of(ruleset).tiers]
+
+
+class HireDialog(PromptDialog[Hire]):
+    """Dismisses with the `Hire` to perform. Enter in a text field or the Hire button hires; Escape cancels.
+
+    Only the living are offered as employers, and the tiers and prices are the ruleset's own table.
+    """
+
+    def __init__(self, view: View) -> None:
+        super().__init__("Hire", "Who joins the party's payroll?")
+        self._tiers = tier_choices(view)
+        self._employers = [(member.name, member.id) for member in view.state.living]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide") as box:
+            box.border_title = self._title
+            yield Label(self._prompt)
+            with Grid(classes="form"):
+                yield Label("Name")
+                yield Input(placeholder="e.g. Pim", id="name")
+                yield Label("Profession")
+                yield Input(placeholder="porter", id="profession")
+                yield Label("Tier")
+                yield Select(self._tiers, allow_blank=False, id="tier")
+                yield Label("Employer")
+                yield Select(self._employers, allow_blank=False, id="employer")
+            yield Label("", id="problem", classes="problem")
+            with Horizontal(classes="buttons"):
+                yield Button("Hire", id="hire", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "hire":
+            self._submit()
+        else:
+            self.dismiss(None)
+
+    def _submit(self) -> None:
+        name = self.query_one("#name", Input).value.strip()
+        if not name:
+            self.query_one("#problem", Label).update("A hireling needs a name.")
+            self.query_one("#name", Input).focus()
+            return
+        profession = self.query_one("#profession", Input).value.strip()
+        tier = self.query_one("#tier", Select).value
+        employer = self.query_one("#employer", Select).value
+        assert isinstance(tier, int) and isinstance(employer, str), "both selects refuse a blank"
+        self.dismiss(Hire(name, profession, tier, employer))
