@@ -31,6 +31,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--saves", type=Path, metavar="DIR", help="folder of sessions (default: saves/ in a checkout, else ~/.local/share/hammertui/saves)")
     p.add_argument("--ruleset", metavar="ID", help="ruleset for a new session (default: hammercrawl-book3)")
     p.add_argument("--seed", type=int, metavar="N", help="dice seed for a new session")
+    p.add_argument(
+        "--difficulty",
+        metavar="MODE",
+        help="difficulty mode for a new session where the ruleset has them (hammercrawl-book3: hardcore, adventure, excitement)",
+    )
     p.add_argument("--list-rulesets", action="store_true", help="list the shipped rulesets and exit")
     p.add_argument("--check-ruleset", type=Path, metavar="FILE", help="validate a ruleset file, print its problems, exit non-zero on any")
     p.add_argument("--version", action="version", version=f"hammertui {__version__}")
@@ -66,12 +71,12 @@ def check_ruleset(path: Path) -> int:
 
 def run_app(args: argparse.Namespace) -> int:
     from hammertui.rules.ruleset import RulesetError
-    from hammertui.session.sessions import BadSessionName
+    from hammertui.session.sessions import BadDifficulty, BadSessionName
     from hammertui.ui.app import make_app
 
     try:
-        app = make_app(args.saves or default_saves(), args.name, args.ruleset, args.seed)
-    except (BadSessionName, RulesetError, OSError) as error:
+        app = make_app(args.saves or default_saves(), args.name, args.ruleset, args.seed, difficulty=args.difficulty)
+    except (BadSessionName, BadDifficulty, RulesetError, OSError) as error:
         print(f"hammertui: {error}", file=sys.stderr)
         return 2
     app.run()

@@ -409,14 +409,18 @@ def make_app(
     ruleset_id: str | None = None,
     seed: int | None = None,
     ruleset_loader: RulesetLoader = load_ruleset,
+    difficulty: str | None = None,
 ) -> HammerApp:
-    """The one way the CLI, the tests and the benchmarks build the app."""
+    """The one way the CLI, the tests and the benchmarks build the app.
+
+    `difficulty` chooses the mode of a session being created; an existing session keeps its own.
+    """
     name = name or sessions.latest(saves) or sessions.DEMO_NAME
     sessions.check_name(name)
     files = SaveFiles(saves, name)
     chosen = ruleset_id or sessions.DEMO_RULESET
     if not files.snapshot.exists() and not files.backup.exists():
-        store = sessions.create(saves, name, ruleset_loader(chosen), seed)
+        store = sessions.create(saves, name, ruleset_loader(chosen), seed, difficulty)
         return HammerApp(store, ruleset_loader=ruleset_loader)
     try:
         return HammerApp(sessions.open_files(files, ruleset_loader), ruleset_loader=ruleset_loader)

@@ -38,5 +38,9 @@ def header_text(view: View) -> Text:
     dungeon = state.dungeon
     line.append(f" Level {dungeon.level}, tier {tier(dungeon.boss_hd)} ")
     line.append("│", style="dim")
+    mode = ruleset.difficulty(state.session.difficulty)
+    if mode is not None and len(ruleset.difficulty_modes) > 1:
+        line.append(f" {mode.name} ", style="bold")
+        line.append("│", style="dim")
     line.append(f" {ruleset.name}", style="dim")
     return line

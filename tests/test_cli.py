@@ -1,0 +1,25 @@
+"""The command line: a difficulty mode for a new session, refused with a message when unknown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hammertui.cli import main
+from hammertui.session import persist
+
+
+def test_an_unknown_difficulty_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["tomb", "--saves", str(tmp_path), "--difficulty", "nightmare"])
+    assert code == 2
+    assert "no 'nightmare' difficulty mode (one of hardcore, adventure, excitement)" in capsys.readouterr().err
+    assert not (tmp_path / "tomb.toml").exists()
+
+
+def test_a_hardcore_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hammertui.ui.app import HammerApp
+
+    monkeypatch.setattr(HammerApp, "run", lambda self: None)
+    assert main(["tomb", "--saves", str(tmp_path), "--difficulty", "hardcore", "--seed", "3"]) == 0
+    assert persist.load_state(tmp_path / "tomb.toml").session.difficulty == "hardcore"
