@@ -155,3 +155,17 @@ async def test_death_epitaph_and_undo(tmp_path: Path) -> None:
         await pilot.press("u")
         assert app.store.state.party[0].status == "ok"
         assert app.store.state.party[0].hp == darla.hp
+
+
+async def test_the_keys_open_the_pile_graveyard_and_hirelings(tmp_path: Path) -> None:
+    from hammertui.ui.graveyard import GraveyardScreen
+    from hammertui.ui.hirelings import HirelingsScreen
+    from hammertui.ui.pile import PileScreen
+
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for key, screen in (("p", PileScreen), ("y", GraveyardScreen), ("w", HirelingsScreen)):
+            await pilot.press(key)
+            assert isinstance(app.screen, screen)
+            await pilot.press("escape")
+            assert not isinstance(app.screen, screen)
