@@ -43,6 +43,7 @@ from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.burial import BurialDialog
 from hammertui.ui.dialogs.check import CheckDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.counts import CountDialog
 from hammertui.ui.dialogs.notes import NotesDialog
 from hammertui.ui.dialogs.recruit import ArmourDialog, EntryDialog, RollDialog
 from hammertui.ui.dialogs.save_problem import SaveProblemScreen
@@ -93,6 +94,7 @@ class HammerApp(App[None]):
         Binding("f", "fight_on", "Fight On", id="party.fight_on", show=False),
         Binding("e", "bury", "Epitaph", id="party.bury", show=False),
         Binding("v", "level_up", "Level up", id="party.level_up", show=False),
+        Binding("k", "counts", "Supplies", id="party.counts", show=False),
         Binding("y", "graveyard", "Graveyard", id="party.graveyard", show=False),
         Binding("w", "hirelings", "Hirelings", id="party.hirelings", show=False),
         Binding("ctrl+r", "redo", "Redo", id="store.redo"),
@@ -324,6 +326,11 @@ class HammerApp(App[None]):
         member = self._target()
         if member is not None:
             self.push_screen(NotesDialog(member.id, member.name, member.notes, self.try_perform))
+
+    def action_counts(self) -> None:
+        member = self._target()
+        if member is not None:
+            self.push_screen(CountDialog(self._store().ruleset, member, self.try_perform))
 
     def action_lay_down(self) -> None:
         member = self._target()

@@ -39,6 +39,7 @@ class SheetScreen(ModalScreen[None]):
         Binding("o", "app.role", "Role", id="sheet.role"),
         Binding("n", "app.rename_character", "Name", id="sheet.rename"),
         Binding("c", "app.notes", "Notes", id="sheet.notes"),
+        Binding("k", "app.counts", "Supplies", id="sheet.counts"),
         Binding("d", "app.damage", "Damage", id="sheet.damage", show=False),
         Binding("h", "app.heal", "Heal", id="sheet.heal", show=False),
         Binding("z", "app.lay_down", "Lay Down", id="sheet.lay_down", show=False),

@@ -169,3 +169,26 @@ async def test_the_keys_open_the_pile_graveyard_and_hirelings(tmp_path: Path) ->
             assert isinstance(app.screen, screen)
             await pilot.press("escape")
             assert not isinstance(app.screen, screen)
+
+
+async def test_a_save_against_a_monsters_hit_dice(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s")
+        app.screen.query_one("#against", Input).value = "7HD"
+        await pilot.pause()
+        assert str(app.screen.query_one("#preview", Label).render()) == "Target 21: source Tier 3 against Tier 1."
+        app.screen.query_one("#against", Input).value = "Lx"
+        await pilot.pause()
+        assert "not a level like L7" in str(app.screen.query_one("#preview", Label).render())
+
+
+async def test_eating_a_ration_from_the_sheet(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter", "k")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.store.state.party[0].rations == 2
+        assert isinstance(app.screen, SheetScreen)
+        assert "rations 3 -> 2" in app.store.recent[-1].text

@@ -33,7 +33,7 @@ class CheckDialog(FormDialog):
             yield Select(kinds, value="save", allow_blank=False, id="kind")
             yield Select(self._which("save"), value=self.ruleset.save_names[0], allow_blank=False, id="which")
         with Horizontal(classes="row"):
-            yield Label("Source tier", id="against-label", classes="field-label")
+            yield Label("Source tier (or L7, 7HD)", id="against-label", classes="field-label")
             yield Input(value=str(self.dungeon_tier), id="against", classes="number")
             yield Select([(t.name, t.id) for t in self._targets()], allow_blank=False, id="target")
             yield Label(self._net_word(), classes="field-label")
@@ -86,7 +86,7 @@ class CheckDialog(FormDialog):
         kind = self.choice("kind")
         own = tiers.tier_of(self.ruleset, self.member.level)
         if kind == "save":
-            source = self.whole("against", "Source tier")
+            source = self._source_tier()
             return f"Target {tiers.save_target(self.ruleset, source, own)}: source Tier {source} against Tier {own}."
         if kind == "thief":
             target = tiers.thief_skill_target(self.ruleset, self.dungeon_tier, own)
@@ -94,11 +94,21 @@ class CheckDialog(FormDialog):
         named = next(t for t in self._targets() if t.id == self.choice("target"))
         return f"Target {named.target}: {named.name}."
 
+    def _source_tier(self) -> int:
+        """A tier as typed, or a level (`L7`) or Hit Dice (`7HD`) turned into one by the rules."""
+        raw = self.text("against").upper().replace(" ", "")
+        level = raw.removeprefix("L").removesuffix("HD")
+        if level != raw:
+            if not level.isdigit():
+                raise ValueError(f"Source: {raw!r} is not a level like L7 or Hit Dice like 7HD")
+            return tiers.tier_of(self.ruleset, int(level))
+        return self.whole("against", "Source tier")
+
     def build(self) -> Action:
         kind, which = self.choice("kind"), self.choice("which")
         net = self.whole("net", "Modifier dice", default=0)
         if kind == "save":
-            return RollSave(self.member.id, which, self.whole("against", "Source tier"), net)
+            return RollSave(self.member.id, which, self._source_tier(), net)
         if kind == "thief":
             return RollThiefSkill(self.member.id, which, net)
         return RollSkill(self.member.id, which, self.choice("target"), net)

@@ -1,0 +1,42 @@
+"""Supplies and uses on a sheet: rations eaten, arrows fired, spells cast, a Turn Unholy spent."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Input, Select
+
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session.actions import Action
+from hammertui.session.recruits import COUNTS, AdjustCount
+from hammertui.session.state import Character
+from hammertui.ui.dialogs.form import Attempt, FormDialog
+
+
+def count_options(ruleset: Ruleset, member: Character) -> list[tuple[str, str]]:
+    options = [(f"{what.replace('_', ' ').capitalize()} ({getattr(member, what)})", what) for what in COUNTS]
+    class_def = ruleset.classes.get(member.class_id)
+    for resource_id, left in member.uses.items():
+        resource = class_def.resource(resource_id) if class_def else None
+        options.append((f"{resource.name if resource else resource_id} ({left})", resource_id))
+    return options
+
+
+class CountDialog(FormDialog):
+    """What to count and by how much: -1 for a Ration eaten, +12 for arrows bought."""
+
+    OK = "Change"
+    WIDE = False
+
+    def __init__(self, ruleset: Ruleset, member: Character, attempt: Attempt) -> None:
+        super().__init__(f"Supplies: {member.name}", "A change such as -1 or +12.", attempt)
+        self.ruleset = ruleset
+        self.member = member
+
+    def fields(self) -> ComposeResult:
+        with Horizontal(classes="row"):
+            yield Select(count_options(self.ruleset, self.member), value="rations", allow_blank=False, id="what")
+            yield Input(value="-1", id="delta", classes="number")
+
+    def build(self) -> Action:
+        return AdjustCount(self.member.id, self.choice("what"), self.whole("delta", "Change"))
