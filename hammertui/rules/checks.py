@@ -13,7 +13,16 @@ import attrs
 
 from hammertui.rules import tiers
 from hammertui.rules.characters import save_bonus
-from hammertui.rules.dice import DiceExpr, DiceSource, Roll, roll, roll_advantage, roll_beans, roll_double_advantage
+from hammertui.rules.dice import (
+    BEAN_DICE,
+    DiceExpr,
+    DiceSource,
+    Roll,
+    roll,
+    roll_advantage,
+    roll_beans,
+    roll_double_advantage,
+)
 from hammertui.rules.ruleset import Ruleset
 
 
@@ -44,19 +53,30 @@ class Check:
         return f"{self.what}: {self.total} vs {self.target}, {verdict}"
 
 
-def modified_d20(ruleset: Ruleset, source: DiceSource, bonus: int, net: int, label: str) -> Roll:
-    """d20 + bonus with `net` modifier dice (adds minus disadds, or Boons minus Banes)."""
-    expr = DiceExpr(1, 20, bonus)
+def modified_roll(ruleset: Ruleset, source: DiceSource, expr: DiceExpr, net: int = 0, label: str = "") -> Roll:
+    """Throw `expr` with `net` modifier dice, the ruleset's way (negative = against the roller).
+
+    Advantage rulesets throw extra dice and keep the best (or worst); Beans rulesets add (or take
+    away) one Bean die; double Advantage keeps the best of two and adds 4 at double. A ruleset
+    whose modifier dice cannot tilt a single roll (3x6) refuses a non-zero `net`.
+    """
     mode = ruleset.modifier_dice.mode
     if net == 0:
         thrown = roll(source, expr)
-    elif mode == "beans":
-        thrown = roll_beans(source, expr, net, ruleset.modifier_dice.bean_dice or (4, 6, 8, 10, 12, 20))
-    elif mode == "double_advantage":
-        thrown = roll_double_advantage(source, 20, net, bonus)
-    else:
+    elif mode == "advantage":
         thrown = roll_advantage(source, expr, net)
-    return attrs.evolve(thrown, label=f"{label} {thrown.label}")
+    elif mode == "beans":
+        thrown = roll_beans(source, expr, net, ruleset.modifier_dice.bean_dice or BEAN_DICE)
+    elif mode == "double_advantage" and expr.count == 1:
+        thrown = roll_double_advantage(source, expr.sides, net, expr.modifier)
+    else:
+        raise ValueError(f"ruleset {ruleset.id} cannot tilt a {expr} roll by {mode}")
+    return attrs.evolve(thrown, label=f"{label} {thrown.label}" if label else thrown.label)
+
+
+def modified_d20(ruleset: Ruleset, source: DiceSource, bonus: int, net: int, label: str) -> Roll:
+    """d20 + bonus with `net` modifier dice (adds minus disadds, or Boons minus Banes)."""
+    return modified_roll(ruleset, source, DiceExpr(1, 20, bonus), net, label)
 
 
 def net_words(ruleset: Ruleset, net: int) -> str:

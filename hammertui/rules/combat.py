@@ -18,18 +18,14 @@ from typing import Literal
 import attrs
 
 from hammertui.rules.characters import attack_bonus, attack_dice
-from hammertui.rules.checks import modified_d20
+from hammertui.rules.checks import modified_d20, modified_roll
 from hammertui.rules.dice import (
-    BEAN_DICE,
     DiceExpr,
     DiceSource,
     Roll,
     Term,
     parse,
     roll,
-    roll_advantage,
-    roll_beans,
-    roll_double_advantage,
 )
 from hammertui.rules.ruleset import LightPenalty, Ruleset, TurnUnholyResult
 from hammertui.rules.tiers import save_target, tier_of, turn_unholy_result, turn_unholy_target
@@ -65,34 +61,6 @@ StayPutDie = int | Literal["damage"] | None
 # ---------------------------------------------------------------------------------------------
 
 
-def modified_roll(
-    ruleset: Ruleset, source: DiceSource, expr: DiceExpr, net: int = 0, label: str = ""
-) -> Roll:
-    """Throw `expr` with `net` modifier dice, the ruleset's way (negative = against the roller).
-
-    Advantage rulesets throw extra dice and keep the best (or worst); Beans rulesets add (or take
-    away) one Bean die; double Advantage keeps the best of two and adds 4 at double. A ruleset
-    whose modifier dice cannot tilt a single roll (3x6) refuses a non-zero `net`.
-    """
-    mode = ruleset.modifier_dice.mode
-    if net == 0:
-        thrown = roll(source, expr)
-    elif mode == "advantage":
-        thrown = roll_advantage(source, expr, net)
-    elif mode == "beans":
-        thrown = roll_beans(source, expr, net, ruleset.modifier_dice.bean_dice or BEAN_DICE)
-    elif mode == "double_advantage" and expr.count == 1:
-        thrown = roll_double_advantage(source, expr.sides, net, expr.modifier)
-    else:
-        raise ValueError(f"ruleset {ruleset.id} cannot tilt a {expr} roll by {mode}")
-    return attrs.evolve(thrown, label=f"{label} {thrown.label}" if label else thrown.label)
-
-
-def check_roll(ruleset: Ruleset, source: DiceSource, bonus: int, net: int, label: str) -> Roll:
-    """A d20 + `bonus` with `net` modifier dice: attacks and saves tilt exactly as the roster's checks."""
-    return modified_d20(ruleset, source, bonus, net, label)
-
-
 def natural(thrown: Roll) -> int:
     """The face of the d20 that counted: the kept die, before any bonus, Bean die or Stay Put."""
     return thrown.kept[0]
@@ -125,7 +93,7 @@ def save_against(
     label: str | None = None,
 ) -> SaveResult:
     """A save: d20 + bonus, passed when the total is at least the target."""
-    thrown = check_roll(ruleset, source, bonus, net, label if label is not None else f"{save} save")
+    thrown = modified_d20(ruleset, source, bonus, net, label if label is not None else f"{save} save")
     return SaveResult(save, thrown, target, thrown.total >= target)
 
 
@@ -731,7 +699,7 @@ def resolve_attack(
     if not plan.can_attack:
         return AttackResult(plan, target_ac, (), None, 0, _narrative(ruleset, plan))
     attack_rolls = tuple(
-        check_roll(ruleset, source, plan.bonus, net, f"attack {n}") for n in range(1, plan.dice + 1)
+        modified_d20(ruleset, source, plan.bonus, net, f"attack {n}") for n in range(1, plan.dice + 1)
     )
     damage = modified_roll(ruleset, source, plan.damage_expr, damage_net, "damage")
     chains = tuple(
@@ -817,7 +785,7 @@ def _luck_chain(
         raise ValueError(f"a critical hit in {ruleset.id} needs the {save} save's target")
     saves: list[Roll] = []
     while len(saves) < MAX_LUCK_CHAIN:
-        thrown = check_roll(ruleset, source, bonus, 0, f"attack {die} crit {save} save")
+        thrown = modified_d20(ruleset, source, bonus, 0, f"attack {die} crit {save} save")
         saves.append(thrown)
         if thrown.total < target:
             break

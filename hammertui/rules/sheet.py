@@ -125,8 +125,7 @@ def _stats(ruleset: Ruleset, facts: Facts) -> tuple[Line, ...]:
 
 def _fighting(ruleset: Ruleset, class_def: ClassDef, facts: Facts) -> tuple[Line, ...]:
     hp = f"{facts.hp}/{facts.max_hp}" + (f" +{facts.temp_hp} temp" if facts.temp_hp else "")
-    _, ac_text = characters.armour_class(ruleset, facts.stats, class_def, facts.armour, facts.shield)
-    derived = int(ac_text.split()[1])
+    derived, ac_text = characters.armour_class(ruleset, facts.stats, class_def, facts.armour, facts.shield)
     ac_why = ac_text if derived == facts.ac else f"set by hand (the rules give {ac_text})"
     dice = characters.attack_dice(ruleset, facts.class_id, facts.level)
     dice_why = "one damage die; every hit deals it"

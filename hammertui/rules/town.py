@@ -12,7 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from hammertui.rules.camp import resets_risk_reward, xp_to_level
+from hammertui.rules.camp import resets_risk_reward
+from hammertui.rules.characters import can_level_up
 from hammertui.rules.ruleset import Ruleset
 
 UNCLAIMED = ""
@@ -134,8 +135,7 @@ def items_by_holder(items: Iterable[LootItem]) -> dict[str, tuple[str, ...]]:
 
 
 def can_level(ruleset: Ruleset, level: int, xp: int) -> bool:
-    need = xp_to_level(ruleset, level)
-    return need is not None and xp >= need
+    return can_level_up(ruleset, level, xp)[0]
 
 
 def exploration_xp(ruleset: Ruleset, revisited: bool) -> int:

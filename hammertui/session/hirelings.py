@@ -8,7 +8,7 @@ import attrs
 
 from hammertui.rules import hirelings
 from hammertui.session.actions import Context, Refused, Result, member_of, note
-from hammertui.session.state import Hireling, State
+from hammertui.session.state import Hireling, State, free_id
 
 
 def _hireling(state: State, hireling_id: str) -> Hireling:
@@ -16,14 +16,6 @@ def _hireling(state: State, hireling_id: str) -> Hireling:
         return state.hireling(hireling_id)
     except KeyError:
         raise Refused(f"no hireling {hireling_id!r}") from None
-
-
-def _next_id(state: State) -> str:
-    used = {h.id for h in state.hirelings}
-    n = 1
-    while f"h{n}" in used:
-        n += 1
-    return f"h{n}"
 
 
 def _without(state: State, hired: Hireling) -> tuple[Hireling, ...]:
@@ -51,7 +43,7 @@ class Hire:
         boss = member_of(state, self.employer)
         if not boss.alive:
             raise Refused(f"{boss.name} is dead and hires no one")
-        hired = Hireling(_next_id(state), name, self.profession.strip() or "porter", self.tier, boss.id)
+        hired = Hireling(free_id("h", {h.id for h in state.hirelings}), name, self.profession.strip() or "porter", self.tier, boss.id)
         text = (
             f"{boss.name} hires {name}, {hired.profession} (Tier {self.tier}, {row.description},"
             f" expertise +{row.expertise}) for {hirelings.daily_cost(ctx.ruleset, self.tier, False)}."

@@ -16,7 +16,7 @@ from hammertui.rules import characters
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.events import Event
-from hammertui.session.state import Character, State, Stats, replace_member
+from hammertui.session.state import Character, State, Stats, free_id, replace_member
 
 MAX_PILE = 20
 STARTING_RATIONS = 3
@@ -27,10 +27,7 @@ COUNTS = ("rations", "ammo", "spells_forgotten", "temp_hp")
 def next_id(state: State) -> str:
     """A character id no one in the party, the pile or the graveyard has used."""
     used = {m.id for m in (*state.party, *state.pile, *(g.character for g in state.graveyard))}
-    n = 1
-    while f"c{n}" in used:
-        n += 1
-    return f"c{n}"
+    return free_id("c", used)
 
 
 def from_rolled(character_id: str, rolled: characters.RolledCharacter, player: str = "", rations: int = 0) -> Character:
@@ -68,10 +65,12 @@ def rolled_text(ruleset: Ruleset, member: Character) -> str:
     return f"{who}: {cls}, {scores}, HP {member.max_hp}, AC {member.ac}{extra}."
 
 
-def _roll_one(state: State, ctx: Context, action: object, name: str, armour: str, shield: bool, level: int = 1) -> tuple[Character, list[Event]]:
+def _roll_one(
+    state: State, ctx: Context, action: object, name: str, armour: str, shield: bool, player: str = "", rations: int = 0
+) -> tuple[Character, list[Event]]:
     _check_armour_kind(ctx.ruleset, armour)
-    rolled = characters.roll_character(ctx.ruleset, ctx.dice, name, level, armour, shield)
-    member = from_rolled(next_id(state), rolled)
+    rolled = characters.roll_character(ctx.ruleset, ctx.dice, name, 1, armour, shield)
+    member = from_rolled(next_id(state), rolled, player, rations)
     events = [note(action, rolled_text(ctx.ruleset, member), tuple(r.describe() for r in rolled.rolls))]
     events += [note(action, f"{member.name}: {problem}; wears what the class allows.") for problem in rolled.notes]
     return member, events
@@ -95,9 +94,7 @@ class RollCharacter:
 
     def apply(self, state: State, ctx: Context) -> Result:
         name = _name(self.name)
-        member, events = _roll_one(state, ctx, self, name, self.armour, self.shield)
-        member = attrs.evolve(member, player=self.player.strip(), rations=self.rations)
-        events[0] = note(self, rolled_text(ctx.ruleset, member), events[0].dice)
+        member, events = _roll_one(state, ctx, self, name, self.armour, self.shield, self.player.strip(), self.rations)
         return attrs.evolve(state, party=(*state.party, member)), events
 
 

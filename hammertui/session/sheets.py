@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from hammertui.rules import sheet
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session.actions import source_name
 from hammertui.session.state import Character, State
 from hammertui.session.vitals import dungeon_tier
 
@@ -13,7 +12,8 @@ def facts_of(state: State, ruleset: Ruleset, member: Character) -> sheet.Facts:
     lights = []
     for source in state.lights:
         if source.carrier == member.id:
-            name = source_name(state, ruleset, source).split("'s ", 1)[-1]
+            definition = ruleset.light_sources.get(source.kind)
+            name = definition.name.lower() if definition else source.kind
             left = ruleset.time.label(source.remaining)
             lights.append(f"{name} ({'lit, ' if source.lit else ''}{left})")
     return sheet.Facts(

@@ -189,6 +189,14 @@ class State:
         return not any(source.lit and source.remaining > 0 for source in self.lights)
 
 
+def free_id(prefix: str, used: set[str]) -> str:
+    """The first of `prefix`1, `prefix`2... not in `used`: ids stay short and readable in a save."""
+    n = 1
+    while f"{prefix}{n}" in used:
+        n += 1
+    return f"{prefix}{n}"
+
+
 def replace_member(party: tuple[Character, ...], member: Character) -> tuple[Character, ...]:
     return tuple(member if m.id == member.id else m for m in party)
 

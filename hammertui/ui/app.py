@@ -37,27 +37,18 @@ from hammertui.session.advancement import LevelUp
 from hammertui.session.recruits import AssignRole, RenameCharacter
 from hammertui.session.state import Character, State
 from hammertui.session.store import Store
-from hammertui.session.vitals import NOT_TODAY, ApplyDamage, Bury, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
+from hammertui.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
 from hammertui.ui.combat import CombatPane
 from hammertui.ui.dialogs.amount import AmountDialog
-from hammertui.ui.dialogs.burial import BurialDialog
-from hammertui.ui.dialogs.check import CheckDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.dialogs.counts import CountDialog
-from hammertui.ui.dialogs.notes import NotesDialog
-from hammertui.ui.dialogs.recruit import ArmourDialog, EntryDialog, RollDialog
 from hammertui.ui.dialogs.save_problem import SaveProblemScreen
 from hammertui.ui.dialogs.text import TextDialog
-from hammertui.ui.dialogs.xp import XPDialog
 from hammertui.ui.divining import DiviningPane
-from hammertui.ui.graveyard import GraveyardScreen
 from hammertui.ui.header import SessionHeader
-from hammertui.ui.hirelings import HirelingsScreen
 from hammertui.ui.light import LightPane
 from hammertui.ui.log import LogStrip
-from hammertui.ui.pile import PileScreen
+from hammertui.ui import screens
 from hammertui.ui.roster import PartyPane
-from hammertui.ui.sheet import SheetScreen
 from hammertui.ui.view import View
 
 
@@ -260,7 +251,7 @@ class HammerApp(App[None]):
     def _target(self, character_id: str = "") -> Character | None:
         """The character a key acts on: the one named, the open sheet's, or the roster's highlight."""
         store = self._store()
-        if not character_id and isinstance(self.screen, SheetScreen):
+        if not character_id and isinstance(self.screen, screens.SheetScreen):
             character_id = self.screen.character_id
         character_id = character_id or self.query_one(PartyPane).selected_id or ""
         if not character_id:
@@ -270,23 +261,23 @@ class HammerApp(App[None]):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.data_table.id == "party-table" and event.row_key.value:
-            self.push_screen(SheetScreen(event.row_key.value))
+            self.push_screen(screens.SheetScreen(event.row_key.value))
 
     def action_sheet(self, character_id: str = "") -> None:
         member = self._target(character_id)
         if member is not None:
-            self.push_screen(SheetScreen(member.id))
+            self.push_screen(screens.SheetScreen(member.id))
 
     def action_check(self) -> None:
         member = self._target()
         if member is not None:
             tier = dungeon_tier(self._store().state, self._store().ruleset)
-            self.push_screen(CheckDialog(self._store().ruleset, member, tier, self.try_perform))
+            self.push_screen(screens.CheckDialog(self._store().ruleset, member, tier, self.try_perform))
 
     def action_award_xp(self) -> None:
         store = self._store()
         selected = self._target()
-        self.push_screen(XPDialog(store.state.living, selected.id if selected else "", self.try_perform))
+        self.push_screen(screens.XPDialog(store.state.living, selected.id if selected else "", self.try_perform))
 
     def action_level_up(self) -> None:
         member = self._target()
@@ -294,16 +285,16 @@ class HammerApp(App[None]):
             self.perform(LevelUp(member.id))
 
     def action_roll_character(self) -> None:
-        self.push_screen(RollDialog(self._store().ruleset, self.try_perform))
+        self.push_screen(screens.RollDialog(self._store().ruleset, self.try_perform))
 
     def action_enter_character(self) -> None:
-        self.push_screen(EntryDialog(self._store().ruleset, self.try_perform))
+        self.push_screen(screens.EntryDialog(self._store().ruleset, self.try_perform))
 
     def action_armour(self) -> None:
         member = self._target()
         if member is not None:
             ruleset = self._store().ruleset
-            self.push_screen(ArmourDialog(ruleset, member.id, member.name, member.armour, member.shield, self.try_perform))
+            self.push_screen(screens.ArmourDialog(ruleset, member.id, member.name, member.armour, member.shield, self.try_perform))
 
     def action_role(self) -> None:
         member = self._target()
@@ -325,12 +316,12 @@ class HammerApp(App[None]):
     def action_notes(self) -> None:
         member = self._target()
         if member is not None:
-            self.push_screen(NotesDialog(member.id, member.name, member.notes, self.try_perform))
+            self.push_screen(screens.NotesDialog(member.id, member.name, member.notes, self.try_perform))
 
     def action_counts(self) -> None:
         member = self._target()
         if member is not None:
-            self.push_screen(CountDialog(self._store().ruleset, member, self.try_perform))
+            self.push_screen(screens.CountDialog(self._store().ruleset, member, self.try_perform))
 
     def action_lay_down(self) -> None:
         member = self._target()
@@ -350,16 +341,16 @@ class HammerApp(App[None]):
             self.notify(f"{member.name} is not dead. Yet.", severity="warning")
             return
         when = clock_text(member.death.at, self._store().ruleset.time.minutes_per_unit)
-        self.push_screen(BurialDialog(member, when, self.try_perform))
+        self.push_screen(screens.BurialDialog(member, when, self.try_perform))
 
     def action_pile(self) -> None:
-        self.push_screen(PileScreen())
+        self.push_screen(screens.PileScreen())
 
     def action_graveyard(self) -> None:
-        self.push_screen(GraveyardScreen())
+        self.push_screen(screens.GraveyardScreen())
 
     def action_hirelings(self) -> None:
-        self.push_screen(HirelingsScreen())
+        self.push_screen(screens.HirelingsScreen())
 
     def action_undo(self) -> None:
         self._history(self._store().undo)

@@ -15,7 +15,8 @@ from hammertui.rules.clock import clock_text
 from hammertui.session.state import Grave
 from hammertui.session.vitals import WriteEpitaph
 from hammertui.ui.dialogs.text import TextDialog
-from hammertui.ui.listing import ListingScreen, clipped, widest
+from hammertui.ui.listing import ListingScreen, widest
+from hammertui.ui.table import clipped
 from hammertui.ui.table import Row
 from hammertui.ui.view import View
 

@@ -9,7 +9,8 @@ from hammertui.rules.hirelings import daily_cost, tier_row
 from hammertui.session.hirelings import Dismiss, Hire, HirelingMorale
 from hammertui.session.state import Hireling
 from hammertui.ui.dialogs.hire import HireDialog
-from hammertui.ui.listing import ListingScreen, clipped, widest
+from hammertui.ui.listing import ListingScreen, widest
+from hammertui.ui.table import clipped
 from hammertui.ui.table import Row
 from hammertui.ui.view import View
 

@@ -8,13 +8,21 @@ from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.widgets import DataTable
 
-from hammertui.rules.light import LOW_AT
+from hammertui.rules.light import bar_level
 from hammertui.session.state import LightSource
 from hammertui.ui.table import selected_key, sync_rows
 from hammertui.ui.view import View
 
 BAR_WIDTH = 6
-BAR_COLOURS = {"plenty": "#43a047", "half": "#fdd835", "low": "bold #e53935", "unlit": "#6b6b6b"}
+BAR_COLOURS = {
+    "full": "#43a047",
+    "ok": "#43a047",
+    "low": "#fdd835",
+    "last": "bold #e53935",
+    "out": "bold #e53935",
+    "unlit": "#6b6b6b",
+}
+"""A colour for each of the rules' urgency levels (`bar_level`), and grey for a source not lit."""
 
 
 class LightPane(Vertical):
@@ -67,14 +75,7 @@ def _carrier_name(view: View, carrier: str) -> str:
 def burn_bar(remaining: int, full: int, lit: bool) -> Text:
     """A bar of what is left: green while plenty, yellow past half, red when about to go out."""
     filled = round(BAR_WIDTH * remaining / full)
-    if not lit:
-        colour = BAR_COLOURS["unlit"]
-    elif remaining <= LOW_AT:
-        colour = BAR_COLOURS["low"]
-    elif remaining * 2 <= full:
-        colour = BAR_COLOURS["half"]
-    else:
-        colour = BAR_COLOURS["plenty"]
+    colour = BAR_COLOURS[bar_level(remaining, full) if lit else "unlit"]
     bar = Text()
     bar.append("█" * filled, style=colour)
     bar.append("░" * (BAR_WIDTH - filled), style="#3a3a3a")

@@ -25,13 +25,6 @@ NARROWEST = 76
 """The room inside the box on an 80-column terminal; column widths are planned for at least this."""
 
 
-def clipped(text: str, width: int, style: str = "") -> Text:
-    """A cell that never wraps: user-typed text as Text (never parsed as markup), cut with an ellipsis."""
-    cell = Text(text, style=style, no_wrap=True, overflow="ellipsis")
-    cell.truncate(width, overflow="ellipsis")
-    return cell
-
-
 def widest(title: str, cells: Sequence[str]) -> int:
     """How wide a column of plain cells is: its widest cell, or its title."""
     return max([len(title), *(len(cell) for cell in cells)])

@@ -8,7 +8,8 @@ from textual.binding import Binding
 from hammertui.session.recruits import MAX_PILE, DiscardReplacement, DrawReplacement, RollReplacements
 from hammertui.session.state import Character
 from hammertui.ui.dialogs.amount import AmountDialog
-from hammertui.ui.listing import ListingScreen, clipped
+from hammertui.ui.listing import ListingScreen
+from hammertui.ui.table import clipped
 from hammertui.ui.table import Row
 from hammertui.ui.view import View
 

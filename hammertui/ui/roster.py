@@ -10,7 +10,7 @@ from textual.reactive import reactive
 from textual.widgets import DataTable
 
 from hammertui.session.state import Character
-from hammertui.ui.table import selected_key, sync_rows
+from hammertui.ui.table import clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 
 COLUMNS = ("Name", "Class Lv", "HP", "AC", "XP", "Status")
@@ -87,10 +87,8 @@ def _cells(view: View, member: Character, name_width: int) -> list[str | Text]:
         words, style = member.role, "dim"
     if member.con < member.con_max and member.alive:
         words = f"{words} CON {member.con}".strip()
-    name = Text(member.name, no_wrap=True, overflow="ellipsis", style="dim strike" if not member.alive else "")
-    name.truncate(name_width, overflow="ellipsis")
     return [
-        name,
+        clipped(member.name, name_width, "dim strike" if not member.alive else ""),
         f"{cls.short_name if cls else member.class_id} {member.level}",
         Text(hp, style="bold #e53935" if member.hp == 0 and member.alive else ""),
         str(member.ac),

@@ -37,6 +37,13 @@ def _same(old: object, new: object) -> bool:
     return old == new
 
 
+def clipped(text: str, width: int, style: str = "") -> Text:
+    """A cell that never wraps: user-typed text as Text (never parsed as markup), cut with an ellipsis."""
+    cell = Text(text, style=style, no_wrap=True, overflow="ellipsis")
+    cell.truncate(width, overflow="ellipsis")
+    return cell
+
+
 def selected_key(table: DataTable) -> str | None:
     """The key of the row under the cursor, if there is one."""
     if not table.row_count:

@@ -1,0 +1,59 @@
+"""The screens and dialogs keys open, imported on first use.
+
+The dashboard needs none of them to draw its first frame, and together (with the form widgets they
+pull in) they are a good part of start-up. `screens.SheetScreen` reads like a plain import and
+loads its module the first time it is asked for, as `textual.widgets` does for its widgets.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hammertui.ui.dialogs.burial import BurialDialog
+    from hammertui.ui.dialogs.check import CheckDialog
+    from hammertui.ui.dialogs.counts import CountDialog
+    from hammertui.ui.dialogs.notes import NotesDialog
+    from hammertui.ui.dialogs.recruit import ArmourDialog, EntryDialog, RollDialog
+    from hammertui.ui.dialogs.xp import XPDialog
+    from hammertui.ui.graveyard import GraveyardScreen
+    from hammertui.ui.hirelings import HirelingsScreen
+    from hammertui.ui.pile import PileScreen
+    from hammertui.ui.sheet import SheetScreen
+
+WHERE = {
+    "ArmourDialog": "hammertui.ui.dialogs.recruit",
+    "BurialDialog": "hammertui.ui.dialogs.burial",
+    "CheckDialog": "hammertui.ui.dialogs.check",
+    "CountDialog": "hammertui.ui.dialogs.counts",
+    "EntryDialog": "hammertui.ui.dialogs.recruit",
+    "GraveyardScreen": "hammertui.ui.graveyard",
+    "HirelingsScreen": "hammertui.ui.hirelings",
+    "NotesDialog": "hammertui.ui.dialogs.notes",
+    "PileScreen": "hammertui.ui.pile",
+    "RollDialog": "hammertui.ui.dialogs.recruit",
+    "SheetScreen": "hammertui.ui.sheet",
+    "XPDialog": "hammertui.ui.dialogs.xp",
+}
+
+__all__ = [
+    "ArmourDialog",
+    "BurialDialog",
+    "CheckDialog",
+    "CountDialog",
+    "EntryDialog",
+    "GraveyardScreen",
+    "HirelingsScreen",
+    "NotesDialog",
+    "PileScreen",
+    "RollDialog",
+    "SheetScreen",
+    "XPDialog",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(WHERE[name]), name)
