@@ -756,9 +756,44 @@ class CampRules:
     surprised_without_watch: bool = True
 
 
+EXPLORE_EFFECTS = (
+    "note",
+    "no_time",
+    "restock",
+    "reroll",
+    "burn_lights",
+    "transit_encounter",
+    "ration_spoils",
+    "safe_haven",
+    "trap",
+)
+"""What the app can do for an outcome; `note` only records it on the room for the 'Smith to read."""
+
+
+@attrs.frozen
+class ExploreOutcome:
+    """One thing a net Falcon or Skull, a Hammer or a Crossblade can buy, as the text lists it.
+
+    `dice` is thrown by `burn_lights` (turns lost) and `transit_encounter` (the die colours, e.g.
+    "purple"); `ignore` names symbols a transit encounter's die does not count.
+    """
+
+    id: str
+    name: str
+    effect: str = "note"
+    dice: str = ""
+    colour: str = ""
+    ignore: tuple[str, ...] = ()
+
+
 @attrs.frozen
 class ExploreRules:
-    """Explore: the XP a room gives and which symbols count as challenge and reward."""
+    """Explore: its cost, the XP a room gives, which symbols count as challenge and reward, and
+    what each symbol can buy (`outcomes`, by symbol; `also` lets a symbol buy another's list too).
+
+    Each Blood Drop costs `blood_dice` per dungeon level (Xd4) and each Hourglass `hourglass_dice`
+    more units of time.
+    """
 
     room_xp: int = 1
     challenge_symbol: str | None = None
@@ -766,6 +801,17 @@ class ExploreRules:
     reward_needs_challenge: bool = True
     revisit_xp: bool = False
     no_light_colour: str | None = None
+    cost: int = 1
+    blood_dice: str = "1d4"
+    hourglass_dice: str = "1d4"
+    outcomes: dict[str, tuple[ExploreOutcome, ...]] = attrs.field(factory=dict)
+    also: dict[str, str] = attrs.field(factory=dict)
+
+    def choices(self, symbol: str) -> tuple[ExploreOutcome, ...]:
+        """What one `symbol` can buy: its own list, then the list it may also draw from."""
+        own = self.outcomes.get(symbol, ())
+        other = self.also.get(symbol)
+        return own + (self.outcomes.get(other, ()) if other else ())
 
 
 @attrs.frozen
@@ -2066,9 +2112,40 @@ def _read_explore(t: _Table) -> ExploreRules:
         reward_needs_challenge=t.get("reward_needs_challenge", _BOOL, True),
         revisit_xp=t.get("revisit_xp", _BOOL, False),
         no_light_colour=t.get("no_light_colour", _ident("a die colour")),
+        cost=t.get("cost", _int(0, None, "a number of units"), 1),
+        blood_dice=t.get("blood_dice", _DICE, "1d4"),
+        hourglass_dice=t.get("hourglass_dice", _DICE, "1d4"),
+        outcomes=_read_outcomes(t.table("outcomes")),
+        also=t.get("also", _mapping(_ident("a symbol id"), 'a table such as { hammer = "falcon" }'), {}),
     )
     t.close()
     return explore
+
+
+def _read_outcomes(t: _Table | None) -> dict[str, tuple[ExploreOutcome, ...]]:
+    """`[explore.outcomes]`: for each symbol, the list of what it buys."""
+    if t is None:
+        return {}
+    outcomes = {}
+    t.known.extend(t.data)
+    what = 'an outcome such as { id = "safe_haven", name = "...", effect = "safe_haven" }'
+    for symbol in t.data:
+        rows = []
+        for row in t.rows(symbol, what=what):
+            rows.append(
+                ExploreOutcome(
+                    id=row.need("id", _ident()),
+                    name=row.need("name", _TEXT),
+                    effect=row.get("effect", _choice(*EXPLORE_EFFECTS), "note"),
+                    dice=row.get("dice", _DICE, ""),
+                    colour=row.get("colour", _ident("a die colour"), ""),
+                    ignore=tuple(row.get("ignore", _list(_ident("a symbol id")), ())),
+                )
+            )
+            row.close()
+        _check_unique(t.ctx, (*t.path, symbol), [r.id for r in rows])
+        outcomes[symbol] = tuple(rows)
+    return outcomes
 
 
 def _read_search(t: _Table) -> SearchRules:
@@ -2443,6 +2520,15 @@ def _check_divining(r: Ruleset, ctx: _Context) -> None:
         symbols.check(("explore", "challenge_symbol"), r.explore.challenge_symbol)
         symbols.check(("explore", "reward_symbol"), r.explore.reward_symbol)
         colours.check(("explore", "no_light_colour"), r.explore.no_light_colour)
+        for symbol, rows in r.explore.outcomes.items():
+            symbols.check(("explore", "outcomes", symbol), symbol)
+            for i, row in enumerate(rows):
+                if row.colour:
+                    colours.check(("explore", "outcomes", symbol, i, "colour"), row.colour)
+                symbols.check_all(("explore", "outcomes", symbol, i, "ignore"), row.ignore)
+        for symbol, other in r.explore.also.items():
+            symbols.check(("explore", "also", symbol), symbol)
+            symbols.check(("explore", "also", symbol), other)
     if r.camp is not None:
         colours.check(("camp", "stand_watch", "colour"), r.camp.watch_colour)
         colours.check(("camp", "scout_ahead", "success_colour"), r.camp.scout_success_colour)

@@ -60,6 +60,13 @@ def apply_action(state: State, action: Action, ctx: Context) -> Result:
 
 def spend_time(state: State, units: int, ctx: Context, action: Action) -> Result:
     """Move the clock on and burn every lit source by the same amount, warning as they fail."""
+    burnt, events = burn_lights(state, units, ctx, action)
+    clock = attrs.evolve(state.clock, units=state.clock.units + units)
+    return attrs.evolve(burnt, clock=clock), events
+
+
+def burn_lights(state: State, units: int, ctx: Context, action: Action) -> Result:
+    """Burn every lit source by `units` without moving the clock (a sputtering light loses time)."""
     events: list[Event] = []
     lights = []
     for source in state.lights:
@@ -78,8 +85,7 @@ def spend_time(state: State, units: int, ctx: Context, action: Action) -> Result
             left = ctx.ruleset.time.label(burn.remaining)
             events.append(note(action, f"{name} is running low: {left} left.", level="warn"))
         lights.append(attrs.evolve(source, remaining=burn.remaining))
-    clock = attrs.evolve(state.clock, units=state.clock.units + units)
-    return attrs.evolve(state, clock=clock, lights=tuple(lights)), events
+    return attrs.evolve(state, lights=tuple(lights)), events
 
 
 def consumable(ruleset: Ruleset, kind: str) -> bool:

@@ -19,7 +19,7 @@ import cattrs
 import tomli_w
 
 from hammertui.session.events import Event
-from hammertui.session.state import Character, State
+from hammertui.session.state import EXPLORE_STEPS, Character, State
 
 SCHEMA = 1
 """The save format's version. An older file would be migrated; a newer one is refused."""
@@ -157,6 +157,33 @@ def check_state(state: State) -> list[str]:
             problems.append(f"lights[{i}].remaining: cannot be negative")
     if state.clock.units < 0 or state.clock.rounds < 0 or state.seq < 0:
         problems.append("clock and seq cannot be negative")
+    return problems + _dungeon_problems(state)
+
+
+def _dungeon_problems(state: State) -> list[str]:
+    """Rooms numbered 1, 2, 3... in order; counts never negative; an Explore on a step that exists."""
+    problems = []
+    dungeon = state.dungeon
+    numbers = [room.number for room in dungeon.rooms]
+    if numbers != list(range(1, len(numbers) + 1)):
+        problems.append(f"dungeon.rooms: numbered {numbers}, expected 1, 2, 3... in order")
+    for i, room in enumerate(dungeon.rooms):
+        if min(room.hammers, room.crossblades, room.xp_each, *room.pool.values(), 0) < 0:
+            problems.append(f"dungeon.rooms[{i}]: counts cannot be negative")
+        if room.revisit_of and room.revisit_of not in numbers:
+            problems.append(f"dungeon.rooms[{i}].revisit_of: no room {room.revisit_of}")
+    if min(dungeon.risk, dungeon.reward, dungeon.rerolls, dungeon.rooms_explored) < 0:
+        problems.append("dungeon: risk, reward, rerolls and rooms_explored cannot be negative")
+    plan = state.pool_plan
+    if min([*plan.additions.values(), *plan.extra.values(), 0]) < 0:
+        problems.append("pool_plan: dice counts cannot be negative")
+    trip = state.exploring
+    if trip is not None:
+        if trip.step not in EXPLORE_STEPS[:-1]:
+            problems.append(f"exploring.step: {trip.step!r} is not one of {', '.join(EXPLORE_STEPS[:-1])}")
+        counts = (trip.blood, trip.transit_left, trip.hammers_left, trip.crossblades_left, trip.rerolls_found)
+        if min(counts) < 0:
+            problems.append("exploring: counts cannot be negative")
     return problems
 
 

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import attrs
 
+from hammertui.rules.camp import PoolBonus
+from hammertui.rules.dice import DiviningThrow
+
 
 @attrs.frozen
 class SessionInfo:
@@ -20,14 +23,107 @@ class SessionInfo:
 
 
 @attrs.frozen
+class Spent:
+    """One symbol spent on a room: what it bought, in the words the room's notes show."""
+
+    symbol: str
+    outcome: str
+    text: str
+
+
+@attrs.frozen
+class Room:
+    """An explored room: the pool and the roll that made it, what the symbols bought, and the award.
+
+    `revisit_of` is the number of the room the party went back to (0 for a new room); `xp_each` is
+    what each survivor was given when its challenge was beaten.
+    """
+
+    number: int
+    pool: dict[str, int]
+    throws: tuple[DiviningThrow, ...]
+    hammers: int
+    crossblades: int
+    spent: tuple[Spent, ...] = ()
+    notes: str = ""
+    safe_haven: bool = False
+    beaten: bool = False
+    xp_each: int = 0
+    revisit_of: int = 0
+    at: int = 0
+
+    @property
+    def new(self) -> bool:
+        return self.revisit_of == 0
+
+
+@attrs.frozen
 class Dungeon:
-    """Where the party is: the level, its boss (whose HD sets the level's tier) and the rooms seen."""
+    """Where the party is: the level, its boss (whose HD sets the level's tier) and the rooms seen.
+
+    `bonuses` are the camp's dice waiting for later pools; `risk` and `reward` the accrued dice
+    (Book Three); `rerolls` the bonus re-rolls a Falcon left for the room the party is in.
+    """
 
     level: int = 1
     boss_hd: int = 3
     challenge_level: int = 2
     rooms_explored: int = 0
     safe_haven: bool = False
+    rooms: tuple[Room, ...] = ()
+    bonuses: tuple[PoolBonus, ...] = ()
+    risk: int = 0
+    reward: int = 0
+    rerolls: int = 0
+
+    def room(self, number: int) -> Room:
+        for room in self.rooms:
+            if room.number == number:
+                return room
+        raise KeyError(number)
+
+
+@attrs.frozen
+class PoolPlan:
+    """The 'Smith's choices for the next pool: additions by id and how often, dice added by hand,
+    ordinary dice rolled alongside (a d20 for an encounter table), and a room revisited (0: new)."""
+
+    additions: dict[str, int] = attrs.field(factory=dict)
+    extra: dict[str, int] = attrs.field(factory=dict)
+    ordinary: tuple[str, ...] = ()
+    revisit: int = 0
+
+
+EXPLORE_STEPS = ("extremes", "losses", "transit", "destination", "done")
+
+
+@attrs.frozen
+class Exploration:
+    """An Explore half done: the roll, where resolution has got to, and what has been spent.
+
+    Steps run in the text's order (`EXPLORE_STEPS`). `blood` is the Blood Drop damage rolled and
+    still to be split; `transit_left` the net Falcons or Skulls (`transit_symbol`) still to spend;
+    `hammers_left` and `crossblades_left` what the destination step may still buy.
+    """
+
+    step: str
+    pool: dict[str, int]
+    reasons: tuple[str, ...]
+    throws: tuple[DiviningThrow, ...]
+    hammers: int
+    crossblades: int
+    blood: int = 0
+    transit_symbol: str = ""
+    transit_left: int = 0
+    hammers_left: int = 0
+    crossblades_left: int = 0
+    spent: tuple[Spent, ...] = ()
+    extra_throws: tuple[DiviningThrow, ...] = ()
+    ordinary: tuple[str, ...] = ()
+    free_move: bool = False
+    rerolls_found: int = 0
+    safe_haven: bool = False
+    revisit_of: int = 0
 
 
 @attrs.frozen
@@ -160,6 +256,8 @@ class State:
     graveyard: tuple[Grave, ...] = ()
     pile: tuple[Character, ...] = ()
     hirelings: tuple[Hireling, ...] = ()
+    pool_plan: PoolPlan = PoolPlan()
+    exploring: Exploration | None = None
 
     def character(self, character_id: str) -> Character:
         for member in self.party:

@@ -481,6 +481,7 @@ role = "Setback"
 faces = [[], ["x"]]
 
 [explore]
+_replace = true
 challenge_symbol = "x"
 reward_symbol = "sun"
 

@@ -1,0 +1,685 @@
+"""The Explore action, one undoable step at a time, and the pool the 'Smith builds for it.
+
+The pool plan (toggles, counters, dice by hand) lives in the state, so the builder pane, the odds and
+the Explore modal all read the same pool. An Explore half done lives in `State.exploring`: a crash
+or a restart picks it up at the step it was on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+import attrs
+
+from hammertui.rules import explore as rules
+from hammertui.rules import tiers
+from hammertui.rules.dice import DiceNotationError, parse, roll
+from hammertui.rules.explore import PoolInputs, PoolLine, Reading, RoomXP
+from hammertui.rules.characters import can_level_up
+from hammertui.rules.ruleset import Divining, ExploreOutcome, ExploreRules, Ruleset
+from hammertui.rules.town import restock
+from hammertui.session.actions import Context, Refused, Result, burn_lights, member_of, note, spend_time
+from hammertui.session.events import Event
+from hammertui.session.recruits import STARTING_RATIONS
+from hammertui.session.state import Dungeon, Exploration, PoolPlan, Room, Spent, State, replace_member
+from hammertui.session.vitals import ApplyDamage, dungeon_tier
+
+OTHER = "other"
+"""The outcome id of a boon or setback the 'Smith words themselves ("similar to the items below")."""
+
+
+# ---------------------------------------------------------------------------------------------
+# What the panes read
+# ---------------------------------------------------------------------------------------------
+
+
+def pool_lines(state: State, ruleset: Ruleset) -> tuple[PoolLine, ...]:
+    """The next pool, each die with its reason: the plan plus what the state adds by itself."""
+    plan = state.pool_plan
+    inputs = PoolInputs(
+        challenge_level=state.dungeon.challenge_level,
+        additions=plan.additions,
+        party_size=len(state.living),
+        dark=state.is_dark,
+        bonuses=state.dungeon.bonuses,
+        risk=state.dungeon.risk,
+        reward=state.dungeon.reward,
+        extra=plan.extra,
+        new_room=plan.revisit == 0,
+    )
+    return rules.build_pool(ruleset, inputs)
+
+
+def pool_of(state: State, ruleset: Ruleset) -> dict[str, int]:
+    """The next pool as colour -> count, in the ruleset's order of dice."""
+    divining, _ = rules.divining_of(ruleset)
+    return rules.pool_counts(pool_lines(state, ruleset), divining.dice)
+
+
+def party_tier(state: State, ruleset: Ruleset) -> int:
+    return tiers.party_tier_of(ruleset, [m.level for m in state.living])
+
+
+def room_award(state: State, ruleset: Ruleset, room: Room) -> RoomXP:
+    """The XP a room's beaten challenge gives each survivor, with its working."""
+    return rules.room_xp(
+        ruleset, room.hammers, room.crossblades, room.new, dungeon_tier(state, ruleset), party_tier(state, ruleset)
+    )
+
+
+def spend_choices(state: State, ruleset: Ruleset) -> tuple[rules.Spendable, ...]:
+    """The symbols the current step may still spend, each with its list of outcomes."""
+    trip = state.exploring
+    if trip is None:
+        return ()
+    _, explore = rules.divining_of(ruleset)
+    divining = ruleset.divining
+    assert divining is not None
+
+    def spendable(symbol: str, left: int) -> rules.Spendable:
+        return rules.Spendable(symbol, divining.symbols.get(symbol, symbol), left, explore.choices(symbol))
+
+    if trip.step == "transit" and trip.transit_left:
+        return (spendable(trip.transit_symbol, trip.transit_left),)
+    if trip.step == "destination":
+        reward, challenge = rules.destination_symbols(ruleset)
+        found = ((reward, trip.hammers_left), (challenge, trip.crossblades_left))
+        return tuple(spendable(symbol, left) for symbol, left in found if left)
+    return ()
+
+
+# ---------------------------------------------------------------------------------------------
+# Building the pool
+# ---------------------------------------------------------------------------------------------
+
+
+def _with_plan(state: State, **changes: object) -> State:
+    return attrs.evolve(state, pool_plan=attrs.evolve(state.pool_plan, **changes))
+
+
+def _idle(state: State) -> None:
+    if state.exploring is not None:
+        raise Refused("an Explore is under way: finish it (e) before changing the pool")
+
+
+@attrs.frozen
+class SetChallengeLevel:
+    """The dungeon's Challenge Level: how many Purple dice every pool starts with."""
+
+    label: ClassVar[str] = "challenge"
+    level: int
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        divining, _ = _divining(ctx)
+        _idle(state)
+        low, high = divining.challenge_min, divining.challenge_max
+        if not low <= self.level <= high:
+            raise Refused(f"the Challenge Level is {low} to {high}, not {self.level}")
+        if self.level == state.dungeon.challenge_level:
+            raise Refused(f"the Challenge Level is already {self.level}")
+        dungeon = attrs.evolve(state.dungeon, challenge_level=self.level)
+        return attrs.evolve(state, dungeon=dungeon), [note(self, f"Challenge Level {self.level}.")]
+
+
+@attrs.frozen
+class SetAddition:
+    """Turn one of the text's pool additions on or off, or set how many times it applies."""
+
+    label: ClassVar[str] = "pool"
+    addition_id: str
+    times: int
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        divining, _ = _divining(ctx)
+        _idle(state)
+        addition = next((a for a in divining.additions if a.id == self.addition_id), None)
+        if addition is None or rules.is_automatic(addition.scale):
+            raise Refused(f"no pool addition {self.addition_id!r} to set by hand")
+        most = 1 if addition.scale == "once" else 20
+        if not 0 <= self.times <= most:
+            raise Refused(f"{addition.name}: 0 to {most}, not {self.times}")
+        additions = {k: v for k, v in state.pool_plan.additions.items() if k != addition.id}
+        if self.times:
+            additions[addition.id] = self.times
+        text = f"{addition.name}: {'off' if not self.times else 'on' if most == 1 else self.times}."
+        return _with_plan(state, additions=additions), [note(self, text)]
+
+
+@attrs.frozen
+class SetExtraDice:
+    """Dice of any colour added by hand: whim, nefarious plans, shifting planes."""
+
+    label: ClassVar[str] = "pool"
+    colour: str
+    count: int
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        divining, _ = _divining(ctx)
+        _idle(state)
+        if self.colour not in divining.dice:
+            raise Refused(f"no {self.colour!r} die; the dice are {', '.join(divining.dice)}")
+        if not 0 <= self.count <= 20:
+            raise Refused(f"0 to 20 {self.colour} dice by hand, not {self.count}")
+        extra = {k: v for k, v in state.pool_plan.extra.items() if k != self.colour}
+        if self.count:
+            extra[self.colour] = self.count
+        name = divining.colours[self.colour].name
+        return _with_plan(state, extra=extra), [note(self, f"{self.count} {name} added by hand.")]
+
+
+@attrs.frozen
+class SetOrdinaryDice:
+    """Ordinary dice rolled with the pool, such as a d20 for an encounter table."""
+
+    label: ClassVar[str] = "pool"
+    dice: tuple[str, ...]
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        _idle(state)
+        cleaned = []
+        for notation in self.dice:
+            try:
+                cleaned.append(str(parse(notation.strip())))
+            except DiceNotationError as error:
+                raise Refused(str(error)) from None
+        text = f"Rolled with the pool: {', '.join(cleaned)}." if cleaned else "No ordinary dice with the pool."
+        return _with_plan(state, ordinary=tuple(cleaned)), [note(self, text)]
+
+
+@attrs.frozen
+class SetRevisit:
+    """Go back to a room already explored (its number), or on to a new one (0)."""
+
+    label: ClassVar[str] = "pool"
+    room: int
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        _idle(state)
+        if self.room:
+            try:
+                state.dungeon.room(self.room)
+            except KeyError:
+                raise Refused(f"no room {self.room} explored yet") from None
+        text = f"Back to room {self.room}: no exploration XP." if self.room else "On to a new room."
+        return _with_plan(state, revisit=self.room), [note(self, text)]
+
+
+@attrs.frozen
+class SetAccrued:
+    """The 'Smith's own count of the accrued Risk and Reward dice (Book Three)."""
+
+    label: ClassVar[str] = "pool"
+    risk: int
+    reward: int
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        divining, _ = _divining(ctx)
+        if divining.accrual is None:
+            raise Refused(f"{ctx.ruleset.name} keeps no Risk and Reward dice")
+        if min(self.risk, self.reward) < 0:
+            raise Refused("accrued dice cannot be fewer than none")
+        dungeon = attrs.evolve(state.dungeon, risk=self.risk, reward=self.reward)
+        text = f"Accrued dice set: {self.risk} Risk, {self.reward} Reward."
+        return attrs.evolve(state, dungeon=dungeon), [note(self, text)]
+
+
+# ---------------------------------------------------------------------------------------------
+# The Explore, step by step
+# ---------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class RollExplore:
+    """Step 1: roll the pool (and the ordinary dice with it); every die and face goes in the log."""
+
+    label: ClassVar[str] = "explore"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        _divining(ctx)
+        _idle(state)
+        if not state.living:
+            raise Refused("nobody alive to explore")
+        lines = pool_lines(state, ctx.ruleset)
+        pool = pool_of(state, ctx.ruleset)
+        if not pool:
+            raise Refused("the pool is empty")
+        thrown = rules.roll_pool(ctx.ruleset, ctx.dice, pool)
+        ordinary = tuple(roll(ctx.dice, notation).describe() for notation in state.pool_plan.ordinary)
+        reading = rules.read_roll(ctx.ruleset, thrown.throws)
+        trip = Exploration(
+            step="extremes",
+            pool=pool,
+            reasons=tuple(f"{line.count} {line.colour}: {line.reason}" for line in lines),
+            throws=thrown.throws,
+            hammers=reading.hammers,
+            crossblades=reading.crossblades,
+            ordinary=ordinary,
+            revisit_of=state.pool_plan.revisit,
+        )
+        where = f"back to room {trip.revisit_of}" if trip.revisit_of else "into a new room"
+        dice = tuple(rules.throw_text(ctx.ruleset, t) for t in thrown.throws) + ordinary
+        events = [note(self, f"The party moves on {where}. {_summary(ctx.ruleset, reading)}", dice)]
+        return attrs.evolve(state, exploring=trip), events
+
+
+@attrs.frozen
+class ExploreNext:
+    """Move the Explore on to its next step, rolling what that step rolls; empty steps are passed by.
+
+    From the last step it finishes the Explore: the time it costs, the room recorded.
+    """
+
+    label: ClassVar[str] = "explore"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        trip = _trip(state)
+        if trip.step == "losses" and trip.blood:
+            raise Refused(f"split the {trip.blood} Blood Drop damage among the party first")
+        events: list[Event] = []
+        if trip.step in ("transit", "destination"):
+            events += _unspent(ctx.ruleset, trip, self)
+        if trip.step == "extremes":
+            state, losses = _losses(state, ctx, self)
+            events += losses
+        else:
+            state = _step(state, _after(trip.step))
+        state, skipped = _pass_empty(state, ctx, self)
+        return state, events + skipped
+
+
+@attrs.frozen
+class SplitBlood:
+    """Step 3: the Blood Drop damage split among the party as they choose, through the damage rules."""
+
+    label: ClassVar[str] = "explore"
+    shares: tuple[tuple[str, int], ...]
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        trip = _trip(state)
+        if trip.step != "losses" or not trip.blood:
+            raise Refused("there is no Blood Drop damage to split")
+        names = {m.id: m.name for m in state.living}
+        shares = dict(self.shares)
+        problems = rules.split_problems(trip.blood, shares, names)
+        if problems:
+            raise Refused("; ".join(problems))
+        events: list[Event] = [note(self, f"The Blood Drops' {trip.blood} damage is split: {_split_text(shares, names)}.")]
+        for who, amount in shares.items():
+            if amount:
+                state, hurt = ApplyDamage(who, amount, source="the Blood Drops").apply(state, ctx)
+                events += hurt
+        state = attrs.evolve(state, exploring=attrs.evolve(trip, blood=0))
+        return state, events
+
+
+@attrs.frozen
+class SpendSymbol:
+    """Steps 4 and 5: one net Falcon or Skull, Hammer or Crossblade spent on an outcome.
+
+    `target` names the character for outcomes that need one (whose Ration spoils); `text` words an
+    outcome of the 'Smith's own (`OTHER`).
+    """
+
+    label: ClassVar[str] = "explore"
+    symbol: str
+    outcome_id: str
+    target: str = ""
+    text: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        trip = _trip(state)
+        choice = self._choice(state, ctx)
+        trip = _less(ctx.ruleset, trip, self.symbol)
+        state = attrs.evolve(state, exploring=trip)
+        state, line, dice, events = _effect(state, ctx, self, choice)
+        trip = _trip(state)
+        spent = Spent(self.symbol, choice.id, line)
+        state = attrs.evolve(state, exploring=attrs.evolve(trip, spent=(*trip.spent, spent)))
+        name = _symbol_name(ctx.ruleset, self.symbol)
+        return state, [note(self, f"{name}: {line}.", dice), *events]
+
+    def _choice(self, state: State, ctx: Context) -> ExploreOutcome:
+        left = {s.symbol: s for s in spend_choices(state, ctx.ruleset)}
+        if self.symbol not in left:
+            raise Refused(f"no {_symbol_name(ctx.ruleset, self.symbol)} left to spend at this step")
+        if self.outcome_id == OTHER:
+            if not self.text.strip():
+                raise Refused("say what happens")
+            return ExploreOutcome(OTHER, self.text.strip())
+        try:
+            return rules.outcome(ctx.ruleset, self.symbol, self.outcome_id)
+        except KeyError:
+            raise Refused(f"a {_symbol_name(ctx.ruleset, self.symbol)} cannot buy {self.outcome_id!r}") from None
+
+
+@attrs.frozen
+class AwardRoomXP:
+    """Challenge beaten: the room's XP to every survivor. The 'Smith may change the figure, with a reason."""
+
+    label: ClassVar[str] = "xp"
+    room: int
+    amount: int | None = None
+    reason: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        room = _room(state, self.room)
+        if room.beaten:
+            raise Refused(f"room {room.number}'s challenge is already beaten ({room.xp_each} XP each)")
+        if not state.living:
+            raise Refused("nobody alive to award")
+        award = room_award(state, ctx.ruleset, room)
+        amount = award.amount if self.amount is None else self.amount
+        if amount < 0:
+            raise Refused("an award cannot be negative")
+        if amount != award.amount and not self.reason.strip():
+            raise Refused(f"the rules give {award.amount}; say why it is {amount}")
+        party = state.party
+        for member in state.living:
+            party = replace_member(party, attrs.evolve(member, xp=member.xp + amount))
+        beaten = attrs.evolve(room, beaten=True, xp_each=amount)
+        state = attrs.evolve(state, party=party, dungeon=_with_room(state, beaten))
+        text = f"Room {room.number}'s challenge beaten: {award.explanation}."
+        if amount != award.amount:
+            text += f" Changed to {amount} each: {self.reason.strip()}."
+        events = [note(self, text)]
+        ready = [m.name for m in state.living if _can_level(ctx.ruleset, m.level, m.xp)]
+        if ready and amount:
+            events.append(note(self, f"Enough XP to level up (at Camp or in Town): {', '.join(ready)}."))
+        return state, events
+
+
+@attrs.frozen
+class SetRoomNotes:
+    """The 'Smith's own notes on a room."""
+
+    label: ClassVar[str] = "room"
+    room: int
+    notes: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        room = _room(state, self.room)
+        if self.notes == room.notes:
+            raise Refused("the notes are unchanged")
+        changed = attrs.evolve(room, notes=self.notes)
+        return attrs.evolve(state, dungeon=_with_room(state, changed)), [note(self, f"Room {room.number}: notes changed.")]
+
+
+@attrs.frozen
+class SpendReroll:
+    """The party uses a bonus re-roll a Falcon left them for this room."""
+
+    label: ClassVar[str] = "re-roll"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        if not state.dungeon.rerolls:
+            raise Refused("no bonus re-roll left for this room")
+        left = state.dungeon.rerolls - 1
+        dungeon = attrs.evolve(state.dungeon, rerolls=left)
+        return attrs.evolve(state, dungeon=dungeon), [note(self, f"A bonus re-roll is used ({left} left).")]
+
+
+# ---------------------------------------------------------------------------------------------
+# Inside the steps
+# ---------------------------------------------------------------------------------------------
+
+
+def _divining(ctx: Context) -> tuple[Divining, ExploreRules]:
+    try:
+        return rules.divining_of(ctx.ruleset)
+    except rules.NoDivining as error:
+        raise Refused(str(error)) from None
+
+
+def _trip(state: State) -> Exploration:
+    if state.exploring is None:
+        raise Refused("no Explore under way")
+    return state.exploring
+
+
+def _step(state: State, step: str) -> State:
+    return attrs.evolve(state, exploring=attrs.evolve(_trip(state), step=step))
+
+
+def _after(step: str) -> str:
+    order = ("extremes", "losses", "transit", "destination", "done")
+    return order[order.index(step) + 1]
+
+
+def _losses(state: State, ctx: Context, action: ExploreNext) -> Result:
+    """Step 3: Blood Drops roll their damage (to be split) and Hourglasses spend their time now."""
+    trip = _trip(state)
+    reading = rules.read_roll(ctx.ruleset, trip.throws)
+    blood = rules.blood_damage(ctx.ruleset, ctx.dice, reading.blood_drops, state.dungeon.level)
+    delays = rules.delay(ctx.ruleset, ctx.dice, reading.hourglasses)
+    symbol, net = rules.transit_symbol(ctx.ruleset, reading)
+    trip = attrs.evolve(
+        trip,
+        step="losses",
+        blood=sum(r.total for r in blood),
+        transit_symbol=symbol,
+        transit_left=net,
+        hammers_left=trip.hammers,
+        crossblades_left=trip.crossblades,
+    )
+    state = attrs.evolve(state, exploring=trip)
+    events: list[Event] = []
+    if blood:
+        text = f"Blood Drops: {trip.blood} damage for the party to split among themselves."
+        events.append(note(action, text, tuple(r.describe() for r in blood), level="warn"))
+    if delays:
+        units = sum(r.total for r in delays)
+        head = note(action, f"Hourglasses: a delay of {ctx.ruleset.time.label(units)}.", tuple(r.describe() for r in delays))
+        state, burnt = spend_time(state, units, ctx, action)
+        events += [head, *burnt]
+    return state, events
+
+
+def _has_work(trip: Exploration) -> bool:
+    if trip.step == "losses":
+        return bool(trip.blood)
+    if trip.step == "transit":
+        return bool(trip.transit_left)
+    if trip.step == "destination":
+        return bool(trip.hammers_left or trip.crossblades_left)
+    return True
+
+
+def _pass_empty(state: State, ctx: Context, action: ExploreNext) -> Result:
+    """Step over steps with nothing to do; at the end, finish the Explore."""
+    trip = _trip(state)
+    while trip.step != "done" and not _has_work(trip):
+        state = _step(state, _after(trip.step))
+        trip = _trip(state)
+    if trip.step == "done":
+        return _finish(state, ctx, action)
+    return state, []
+
+
+def _less(ruleset: Ruleset, trip: Exploration, symbol: str) -> Exploration:
+    if trip.step == "transit":
+        return attrs.evolve(trip, transit_left=trip.transit_left - 1)
+    reward, _ = rules.destination_symbols(ruleset)
+    if symbol == reward:
+        return attrs.evolve(trip, hammers_left=trip.hammers_left - 1)
+    return attrs.evolve(trip, crossblades_left=trip.crossblades_left - 1)
+
+
+def _effect(
+    state: State, ctx: Context, action: SpendSymbol, choice: ExploreOutcome
+) -> tuple[State, str, tuple[str, ...], list[Event]]:
+    """Do what the outcome says where the app can; the line recorded on the room says what happened."""
+    trip = _trip(state)
+    effect = choice.effect
+    if effect == "no_time":
+        return attrs.evolve(state, exploring=attrs.evolve(trip, free_move=True)), choice.name, (), []
+    if effect == "reroll":
+        found = attrs.evolve(trip, rerolls_found=trip.rerolls_found + 1)
+        return attrs.evolve(state, exploring=found), choice.name, (), []
+    if effect == "safe_haven":
+        return attrs.evolve(state, exploring=attrs.evolve(trip, safe_haven=True)), choice.name, (), []
+    if effect == "restock":
+        return _restock(state, choice)
+    if effect == "ration_spoils":
+        return _spoil(state, action.target, choice)
+    if effect == "burn_lights":
+        thrown = roll(ctx.dice, choice.dice or "1d4")
+        state, events = burn_lights(state, thrown.total, ctx, action)
+        line = f"{choice.name} ({ctx.ruleset.time.label(thrown.total)} lost)"
+        return state, line, (thrown.describe(),), events
+    if effect == "transit_encounter":
+        return _transit_encounter(state, ctx, choice)
+    if effect == "trap":
+        trap = rules.roll_trap(ctx.ruleset, ctx.dice, state.dungeon.level)
+        return state, f"{choice.name}: {trap.describe()}", tuple(r.describe() for r in trap.rolls), []
+    return state, choice.name, (), []
+
+
+def _restock(state: State, choice: ExploreOutcome) -> tuple[State, str, tuple[str, ...], list[Event]]:
+    party = state.party
+    found = []
+    for member in state.living:
+        topped = restock({"rations": STARTING_RATIONS}, {"rations": member.rations})
+        if topped:
+            party = replace_member(party, attrs.evolve(member, rations=member.rations + topped["rations"]))
+            found.append(f"{member.name} +{topped['rations']} Rations")
+    line = f"{choice.name} ({', '.join(found) if found else 'nobody was short'})"
+    return attrs.evolve(state, party=party), line, (), []
+
+
+def _spoil(state: State, target: str, choice: ExploreOutcome) -> tuple[State, str, tuple[str, ...], list[Event]]:
+    if not target:
+        raise Refused("say whose Ration spoils")
+    member = member_of(state, target)
+    if not member.alive or member.rations < 1:
+        raise Refused(f"{member.name} has no Ration to spoil")
+    spoilt = attrs.evolve(member, rations=member.rations - 1)
+    line = f"{choice.name} ({member.name}'s; {spoilt.rations} left)"
+    return attrs.evolve(state, party=replace_member(state.party, spoilt)), line, (), []
+
+
+def _transit_encounter(
+    state: State, ctx: Context, choice: ExploreOutcome
+) -> tuple[State, str, tuple[str, ...], list[Event]]:
+    """One more die for a new challenge; what it shows joins the room's Hammers and Crossblades."""
+    trip = _trip(state)
+    thrown, reading = rules.transit_encounter(ctx.ruleset, ctx.dice, choice)
+    trip = attrs.evolve(
+        trip,
+        hammers=trip.hammers + reading.hammers,
+        crossblades=trip.crossblades + reading.crossblades,
+        hammers_left=trip.hammers_left + reading.hammers,
+        crossblades_left=trip.crossblades_left + reading.crossblades,
+        extra_throws=(*trip.extra_throws, *thrown.throws),
+    )
+    _, challenge = rules.destination_symbols(ctx.ruleset)
+    line = f"{choice.name}: +{reading.crossblades} {_symbol_name(ctx.ruleset, challenge)}"
+    dice = tuple(rules.throw_text(ctx.ruleset, t) for t in thrown.throws)
+    return attrs.evolve(state, exploring=trip), line, dice, []
+
+
+def _unspent(ruleset: Ruleset, trip: Exploration, action: ExploreNext) -> list[Event]:
+    if trip.step == "transit":
+        left = [(trip.transit_symbol, trip.transit_left)]
+    else:
+        reward, challenge = rules.destination_symbols(ruleset)
+        left = [(reward, trip.hammers_left), (challenge, trip.crossblades_left)]
+    words = [_count(ruleset, n, s) for s, n in left if n]
+    return [note(action, f"Left unspent: {', '.join(words)}.")] if words else []
+
+
+def _finish(state: State, ctx: Context, action: ExploreNext) -> Result:
+    """Step 6: the time the move costs (unless a Falcon waived it), the room recorded, bonuses spent."""
+    trip = _trip(state)
+    _, explore = rules.divining_of(ctx.ruleset)
+    events: list[Event] = []
+    if trip.free_move or not explore.cost:
+        events.append(note(action, "The move costs no time or light."))
+    else:
+        events.append(note(action, f"The move takes {ctx.ruleset.time.label(explore.cost)}."))
+        state, burnt = spend_time(state, explore.cost, ctx, action)
+        events += burnt
+    dungeon = state.dungeon
+    new_room = trip.revisit_of == 0
+    room = Room(
+        number=len(dungeon.rooms) + 1,
+        pool=trip.pool,
+        throws=trip.throws + trip.extra_throws,
+        hammers=trip.hammers,
+        crossblades=trip.crossblades,
+        spent=trip.spent,
+        notes="\n".join(trip.ordinary),
+        safe_haven=trip.safe_haven,
+        revisit_of=trip.revisit_of,
+        at=state.clock.units,
+    )
+    risk, reward = rules.accrue(ctx.ruleset, dungeon.risk, dungeon.reward, new_room)
+    dungeon = attrs.evolve(
+        dungeon,
+        rooms=(*dungeon.rooms, room),
+        rooms_explored=dungeon.rooms_explored + (1 if new_room else 0),
+        safe_haven=trip.safe_haven,
+        bonuses=rules.after_room(dungeon.bonuses, new_room),
+        risk=risk,
+        reward=reward,
+        rerolls=trip.rerolls_found,
+    )
+    plan = PoolPlan(ordinary=state.pool_plan.ordinary)
+    state = attrs.evolve(state, dungeon=dungeon, exploring=None, pool_plan=plan)
+    award = room_award(state, ctx.ruleset, room)
+    haven = " It will be a Safe Haven once cleared." if room.safe_haven else ""
+    events.append(
+        note(action, f"Room {room.number} explored: {award.amount} XP each when its challenge is beaten.{haven}")
+    )
+    return state, events
+
+
+def _summary(ruleset: Ruleset, reading: Reading) -> str:
+    """The roll's totals in the table's words, extremes already counted in."""
+    return ", ".join(reading_lines(ruleset, reading)) + "."
+
+
+def reading_lines(ruleset: Ruleset, reading: Reading) -> list[str]:
+    """`4 Hammers (a Comet: +3)`, `2 Crossblades`, `1 Blood Drop`, `2 net Falcons`..."""
+    reward, challenge = rules.destination_symbols(ruleset)
+    comets = f" (Comets: +{3 * reading.comets})" if reading.comets else ""
+    stars = f" (Chaos Stars: +{3 * reading.chaos_stars})" if reading.chaos_stars else ""
+    lines = [
+        _count(ruleset, reading.hammers, reward) + comets,
+        _count(ruleset, reading.crossblades, challenge) + stars,
+    ]
+    lines += [_count(ruleset, n, s) for n, s in ((reading.blood_drops, "blood_drop"), (reading.hourglasses, "hourglass")) if n]
+    symbol, net = rules.transit_symbol(ruleset, reading)
+    if net:
+        lines.append(_count(ruleset, net, symbol, "net "))
+    return lines
+
+
+def _count(ruleset: Ruleset, n: int, symbol: str, prefix: str = "") -> str:
+    """`1 Hammer`, `3 Hammers`, `2 net Skulls`."""
+    return f"{n} {prefix}{_symbol_name(ruleset, symbol)}{'' if n == 1 else 's'}"
+
+
+def _symbol_name(ruleset: Ruleset, symbol: str) -> str:
+    divining = ruleset.divining
+    return divining.symbols.get(symbol, symbol) if divining else symbol
+
+
+def _split_text(shares: Mapping[str, int], names: Mapping[str, str]) -> str:
+    return ", ".join(f"{names[who]} {amount}" for who, amount in shares.items() if amount)
+
+
+def _room(state: State, number: int) -> Room:
+    try:
+        return state.dungeon.room(number)
+    except KeyError:
+        raise Refused(f"no room {number}") from None
+
+
+def _with_room(state: State, room: Room) -> Dungeon:
+    rooms = tuple(room if r.number == room.number else r for r in state.dungeon.rooms)
+    return attrs.evolve(state.dungeon, rooms=rooms)
+
+
+def _can_level(ruleset: Ruleset, level: int, xp: int) -> bool:
+    return can_level_up(ruleset, level, xp)[0]
