@@ -456,7 +456,9 @@ def _losses(state: State, ctx: Context, action: ExploreNext) -> Result:
     trip = attrs.evolve(
         trip,
         step="losses",
+        blood_rolled=sum(r.total for r in blood),
         blood=sum(r.total for r in blood),
+        delay=sum(r.total for r in delays),
         transit_symbol=symbol,
         transit_left=net,
         hammers_left=trip.hammers,
@@ -468,16 +470,15 @@ def _losses(state: State, ctx: Context, action: ExploreNext) -> Result:
         text = f"Blood Drops: {trip.blood} damage for the party to split among themselves."
         events.append(note(action, text, tuple(r.describe() for r in blood), level="warn"))
     if delays:
-        units = sum(r.total for r in delays)
-        head = note(action, f"Hourglasses: a delay of {ctx.ruleset.time.label(units)}.", tuple(r.describe() for r in delays))
-        state, burnt = spend_time(state, units, ctx, action)
+        head = note(action, f"Hourglasses: a delay of {ctx.ruleset.time.label(trip.delay)}.", tuple(r.describe() for r in delays))
+        state, burnt = spend_time(state, trip.delay, ctx, action)
         events += [head, *burnt]
     return state, events
 
 
 def _has_work(trip: Exploration) -> bool:
     if trip.step == "losses":
-        return bool(trip.blood)
+        return bool(trip.blood_rolled or trip.delay)
     if trip.step == "transit":
         return bool(trip.transit_left)
     if trip.step == "destination":

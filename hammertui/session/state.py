@@ -101,8 +101,8 @@ EXPLORE_STEPS = ("extremes", "losses", "transit", "destination", "done")
 class Exploration:
     """An Explore half done: the roll, where resolution has got to, and what has been spent.
 
-    Steps run in the text's order (`EXPLORE_STEPS`). `blood` is the Blood Drop damage rolled and
-    still to be split; `transit_left` the net Falcons or Skulls (`transit_symbol`) still to spend;
+    Steps run in the text's order (`EXPLORE_STEPS`). `blood_rolled` is the Blood Drop damage thrown,
+    `blood` what of it is still to be split; `delay` the Hourglasses' time; `transit_left` the net Falcons or Skulls (`transit_symbol`) still to spend;
     `hammers_left` and `crossblades_left` what the destination step may still buy.
     """
 
@@ -112,7 +112,9 @@ class Exploration:
     throws: tuple[DiviningThrow, ...]
     hammers: int
     crossblades: int
+    blood_rolled: int = 0
     blood: int = 0
+    delay: int = 0
     transit_symbol: str = ""
     transit_left: int = 0
     hammers_left: int = 0

@@ -48,7 +48,7 @@ def _settle(state: State, before: Character, after: Character, cause: str, actio
     events = []
     if after.status == "dead" and before.status != "dead":
         after = attrs.evolve(after, death=Death(state.clock.units, cause or UNKNOWN_CAUSE, state.dungeon.level))
-        events.append(note(action, f"{after.name} is dead. Write their epitaph (e on the roster).", level="warn"))
+        events.append(note(action, f"{after.name} is dead. Write their epitaph (B on the roster).", level="warn"))
     elif after.status == "down" and before.status == "ok":
         events.append(note(action, f"{after.name} is down at 0 HP: each round Lay Down (z) or Fight On (f).", level="warn"))
     return attrs.evolve(state, party=replace_member(state.party, after)), events

@@ -70,6 +70,9 @@ class HammerApp(App[None]):
     ENABLE_COMMAND_PALETTE = True
 
     BINDINGS = [
+        Binding("e", "explore", "Explore", id="explore.start", tooltip="Move on: build and roll the Divining Pool, step by step"),
+        Binding("b", "pool", "Pool", id="explore.pool", tooltip="Build the next Divining Pool and see its odds"),
+        Binding("m", "rooms", "Rooms", id="explore.rooms", tooltip="The rooms explored; award a beaten challenge's XP"),
         Binding("t", "advance_time", "Pass time", id="time.advance"),
         Binding("l", "toggle_light", "Light", id="light.toggle", tooltip="Light or douse the highlighted source"),
         Binding("g", "hand_over", "Give", id="light.hand_over", tooltip="Hand the highlighted source to someone"),
@@ -83,7 +86,7 @@ class HammerApp(App[None]):
         Binding("E", "enter_character", "Enter by hand", id="party.enter", show=False),
         Binding("z", "lay_down", "Lay Down", id="party.lay_down", show=False),
         Binding("f", "fight_on", "Fight On", id="party.fight_on", show=False),
-        Binding("e", "bury", "Epitaph", id="party.bury", show=False),
+        Binding("B", "bury", "Epitaph", id="party.bury", show=False),
         Binding("v", "level_up", "Level up", id="party.level_up", show=False),
         Binding("k", "counts", "Supplies", id="party.counts", show=False),
         Binding("y", "graveyard", "Graveyard", id="party.graveyard", show=False),
@@ -343,6 +346,15 @@ class HammerApp(App[None]):
         when = clock_text(member.death.at, self._store().ruleset.time.minutes_per_unit)
         self.push_screen(screens.BurialDialog(member, when, self.try_perform))
 
+    def action_explore(self) -> None:
+        self.push_screen(screens.ExploreScreen())
+
+    def action_pool(self) -> None:
+        self.push_screen(screens.PoolScreen())
+
+    def action_rooms(self) -> None:
+        self.push_screen(screens.RoomsScreen())
+
     def action_pile(self) -> None:
         self.push_screen(screens.PileScreen())
 
@@ -379,6 +391,9 @@ class HammerApp(App[None]):
         yield SystemCommand(f"Pass a {unit}", f"Advance the clock one {unit}; every lit source burns", self.action_advance_time)
         yield SystemCommand("Light or douse", "Light the selected source, or put it out", self.action_toggle_light)
         yield SystemCommand("Hand over a light", "Give the selected source to someone else", self.action_hand_over)
+        yield SystemCommand("Explore", "Move on to the next room: the Divining Pool, step by step", self.action_explore)
+        yield SystemCommand("Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", self.action_pool)
+        yield SystemCommand("Rooms", "The rooms explored, their rolls and notes; award XP", self.action_rooms)
         yield SystemCommand("Roll a character", "Class, stats and HP by the rules; every die in the log", self.action_roll_character)
         yield SystemCommand("Enter a character by hand", "From a paper sheet, checked by the rules", self.action_enter_character)
         yield SystemCommand("Replacement pile", "Pre-rolled replacements, ready to drop in", self.action_pile)

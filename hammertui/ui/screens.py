@@ -11,43 +11,55 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from hammertui.ui.dialogs.blood import BloodDialog
     from hammertui.ui.dialogs.burial import BurialDialog
     from hammertui.ui.dialogs.check import CheckDialog
     from hammertui.ui.dialogs.counts import CountDialog
     from hammertui.ui.dialogs.notes import NotesDialog
     from hammertui.ui.dialogs.recruit import ArmourDialog, EntryDialog, RollDialog
     from hammertui.ui.dialogs.xp import XPDialog
+    from hammertui.ui.explore import ExploreScreen
     from hammertui.ui.graveyard import GraveyardScreen
     from hammertui.ui.hirelings import HirelingsScreen
     from hammertui.ui.pile import PileScreen
+    from hammertui.ui.pool import PoolScreen
+    from hammertui.ui.rooms import RoomsScreen
     from hammertui.ui.sheet import SheetScreen
 
 WHERE = {
+    "BloodDialog": "hammertui.ui.dialogs.blood",
     "ArmourDialog": "hammertui.ui.dialogs.recruit",
     "BurialDialog": "hammertui.ui.dialogs.burial",
     "CheckDialog": "hammertui.ui.dialogs.check",
     "CountDialog": "hammertui.ui.dialogs.counts",
     "EntryDialog": "hammertui.ui.dialogs.recruit",
+    "ExploreScreen": "hammertui.ui.explore",
     "GraveyardScreen": "hammertui.ui.graveyard",
     "HirelingsScreen": "hammertui.ui.hirelings",
     "NotesDialog": "hammertui.ui.dialogs.notes",
     "PileScreen": "hammertui.ui.pile",
+    "PoolScreen": "hammertui.ui.pool",
     "RollDialog": "hammertui.ui.dialogs.recruit",
+    "RoomsScreen": "hammertui.ui.rooms",
     "SheetScreen": "hammertui.ui.sheet",
     "XPDialog": "hammertui.ui.dialogs.xp",
 }
 
 __all__ = [
+    "BloodDialog",
     "ArmourDialog",
     "BurialDialog",
     "CheckDialog",
     "CountDialog",
     "EntryDialog",
+    "ExploreScreen",
     "GraveyardScreen",
     "HirelingsScreen",
     "NotesDialog",
     "PileScreen",
+    "PoolScreen",
     "RollDialog",
+    "RoomsScreen",
     "SheetScreen",
     "XPDialog",
 ]

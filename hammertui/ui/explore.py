@@ -1,0 +1,309 @@
+"""The Explore modal: from "we move on" to the room recorded, one step at a time.
+
+Each key is one action, so every step is logged, saved and undoable; the modal only draws the step
+the session is on, and a restart reopens it where it was left.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from hammertui.rules import explore as rules
+from hammertui.session.explore import (
+    OTHER,
+    ExploreNext,
+    RollExplore,
+    SpendSymbol,
+    pool_lines,
+    reading_lines,
+    room_award,
+    spend_choices,
+)
+from hammertui.session.state import Exploration, State
+from hammertui.ui import screens
+from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.text import TextDialog
+from hammertui.ui.divining import DIE, DIE_STYLE
+from hammertui.ui.view import View
+
+if TYPE_CHECKING:
+    from hammertui.ui.app import HammerApp
+
+STEPS = (
+    ("", "Roll"),
+    ("extremes", "Comets"),
+    ("losses", "Blood & delay"),
+    ("transit", "Falcons/Skulls"),
+    ("destination", "Hammers/Crossblades"),
+)
+HINTS = {
+    "": "enter roll the pool · b change the pool · escape close",
+    "extremes": "enter on to Blood Drops and Hourglasses · u undo",
+    "losses": "enter on · s split the Blood Drop damage · u undo",
+    "transit": "enter spend the highlighted · n on to the room · u undo",
+    "destination": "enter spend the highlighted · n finish the Explore · u undo",
+}
+
+
+class ExploreScreen(ModalScreen[None]):
+    """Walks the Explore the session is on; keys become `RollExplore`, `ExploreNext`, `SpendSymbol`."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="explore.close"),
+        Binding("enter", "next", "Next", id="explore.next", show=False),
+        Binding("n", "next", "Next", id="explore.next_n"),
+        Binding("s", "split", "Split damage", id="explore.split"),
+        Binding("b", "pool", "Pool", id="explore.pool"),
+        Binding("u", "undo", "Undo", id="explore.undo"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._finished: int | None = None
+
+    @property
+    def hammer(self) -> HammerApp:
+        return cast("HammerApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="explore") as box:
+            box.border_title = "Explore"
+            yield Static(id="explore-steps")
+            with VerticalScroll(id="explore-body"):
+                yield Static(id="explore-text")
+            yield OptionList(id="explore-choices")
+            yield Static(id="explore-hint", classes="hint")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "view", self._redraw)
+
+    # Drawing ---------------------------------------------------------------------------------
+
+    def _redraw(self, view: View | None) -> None:
+        if view is None:
+            return
+        trip = view.state.exploring
+        step = trip.step if trip else ""
+        self.query_one("#explore-steps", Static).update(_step_bar(step, self._finished is not None and trip is None))
+        if trip is None and self._finished is not None:
+            body = _finished_text(view, self._finished)
+            hint = "m rooms (award XP there) · escape close"
+        elif trip is None:
+            body = _pool_text(view)
+            hint = HINTS[""]
+        else:
+            body = _trip_text(view, trip)
+            hint = HINTS[trip.step]
+        self.query_one("#explore-text", Static).update(body)
+        self.query_one("#explore-hint", Static).update(Text(hint, style="dim"))
+        self._fill_choices(view)
+        self.refresh_bindings()
+
+    def _fill_choices(self, view: View) -> None:
+        choices = self.query_one("#explore-choices", OptionList)
+        spendable = spend_choices(view.state, view.ruleset)
+        highlighted = choices.highlighted
+        choices.clear_options()
+        choices.display = bool(spendable)
+        for group in spendable:
+            choices.add_option(Option(Text(f"{group.name}: {group.left} to spend", style="bold"), disabled=True))
+            for choice in group.choices:
+                choices.add_option(Option(f"  {choice.name}", id=f"{group.symbol}:{choice.id}"))
+            choices.add_option(Option("  Something else (say what)", id=f"{group.symbol}:{OTHER}"))
+        if spendable:
+            choices.highlighted = _first_enabled(choices, highlighted)
+            choices.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        view = self.hammer.view
+        trip = view.state.exploring if view else None
+        if action == "split":
+            return trip is not None and trip.step == "losses" and trip.blood > 0
+        if action == "pool":
+            return trip is None
+        if action == "next" and trip is None and self._finished is not None:
+            return False
+        return True
+
+    # Keys -----------------------------------------------------------------------------------
+
+    def action_next(self) -> None:
+        view = self.hammer.view
+        if view is None:
+            return
+        trip = view.state.exploring
+        if trip is None:
+            self.hammer.perform(RollExplore())
+            return
+        if trip.step == "losses" and trip.blood:
+            self.action_split()
+            return
+        if self.hammer.perform(ExploreNext()) and self.hammer.store and self.hammer.store.state.exploring is None:
+            self._finished = len(self.hammer.store.state.dungeon.rooms)
+            self._redraw(self.hammer.view)
+
+    def action_split(self) -> None:
+        view = self.hammer.view
+        trip = view.state.exploring if view else None
+        if view is None or trip is None or not trip.blood:
+            return
+        self.app.push_screen(screens.BloodDialog(view.state.living, trip.blood, self.hammer.try_perform))
+
+    def action_pool(self) -> None:
+        self.hammer.action_pool()
+
+    def action_undo(self) -> None:
+        self._finished = None
+        self.hammer.action_undo()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        symbol, _, outcome_id = (event.option.id or "").partition(":")
+        view = self.hammer.view
+        if view is None:
+            return
+        if outcome_id == OTHER:
+            dialog = TextDialog("Something else", "What happens?", "")
+            self.app.push_screen(dialog, lambda text: text is not None and self.hammer.perform(SpendSymbol(symbol, OTHER, text=text)))
+            return
+        choice = rules.outcome(view.ruleset, symbol, outcome_id)
+        if choice.effect == "ration_spoils":
+            self._ask_whose_ration(view.state, symbol, outcome_id)
+            return
+        self.hammer.perform(SpendSymbol(symbol, outcome_id))
+
+    def _ask_whose_ration(self, state: State, symbol: str, outcome_id: str) -> None:
+        packs = [(m.id, f"{m.name} ({m.rations} Rations)") for m in state.living if m.rations]
+        if not packs:
+            self.notify("Nobody has a Ration to spoil.", severity="warning")
+            return
+        dialog = ChooseDialog("A Ration spoils", "From whose pack?", packs)
+        self.app.push_screen(dialog, lambda who: who is not None and self.hammer.perform(SpendSymbol(symbol, outcome_id, target=who)))
+
+
+def _first_enabled(choices: OptionList, wanted: int | None) -> int | None:
+    """Keep the highlight where it was if it still points at a choice, else the first choice."""
+    count = choices.option_count
+    if wanted is not None and wanted < count and not choices.get_option_at_index(wanted).disabled:
+        return wanted
+    return next((i for i in range(count) if not choices.get_option_at_index(i).disabled), None)
+
+
+def _step_bar(step: str, done: bool) -> Text:
+    """`Roll › Comets & Chaos Stars › ...` with the step the session is on lit."""
+    text = Text()
+    current = len(STEPS) if done else [s for s, _ in STEPS].index(step)
+    for i, (_, name) in enumerate(STEPS):
+        if i:
+            text.append(" › ", style="dim")
+        style = "bold reverse" if i == current else ("dim" if i > current else "")
+        text.append(f" {i + 1} {name} ", style=style)
+    return text
+
+
+def _dice(counts: dict[str, int], view: View) -> Text:
+    text = Text()
+    divining = view.ruleset.divining
+    assert divining is not None
+    for colour, count in counts.items():
+        text.append(f"{DIE} " * count, style=DIE_STYLE.get(colour, "bold"))
+        text.append(f"{count} {divining.colours[colour].name}  ", style="bold")
+    return text
+
+
+def _pool_text(view: View) -> Text:
+    """Step 1: the pool about to be thrown, each die with its reason."""
+    text = Text("The party moves on", style="bold")
+    plan = view.state.pool_plan
+    text.append(f": back to room {plan.revisit}.\n\n" if plan.revisit else " into a new room.\n\n")
+    divining = view.ruleset.divining
+    assert divining is not None
+    for line in pool_lines(view.state, view.ruleset):
+        text.append(f"{DIE} " * line.count, style=DIE_STYLE.get(line.colour, "bold"))
+        text.append(f"{line.count} {divining.colours[line.colour].name}", style="bold")
+        text.append(f"  {line.reason}\n", style="dim")
+    if plan.ordinary:
+        text.append(f"\nRolled with it: {', '.join(plan.ordinary)}\n")
+    if view.state.is_dark:
+        text.append("\nNo light burns: the dark adds its Black dice.\n", style="bold red")
+    return text
+
+
+def _trip_text(view: View, trip: Exploration) -> Text:
+    text = Text()
+    text.append_text(_roll_text(view, trip))
+    if trip.step != "extremes":
+        text.append("\n")
+        text.append_text(_losses_text(view, trip))
+    if trip.spent:
+        text.append("\nSpent so far:\n", style="bold")
+        for spent in trip.spent:
+            text.append(f"  {_symbol(view, spent.symbol)}: {spent.text}\n")
+    if trip.safe_haven:
+        text.append("\nThe room will be a Safe Haven once cleared.\n", style="green")
+    if trip.free_move:
+        text.append("The move costs no time or light.\n", style="green")
+    return text
+
+
+def _roll_text(view: View, trip: Exploration) -> Text:
+    """Every die and its face, the chained Yellows marked, then the totals in the text's order."""
+    text = Text("The roll\n", style="bold")
+    for throw in trip.throws + trip.extra_throws:
+        text.append(f"  {DIE} ", style=DIE_STYLE.get(throw.color, "bold"))
+        text.append(rules.throw_text(view.ruleset, throw) + "\n")
+    for line in trip.ordinary:
+        text.append(f"  {line}\n")
+    reading = rules.read_roll(view.ruleset, trip.throws)
+    text.append("\n" + "; ".join(reading_lines(view.ruleset, reading)) + "\n", style="bold")
+    if trip.extra_throws:
+        text.append(f"With the encounter in transit: {trip.hammers} Hammers, {trip.crossblades} Crossblades.\n", style="bold")
+    return text
+
+
+def _losses_text(view: View, trip: Exploration) -> Text:
+    text = Text()
+    unit = view.ruleset.time.label
+    if trip.blood_rolled:
+        where = f"{trip.blood} still to split (s)" if trip.blood else "split among the party"
+        text.append(f"Blood Drops: {trip.blood_rolled} damage, {where}.\n", style="red" if trip.blood else "")
+    if trip.delay:
+        text.append(f"Hourglasses: a delay of {unit(trip.delay)}; the lights burnt it.\n")
+    if not (trip.blood_rolled or trip.delay):
+        text.append("No Blood Drops, no Hourglasses.\n", style="dim")
+    return text
+
+
+def _finished_text(view: View, number: int) -> Text:
+    """The room just recorded: what it holds and the XP its challenge will give."""
+    try:
+        room = view.state.dungeon.room(number)
+    except KeyError:
+        return Text("")
+    text = Text(f"Room {room.number} explored.\n\n", style="bold")
+    for spent in room.spent:
+        text.append(f"  {_symbol(view, spent.symbol)}: {spent.text}\n")
+    if room.safe_haven:
+        text.append("\nA Safe Haven once cleared: Camp becomes possible here.\n", style="green")
+    award = room_award(view.state, view.ruleset, room)
+    text.append(f"\nWhen its challenge is beaten: {award.explanation}.\n")
+    if view.state.dungeon.rerolls:
+        text.append(f"Bonus re-rolls for this room: {view.state.dungeon.rerolls}.\n", style="green")
+    return text
+
+
+def _symbol(view: View, symbol: str) -> str:
+    divining = view.ruleset.divining
+    return divining.symbols.get(symbol, symbol) if divining else symbol

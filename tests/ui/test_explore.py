@@ -1,0 +1,146 @@
+"""The Explore from the main screen: every step a key, the dice scripted, the rules applied."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, OptionList, Static
+
+from hammertui.rules.dice import ScriptedDice
+from hammertui.rules.ruleset import load_ruleset
+from hammertui.session import persist, sessions
+from hammertui.session.explore import SetAddition
+from hammertui.session.store import Store
+from hammertui.ui.app import HammerApp
+from hammertui.ui.dialogs.blood import BloodDialog
+from hammertui.ui.explore import ExploreScreen
+from tests.ui.test_party import log_text, plain
+
+
+def scripted(tmp_path: Path, faces: list[int]) -> tuple[HammerApp, ScriptedDice]:
+    """The demo session, its dice read from a script: every face the Explore throws is chosen here."""
+    script = ScriptedDice(faces)
+    made = sessions.create(tmp_path, "demo", load_ruleset("hammercrawl"), seed=7)
+    store = Store(made.state, made.ruleset, made.files, made.recent, dice=lambda _: script)
+    return HammerApp(store), script
+
+
+def body(app: HammerApp) -> str:
+    return plain(app.screen.query_one("#explore-text", Static))
+
+
+async def choose(pilot, app: HammerApp, option_id: str) -> None:  # type: ignore[no-untyped-def]
+    """Highlight an outcome in the modal's list and take it with Enter, as the 'Smith does."""
+    choices = app.screen.query_one("#explore-choices", OptionList)
+    choices.highlighted = choices.get_option_index(option_id)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+# Huzzah! adds a Red die: the pool is Blue, Red, Purple, Purple (the ruleset's order of dice).
+ROLL = [5, 7, 4, 2]  # Hammer; Hammer + Blood Drop; Chaos Star; Skull
+BLOOD = [3]  # 1d4 at dungeon level 1
+SPUTTER = [2]  # the lights lose 1d4 turns
+TRAP = [1, 4]  # Acid Trap, 1d6 x level
+
+
+async def test_an_explore_from_the_main_screen(tmp_path: Path) -> None:
+    app, script = scripted(tmp_path, ROLL + BLOOD + SPUTTER + TRAP)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.perform(SetAddition("huzzah", 1))
+        torch_before = app.store.state.light("l1").remaining
+        darla = app.store.state.party[0]
+
+        await pilot.press("e")
+        assert isinstance(app.screen, ExploreScreen)
+        assert "Someone said \"Huzzah!\"" in body(app) and "challenge level 2" in body(app)
+
+        await pilot.press("enter")  # 1: roll
+        await pilot.pause()
+        shown = body(app)
+        assert "Red: Hammer + Blood Drop" in shown and "Purple: Chaos Star" in shown
+        assert "2 Hammers; 3 Crossblades (Chaos Stars: +3); 1 Blood Drop; 1 net Skull" in shown
+
+        await pilot.press("enter")  # 2 -> 3: the Blood Drop's 1d4 is thrown
+        await pilot.pause()
+        assert "Blood Drops: 3 damage, 3 still to split" in body(app)
+        await pilot.press("enter")  # blood to split: Enter opens the split
+        await pilot.pause()
+        assert isinstance(app.screen, BloodDialog)
+        app.screen.query_one(f"#share-{darla.id}", Input).value = "2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, BloodDialog), "2 of 3 placed is refused"
+        assert "place exactly 3" in str(app.screen.query_one("#problem").render())
+        app.screen.query_one(f"#share-{app.store.state.party[1].id}", Input).value = "1"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ExploreScreen)
+        assert app.store.state.party[0].hp == darla.hp - 2
+
+        await pilot.press("n")  # 4: the net Skull
+        await pilot.pause()
+        assert app.store.state.exploring.step == "transit"
+        await choose(pilot, app, "skull:sputter")
+        assert app.store.state.light("l1").remaining == torch_before - 2
+
+        await pilot.press("n")  # 5: Hammers and Crossblades
+        await pilot.pause()
+        await choose(pilot, app, "hammer:safe_haven")
+        await choose(pilot, app, "crossblade:trap")
+        assert "Acid Trap, 4 damage" in body(app)
+
+        await pilot.press("n")  # 6: the move takes its turn; the room is recorded
+        await pilot.pause()
+        state = app.store.state
+        assert state.exploring is None and script.remaining == 0
+        room = state.dungeon.rooms[-1]
+        assert (room.hammers, room.crossblades, room.safe_haven) == (2, 3, True)
+        assert state.dungeon.safe_haven and state.dungeon.rooms_explored == 1
+        assert state.clock.units == 1
+        assert state.light("l1").remaining == torch_before - 2 - 1
+        assert "Room 1 explored" in body(app)
+        assert "1 room + 3 Crossblades + 2 Hammers = 6" in body(app)
+        assert "Left unspent: 1 Hammer, 2 Crossblades." in log_text(app)
+        assert state.pool_plan.additions == {}, "the next room starts from a fresh plan"
+    saved = persist.load_state(tmp_path / "demo.toml")
+    assert saved.dungeon.rooms == state.dungeon.rooms
+
+
+async def test_each_step_undoes_and_a_restart_resumes_it(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, [5, 1, 1])  # Hammer, blank, blank: nothing to lose
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("e", "enter")
+        await pilot.pause()
+        assert app.store.state.exploring.step == "extremes"
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.store.state.exploring is None
+        assert "The party moves on" in body(app)
+    app, _ = scripted(tmp_path / "again", [5, 1, 1])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("e", "enter", "escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ExploreScreen)
+        await pilot.press("e")
+        assert "Blue: Hammer" in body(app), "the modal reopens on the step the session is on"
+    reopened = sessions.open_files(persist.SaveFiles(tmp_path / "again", "demo"), load_ruleset)
+    assert reopened.state.exploring is not None and reopened.state.exploring.step == "extremes"
+
+
+async def test_a_ration_spoils_from_a_chosen_pack(tmp_path: Path) -> None:
+    # Blue blank, Purple Skull + Skull, Purple blank: two net Skulls.
+    app, _ = scripted(tmp_path, [1, 3, 1])
+    async with app.run_test(size=(120, 40)) as pilot:
+        wenna = app.store.state.party[2]
+        await pilot.press("e", "enter", "enter")
+        await pilot.pause()
+        assert app.store.state.exploring.step == "transit"
+        await choose(pilot, app, "skull:ration_spoils")
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        options.highlighted = options.get_option_index(wenna.id)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.store.state.character(wenna.id).rations == wenna.rations - 1
+        assert f"{wenna.name}'s; {wenna.rations - 1} left" in log_text(app)
