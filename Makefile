@@ -23,6 +23,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/actions
 	$(BIN)/python bench/autosave
 	$(BIN)/python bench/odds
+	$(BIN)/python bench/pool
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

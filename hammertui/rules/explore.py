@@ -358,9 +358,10 @@ def room_xp(
     base = room + crossblades + counted
     multiplier = tiers.xp_multiplier(ruleset, dungeon_tier, party_tier)
     amount = tiers.xp_reward(ruleset, base, dungeon_tier, party_tier)
-    reward_name, challenge_name = (_symbol_name(ruleset, s) for s in destination_symbols(ruleset))
-    parts = [f"{room} room", f"{crossblades} {challenge_name}"]
-    parts.append(f"{counted} {reward_name}" + ("" if counted == hammers else f" (of {hammers}; no {challenge_name})"))
+    reward, challenge = destination_symbols(ruleset)
+    parts = [f"{room} room", counted_symbol(ruleset, crossblades, challenge)]
+    unused = "" if counted == hammers else f" (of {hammers}; no {symbol_name(ruleset, challenge)})"
+    parts.append(counted_symbol(ruleset, counted, reward) + unused)
     shown = str(multiplier) if multiplier.denominator != 1 else str(multiplier.numerator)
     text = (
         f"{' + '.join(parts)} = {base}; x{shown} (dungeon tier {dungeon_tier},"
@@ -369,9 +370,15 @@ def room_xp(
     return RoomXP(base, shown, amount, text)
 
 
-def _symbol_name(ruleset: Ruleset, symbol: str) -> str:
+def symbol_name(ruleset: Ruleset, symbol: str) -> str:
+    """A symbol as the table says it: "Crossblade"."""
     divining, _ = divining_of(ruleset)
-    return divining.symbols.get(symbol, symbol) + "s"
+    return divining.symbols.get(symbol, symbol)
+
+
+def counted_symbol(ruleset: Ruleset, n: int, symbol: str, prefix: str = "") -> str:
+    """`1 Hammer`, `3 Hammers`, `2 net Skulls`."""
+    return f"{n} {prefix}{symbol_name(ruleset, symbol)}{'' if n == 1 else 's'}"
 
 
 def _named(thrown: Roll, label: str) -> Roll:

@@ -81,11 +81,19 @@ def burn_lights(state: State, units: int, ctx: Context, action: Action) -> Resul
                 continue
             lights.append(attrs.evolve(source, remaining=0, lit=False))
             continue
+        burnt = attrs.evolve(source, remaining=burn.remaining)
         if burn.running_low:
-            left = ctx.ruleset.time.label(burn.remaining)
-            events.append(note(action, f"{name} is running low: {left} left.", level="warn"))
-        lights.append(attrs.evolve(source, remaining=burn.remaining))
+            events += running_low(state, ctx, burnt, action)
+        lights.append(burnt)
     return attrs.evolve(state, lights=tuple(lights)), events
+
+
+def running_low(state: State, ctx: Context, source: LightSource, action: Action) -> list[Event]:
+    """The warning for a lit source on its last unit, however it got there: burnt, lit or corrected."""
+    if not source.lit or not 0 < source.remaining <= light.LOW_AT:
+        return []
+    name = source_name(state, ctx.ruleset, source)
+    return [note(action, f"{name} is running low: {ctx.ruleset.time.label(source.remaining)} left.", level="warn")]
 
 
 def consumable(ruleset: Ruleset, kind: str) -> bool:
@@ -133,7 +141,7 @@ class Light:
     light_id: str
 
     def apply(self, state: State, ctx: Context) -> Result:
-        source = _light(state, self.light_id)
+        source = light_of(state, self.light_id)
         name = source_name(state, ctx.ruleset, source)
         if source.lit:
             raise Refused(f"{name} is already lit")
@@ -141,9 +149,8 @@ class Light:
             raise Refused(f"{name} is spent: refill it first")
         left = ctx.ruleset.time.label(source.remaining)
         lit = attrs.evolve(source, lit=True)
-        return attrs.evolve(state, lights=replace_light(state.lights, lit)), [
-            note(self, f"{name} is lit ({left} left).")
-        ]
+        new = attrs.evolve(state, lights=replace_light(state.lights, lit))
+        return new, [note(self, f"{name} is lit ({left} left)."), *running_low(new, ctx, lit, self)]
 
 
 @attrs.frozen
@@ -154,7 +161,7 @@ class Douse:
     light_id: str
 
     def apply(self, state: State, ctx: Context) -> Result:
-        source = _light(state, self.light_id)
+        source = light_of(state, self.light_id)
         name = source_name(state, ctx.ruleset, source)
         if not source.lit:
             raise Refused(f"{name} is not lit")
@@ -173,7 +180,7 @@ class HandOver:
     to: str
 
     def apply(self, state: State, ctx: Context) -> Result:
-        source = _light(state, self.light_id)
+        source = light_of(state, self.light_id)
         before = source_name(state, ctx.ruleset, source)
         if self.to == source.carrier:
             raise Refused(f"{before} is already there")
@@ -214,7 +221,8 @@ def member_of(state: State, character_id: str) -> Character:
         raise Refused(f"no character {character_id!r} in the party") from None
 
 
-def _light(state: State, light_id: str) -> LightSource:
+def light_of(state: State, light_id: str) -> LightSource:
+    """The light source with this id, or a refusal the 'Smith can read."""
     try:
         return state.light(light_id)
     except KeyError:

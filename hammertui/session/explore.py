@@ -139,6 +139,8 @@ class SetAddition:
         most = 1 if addition.scale == "once" else 20
         if not 0 <= self.times <= most:
             raise Refused(f"{addition.name}: 0 to {most}, not {self.times}")
+        if self.times == state.pool_plan.additions.get(addition.id, 0):
+            raise Refused(f"{addition.name}: already {self.times}")
         additions = {k: v for k, v in state.pool_plan.additions.items() if k != addition.id}
         if self.times:
             additions[addition.id] = self.times
@@ -161,6 +163,8 @@ class SetExtraDice:
             raise Refused(f"no {self.colour!r} die; the dice are {', '.join(divining.dice)}")
         if not 0 <= self.count <= 20:
             raise Refused(f"0 to 20 {self.colour} dice by hand, not {self.count}")
+        if self.count == state.pool_plan.extra.get(self.colour, 0):
+            raise Refused(f"already {self.count} {self.colour} by hand")
         extra = {k: v for k, v in state.pool_plan.extra.items() if k != self.colour}
         if self.count:
             extra[self.colour] = self.count
@@ -217,6 +221,7 @@ class SetAccrued:
         divining, _ = _divining(ctx)
         if divining.accrual is None:
             raise Refused(f"{ctx.ruleset.name} keeps no Risk and Reward dice")
+        _idle(state)
         if min(self.risk, self.reward) < 0:
             raise Refused("accrued dice cannot be fewer than none")
         dungeon = attrs.evolve(state.dungeon, risk=self.risk, reward=self.reward)
@@ -336,13 +341,13 @@ class SpendSymbol:
         trip = _trip(state)
         spent = Spent(self.symbol, choice.id, line)
         state = attrs.evolve(state, exploring=attrs.evolve(trip, spent=(*trip.spent, spent)))
-        name = _symbol_name(ctx.ruleset, self.symbol)
+        name = rules.symbol_name(ctx.ruleset, self.symbol)
         return state, [note(self, f"{name}: {line}.", dice), *events]
 
     def _choice(self, state: State, ctx: Context) -> ExploreOutcome:
         left = {s.symbol: s for s in spend_choices(state, ctx.ruleset)}
         if self.symbol not in left:
-            raise Refused(f"no {_symbol_name(ctx.ruleset, self.symbol)} left to spend at this step")
+            raise Refused(f"no {rules.symbol_name(ctx.ruleset, self.symbol)} left to spend at this step")
         if self.outcome_id == OTHER:
             if not self.text.strip():
                 raise Refused("say what happens")
@@ -350,7 +355,7 @@ class SpendSymbol:
         try:
             return rules.outcome(ctx.ruleset, self.symbol, self.outcome_id)
         except KeyError:
-            raise Refused(f"a {_symbol_name(ctx.ruleset, self.symbol)} cannot buy {self.outcome_id!r}") from None
+            raise Refused(f"a {rules.symbol_name(ctx.ruleset, self.symbol)} cannot buy {self.outcome_id!r}") from None
 
 
 @attrs.frozen
@@ -574,7 +579,7 @@ def _transit_encounter(
         extra_throws=(*trip.extra_throws, *thrown.throws),
     )
     _, challenge = rules.destination_symbols(ctx.ruleset)
-    line = f"{choice.name}: +{reading.crossblades} {_symbol_name(ctx.ruleset, challenge)}"
+    line = f"{choice.name}: +{reading.crossblades} {rules.symbol_name(ctx.ruleset, challenge)}"
     dice = tuple(rules.throw_text(ctx.ruleset, t) for t in thrown.throws)
     return attrs.evolve(state, exploring=trip), line, dice, []
 
@@ -585,7 +590,7 @@ def _unspent(ruleset: Ruleset, trip: Exploration, action: ExploreNext) -> list[E
     else:
         reward, challenge = rules.destination_symbols(ruleset)
         left = [(reward, trip.hammers_left), (challenge, trip.crossblades_left)]
-    words = [_count(ruleset, n, s) for s, n in left if n]
+    words = [rules.counted_symbol(ruleset, n, s) for s, n in left if n]
     return [note(action, f"Left unspent: {', '.join(words)}.")] if words else []
 
 
@@ -646,24 +651,19 @@ def reading_lines(ruleset: Ruleset, reading: Reading) -> list[str]:
     comets = f" (Comets: +{3 * reading.comets})" if reading.comets else ""
     stars = f" (Chaos Stars: +{3 * reading.chaos_stars})" if reading.chaos_stars else ""
     lines = [
-        _count(ruleset, reading.hammers, reward) + comets,
-        _count(ruleset, reading.crossblades, challenge) + stars,
+        rules.counted_symbol(ruleset, reading.hammers, reward) + comets,
+        rules.counted_symbol(ruleset, reading.crossblades, challenge) + stars,
     ]
-    lines += [_count(ruleset, n, s) for n, s in ((reading.blood_drops, "blood_drop"), (reading.hourglasses, "hourglass")) if n]
+    lines += [rules.counted_symbol(ruleset, n, s) for n, s in ((reading.blood_drops, "blood_drop"), (reading.hourglasses, "hourglass")) if n]
     symbol, net = rules.transit_symbol(ruleset, reading)
     if net:
-        lines.append(_count(ruleset, net, symbol, "net "))
+        lines.append(rules.counted_symbol(ruleset, net, symbol, "net "))
     return lines
 
 
-def _count(ruleset: Ruleset, n: int, symbol: str, prefix: str = "") -> str:
-    """`1 Hammer`, `3 Hammers`, `2 net Skulls`."""
-    return f"{n} {prefix}{_symbol_name(ruleset, symbol)}{'' if n == 1 else 's'}"
 
 
-def _symbol_name(ruleset: Ruleset, symbol: str) -> str:
-    divining = ruleset.divining
-    return divining.symbols.get(symbol, symbol) if divining else symbol
+
 
 
 def _split_text(shares: Mapping[str, int], names: Mapping[str, str]) -> str:

@@ -205,6 +205,8 @@ def _character_problems(where: str, member: Character) -> list[str]:
     counts = (member.xp, member.temp_hp, member.rations, member.ammo, member.spells_forgotten, *member.uses.values())
     if min(counts) < 0:
         problems.append(f"{where}: xp, temp_hp, rations, ammo, spells and uses cannot be negative")
+    if member.oil < 0:
+        problems.append(f"{where}.oil: {member.oil} flasks; a count of oil cannot be negative")
     if member.status not in STATUSES:
         problems.append(f"{where}.status: {member.status!r} is not one of {', '.join(STATUSES)}")
     if member.stance not in STANCES:

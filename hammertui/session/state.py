@@ -158,7 +158,8 @@ class Character:
 
     `stance` is the choice made each round at 0 HP (lay_down or fight_on); `uses` counts what is
     left of each class resource (Not Today!, Turn Unholy, Thiefy rerolls). A dead character keeps
-    their `death` and stays on the roster until the table buries them with an epitaph.
+    their `death` and stays on the roster until the table buries them with an epitaph. `oil` counts
+    the flasks of lantern oil they carry, each one a full refill.
     """
 
     id: str
@@ -183,6 +184,7 @@ class Character:
     failing: str = ""
     stance: str = ""
     ammo: int = 0
+    oil: int = 0
     spells_forgotten: int = 0
     notes: str = ""
     death: Death | None = None

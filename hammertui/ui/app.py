@@ -31,16 +31,20 @@ from hammertui.session.actions import (
     source_name,
 )
 from hammertui.session.events import Event
+from hammertui.session.lights import CastLight, DropLight, Refill, casters, next_hour, pack_items, spell_kind
 from hammertui.session.persist import SaveError, SaveFiles
 from hammertui.session.sessions import RulesetLoader
 from hammertui.session.advancement import LevelUp
 from hammertui.session.recruits import AssignRole, RenameCharacter
-from hammertui.session.state import Character, State
+from hammertui.session.state import Character, LightSource, State
 from hammertui.session.store import Store
 from hammertui.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
 from hammertui.ui.combat import CombatPane
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.correct_light import CorrectLightDialog
+from hammertui.ui.dialogs.pack import PackDialog
+from hammertui.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
 from hammertui.ui.dialogs.save_problem import SaveProblemScreen
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.divining import DiviningPane
@@ -76,6 +80,13 @@ class HammerApp(App[None]):
         Binding("t", "advance_time", "Pass time", id="time.advance"),
         Binding("l", "toggle_light", "Light", id="light.toggle", tooltip="Light or douse the highlighted source"),
         Binding("g", "hand_over", "Give", id="light.hand_over", tooltip="Hand the highlighted source to someone"),
+        Binding("o", "refill_light", "Refill", id="light.refill", show=False, tooltip="Refill the highlighted lantern from its carrier's oil"),
+        Binding("D", "drop_light", "Drop light", id="light.drop", show=False, tooltip="The highlighted source is lost for good"),
+        Binding("a", "pack", "Pack", id="light.pack", show=False, tooltip="A fresh torch, lantern or candle, or a flask of oil, into a pack"),
+        Binding("L", "cast_light", "Cast Light", id="light.cast", show=False, tooltip="A caster casts the Light spell"),
+        Binding("c", "correct_light", "Correct light", id="light.correct", show=False, tooltip="Add to, take from or set the highlighted source's time"),
+        Binding("T", "pass_time", "Pass...", id="time.pass", show=False, tooltip="Pass some turns or Beats, with a reason"),
+        Binding("n", "next_hour", "Next hour", id="time.next_hour", show=False, tooltip="Pass time to the next full hour"),
         Binding("d", "damage", "Damage", id="party.damage"),
         Binding("h", "heal", "Heal", id="party.heal"),
         Binding("u", "undo", "Undo", id="store.undo"),
@@ -198,7 +209,12 @@ class HammerApp(App[None]):
         return self.store
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Until a session is open (a save problem being resolved) only quitting makes sense."""
+        """Until a session is open (a save problem being resolved) only quitting makes sense.
+
+        The Light spell is offered only under rules that have one.
+        """
+        if self.store is not None and action == "cast_light":
+            return spell_kind(self.store.ruleset) is not None
         return self.store is not None or action in ("quit", "command_palette", "help_quit")
 
     def action_advance_time(self) -> None:
@@ -225,6 +241,64 @@ class HammerApp(App[None]):
         name = source_name(store.state, store.ruleset, source)
         dialog = ChooseDialog("Hand over", f"Who takes {name[0].lower() + name[1:]}?", choices)
         self.push_screen(dialog, lambda to: to is not None and self.perform(HandOver(light_id, to)))
+
+    def _light_at_cursor(self, doing: str) -> LightSource | None:
+        """The source under the Light pane's cursor, or a word that there is none."""
+        light_id = self.query_one(LightPane).selected_id
+        if light_id is None:
+            self.notify(f"No light source to {doing}.", severity="warning")
+            return None
+        return self._store().state.light(light_id)
+
+    def action_refill_light(self) -> None:
+        source = self._light_at_cursor("refill")
+        if source is not None:
+            self.perform(Refill(source.id))
+
+    def action_drop_light(self) -> None:
+        source = self._light_at_cursor("drop")
+        if source is not None:
+            self.perform(DropLight(source.id))
+
+    def action_correct_light(self) -> None:
+        source = self._light_at_cursor("correct")
+        if source is None:
+            return
+        store = self._store()
+        name = source_name(store.state, store.ruleset, source)
+        left = store.ruleset.time.label(source.remaining)
+        self.push_screen(CorrectLightDialog(source.id, name, left, self.try_perform))
+
+    def action_pack(self) -> None:
+        store = self._store()
+        items = pack_items(store.ruleset)
+        if not items:
+            self.notify(f"{store.ruleset.name} has no light sources to pack.", severity="warning")
+            return
+        if not store.state.living:
+            self.notify("No one is standing to carry it.", severity="warning")
+            return
+        selected = self.query_one(PartyPane).selected_id or ""
+        self.push_screen(PackDialog(store.state.living, selected, items, self.try_perform))
+
+    def action_cast_light(self) -> None:
+        store = self._store()
+        able = casters(store.state, store.ruleset)
+        if not able:
+            self.notify("No one standing can cast the Light spell.", severity="warning")
+            return
+        choices = [(m.id, f"{m.name} (level {m.level})") for m in able]
+        dialog = ChooseDialog("Cast Light", "Who casts the Light spell?", choices)
+        self.push_screen(dialog, lambda cid: cid is not None and self.perform(CastLight(cid)))
+
+    def action_pass_time(self) -> None:
+        self.push_screen(PassTimeDialog(self._store().ruleset.time, self.try_perform))
+
+    def action_next_hour(self) -> None:
+        store = self._store()
+        units, at = next_hour(store.state, store.ruleset.time)
+        prompt = f"{store.ruleset.time.label(units)} to {at}; every lit source burns them."
+        self.push_screen(NextHourDialog(prompt, self.try_perform))
 
     def action_damage(self, character_id: str = "") -> None:
         self._ask_amount(character_id, "Damage", self._damage)
@@ -391,6 +465,14 @@ class HammerApp(App[None]):
         yield SystemCommand(f"Pass a {unit}", f"Advance the clock one {unit}; every lit source burns", self.action_advance_time)
         yield SystemCommand("Light or douse", "Light the selected source, or put it out", self.action_toggle_light)
         yield SystemCommand("Hand over a light", "Give the selected source to someone else", self.action_hand_over)
+        yield SystemCommand("Refill a lantern", "The selected lantern, from its carrier's flask of oil, back to full", self.action_refill_light)
+        yield SystemCommand("Drop a light", "The selected source is lost for good", self.action_drop_light)
+        yield SystemCommand("Add to a pack", "A fresh torch, lantern or candle, or a flask of oil, for someone to carry", self.action_pack)
+        if spell_kind(self.store.ruleset) is not None:
+            yield SystemCommand("Cast Light", "A caster's Light spell: strong light, longer for a higher level", self.action_cast_light)
+        yield SystemCommand("Correct a light", "Add to, take from or set the selected source's time, with a reason", self.action_correct_light)
+        yield SystemCommand(f"Pass {self.store.ruleset.time.unit_plural}...", "So many, with a reason for the log; every lit source burns", self.action_pass_time)
+        yield SystemCommand("To the next hour", "Pass time to the next full hour; every lit source burns", self.action_next_hour)
         yield SystemCommand("Explore", "Move on to the next room: the Divining Pool, step by step", self.action_explore)
         yield SystemCommand("Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", self.action_pool)
         yield SystemCommand("Rooms", "The rooms explored, their rolls and notes; award XP", self.action_rooms)

@@ -1,11 +1,25 @@
-"""The Divining pool pane: the dice the 'Smith will roll when the party moves on."""
+"""The Divining pool pane: the dice the 'Smith will roll when the party moves on, why each is there,
+and what they are likely to show.
+
+Everything drawn comes from the session's `pool_lines` and the rules' exact `odds_for`. The pane
+fits what it says to its size, most useful first, and redraws only when the pool, the Explore's
+step or its own size changes.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
 
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from hammertui.rules.explore import PoolLine
+from hammertui.rules.odds import Distribution, OddsSymbols, PoolOdds, odds_for
+from hammertui.rules.ruleset import Divining, Ruleset
+from hammertui.session.explore import pool_lines, pool_of
+from hammertui.session.state import EXPLORE_STEPS, Exploration
 from hammertui.ui.view import View
 
 DIE_STYLE = {
@@ -19,9 +33,20 @@ DIE_STYLE = {
 }
 DIE = "⬢"
 
+STEP_NAMES = {
+    "extremes": "extreme outcomes",
+    "losses": "loss of resources",
+    "transit": "encounters in transit",
+    "destination": "encounters at the destination",
+}
+"""The Explore's steps by the headings of the text that resolves them."""
+
+FALLBACK_SIZE = (60, 12)
+"""What to draw for before the pane has been laid out and knows its own size."""
+
 
 class DiviningPane(Static):
-    """The pool as coloured dice with counts, each colour named by its role."""
+    """The next pool as coloured dice, its headline odds, and why each die is in it."""
 
     view: reactive[View | None] = reactive(None, repaint=False)
     _shown: object = None
@@ -29,29 +54,184 @@ class DiviningPane(Static):
     def on_mount(self) -> None:
         self.border_title = "Divining pool"
 
+    def on_resize(self) -> None:
+        self._draw(self.view)
+
     def watch_view(self, view: View | None) -> None:
-        shown = view and (view.ruleset.id, view.state.dungeon.challenge_level)
-        if view is None or shown == self._shown:
+        self._draw(view)
+
+    def _draw(self, view: View | None) -> None:
+        if view is None:
+            return
+        width, height = self.content_size if self.content_size.area else FALLBACK_SIZE
+        shown = (view.ruleset.id, _inputs(view), width, height)
+        if shown == self._shown:
             return
         self._shown = shown
-        divining = view.ruleset.divining
-        if divining is None:
+        if view.ruleset.divining is None:
             self.update(f"{view.ruleset.name} has no Divining Pool.", layout=False)
             return
-        pool = divining.pool(view.state.dungeon.challenge_level)
-        self.update(pool_text(view, pool), layout=False)
+        self.update(pane_text(view, width, height), layout=False)
 
 
-def pool_text(view: View, pool: dict[str, int]) -> Text:
-    divining = view.ruleset.divining
-    text = Text()
-    for colour, count in pool.items():
-        if not count:
-            continue
-        die = divining.colours[colour]
-        text.append(f"{DIE} " * count, style=DIE_STYLE.get(colour, "bold"))
-        text.append(f"{count} {die.name}", style="bold")
-        text.append(f" ({die.role})\n", style="dim")
+def _inputs(view: View) -> object:
+    """Everything the pane's text depends on, cheap to build and to compare."""
+    if view.ruleset.divining is None:
+        return None
+    trip = view.state.exploring
+    if trip is not None:
+        return (trip.step, tuple(trip.pool.items()))
+    return pool_lines(view.state, view.ruleset)
+
+
+def pane_text(view: View, width: int, height: int) -> Text:
+    """The pane's lines, most useful first, cut to `height` rows that never wrap."""
+    trip = view.state.exploring
+    if trip is not None:
+        lines = _under_way(view, trip, width)
+    else:
+        lines = _planned(view, width, height)
+    shown = lines[: max(height, 1)]
+    for line in shown:
+        line.truncate(width, overflow="ellipsis")
+    return Text("\n").join(shown)
+
+
+def _planned(view: View, width: int, height: int) -> list[Text]:
+    divining = _divining(view.ruleset)
+    lines = pool_lines(view.state, view.ruleset)
+    pool = pool_of(view.state, view.ruleset)
+    if not pool:
+        return [Text("The pool is empty: b to build one.", style="dim")]
+    odds = odds_for(view.ruleset, pool)
+    head = [*dice_lines(divining, pool, width), *headline(view.ruleset, odds, width)]
+    reasons = [reason_line(divining, line) for line in lines if line.source != "base"]
     total = sum(pool.values())
-    text.append(f"\n{total} dice · challenge level {view.state.dungeon.challenge_level}", style="dim")
+    summary = Text(f"{total} {'die' if total == 1 else 'dice'} · b build the pool · e explore", style="dim")
+    room = height - len(head) - 1
+    if len(reasons) > room:
+        keep = max(room - 1, 0)
+        more = Text(f"and {len(reasons) - keep} more: b to see them all", style="dim")
+        reasons = reasons[:keep] + ([more] if room > 0 else [])
+    return [*head, *reasons, summary]
+
+
+def _under_way(view: View, trip: Exploration, width: int) -> list[Text]:
+    """An Explore half done: which step it is on, and the pool it threw."""
+    divining = _divining(view.ruleset)
+    steps = [s for s in EXPLORE_STEPS if s in STEP_NAMES]
+    # The roll is step 1, as the Explore modal counts them.
+    where = f"Step {steps.index(trip.step) + 2} of {len(steps) + 1}: " if trip.step in steps else ""
+    step = Text(f"{where}{STEP_NAMES.get(trip.step, trip.step)}.")
+    hint = Text("e to continue it", style="bold")
+    hint.append("; the next pool waits", style="dim")
+    return [Text("An Explore is under way.", style="bold"), step, hint, *dice_lines(divining, trip.pool, width)]
+
+
+def _divining(ruleset: Ruleset) -> Divining:
+    if ruleset.divining is None:
+        raise ValueError(f"{ruleset.name} has no Divining Pool")
+    return ruleset.divining
+
+
+# ---------------------------------------------------------------------------------------------
+# Pieces the builder screen draws too
+# ---------------------------------------------------------------------------------------------
+
+
+def dice(colour: str, count: int) -> Text:
+    """`⬢ ⬢ ⬢ ` in the die's colour: one glyph a die."""
+    return Text().append(f"{DIE} " * count, style=DIE_STYLE.get(colour, "bold"))
+
+
+def dice_chip(divining: Divining, colour: str, count: int, every_die: bool = True) -> Text:
+    """`⬢ ⬢ 2 Purple`: the dice (or one glyph for them all) and how many of which colour."""
+    chip = dice(colour, count if every_die else 1)
+    chip.append(f"{count} {divining.colours[colour].name}", style="bold")
+    return chip
+
+
+def dice_lines(divining: Divining, pool: Mapping[str, int], width: int) -> list[Text]:
+    """The pool as chips packed into lines of `width`: a glyph per die where they all fit, else one per colour."""
+    counts = [(colour, count) for colour, count in pool.items() if count]
+    chips = [dice_chip(divining, c, n) for c, n in counts]
+    if sum(chip.cell_len + 2 for chip in chips) > 2 * width:
+        chips = [dice_chip(divining, c, n, every_die=False) for c, n in counts]
+    return _packed(chips, width)
+
+
+def _packed(chips: Iterable[Text], width: int) -> list[Text]:
+    lines: list[Text] = []
+    line = Text()
+    for chip in chips:
+        if line.cell_len and line.cell_len + 2 + chip.cell_len > width:
+            lines.append(line)
+            line = Text()
+        if line.cell_len:
+            line.append("  ")
+        line.append_text(chip)
+    return [*lines, line] if line.cell_len else lines
+
+
+def reason_line(divining: Divining, line: PoolLine) -> Text:
+    """`⬢ ⬢ 2 Black  no active light, party of 4`."""
+    text = dice_chip(divining, line.colour, line.count)
+    text.append(f"  {line.reason}", style="dim")
     return text
+
+
+def percent(chance: Fraction) -> str:
+    return f"{float(chance) * 100:.1f}%"
+
+
+def symbol_names(ruleset: Ruleset) -> OddsSymbols:
+    """The odds' symbols as the ruleset's table names them: `Hammer`, `Crossblade`, `Blood Drop`..."""
+    ids = OddsSymbols.of(ruleset)
+    names = ruleset.divining.symbols if ruleset.divining else {}
+    return OddsSymbols(*(names.get(symbol, symbol) for symbol in ids.ids()))
+
+
+def headline(ruleset: Ruleset, odds: PoolOdds, width: int) -> list[Text]:
+    """The odds a 'Smith glances at: a challenge at all, what to expect, and the XP it is worth."""
+    names = symbol_names(ruleset)
+    first = Text(f"At least one {names.challenge}: ")
+    first.append(percent(odds.chance_crossblade), style="bold")
+    risks = [(names.blood, odds.chance_blood_drop), (names.delay, odds.chance_hourglass)]
+    more = " · ".join(f"{name} {percent(chance)}" for name, chance in risks if chance)
+    if more and first.cell_len + 3 + len(more) <= width:
+        first.append(f" · {more}", style="dim")
+    expected = Text("Expected: ")
+    expected.append(f"{float(odds.expected_hammers):.2f}", style="bold")
+    expected.append(f" {names.reward}s, ")
+    expected.append(f"{float(odds.expected_crossblades):.2f}", style="bold")
+    expected.append(f" {names.challenge}s")
+    return [first, expected, xp_line(odds.xp, width)]
+
+
+def xp_line(xp: Distribution, width: int) -> Text:
+    """`Base XP 2-6 nine times in ten, likeliest 4 (23.4%)`: the spread without the long tail."""
+    low, high = likely_range(xp)
+    best, chance = max(xp.items(), key=lambda item: item[1])
+    spread = str(low) if low == high else f"{low}-{high}"
+    text = Text("Base XP ")
+    text.append(spread, style="bold")
+    text.append(" nine times in ten, likeliest ")
+    text.append(str(best), style="bold")
+    odds = f" ({percent(chance)})"
+    if text.cell_len + len(odds) <= width:
+        text.append(odds, style="dim")
+    return text
+
+
+def likely_range(dist: Distribution, share: Fraction = Fraction(9, 10)) -> tuple[int, int]:
+    """The values between which `share` of the chance lies, as much left out at each end."""
+    tail = (1 - share) / 2
+    running = Fraction(0)
+    low: int | None = None
+    for value, chance in dist.items():
+        running += chance
+        if low is None and running > tail:
+            low = value
+        if running >= 1 - tail:
+            return (value if low is None else low), value
+    return (dist.low if low is None else low), dist.high

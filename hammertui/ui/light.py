@@ -1,4 +1,4 @@
-"""The Light & time pane: every source, who carries it, and how long it has left."""
+"""The Light & time pane: every source, who carries it, how long it has left, and how well the party sees."""
 
 from __future__ import annotations
 
@@ -6,14 +6,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from hammertui.rules.light import bar_level
+from hammertui.session.lights import OIL, Pack, pack_items, packs, party_light
 from hammertui.session.state import LightSource
-from hammertui.ui.table import selected_key, sync_rows
+from hammertui.ui.table import clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 
 BAR_WIDTH = 6
+NARROW_BAR_WIDTH = 3
+NARROW = 36
+"""Below this content width the bar is halved, so each source's name, carrier and time stay in sight."""
+CARRIER_WIDTH = 8
+PADDING = 6
+"""A cell's padding either side, for the three columns."""
 BAR_COLOURS = {
     "full": "#43a047",
     "ok": "#43a047",
@@ -30,53 +37,125 @@ class LightPane(Vertical):
 
     view: reactive[View | None] = reactive(None, repaint=False)
 
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._packs = Text()
+
     def compose(self) -> ComposeResult:
         yield DataTable(id="light-table", cursor_type="row", cursor_foreground_priority="renderable")
+        yield Static(id="light-packs")
 
     def on_mount(self) -> None:
         self.border_title = "Light & time"
+
+    def on_resize(self) -> None:
+        if self.view is not None:
+            self._fill(self.view)
 
     def watch_view(self, view: View | None) -> None:
         if view is None:
             return
         table = self.query_one(DataTable)
         if not table.columns:
-            table.add_columns("Source", "Carrier", f"{view.ruleset.time.unit_plural.capitalize()} left")
-        sync_rows(table, [(s.id, self._cells(view, s)) for s in view.state.lights])
-        lit = sum(s.lit for s in view.state.lights)
-        subtitle = "DARK" if view.state.is_dark else f"{lit} lit"
+            table.add_columns("Source", "Carrier", view.ruleset.time.title)
+        self._fill(view)
+        subtitle = light_subtitle(view)
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
 
-    def _cells(self, view: View, source: LightSource) -> list[str | Text]:
-        definition = view.ruleset.light_sources.get(source.kind)
-        name = definition.name if definition else source.kind
-        full = max((definition.duration if definition else None) or source.remaining, source.remaining, 1)
-        bar = burn_bar(source.remaining, full, source.lit)
-        bar.append(f" {source.remaining}")
-        return [
-            Text(("*" if source.lit else " ") + name, style="bold" if source.lit else "dim"),
-            Text(_carrier_name(view, source.carrier), no_wrap=True, overflow="ellipsis"),
-            bar,
-        ]
+    def _fill(self, view: View) -> None:
+        """Rows cut to the pane's width (a cell that shrinks narrows its column), then the packs."""
+        width = self.content_size.width
+        bar_width = BAR_WIDTH if width >= NARROW else NARROW_BAR_WIDTH
+        name_width = max(6, width - PADDING - CARRIER_WIDTH - bar_width - 3)
+        rows = [(s.id, _cells(view, s, name_width, bar_width)) for s in view.state.lights]
+        sync_rows(self.query_one(DataTable), rows)
+        self._fit_packs(view)
+
+    def _fit_packs(self, view: View) -> None:
+        """The packs under the sources only where the table keeps every row in sight: sources come first."""
+        text = packs_text(view, self.content_size.width)
+        lines = len(text.plain.splitlines())
+        room = self.content_size.height - 1 - self.query_one(DataTable).row_count
+        shown = self.query_one("#light-packs", Static)
+        if text != self._packs:
+            shown.update(text, layout=lines != len(self._packs.plain.splitlines()))
+            self._packs = text
+        if shown.display != (0 < lines <= room):
+            shown.display = 0 < lines <= room
 
     @property
     def selected_id(self) -> str | None:
         return selected_key(self.query_one(DataTable))
 
 
+def _cells(view: View, source: LightSource, name_width: int, bar_width: int) -> list[str | Text]:
+    definition = view.ruleset.light_sources.get(source.kind)
+    name = definition.name if definition else source.kind
+    full = max((definition.duration if definition else None) or source.remaining, source.remaining, 1)
+    bar = burn_bar(source.remaining, full, source.lit, bar_width)
+    bar.append(f" {source.remaining}")
+    return [
+        clipped(("*" if source.lit else " ") + name, name_width, "bold" if source.lit else "dim"),
+        clipped(_carrier_name(view, source.carrier), CARRIER_WIDTH),
+        bar,
+    ]
+
+
+def light_subtitle(view: View) -> str:
+    """`DARK`, `1 lit`, or with Book Three's strengths `2 lit · strong light`."""
+    if view.state.is_dark:
+        return "DARK"
+    lit = sum(s.lit and s.remaining > 0 for s in view.state.lights)
+    level = party_light(view.state, view.ruleset).level
+    return f"{lit} lit" if level == "lit" else f"{lit} lit · {level} light"
+
+
+def packs_text(view: View, width: int) -> Text:
+    """`Packs: Brannoc 1 torch · Otto 2 torches, 1 oil flask`: spares ready to light, and oil for refills.
+
+    Wrapped between members to `width`, never inside one, so a narrow pane reads as a short list.
+    """
+    names = dict(pack_items(view.ruleset))
+    text = Text(no_wrap=True, overflow="ellipsis")
+    line = 0
+    for pack in packs(view.state):
+        entry = Text(_carrier_name(view, pack.character_id), style="bold")
+        entry.append(" " + ", ".join(_items(pack, names)), style="")
+        gap = "Packs: " if not text else " · "
+        if text and line + len(gap) + len(entry) > width:
+            text.append("\n")
+            line, gap = 0, "       "
+        text.append(gap, style="dim")
+        text.append_text(entry)
+        line += len(gap) + len(entry)
+    return text
+
+
+def _items(pack: Pack, names: dict[str, str]) -> list[str]:
+    items = [(names.get(kind, kind).lower(), n) for kind, n in pack.spares]
+    if pack.oil:
+        items.append((names.get(OIL, OIL).lower(), pack.oil))
+    return [f"{n} {name}{'' if n == 1 else 's'}" for name, n in items]
+
+
 def _carrier_name(view: View, carrier: str) -> str:
     for member in view.state.party:
         if member.id == carrier:
             return member.name.split()[0] if member.name.strip() else "?"
-    return "(set down)"
+    return "(floor)"
 
 
-def burn_bar(remaining: int, full: int, lit: bool) -> Text:
-    """A bar of what is left: green while plenty, yellow past half, red when about to go out."""
-    filled = round(BAR_WIDTH * remaining / full)
+def burn_bar(remaining: int, full: int, lit: bool, width: int = BAR_WIDTH) -> Text:
+    """A bar of what is left: green while plenty, yellow past half, red when about to go out.
+
+    A source with any time left shows at least one block, so a short bar never hides the last unit.
+    """
+    filled = round(width * remaining / full)
+    if remaining > 0:
+        filled = max(1, filled)
     colour = BAR_COLOURS[bar_level(remaining, full) if lit else "unlit"]
     bar = Text()
     bar.append("█" * filled, style=colour)
-    bar.append("░" * (BAR_WIDTH - filled), style="#3a3a3a")
+    bar.append("░" * (width - filled), style="#3a3a3a")
     return bar

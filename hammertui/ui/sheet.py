@@ -44,7 +44,7 @@ class SheetScreen(ModalScreen[None]):
         Binding("h", "app.heal", "Heal", id="sheet.heal", show=False),
         Binding("z", "app.lay_down", "Lay Down", id="sheet.lay_down", show=False),
         Binding("f", "app.fight_on", "Fight On", id="sheet.fight_on", show=False),
-        Binding("e", "app.bury", "Epitaph", id="sheet.bury", show=False),
+        Binding("B", "app.bury", "Epitaph", id="sheet.bury", show=False),
     ]
 
     def __init__(self, character_id: str) -> None:

@@ -1,0 +1,46 @@
+"""Passing time with a reason: so many turns or Beats, or on to the next full hour."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widgets import Input
+
+from hammertui.rules.ruleset import TimeRules
+from hammertui.session.actions import Action, AdvanceTime
+from hammertui.session.lights import ToNextHour
+from hammertui.ui.dialogs.form import Attempt, FormDialog
+
+REASON = "Reason (for the log): resting, searching..."
+
+
+class PassTimeDialog(FormDialog):
+    """How many units and why; every lit source burns them."""
+
+    OK = "Pass"
+    WIDE = False
+
+    def __init__(self, time: TimeRules, attempt: Attempt) -> None:
+        super().__init__(f"Pass {time.unit_plural}", f"How many {time.unit_plural}? Every lit source burns them.", attempt)
+
+    def fields(self) -> ComposeResult:
+        yield Input(value="1", id="units", classes="number")
+        yield Input(placeholder=REASON, id="reason")
+
+    def build(self) -> Action:
+        return AdvanceTime(self.whole("units", "Time"), self.text("reason"))
+
+
+class NextHourDialog(FormDialog):
+    """On to the next full hour (the prompt says how far and to when); only the reason to give."""
+
+    OK = "Pass"
+    WIDE = False
+
+    def __init__(self, prompt: str, attempt: Attempt) -> None:
+        super().__init__("To the next hour", prompt, attempt)
+
+    def fields(self) -> ComposeResult:
+        yield Input(placeholder=REASON, id="reason")
+
+    def build(self) -> Action:
+        return ToNextHour(self.text("reason"))

@@ -1,0 +1,57 @@
+"""Challenge beaten: the room's XP by the rules, shown with its working, to every survivor.
+
+The 'Smith may raise or lower the figure after the fact (the rules allow it, for a smashing success
+or for grinding rats), but a changed figure carries its reason into the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Input, Label
+
+from hammertui.rules.explore import RoomXP
+from hammertui.session.actions import Action
+from hammertui.session.explore import AwardRoomXP
+from hammertui.ui.dialogs.form import Attempt, FormDialog
+
+REASON = "Reason (needed only if you change the figure)"
+
+
+class RoomXPDialog(FormDialog):
+    """The working, the figure pre-filled and editable, and a reason the rules ask for only when it changes."""
+
+    OK = "Award"
+
+    def __init__(self, room: int, award: RoomXP, living: Sequence[str], attempt: Attempt) -> None:
+        prompt = f"Every survivor gets the whole amount: {_names(living)}."
+        super().__init__(f"Challenge beaten: room {room}", prompt, attempt)
+        self.room = room
+        self.award = award
+
+    def fields(self) -> ComposeResult:
+        yield Label(self.award.explanation, id="room-working")
+        with Horizontal(classes="row"):
+            yield Label("XP each", classes="field-label")
+            yield Input(value=str(self.award.amount), id="amount", classes="number")
+            yield Input(placeholder=REASON, id="reason")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Say the reason is now wanted the moment the figure moves off the rules' one."""
+        if event.input.id != "amount":
+            return
+        changed = event.value.strip() != str(self.award.amount)
+        wanted = f"Why not the rules' {self.award.amount}? (needed)" if changed else REASON
+        self.query_one("#reason", Input).placeholder = wanted
+
+    def build(self) -> Action:
+        return AwardRoomXP(self.room, self.whole("amount", "XP each"), self.text("reason"))
+
+
+def _names(living: Sequence[str]) -> str:
+    """`Darla, Brannoc and Wenna`."""
+    if len(living) < 2:
+        return "".join(living) or "nobody"
+    return f"{', '.join(living[:-1])} and {living[-1]}"

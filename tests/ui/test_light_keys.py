@@ -1,0 +1,179 @@
+"""The Timekeeper at the keyboard: refills, corrections, packs, the hour, and the dark."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable, Label, Select, Static
+
+from hammertui.session import persist
+from hammertui.session.lights import OIL, AddToPack, CorrectLight
+from hammertui.ui.app import HammerApp, make_app
+from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.correct_light import CorrectLightDialog
+from hammertui.ui.dialogs.pack import PackDialog
+from hammertui.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
+from hammertui.ui.light import LightPane
+from tests.ui.test_party import log_text, plain
+
+
+def demo(tmp_path: Path, ruleset_id: str | None = None) -> HammerApp:
+    return make_app(tmp_path, seed=7, ruleset_id=ruleset_id)
+
+
+async def highlight_light(app: HammerApp, light_id: str) -> None:
+    """Put the Light pane's cursor on a source, as the arrow keys would."""
+    table = app.query_one("#light-table", DataTable)
+    table.move_cursor(row=table.get_row_index(light_id))
+    table.focus()
+
+
+def notifications(app: HammerApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_refilling_the_highlighted_lantern(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        app.perform(AddToPack("c4", "lantern"))
+        app.perform(AddToPack("c4", OIL))
+        app.perform(CorrectLight("l4", "minus", 20, "half a night's use"))
+        await pilot.pause()
+        await highlight_light(app, "l4")
+        await pilot.press("o")
+        assert app.store.state.light("l4").remaining == 24
+        assert app.store.state.character("c4").oil == 0
+        assert "takes a fresh oil flask" in log_text(app)
+        await pilot.press("o")
+        assert "Otto Sixfingers has no oil flask" in notifications(app)[-1]
+        await highlight_light(app, "l1")
+        await pilot.press("o")
+        assert "cannot be refilled" in notifications(app)[-1]
+    assert persist.load_state(tmp_path / "demo.toml").light("l4").remaining == 24
+
+
+async def test_a_correction_through_its_form_refuses_a_bad_value_in_place(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await highlight_light(app, "l1")
+        await pilot.press("c")
+        assert isinstance(app.screen, CorrectLightDialog)
+        await pilot.press("tab", "-", "3", "enter")
+        assert isinstance(app.screen, CorrectLightDialog), "a negative amount is refused"
+        assert "-3 will not do" in str(app.screen.query_one("#problem", Label).render())
+        assert app.store.state.light("l1").remaining == 6
+        await pilot.press("shift+tab", "tab", "2", "tab", *"lit on the stairs", "enter")
+        assert not isinstance(app.screen, CorrectLightDialog)
+        assert app.store.state.light("l1").remaining == 4
+        assert "Darla's torch corrected from 6 to 4 Beats (lit on the stairs)." in log_text(app)
+
+
+async def test_a_correction_can_set_the_time_outright(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await highlight_light(app, "l2")
+        await pilot.press("c")
+        app.screen.query_one("#how", Select).value = "set"
+        await pilot.press("tab", "3", "ctrl+s")
+        assert app.store.state.light("l2").remaining == 3
+
+
+async def test_adding_a_torch_to_the_highlighted_members_pack(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.click("#party-table")
+        await pilot.press("down", "down", "down", "a")
+        assert isinstance(app.screen, PackDialog)
+        await pilot.press("ctrl+s")
+        assert not isinstance(app.screen, PackDialog)
+        torch = app.store.state.lights[-1]
+        assert (torch.kind, torch.carrier, torch.remaining, torch.lit) == ("torch", "c4", 6, False)
+        assert app.query_one("#light-table", DataTable).row_count == 4
+        assert "Otto 1 torch" in plain(app.query_one("#light-packs", Static))
+
+
+async def test_packing_oil_is_chosen_in_the_form(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("a")
+        app.screen.query_one("#what", Select).value = OIL
+        await pilot.press("ctrl+s")
+        assert app.store.state.character("c1").oil == 1
+        assert "Darla 1 oil flask" in plain(app.query_one("#light-packs", Static))
+
+
+async def test_passing_time_to_the_next_hour(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.press("t", "t", "n")
+        assert isinstance(app.screen, NextHourDialog)
+        assert "4 Beats to day 1, 01:00" in str(app.screen.query_one(Label).render())
+        await pilot.press(*"resting", "enter")
+        assert not isinstance(app.screen, NextHourDialog)
+        assert app.store.state.clock.units == 6
+        assert "4 Beats pass, to day 1, 01:00 (resting)." in log_text(app)
+        assert "Beat 6" in str(app.query_one("#header").render())
+        assert notifications(app)[-2:] == ["Darla's torch burns out.", "Darkness! No light is burning."]
+        await pilot.press("n", "enter")
+        assert app.store.state.clock.units == 12
+
+
+async def test_passing_so_many_units_with_a_reason(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("T")
+        assert isinstance(app.screen, PassTimeDialog)
+        await pilot.press("0", "enter")
+        assert "by 1 or more" in str(app.screen.query_one("#problem", Label).render())
+        await pilot.press("shift+tab", "tab", "3", "tab", *"searching", "enter")
+        assert app.store.state.clock.units == 3
+        assert "3 Beats pass (searching)." in log_text(app)
+
+
+async def test_dropping_the_lit_torch_is_a_darkness_that_cannot_be_missed(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await highlight_light(app, "l1")
+        await pilot.press("D")
+        assert [s.id for s in app.store.state.lights] == ["l2", "l3"]
+        assert "Darkness! No light is burning." in notifications(app)
+        assert "Darkness! No light is burning." in log_text(app)
+        assert app.query_one(LightPane).border_subtitle == "DARK"
+        assert "DARK" in str(app.query_one("#header").render())
+        await pilot.press("u")
+        assert app.store.state.light("l1").lit
+
+
+async def test_the_light_spell_makes_strong_light_in_book_three(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = app.query_one(LightPane)
+        assert pane.border_subtitle == "1 lit · weak light"
+        await pilot.press("L")
+        assert isinstance(app.screen, ChooseDialog)
+        await pilot.press("enter")
+        assert app.store.state.lights[-1].kind == "light_spell"
+        assert pane.border_subtitle == "2 lit · strong light"
+
+
+async def test_the_complete_rules_have_no_strengths_and_no_light_spell(tmp_path: Path) -> None:
+    app = demo(tmp_path, "hammercrawl")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.query_one(LightPane).border_subtitle == "1 lit"
+        await pilot.press("L")
+        assert not isinstance(app.screen, ChooseDialog)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Cast Light" not in titles
+        assert {"Refill a lantern", "Drop a light", "Add to a pack", "Correct a light", "Pass turns...", "To the next hour"} <= set(titles)
+
+
+async def test_the_packs_give_way_to_the_sources_on_a_small_screen(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        packs = app.query_one("#light-packs", Static)
+        assert packs.display
+        assert plain(packs).split() == ["Packs:", "Brannoc", "1", "torch", "Wenna", "1", "torch"], "two lines, cut between members"
+        app.perform(AddToPack("c4", "lantern"))
+        await pilot.pause()
+        assert not packs.display, "a fourth source fills the pane: every row stays in sight"
+        assert app.query_one("#light-table", DataTable).row_count == 4
