@@ -98,6 +98,14 @@ def _with_plan(state: State, **changes: object) -> State:
     return attrs.evolve(state, pool_plan=attrs.evolve(state.pool_plan, **changes))
 
 
+def _counted(counts: Mapping[str, int], key: str, n: int) -> dict[str, int]:
+    """`counts` with `key` set to `n`; a count of 0 leaves the key out, as the save file does."""
+    changed = {k: v for k, v in counts.items() if k != key}
+    if n:
+        changed[key] = n
+    return changed
+
+
 def _idle(state: State) -> None:
     if state.exploring is not None:
         raise Refused("an Explore is under way: finish it (e) before changing the pool")
@@ -141,9 +149,7 @@ class SetAddition:
             raise Refused(f"{addition.name}: 0 to {most}, not {self.times}")
         if self.times == state.pool_plan.additions.get(addition.id, 0):
             raise Refused(f"{addition.name}: already {self.times}")
-        additions = {k: v for k, v in state.pool_plan.additions.items() if k != addition.id}
-        if self.times:
-            additions[addition.id] = self.times
+        additions = _counted(state.pool_plan.additions, addition.id, self.times)
         text = f"{addition.name}: {'off' if not self.times else 'on' if most == 1 else self.times}."
         return _with_plan(state, additions=additions), [note(self, text)]
 
@@ -165,9 +171,7 @@ class SetExtraDice:
             raise Refused(f"0 to 20 {self.colour} dice by hand, not {self.count}")
         if self.count == state.pool_plan.extra.get(self.colour, 0):
             raise Refused(f"already {self.count} {self.colour} by hand")
-        extra = {k: v for k, v in state.pool_plan.extra.items() if k != self.colour}
-        if self.count:
-            extra[self.colour] = self.count
+        extra = _counted(state.pool_plan.extra, self.colour, self.count)
         name = divining.colours[self.colour].name
         return _with_plan(state, extra=extra), [note(self, f"{self.count} {name} added by hand.")]
 

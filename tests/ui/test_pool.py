@@ -9,28 +9,19 @@ import attrs
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.odds import odds_for
 from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import persist, sessions
+from hammertui.session import persist
 from hammertui.session.explore import ExploreNext, RollExplore, pool_lines, pool_of
-from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.divining import DiviningPane, percent
 from hammertui.ui.pool import PoolList, PoolScreen, TextLines
+from tests.ui.test_explore import scripted
 from tests.ui.test_party import plain
 
 
 def hc(tmp_path: Path) -> HammerApp:
     return make_app(tmp_path, seed=7, ruleset_id="hammercrawl")
-
-
-def scripted(tmp_path: Path, faces: list[int]) -> tuple[HammerApp, ScriptedDice]:
-    """The complete rules' demo session with its dice read from a script."""
-    script = ScriptedDice(faces)
-    made = sessions.create(tmp_path, "demo", load_ruleset("hammercrawl"), seed=7)
-    store = Store(made.state, made.ruleset, made.files, made.recent, dice=lambda _: script)
-    return HammerApp(store), script
 
 
 def rows(app: HammerApp) -> PoolList:
