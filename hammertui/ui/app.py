@@ -42,9 +42,6 @@ from hammertui.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayD
 from hammertui.ui.combat import CombatPane
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.dialogs.correct_light import CorrectLightDialog
-from hammertui.ui.dialogs.pack import PackDialog
-from hammertui.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
 from hammertui.ui.dialogs.save_problem import SaveProblemScreen
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.divining import DiviningPane
@@ -267,7 +264,7 @@ class HammerApp(App[None]):
         store = self._store()
         name = source_name(store.state, store.ruleset, source)
         left = store.ruleset.time.label(source.remaining)
-        self.push_screen(CorrectLightDialog(source.id, name, left, self.try_perform))
+        self.push_screen(screens.CorrectLightDialog(source.id, name, left, self.try_perform))
 
     def action_pack(self) -> None:
         store = self._store()
@@ -279,7 +276,7 @@ class HammerApp(App[None]):
             self.notify("No one is standing to carry it.", severity="warning")
             return
         selected = self.query_one(PartyPane).selected_id or ""
-        self.push_screen(PackDialog(store.state.living, selected, items, self.try_perform))
+        self.push_screen(screens.PackDialog(store.state.living, selected, items, self.try_perform))
 
     def action_cast_light(self) -> None:
         store = self._store()
@@ -292,13 +289,13 @@ class HammerApp(App[None]):
         self.push_screen(dialog, lambda cid: cid is not None and self.perform(CastLight(cid)))
 
     def action_pass_time(self) -> None:
-        self.push_screen(PassTimeDialog(self._store().ruleset.time, self.try_perform))
+        self.push_screen(screens.PassTimeDialog(self._store().ruleset.time, self.try_perform))
 
     def action_next_hour(self) -> None:
         store = self._store()
         units, at = next_hour(store.state, store.ruleset.time)
         prompt = f"{store.ruleset.time.label(units)} to {at}; every lit source burns them."
-        self.push_screen(NextHourDialog(prompt, self.try_perform))
+        self.push_screen(screens.NextHourDialog(prompt, self.try_perform))
 
     def action_damage(self, character_id: str = "") -> None:
         self._ask_amount(character_id, "Damage", self._damage)

@@ -14,8 +14,11 @@ if TYPE_CHECKING:
     from hammertui.ui.dialogs.blood import BloodDialog
     from hammertui.ui.dialogs.burial import BurialDialog
     from hammertui.ui.dialogs.check import CheckDialog
+    from hammertui.ui.dialogs.correct_light import CorrectLightDialog
     from hammertui.ui.dialogs.counts import CountDialog
     from hammertui.ui.dialogs.notes import NotesDialog
+    from hammertui.ui.dialogs.pack import PackDialog
+    from hammertui.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
     from hammertui.ui.dialogs.recruit import ArmourDialog, EntryDialog, RollDialog
     from hammertui.ui.dialogs.xp import XPDialog
     from hammertui.ui.explore import ExploreScreen
@@ -31,12 +34,16 @@ WHERE = {
     "ArmourDialog": "hammertui.ui.dialogs.recruit",
     "BurialDialog": "hammertui.ui.dialogs.burial",
     "CheckDialog": "hammertui.ui.dialogs.check",
+    "CorrectLightDialog": "hammertui.ui.dialogs.correct_light",
     "CountDialog": "hammertui.ui.dialogs.counts",
     "EntryDialog": "hammertui.ui.dialogs.recruit",
     "ExploreScreen": "hammertui.ui.explore",
     "GraveyardScreen": "hammertui.ui.graveyard",
     "HirelingsScreen": "hammertui.ui.hirelings",
+    "NextHourDialog": "hammertui.ui.dialogs.pass_time",
     "NotesDialog": "hammertui.ui.dialogs.notes",
+    "PackDialog": "hammertui.ui.dialogs.pack",
+    "PassTimeDialog": "hammertui.ui.dialogs.pass_time",
     "PileScreen": "hammertui.ui.pile",
     "PoolScreen": "hammertui.ui.pool",
     "RollDialog": "hammertui.ui.dialogs.recruit",
@@ -50,12 +57,16 @@ __all__ = [
     "ArmourDialog",
     "BurialDialog",
     "CheckDialog",
+    "CorrectLightDialog",
     "CountDialog",
     "EntryDialog",
     "ExploreScreen",
     "GraveyardScreen",
     "HirelingsScreen",
+    "NextHourDialog",
     "NotesDialog",
+    "PackDialog",
+    "PassTimeDialog",
     "PileScreen",
     "PoolScreen",
     "RollDialog",
