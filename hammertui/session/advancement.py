@@ -7,16 +7,29 @@ Town procedures call the same `LevelUp` the 'Smith can use directly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
 
 from hammertui.rules import characters
-from hammertui.session.actions import Context, Refused, Result, member_of, note
-from hammertui.session.state import State, replace_member
+from hammertui.session.actions import Action, Context, Refused, Result, member_of, note
+from hammertui.session.state import Character, State, replace_member
 
 AD_HOC_AWARDS = (1, 3, 5)
 """The rules' ad-hoc awards: pretty cool, awesome, the table literally explodes."""
+
+
+def grant_xp(state: State, ctx: Context, members: Sequence[Character], amount: int, action: Action) -> Result:
+    """`amount` XP to each of `members`, and a line naming whoever now has enough to level up."""
+    party = state.party
+    ready = []
+    for member in members:
+        party = replace_member(party, attrs.evolve(member, xp=member.xp + amount))
+        if characters.can_level_up(ctx.ruleset, member.level, member.xp + amount)[0]:
+            ready.append(member.name)
+    events = [note(action, f"Enough XP to level up (at Camp or in Town): {', '.join(ready)}.")] if ready else []
+    return attrs.evolve(state, party=party), events
 
 
 @attrs.frozen
@@ -35,18 +48,10 @@ class AwardXP:
         living = [m for m in members if m.alive]
         if not living:
             raise Refused("nobody alive to award")
-        party = state.party
-        ready = []
-        for member in living:
-            party = replace_member(party, attrs.evolve(member, xp=member.xp + self.amount))
-            if characters.can_level_up(ctx.ruleset, member.level, member.xp + self.amount)[0]:
-                ready.append(member.name)
         who = "each of " + ", ".join(m.name for m in living) if len(living) > 1 else living[0].name
         why = f" ({self.reason})" if self.reason else ""
-        events = [note(self, f"{self.amount} XP to {who}{why}.")]
-        if ready:
-            events.append(note(self, f"Enough XP to level up (at Camp or in Town): {', '.join(ready)}."))
-        return attrs.evolve(state, party=party), events
+        state, ready = grant_xp(state, ctx, living, self.amount, self)
+        return state, [note(self, f"{self.amount} XP to {who}{why}."), *ready]
 
 
 @attrs.frozen

@@ -16,13 +16,13 @@ from hammertui.rules import explore as rules
 from hammertui.rules import tiers
 from hammertui.rules.dice import DiceNotationError, parse, roll
 from hammertui.rules.explore import PoolInputs, PoolLine, Reading, RoomXP
-from hammertui.rules.characters import can_level_up
 from hammertui.rules.ruleset import Divining, ExploreOutcome, ExploreRules, Ruleset
 from hammertui.rules.town import restock
 from hammertui.session.actions import Context, Refused, Result, burn_lights, member_of, note, spend_time
 from hammertui.session.events import Event
+from hammertui.session.advancement import grant_xp
 from hammertui.session.recruits import STARTING_RATIONS
-from hammertui.session.state import Dungeon, Exploration, PoolPlan, Room, Spent, State, replace_member
+from hammertui.session.state import EXPLORE_STEPS, Dungeon, Exploration, PoolPlan, Room, Spent, State, replace_member
 from hammertui.session.vitals import ApplyDamage, dungeon_tier
 
 OTHER = "other"
@@ -383,19 +383,13 @@ class AwardRoomXP:
             raise Refused("an award cannot be negative")
         if amount != award.amount and not self.reason.strip():
             raise Refused(f"the rules give {award.amount}; say why it is {amount}")
-        party = state.party
-        for member in state.living:
-            party = replace_member(party, attrs.evolve(member, xp=member.xp + amount))
         beaten = attrs.evolve(room, beaten=True, xp_each=amount)
-        state = attrs.evolve(state, party=party, dungeon=_with_room(state, beaten))
+        state = attrs.evolve(state, dungeon=_with_room(state, beaten))
+        state, ready = grant_xp(state, ctx, state.living, amount, self)
         text = f"Room {room.number}'s challenge beaten: {award.explanation}."
         if amount != award.amount:
             text += f" Changed to {amount} each: {self.reason.strip()}."
-        events = [note(self, text)]
-        ready = [m.name for m in state.living if _can_level(ctx.ruleset, m.level, m.xp)]
-        if ready and amount:
-            events.append(note(self, f"Enough XP to level up (at Camp or in Town): {', '.join(ready)}."))
-        return state, events
+        return state, [note(self, text), *(ready if amount else [])]
 
 
 @attrs.frozen
@@ -451,8 +445,7 @@ def _step(state: State, step: str) -> State:
 
 
 def _after(step: str) -> str:
-    order = ("extremes", "losses", "transit", "destination", "done")
-    return order[order.index(step) + 1]
+    return EXPLORE_STEPS[EXPLORE_STEPS.index(step) + 1]
 
 
 def _losses(state: State, ctx: Context, action: ExploreNext) -> Result:
@@ -684,7 +677,3 @@ def _room(state: State, number: int) -> Room:
 def _with_room(state: State, room: Room) -> Dungeon:
     rooms = tuple(room if r.number == room.number else r for r in state.dungeon.rooms)
     return attrs.evolve(state.dungeon, rooms=rooms)
-
-
-def _can_level(ruleset: Ruleset, level: int, xp: int) -> bool:
-    return can_level_up(ruleset, level, xp)[0]

@@ -15,10 +15,11 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from hammertui.rules.explore import PoolLine
+from hammertui.rules.dice import DiviningThrow
+from hammertui.rules.explore import PoolLine, divining_of, pool_counts, throw_text
 from hammertui.rules.odds import Distribution, OddsSymbols, PoolOdds, odds_for
 from hammertui.rules.ruleset import Divining, Ruleset
-from hammertui.session.explore import pool_lines, pool_of
+from hammertui.session.explore import pool_lines
 from hammertui.session.state import EXPLORE_STEPS, Exploration
 from hammertui.ui.view import View
 
@@ -98,9 +99,9 @@ def pane_text(view: View, width: int, height: int) -> Text:
 
 
 def _planned(view: View, width: int, height: int) -> list[Text]:
-    divining = _divining(view.ruleset)
+    divining, _ = divining_of(view.ruleset)
     lines = pool_lines(view.state, view.ruleset)
-    pool = pool_of(view.state, view.ruleset)
+    pool = pool_counts(lines, divining.dice)
     if not pool:
         return [Text("The pool is empty: b to build one.", style="dim")]
     odds = odds_for(view.ruleset, pool)
@@ -118,7 +119,7 @@ def _planned(view: View, width: int, height: int) -> list[Text]:
 
 def _under_way(view: View, trip: Exploration, width: int) -> list[Text]:
     """An Explore half done: which step it is on, and the pool it threw."""
-    divining = _divining(view.ruleset)
+    divining, _ = divining_of(view.ruleset)
     steps = [s for s in EXPLORE_STEPS if s in STEP_NAMES]
     # The roll is step 1, as the Explore modal counts them.
     where = f"Step {steps.index(trip.step) + 2} of {len(steps) + 1}: " if trip.step in steps else ""
@@ -126,12 +127,6 @@ def _under_way(view: View, trip: Exploration, width: int) -> list[Text]:
     hint = Text("e to continue it", style="bold")
     hint.append("; the next pool waits", style="dim")
     return [Text("An Explore is under way.", style="bold"), step, hint, *dice_lines(divining, trip.pool, width)]
-
-
-def _divining(ruleset: Ruleset) -> Divining:
-    if ruleset.divining is None:
-        raise ValueError(f"{ruleset.name} has no Divining Pool")
-    return ruleset.divining
 
 
 # ---------------------------------------------------------------------------------------------
@@ -171,6 +166,14 @@ def _packed(chips: Iterable[Text], width: int) -> list[Text]:
             line.append("  ")
         line.append_text(chip)
     return [*lines, line] if line.cell_len else lines
+
+
+def throw_line(ruleset: Ruleset, throw: DiviningThrow) -> Text:
+    """`⬢ Yellow: Hammer-Plus`, the die in its colour; a blank face dimmed."""
+    text = Text(no_wrap=True)
+    text.append(f"{DIE} ", style=DIE_STYLE.get(throw.color, "bold"))
+    text.append(throw_text(ruleset, throw), style="" if throw.face else "dim")
+    return text
 
 
 def reason_line(divining: Divining, line: PoolLine) -> Text:

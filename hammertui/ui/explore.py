@@ -31,7 +31,7 @@ from hammertui.session.state import Exploration, State
 from hammertui.ui import screens
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.text import TextDialog
-from hammertui.ui.divining import DIE, DIE_STYLE
+from hammertui.ui.divining import reason_line, throw_line
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
@@ -213,27 +213,15 @@ def _step_bar(step: str, done: bool) -> Text:
     return text
 
 
-def _dice(counts: dict[str, int], view: View) -> Text:
-    text = Text()
-    divining = view.ruleset.divining
-    assert divining is not None
-    for colour, count in counts.items():
-        text.append(f"{DIE} " * count, style=DIE_STYLE.get(colour, "bold"))
-        text.append(f"{count} {divining.colours[colour].name}  ", style="bold")
-    return text
-
-
 def _pool_text(view: View) -> Text:
     """Step 1: the pool about to be thrown, each die with its reason."""
     text = Text("The party moves on", style="bold")
     plan = view.state.pool_plan
     text.append(f": back to room {plan.revisit}.\n\n" if plan.revisit else " into a new room.\n\n")
-    divining = view.ruleset.divining
-    assert divining is not None
+    divining, _ = rules.divining_of(view.ruleset)
     for line in pool_lines(view.state, view.ruleset):
-        text.append(f"{DIE} " * line.count, style=DIE_STYLE.get(line.colour, "bold"))
-        text.append(f"{line.count} {divining.colours[line.colour].name}", style="bold")
-        text.append(f"  {line.reason}\n", style="dim")
+        text.append_text(reason_line(divining, line))
+        text.append("\n")
     if plan.ordinary:
         text.append(f"\nRolled with it: {', '.join(plan.ordinary)}\n")
     if view.state.is_dark:
@@ -250,7 +238,7 @@ def _trip_text(view: View, trip: Exploration) -> Text:
     if trip.spent:
         text.append("\nSpent so far:\n", style="bold")
         for spent in trip.spent:
-            text.append(f"  {_symbol(view, spent.symbol)}: {spent.text}\n")
+            text.append(f"  {rules.symbol_name(view.ruleset, spent.symbol)}: {spent.text}\n")
     if trip.safe_haven:
         text.append("\nThe room will be a Safe Haven once cleared.\n", style="green")
     if trip.free_move:
@@ -262,14 +250,17 @@ def _roll_text(view: View, trip: Exploration) -> Text:
     """Every die and its face, the chained Yellows marked, then the totals in the text's order."""
     text = Text("The roll\n", style="bold")
     for throw in trip.throws + trip.extra_throws:
-        text.append(f"  {DIE} ", style=DIE_STYLE.get(throw.color, "bold"))
-        text.append(rules.throw_text(view.ruleset, throw) + "\n")
+        text.append("  ")
+        text.append_text(throw_line(view.ruleset, throw))
+        text.append("\n")
     for line in trip.ordinary:
         text.append(f"  {line}\n")
     reading = rules.read_roll(view.ruleset, trip.throws)
     text.append("\n" + "; ".join(reading_lines(view.ruleset, reading)) + "\n", style="bold")
     if trip.extra_throws:
-        text.append(f"With the encounter in transit: {trip.hammers} Hammers, {trip.crossblades} Crossblades.\n", style="bold")
+        reward, challenge = rules.destination_symbols(view.ruleset)
+        found = f"{rules.counted_symbol(view.ruleset, trip.hammers, reward)}, {rules.counted_symbol(view.ruleset, trip.crossblades, challenge)}"
+        text.append(f"With the encounter in transit: {found}.\n", style="bold")
     return text
 
 
@@ -294,7 +285,7 @@ def _finished_text(view: View, number: int) -> Text:
         return Text("")
     text = Text(f"Room {room.number} explored.\n\n", style="bold")
     for spent in room.spent:
-        text.append(f"  {_symbol(view, spent.symbol)}: {spent.text}\n")
+        text.append(f"  {rules.symbol_name(view.ruleset, spent.symbol)}: {spent.text}\n")
     if room.safe_haven:
         text.append("\nA Safe Haven once cleared: Camp becomes possible here.\n", style="green")
     award = room_award(view.state, view.ruleset, room)
@@ -302,8 +293,3 @@ def _finished_text(view: View, number: int) -> Text:
     if view.state.dungeon.rerolls:
         text.append(f"Bonus re-rolls for this room: {view.state.dungeon.rerolls}.\n", style="green")
     return text
-
-
-def _symbol(view: View, symbol: str) -> str:
-    divining = view.ruleset.divining
-    return divining.symbols.get(symbol, symbol) if divining else symbol

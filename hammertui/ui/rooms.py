@@ -16,13 +16,12 @@ from textual.widgets import Static, TextArea
 
 from hammertui.rules import explore as rules
 from hammertui.rules.clock import clock_text
-from hammertui.rules.dice import DiviningThrow
 from hammertui.session.actions import Action
 from hammertui.session.explore import SetRoomNotes, SpendReroll, room_award
 from hammertui.session.state import Room
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 from hammertui.ui.dialogs.room_xp import RoomXPDialog
-from hammertui.ui.divining import DIE, DIE_STYLE
+from hammertui.ui.divining import DIE, DIE_STYLE, throw_line
 from hammertui.ui.listing import ListingScreen, widest
 from hammertui.ui.table import Row, clipped
 from hammertui.ui.view import View
@@ -188,12 +187,7 @@ def _symbol_columns(view: View) -> tuple[str, str]:
     if view.ruleset.divining is None or view.ruleset.explore is None:
         return "Hammers", "Crossblades"
     reward, challenge = rules.destination_symbols(view.ruleset)
-    return f"{_symbol_name(view, reward)}s", f"{_symbol_name(view, challenge)}s"
-
-
-def _symbol_name(view: View, symbol: str) -> str:
-    divining = view.ruleset.divining
-    return divining.symbols.get(symbol, symbol) if divining else symbol
+    return f"{rules.symbol_name(view.ruleset, reward)}s", f"{rules.symbol_name(view.ruleset, challenge)}s"
 
 
 def _room_name(room: Room) -> str:
@@ -244,7 +238,7 @@ def detail(view: View, room: Room) -> Table:
     grid.add_column()
     grid.add_row("Explored", _when(view, room))
     grid.add_row("Pool", _pool_long(view, room.pool))
-    grid.add_row("Dice", Columns([_throw(view, throw) for throw in room.throws], padding=(0, 3)))
+    grid.add_row("Dice", Columns([throw_line(view.ruleset, throw) for throw in room.throws], padding=(0, 3)))
     grid.add_row("Bought", _bought(view, room))
     if room.safe_haven:
         grid.add_row("Haven", Text("A Safe Haven: cleared." if room.beaten else "A Safe Haven once cleared."))
@@ -275,13 +269,6 @@ def _pool_long(view: View, pool: dict[str, int]) -> Text:
     return text
 
 
-def _throw(view: View, throw: DiviningThrow) -> Text:
-    text = Text(no_wrap=True)
-    text.append(f"{DIE} ", style=DIE_STYLE.get(throw.color, "bold"))
-    text.append(rules.throw_text(view.ruleset, throw), style="dim" if not throw.face else "")
-    return text
-
-
 def _bought(view: View, room: Room) -> Table | Text:
     """Each outcome a symbol bought, grouped by symbol in the order they were first spent."""
     if not room.spent:
@@ -292,7 +279,7 @@ def _bought(view: View, room: Room) -> Table | Text:
     for symbol in dict.fromkeys(spent.symbol for spent in room.spent):
         for spent in room.spent:
             if spent.symbol == symbol:
-                grid.add_row(Text(_symbol_name(view, symbol)), Text(spent.text))
+                grid.add_row(Text(rules.symbol_name(view.ruleset, symbol)), Text(spent.text))
     return grid
 
 
