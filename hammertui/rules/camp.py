@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
+from hammertui.rules.bonuses import PoolBonus, bonus_dice
 from hammertui.rules.dice import DiceSource, Roll, roll
 from hammertui.rules.light import LitSource, SourceBurn, burn_all, dark_after
 from hammertui.rules.ruleset import CampRules, ClassDef, Ruleset
@@ -190,21 +191,6 @@ def rest_hp(lost: int, free_healed: bool) -> int:
 
 
 # ----------------------------------------------------------------------------------- deeds
-
-
-@attrs.frozen
-class PoolBonus:
-    """Dice a camp action adds to later Explore pools: `count` `colour` dice for `rooms_left` rooms.
-
-    `new_rooms_only`: only a newly explored room uses it up (Scout Ahead's "next 1d4 new rooms");
-    otherwise the next room explored does (Stand Watch).
-    """
-
-    colour: str
-    count: int
-    rooms_left: int
-    reason: str
-    new_rooms_only: bool = False
 
 
 @attrs.frozen
@@ -456,32 +442,6 @@ def camp_encounter(ruleset: Ruleset, source: DiceSource, watchers: int, dungeon_
     if encounter:
         line = "an encounter finds the camp" + (": the party is surprised" if surprised else "")
     return CampEncounter(thrown, watchers, dungeon_level, encounter, surprised, line)
-
-
-# ------------------------------------------------------------------------------ later rooms
-
-
-def bonus_dice(bonuses: Iterable[PoolBonus], new_room: bool = True) -> dict[str, int]:
-    """The dice the bonuses add to the next room's pool, by colour.
-
-    Scout bonuses count only towards a new room; a revisited room gets the watch's dice alone.
-    """
-    dice: dict[str, int] = {}
-    for bonus in bonuses:
-        if new_room or not bonus.new_rooms_only:
-            dice[bonus.colour] = dice.get(bonus.colour, 0) + bonus.count
-    return dice
-
-
-def tick_bonuses(bonuses: Iterable[PoolBonus], new_room: bool = True) -> tuple[PoolBonus, ...]:
-    """The bonuses left after one room is explored: each it applied to has a room fewer; spent ones go."""
-    left = []
-    for bonus in bonuses:
-        if bonus.new_rooms_only and not new_room:
-            left.append(bonus)
-        elif bonus.rooms_left > 1:
-            left.append(attrs.evolve(bonus, rooms_left=bonus.rooms_left - 1))
-    return tuple(left)
 
 
 # ---------------------------------------------------------------------------- a whole camp

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from hammertui.rules import tiers
-from hammertui.rules.camp import PoolBonus, tick_bonuses
+from hammertui.rules.bonuses import PoolBonus, tick_bonuses
 from hammertui.rules.dice import DiceSource, DiviningRoll, DiviningThrow, Roll, parse, roll, roll_divining
 from hammertui.rules.ruleset import Divining, ExploreOutcome, ExploreRules, Ruleset, Trap
 

@@ -131,6 +131,24 @@ class SetChallengeLevel:
 
 
 @attrs.frozen
+class SetSafeHaven:
+    """The 'Smith declares where the party stands a Safe Haven, or no longer one (a Falcon usually
+    finds them; the story can too). Camp is allowed only in one."""
+
+    label: ClassVar[str] = "safe haven"
+    safe: bool
+    reason: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        if self.safe == state.dungeon.safe_haven:
+            raise Refused(f"the party is {'already' if self.safe else 'not'} in a Safe Haven")
+        why = f" ({self.reason.strip()})" if self.reason.strip() else ""
+        text = "This is a Safe Haven: the party may camp here." if self.safe else "No longer a Safe Haven."
+        dungeon = attrs.evolve(state.dungeon, safe_haven=self.safe)
+        return attrs.evolve(state, dungeon=dungeon), [note(self, text[:-1] + why + ".")]
+
+
+@attrs.frozen
 class SetAddition:
     """Turn one of the text's pool additions on or off, or set how many times it applies."""
 

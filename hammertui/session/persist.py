@@ -19,7 +19,7 @@ import cattrs
 import tomli_w
 
 from hammertui.session.events import Event
-from hammertui.session.state import EXPLORE_STEPS, Character, State
+from hammertui.session.state import CAMP_STEPS, EXPLORE_STEPS, Character, State
 
 SCHEMA = 1
 """The save format's version. An older file would be migrated; a newer one is refused."""
@@ -157,7 +157,8 @@ def check_state(state: State) -> list[str]:
             problems.append(f"lights[{i}].remaining: cannot be negative")
     if state.clock.units < 0 or state.clock.rounds < 0 or state.seq < 0:
         problems.append("clock and seq cannot be negative")
-    return problems + _dungeon_problems(state)
+    party = set(ids)
+    return problems + _dungeon_problems(state) + _camp_problems(state, party) + _loot_problems(state, party)
 
 
 def _dungeon_problems(state: State) -> list[str]:
@@ -187,6 +188,36 @@ def _dungeon_problems(state: State) -> list[str]:
     return problems
 
 
+def _camp_problems(state: State, ids: set[str]) -> list[str]:
+    """A Camp on a step that exists, for characters who exist, with no negative counts."""
+    camp = state.camping
+    if camp is None:
+        return []
+    problems = []
+    if camp.step not in CAMP_STEPS:
+        problems.append(f"camping.step: {camp.step!r} is not one of {', '.join(CAMP_STEPS)}")
+    strangers = sorted({*camp.campers, *camp.lost, *camp.plans, *camp.healed} - ids)
+    if strangers:
+        problems.append(f"camping: no character {', '.join(map(repr, strangers))} in the party")
+    if min([camp.watchers, *camp.lost.values(), *(b.rooms_left for b in camp.bonuses), 0]) < 0:
+        problems.append("camping: counts cannot be negative")
+    return problems
+
+
+def _loot_problems(state: State, ids: set[str]) -> list[str]:
+    """Ledger lines with their own ids, worth no negative coins, held by someone who exists."""
+    problems = []
+    loot_ids = [entry.id for entry in state.loot]
+    if len(set(loot_ids)) != len(loot_ids):
+        problems.append("loot: two entries share an id")
+    for i, entry in enumerate(state.loot):
+        if entry.coins < 0:
+            problems.append(f"loot[{i}].coins: {entry.coins} cannot be negative")
+        if entry.holder and entry.holder not in ids:
+            problems.append(f"loot[{i}].holder: no character {entry.holder!r}")
+    return problems
+
+
 STATUSES = ("ok", "down", "dead")
 STANCES = ("", "lay_down", "fight_on")
 
@@ -207,6 +238,8 @@ def _character_problems(where: str, member: Character) -> list[str]:
         problems.append(f"{where}: xp, temp_hp, rations, ammo, spells and uses cannot be negative")
     if member.oil < 0:
         problems.append(f"{where}.oil: {member.oil} flasks; a count of oil cannot be negative")
+    if member.coins < 0:
+        problems.append(f"{where}.coins: {member.coins} cannot be negative")
     if member.status not in STATUSES:
         problems.append(f"{where}.status: {member.status!r} is not one of {', '.join(STATUSES)}")
     if member.stance not in STANCES:

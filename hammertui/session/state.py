@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 
-from hammertui.rules.camp import PoolBonus
+from hammertui.rules.bonuses import PoolBonus
 from hammertui.rules.dice import DiviningThrow
 
 
@@ -103,7 +103,9 @@ class Exploration:
 
     Steps run in the text's order (`EXPLORE_STEPS`). `blood_rolled` is the Blood Drop damage thrown,
     `blood` what of it is still to be split; `delay` the Hourglasses' time; `transit_left` the net Falcons or Skulls (`transit_symbol`) still to spend;
-    `hammers_left` and `crossblades_left` what the destination step may still buy.
+    `hammers_left` and `crossblades_left` what the destination step may still buy. `camp`: the
+    encounter that found a camp, rolled where the party is (no time, no new room); `surprised`: nobody
+    stood watch.
     """
 
     step: str
@@ -126,6 +128,55 @@ class Exploration:
     rerolls_found: int = 0
     safe_haven: bool = False
     revisit_of: int = 0
+    camp: bool = False
+    surprised: bool = False
+
+
+CAMP_STEPS = ("time", "eat", "free", "actions", "encounter")
+
+
+@attrs.frozen
+class CampPlan:
+    """One character's choices at camp: the free action ("" for their class's only one), the one
+    camp action ("" for none), and Scout Ahead's check, entered (`scout_success`) or rolled as
+    d20 + `scout_modifier` against `scout_target` (0: not set)."""
+
+    free: str = ""
+    action: str = ""
+    scout_success: bool | None = None
+    scout_modifier: int = 0
+    scout_target: int = 0
+
+
+@attrs.frozen
+class Camping:
+    """A Camp under way, kept so it survives a restart; steps run in the text's order (`CAMP_STEPS`).
+
+    `campers` are the living when camp began and `lost` their HP lost then (Rest heals "the second
+    half" of it); `override` is the 'Smith's reason for camping without what the rules ask;
+    `healed` who the free action healed; `bonuses` the dice this camp leaves for later rooms.
+    """
+
+    step: str
+    campers: tuple[str, ...]
+    lost: dict[str, int] = attrs.field(factory=dict)
+    plans: dict[str, CampPlan] = attrs.field(factory=dict)
+    override: str = ""
+    healed: tuple[str, ...] = ()
+    watchers: int = 0
+    bonuses: tuple[PoolBonus, ...] = ()
+
+
+@attrs.frozen
+class Loot:
+    """One line of the Lootkeeper's ledger: coins, or an item and what it is worth in coins (0 if
+    nobody knows yet), and who carries it (a character id, or "" for the party's common pile)."""
+
+    id: str
+    name: str
+    coins: int = 0
+    item: bool = False
+    holder: str = ""
 
 
 @attrs.frozen
@@ -159,7 +210,8 @@ class Character:
     `stance` is the choice made each round at 0 HP (lay_down or fight_on); `uses` counts what is
     left of each class resource (Not Today!, Turn Unholy, Thiefy rerolls). A dead character keeps
     their `death` and stays on the roster until the table buries them with an epitaph. `oil` counts
-    the flasks of lantern oil they carry, each one a full refill.
+    the flasks of lantern oil they carry, each one a full refill. `coins` and `items` are what they
+    took home from the loot divided in town.
     """
 
     id: str
@@ -186,6 +238,9 @@ class Character:
     ammo: int = 0
     oil: int = 0
     spells_forgotten: int = 0
+    bedroll: bool = False
+    coins: int = 0
+    items: tuple[str, ...] = ()
     notes: str = ""
     death: Death | None = None
 
@@ -262,6 +317,8 @@ class State:
     hirelings: tuple[Hireling, ...] = ()
     pool_plan: PoolPlan = PoolPlan()
     exploring: Exploration | None = None
+    camping: Camping | None = None
+    loot: tuple[Loot, ...] = ()
 
     def character(self, character_id: str) -> Character:
         for member in self.party:

@@ -31,6 +31,7 @@ from hammertui.session.actions import (
     source_name,
 )
 from hammertui.session.events import Event
+from hammertui.session.explore import SetSafeHaven
 from hammertui.session.lights import CastLight, DropLight, Refill, casters, next_hour, pack_items, spell_kind
 from hammertui.session.persist import SaveError, SaveFiles
 from hammertui.session.sessions import RulesetLoader
@@ -74,6 +75,11 @@ class HammerApp(App[None]):
         Binding("e", "explore", "Explore", id="explore.start", tooltip="Move on: build and roll the Divining Pool, step by step"),
         Binding("b", "pool", "Pool", id="explore.pool", tooltip="Build the next Divining Pool and see its odds"),
         Binding("m", "rooms", "Rooms", id="explore.rooms", tooltip="The rooms explored; award a beaten challenge's XP"),
+        Binding("c", "camp", "Camp", id="party.camp", tooltip="Camp in a Safe Haven: eat, heal, re-memorize, watch, scout, step by step"),
+        Binding("H", "safe_haven", "Safe Haven", id="party.safe_haven", show=False, tooltip="Declare this place a Safe Haven, or no longer one"),
+        Binding("S", "search", "Search", id="party.search", show=False, tooltip="Search for hidden secrets: searchers, time, the odds"),
+        Binding("R", "town", "Town", id="party.town", show=False, tooltip="Return to Town: heal, restock, divide the loot, level up"),
+        Binding("dollar_sign", "loot", "Loot", id="party.loot", show=False, key_display="$", tooltip="The Lootkeeper's ledger: coins and items, who holds what"),
         Binding("t", "advance_time", "Pass time", id="time.advance"),
         Binding("l", "toggle_light", "Light", id="light.toggle", tooltip="Light or douse the highlighted source"),
         Binding("g", "hand_over", "Give", id="light.hand_over", tooltip="Hand the highlighted source to someone"),
@@ -81,7 +87,7 @@ class HammerApp(App[None]):
         Binding("D", "drop_light", "Drop light", id="light.drop", show=False, tooltip="The highlighted source is lost for good"),
         Binding("a", "pack", "Pack", id="light.pack", show=False, tooltip="A fresh torch, lantern or candle, or a flask of oil, into a pack"),
         Binding("L", "cast_light", "Cast Light", id="light.cast", show=False, tooltip="A caster casts the Light spell"),
-        Binding("c", "correct_light", "Correct light", id="light.correct", show=False, tooltip="Add to, take from or set the highlighted source's time"),
+        Binding("C", "correct_light", "Correct light", id="light.correct", show=False, tooltip="Add to, take from or set the highlighted source's time"),
         Binding("T", "pass_time", "Pass...", id="time.pass", show=False, tooltip="Pass some turns or Beats, with a reason"),
         Binding("n", "next_hour", "Next hour", id="time.next_hour", show=False, tooltip="Pass time to the next full hour"),
         Binding("d", "damage", "Damage", id="party.damage"),
@@ -426,6 +432,22 @@ class HammerApp(App[None]):
     def action_rooms(self) -> None:
         self.push_screen(screens.RoomsScreen())
 
+    def action_camp(self) -> None:
+        self.push_screen(screens.CampScreen())
+
+    def action_safe_haven(self) -> None:
+        safe = not self._store().state.dungeon.safe_haven
+        self.perform(SetSafeHaven(safe))
+
+    def action_search(self) -> None:
+        self.push_screen(screens.SearchDialog(self._store().ruleset, len(self._store().state.living), self.try_perform))
+
+    def action_town(self) -> None:
+        self.push_screen(screens.TownScreen())
+
+    def action_loot(self) -> None:
+        self.push_screen(screens.LootScreen())
+
     def action_pile(self) -> None:
         self.push_screen(screens.PileScreen())
 
@@ -473,6 +495,12 @@ class HammerApp(App[None]):
         yield SystemCommand("Explore", "Move on to the next room: the Divining Pool, step by step", self.action_explore)
         yield SystemCommand("Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", self.action_pool)
         yield SystemCommand("Rooms", "The rooms explored, their rolls and notes; award XP", self.action_rooms)
+        yield SystemCommand("Camp", "In a Safe Haven: the check, the time, the free and chosen actions, the encounter roll", self.action_camp)
+        haven = "No longer a Safe Haven" if self.store.state.dungeon.safe_haven else "Declare a Safe Haven"
+        yield SystemCommand(haven, "Where the party stands, set by hand (a Falcon usually finds one)", self.action_safe_haven)
+        yield SystemCommand("Search", "Searchers and time: the odds shown, the roll for the 'Smith's eyes", self.action_search)
+        yield SystemCommand("Return to Town", "Full HP and spells, supplies restocked, loot divided, levels; back at a chosen level", self.action_town)
+        yield SystemCommand("Loot ledger", "Coins and items the party carries, and who holds what", self.action_loot)
         yield SystemCommand("Roll a character", "Class, stats and HP by the rules; every die in the log", self.action_roll_character)
         yield SystemCommand("Enter a character by hand", "From a paper sheet, checked by the rules", self.action_enter_character)
         yield SystemCommand("Replacement pile", "Pre-rolled replacements, ready to drop in", self.action_pile)

@@ -11,6 +11,10 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from hammertui.ui.loot import LootScreen
+    from hammertui.ui.town import TownScreen
+    from hammertui.ui.dialogs.search import SearchDialog
+    from hammertui.ui.camp import CampScreen
     from hammertui.ui.dialogs.blood import BloodDialog
     from hammertui.ui.dialogs.burial import BurialDialog
     from hammertui.ui.dialogs.check import CheckDialog
@@ -30,6 +34,10 @@ if TYPE_CHECKING:
     from hammertui.ui.sheet import SheetScreen
 
 WHERE = {
+    "LootScreen": "hammertui.ui.loot",
+    "TownScreen": "hammertui.ui.town",
+    "SearchDialog": "hammertui.ui.dialogs.search",
+    "CampScreen": "hammertui.ui.camp",
     "BloodDialog": "hammertui.ui.dialogs.blood",
     "ArmourDialog": "hammertui.ui.dialogs.recruit",
     "BurialDialog": "hammertui.ui.dialogs.burial",
@@ -53,6 +61,10 @@ WHERE = {
 }
 
 __all__ = [
+    "LootScreen",
+    "TownScreen",
+    "SearchDialog",
+    "CampScreen",
     "BloodDialog",
     "ArmourDialog",
     "BurialDialog",

@@ -7,13 +7,12 @@ from typing import Any
 import attrs
 import pytest
 
+from hammertui.rules.bonuses import PoolBonus, bonus_dice, tick_bonuses
 from hammertui.rules.camp import (
     CampChoice,
     Camper,
     CampRefused,
-    PoolBonus,
     action_problem,
-    bonus_dice,
     camp_action,
     camp_encounter,
     check_camp,
@@ -23,7 +22,6 @@ from hammertui.rules.camp import (
     heal_half,
     rest_hp,
     settle_camp,
-    tick_bonuses,
 )
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.light import LitSource

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from hammertui.rules import explore
-from hammertui.rules.camp import PoolBonus
+from hammertui.rules.bonuses import PoolBonus
 from hammertui.rules.dice import DiviningThrow, ScriptedDice
 from hammertui.rules.explore import PoolInputs, build_pool, pool_counts, read_roll, room_xp
 from hammertui.rules.ruleset import Ruleset

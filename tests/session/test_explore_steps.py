@@ -12,7 +12,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.camp import PoolBonus
+from hammertui.rules.bonuses import PoolBonus
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import persist
 from hammertui.session.actions import Douse, Refused

@@ -56,7 +56,7 @@ async def test_a_correction_through_its_form_refuses_a_bad_value_in_place(tmp_pa
     app = demo(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await highlight_light(app, "l1")
-        await pilot.press("c")
+        await pilot.press("C")
         assert isinstance(app.screen, CorrectLightDialog)
         await pilot.press("tab", "-", "3", "enter")
         assert isinstance(app.screen, CorrectLightDialog), "a negative amount is refused"
@@ -72,7 +72,7 @@ async def test_a_correction_can_set_the_time_outright(tmp_path: Path) -> None:
     app = demo(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await highlight_light(app, "l2")
-        await pilot.press("c")
+        await pilot.press("C")
         app.screen.query_one("#how", Select).value = "set"
         await pilot.press("tab", "3", "ctrl+s")
         assert app.store.state.light("l2").remaining == 3
