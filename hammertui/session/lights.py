@@ -44,20 +44,21 @@ def party_light(state: State, ruleset: Ruleset) -> light.LightLevel:
 
 @attrs.frozen
 class Pack:
-    """What one character keeps unlit for later: spare sources by kind, and flasks of oil."""
+    """What one character keeps for later: spare sources by kind, flasks of oil, and Rations."""
 
     character_id: str
     spares: tuple[tuple[str, int], ...]
     oil: int
+    rations: int = 0
 
 
 def packs(state: State) -> tuple[Pack, ...]:
-    """Each living member's spares (unlit sources with time left) and oil, in party order."""
+    """Each living member's spares (unlit sources with time left), oil and Rations, in party order."""
     found = []
     for member in state.living:
         kinds = Counter(s.kind for s in state.lights if s.carrier == member.id and not s.lit and s.remaining > 0)
-        if kinds or member.oil:
-            found.append(Pack(member.id, tuple(kinds.items()), member.oil))
+        if kinds or member.oil or member.rations:
+            found.append(Pack(member.id, tuple(kinds.items()), member.oil, member.rations))
     return tuple(found)
 
 
@@ -259,6 +260,41 @@ class ToNextHour:
         why = f" ({self.reason.strip()})" if self.reason.strip() else ""
         verb = "passes" if units == 1 else "pass"
         return new, [note(self, f"{time.label(units)} {verb}, to {at}{why}."), *events]
+
+
+@attrs.frozen
+class PassRounds:
+    """Combat rounds counted on their own clock: they do not burn lights until folded into turns."""
+
+    label: ClassVar[str] = "round"
+    rounds: int = 1
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        if self.rounds < 1:
+            raise Refused("rounds can only move forward, by 1 or more")
+        total = state.clock.rounds + self.rounds
+        clock = attrs.evolve(state.clock, rounds=total)
+        word = "round passes" if self.rounds == 1 else f"{self.rounds} rounds pass"
+        return attrs.evolve(state, clock=clock), [note(self, f"{word.capitalize()}: round {total}.")]
+
+
+@attrs.frozen
+class FoldRounds:
+    """The fight is over: its rounds become time, max(1, rounds / rounds per unit rounded up), and
+    every lit source burns it."""
+
+    label: ClassVar[str] = "round"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        rounds = state.clock.rounds
+        if rounds < 1:
+            raise Refused("no combat rounds to fold into time")
+        time = ctx.ruleset.time
+        units = time.combat_units(rounds)
+        state = attrs.evolve(state, clock=attrs.evolve(state.clock, rounds=0))
+        new, events = spend_time(state, units, ctx, self)
+        counted = f"{rounds} round{'s' if rounds != 1 else ''}"
+        return new, [note(self, f"{counted} of combat: {time.label(units)} on the clock."), *events]
 
 
 # ---------------------------------------------------------------------------------- helpers

@@ -32,7 +32,7 @@ from hammertui.session.actions import (
 )
 from hammertui.session.events import Event
 from hammertui.session.explore import SetSafeHaven
-from hammertui.session.lights import CastLight, DropLight, Refill, casters, next_hour, pack_items, spell_kind
+from hammertui.session.lights import CastLight, DropLight, FoldRounds, PassRounds, Refill, casters, next_hour, pack_items, spell_kind
 from hammertui.session.persist import SaveError, SaveFiles
 from hammertui.session.sessions import RulesetLoader
 from hammertui.session.advancement import LevelUp
@@ -440,7 +440,7 @@ class HammerApp(App[None]):
         self.perform(SetSafeHaven(safe))
 
     def action_search(self) -> None:
-        self.push_screen(screens.SearchDialog(self._store().ruleset, len(self._store().state.living), self.try_perform))
+        self.push_screen(screens.SearchDialog(self._store().ruleset, self.try_perform))
 
     def action_town(self) -> None:
         self.push_screen(screens.TownScreen())
@@ -491,6 +491,8 @@ class HammerApp(App[None]):
             yield SystemCommand("Cast Light", "A caster's Light spell: strong light, longer for a higher level", self.action_cast_light)
         yield SystemCommand("Correct a light", "Add to, take from or set the selected source's time, with a reason", self.action_correct_light)
         yield SystemCommand(f"Pass {self.store.ruleset.time.unit_plural}...", "So many, with a reason for the log; every lit source burns", self.action_pass_time)
+        yield SystemCommand("A combat round passes", "Rounds are counted apart and become time when the fight ends", lambda: self.perform(PassRounds()))
+        yield SystemCommand("Fold rounds into time", f"The fight's rounds become {self.store.ruleset.time.unit_plural}: at least one; lights burn", lambda: self.perform(FoldRounds()))
         yield SystemCommand("To the next hour", "Pass time to the next full hour; every lit source burns", self.action_next_hour)
         yield SystemCommand("Explore", "Move on to the next room: the Divining Pool, step by step", self.action_explore)
         yield SystemCommand("Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", self.action_pool)

@@ -12,7 +12,7 @@ from hammertui.ui.view import View
 
 
 class SessionHeader(Static):
-    """Session, ruleset, dungeon level and tier, the clock in the ruleset's unit, LIT or DARK."""
+    """Session, ruleset, dungeon level and tier, the clock (and a fight's rounds), LIT or DARK."""
 
     view: reactive[View | None] = reactive(None, repaint=False)
 
@@ -34,9 +34,13 @@ def header_text(view: View) -> Text:
         line.append(" LIT ", style="bold #000000 on #fbc02d")
     line.append(f" {clock.unit.capitalize()} {state.clock.units}", style="bold")
     line.append(f" · {clock_text(state.clock.units, clock.minutes_per_unit)} ")
+    if state.clock.rounds:
+        line.append(f"+ round {state.clock.rounds} ", style="bold #ef6c00")
     line.append("│", style="dim")
     dungeon = state.dungeon
     line.append(f" Level {dungeon.level}, tier {tier(dungeon.boss_hd)} ")
+    if dungeon.safe_haven:
+        line.append("Safe Haven ", style="bold #66bb6a")
     line.append("│", style="dim")
     mode = ruleset.difficulty(state.session.difficulty)
     if mode is not None and len(ruleset.difficulty_modes) > 1:

@@ -112,7 +112,8 @@ def light_subtitle(view: View) -> str:
 
 
 def packs_text(view: View, width: int) -> Text:
-    """`Packs: Brannoc 1 torch · Otto 2 torches, 1 oil flask`: spares ready to light, and oil for refills.
+    """`Packs: Brannoc 1 torch, 3 rations · Otto 2 torches, 1 oil flask`: spares ready to light, oil
+    for refills, and the Rations a camp needs.
 
     Wrapped between members to `width`, never inside one, so a narrow pane reads as a short list.
     """
@@ -136,6 +137,8 @@ def _items(pack: Pack, names: dict[str, str]) -> list[str]:
     items = [(names.get(kind, kind).lower(), n) for kind, n in pack.spares]
     if pack.oil:
         items.append((names.get(OIL, OIL).lower(), pack.oil))
+    if pack.rations:
+        items.append(("ration", pack.rations))
     return [f"{n} {name}{'' if n == 1 else 's'}" for name, n in items]
 
 

@@ -20,7 +20,7 @@ def sync_rows(table: DataTable, rows: Sequence[Row], rebuild: bool = False) -> N
             shown = table.get_row(key)
             for column, old, cell in zip(columns, shown, cells, strict=False):
                 if not _same(old, cell):
-                    table.update_cell(key, column, cell)
+                    table.update_cell(key, column, cell, update_width=True)
         return
     selected = selected_key(table)
     table.clear()

@@ -168,14 +168,16 @@ def test_what_can_be_packed_follows_the_ruleset(b3: Ruleset, hc: Ruleset) -> Non
     assert pack_items(hc) == (("torch", "Torch"), ("lantern", "Lantern"), (OIL, "Oil flask"))
 
 
-def test_packs_count_each_members_spares_and_oil(state: State, b3: Ruleset) -> None:
+def test_packs_count_each_members_spares_oil_and_rations(state: State, b3: Ruleset) -> None:
     state = with_lantern(state, b3, oil=2)
     state, _ = run(state, b3, AddToPack("c4", "torch"))
+    darla = attrs.evolve(state.party[0], rations=0)
+    state = attrs.evolve(state, party=replace_member(state.party, darla))
     assert packs(state) == (
-        Pack("c2", (("torch", 1),), 0),
-        Pack("c3", (("torch", 1),), 0),
-        Pack("c4", (("lantern", 1), ("torch", 1)), 2),
-    ), "Darla's lit torch is not a spare"
+        Pack("c2", (("torch", 1),), 0, 3),
+        Pack("c3", (("torch", 1),), 0, 3),
+        Pack("c4", (("lantern", 1), ("torch", 1)), 2, 3),
+    ), "Darla's lit torch is not a spare, and she has eaten her last Ration"
 
 
 # ------------------------------------------------------------------------------- Light spell

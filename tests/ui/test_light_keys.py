@@ -169,11 +169,12 @@ async def test_the_complete_rules_have_no_strengths_and_no_light_spell(tmp_path:
 
 async def test_the_packs_give_way_to_the_sources_on_a_small_screen(tmp_path: Path) -> None:
     app = demo(tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         packs = app.query_one("#light-packs", Static)
         assert packs.display
-        assert plain(packs).split() == ["Packs:", "Brannoc", "1", "torch", "Wenna", "1", "torch"], "two lines, cut between members"
-        app.perform(AddToPack("c4", "lantern"))
+        words = "Packs: Darla 3 rations Brannoc 1 torch, 3 rations Wenna 1 torch, 3 rations Otto 3 rations"
+        assert [w for w in plain(packs).split() if w != "·"] == words.split(), "spares, oil and Rations"
+        await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert not packs.display, "a fourth source fills the pane: every row stays in sight"
-        assert app.query_one("#light-table", DataTable).row_count == 4
+        assert not packs.display, "four members' packs would push a source out of sight"
+        assert app.query_one("#light-table", DataTable).row_count == 3
