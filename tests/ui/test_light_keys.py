@@ -140,8 +140,13 @@ async def test_dropping_the_lit_torch_is_a_darkness_that_cannot_be_missed(tmp_pa
         assert "Darkness! No light is burning." in log_text(app)
         assert app.query_one(LightPane).border_subtitle == "DARK"
         assert "DARK" in str(app.query_one("#header").render())
+        assert "2 Black" in plain(app.query_one("#divining", Static)), "half the party of four, in the dark"
+        combat = plain(app.query_one("#combat", Static))
+        assert "In the dark: one fewer attack die (at zero: cannot attack); no critical hits" in combat
+        assert "3 Banes on skills and Area saves; 6 Banes on sight" in combat
         await pilot.press("u")
         assert app.store.state.light("l1").lit
+        assert "In the dark" not in plain(app.query_one("#combat", Static))
 
 
 async def test_the_light_spell_makes_strong_light_in_book_three(tmp_path: Path) -> None:
