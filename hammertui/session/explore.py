@@ -18,7 +18,7 @@ from hammertui.rules.dice import DiceNotationError, parse, roll
 from hammertui.rules.explore import PoolInputs, PoolLine, Reading, RoomXP
 from hammertui.rules.ruleset import Divining, ExploreOutcome, ExploreRules, Ruleset
 from hammertui.rules.town import restock
-from hammertui.session.actions import Context, Refused, Result, burn_lights, member_of, note, spend_time
+from hammertui.session.actions import Action, Context, Refused, Result, burn_lights, member_of, note, spend_time
 from hammertui.session.events import Event
 from hammertui.session.advancement import grant_xp
 from hammertui.session.recruits import STARTING_RATIONS
@@ -34,8 +34,12 @@ OTHER = "other"
 # ---------------------------------------------------------------------------------------------
 
 
-def pool_lines(state: State, ruleset: Ruleset) -> tuple[PoolLine, ...]:
-    """The next pool, each die with its reason: the plan plus what the state adds by itself."""
+def pool_lines(state: State, ruleset: Ruleset, new_room: bool | None = None) -> tuple[PoolLine, ...]:
+    """The next pool, each die with its reason: the plan plus what the state adds by itself.
+
+    `new_room` says whether the dice kept for new rooms only (Scout Ahead's) count; by default the
+    plan decides (a revisit does not). A camp encounter counts every camp die.
+    """
     plan = state.pool_plan
     inputs = PoolInputs(
         challenge_level=state.dungeon.challenge_level,
@@ -46,15 +50,15 @@ def pool_lines(state: State, ruleset: Ruleset) -> tuple[PoolLine, ...]:
         risk=state.dungeon.risk,
         reward=state.dungeon.reward,
         extra=plan.extra,
-        new_room=plan.revisit == 0,
+        new_room=plan.revisit == 0 if new_room is None else new_room,
     )
     return rules.build_pool(ruleset, inputs)
 
 
-def pool_of(state: State, ruleset: Ruleset) -> dict[str, int]:
+def pool_of(state: State, ruleset: Ruleset, new_room: bool | None = None) -> dict[str, int]:
     """The next pool as colour -> count, in the ruleset's order of dice."""
     divining, _ = rules.divining_of(ruleset)
-    return rules.pool_counts(pool_lines(state, ruleset), divining.dice)
+    return rules.pool_counts(pool_lines(state, ruleset, new_room), divining.dice)
 
 
 def party_tier(state: State, ruleset: Ruleset) -> int:
@@ -263,31 +267,52 @@ class RollExplore:
     label: ClassVar[str] = "explore"
 
     def apply(self, state: State, ctx: Context) -> Result:
-        _divining(ctx)
-        _idle(state)
-        if not state.living:
-            raise Refused("nobody alive to explore")
-        lines = pool_lines(state, ctx.ruleset)
-        pool = pool_of(state, ctx.ruleset)
-        if not pool:
-            raise Refused("the pool is empty")
-        thrown = rules.roll_pool(ctx.ruleset, ctx.dice, pool)
-        ordinary = tuple(roll(ctx.dice, notation).describe() for notation in state.pool_plan.ordinary)
-        reading = rules.read_roll(ctx.ruleset, thrown.throws)
-        trip = Exploration(
-            step="extremes",
-            pool=pool,
-            reasons=tuple(f"{line.count} {line.colour}: {line.reason}" for line in lines),
-            throws=thrown.throws,
-            hammers=reading.hammers,
-            crossblades=reading.crossblades,
-            ordinary=ordinary,
-            revisit_of=state.pool_plan.revisit,
-        )
-        where = f"back to room {trip.revisit_of}" if trip.revisit_of else "into a new room"
-        dice = tuple(rules.throw_text(ctx.ruleset, t) for t in thrown.throws) + ordinary
-        events = [note(self, f"The party moves on {where}. {_summary(ctx.ruleset, reading)}", dice)]
-        return attrs.evolve(state, exploring=trip), events
+        if state.camping is not None:
+            raise Refused("the party is camping: finish the Camp (c) before moving on")
+        return start_exploration(state, ctx, self, state.pool_plan.revisit)
+
+
+def start_exploration(
+    state: State, ctx: Context, action: Action, revisit_of: int, *, camp: bool = False, surprised: bool = False
+) -> Result:
+    """Roll the current pool into an Explore at its first step: a move on, or an encounter at camp.
+
+    A camp encounter happens where the party is (`revisit_of` names the room they camp in, 0 before
+    the first), costs no time, and counts every camp die, the new-room ones too.
+    """
+    _divining(ctx)
+    _idle(state)
+    if not state.living:
+        raise Refused("nobody alive to explore")
+    new_room = True if camp else revisit_of == 0
+    lines = pool_lines(state, ctx.ruleset, new_room)
+    pool = pool_of(state, ctx.ruleset, new_room)
+    if not pool:
+        raise Refused("the pool is empty")
+    thrown = rules.roll_pool(ctx.ruleset, ctx.dice, pool)
+    ordinary = tuple(roll(ctx.dice, notation).describe() for notation in state.pool_plan.ordinary)
+    reading = rules.read_roll(ctx.ruleset, thrown.throws)
+    trip = Exploration(
+        step="extremes",
+        pool=pool,
+        reasons=tuple(f"{line.count} {line.colour}: {line.reason}" for line in lines),
+        throws=thrown.throws,
+        hammers=reading.hammers,
+        crossblades=reading.crossblades,
+        ordinary=ordinary,
+        revisit_of=revisit_of,
+        free_move=camp,
+        camp=camp,
+        surprised=surprised,
+    )
+    dice = tuple(rules.throw_text(ctx.ruleset, t) for t in thrown.throws) + ordinary
+    if camp:
+        head = "An encounter finds the camp" + (": the party is surprised!" if surprised else "!")
+        event = note(action, f"{head} {_summary(ctx.ruleset, reading)}", dice, level="warn")
+    else:
+        where = f"back to room {revisit_of}" if revisit_of else "into a new room"
+        event = note(action, f"The party moves on {where}. {_summary(ctx.ruleset, reading)}", dice)
+    return attrs.evolve(state, exploring=trip), [event]
 
 
 @attrs.frozen
@@ -610,49 +635,75 @@ def _unspent(ruleset: Ruleset, trip: Exploration, action: ExploreNext) -> list[E
 
 
 def _finish(state: State, ctx: Context, action: ExploreNext) -> Result:
-    """Step 6: the time the move costs (unless a Falcon waived it), the room recorded, bonuses spent."""
+    """Step 6: the time the move costs (unless a Falcon waived it), the room recorded, bonuses spent.
+
+    A camp encounter is recorded as a room too, so its challenge's XP can be awarded, but the party
+    has not moved: the camp's dice stay for the next room, no Risk or Reward accrues, no new room is
+    counted, the place stays a Safe Haven if it was one, and the 'Smith's plan for the next pool stands.
+    """
     trip = _trip(state)
     _, explore = rules.divining_of(ctx.ruleset)
     events: list[Event] = []
-    if trip.free_move or not explore.cost:
+    if trip.camp:
+        events.append(note(action, "The encounter came to the camp: no more time passes."))
+    elif trip.free_move or not explore.cost:
         events.append(note(action, "The move costs no time or light."))
     else:
         events.append(note(action, f"The move takes {ctx.ruleset.time.label(explore.cost)}."))
         state, burnt = spend_time(state, explore.cost, ctx, action)
         events += burnt
+    room = _room_of(state, trip)
     dungeon = state.dungeon
-    new_room = trip.revisit_of == 0
-    room = Room(
-        number=len(dungeon.rooms) + 1,
+    if trip.camp:
+        dungeon = attrs.evolve(
+            dungeon,
+            rooms=(*dungeon.rooms, room),
+            safe_haven=dungeon.safe_haven or trip.safe_haven,
+            rerolls=trip.rerolls_found,
+        )
+        state = attrs.evolve(state, dungeon=dungeon, exploring=None)
+    else:
+        new_room = trip.revisit_of == 0
+        risk, reward = rules.accrue(ctx.ruleset, dungeon.risk, dungeon.reward, new_room)
+        dungeon = attrs.evolve(
+            dungeon,
+            rooms=(*dungeon.rooms, room),
+            rooms_explored=dungeon.rooms_explored + (1 if new_room else 0),
+            safe_haven=trip.safe_haven,
+            bonuses=rules.after_room(dungeon.bonuses, new_room),
+            risk=risk,
+            reward=reward,
+            rerolls=trip.rerolls_found,
+        )
+        plan = PoolPlan(ordinary=state.pool_plan.ordinary)
+        state = attrs.evolve(state, dungeon=dungeon, exploring=None, pool_plan=plan)
+    award = room_award(state, ctx.ruleset, room)
+    haven = " It will be a Safe Haven once cleared." if room.safe_haven else ""
+    what = "The camp encounter is recorded as room" if trip.camp else "Room"
+    verb = "" if trip.camp else " explored"
+    events.append(
+        note(action, f"{what} {room.number}{verb}: {award.amount} XP each when its challenge is beaten.{haven}")
+    )
+    return state, events
+
+
+def _room_of(state: State, trip: Exploration) -> Room:
+    """The room an Explore leaves on the record; a camp encounter's notes say so, and who was surprised."""
+    notes = list(trip.ordinary)
+    if trip.camp:
+        notes.insert(0, "Camp encounter" + ("; the party was surprised." if trip.surprised else "."))
+    return Room(
+        number=len(state.dungeon.rooms) + 1,
         pool=trip.pool,
         throws=trip.throws + trip.extra_throws,
         hammers=trip.hammers,
         crossblades=trip.crossblades,
         spent=trip.spent,
-        notes="\n".join(trip.ordinary),
+        notes="\n".join(notes),
         safe_haven=trip.safe_haven,
         revisit_of=trip.revisit_of,
         at=state.clock.units,
     )
-    risk, reward = rules.accrue(ctx.ruleset, dungeon.risk, dungeon.reward, new_room)
-    dungeon = attrs.evolve(
-        dungeon,
-        rooms=(*dungeon.rooms, room),
-        rooms_explored=dungeon.rooms_explored + (1 if new_room else 0),
-        safe_haven=trip.safe_haven,
-        bonuses=rules.after_room(dungeon.bonuses, new_room),
-        risk=risk,
-        reward=reward,
-        rerolls=trip.rerolls_found,
-    )
-    plan = PoolPlan(ordinary=state.pool_plan.ordinary)
-    state = attrs.evolve(state, dungeon=dungeon, exploring=None, pool_plan=plan)
-    award = room_award(state, ctx.ruleset, room)
-    haven = " It will be a Safe Haven once cleared." if room.safe_haven else ""
-    events.append(
-        note(action, f"Room {room.number} explored: {award.amount} XP each when its challenge is beaten.{haven}")
-    )
-    return state, events
 
 
 def _summary(ruleset: Ruleset, reading: Reading) -> str:

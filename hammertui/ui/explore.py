@@ -231,6 +231,10 @@ def _pool_text(view: View) -> Text:
 
 def _trip_text(view: View, trip: Exploration) -> Text:
     text = Text()
+    if trip.camp:
+        surprised = trip.surprised
+        line = "An encounter finds the camp" + (": the party is surprised!" if surprised else " (no surprise: someone stood watch).")
+        text.append(line + "\n\n", style="bold red" if surprised else "bold")
     text.append_text(_roll_text(view, trip))
     if trip.step != "extremes":
         text.append("\n")

@@ -1,0 +1,487 @@
+"""The Camp modal: the check, then the camp one step at a time, then the encounter roll.
+
+Each key is one action, so every step is logged, saved and undoable; the modal draws the step the
+session is on, and a restart reopens it where it was left. What a step will do and what the party
+lacks come from the session's camp helpers: the screen only lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from hammertui.session.actions import Action
+from hammertui.session.camp import (
+    FREE_NAMES,
+    AbandonCamp,
+    CampNext,
+    CampRow,
+    SetCampAction,
+    SetCampFree,
+    StartCamp,
+    action_options,
+    camp_check,
+    camp_rows,
+    eat_lines,
+    encounter_odds,
+    lacking,
+    leaving_lines,
+    light_lines,
+)
+from hammertui.session.events import Event
+from hammertui.session.explore import SetSafeHaven
+from hammertui.session.state import Camping
+from hammertui.ui import screens
+from hammertui.ui.dialogs.base import PromptDialog
+from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui.dialogs.text import TextDialog
+from hammertui.ui.view import View
+
+if TYPE_CHECKING:
+    from hammertui.ui.app import HammerApp
+
+STEPS = (
+    ("", "Check"),
+    ("time", "Time"),
+    ("eat", "Eat"),
+    ("free", "Free actions"),
+    ("actions", "Camp actions"),
+    ("encounter", "Encounter"),
+)
+HINTS = {
+    "time": "enter the time passes · x break camp · escape close",
+    "eat": "enter the party eats · u undo · escape close",
+    "free": "enter choose the free action · n do the free actions · u undo",
+    "actions": "enter/a choose a camp action · n do the camp actions · u undo",
+    "encounter": "enter roll for an encounter · u undo · escape close",
+}
+NO_ACTION = "none"
+"""The option id for "no camp action" (an option id cannot be empty)."""
+
+
+class CampScreen(ModalScreen[None]):
+    """Walks the Camp the session is on; keys become `StartCamp`, `SetCampFree`, `SetCampAction`, `CampNext`."""
+
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    """A short terminal gives the camp the whole height, the step's text what is left of it."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="camp.close"),
+        Binding("enter", "next", "Next", id="camp.next", show=False),
+        Binding("n", "next", "Next", id="camp.next_n"),
+        Binding("a", "choose", "Choose", id="camp.choose"),
+        Binding("o", "override", "Camp anyway", id="camp.override"),
+        Binding("h", "safe_haven", "Safe Haven", id="camp.safe_haven"),
+        Binding("x", "abandon", "Break camp", id="camp.abandon"),
+        Binding("e", "explore", "Resolve the encounter", id="camp.explore"),
+        Binding("u", "undo", "Undo", id="camp.undo"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._ended = False
+        self._people_step = ""
+
+    @property
+    def hammer(self) -> HammerApp:
+        return cast("HammerApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="explore camp") as box:
+            box.border_title = "Camp"
+            yield Static(id="camp-steps")
+            with VerticalScroll(id="camp-body"):
+                yield Static(id="camp-text")
+                yield Static(id="camp-last")
+            yield OptionList(id="camp-people")
+            yield Static(id="camp-hint", classes="hint")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "view", self._redraw)
+
+    # Drawing ---------------------------------------------------------------------------------
+
+    def _redraw(self, view: View | None) -> None:
+        if view is None:
+            return
+        camp = view.state.camping
+        if camp is not None:
+            self._ended = False
+        self.query_one("#camp-steps", Static).update(_step_bar(camp.step if camp else "", self._ended))
+        if camp is not None:
+            body, hint = _step_text(view, camp), HINTS[camp.step]
+        elif self._ended:
+            body, hint = _ended_text(view), _ended_hint(view)
+        else:
+            body, hint = _check_text(view), _check_hint(view)
+        body.rstrip()
+        self.query_one("#camp-text", Static).update(body)
+        last = self._last_text(view)
+        last.rstrip()
+        self.query_one("#camp-last", Static).update(last)
+        self.query_one("#camp-last", Static).display = bool(last.plain)
+        self.query_one("#camp-hint", Static).update(Text(hint, style="dim"))
+        self._fill_people(view, camp)
+        self.refresh_bindings()
+
+    def _fill_people(self, view: View, camp: Camping | None) -> None:
+        """The characters to choose for, in the free and camp action steps; hidden otherwise."""
+        people = self.query_one("#camp-people", OptionList)
+        shown = camp is not None and camp.step in ("free", "actions")
+        highlighted = people.highlighted
+        people.clear_options()
+        people.display = shown
+        if not shown or camp is None:
+            return
+        for row in camp_rows(view.state, view.ruleset):
+            people.add_option(Option(_person_line(row, camp.step), id=row.id))
+        if camp.step != self._people_step:
+            self._people_step, highlighted = camp.step, 0
+        if people.option_count:
+            people.highlighted = highlighted if highlighted is not None and highlighted < people.option_count else 0
+            people.focus()
+
+    def _last_text(self, view: View) -> Text:
+        """What the last camp step did, from the log: the dice and lines the table just saw."""
+        events = self._last_events(view)
+        if not events:
+            return Text("")
+        text = Text("Just now\n", style="bold")
+        for event in events:
+            text.append(f"  {event.text}\n", style="yellow" if event.level == "warn" else "")
+        return text
+
+    def _last_events(self, view: View) -> list[Event]:
+        store = self.hammer.store
+        if store is None:
+            return []
+        found: list[Event] = []
+        for event in reversed(store.recent):
+            if event.seq != view.state.seq or event.action not in ("camp", "level up"):
+                break
+            found.append(event)
+        return found[::-1]
+
+    # What makes sense now --------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        view = self.hammer.view
+        if view is None:
+            return True
+        state = view.state
+        camp = state.camping
+        before = camp is None and not self._ended and view.ruleset.camp is not None
+        if action == "next":
+            return camp is not None or (before and state.exploring is None)
+        if action == "choose":
+            return camp is not None and camp.step in ("free", "actions")
+        if action == "override":
+            return before and state.exploring is None and not camp_check(state, view.ruleset).allowed
+        if action == "safe_haven":
+            return before
+        if action == "abandon":
+            return camp is not None and camp.step == "time"
+        if action == "explore":
+            return camp is None and self._ended and state.exploring is not None and state.exploring.camp
+        return True
+
+    # Keys -----------------------------------------------------------------------------------
+
+    def action_next(self) -> None:
+        view = self.hammer.view
+        if view is None:
+            return
+        camp = view.state.camping
+        if camp is None:
+            self.hammer.perform(StartCamp())
+            return
+        ending = camp.step == "encounter"
+        if self.hammer.perform(CampNext()) and ending:
+            self._ended = True
+            self._redraw(self.hammer.view)
+
+    def action_choose(self) -> None:
+        people = self.query_one("#camp-people", OptionList)
+        if people.display and people.highlighted is not None:
+            option = people.get_option_at_index(people.highlighted)
+            self._choose_for(option.id or "")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._choose_for(event.option.id or "")
+
+    def _choose_for(self, character_id: str) -> None:
+        view = self.hammer.view
+        camp = view.state.camping if view else None
+        if view is None or camp is None:
+            return
+        row = next((r for r in camp_rows(view.state, view.ruleset) if r.id == character_id), None)
+        if row is None:
+            return
+        if camp.step == "free":
+            self._choose_free(row)
+        elif camp.step == "actions":
+            self._choose_action(row)
+
+    def _choose_free(self, row: CampRow) -> None:
+        if len(row.free_options) < 2:
+            self.notify(f"{row.name} has no choice to make: {row.free_text}.")
+            return
+        choices = [(option, FREE_NAMES[option]) for option in row.free_options]
+        dialog = ChooseDialog(f"Free action: {row.name}", f"{row.name} ({row.class_name}) may:", choices)
+        self.app.push_screen(dialog, lambda free: free is not None and self.hammer.perform(SetCampFree(row.id, free)))
+
+    def _choose_action(self, row: CampRow) -> None:
+        view = self.hammer.view
+        assert view is not None
+        options = [(o.id, o.name, o.problem) for o in action_options(view.state, view.ruleset, row.id)]
+        options.append((NO_ACTION, "No camp action", ""))
+        dialog = PickDialog(f"Camp action: {row.name}", f"{row.name} ({row.class_name}) will:", options)
+        self.app.push_screen(dialog, lambda action: self._take_action(row, action))
+
+    def _take_action(self, row: CampRow, action: str | None) -> None:
+        if action is None:
+            return
+        if action == "scout_ahead":
+            self._ask_scout(row)
+            return
+        self.hammer.perform(SetCampAction(row.id, "" if action == NO_ACTION else action))
+
+    def _ask_scout(self, row: CampRow) -> None:
+        choices = [
+            ("roll", "Roll it: d20 + a modifier against a target"),
+            ("success", "The check succeeded (entered)"),
+            ("failure", "The check failed (entered)"),
+        ]
+        dialog = ChooseDialog(f"Scout Ahead: {row.name}", "Search, or another fitting check:", choices)
+        self.app.push_screen(dialog, lambda how: self._scout(row, how))
+
+    def _scout(self, row: CampRow, how: str | None) -> None:
+        if how == "roll":
+            self.app.push_screen(ScoutDialog(row.id, row.name, self.hammer.try_perform))
+        elif how is not None:
+            self.hammer.perform(SetCampAction(row.id, "scout_ahead", scout_success=how == "success"))
+
+    def action_override(self) -> None:
+        view = self.hammer.view
+        if view is None:
+            return
+        missing = lacking(view.state, camp_check(view.state, view.ruleset))
+        dialog = TextDialog("Camp anyway", f"Camp without {missing}? Why does the 'Smith allow it?")
+        self.app.push_screen(dialog, lambda reason: reason is not None and self.hammer.perform(StartCamp(reason)))
+
+    def action_safe_haven(self) -> None:
+        view = self.hammer.view
+        if view is not None:
+            self.hammer.perform(SetSafeHaven(not view.state.dungeon.safe_haven))
+
+    def action_abandon(self) -> None:
+        self.hammer.perform(AbandonCamp())
+
+    def action_explore(self) -> None:
+        self.app.switch_screen(screens.ExploreScreen())
+
+    def action_undo(self) -> None:
+        self._ended = False
+        self.hammer.action_undo()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class PickDialog(PromptDialog[str]):
+    """A short list where some choices cannot be taken now; each of those says why, greyed out."""
+
+    def __init__(self, title: str, prompt: str, choices: Sequence[tuple[str, str, str]]) -> None:
+        super().__init__(title, prompt)
+        self._choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog") as box:
+            box.border_title = self._title
+            yield Label(self._prompt)
+            yield OptionList(*(_pick_option(key, name, problem) for key, name, problem in self._choices))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+
+def _pick_option(key: str, name: str, problem: str) -> Option:
+    """A choice; one that cannot be taken is greyed out and says why ("Level Up needs 20 XP, has 12")."""
+    if not problem:
+        return Option(Text(name), id=key)
+    label = problem if problem.startswith(name) else f"{name} ({problem})"
+    return Option(Text(label, style="dim"), id=key, disabled=True)
+
+
+class ScoutDialog(FormDialog):
+    """Scout Ahead rolled at camp: the target to beat and the modifier to add to the d20."""
+
+    OK = "Scout"
+    WIDE = False
+
+    def __init__(self, character_id: str, name: str, attempt: Attempt) -> None:
+        super().__init__(f"Scout Ahead: {name}", "The d20 is rolled when the camp actions are done.", attempt)
+        self.character_id = character_id
+
+    def fields(self) -> ComposeResult:
+        with Horizontal(classes="row"):
+            yield Label("Target", classes="field-label")
+            yield Input(id="scout-target", classes="number", type="integer")
+            yield Label("Modifier", classes="field-label")
+            yield Input(value="0", id="scout-modifier", classes="number", type="integer")
+
+    def build(self) -> Action:
+        target = self.whole("scout-target", "Target")
+        if target < 1:
+            raise ValueError("Target: the number to reach, 1 or more")
+        modifier = self.whole("scout-modifier", "Modifier", 0)
+        return SetCampAction(self.character_id, "scout_ahead", scout_modifier=modifier, scout_target=target)
+
+
+# -------------------------------------------------------------------------------------------
+# The text of each step
+# -------------------------------------------------------------------------------------------
+
+
+def _step_bar(step: str, ended: bool) -> Text:
+    """`Check › Time › Eat › ...` with the step the Camp is on lit; it fits 80 columns."""
+    text = Text()
+    current = len(STEPS) if ended else [s for s, _ in STEPS].index(step)
+    for i, (_, name) in enumerate(STEPS):
+        if i:
+            text.append(" › ", style="dim")
+        style = "bold reverse" if i == current else ("dim" if i > current else "")
+        text.append(f" {name} ", style=style)
+    return text
+
+
+def _check_text(view: View) -> Text:
+    """Before camp: the Safe Haven, the light, each character's supplies and free action, what is missing."""
+    state, ruleset = view.state, view.ruleset
+    camp_rules = ruleset.camp
+    if camp_rules is None:
+        return Text(f"{ruleset.name} has no Camp action.", style="bold red")
+    check = camp_check(state, ruleset)
+    text = Text()
+    haven = state.dungeon.safe_haven
+    text.append("Safe Haven: ", style="bold")
+    text.append("yes" if haven else "no", style="green" if haven else "red")
+    text.append(f"   Time: {ruleset.time.label(camp_rules.units)}   Food: {camp_rules.rations_each} Ration each\n")
+    text.append("Light: ", style="bold")
+    lights = light_lines(state, ruleset)
+    if len(lights) < 2:
+        text.append(f"{lights[0] if lights else 'none burning'}\n", style="" if lights else "red")
+    else:
+        text.append("\n")
+        for line in lights:
+            text.append(f"  {line}\n")
+    for warning in check.warnings:
+        text.append(f"  {warning[0].upper()}{warning[1:]}.\n", style="yellow")
+    text.append("\n")
+    for row in camp_rows(state, ruleset):
+        text.append_text(_check_row(row, camp_rules.needs_bedroll))
+    text.append(f"\nAfterwards: {encounter_odds(state, ruleset, 0)}; each on watch lowers the roll.\n", style="dim")
+    if state.exploring is not None:
+        text.append("\nAn Explore is under way: finish it (e) before making camp.\n", style="bold red")
+    elif check.allowed:
+        text.append("\nReady to camp.\n", style="bold green")
+    else:
+        text.append("\nMissing: ", style="bold red")
+        text.append(f"{lacking(state, check)}.\n", style="red")
+    return text
+
+
+def _check_row(row: CampRow, bedroll: bool) -> Text:
+    text = Text()
+    text.append(f"{row.name}", style="bold")
+    text.append(f" ({row.class_name}) HP {row.hp}/{row.max_hp} · {row.rations} Ration{'s' if row.rations != 1 else ''}")
+    if bedroll:
+        text.append(" · Bedroll" if row.bedroll else " · no Bedroll", style="" if row.bedroll else "yellow")
+    text.append("\n")
+    text.append(f"  free: {row.free_text}\n", style="dim")
+    for missing in row.missing:
+        text.append(f"  lacks {missing}\n", style="red")
+    for limit in row.limits:
+        text.append(f"  {limit}\n", style="yellow")
+    return text
+
+
+def _check_hint(view: View) -> str:
+    if view.state.exploring is not None or view.ruleset.camp is None:
+        return "escape close"
+    if camp_check(view.state, view.ruleset).allowed:
+        return "enter make camp · h Safe Haven · escape close"
+    return "o camp anyway, with a reason · h Safe Haven · escape close"
+
+
+def _step_text(view: View, camp: Camping) -> Text:
+    state, ruleset = view.state, view.ruleset
+    text = Text()
+    if camp.override:
+        text.append(f"Camping by the 'Smith's leave: {camp.override}\n\n", style="yellow")
+    if camp.step == "time":
+        units = ruleset.camp.units if ruleset.camp else 0
+        text.append(f"Next: {ruleset.time.label(units)} pass; every lit source burns.\n", style="bold")
+        for line in light_lines(state, ruleset) or ("No light burns.",):
+            text.append(f"  {line}\n")
+    elif camp.step == "eat":
+        text.append("Next: everyone eats.\n", style="bold")
+        for line in eat_lines(state, ruleset):
+            text.append(f"  {line}\n", style="yellow" if "hungry" in line else "")
+    elif camp.step == "free":
+        text.append("Free actions, by class. ", style="bold")
+        text.append("Pick for those with a choice (enter), then n.\n")
+    elif camp.step == "actions":
+        text.append("One camp action each. ", style="bold")
+        text.append("Choose with enter or a; those without one take none. Then n.\n")
+        text.append(f"Encounter roll: {encounter_odds(state, ruleset)}\n", style="dim")
+    else:
+        text.append(f"Next: the 'Smith rolls {encounter_odds(state, ruleset)}.\n", style="bold")
+        if not camp.watchers:
+            text.append("Nobody stood watch: an encounter would surprise the party.\n", style="yellow")
+        leaving = leaving_lines(state, ruleset)
+        if leaving:
+            text.append("\nThe camp leaves:\n", style="bold")
+            for line in leaving:
+                text.append(f"  {line}\n")
+    return text
+
+
+def _person_line(row: CampRow, step: str) -> Text:
+    text = Text(f"{row.name} ", style="bold")
+    text.append(f"({row.class_name}) HP {row.hp}/{row.max_hp}: ")
+    if step == "free":
+        text.append(row.free_text, style="yellow" if row.free_text.startswith("choose") else "")
+    else:
+        text.append(row.action_text, style="dim" if not row.action else "")
+    return text
+
+
+def _ended_text(view: View) -> Text:
+    trip = view.state.exploring
+    if trip is not None and trip.camp:
+        text = Text("An encounter finds the camp!", style="bold red")
+        if trip.surprised:
+            text.append(" The party is surprised.", style="bold red")
+        text.append("\n\nThe camp's actions are done; resolve the encounter's pool before its initiative (e).\n")
+        return text
+    return Text("No encounter: the camp is over.\n", style="bold green")
+
+
+def _ended_hint(view: View) -> str:
+    trip = view.state.exploring
+    if trip is not None and trip.camp:
+        return "e resolve the encounter · u undo · escape close"
+    return "u undo · escape close"
+
