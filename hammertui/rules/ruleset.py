@@ -28,6 +28,8 @@ The format (all sections optional unless marked required):
     [armour]                     the armour and shield a character may pick, with their AC bonus
     [hirelings]                  the hireling tier table and the morale save of a pushed hireling
     [party]                      roles: the party roles players take (Leader, Mapper...)
+    [kit]                        the starting supplies every adventurer sets out with and Return to
+                                 Town restocks: rations, oil, bedroll (0 or 1), or a light source
     [decisions.<topic>]          where the text was silent or contradictory, what was chosen
 
 A ruleset without a divining pool gives an `[exploration_die]` instead; one without light rules
@@ -874,6 +876,7 @@ class Ruleset:
     armour: tuple[ArmourDef, ...] = ()
     hirelings: HirelingRules | None = None
     party_roles: tuple[str, ...] = ()
+    kit: dict[str, int] = attrs.field(factory=dict)
     decisions: dict[str, str] = attrs.field(factory=dict)
     source: Path | None = attrs.field(default=None, eq=False)
 
@@ -2214,6 +2217,21 @@ def _read_hirelings(t: _Table) -> HirelingRules:
     return rules
 
 
+KIT_SUPPLIES = ("rations", "oil", "bedroll")
+"""What a kit may hold besides light sources: counted on the character, a Bedroll had or not."""
+
+
+def _read_kit(t: _Table) -> dict[str, int]:
+    """`[kit]`: supply -> how many; the names are checked against the light sources later."""
+    kit = {}
+    for item in list(t.data):
+        count = t.get(item, _int(0, None, "a number carried"))
+        if count is not None:
+            kit[item] = count
+    t.close()
+    return kit
+
+
 def _check_unique(ctx: _Context, path: KeyPath, ids: Sequence[str]) -> None:
     seen: set[str] = set()
     for i, item in enumerate(ids):
@@ -2286,6 +2304,8 @@ def _build(data: dict[str, Any], ctx: _Context, file_id: str, source: Path | Non
     if party_table is not None:
         party_roles = party_table.get("roles", _list(_TEXT, unique=True), ())
         party_table.close()
+    kit_table = top.table("kit")
+    kit = _read_kit(kit_table) if kit_table else {}
     decisions = {}
     for topic, d in top.tables("decisions", what="decision").items():
         decisions[topic] = d.need("text", _TEXT)
@@ -2330,6 +2350,7 @@ def _build(data: dict[str, Any], ctx: _Context, file_id: str, source: Path | Non
         armour=_read_armour(armour_table) if armour_table else (),
         hirelings=_read_hirelings(hirelings_table) if hirelings_table else None,
         party_roles=party_roles,
+        kit=kit,
         decisions=decisions,
         source=source,
     )
@@ -2408,6 +2429,7 @@ def _cross_check(r: Ruleset, ctx: _Context) -> None:
         die_results = _Refs(ctx, results, "exploration die results", ctx.failed_under(("exploration_die",)))
         for kind, source in r.light.sources.items():
             die_results.check(("light", "sources", kind, "depletes_on"), source.depletes_on)
+    _check_kit(r, ctx)
     if r.divining is None and r.exploration_die is None and (r.camp is not None or r.explore is not None):
         ctx.problem((), "expected a [divining] or an [exploration_die] section for exploring and camping")
     if r.advancement is not None and r.tier_rules is not None:
@@ -2460,6 +2482,26 @@ def _check_classes(r: Ruleset, ctx: _Context, stats: _Refs, saves: _Refs) -> Non
                 f"expected every save ({', '.join(r.save_names)}) to be listed once;"
                 f" missing {', '.join(absent)}",
             )
+
+
+def _check_kit(r: Ruleset, ctx: _Context) -> None:
+    """Every kit item is a supply the session counts or a light source a pack can hold.
+
+    A Light spell is cast, not packed, and a source without a set duration cannot be handed out
+    fresh; a character has a Bedroll or not.
+    """
+    if ctx.failed_under(("light",)):
+        return
+    packable = [k for k, d in r.light_sources.items() if d.duration is not None and not d.needs_caster]
+    for item, count in r.kit.items():
+        path: KeyPath = ("kit", item)
+        if item == "bedroll" and count > 1:
+            ctx.expected(path, "0 or 1: a Bedroll is had or not", count)
+        elif item in r.light_sources and item not in packable:
+            ctx.problem(path, "expected a light source that burns for a set time and needs no caster")
+        elif item not in KIT_SUPPLIES and item not in r.light_sources:
+            known = ", ".join([*KIT_SUPPLIES, *packable])
+            ctx.problem(path, f"unknown supply; expected one of: {known}")
 
 
 def _class_save_entries(ctx: _Context, path: KeyPath) -> list[tuple[str, int, str]]:
@@ -2695,6 +2737,10 @@ def _merge(
 
 
 def _forget(origins: dict[KeyPath, str], path: KeyPath) -> None:
+    """Drop what an earlier layer said under `path`. A path is known whenever anything beneath it
+    is (a table is recorded after its keys), so a new key costs nothing to check."""
+    if path not in origins:
+        return
     for known in [p for p in origins if p[: len(path)] == path]:
         del origins[known]
 

@@ -42,6 +42,9 @@ class Facts:
     lights: tuple[str, ...] = ()
     notes: str = ""
     dungeon_tier: int = 1
+    coins: int = 0
+    items: tuple[str, ...] = ()
+    bedroll: bool = False
 
 
 @attrs.frozen
@@ -224,6 +227,11 @@ def _gear(ruleset: Ruleset, facts: Facts) -> tuple[Line, ...]:
         Line("Ammunition", str(facts.ammo)),
         Line("Lights", ", ".join(facts.lights) or "none"),
     ]
+    if facts.bedroll or ruleset.kit.get("bedroll") or (ruleset.camp and ruleset.camp.needs_bedroll):
+        lines.append(Line("Bedroll", "yes" if facts.bedroll else "none", "" if facts.bedroll else "Camp heals no HP without one"))
+    lines.append(Line("Coins", str(facts.coins)))
+    if facts.items:
+        lines.append(Line("Items", str(len(facts.items)), ", ".join(facts.items)))
     limit = encumbrance_limit(ruleset, facts.stats)
     if limit is not None:
         lines.append(Line("Encumbrance", str(limit[0]), limit[1]))

@@ -199,21 +199,28 @@ def _camp_problems(state: State, ids: set[str]) -> list[str]:
     strangers = sorted({*camp.campers, *camp.lost, *camp.plans, *camp.healed} - ids)
     if strangers:
         problems.append(f"camping: no character {', '.join(map(repr, strangers))} in the party")
-    if min([camp.watchers, *camp.lost.values(), *(b.rooms_left for b in camp.bonuses), 0]) < 0:
+    targets = (plan.scout_target for plan in camp.plans.values())
+    if min([camp.watchers, *camp.lost.values(), *(b.rooms_left for b in camp.bonuses), *targets, 0]) < 0:
         problems.append("camping: counts cannot be negative")
     return problems
 
 
 def _loot_problems(state: State, ids: set[str]) -> list[str]:
-    """Ledger lines with their own ids, worth no negative coins, held by someone who exists."""
+    """Ledger lines with their own ids and names, worth no negative coins, held by someone who exists.
+
+    A buried character may still hold loot: it was left with the body.
+    """
     problems = []
     loot_ids = [entry.id for entry in state.loot]
     if len(set(loot_ids)) != len(loot_ids):
         problems.append("loot: two entries share an id")
+    holders = ids | {grave.character.id for grave in state.graveyard}
     for i, entry in enumerate(state.loot):
+        if not entry.name.strip():
+            problems.append(f"loot[{i}].name: a ledger line needs a name")
         if entry.coins < 0:
             problems.append(f"loot[{i}].coins: {entry.coins} cannot be negative")
-        if entry.holder and entry.holder not in ids:
+        if entry.holder and entry.holder not in holders:
             problems.append(f"loot[{i}].holder: no character {entry.holder!r}")
     return problems
 

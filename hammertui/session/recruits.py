@@ -20,8 +20,33 @@ from hammertui.session.state import Character, State, Stats, free_id, replace_me
 
 MAX_PILE = 20
 STARTING_RATIONS = 3
-"""Rations a new adventurer carries into the dungeon."""
-COUNTS = ("rations", "ammo", "spells_forgotten", "temp_hp")
+"""Rations a new adventurer carries into the dungeon when the ruleset's kit does not say."""
+COUNTS = ("rations", "ammo", "spells_forgotten", "temp_hp", "coins", "bedroll")
+"""What the Supplies dialog counts; a Bedroll counts 0 or 1."""
+
+
+def kit_rations(ruleset: Ruleset) -> int:
+    """The Rations of the ruleset's starting kit (the complete rules' three without a kit)."""
+    return ruleset.kit.get("rations", 0) if ruleset.kit else STARTING_RATIONS
+
+
+def outfitted(member: Character, ruleset: Ruleset, rations: int | None = None) -> Character:
+    """A new adventurer with the kit's supplies on them: Rations (or `rations`), oil, a Bedroll.
+
+    Light sources of the kit are packed as lights, on the Light pane; Return to Town restocks them.
+    """
+    kit = ruleset.kit
+    return attrs.evolve(
+        member,
+        rations=kit_rations(ruleset) if rations is None else rations,
+        oil=max(member.oil, kit.get("oil", 0)),
+        bedroll=member.bedroll or kit.get("bedroll", 0) > 0,
+    )
+
+
+def count_of(member: Character, what: str) -> int:
+    """A count on the sheet as a number: a Bedroll is 1 or 0."""
+    return int(getattr(member, what))
 
 
 def next_id(state: State) -> str:
@@ -66,11 +91,11 @@ def rolled_text(ruleset: Ruleset, member: Character) -> str:
 
 
 def _roll_one(
-    state: State, ctx: Context, action: object, name: str, armour: str, shield: bool, player: str = "", rations: int = 0
+    state: State, ctx: Context, action: object, name: str, armour: str, shield: bool, player: str = ""
 ) -> tuple[Character, list[Event]]:
     _check_armour_kind(ctx.ruleset, armour)
     rolled = characters.roll_character(ctx.ruleset, ctx.dice, name, 1, armour, shield)
-    member = from_rolled(next_id(state), rolled, player, rations)
+    member = from_rolled(next_id(state), rolled, player)
     events = [note(action, rolled_text(ctx.ruleset, member), tuple(r.describe() for r in rolled.rolls))]
     events += [note(action, f"{member.name}: {problem}; wears what the class allows.") for problem in rolled.notes]
     return member, events
@@ -83,24 +108,31 @@ def _check_armour_kind(ruleset: Ruleset, armour: str) -> None:
 
 @attrs.frozen
 class RollCharacter:
-    """Roll a new adventurer by the rules and add them to the party."""
+    """Roll a new adventurer by the rules and add them to the party, with the kit's supplies.
+
+    `rations`: None for the kit's.
+    """
 
     label: ClassVar[str] = "roll"
     name: str
     player: str = ""
     armour: str = "none"
     shield: bool = False
-    rations: int = 0
+    rations: int | None = None
 
     def apply(self, state: State, ctx: Context) -> Result:
         name = _name(self.name)
-        member, events = _roll_one(state, ctx, self, name, self.armour, self.shield, self.player.strip(), self.rations)
+        member, events = _roll_one(state, ctx, self, name, self.armour, self.shield, self.player.strip())
+        member = outfitted(member, ctx.ruleset, self.rations)
         return attrs.evolve(state, party=(*state.party, member)), events
 
 
 @attrs.frozen
 class AddCharacter:
-    """Enter a character by hand (a sheet brought from elsewhere), checked like a rolled one."""
+    """Enter a character by hand (a sheet brought from elsewhere), checked like a rolled one.
+
+    They carry the kit's supplies; the Supplies dialog corrects them from the paper sheet.
+    """
 
     label: ClassVar[str] = "add"
     name: str
@@ -139,6 +171,7 @@ class AddCharacter:
             shield=self.shield,
             uses=characters.starting_uses(class_def, self.level),
         )
+        member = outfitted(member, ctx.ruleset)
         text = f"Entered by hand: {rolled_text(ctx.ruleset, member)}"
         return attrs.evolve(state, party=(*state.party, member)), [note(self, text)]
 
@@ -173,19 +206,21 @@ def _from_pile(state: State, character_id: str) -> Character:
 
 @attrs.frozen
 class DrawReplacement:
-    """A replacement steps out of the pile and into the party."""
+    """A replacement steps out of the pile and into the party with the kit's supplies.
+
+    `rations`: None for the kit's.
+    """
 
     label: ClassVar[str] = "draw"
     character_id: str
     name: str = ""
     player: str = ""
-    rations: int = 0
+    rations: int | None = None
 
     def apply(self, state: State, ctx: Context) -> Result:
         member = _from_pile(state, self.character_id)
-        member = attrs.evolve(
-            member, name=self.name.strip() or member.name, player=self.player.strip() or member.player, rations=self.rations
-        )
+        member = attrs.evolve(member, name=self.name.strip() or member.name, player=self.player.strip() or member.player)
+        member = outfitted(member, ctx.ruleset, self.rations)
         pile = tuple(m for m in state.pile if m.id != member.id)
         cls = ctx.ruleset.classes[member.class_id].name
         text = f"{member.name}, {cls}, joins the party" + (f" ({member.player})." if member.player else ".")
@@ -268,7 +303,8 @@ class SetArmour:
 
 @attrs.frozen
 class AdjustCount:
-    """Add to or take from a count on the sheet: rations, ammo, forgotten spells, temporary HP, uses."""
+    """Add to or take from a count on the sheet: rations, ammo, forgotten spells, temporary HP,
+    coins, the Bedroll (had or not), class uses."""
 
     label: ClassVar[str] = "adjust"
     character_id: str
@@ -279,6 +315,8 @@ class AdjustCount:
         member = member_of(state, self.character_id)
         if self.delta == 0:
             raise Refused("a change of 0 changes nothing")
+        if self.what == "bedroll":
+            return _bedroll(state, self, member)
         if self.what in COUNTS:
             old = getattr(member, self.what)
             changed = attrs.evolve(member, **{self.what: _counted(old, self.delta, self.what)})
@@ -293,6 +331,18 @@ class AdjustCount:
         new = old + self.delta
         text = f"{member.name}: {name} {old} -> {new}."
         return attrs.evolve(state, party=replace_member(state.party, changed)), [note(self, text)]
+
+
+def _bedroll(state: State, action: AdjustCount, member: Character) -> Result:
+    """+1 gives a Bedroll, -1 takes it away: a character has one or none."""
+    after = int(member.bedroll) + action.delta
+    if after > 1:
+        raise Refused(f"{member.name} already has a Bedroll, and one is all anyone carries")
+    if after < 0:
+        raise Refused(f"{member.name} has no Bedroll to take")
+    changed = attrs.evolve(member, bedroll=bool(after))
+    text = f"{member.name} {'now has' if after else 'no longer has'} a Bedroll."
+    return attrs.evolve(state, party=replace_member(state.party, changed)), [note(action, text)]
 
 
 def _counted(old: int, delta: int, what: str) -> int:

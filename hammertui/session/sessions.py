@@ -18,7 +18,7 @@ from hammertui.rules.dice import SeededDice
 from hammertui.rules.ruleset import Ruleset, RulesetError
 from hammertui.session import persist
 from hammertui.session.events import Event
-from hammertui.session.recruits import STARTING_RATIONS, from_rolled, rolled_text
+from hammertui.session.recruits import from_rolled, outfitted, rolled_text
 from hammertui.session.state import Character, LightSource, SessionInfo, State
 from hammertui.session.store import Store
 
@@ -84,7 +84,8 @@ def difficulty_for(ruleset: Ruleset, wanted: str | None) -> str:
 
 
 def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = None) -> tuple[State, list[Event]]:
-    """A fresh session: a party of four rolled by the class rules, one lit torch and spares."""
+    """A fresh session: a party of four rolled by the class rules with the kit's supplies (Rations, a
+    Bedroll in Book Three), one lit torch and spares; Return to Town brings everyone's torches up to the kit."""
     mode = difficulty_for(ruleset, difficulty)
     info = SessionInfo(name=name, ruleset=ruleset.id, seed=seed, difficulty=mode)
     dice = SeededDice(seed, -1)
@@ -92,7 +93,7 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
     events = [Event(0, "new", f"New session {name} ({ruleset.name}, {mode} mode, seed {seed}).")]
     for index, ((hero, player), (armour, shield)) in enumerate(zip(DEMO_PARTY, DEMO_ARMOUR, strict=True), start=1):
         rolled = characters.roll_character(ruleset, dice, hero, armour=armour, shield=shield)
-        member = from_rolled(f"c{index}", rolled, player, STARTING_RATIONS)
+        member = outfitted(from_rolled(f"c{index}", rolled, player), ruleset)
         member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
         party.append(member)
         events.append(Event(0, "roll", rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))

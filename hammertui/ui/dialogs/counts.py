@@ -1,4 +1,5 @@
-"""Supplies and uses on a sheet: rations eaten, arrows fired, spells cast, a Turn Unholy spent."""
+"""Supplies and uses on a sheet: rations eaten, arrows fired, spells cast, coins spent in town, a
+Bedroll lost, a Turn Unholy spent."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ from textual.widgets import Input, Select
 
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Action
-from hammertui.session.recruits import COUNTS, AdjustCount
+from hammertui.session.recruits import COUNTS, AdjustCount, count_of
 from hammertui.session.state import Character
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 
 
 def count_options(ruleset: Ruleset, member: Character) -> list[tuple[str, str]]:
-    options = [(f"{what.replace('_', ' ').capitalize()} ({getattr(member, what)})", what) for what in COUNTS]
+    """Each count with what it stands at; the Bedroll as yes or no (+1 gives one, -1 takes it)."""
+    options = [(_count_label(member, what), what) for what in COUNTS]
     class_def = ruleset.classes.get(member.class_id)
     for resource_id, left in member.uses.items():
         resource = class_def.resource(resource_id) if class_def else None
@@ -22,8 +24,14 @@ def count_options(ruleset: Ruleset, member: Character) -> list[tuple[str, str]]:
     return options
 
 
+def _count_label(member: Character, what: str) -> str:
+    if what == "bedroll":
+        return f"Bedroll ({'yes' if member.bedroll else 'no'})"
+    return f"{what.replace('_', ' ').capitalize()} ({count_of(member, what)})"
+
+
 class CountDialog(FormDialog):
-    """What to count and by how much: -1 for a Ration eaten, +12 for arrows bought."""
+    """What to count and by how much: -1 for a Ration eaten, +12 for arrows, -40 coins spent in town."""
 
     OK = "Change"
     WIDE = False

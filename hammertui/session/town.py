@@ -1,0 +1,333 @@
+"""Return to Town: the rules' list done in order as one action, and the plan the 'Smith reads first.
+
+`plan_town` works out everything the trip back changes (the rules' arithmetic is `rules.town`'s)
+so the town screen can show it before anything happens; `ReturnToTown` applies that same plan, so
+what was shown is what is done, and one undo takes the whole trip back. Levelling is the 'Smith's
+next step, one `LevelUp` per character, as the rules list it after the loot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+import attrs
+
+from hammertui.rules import tiers
+from hammertui.rules import town as rules
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session.actions import Context, Refused, Result, note
+from hammertui.session.events import Event
+from hammertui.session.loot import COMMON, describe, whereabouts, with_the_living
+from hammertui.session.state import Character, LightSource, Loot, State, free_id
+
+ODD_COINS = "Odd coins from the split"
+"""The ledger line the split's remainder stays on."""
+
+
+@attrs.frozen
+class Homecoming:
+    """One survivor's trip back: the supplies that top up their kit, their share of the coins, the
+    items they take home, and their XP once loot is turned to XP."""
+
+    member: Character
+    restock: dict[str, int]
+    coins: int
+    items: tuple[str, ...]
+    xp: int
+    can_level: bool
+
+
+@attrs.frozen
+class TownPlan:
+    """Everything Return to Town will do, in the rules' order, before it is done.
+
+    `pooled` coins are the common pile's and the living's; `staying` the ledger lines that stay
+    (unclaimed items, what the dead held); `resets` what the dungeon forgets, in words; `level`,
+    `boss_hd` and `tier` where the party goes back in.
+    """
+
+    homecomings: tuple[Homecoming, ...]
+    pooled: int
+    split: rules.CoinSplit
+    conversion: rules.Conversion
+    staying: tuple[Loot, ...]
+    resets: tuple[str, ...]
+    resets_risk_reward: bool
+    level: int
+    boss_hd: int
+    tier: int
+
+    @property
+    def ready(self) -> tuple[Character, ...]:
+        """Who will have the XP to level up."""
+        return tuple(h.member for h in self.homecomings if h.can_level)
+
+
+# ---------------------------------------------------------------------------------------------
+# The plan
+# ---------------------------------------------------------------------------------------------
+
+
+def plan_town(
+    state: State, ruleset: Ruleset, convert: int = 0, level: int | None = None, boss_hd: int | None = None
+) -> TownPlan:
+    """What Return to Town would do now; Refused, with the reason, when it cannot be done."""
+    _check_ready(state)
+    level = state.dungeon.level if level is None else level
+    boss_hd = state.dungeon.boss_hd if boss_hd is None else boss_hd
+    if level < 1:
+        raise Refused("the dungeon's levels start at 1")
+    if boss_hd < 0:
+        raise Refused("a boss has 0 Hit Dice or more")
+    pooled = sum(e.coins for e in state.loot if not e.item and with_the_living(state, e))
+    _check_convert(ruleset, convert, pooled)
+    going = [e for e in state.loot if e.item and e.holder != COMMON and with_the_living(state, e)]
+    survivors = [_survivor(state, ruleset, m) for m in state.living]
+    items = [rules.LootItem(item_label(e), e.holder) for e in going]
+    outcome = rules.return_to_town(ruleset, survivors, pooled, items, convert)
+    homecomings = tuple(
+        Homecoming(
+            member=m,
+            restock=outcome.restocked.get(m.id, {}),
+            coins=outcome.split.each,
+            items=outcome.items.get(m.id, ()),
+            xp=outcome.xp[m.id],
+            can_level=m.id in outcome.can_level,
+        )
+        for m in state.living
+    )
+    staying = tuple(e for e in state.loot if not with_the_living(state, e) or (e.item and e.holder == COMMON))
+    return TownPlan(
+        homecomings=homecomings,
+        pooled=pooled,
+        split=outcome.split,
+        conversion=outcome.conversion,
+        staying=staying,
+        resets=_resets(state, outcome.resets_risk_reward),
+        resets_risk_reward=outcome.resets_risk_reward,
+        level=level,
+        boss_hd=boss_hd,
+        tier=_tier(ruleset, boss_hd),
+    )
+
+
+def _check_ready(state: State) -> None:
+    if state.exploring is not None:
+        raise Refused("an Explore is under way: finish it before going back to town")
+    if state.camping is not None:
+        raise Refused("the party is camping: finish the Camp before going back to town")
+    if not state.living:
+        raise Refused("nobody is alive to go back to town")
+
+
+def _check_convert(ruleset: Ruleset, convert: int, pooled: int) -> None:
+    if convert < 0:
+        raise Refused("the coins to turn into XP cannot be fewer than none")
+    if convert and not converts(ruleset):
+        raise Refused(f"{ruleset.name} does not turn loot into XP")
+    if convert > pooled:
+        raise Refused(f"only {pooled} coins are the party's to turn into XP, not {convert}")
+
+
+def converts(ruleset: Ruleset) -> int:
+    """Coins to the XP in town (Book Three's 1,000), or 0 where loot never becomes XP."""
+    return ruleset.advancement.coins_per_xp if ruleset.advancement else 0
+
+
+def _survivor(state: State, ruleset: Ruleset, member: Character) -> rules.Survivor:
+    return rules.Survivor(
+        member.id,
+        member.name,
+        member.level,
+        member.xp,
+        member.hp,
+        member.max_hp,
+        kit=ruleset.kit,
+        carried=carried(state, ruleset, member),
+    )
+
+
+def carried(state: State, ruleset: Ruleset, member: Character) -> dict[str, int]:
+    """What of the kit a character has now: Rations, oil, a Bedroll (1 or 0), light sources by kind."""
+    counts = {"rations": member.rations, "oil": member.oil, "bedroll": int(member.bedroll)}
+    for kind in ruleset.light_sources:
+        counts[kind] = sum(1 for s in state.lights if s.carrier == member.id and s.kind == kind)
+    return counts
+
+
+def item_label(entry: Loot) -> str:
+    """How an item is written on the sheet it goes home on: its name, and its worth when known."""
+    return f"{entry.name} ({entry.coins} coins)" if entry.coins else entry.name
+
+
+def _tier(ruleset: Ruleset, boss_hd: int) -> int:
+    return tiers.tier_of(ruleset, boss_hd) if ruleset.tier_rules else tiers.tier(boss_hd)
+
+
+def _resets(state: State, risk_reward: bool) -> tuple[str, ...]:
+    """What the dungeon forgets while the party is away, in the table's words."""
+    dungeon = state.dungeon
+    words = []
+    if dungeon.bonuses:
+        words.append(f"{len(dungeon.bonuses)} Scout/Watch bonus{'es' * (len(dungeon.bonuses) != 1)} end")
+    if risk_reward and (dungeon.risk or dungeon.reward):
+        words.append(f"the Risk ({dungeon.risk}) and Reward ({dungeon.reward}) dice go back to 0")
+    if dungeon.rerolls:
+        words.append(f"{dungeon.rerolls} bonus re-roll{'s' * (dungeon.rerolls != 1)} lost")
+    if dungeon.safe_haven:
+        words.append("the Safe Haven is left behind")
+    return tuple(words)
+
+
+def supplies_text(ruleset: Ruleset, added: Mapping[str, int]) -> str:
+    """`2 Rations, 1 Torch, a Bedroll`: a restock in the table's words."""
+    words = []
+    for item, n in added.items():
+        if item == "bedroll":
+            words.append("a Bedroll")
+        elif item == "rations":
+            words.append(f"{n} Ration{'s' * (n != 1)}")
+        elif item == "oil":
+            words.append(f"{n} oil flask{'s' * (n != 1)}")
+        else:
+            definition = ruleset.light_sources.get(item)
+            name = (definition.name if definition else item).lower()
+            words.append(f"a {name}" if n == 1 else f"{n} {name}{'es' if name.endswith(('ch', 'sh', 's', 'x')) else 's'}")
+    return ", ".join(words)
+
+
+# ---------------------------------------------------------------------------------------------
+# The action
+# ---------------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class ReturnToTown:
+    """The party goes back to town and then back into the dungeon, the rules' steps in order.
+
+    1. The living to full HP, spells relearned, a day's uses back. 2. The kit restocked. 3. The
+    ledger divided: the party's coins split evenly (the odd ones stay), items home with their holders.
+    4. (Book Three) `convert` coins turned into XP for every survivor. 5. Who can level is named.
+    Then the dungeon forgets its camp bonuses, Risk and Reward, re-rolls and Safe Haven, and the
+    party goes back in at `level` with its boss of `boss_hd` (None: where they left). Rooms explored
+    stay explored.
+    """
+
+    label: ClassVar[str] = "town"
+    convert: int = 0
+    level: int | None = None
+    boss_hd: int | None = None
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        ruleset = ctx.ruleset
+        plan = plan_town(state, ruleset, self.convert, self.level, self.boss_hd)
+        party, lights = state.party, state.lights
+        for home in plan.homecomings:
+            party = tuple(_home(ruleset, home) if m.id == home.member.id else m for m in party)
+            lights = _fresh_lights(ruleset, lights, home)
+        loot = plan.staying
+        if plan.split.remainder:
+            odd = Loot(free_id("t", {e.id for e in state.loot}), ODD_COINS, plan.split.remainder, False, COMMON)
+            loot = (*loot, odd)
+        dungeon = attrs.evolve(
+            state.dungeon,
+            level=plan.level,
+            boss_hd=plan.boss_hd,
+            bonuses=(),
+            rerolls=0,
+            safe_haven=False,
+            risk=0 if plan.resets_risk_reward else state.dungeon.risk,
+            reward=0 if plan.resets_risk_reward else state.dungeon.reward,
+        )
+        new = attrs.evolve(state, party=party, lights=lights, loot=loot, dungeon=dungeon)
+        return new, _events(self, state, ruleset, plan)
+
+
+def _home(ruleset: Ruleset, home: Homecoming) -> Character:
+    """A survivor after town: full HP, rested, restocked, paid, XP counted."""
+    member, added = home.member, home.restock
+    return attrs.evolve(
+        member,
+        hp=member.max_hp,
+        status="ok",
+        stance="",
+        spells_forgotten=0,
+        uses=daily_uses(ruleset, member),
+        rations=member.rations + added.get("rations", 0),
+        oil=member.oil + added.get("oil", 0),
+        bedroll=member.bedroll or bool(added.get("bedroll", 0)),
+        coins=member.coins + home.coins,
+        items=(*member.items, *home.items),
+        xp=home.xp,
+    )
+
+
+def daily_uses(ruleset: Ruleset, member: Character) -> dict[str, int]:
+    """A day's class uses back to their full count for the level; the rest as they are."""
+    class_def = ruleset.classes.get(member.class_id)
+    if class_def is None:
+        return dict(member.uses)
+    uses = dict(member.uses)
+    for resource in class_def.resources:
+        if resource.refresh == "day":
+            uses[resource.id] = resource.uses(member.level)
+    return uses
+
+
+def _fresh_lights(ruleset: Ruleset, lights: tuple[LightSource, ...], home: Homecoming) -> tuple[LightSource, ...]:
+    """A new, unlit source in the pack for each the kit gives and the survivor lacks."""
+    for kind, count in home.restock.items():
+        definition = ruleset.light_sources.get(kind)
+        if definition is None:
+            continue
+        for _ in range(count):
+            fresh = LightSource(free_id("l", {s.id for s in lights}), kind, definition.duration_for(0) or 0, home.member.id)
+            lights = (*lights, fresh)
+    return lights
+
+
+def _events(action: ReturnToTown, state: State, ruleset: Ruleset, plan: TownPlan) -> list[Event]:
+    """One line per step of the rules' list, so the log reads like the trip."""
+    homes = plan.homecomings
+    hurt = [f"{h.member.name} {h.member.hp} -> {h.member.max_hp}" for h in homes if h.member.hp < h.member.max_hp]
+    healed = f"HP to full ({', '.join(hurt)})" if hurt else "everyone already at full HP"
+    events = [note(action, f"The party returns to town: {healed}; spells relearned and a day's powers back.")]
+    stocked = [f"{h.member.name} {supplies_text(ruleset, h.restock)}" for h in homes if h.restock]
+    events.append(note(action, f"Restocked: {'; '.join(stocked)}." if stocked else "Everyone's supplies are already full."))
+    if plan.conversion.converted:
+        names = ", ".join(h.member.name for h in homes)
+        text = f"{plan.conversion.converted} coins become {plan.conversion.xp_each} XP each for {names}; those coins are gone."
+        events.append(note(action, text))
+    events.append(note(action, _split_text(plan)))
+    events += _item_events(action, state, plan)
+    if plan.ready:
+        events.append(note(action, f"Enough XP to level up: {', '.join(m.name for m in plan.ready)}."))
+    if plan.resets:
+        events.append(note(action, "While they are away: " + "; ".join(plan.resets) + "."))
+    where = f"Back into the dungeon at level {plan.level} (its boss {plan.boss_hd} HD, tier {plan.tier})."
+    events.append(note(action, where + " Rooms already explored give no exploration XP again."))
+    return events
+
+
+def _split_text(plan: TownPlan) -> str:
+    split = plan.split
+    if not split.coins:
+        return "No coins to divide."
+    odd = f"; {split.remainder} left over in the ledger" if split.remainder else ""
+    return f"{split.coins} coins divided: {split.each} each to {split.shares}{odd}."
+
+
+def _item_events(action: ReturnToTown, state: State, plan: TownPlan) -> list[Event]:
+    events = []
+    home = [f"{h.member.name} {', '.join(h.items)}" for h in plan.homecomings if h.items]
+    if home:
+        events.append(note(action, f"Items taken home: {'; '.join(home)}."))
+    left = [f"{describe(e)}, {whereabouts(state, e)}" for e in plan.staying]
+    if left:
+        events.append(note(action, f"Still in the ledger: {'; '.join(left)}.", level="warn" if _unclaimed(plan) else "info"))
+    return events
+
+
+def _unclaimed(plan: TownPlan) -> bool:
+    return any(e.item and e.holder == COMMON for e in plan.staying)

@@ -1,0 +1,75 @@
+"""The starting kit on the first day: the demo party, new recruits, and the Supplies counts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.session.actions import Refused
+from hammertui.session.recruits import (
+    STARTING_RATIONS,
+    AddCharacter,
+    AdjustCount,
+    DrawReplacement,
+    RollCharacter,
+    RollReplacements,
+    kit_rations,
+)
+from hammertui.session.sessions import new_state
+from hammertui.session.state import State
+from tests.rules.test_ruleset import variant
+from tests.session.test_roster import AVERAGE, run
+
+GNARL = [3, 3, 4, 4, *[3, 3, 3] * 3, *[6, 6, 6], *[5, 5, 5], *[2, 2, 2], 3, 6]
+"""A Human Thief's rolls: class, stats, Bailiwick and Failing."""
+
+
+def test_the_demo_party_sets_out_with_the_kit(state: State, hc: Ruleset) -> None:
+    assert [(m.rations, m.bedroll) for m in state.party] == [(3, True)] * 4, "Book Three: a Bedroll each"
+    complete = new_state("test", hc, seed=7)[0]
+    assert [(m.rations, m.bedroll) for m in complete.party] == [(3, False)] * 4
+
+
+def test_recruits_rolled_or_entered_carry_the_kit(state: State, b3: Ruleset, hc: Ruleset) -> None:
+    rolled, _ = run(state, b3, RollCharacter("Gnarl"), GNARL)
+    assert (rolled.party[-1].rations, rolled.party[-1].bedroll) == (3, True)
+    counted, _ = run(state, b3, RollCharacter("Gnarl", rations=1), GNARL)
+    assert counted.party[-1].rations == 1, "a count given by hand wins"
+    entered, _ = run(state, hc, AddCharacter("Pip", "thief", 1, AVERAGE, max_hp=6, ac=10))
+    assert (entered.party[-1].rations, entered.party[-1].bedroll) == (3, False)
+
+
+def test_a_replacement_draws_the_kit_as_they_join(state: State, b3: Ruleset) -> None:
+    piled, _ = run(state, b3, RollReplacements(1), [3] * 40)
+    assert (piled.pile[0].rations, piled.pile[0].bedroll) == (0, False), "the pile carries nothing yet"
+    drawn, _ = run(piled, b3, DrawReplacement(piled.pile[0].id, name="Quist"))
+    assert (drawn.party[-1].rations, drawn.party[-1].bedroll) == (3, True)
+
+
+def test_a_kit_with_more_rations_and_oil(tmp_path: Path, state: State) -> None:
+    packed = load_ruleset(variant(tmp_path, "packed", "[kit]\nrations = 5\noil = 2"))
+    assert kit_rations(packed) == 5
+    rolled, _ = run(state, packed, RollCharacter("Gnarl"), GNARL)
+    assert (rolled.party[-1].rations, rolled.party[-1].oil) == (5, 2)
+
+
+def test_a_ruleset_without_a_kit_falls_back_to_three_rations() -> None:
+    sketch = load_ruleset(Path(__file__).parents[1] / "rules" / "fixtures" / "sketch-russell.toml")
+    assert kit_rations(sketch) == STARTING_RATIONS
+
+
+def test_coins_and_the_bedroll_are_counted_on_the_sheet(state: State, b3: Ruleset) -> None:
+    paid, events = run(state, b3, AdjustCount("c1", "coins", 40))
+    assert paid.party[0].coins == 40 and events[0].text == "Darla: coins 0 -> 40."
+    with pytest.raises(Refused, match="only 40 coins"):
+        run(paid, b3, AdjustCount("c1", "coins", -41))
+    lost, events = run(state, b3, AdjustCount("c1", "bedroll", -1))
+    assert not lost.party[0].bedroll and events[0].text == "Darla no longer has a Bedroll."
+    with pytest.raises(Refused, match="no Bedroll to take"):
+        run(lost, b3, AdjustCount("c1", "bedroll", -1))
+    with pytest.raises(Refused, match="one is all anyone carries"):
+        run(state, b3, AdjustCount("c1", "bedroll", 1))
+    found, events = run(lost, b3, AdjustCount("c1", "bedroll", 1))
+    assert found.party[0].bedroll and events[0].text == "Darla now has a Bedroll."
