@@ -1,14 +1,19 @@
-"""Dice that camp actions leave for later Explore pools, and how they run out room by room.
+"""Dice carried from room to room: what camp actions leave for later Explore pools, how they run
+out, and when Book Three's accrued Risk and Reward dice are emptied.
 
-Kept apart from the camp rules because the session state holds them between rooms, and the state
-should not need the whole camp procedure to load.
+Kept apart from the camp rules because the session state holds them between rooms, and neither the
+state nor the trip to town should need the whole camp procedure to load.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
+
+if TYPE_CHECKING:
+    from hammertui.rules.ruleset import Ruleset
 
 
 @attrs.frozen
@@ -47,3 +52,9 @@ def tick_bonuses(bonuses: Iterable[PoolBonus], new_room: bool = True) -> tuple[P
         elif bonus.rooms_left > 1:
             left.append(attrs.evolve(bonus, rooms_left=bonus.rooms_left - 1))
     return tuple(left)
+
+
+def resets_risk_reward(ruleset: Ruleset, action: str) -> bool:
+    """Whether `action` ("camp", "return_to_town") empties the accrued Risk and Reward dice."""
+    accrual = ruleset.divining.accrual if ruleset.divining else None
+    return accrual is not None and action in accrual.reset_on

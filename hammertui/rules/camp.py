@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from hammertui.rules.bonuses import PoolBonus, bonus_dice
+from hammertui.rules.bonuses import PoolBonus, bonus_dice, resets_risk_reward
 from hammertui.rules.dice import DiceSource, Roll, roll
 from hammertui.rules.light import LitSource, SourceBurn, burn_all, dark_after
 from hammertui.rules.ruleset import CampRules, ClassDef, Ruleset
@@ -552,12 +552,6 @@ def _deeds(
             healed = camper.id in free and free[camper.id].action == "heal"
             chosen.append(camp_action(ruleset, source, camper, choice, healed))
     return tuple(free.values()) + tuple(chosen)
-
-
-def resets_risk_reward(ruleset: Ruleset, action: str) -> bool:
-    """Whether `action` ("camp", "return_to_town") empties the accrued Risk and Reward dice."""
-    accrual = ruleset.divining.accrual if ruleset.divining else None
-    return accrual is not None and action in accrual.reset_on
 
 
 def _camp_lines(

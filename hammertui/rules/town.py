@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from hammertui.rules.camp import resets_risk_reward
+from hammertui.rules.bonuses import resets_risk_reward
 from hammertui.rules.characters import can_level_up
 from hammertui.rules.ruleset import Ruleset
 

@@ -15,7 +15,7 @@ import attrs
 
 from hammertui.rules import camp as rules
 from hammertui.rules import damage
-from hammertui.rules.bonuses import PoolBonus
+from hammertui.rules.bonuses import PoolBonus, resets_risk_reward
 from hammertui.rules.camp import CampCheck, CampChoice, CampDeed, Camper
 from hammertui.rules.dice import DiceNotationError, parse
 from hammertui.rules.light import LitSource, burn_all, dark_after
@@ -140,7 +140,7 @@ def leaving_lines(state: State, ruleset: Ruleset) -> tuple[str, ...]:
     """What this camp leaves for later rooms, and (Book Three) the Risk and Reward dice it will empty."""
     camp = state.camping
     lines = [f"{_bonus_text(ruleset, b)}: {b.reason}" for b in (camp.bonuses if camp else ())]
-    if rules.resets_risk_reward(ruleset, "camp"):
+    if resets_risk_reward(ruleset, "camp"):
         dungeon = state.dungeon
         lines.append(f"Then the Risk and Reward dice reset to zero (now {dungeon.risk} Risk, {dungeon.reward} Reward)")
     return tuple(lines)
@@ -717,7 +717,7 @@ def _encounter(state: State, ctx: Context, action: Action) -> Result:
         except Refused as why:  # nobody left alive, no pool to roll: the camp still ends
             rolled = [note(action, f"The encounter cannot be rolled as an Explore: {why}.", level="warn")]
         events += rolled
-    if rules.resets_risk_reward(ctx.ruleset, "camp"):
+    if resets_risk_reward(ctx.ruleset, "camp"):
         dungeon = state.dungeon
         was = f"were {dungeon.risk} Risk, {dungeon.reward} Reward"
         events.append(note(action, f"The Risk and Reward dice reset to zero ({was})."))

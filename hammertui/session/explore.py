@@ -21,7 +21,7 @@ from hammertui.rules.town import restock
 from hammertui.session.actions import Action, Context, Refused, Result, burn_lights, member_of, note, spend_time
 from hammertui.session.events import Event
 from hammertui.session.advancement import grant_xp
-from hammertui.session.recruits import STARTING_RATIONS
+from hammertui.session.recruits import kit_rations
 from hammertui.session.state import EXPLORE_STEPS, Dungeon, Exploration, PoolPlan, Room, Spent, State, replace_member
 from hammertui.session.vitals import ApplyDamage, dungeon_tier
 
@@ -565,7 +565,7 @@ def _effect(
     if effect == "safe_haven":
         return attrs.evolve(state, exploring=attrs.evolve(trip, safe_haven=True)), choice.name, (), []
     if effect == "restock":
-        return _restock(state, choice)
+        return _restock(state, ctx.ruleset, choice)
     if effect == "ration_spoils":
         return _spoil(state, action.target, choice)
     if effect == "burn_lights":
@@ -581,11 +581,12 @@ def _effect(
     return state, choice.name, (), []
 
 
-def _restock(state: State, choice: ExploreOutcome) -> tuple[State, str, tuple[str, ...], list[Event]]:
+def _restock(state: State, ruleset: Ruleset, choice: ExploreOutcome) -> tuple[State, str, tuple[str, ...], list[Event]]:
+    """A lost pack's supplies: every living member's Rations back up to the starting kit's."""
     party = state.party
     found = []
     for member in state.living:
-        topped = restock({"rations": STARTING_RATIONS}, {"rations": member.rations})
+        topped = restock({"rations": kit_rations(ruleset)}, {"rations": member.rations})
         if topped:
             party = replace_member(party, attrs.evolve(member, rations=member.rations + topped["rations"]))
             found.append(f"{member.name} +{topped['rations']} Rations")

@@ -41,6 +41,8 @@ def header_text(view: View) -> Text:
     line.append(f" Level {dungeon.level}, tier {tier(dungeon.boss_hd)} ")
     if dungeon.safe_haven:
         line.append("Safe Haven ", style="bold #66bb6a")
+    if state.camping is not None:
+        line.append("camping ", style="bold #66bb6a")
     line.append("│", style="dim")
     mode = ruleset.difficulty(state.session.difficulty)
     if mode is not None and len(ruleset.difficulty_modes) > 1:

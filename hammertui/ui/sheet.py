@@ -6,7 +6,6 @@ back in one key. The keys here act on this character; everything goes through th
 
 from __future__ import annotations
 
-import attrs
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -16,9 +15,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from hammertui.rules import sheet
 from hammertui.rules.sheet import Section
-from hammertui.session.sheets import facts_of
+from hammertui.session.sheets import character_sheet
 from hammertui.session.state import Character
 from hammertui.ui.view import View
 
@@ -80,7 +78,7 @@ class SheetScreen(ModalScreen[None]):
         box = self.query_one("#sheet")
         box.border_title = f"{member.name}" + (f" ({member.player})" if member.player else "")
         box.border_subtitle = _status(member)
-        sections = sheet.character_sheet(view.ruleset, _facts(view, member))
+        sections = character_sheet(view.state, view.ruleset, member)
         self.query_one("#sheet-left", Static).update(_column([s for s in sections if s.title in LEFT]))
         self.query_one("#sheet-right", Static).update(
             _column([s for s in sections if s.title not in LEFT and s.title != "Notes"])
@@ -89,11 +87,6 @@ class SheetScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-def _facts(view: View, member: Character) -> sheet.Facts:
-    """The sheet's facts, with what the character took home from town: coins, items, a Bedroll."""
-    return attrs.evolve(facts_of(view.state, view.ruleset, member), coins=member.coins, items=member.items, bedroll=member.bedroll)
 
 
 def _find(view: View, character_id: str) -> Character | None:

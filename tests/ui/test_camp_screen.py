@@ -15,6 +15,7 @@ from hammertui.ui.camp import CampScreen, PickDialog, ScoutDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.explore import ExploreScreen
+from hammertui.ui.header import SessionHeader
 from tests.ui.test_explore import scripted
 from tests.ui.test_party import log_text, plain
 
@@ -68,6 +69,7 @@ async def test_a_whole_camp_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.store.state.camping.step == "time"
         assert "Next: 6 turns pass; every lit source burns." in body(app)
+        assert "Safe Haven camping" in plain(app.query_one(SessionHeader))
 
         await pilot.press("enter")  # the time
         await pilot.pause()

@@ -8,7 +8,7 @@ from textual.widgets import Checkbox, Input, Label, Select
 
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Action
-from hammertui.session.recruits import STARTING_RATIONS, AddCharacter, RollCharacter, SetArmour
+from hammertui.session.recruits import AddCharacter, RollCharacter, SetArmour
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 
 
@@ -42,7 +42,7 @@ class RollDialog(FormDialog):
         name = self.text("name")
         if not name:
             raise ValueError("The character needs a name")
-        return RollCharacter(name, self.text("player"), self.choice("armour"), shield, STARTING_RATIONS)
+        return RollCharacter(name, self.text("player"), self.choice("armour"), shield)
 
 
 class EntryDialog(FormDialog):
