@@ -8,7 +8,7 @@ turns them into changes to the party and lines in the log, every die shown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 import attrs
@@ -574,14 +574,7 @@ def _free(state: State, ctx: Context, action: Action) -> Result:
     """Each camper's free action; refused until everyone with a choice has made it."""
     camp = _camping(state)
     members = _members(state)
-    problems = []
-    for member in members:
-        camper = camper_at_camp(state, ctx.ruleset, member)
-        problem = rules.free_problem(ctx.ruleset, camper, _choice(_plan(state, member.id)))
-        if problem:
-            problems.append(problem)
-    if problems:
-        raise Refused("; ".join(problems))
+    _refuse_problems(state, ctx, rules.free_problem)
     events: list[Event] = []
     healed = []
     for member in members:
@@ -597,18 +590,25 @@ def _free(state: State, ctx: Context, action: Action) -> Result:
     return _with_camp(state, healed=(*camp.healed, *healed)), events
 
 
-def _actions(state: State, ctx: Context, action: Action) -> Result:
-    """Each camper's chosen action in party order, after every choice is checked; no choice, no action."""
-    camp = _camping(state)
-    members = _members(state)
+def _refuse_problems(
+    state: State, ctx: Context, problem_of: Callable[[Ruleset, Camper, CampChoice], str | None]
+) -> None:
+    """Refuse the step, naming every camper whose plan the rules reject, before anyone acts."""
     problems = []
-    for member in members:
+    for member in _members(state):
         camper = camper_at_camp(state, ctx.ruleset, member)
-        problem = rules.action_problem(ctx.ruleset, camper, _choice(_plan(state, member.id)))
+        problem = problem_of(ctx.ruleset, camper, _choice(_plan(state, member.id)))
         if problem:
             problems.append(problem)
     if problems:
         raise Refused("; ".join(problems))
+
+
+def _actions(state: State, ctx: Context, action: Action) -> Result:
+    """Each camper's chosen action in party order, after every choice is checked; no choice, no action."""
+    camp = _camping(state)
+    members = _members(state)
+    _refuse_problems(state, ctx, rules.action_problem)
     events: list[Event] = []
     watchers = 0
     bonuses = []

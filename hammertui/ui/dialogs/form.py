@@ -74,6 +74,10 @@ class FormDialog(ModalScreen[bool]):
         if refusal:
             self._show(refusal[0].upper() + refusal[1:] + ".")
             return
+        self.done()
+
+    def done(self) -> None:
+        """The action was taken; most forms close, one with news to read stays."""
         self.dismiss(True)
 
     def action_cancel(self) -> None:

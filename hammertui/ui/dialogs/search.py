@@ -74,15 +74,9 @@ class SearchDialog(FormDialog):
         if self._done:
             self.dismiss(True)
             return
-        try:
-            action = self.build()
-        except ValueError as problem:
-            self._show(str(problem))
-            return
-        refusal = self._attempt(action)
-        if refusal:
-            self._show(refusal[0].upper() + refusal[1:] + ".")
-            return
+        super().action_submit()
+
+    def done(self) -> None:
         self._done = True
         self._show("")
         self.query_one("#odds", Label).update(f"For the 'Smith: {self._result()}")
