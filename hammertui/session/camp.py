@@ -717,8 +717,8 @@ def _encounter(state: State, ctx: Context, action: Action) -> Result:
         except Refused as why:  # nobody left alive, no pool to roll: the camp still ends
             rolled = [note(action, f"The encounter cannot be rolled as an Explore: {why}.", level="warn")]
         events += rolled
-    if resets_risk_reward(ctx.ruleset, "camp"):
-        dungeon = state.dungeon
+    dungeon = state.dungeon
+    if resets_risk_reward(ctx.ruleset, "camp") and (dungeon.risk or dungeon.reward):
         was = f"were {dungeon.risk} Risk, {dungeon.reward} Reward"
         events.append(note(action, f"The Risk and Reward dice reset to zero ({was})."))
         state = attrs.evolve(state, dungeon=attrs.evolve(dungeon, risk=0, reward=0))

@@ -486,6 +486,8 @@ def test_book_three_camping_resets_risk_and_reward(b3: Ruleset, hc: Ruleset, dem
     hc_state = attrs.evolve(demo, dungeon=attrs.evolve(demo.dungeon, risk=2))
     kept, events = run(at_encounter(hc_state, 0, 1), hc, CampNext(), [1])
     assert kept.dungeon.risk == 2 and "Risk and Reward" not in texts(events)
+    _, events = run(at_encounter(new_state("test", b3, seed=7)[0], 0, 1), b3, CampNext(), [1])
+    assert not any("Risk and Reward" in text for text in texts(events)), "nothing to reset, nothing said"
 
 
 # ---------------------------------------------------------------------------------------------
