@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 
 from hammertui.rules.bonuses import PoolBonus, bonus_dice, resets_risk_reward
-from hammertui.rules.dice import DiceSource, Roll, roll
+from hammertui.rules.dice import DiceNotationError, DiceSource, Roll, parse, roll
 from hammertui.rules.light import LitSource, SourceBurn, burn_all, dark_after
 from hammertui.rules.ruleset import CampRules, ClassDef, Ruleset
 
@@ -442,6 +442,28 @@ def camp_encounter(ruleset: Ruleset, source: DiceSource, watchers: int, dungeon_
     if encounter:
         line = "an encounter finds the camp" + (": the party is surprised" if surprised else "")
     return CampEncounter(thrown, watchers, dungeon_level, encounter, surprised, line)
+
+
+def encounter_chance(ruleset: Ruleset, watchers: int, dungeon_level: int) -> str:
+    """The odds the camp is found, in the table's words (`2 in 6`, `certain`, `impossible`), so they
+    are said before the die is thrown; "" when the roll is more than one die."""
+    rules = camp_rules(ruleset)
+    modifier = watchers * rules.watch_encounter_modifier
+    if rules.encounter_adds_dungeon_level:
+        modifier += dungeon_level
+    try:
+        expr = parse(rules.encounter_dice)
+    except DiceNotationError:
+        return ""
+    if expr.count != 1:
+        return ""
+    need = rules.encounter_at_least - modifier
+    faces = max(0, min(expr.sides, expr.sides - (need - expr.modifier) + 1))
+    if faces == expr.sides:
+        return "certain"
+    if faces == 0:
+        return "impossible"
+    return f"{faces} in {expr.sides}"
 
 
 # ---------------------------------------------------------------------------- a whole camp

@@ -17,7 +17,6 @@ from hammertui.rules import camp as rules
 from hammertui.rules import damage
 from hammertui.rules.bonuses import PoolBonus, resets_risk_reward
 from hammertui.rules.camp import CampCheck, CampChoice, CampDeed, Camper
-from hammertui.rules.dice import DiceNotationError, parse
 from hammertui.rules.light import LitSource, burn_all, dark_after
 from hammertui.rules.ruleset import CampRules, Ruleset
 from hammertui.session.actions import (
@@ -285,10 +284,8 @@ def encounter_odds(state: State, ruleset: Ruleset, watchers: int | None = None) 
     """What the encounter roll needs: `1d6 - 1 watcher + level 1: an encounter on 6+ (1 in 6)`."""
     rules_ = camp_rules(ruleset)
     watchers = planned_watchers(state) if watchers is None else watchers
-    level = state.dungeon.level if rules_.encounter_adds_dungeon_level else 0
-    modifier = watchers * rules_.watch_encounter_modifier + level
     text = f"{rules_.encounter_dice}{_encounter_terms(state, ruleset, watchers)}: an encounter on {rules_.encounter_at_least}+"
-    chance = _chance(rules_.encounter_dice, rules_.encounter_at_least - modifier)
+    chance = rules.encounter_chance(ruleset, watchers, state.dungeon.level)
     return f"{text} ({chance})" if chance else text
 
 
@@ -304,22 +301,6 @@ def _encounter_terms(state: State, ruleset: Ruleset, watchers: int) -> str:
     if rules_.encounter_adds_dungeon_level:
         terms += f" + level {state.dungeon.level}"
     return terms
-
-
-def _chance(notation: str, need: int) -> str:
-    """The odds of one die showing `need` or more, in the table's words; "" for more than one die."""
-    try:
-        expr = parse(notation)
-    except DiceNotationError:
-        return ""
-    if expr.count != 1:
-        return ""
-    faces = max(0, min(expr.sides, expr.sides - (need - expr.modifier) + 1))
-    if faces == expr.sides:
-        return "certain"
-    if faces == 0:
-        return "impossible"
-    return f"{faces} in {expr.sides}"
 
 
 def camper_at_camp(state: State, ruleset: Ruleset, member: Character) -> Camper:

@@ -15,6 +15,7 @@ from hammertui.rules.camp import (
     action_problem,
     camp_action,
     camp_encounter,
+    encounter_chance,
     check_camp,
     free_action,
     free_options,
@@ -418,3 +419,11 @@ def test_a_watch_is_spent_on_a_revisited_room() -> None:
 def test_bonuses_of_one_colour_add_up() -> None:
     bonuses = [PoolBonus("black", 1, 2, "a"), PoolBonus("black", 1, 1, "b"), PoolBonus("green", 2, 1, "c")]
     assert bonus_dice(bonuses) == {"black": 2, "green": 2}
+
+
+@pytest.mark.parametrize(
+    ("watchers", "level", "said"),
+    [(0, 1, "2 in 6"), (1, 1, "1 in 6"), (2, 1, "impossible"), (0, 5, "certain"), (1, 0, "impossible")],
+)
+def test_the_encounter_odds_are_said_before_the_roll(hc: Ruleset, watchers: int, level: int, said: str) -> None:
+    assert encounter_chance(hc, watchers, level) == said
