@@ -415,6 +415,18 @@ def action_phase(ruleset: Ruleset, action: str, movement: str = MOVE_NEAR) -> Ac
     return ActionSlot(action, movement, True, phase, f"Resolved in the {phase.name} phase.")
 
 
+def acts_in(ruleset: Ruleset, phase_id: str, movement: str, action: str) -> bool:
+    """Whether a combatant with this declaration does something in `phase_id`.
+
+    The Movement phase is for whoever moves (Move Near or Move Far); the Morale phase is the
+    'Smith's and has no declared actors; any other phase holds the actions that land in it.
+    """
+    if phase_id == "movement":
+        return movement in (MOVE_NEAR, MOVE_FAR)
+    slot = action_phase(ruleset, action, movement)
+    return slot.may_act and slot.phase is not None and slot.phase.id == phase_id
+
+
 # ---------------------------------------------------------------------------------------------
 # Attacks.
 # ---------------------------------------------------------------------------------------------
@@ -706,7 +718,7 @@ def resolve_attack(
         _luck_chain(ruleset, source, n, luck_bonus, luck_target) if _is_critical(ruleset, plan, r) else ()
         for n, r in enumerate(attack_rolls, 1)
     )
-    return _evaluate(ruleset, plan, target_ac, attack_rolls, damage, chains, stay_put)
+    return evaluate(ruleset, plan, target_ac, attack_rolls, damage, chains, stay_put)
 
 
 def with_stay_put(ruleset: Ruleset, result: AttackResult, die: StayPutDie) -> AttackResult:
@@ -720,10 +732,25 @@ def with_stay_put(ruleset: Ruleset, result: AttackResult, die: StayPutDie) -> At
     attack_rolls = tuple(_without(d.roll, term) for d in result.dice)
     damage = _without(result.damage_roll, term)
     chains = tuple(d.luck_saves for d in result.dice)
-    return _evaluate(ruleset, result.plan, result.target_ac, attack_rolls, damage, chains, die)
+    return evaluate(ruleset, result.plan, result.target_ac, attack_rolls, damage, chains, die)
 
 
-def _evaluate(
+def best_stay_put(ruleset: Ruleset, result: AttackResult) -> StayPutDie:
+    """Where Stay Put's +1 does the most: on an attack die that misses by exactly the bonus (the
+    first, so a near miss becomes a hit), else on the damage roll when anything hit, else nowhere.
+
+    A player picks after seeing the dice; this is the pick any player would make, offered first.
+    """
+    bonus = ruleset.modifier_dice.stay_put_bonus
+    if not bonus or not result.plan.can_attack:
+        return None
+    for index, die in enumerate(result.dice):
+        if not die.hit and not die.fumble and die.roll.total + bonus >= result.target_ac:
+            return index
+    return "damage" if result.hits else None
+
+
+def evaluate(
     ruleset: Ruleset,
     plan: AttackPlan,
     target_ac: int,

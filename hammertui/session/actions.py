@@ -15,6 +15,7 @@ import attrs
 from hammertui.rules import light
 from hammertui.rules.dice import DiceSource
 from hammertui.rules.ruleset import Ruleset
+from hammertui.session import effects
 from hammertui.session.events import Event
 from hammertui.session.state import Character, LightSource, State, replace_light
 
@@ -59,10 +60,12 @@ def apply_action(state: State, action: Action, ctx: Context) -> Result:
 
 
 def spend_time(state: State, units: int, ctx: Context, action: Action) -> Result:
-    """Move the clock on and burn every lit source by the same amount, warning as they fail."""
+    """Move the clock on and burn every lit source by the same amount, warning as they fail;
+    timed effects whose time is up end."""
     burnt, events = burn_lights(state, units, ctx, action)
     clock = attrs.evolve(state.clock, units=state.clock.units + units)
-    return attrs.evolve(burnt, clock=clock), events
+    new, ended = effects.expire(attrs.evolve(burnt, clock=clock), action.label)
+    return new, events + ended
 
 
 def burn_lights(state: State, units: int, ctx: Context, action: Action) -> Result:

@@ -15,7 +15,9 @@ import attrs
 from hammertui.rules import light
 from hammertui.rules.clock import clock_text
 from hammertui.rules.ruleset import LightSourceDef, Ruleset, TimeRules
+from hammertui.session import effects
 from hammertui.session.actions import (
+    Action,
     Context,
     Refused,
     Result,
@@ -275,7 +277,8 @@ class PassRounds:
         total = state.clock.rounds + self.rounds
         clock = attrs.evolve(state.clock, rounds=total)
         word = "round passes" if self.rounds == 1 else f"{self.rounds} rounds pass"
-        return attrs.evolve(state, clock=clock), [note(self, f"{word.capitalize()}: round {total}.")]
+        new, ended = effects.expire(attrs.evolve(state, clock=clock), self.label)
+        return new, [note(self, f"{word.capitalize()}: round {total}."), *ended]
 
 
 @attrs.frozen
@@ -286,15 +289,23 @@ class FoldRounds:
     label: ClassVar[str] = "round"
 
     def apply(self, state: State, ctx: Context) -> Result:
-        rounds = state.clock.rounds
-        if rounds < 1:
+        if state.clock.rounds < 1:
             raise Refused("no combat rounds to fold into time")
-        time = ctx.ruleset.time
-        units = time.combat_units(rounds)
-        state = attrs.evolve(state, clock=attrs.evolve(state.clock, rounds=0))
-        new, events = spend_time(state, units, ctx, self)
-        counted = f"{rounds} round{'s' if rounds != 1 else ''}"
-        return new, [note(self, f"{counted} of combat: {time.label(units)} on the clock."), *events]
+        return fold_rounds(state, ctx, self)
+
+
+def fold_rounds(state: State, ctx: Context, action: Action) -> Result:
+    """A fight's rounds become time: max(1, rounds / rounds per unit rounded up); every lit source
+    burns it, and round effects outlasting it carry on in turns (Beats)."""
+    rounds = state.clock.rounds
+    time = ctx.ruleset.time
+    units = time.combat_units(rounds)
+    counted = f"{rounds} round{'s' if rounds != 1 else ''}"
+    head = note(action, f"{counted} of combat: {time.label(units)} on the clock.")
+    state = attrs.evolve(state, clock=attrs.evolve(state.clock, rounds=0))
+    state, carried = effects.fold(state, ctx.ruleset, units, action.label)
+    new, events = spend_time(state, units, ctx, action)
+    return new, [head, *carried, *events]
 
 
 # ---------------------------------------------------------------------------------- helpers

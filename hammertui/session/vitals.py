@@ -43,7 +43,7 @@ def can_say_not_today(member: Character, amount: int) -> bool:
     return member.uses.get(NOT_TODAY, 0) > 0 and damage.would_drop(vitals_of(member), amount)
 
 
-def _settle(state: State, before: Character, after: Character, cause: str, action: object) -> tuple[State, list[Event]]:
+def settle(state: State, before: Character, after: Character, cause: str, action: object) -> tuple[State, list[Event]]:
     """Put the changed character back; a death is stamped with the clock and its cause."""
     events = []
     if after.status == "dead" and before.status != "dead":
@@ -91,7 +91,7 @@ class ApplyDamage:
         outcome = damage.take_damage(vitals_of(member), self.amount, zero_hp_rule(state, ctx.ruleset))
         hurt = with_vitals(member, outcome.vitals)
         text = f"{member.name} takes {self.amount} damage{source}: {', '.join(outcome.lines)}."
-        new, events = _settle(state, member, hurt, self.source, self)
+        new, events = settle(state, member, hurt, self.source, self)
         return new, [note(self, text), *events]
 
 
@@ -152,7 +152,7 @@ class LayDown:
         outcome = damage.lay_down(vitals_of(member), check.success)
         after = with_vitals(member, outcome.vitals)
         text = f"{member.name} {', '.join(outcome.lines)}. {check.describe()} ({'; '.join(check.reasons)})."
-        new, events = _settle(state, member, after, "bled out, laid down", self)
+        new, events = settle(state, member, after, "bled out, laid down", self)
         return new, [note(self, text, (check.roll.describe(),)), *events]
 
 
@@ -168,7 +168,7 @@ class FightOn:
         outcome = damage.fight_on(vitals_of(member), ctx.dice)
         after = with_vitals(member, outcome.vitals)
         text = f"{member.name} {', '.join(outcome.lines)}."
-        new, events = _settle(state, member, after, "fought on past all hope", self)
+        new, events = settle(state, member, after, "fought on past all hope", self)
         return new, [note(self, text, tuple(r.describe() for r in outcome.rolls)), *events]
 
 

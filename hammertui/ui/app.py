@@ -31,7 +31,8 @@ from hammertui.session.actions import (
     source_name,
 )
 from hammertui.session.events import Event
-from hammertui.session.explore import SetSafeHaven
+from hammertui.session.combat import FightNext
+from hammertui.session.explore import SetSafeHaven, room_award
 from hammertui.session.lights import CastLight, DropLight, FoldRounds, PassRounds, Refill, casters, next_hour, pack_items, spell_kind
 from hammertui.session.persist import SaveError, SaveFiles
 from hammertui.session.sessions import RulesetLoader
@@ -80,6 +81,8 @@ class HammerApp(App[None]):
         Binding("S", "search", "Search", id="party.search", show=False, tooltip="Search for hidden secrets: searchers, time, the odds"),
         Binding("R", "town", "Town", id="party.town", show=False, tooltip="Return to Town: heal, restock, divide the loot, level up"),
         Binding("dollar_sign", "loot", "Loot", id="party.loot", show=False, key_display="$", tooltip="The Lootkeeper's ledger: coins and items, who holds what"),
+        Binding("F", "fight", "Fight!", id="combat.fight", tooltip="Start a fight (foes, surprise), or go back to the one under way"),
+        Binding("space", "fight_next", "Next phase", id="combat.next", tooltip="The fight's next step: initiative, the next phase, the other side"),
         Binding("t", "advance_time", "Pass time", id="time.advance"),
         Binding("l", "toggle_light", "Light", id="light.toggle", tooltip="Light or douse the highlighted source"),
         Binding("g", "hand_over", "Give", id="light.hand_over", tooltip="Hand the highlighted source to someone"),
@@ -218,6 +221,8 @@ class HammerApp(App[None]):
         """
         if self.store is not None and action == "cast_light":
             return spell_kind(self.store.ruleset) is not None
+        if self.store is not None and action == "fight_next":
+            return self.store.state.fighting is not None
         return self.store is not None or action in ("quit", "command_palette", "help_quit")
 
     def action_advance_time(self) -> None:
@@ -423,6 +428,28 @@ class HammerApp(App[None]):
         when = clock_text(member.death.at, self._store().ruleset.time.minutes_per_unit)
         self.push_screen(screens.BurialDialog(member, when, self.try_perform))
 
+    def action_fight(self, surprised_party: bool = False) -> None:
+        """Back to the fight under way, or foes first and then the fight."""
+        if self._store().state.fighting is not None:
+            self.push_screen(screens.FightScreen())
+            return
+        store = self._store()
+        dialog = screens.FoesDialog(store.ruleset, store.state, self.try_perform, surprised_party=surprised_party)
+        self.push_screen(dialog, lambda started: started and self.push_screen(screens.FightScreen()))
+
+    def action_fight_next(self) -> None:
+        self.perform(FightNext())
+
+    def offer_room_xp(self) -> None:
+        """After a fight: the latest room's challenge XP, if it is not awarded yet."""
+        store = self._store()
+        room = next((r for r in reversed(store.state.dungeon.rooms) if not r.beaten), None)
+        if room is None or not store.state.living:
+            return
+        living = [m.name for m in store.state.living]
+        award = room_award(store.state, store.ruleset, room)
+        self.push_screen(screens.RoomXPDialog(room.number, award, living, self.try_perform))
+
     def action_explore(self) -> None:
         self.push_screen(screens.ExploreScreen())
 
@@ -491,6 +518,11 @@ class HammerApp(App[None]):
             yield SystemCommand("Cast Light", "A caster's Light spell: strong light, longer for a higher level", self.action_cast_light)
         yield SystemCommand("Correct a light", "Add to, take from or set the selected source's time, with a reason", self.action_correct_light)
         yield SystemCommand(f"Pass {self.store.ruleset.time.unit_plural}...", "So many, with a reason for the log; every lit source burns", self.action_pass_time)
+        if self.store.state.fighting is None:
+            yield SystemCommand("Fight!", "Foes appear: enter them or pick ones met before; surprise per side", self.action_fight)
+        else:
+            yield SystemCommand("The fight", "Back to the fight under way: initiative, phases, attacks, morale", self.action_fight)
+            yield SystemCommand("Next phase", "The fight's next step: initiative, the next phase, the other side", self.action_fight_next)
         yield SystemCommand("A combat round passes", "Rounds are counted apart and become time when the fight ends", lambda: self.perform(PassRounds()))
         yield SystemCommand("Fold rounds into time", f"The fight's rounds become {self.store.ruleset.time.unit_plural}: at least one; lights burn", lambda: self.perform(FoldRounds()))
         yield SystemCommand("To the next hour", "Pass time to the next full hour; every lit source burns", self.action_next_hour)

@@ -11,6 +11,14 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from hammertui.ui.fight import FightScreen
+    from hammertui.ui.dialogs.foes import FoesDialog
+    from hammertui.ui.dialogs.declare import DeclareDialog
+    from hammertui.ui.dialogs.attack import AttackDialog
+    from hammertui.ui.dialogs.morale import MoraleDialog
+    from hammertui.ui.dialogs.turn_unholy import TurnUnholyDialog
+    from hammertui.ui.dialogs.effect import EffectDialog
+    from hammertui.ui.dialogs.room_xp import RoomXPDialog
     from hammertui.ui.loot import LootScreen
     from hammertui.ui.town import TownScreen
     from hammertui.ui.dialogs.search import SearchDialog
@@ -34,6 +42,14 @@ if TYPE_CHECKING:
     from hammertui.ui.sheet import SheetScreen
 
 WHERE = {
+    "FightScreen": "hammertui.ui.fight",
+    "FoesDialog": "hammertui.ui.dialogs.foes",
+    "DeclareDialog": "hammertui.ui.dialogs.declare",
+    "AttackDialog": "hammertui.ui.dialogs.attack",
+    "MoraleDialog": "hammertui.ui.dialogs.morale",
+    "TurnUnholyDialog": "hammertui.ui.dialogs.turn_unholy",
+    "EffectDialog": "hammertui.ui.dialogs.effect",
+    "RoomXPDialog": "hammertui.ui.dialogs.room_xp",
     "LootScreen": "hammertui.ui.loot",
     "TownScreen": "hammertui.ui.town",
     "SearchDialog": "hammertui.ui.dialogs.search",
@@ -61,6 +77,14 @@ WHERE = {
 }
 
 __all__ = [
+    "FightScreen",
+    "FoesDialog",
+    "DeclareDialog",
+    "AttackDialog",
+    "MoraleDialog",
+    "TurnUnholyDialog",
+    "EffectDialog",
+    "RoomXPDialog",
     "LootScreen",
     "TownScreen",
     "SearchDialog",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import string
 from pathlib import Path
 
 import attrs
@@ -10,6 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hammertui.rules.combat import AttackPlan
+from hammertui.rules.dice import Roll, Term
 from hammertui.session import persist
 from hammertui.session.events import Event
 from hammertui.session.state import (
@@ -20,7 +21,12 @@ from hammertui.session.state import (
     Grave,
     Hireling,
     LightSource,
-    Procedure,
+    Declared,
+    Effect,
+    Fight,
+    Foe,
+    FoeKind,
+    PendingAttack,
     SessionInfo,
     State,
     Stats,
@@ -67,6 +73,19 @@ def characters(draw, index: int, dead: bool | None = None) -> Character:
 
 
 @st.composite
+def fights(draw, party_ids: list[str]) -> Fight:
+    foes = tuple(Foe(f"f{i}", draw(tricky), draw(tricky), hp, max(1, hp)) for i, hp in enumerate(draw(st.lists(st.integers(0, 40), max_size=3)), 1))
+    combatants = party_ids + [f.id for f in foes]
+    declared = {cid: Declared(draw(st.sampled_from(["stay_put", "move_near", "move_far"])), draw(st.sampled_from(["melee", "missile", "magic"]))) for cid in combatants}
+    pending = None
+    if foes and party_ids and draw(st.booleans()):
+        plan = AttackPlan(draw(tricky), "melee", 2, 1, 8, 1, 0, True, (draw(tricky),))
+        d20 = Roll("attack 1 1d20", (draw(st.integers(1, 20)),), (7,), 1, (Term("Stay Put", 1),))
+        pending = PendingAttack(party_ids[0], foes[0].id, plan, 13, (d20, d20), Roll("damage 1d8", (5,), (5,)), ((), (d20,)), draw(st.booleans()))
+    return Fight(foes, "phase", draw(st.integers(1, 60)), "party", "melee", ("party", "foes"), ("foes",), "party", party_ids[0] if party_ids else "", draw(st.integers(-3, 3)), declared, 0, draw(tricky), pending)
+
+
+@st.composite
 def states(draw) -> State:
     party = tuple(draw(characters(i)) for i in range(1, draw(st.integers(0, 5)) + 1))
     ids = [m.id for m in party] + [""]
@@ -80,14 +99,21 @@ def states(draw) -> State:
         Hireling(f"h{i}", draw(tricky), draw(tricky), draw(st.integers(0, 5)), draw(st.sampled_from(ids)), draw(st.booleans()))
         for i in range(draw(st.integers(0, 2)))
     )
-    procedure = draw(st.none() | st.builds(Procedure, st.just("explore"), tricky, st.dictionaries(st.text(string.ascii_letters, min_size=1, max_size=8), tricky, max_size=3)))
+    fighting = draw(st.none() | fights(ids[:-1]))
+    kinds = tuple(FoeKind(draw(tricky), draw(st.sampled_from(["1", "3+1", "4*"])), draw(st.integers(8, 20))) for _ in range(draw(st.integers(0, 2))))
+    effects = tuple(
+        Effect(f"e{i}", draw(tricky), draw(st.sampled_from(ids)), draw(st.sampled_from(["round", "unit"])), draw(small), draw(tricky))
+        for i in range(draw(st.integers(0, 2)))
+    )
     return State(
         session=SessionInfo(draw(tricky), "hammercrawl-book3", draw(st.integers(0, 2**62)), draw(st.sampled_from(["adventure", "hardcore"]))),
         dungeon=Dungeon(draw(st.integers(1, 20)), draw(st.integers(0, 30)), draw(st.integers(1, 3)), draw(small), draw(st.booleans())),
         party=party,
         lights=lights,
         clock=Clock(draw(small), draw(small)),
-        procedure=procedure,
+        fighting=fighting,
+        foe_kinds=kinds,
+        effects=effects,
         seq=draw(small),
         graveyard=graves,
         pile=pile,

@@ -1,0 +1,917 @@
+"""The fight, from "roll for initiative" to "Loot time!": one action per thing the table does.
+
+The rules (initiative and its ties, the phases, attack dice and damage, crits, morale, Turn Unholy,
+what a fight costs the clock) are `rules.combat`'s; here they are applied to the session. A fight
+is kept in `State.fighting`, so it survives a restart; its rounds count on `Clock.rounds` and
+become time when it ends. An attack is two actions, as at the table: the dice are thrown and shown
+(`Attack`), then the choices the dice call for are made and the damage lands (`ResolveAttack`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+import attrs
+
+from hammertui.rules import characters
+from hammertui.rules import combat as rules
+from hammertui.rules import damage, tiers
+from hammertui.rules.combat import Side
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session import effects
+from hammertui.session.actions import Action, Context, Refused, Result, note, spend_time
+from hammertui.session.events import Event
+from hammertui.session.lights import fold_rounds
+from hammertui.session.state import (
+    Character,
+    Declared,
+    Fight,
+    Foe,
+    FoeKind,
+    PendingAttack,
+    State,
+    replace_member,
+)
+from hammertui.session.vitals import NOT_TODAY, can_say_not_today, settle, vitals_of, with_vitals, zero_hp_rule
+
+PARTY: Side = "party"
+FOES: Side = "foes"
+HP_METHODS = ("rolled", "average")
+BREAKS = ("fleeing", "cowering")
+TURN_UNHOLY = "turn_unholy"
+
+
+# ---------------------------------------------------------------------------------- reading
+
+
+def fight_of(state: State) -> Fight:
+    if state.fighting is None:
+        raise Refused("no fight is on: start one (F)")
+    return state.fighting
+
+
+def kind_of(state: State, name: str) -> FoeKind:
+    """A foe's kind as entered this session; a kind never entered reads as the plain defaults."""
+    return next((k for k in state.foe_kinds if k.name == name), FoeKind(name))
+
+
+def side_of(state: State, combatant_id: str) -> Side:
+    fight = fight_of(state)
+    if any(f.id == combatant_id for f in fight.foes):
+        return FOES
+    if any(m.id == combatant_id for m in state.party):
+        return PARTY
+    raise Refused(f"nobody {combatant_id!r} is in this fight")
+
+
+def name_of(state: State, combatant_id: str) -> str:
+    return effects.wearer_name(state, combatant_id) or combatant_id
+
+
+def declared(fight: Fight, combatant_id: str) -> Declared:
+    return fight.declared.get(combatant_id, Declared())
+
+
+def standing(state: State, side: Side) -> int:
+    """How many still fight on a side: the living party, or the foes neither beaten nor broken."""
+    if side == PARTY:
+        return sum(1 for m in state.party if m.alive and m.status == "ok") + len(state.hirelings)
+    return sum(1 for f in fight_of(state).foes if f.status == "ok")
+
+
+def side_gone(state: State) -> Side | None:
+    """The side with nobody left fighting, if one is: the fight is over bar the looting."""
+    if state.fighting is None:
+        return None
+    if standing(state, FOES) == 0:
+        return FOES
+    if not any(m.alive and m.status == "ok" for m in state.party):
+        return PARTY
+    return None
+
+
+@attrs.frozen
+class Actor:
+    """Someone who acts in the current phase, and what they declared."""
+
+    id: str
+    name: str
+    movement: str
+    action: str
+
+
+def actors(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
+    """Who acts in the phase the fight is on: the acting side's combatants whose declaration
+    lands there, leaving out the fallen, the broken and the beaten."""
+    fight = state.fighting
+    if fight is None or fight.step != "phase":
+        return ()
+    found = []
+    for cid, name in _combatants(state, fight.side):
+        said = declared(fight, cid)
+        if rules.acts_in(ruleset, fight.phase, said.movement, said.action):
+            found.append(Actor(cid, name, said.movement, said.action))
+    return tuple(found)
+
+
+def _combatants(state: State, side: str) -> list[tuple[str, str]]:
+    fight = fight_of(state)
+    if side == PARTY:
+        return [(m.id, m.name) for m in state.party if m.alive]
+    return [(f.id, f.name) for f in fight.foes if f.status == "ok"]
+
+
+def morale_due(state: State, ruleset: Ruleset) -> bool:
+    """The stepper offers a morale check at the top of the foes' turn while some still fight."""
+    fight = state.fighting
+    if fight is None or fight.step != "phase" or fight.side != FOES or not fight.foes:
+        return False
+    first = rules.phases(ruleset)[0].id
+    return fight.phase == first and fight.morale_offered != fight.round and standing(state, FOES) > 0
+
+
+# ---------------------------------------------------------------------------------- starting
+
+
+@attrs.frozen
+class FoeGroup:
+    """So many foes of one kind, as the 'Smith enters them: `3 Goblins, HD 1, AC 12`."""
+
+    kind: FoeKind
+    count: int = 1
+
+
+def _remember(state: State, kind: FoeKind) -> State:
+    """Keep the kind for the next fight this session, replacing an older one of the same name."""
+    kinds = tuple(k for k in state.foe_kinds if k.name != kind.name)
+    return attrs.evolve(state, foe_kinds=(*kinds, kind))
+
+
+def _check_kind(kind: FoeKind) -> None:
+    if not kind.name.strip():
+        raise Refused("a foe needs a name")
+    try:
+        rules.parse_hit_dice(kind.hd)
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    if kind.attack_dice < 0 or kind.damage_die < 2:
+        raise Refused(f"{kind.name}: 0 or more attack dice and a damage die of d2 or more")
+    if kind.morale < 0 or kind.morale > 12:
+        raise Refused(f"{kind.name}: a 2d6 Morale score is 2 to 12 (0 for a Rally save)")
+
+
+def _new_foes(state: State, ctx: Context, groups: Sequence[FoeGroup], method: str, fight: Fight) -> tuple[Fight, State, list[str], list[str]]:
+    """Number and roll up each group's foes; the words and dice for the log."""
+    used = {f.id for f in fight.foes}
+    names = {f.name for f in fight.foes}
+    foes = list(fight.foes)
+    lines, dice = [], []
+    for group in groups:
+        _check_kind(group.kind)
+        if group.count < 1:
+            raise Refused(f"{group.kind.name}: how many? 1 or more")
+        kind = attrs.evolve(group.kind, name=group.kind.name.strip())
+        state = _remember(state, kind)
+        hps = []
+        for n in range(1, group.count + 1):
+            foe_id = _free(used, "f")
+            used.add(foe_id)
+            name = _foe_name(kind.name, n, group.count, names)
+            names.add(name)
+            hp = rules.foe_hit_points(kind.hd, method, ctx.dice)
+            hps.append(str(hp.hp))
+            dice += [r.describe() for r in hp.rolls]
+            foes.append(Foe(foe_id, name, kind.name, hp.hp, hp.hp))
+        how = "rolled" if method == "rolled" else "average"
+        lines.append(f"{group.count} x {kind.name} (HD {kind.hd}, AC {kind.ac}; HP {how}: {', '.join(hps)})")
+    return attrs.evolve(fight, foes=tuple(foes)), state, lines, dice
+
+
+def _free(used: set[str], prefix: str) -> str:
+    n = 1
+    while f"{prefix}{n}" in used:
+        n += 1
+    return f"{prefix}{n}"
+
+
+def _foe_name(kind: str, n: int, count: int, taken: set[str]) -> str:
+    """`Goblin` for a lone foe, `Goblin 1`, `Goblin 2`... for a group, never a name already used."""
+    name = kind if count == 1 and kind not in taken else f"{kind} {n}"
+    k = n
+    while name in taken:
+        k += 1
+        name = f"{kind} {k}"
+    return name
+
+
+def default_leader(state: State) -> str:
+    """Who rolls the party's initiative: the party's Leader, else the first one standing."""
+    living = [m for m in state.party if m.alive]
+    leader = next((m for m in living if m.role == "Leader"), None)
+    return (leader or living[0]).id if living else ""
+
+
+@attrs.frozen
+class StartFight:
+    """Foes appear. The party on one side, these foes on the other; surprised sides lose round 1.
+
+    `hp` is "rolled" (a d8 per Hit Die) or "average"; `leader` rolls the party's initiative
+    (default: the party's Leader); the foes roll with `foe_initiative` added.
+    """
+
+    label: ClassVar[str] = "fight"
+    groups: tuple[FoeGroup, ...]
+    surprised: tuple[str, ...] = ()
+    hp: str = "rolled"
+    leader: str = ""
+    foe_initiative: int = 0
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        if state.fighting is not None:
+            raise Refused("a fight is already on: add foes to it, or end it first")
+        if not state.living:
+            raise Refused("nobody in the party is alive to fight")
+        if not self.groups:
+            raise Refused("a fight needs foes")
+        if self.hp not in HP_METHODS:
+            raise Refused(f"Hit Points are rolled or average, not {self.hp!r}")
+        bad = [s for s in self.surprised if s not in rules.SIDES]
+        if bad:
+            raise Refused(f"surprised sides are party and foes, not {', '.join(bad)}")
+        leader = self.leader or default_leader(state)
+        if leader not in {m.id for m in state.living}:
+            raise Refused(f"the leader must be someone alive in the party, not {leader!r}")
+        fight = Fight(surprised=tuple(dict.fromkeys(self.surprised)), leader=leader, foe_initiative=self.foe_initiative)
+        fight, state, lines, dice = _new_foes(state, ctx, self.groups, self.hp, fight)
+        fight = attrs.evolve(fight, declared=_default_declarations(state, fight))
+        events = [note(self, f"Fight! The party against {'; '.join(lines)}.", tuple(dice))]
+        events += _surprise_lines(self, fight.surprised)
+        events.append(note(self, "Roll for initiative! (space)"))
+        return attrs.evolve(state, fighting=fight), events
+
+
+def _default_declarations(state: State, fight: Fight) -> dict[str, Declared]:
+    """Everyone starts ready to melee: the party standing its ground, the foes closing in."""
+    said = {m.id: Declared() for m in state.party if m.alive}
+    said.update({f.id: Declared(rules.MOVE_NEAR, "melee") for f in fight.foes})
+    return {**said, **fight.declared}
+
+
+def _surprise_lines(action: Action, surprised: Sequence[str]) -> list[Event]:
+    if not surprised:
+        return []
+    if len(surprised) == 2:
+        return [note(action, "Both sides are surprised: round 1 is everyone gawking at each other.", level="warn")]
+    side = surprised[0]
+    return [note(action, f"The {side} {'is' if side == PARTY else 'are'} surprised: they lose round 1.", level="warn")]
+
+
+@attrs.frozen
+class AddFoes:
+    """More foes join the fight under way."""
+
+    label: ClassVar[str] = "fight"
+    groups: tuple[FoeGroup, ...]
+    hp: str = "rolled"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        if not self.groups:
+            raise Refused("no foes to add")
+        if self.hp not in HP_METHODS:
+            raise Refused(f"Hit Points are rolled or average, not {self.hp!r}")
+        grown, state, lines, dice = _new_foes(state, ctx, self.groups, self.hp, fight)
+        grown = attrs.evolve(grown, declared=_default_declarations(state, grown))
+        return attrs.evolve(state, fighting=grown), [note(self, f"More foes: {'; '.join(lines)}.", tuple(dice))]
+
+
+# ---------------------------------------------------------------------------------- stepping
+
+
+@attrs.frozen
+class FightNext:
+    """The one key: roll initiative, or move to the next phase, the other side, the next round."""
+
+    label: ClassVar[str] = "round"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        if fight.pending is not None:
+            raise Refused("an attack is waiting for its damage: resolve it first (a)")
+        if fight.step == "initiative":
+            return _new_round(state, ctx, self)
+        step = rules.Step(fight.round, fight.side, rules.Phase(fight.phase, ctx.ruleset.combat.phase_name(fight.phase)))
+        following = _busy(state, ctx.ruleset, rules.next_step(ctx.ruleset, step, fight.order, fight.surprised))
+        if following is None:
+            done = attrs.evolve(fight, step="initiative", side="", phase="")
+            gone = side_gone(state)
+            end = f" The {gone} are beaten: end the fight (x)." if gone == FOES else " Roll for initiative! (space)"
+            return attrs.evolve(state, fighting=done), [note(self, f"End of round {fight.round}.{end}")]
+        return _at(state, fight, following, self)
+
+
+def _new_round(state: State, ctx: Context, action: Action) -> Result:
+    """Top of a round: the leaders roll, the round is counted, effects due end, the winner acts."""
+    fight = fight_of(state)
+    number = fight.round + 1
+    leader = _leader(state, fight)
+    result = rules.roll_initiative(
+        ctx.ruleset,
+        ctx.dice,
+        leader_stats=leader.stats.as_dict(),
+        party_count=standing(state, PARTY),
+        foe_count=standing(state, FOES),
+        foe_modifier=fight.foe_initiative,
+        last_winner=fight.last_winner or None,
+    )
+    _, mods = rules.initiative_modifier(ctx.ruleset, leader.stats.as_dict())
+    dice = tuple(r.describe() for r in result.rolls)
+    head = note(action, f"Round {number}. Initiative ({leader.name} for the party, {mods}): {result.explanation}", dice)
+    said = {cid: attrs.evolve(d, stay_put_used=False) for cid, d in fight.declared.items()}
+    fight = attrs.evolve(
+        fight, round=number, order=result.order, last_winner=result.winner, initiative=result.explanation, declared=said
+    )
+    state = attrs.evolve(state, clock=attrs.evolve(state.clock, rounds=state.clock.rounds + 1))
+    state, ended = effects.expire(state, action.label)
+    state = attrs.evolve(state, fighting=fight)
+    first = _busy(state, ctx.ruleset, rules.first_step(ctx.ruleset, number, fight.order, fight.surprised))
+    if first is None and fight.round == 1 and len(fight.surprised) == 2:
+        gawk = note(action, "Everyone is surprised: the round passes in gawking. Roll for initiative! (space)")
+        return attrs.evolve(state, fighting=attrs.evolve(fight, step="initiative")), [head, *ended, gawk]
+    if first is None:
+        idle = note(action, "Nobody has anything declared this round. Roll for initiative! (space)")
+        return attrs.evolve(state, fighting=attrs.evolve(fight, step="initiative")), [head, *ended, idle]
+    state, events = _at(state, fight, first, action)
+    return state, [head, *ended, *events]
+
+
+def _busy(state: State, ruleset: Ruleset, step: rules.Step | None) -> rules.Step | None:
+    """The first step from `step` on where someone acts, or the foes' morale is due: the 'Smith
+    calls out every phase, but the key need not stop where nobody has anything to do."""
+    fight = fight_of(state)
+    while step is not None:
+        here = attrs.evolve(fight, step="phase", side=step.side, phase=step.phase.id)
+        probe = attrs.evolve(state, fighting=here)
+        if actors(probe, ruleset) or morale_due(probe, ruleset):
+            return step
+        step = rules.next_step(ruleset, step, fight.order, fight.surprised)
+    return None
+
+
+def _leader(state: State, fight: Fight) -> Character:
+    """The leader who rolls; if they have fallen, the first one standing takes over."""
+    living = [m for m in state.party if m.alive]
+    if not living:
+        raise Refused("nobody in the party is left to roll initiative")
+    return next((m for m in living if m.id == fight.leader), living[0])
+
+
+def _at(state: State, fight: Fight, step: rules.Step, action: Action) -> Result:
+    """Stand the fight on `step`, and say who acts there."""
+    fight = attrs.evolve(fight, step="phase", side=step.side, phase=step.phase.id)
+    state = attrs.evolve(state, fighting=fight)
+    return state, [note(action, f"{step.describe().rstrip('.')}.")]
+
+
+@attrs.frozen
+class Declare:
+    """A combatant's declaration for the round: Stay Put, Move Near or Move Far, and the action."""
+
+    label: ClassVar[str] = "declare"
+    combatant_id: str
+    movement: str
+    action: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        side_of(state, self.combatant_id)
+        try:
+            moving = rules.declare_movement(ctx.ruleset, self.movement, 0)
+            slot = rules.action_phase(ctx.ruleset, self.action, self.movement)
+        except ValueError as error:
+            raise Refused(str(error)) from None
+        if slot.phase is None and moving.may_act:
+            raise Refused(slot.explanation)
+        before = declared(fight, self.combatant_id)
+        said = attrs.evolve(before, movement=self.movement, action=self.action)
+        fight = attrs.evolve(fight, declared={**fight.declared, self.combatant_id: said})
+        what = slot.explanation if moving.may_act else "no action this round."
+        text = f"{name_of(state, self.combatant_id)}: {moving.name}, {self.action}. {what}"
+        return attrs.evolve(state, fighting=fight), [note(self, text)]
+
+
+# ---------------------------------------------------------------------------------- attacks
+
+
+def plan_attack(
+    state: State,
+    ruleset: Ruleset,
+    attacker_id: str,
+    kind: str = "melee",
+    *,
+    two_handed: bool = False,
+    two_weapons: bool = False,
+    dark: bool | None = None,
+) -> rules.AttackPlan:
+    """What the attacker will throw: a character's class and level, or a foe's entered numbers;
+    darkness from the session unless the 'Smith says otherwise (a foe that sees in the dark)."""
+    in_dark = state.is_dark if dark is None else dark
+    fight = fight_of(state)
+    if any(f.id == attacker_id for f in fight.foes):
+        foe = fight.foe(attacker_id)
+        k = kind_of(state, foe.kind)
+        return rules.plan_foe_attack(
+            ruleset, k.attack_dice, k.attack_bonus, k.damage_die, kind=kind, dark=in_dark, name=foe.name
+        )
+    member = _member(state, attacker_id)
+    return rules.plan_character_attack(
+        ruleset,
+        member.class_id,
+        member.level,
+        member.stats.as_dict(),
+        kind,
+        dark=in_dark,
+        two_handed=two_handed,
+        two_weapons=two_weapons,
+        name=member.name,
+    )
+
+
+def target_ac(state: State, target_id: str) -> int:
+    fight = fight_of(state)
+    if any(f.id == target_id for f in fight.foes):
+        return kind_of(state, fight.foe(target_id).kind).ac
+    return _member(state, target_id).ac
+
+
+def _member(state: State, character_id: str) -> Character:
+    try:
+        return state.character(character_id)
+    except KeyError:
+        raise Refused(f"nobody {character_id!r} is in this fight") from None
+
+
+def _tier(state: State, ruleset: Ruleset, combatant_id: str) -> int:
+    fight = fight_of(state)
+    if any(f.id == combatant_id for f in fight.foes):
+        return rules.foe_tier(ruleset, kind_of(state, fight.foe(combatant_id).kind).hd)
+    return tiers.tier_of(ruleset, _member(state, combatant_id).level)
+
+
+def _luck(state: State, ruleset: Ruleset, attacker_id: str, target_id: str) -> tuple[int, int]:
+    """The crit chain's Luck save (Book Three): the attacker's bonus, and the target by tiers."""
+    target = tiers.save_target(ruleset, _tier(state, ruleset, target_id), _tier(state, ruleset, attacker_id))
+    if side_of(state, attacker_id) == FOES:
+        return kind_of(state, fight_of(state).foe(attacker_id).kind).save_bonus, target
+    member = _member(state, attacker_id)
+    save = ruleset.combat.critical.chain_save or "Luck"
+    bonus, _ = characters.save_bonus(ruleset, member.class_id, member.level, save, member.stats.as_dict())
+    return bonus, target
+
+
+def _able(state: State, combatant_id: str) -> None:
+    fight = fight_of(state)
+    if any(f.id == combatant_id for f in fight.foes):
+        if not fight.foe(combatant_id).standing:
+            raise Refused(f"{fight.foe(combatant_id).name} is already beaten")
+        return
+    member = _member(state, combatant_id)
+    if not member.alive:
+        raise Refused(f"{member.name} is dead")
+
+
+@attrs.frozen
+class Attack:
+    """Throw an attack: every attack die and the one damage die, shown before anything lands.
+
+    `net` is the modifier dice on the attack dice (Advantage, Boons), `damage_net` on the damage
+    (a Berserker's rage); `dark` overrides the session's darkness for this attacker.
+    """
+
+    label: ClassVar[str] = "attack"
+    attacker: str
+    target: str
+    kind: str = "melee"
+    two_handed: bool = False
+    two_weapons: bool = False
+    net: int = 0
+    damage_net: int = 0
+    dark: bool | None = None
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        if fight.pending is not None:
+            raise Refused("the last attack is still waiting for its damage: resolve it first")
+        if self.kind not in ("melee", "missile"):
+            raise Refused(f"an attack is melee or missile, not {self.kind!r}")
+        _able(state, self.attacker)
+        _able(state, self.target)
+        if self.attacker == self.target:
+            raise Refused("nobody attacks themselves here (a Berserker's self-inflicted point is damage: d)")
+        plan = plan_attack(
+            state, ctx.ruleset, self.attacker, self.kind, two_handed=self.two_handed, two_weapons=self.two_weapons, dark=self.dark
+        )
+        if not plan.can_attack:
+            return state, [note(self, f"{plan.attacker} cannot attack: {'; '.join(plan.lines)}.", level="warn")]
+        ac = target_ac(state, self.target)
+        bonus, luck_target = _luck(state, ctx.ruleset, self.attacker, self.target)
+        result = rules.resolve_attack(
+            ctx.ruleset, ctx.dice, plan, ac, net=self.net, damage_net=self.damage_net, luck_bonus=bonus, luck_target=luck_target
+        )
+        chains = tuple(d.luck_saves for d in result.dice)
+        stay = _stay_put_ready(fight, ctx, self.attacker)
+        pending = PendingAttack(self.attacker, self.target, plan, ac, tuple(d.roll for d in result.dice), result.damage_roll, chains, stay)
+        fight = attrs.evolve(fight, pending=pending)
+        text = f"{plan.attacker} attacks {name_of(state, self.target)}: " + "; ".join(result.lines)
+        if stay:
+            text += f". Stay Put: +{ctx.ruleset.modifier_dice.stay_put_bonus} to one die"
+        return attrs.evolve(state, fighting=fight), [note(self, text + ".", tuple(r.describe() for r in result.rolls))]
+
+
+def _stay_put_ready(fight: Fight, ctx: Context, attacker: str) -> bool:
+    said = declared(fight, attacker)
+    return bool(ctx.ruleset.modifier_dice.stay_put_bonus) and said.movement == rules.STAY_PUT and not said.stay_put_used
+
+
+def pending_result(state: State, ruleset: Ruleset, stay_put: rules.StayPutDie | str = "auto") -> rules.AttackResult | None:
+    """The attack waiting to land, as the dice read with Stay Put's +1 where it is put ("auto":
+    where it helps most)."""
+    fight = state.fighting
+    if fight is None or fight.pending is None:
+        return None
+    pending = fight.pending
+    bare = rules.evaluate(ruleset, pending.plan, pending.target_ac, pending.rolls, pending.damage, pending.chains, None)
+    if not pending.stay_put or stay_put is None:
+        return bare
+    die = rules.best_stay_put(ruleset, bare) if stay_put == "auto" else stay_put
+    if die is None:
+        return bare
+    return rules.evaluate(ruleset, pending.plan, pending.target_ac, pending.rolls, pending.damage, pending.chains, die)
+
+
+@attrs.frozen
+class ResolveAttack:
+    """The thrown attack lands: Stay Put's +1 placed, crits doubled or traded for an effect, and
+    the damage dealt, to a foe's HP or through the roster's rules to a character.
+
+    `stay_put` is "auto" (where it helps most), "none", "damage" or an attack die's number from 1.
+    `narrative` lists the crit dice (from 1) that take the 'Smith's effect instead of the extra
+    damage, described in `effect`. `not_today` spends a Fighter's Not Today! on this blow.
+    """
+
+    label: ClassVar[str] = "attack"
+    stay_put: str = "auto"
+    narrative: tuple[int, ...] = ()
+    effect: str = ""
+    not_today: bool = False
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        pending = fight.pending
+        if pending is None:
+            raise Refused("no attack is waiting to land")
+        result = pending_result(state, ctx.ruleset, _stay_put_die(self.stay_put))
+        assert result is not None
+        amount, words = _landed(ctx, result, self.narrative, self.effect)
+        said = declared(fight, pending.attacker)
+        if result.stay_put is not None:
+            said = attrs.evolve(said, stay_put_used=True)
+        fight = attrs.evolve(fight, pending=None, declared={**fight.declared, pending.attacker: said})
+        state = attrs.evolve(state, fighting=fight)
+        head = f"{pending.plan.attacker} on {name_of(state, pending.target)}: {words}"
+        events = [note(self, head)]
+        events += [note(self, f"Fumble! {pending.plan.attacker}'s die {n} comes up 1: the 'Smith names the mishap.", level="warn") for n, d in enumerate(result.dice, 1) if d.fumble]
+        if amount:
+            state, hurt = _hurt(state, ctx, pending.target, amount, pending.plan.attacker, self, self.not_today)
+            events += hurt
+        elif self.not_today:
+            raise Refused("no damage landed, so there is nothing to say Not Today! to")
+        return state, events
+
+
+def _stay_put_die(text: str) -> rules.StayPutDie | str:
+    if text == "auto":
+        return "auto"
+    if text in ("none", ""):
+        return None
+    if text == "damage":
+        return "damage"
+    if text.isdigit() and int(text) >= 1:
+        return int(text) - 1
+    raise Refused(f"Stay Put goes on auto, none, damage or a die number, not {text!r}")
+
+
+def _landed(ctx: Context, result: rules.AttackResult, narrative: Iterable[int], effect: str) -> tuple[int, str]:
+    """The damage the attack deals and its line, with crits traded for the 'Smith's effect."""
+    traded = set(narrative)
+    crits = {n for n, d in enumerate(result.dice, 1) if d.critical}
+    if traded - crits:
+        raise Refused(f"only a critical die can take an effect instead: die {', '.join(map(str, sorted(traded - crits)))} is not one")
+    if traded and not ctx.ruleset.combat.critical.narrative_option:
+        raise Refused(f"{ctx.ruleset.name} has no narrative crit: the multiplier stands")
+    if traded and not effect.strip():
+        raise Refused("say what the crit does instead of the extra damage")
+    amount = sum(result.damage_per_hit if n in traded else d.damage for n, d in enumerate(result.dice, 1))
+    parts = [f"{result.hits} hit{'s' if result.hits != 1 else ''}"]
+    if result.stay_put is not None:
+        where = "the damage" if result.stay_put == "damage" else f"die {int(result.stay_put) + 1}"
+        parts.append(f"Stay Put +{result.stay_put_bonus} on {where}")
+    if result.criticals:
+        parts.append(f"{result.criticals} critical")
+    if traded:
+        parts.append(f"crit effect instead of damage: {effect.strip()}")
+    return amount, ", ".join(parts) + f", {amount} damage."
+
+
+def _hurt(state: State, ctx: Context, target: str, amount: int, source: str, action: Action, not_today: bool) -> Result:
+    """Damage to a foe's HP (struck off at 0) or to a character by the roster's rules."""
+    fight = fight_of(state)
+    if any(f.id == target for f in fight.foes):
+        return _hurt_foe(state, fight.foe(target), amount, action)
+    member = _member(state, target)
+    if not_today:
+        if not can_say_not_today(member, amount):
+            raise Refused(f"{member.name} has no Not Today! for this blow")
+        outcome = damage.not_today(vitals_of(member), amount)
+        uses = {**member.uses, NOT_TODAY: member.uses[NOT_TODAY] - 1}
+        hurt = attrs.evolve(with_vitals(member, outcome.vitals), uses=uses)
+        text = f"{member.name} takes {amount}: {', '.join(outcome.lines)} ({uses[NOT_TODAY]} left)."
+        return attrs.evolve(state, party=replace_member(state.party, hurt)), [note(action, text)]
+    outcome = damage.take_damage(vitals_of(member), amount, zero_hp_rule(state, ctx.ruleset))
+    new, events = settle(state, member, with_vitals(member, outcome.vitals), source, action)
+    return new, [note(action, f"{member.name} takes {amount}: {', '.join(outcome.lines)}."), *events]
+
+
+def _hurt_foe(state: State, foe: Foe, amount: int, action: Action) -> Result:
+    fight = fight_of(state)
+    hp = max(0, foe.hp - amount)
+    beaten = hp == 0
+    hurt = attrs.evolve(foe, hp=hp, status="defeated" if beaten else foe.status)
+    fight = attrs.evolve(fight, foes=tuple(hurt if f.id == foe.id else f for f in fight.foes))
+    text = f"{foe.name} takes {amount}: " + ("down and struck off." if beaten else f"{hp}/{foe.max_hp} HP left.")
+    events = [note(action, text)]
+    new = attrs.evolve(state, fighting=fight)
+    if beaten and side_gone(new) == FOES:
+        events.append(note(action, "The last foe falls! End the fight (x) for Loot time."))
+    return new, events
+
+
+@attrs.frozen
+class HurtFoe:
+    """Damage (or, negative, healing) to a foe from anything but an attack: a spell, a trap, a fall."""
+
+    label: ClassVar[str] = "damage"
+    foe_id: str
+    amount: int
+    source: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        try:
+            foe = fight.foe(self.foe_id)
+        except KeyError:
+            raise Refused(f"no foe {self.foe_id!r} in this fight") from None
+        if self.amount == 0:
+            raise Refused("damage or healing of 0 changes nothing")
+        if self.amount > 0:
+            if not foe.standing:
+                raise Refused(f"{foe.name} is already beaten")
+            return _hurt_foe(state, foe, self.amount, self)
+        hp = min(foe.max_hp, foe.hp - self.amount)
+        healed = attrs.evolve(foe, hp=hp, status="ok" if foe.status == "defeated" else foe.status)
+        fight = attrs.evolve(fight, foes=tuple(healed if f.id == foe.id else f for f in fight.foes))
+        return attrs.evolve(state, fighting=fight), [note(self, f"{foe.name} heals to {hp}/{foe.max_hp} HP.")]
+
+
+@attrs.frozen
+class SetFoeStatus:
+    """Mark a foe by hand: back in the fight, fleeing, cowering, or struck off."""
+
+    label: ClassVar[str] = "foe"
+    foe_id: str
+    status: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        if self.status not in ("ok", *BREAKS, "defeated"):
+            raise Refused(f"a foe is ok, fleeing, cowering or defeated, not {self.status!r}")
+        try:
+            foe = fight.foe(self.foe_id)
+        except KeyError:
+            raise Refused(f"no foe {self.foe_id!r} in this fight") from None
+        marked = attrs.evolve(foe, status=self.status, hp=foe.hp if self.status != "ok" or foe.hp else 1)
+        fight = attrs.evolve(fight, foes=tuple(marked if f.id == foe.id else f for f in fight.foes))
+        words = {"ok": "is back in the fight", "defeated": "is struck off"}.get(self.status, f"is {self.status}")
+        return attrs.evolve(state, fighting=fight), [note(self, f"{foe.name} {words}.")]
+
+
+# ---------------------------------------------------------------------------------- morale
+
+
+@attrs.frozen
+class CheckMorale:
+    """Morale for the named foes: a 2d6 check for a kind with a Morale score, else a Rally save
+    against the eyeballed threat ("minor", "major", "run") or, with `threat_tier`, the tiers.
+    Those that fail are marked `fail_as` (fleeing or cowering)."""
+
+    label: ClassVar[str] = "morale"
+    foe_ids: tuple[str, ...]
+    threat: str = "minor"
+    threat_tier: int | None = None
+    fail_as: str = "fleeing"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        if self.fail_as not in BREAKS:
+            raise Refused(f"a foe that breaks is fleeing or cowering, not {self.fail_as!r}")
+        if not self.foe_ids:
+            raise Refused("whose morale? Pick at least one foe")
+        foes = list(fight.foes)
+        events = []
+        for foe_id in self.foe_ids:
+            index = next((i for i, f in enumerate(foes) if f.id == foe_id), None)
+            if index is None:
+                raise Refused(f"no foe {foe_id!r} in this fight")
+            foe = foes[index]
+            if foe.status != "ok":
+                raise Refused(f"{foe.name} is not fighting on ({foe.status})")
+            result = self._check(state, ctx, foe)
+            verdict = "fights on" if result.passed else f"breaks: {self.fail_as}"
+            events.append(note(self, f"{foe.name} morale: {result.explanation}. {verdict.capitalize()}.", tuple(r.describe() for r in result.rolls)))
+            if not result.passed:
+                foes[index] = attrs.evolve(foe, status=self.fail_as)
+        fight = attrs.evolve(fight, foes=tuple(foes), morale_offered=fight.round)
+        return attrs.evolve(state, fighting=fight), events
+
+    def _check(self, state: State, ctx: Context, foe: Foe) -> rules.MoraleResult:
+        kind = kind_of(state, foe.kind)
+        try:
+            if kind.morale:
+                return rules.morale_2d6(ctx.dice, kind.morale)
+            if self.threat_tier is not None:
+                own = rules.foe_tier(ctx.ruleset, kind.hd)
+                return rules.morale_by_tiers(ctx.ruleset, ctx.dice, self.threat_tier, own, kind.save_bonus)
+            return rules.morale_eyeballed(ctx.ruleset, ctx.dice, self.threat, kind.save_bonus)
+        except ValueError as error:
+            raise Refused(str(error)) from None
+
+
+@attrs.frozen
+class SkipMorale:
+    """The 'Smith sees no reason for the foes to check their courage this turn."""
+
+    label: ClassVar[str] = "morale"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        return attrs.evolve(state, fighting=attrs.evolve(fight, morale_offered=fight.round)), [note(self, "No morale check: the foes fight on.")]
+
+
+# ---------------------------------------------------------------------------------- Turn Unholy
+
+
+@attrs.frozen
+class TurnUnholy:
+    """A Cleric's Turn Unholy against foes: each saves by the tiers; a failure is dazed, cowers,
+    flees (each a timed effect), is hurt or destroyed, by the table. Spends one use."""
+
+    label: ClassVar[str] = "turn unholy"
+    cleric_id: str
+    foe_ids: tuple[str, ...]
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        cleric = _member(state, self.cleric_id)
+        if not cleric.alive or cleric.status != "ok":
+            raise Refused(f"{cleric.name} is in no state to turn anything")
+        if ctx.ruleset.turn_unholy is None:
+            raise Refused(f"{ctx.ruleset.name} has no Turn Unholy")
+        left = cleric.uses.get(TURN_UNHOLY, 0)
+        if left < 1:
+            raise Refused(f"{cleric.name} has no Turn Unholy left until rested")
+        if not self.foe_ids:
+            raise Refused("turn whom? Pick at least one foe")
+        victims = [_standing_foe(fight, foe_id) for foe_id in self.foe_ids]
+        targets = [self._target(state, ctx, foe) for foe in victims]
+        attempt = rules.turn_unholy(ctx.ruleset, ctx.dice, cleric.level, targets)
+        cleric = attrs.evolve(cleric, uses={**cleric.uses, TURN_UNHOLY: left - 1})
+        state = attrs.evolve(state, party=replace_member(state.party, cleric))
+        head = note(self, f"{cleric.name} (tier {attempt.cleric_tier}) turns the unholy ({left - 1} left).")
+        events = [head]
+        for foe, outcome in zip(victims, attempt.outcomes, strict=True):
+            state, lines = _turned(state, foe, outcome, self)
+            events += lines
+        return state, events
+
+    def _target(self, state: State, ctx: Context, foe: Foe) -> rules.TurnTarget:
+        kind = kind_of(state, foe.kind)
+        return rules.TurnTarget(foe.name, rules.foe_tier(ctx.ruleset, kind.hd), kind.save_bonus, kind.intelligent)
+
+
+def _standing_foe(fight: Fight, foe_id: str) -> Foe:
+    try:
+        foe = fight.foe(foe_id)
+    except KeyError:
+        raise Refused(f"no foe {foe_id!r} in this fight") from None
+    if not foe.standing:
+        raise Refused(f"{foe.name} is already beaten")
+    return foe
+
+
+def _turned(state: State, foe: Foe, outcome: rules.TurnOutcome, action: Action) -> Result:
+    """One victim's fate: an effect for its rounds, damage to its HP, or struck off."""
+    dice = tuple(r.describe() for r in outcome.rolls)
+    events = [note(action, f"{foe.name}: {outcome.explanation}", dice)]
+    result = outcome.result
+    if result is None:
+        return state, events
+    if result.id == rules.DESTROYED:
+        fight = fight_of(state)
+        gone = attrs.evolve(foe, hp=0, status="defeated")
+        state = attrs.evolve(state, fighting=attrs.evolve(fight, foes=tuple(gone if f.id == foe.id else f for f in fight.foes)))
+        return state, events
+    if outcome.duration is not None:
+        state, _ = effects.add(state, result.name, foe.id, effects.ROUND, outcome.duration.total, result.description)
+    if outcome.damage is not None:
+        state, hurt = _hurt_foe(state, fight_of(state).foe(foe.id), outcome.damage.total, action)
+        events += hurt
+    return state, events
+
+
+# ---------------------------------------------------------------------------------- effects
+
+
+@attrs.frozen
+class AddEffect:
+    """Hang a timed effect on a combatant or the party: a name, how long, in rounds or turns."""
+
+    label: ClassVar[str] = "effect"
+    name: str
+    on: str
+    unit: str
+    duration: int
+    note: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        name = self.name.strip()
+        if not name:
+            raise Refused("an effect needs a name")
+        if self.unit not in effects.UNITS:
+            raise Refused(f"an effect lasts rounds or {ctx.ruleset.time.unit_plural}, not {self.unit!r}")
+        if self.duration < 1:
+            raise Refused("an effect lasts at least 1")
+        if effects.wearer_name(state, self.on) is None:
+            raise Refused(f"nobody {self.on!r} to put it on")
+        new, effect = effects.add(state, name, self.on, self.unit, self.duration, self.note.strip())
+        text = f"{effects.wearer(new, effect)}: {name}, {effects.describe_left(new, ctx.ruleset, effect)}."
+        return new, [note(self, text + (f" {effect.note}" if effect.note else ""))]
+
+
+@attrs.frozen
+class EndEffect:
+    """End an effect before its time: the rage broken, the spell dispelled."""
+
+    label: ClassVar[str] = "effect"
+    effect_id: str
+    why: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        effect = next((e for e in state.effects if e.id == self.effect_id), None)
+        if effect is None:
+            raise Refused(f"no effect {self.effect_id!r}")
+        kept = tuple(e for e in state.effects if e.id != self.effect_id)
+        why = f" ({self.why.strip()})" if self.why.strip() else ""
+        return attrs.evolve(state, effects=kept), [note(self, f"{effects.wearer(state, effect)}: {effect.name} ends{why}.")]
+
+
+# ---------------------------------------------------------------------------------- ending
+
+
+@attrs.frozen
+class EndFight:
+    """The fight is over: its rounds become time (lights burn), the foes' effects go with them,
+    and it is Loot time."""
+
+    label: ClassVar[str] = "fight"
+    why: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        if fight.pending is not None:
+            raise Refused("an attack is waiting for its damage: resolve it first")
+        beaten = sum(1 for f in fight.foes if f.status == "defeated")
+        broke = sum(1 for f in fight.foes if f.status in BREAKS)
+        why = f" {self.why.strip()}" if self.why.strip() else ""
+        head = note(self, f"The fight is over after {fight.round} round{'s' if fight.round != 1 else ''}: {beaten} beaten, {broke} broke and ran or cowered.{why}")
+        state = effects.drop_for(attrs.evolve(state, fighting=None), {f.id for f in fight.foes})
+        timed: list[Event] = []
+        if state.clock.rounds:
+            state, timed = fold_rounds(state, ctx, self)
+        else:
+            units = ctx.ruleset.time.combat_units(0)
+            state, timed = spend_time(state, units, ctx, self)
+            timed.insert(0, note(self, f"No rounds fought: {ctx.ruleset.time.label(units)} on the clock."))
+        return state, [head, *timed, note(self, "Loot time!")]
+
+
