@@ -24,6 +24,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/autosave
 	$(BIN)/python bench/odds
 	$(BIN)/python bench/pool
+	$(BIN)/python bench/fight
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -667,6 +667,12 @@ class AttackResult:
     def damage_with_narrative_criticals(self) -> int:
         return self.damage_per_hit * self.hits
 
+    def damage_trading(self, traded: Iterable[int]) -> int:
+        """The damage dealt when the crit dice numbered in `traded` (from 1) take the narrative
+        effect instead of the multiplier: each of those deals one hit's damage."""
+        dice = set(traded)
+        return sum(self.damage_per_hit if n in dice else d.damage for n, d in enumerate(self.dice, 1))
+
     @property
     def rolls(self) -> tuple[Roll, ...]:
         """In the order thrown: the attack dice, the damage roll, then each crit's Luck saves."""
@@ -1059,6 +1065,19 @@ def turn_unholy(
     return TurnUnholyAttempt(cleric_tier, outcomes)
 
 
+def failed_turn(ruleset: Ruleset, cleric_tier: int, tier: int, intelligent: bool) -> tuple[TurnUnholyResult, bool]:
+    """What a failed save against Turn Unholy does to one victim, and whether its intelligence
+    spared it destruction (then it takes the row below: the text says only "cannot be destroyed")."""
+    rules = ruleset.turn_unholy
+    if rules is None:
+        raise ValueError(f"ruleset {ruleset.id} has no Turn Unholy")
+    result = turn_unholy_result(ruleset, cleric_tier, tier)
+    spared = result.id == DESTROYED and intelligent and not rules.intelligent_destroyed
+    if spared:
+        result = rules.results[max(0, rules.results.index(result) - 1)]
+    return result, spared
+
+
 def _turn_one(ruleset: Ruleset, source: DiceSource, cleric_tier: int, target: TurnTarget) -> TurnOutcome:
     rules = ruleset.turn_unholy
     assert rules is not None
@@ -1070,11 +1089,7 @@ def _turn_one(ruleset: Ruleset, source: DiceSource, cleric_tier: int, target: Tu
     head = save.describe()
     if save.passed:
         return TurnOutcome(target, goal, save.roll, True, None, None, None, False, f"{head}: unaffected.")
-    result = turn_unholy_result(ruleset, cleric_tier, target.tier)
-    spared = result.id == DESTROYED and target.intelligent and not rules.intelligent_destroyed
-    if spared:
-        index = rules.results.index(result)
-        result = rules.results[max(0, index - 1)]
+    result, spared = failed_turn(ruleset, cleric_tier, target.tier, target.intelligent)
     duration = _labelled(roll(source, result.rounds), "rounds") if result.rounds else None
     damage = None
     if result.damage_die and cleric_tier > 0:

@@ -364,7 +364,8 @@ def _leader(state: State, fight: Fight) -> Character:
     living = [m for m in state.party if m.alive]
     if not living:
         raise Refused("nobody in the party is left to roll initiative")
-    return next((m for m in living if m.id == fight.leader), living[0])
+    up = [m for m in living if m.status == "ok"] or living
+    return next((m for m in up if m.id == fight.leader), up[0])
 
 
 def _at(state: State, fight: Fight, step: rules.Step, action: Action) -> Result:
@@ -396,7 +397,7 @@ class Declare:
         before = declared(fight, self.combatant_id)
         said = attrs.evolve(before, movement=self.movement, action=self.action)
         fight = attrs.evolve(fight, declared={**fight.declared, self.combatant_id: said})
-        what = slot.explanation if moving.may_act else "no action this round."
+        what = slot.explanation if moving.may_act else "No action this round."
         text = f"{name_of(state, self.combatant_id)}: {moving.name}, {self.action}. {what}"
         return attrs.evolve(state, fighting=fight), [note(self, text)]
 
@@ -513,7 +514,7 @@ class Attack:
             state, ctx.ruleset, self.attacker, self.kind, two_handed=self.two_handed, two_weapons=self.two_weapons, dark=self.dark
         )
         if not plan.can_attack:
-            return state, [note(self, f"{plan.attacker} cannot attack: {'; '.join(plan.lines)}.", level="warn")]
+            raise Refused(f"{plan.attacker} cannot attack: {'; '.join(plan.lines)}")
         ac = target_ac(state, self.target)
         bonus, luck_target = _luck(state, ctx.ruleset, self.attacker, self.target)
         result = rules.resolve_attack(
@@ -521,7 +522,9 @@ class Attack:
         )
         chains = tuple(d.luck_saves for d in result.dice)
         stay = _stay_put_ready(fight, ctx, self.attacker)
-        pending = PendingAttack(self.attacker, self.target, plan, ac, tuple(d.roll for d in result.dice), result.damage_roll, chains, stay)
+        pending = PendingAttack(
+            self.attacker, self.target, plan, ac, tuple(d.roll for d in result.dice), result.damage_roll, chains, stay, luck_target
+        )
         fight = attrs.evolve(fight, pending=pending)
         text = f"{plan.attacker} attacks {name_of(state, self.target)}: " + "; ".join(result.lines)
         if stay:
@@ -534,19 +537,23 @@ def _stay_put_ready(fight: Fight, ctx: Context, attacker: str) -> bool:
     return bool(ctx.ruleset.modifier_dice.stay_put_bonus) and said.movement == rules.STAY_PUT and not said.stay_put_used
 
 
-def pending_result(state: State, ruleset: Ruleset, stay_put: rules.StayPutDie | str = "auto") -> rules.AttackResult | None:
-    """The attack waiting to land, as the dice read with Stay Put's +1 where it is put ("auto":
-    where it helps most)."""
+def pending_result(state: State, ruleset: Ruleset, stay_put: str = "auto") -> rules.AttackResult | None:
+    """The attack waiting to land, as the dice read with Stay Put's +1 where it is put: "auto"
+    (where it helps most), "none", "damage" or an attack die's number from 1."""
     fight = state.fighting
     if fight is None or fight.pending is None:
         return None
     pending = fight.pending
+    die = _stay_put_die(stay_put)
+    if isinstance(die, int) and die >= len(pending.rolls):
+        raise Refused(f"there is no attack die {die + 1}: this attack threw {len(pending.rolls)}")
     bare = rules.evaluate(ruleset, pending.plan, pending.target_ac, pending.rolls, pending.damage, pending.chains, None)
-    if not pending.stay_put or stay_put is None:
+    if not pending.stay_put or die is None:
         return bare
-    die = rules.best_stay_put(ruleset, bare) if stay_put == "auto" else stay_put
-    if die is None:
-        return bare
+    if die == "auto":
+        die = rules.best_stay_put(ruleset, bare)
+        if die is None:
+            return bare
     return rules.evaluate(ruleset, pending.plan, pending.target_ac, pending.rolls, pending.damage, pending.chains, die)
 
 
@@ -571,7 +578,7 @@ class ResolveAttack:
         pending = fight.pending
         if pending is None:
             raise Refused("no attack is waiting to land")
-        result = pending_result(state, ctx.ruleset, _stay_put_die(self.stay_put))
+        result = pending_result(state, ctx.ruleset, self.stay_put)
         assert result is not None
         amount, words = _landed(ctx, result, self.narrative, self.effect)
         said = declared(fight, pending.attacker)
@@ -612,7 +619,7 @@ def _landed(ctx: Context, result: rules.AttackResult, narrative: Iterable[int], 
         raise Refused(f"{ctx.ruleset.name} has no narrative crit: the multiplier stands")
     if traded and not effect.strip():
         raise Refused("say what the crit does instead of the extra damage")
-    amount = sum(result.damage_per_hit if n in traded else d.damage for n, d in enumerate(result.dice, 1))
+    amount = result.damage_trading(traded)
     parts = [f"{result.hits} hit{'s' if result.hits != 1 else ''}"]
     if result.stay_put is not None:
         where = "the damage" if result.stay_put == "damage" else f"die {int(result.stay_put) + 1}"
@@ -628,8 +635,14 @@ def _hurt(state: State, ctx: Context, target: str, amount: int, source: str, act
     """Damage to a foe's HP (struck off at 0) or to a character by the roster's rules."""
     fight = fight_of(state)
     if any(f.id == target for f in fight.foes):
-        return _hurt_foe(state, fight.foe(target), amount, action)
-    member = _member(state, target)
+        foe = fight.foe(target)
+        if not foe.standing:
+            return state, [note(action, f"{foe.name} was struck off before the blow landed.")]
+        return _hurt_foe(state, foe, amount, action)
+    member = next((m for m in state.party if m.id == target), None)
+    if member is None or not member.alive:
+        who = member.name if member else "The target"
+        return state, [note(action, f"{who} was already dead before the blow landed.")]
     if not_today:
         if not can_say_not_today(member, amount):
             raise Refused(f"{member.name} has no Not Today! for this blow")
@@ -737,8 +750,8 @@ class CheckMorale:
             if foe.status != "ok":
                 raise Refused(f"{foe.name} is not fighting on ({foe.status})")
             result = self._check(state, ctx, foe)
-            verdict = "fights on" if result.passed else f"breaks: {self.fail_as}"
-            events.append(note(self, f"{foe.name} morale: {result.explanation}. {verdict.capitalize()}.", tuple(r.describe() for r in result.rolls)))
+            verdict = "Fights on." if result.passed else f"Marked {self.fail_as}."
+            events.append(note(self, f"{foe.name} morale: {result.explanation}. {verdict}", tuple(r.describe() for r in result.rolls)))
             if not result.passed:
                 foes[index] = attrs.evolve(foe, status=self.fail_as)
         fight = attrs.evolve(fight, foes=tuple(foes), morale_offered=fight.round)
@@ -822,7 +835,7 @@ def _standing_foe(fight: Fight, foe_id: str) -> Foe:
 def _turned(state: State, foe: Foe, outcome: rules.TurnOutcome, action: Action) -> Result:
     """One victim's fate: an effect for its rounds, damage to its HP, or struck off."""
     dice = tuple(r.describe() for r in outcome.rolls)
-    events = [note(action, f"{foe.name}: {outcome.explanation}", dice)]
+    events = [note(action, outcome.explanation, dice)]
     result = outcome.result
     if result is None:
         return state, events
@@ -910,8 +923,9 @@ class EndFight:
             state, timed = fold_rounds(state, ctx, self)
         else:
             units = ctx.ruleset.time.combat_units(0)
+            state, carried = effects.fold(state, ctx.ruleset, units, self.label)
             state, timed = spend_time(state, units, ctx, self)
-            timed.insert(0, note(self, f"No rounds fought: {ctx.ruleset.time.label(units)} on the clock."))
+            timed = [note(self, f"No rounds fought: {ctx.ruleset.time.label(units)} on the clock."), *carried, *timed]
         return state, [head, *timed, note(self, "Loot time!")]
 
 

@@ -351,7 +351,8 @@ class Declared:
 @attrs.frozen
 class PendingAttack:
     """An attack thrown and shown, waiting for its choices (a crit's effect, Stay Put, Not Today!)
-    before the damage lands. The dice are kept, never thrown again."""
+    before the damage lands. The dice are kept, never thrown again. `luck_target` is what each
+    save in a crit's chain (Book Three) had to reach."""
 
     attacker: str
     target: str
@@ -361,6 +362,7 @@ class PendingAttack:
     damage: Roll
     chains: tuple[tuple[Roll, ...], ...] = ()
     stay_put: bool = False
+    luck_target: int = 0
 
 
 @attrs.frozen

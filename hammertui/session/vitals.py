@@ -16,7 +16,7 @@ from hammertui.rules.checks import saving_throw
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Context, Refused, Result, member_of, note, source_name
 from hammertui.session.events import Event
-from hammertui.session.state import Character, Death, Grave, State, replace_member
+from hammertui.session.state import Character, Death, Fight, Grave, State, replace_member
 
 NOT_TODAY = "not_today"
 UNKNOWN_CAUSE = "unknown causes"
@@ -205,7 +205,13 @@ class Bury:
         grave = Grave(attrs.evolve(member, role="", death=death), epitaph)
         party = tuple(m for m in state.party if m.id != member.id)
         new = attrs.evolve(
-            state, party=party, lights=tuple(lights), graveyard=(*state.graveyard, grave), hirelings=hirelings
+            state,
+            party=party,
+            lights=tuple(lights),
+            graveyard=(*state.graveyard, grave),
+            hirelings=hirelings,
+            effects=tuple(e for e in state.effects if e.on != member.id),
+            fighting=_without_combatant(state.fighting, member.id),
         )
         return new, events
 
@@ -227,6 +233,15 @@ class WriteEpitaph:
                 text = f'{grave.character.name}\'s tombstone now reads: "{epitaph}"' if epitaph else f"{grave.character.name}'s tombstone is wiped clean."
                 return attrs.evolve(state, graveyard=tuple(graves)), [note(self, text)]
         raise Refused(f"no grave for {self.character_id!r}")
+
+
+def _without_combatant(fight: Fight | None, character_id: str) -> Fight | None:
+    """The buried take no more part in the fight: their declaration goes (a blow waiting for
+    them lands on nothing)."""
+    if fight is None or character_id not in fight.declared:
+        return fight
+    declared = {cid: said for cid, said in fight.declared.items() if cid != character_id}
+    return attrs.evolve(fight, declared=declared)
 
 
 def dungeon_tier(state: State, ruleset: Ruleset) -> int:

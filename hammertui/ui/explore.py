@@ -49,7 +49,7 @@ HINTS = {
     "extremes": "enter on to Blood Drops and Hourglasses · u undo",
     "losses": "enter on · s split the Blood Drop damage · u undo",
     "transit": "enter spend the highlighted · n on to the room · u undo",
-    "destination": "enter spend the highlighted · n finish the Explore · u undo",
+    "destination": "enter spend the highlighted · n finish the Explore · F fight · u undo",
 }
 
 
@@ -62,12 +62,14 @@ class ExploreScreen(ModalScreen[None]):
         Binding("n", "next", "Next", id="explore.next_n"),
         Binding("s", "split", "Split damage", id="explore.split"),
         Binding("b", "pool", "Pool", id="explore.pool"),
+        Binding("F", "fight", "Fight!", id="explore.fight"),
         Binding("u", "undo", "Undo", id="explore.undo"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self._finished: int | None = None
+        self._surprised = False
 
     @property
     def hammer(self) -> HammerApp:
@@ -96,7 +98,7 @@ class ExploreScreen(ModalScreen[None]):
         self.query_one("#explore-steps", Static).update(_step_bar(step, self._finished is not None and trip is None))
         if trip is None and self._finished is not None:
             body = _finished_text(view, self._finished)
-            hint = "m rooms (award XP there) · escape close"
+            hint = "F fight · m rooms (award XP there) · escape close"
         elif trip is None:
             body = _pool_text(view)
             hint = HINTS[""]
@@ -130,6 +132,8 @@ class ExploreScreen(ModalScreen[None]):
             return trip is not None and trip.step == "losses" and trip.blood > 0
         if action == "pool":
             return trip is None
+        if action == "fight":
+            return trip is not None or self._finished is not None
         if action == "next" and trip is None and self._finished is not None:
             return False
         return True
@@ -147,6 +151,7 @@ class ExploreScreen(ModalScreen[None]):
         if trip.step == "losses" and trip.blood:
             self.action_split()
             return
+        self._surprised = trip.camp and trip.surprised
         if self.hammer.perform(ExploreNext()) and self.hammer.store and self.hammer.store.state.exploring is None:
             self._finished = len(self.hammer.store.state.dungeon.rooms)
             self._redraw(self.hammer.view)
@@ -160,6 +165,12 @@ class ExploreScreen(ModalScreen[None]):
 
     def action_pool(self) -> None:
         self.hammer.action_pool()
+
+    def action_fight(self) -> None:
+        """The encounter turns to blows: a camp found unwatched starts with the party surprised."""
+        trip = self.hammer.view.state.exploring if self.hammer.view else None
+        surprised = trip.camp and trip.surprised if trip is not None else self._surprised
+        self.hammer.action_fight(surprised_party=surprised)
 
     def action_undo(self) -> None:
         self._finished = None

@@ -1,0 +1,456 @@
+"""An attack, as the table plays it: the dice are thrown and read out, then the choices they call
+for are made and the damage lands.
+
+The throw says every number before a die rolls (how many attack dice, the bonus, the damage die,
+the target's AC, and why each is what it is), so "hit the goblin" is Enter on what is already
+chosen. The landing shows each die against the AC and offers only the choices that apply: where
+Stay Put's +1 goes, a crit traded for an effect, a Fighter's Not Today!. Closing it there leaves
+the thrown dice waiting in the fight, never thrown again; opening it again picks them up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from hammertui.rules import combat as rules
+from hammertui.rules import damage
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session import combat
+from hammertui.session.actions import Action, Refused
+from hammertui.session.state import Character, PendingAttack, State
+from hammertui.session.vitals import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
+from hammertui.ui.dialogs.form import Attempt, FormDialog
+
+if TYPE_CHECKING:
+    from hammertui.ui.app import HammerApp
+
+KINDS = (("Melee", "melee"), ("Missile", "missile"))
+WAITING = "Escape closes this and leaves the attack waiting in the fight: open the attack again to land it."
+
+
+class Tick(Checkbox, inherit_bindings=False):
+    """A checkbox that space ticks, leaving Enter to the dialog: Enter throws or lands from anywhere."""
+
+    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
+
+
+class AttackDialog(FormDialog):
+    """Stage one throws (`Attack`); stage two lands (`ResolveAttack`). A fight with an attack
+    already thrown opens straight on the landing."""
+
+    BINDINGS = [Binding("enter", "submit", "Throw or land", show=False)]
+    AUTO_FOCUS = "#ok"
+    DEFAULT_CSS = """
+    AttackDialog #plan, AttackDialog #dice {
+        margin: 1 0 0 0;
+        height: auto;
+    }
+    AttackDialog #waiting {
+        margin: 1 0 0 0;
+        color: $text-muted;
+    }
+    AttackDialog .dialog Checkbox {
+        margin: 1 0 0 0;
+    }
+    AttackDialog .dialog .row Checkbox {
+        margin: 0 1 0 0;
+    }
+    """
+
+    def __init__(self, ruleset: Ruleset, state: State, attempt: Attempt, attacker_id: str = "", target_id: str = "") -> None:
+        super().__init__("Attack", "Who attacks whom, and how; Enter throws the dice.", attempt)
+        self.ruleset = ruleset
+        self.state = state
+        self._attacker = attacker_id or _first_living(state)
+        self._target = target_id
+        self._landing = state.fighting is not None and state.fighting.pending is not None
+        if self._landing:
+            self._to_landing_words(state)
+        else:
+            self.OK = "Throw"
+
+    # Composition ---------------------------------------------------------------------------
+
+    def fields(self) -> ComposeResult:
+        if self._landing:
+            yield from self._landing_fields()
+        else:
+            yield from self._throw_fields()
+
+    def _throw_fields(self) -> ComposeResult:
+        state = self.state
+        attackers = _attackers(state)
+        if self._attacker not in {cid for _, cid in attackers} and attackers:
+            self._attacker = attackers[0][1]
+        targets = _targets(state, self._attacker)
+        if self._target not in {cid for _, cid in targets}:
+            self._target = _default_target(state, self._attacker)
+        with Horizontal(classes="row"):
+            yield Label("Attacker", classes="field-label")
+            yield _select(attackers, self._attacker, "attacker")
+            yield Label("Target", classes="field-label")
+            yield _select(targets, self._target, "target")
+        with Horizontal(classes="row"):
+            yield Select(KINDS, value=self._declared_kind(), allow_blank=False, id="kind")
+            yield Label(self._net_word(), classes="field-label")
+            yield Input(value="0", id="net", classes="number")
+            yield Tick("In the dark", state.is_dark, id="dark")
+        with Horizontal(classes="row", id="weapons"):
+            yield Tick("Two-handed weapon", id="two-handed")
+            yield Tick("Two weapons", id="two-weapons")
+        yield Static("", id="plan")
+
+    def _landing_fields(self) -> ComposeResult:
+        state = self._live()
+        pending = _pending(state)
+        yield Static("", id="dice")
+        if pending.stay_put:
+            with Horizontal(classes="row"):
+                yield Label(f"Stay Put +{self.ruleset.modifier_dice.stay_put_bonus} on", classes="field-label")
+                yield Select(self._stay_put_options(state), value="auto", allow_blank=False, id="stay-put")
+        bare = combat.pending_result(state, self.ruleset, "none")
+        crits = [n for n, d in enumerate(bare.dice, 1) if d.critical] if bare else []
+        if bare is not None and bare.narrative_option and crits:
+            for n in crits:
+                yield Tick(f"Attack die {n}: a narrative effect instead of the extra damage", id=f"crit-{n}")
+            yield Input(placeholder="What the crit does instead (disarmed, knocked down...)", id="effect")
+        member = _character(state, pending.target)
+        if member is not None and member.uses.get(NOT_TODAY, 0) > 0:
+            left = member.uses[NOT_TODAY]
+            yield Tick(f"Not Today!: {member.name} stays at 1 HP, the rest of the blow lost ({left} left)", id="not-today")
+        yield Label(WAITING, id="waiting")
+
+    def on_mount(self) -> None:
+        self._refresh()
+        self._name_cancel()
+
+    def _name_cancel(self) -> None:
+        """On the landing, closing is not undoing: the dice stay thrown."""
+        if self._landing:
+            self.query_one("#cancel", Button).label = "Leave it waiting"
+
+    # Reacting to the fields ----------------------------------------------------------------
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "attacker" and event.value is not Select.NULL and event.value != self._attacker:
+            self._attacker = str(event.value)
+            self._rearm()
+        elif event.select.id == "target" and event.value is not Select.NULL:
+            self._target = str(event.value)
+        self._refresh()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._refresh()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "net":
+            self._refresh()
+
+    def _rearm(self) -> None:
+        """A new attacker: targets from the other side first, their declared kind, their weapons."""
+        targets = _targets(self.state, self._attacker)
+        self._target = _default_target(self.state, self._attacker)
+        chooser = self.query_one("#target", Select)
+        chooser.set_options(targets)
+        if self._target:
+            chooser.value = self._target
+        self.query_one("#kind", Select).value = self._declared_kind()
+
+    def _refresh(self) -> None:
+        if self._landing:
+            self._show_landing()
+        else:
+            self._show_plan()
+
+    # The throw -----------------------------------------------------------------------------
+
+    def _declared_kind(self) -> str:
+        fight = self.state.fighting
+        said = combat.declared(fight, self._attacker) if fight else None
+        return "missile" if said is not None and said.action == "missile" else "melee"
+
+    def _net_word(self) -> str:
+        return "Boons - Banes" if self.ruleset.modifier_dice.mode == "beans" else "Adv - Disadv"
+
+    def _is_character(self) -> bool:
+        return _character(self.state, self._attacker) is not None
+
+    def _plan(self) -> rules.AttackPlan:
+        character = self._is_character()
+        return combat.plan_attack(
+            self.state,
+            self.ruleset,
+            self._attacker,
+            self.choice("kind"),
+            two_handed=character and self.query_one("#two-handed", Checkbox).value,
+            two_weapons=character and self.query_one("#two-weapons", Checkbox).value,
+            dark=self.query_one("#dark", Checkbox).value,
+        )
+
+    def _show_plan(self) -> None:
+        self.query_one("#weapons").display = self._is_character()
+        try:
+            text = self._plan_text()
+        except (Refused, ValueError) as problem:
+            text = Text(_sentence(str(problem)))
+        self.query_one("#plan", Static).update(text)
+
+    def _plan_text(self) -> Text:
+        """The plan in one line with the target number, then why each number is what it is."""
+        if not self._target:
+            raise ValueError("nobody is left standing to attack")
+        plan = self._plan()
+        ac = combat.target_ac(self.state, self._target)
+        if plan.can_attack:
+            head = f"{plan.attacker}: {_dice(plan.dice)} at {plan.bonus:+d} vs AC {ac}, damage {plan.damage_expr}"
+        else:
+            head = f"{plan.attacker} cannot attack (AC {ac} stands untested)"
+        text = Text()
+        text.append(head, style="bold")
+        for line in plan.lines:
+            text.append(f"\n  {line}")
+        net = self._net()
+        if net:
+            text.append(f"\n  modifier dice on each attack die: {net:+d} ({self._net_word()})")
+        if not plan.criticals:
+            text.append("\n  no critical hits: a natural 20 must reach the AC like any other roll")
+        if self._stay_put_ready():
+            bonus = self.ruleset.modifier_dice.stay_put_bonus
+            text.append(f"\n  Stay Put: +{bonus} to any one die, placed once the dice are seen", style="italic")
+        return text
+
+    def _net(self) -> int:
+        try:
+            return self.whole("net", "Modifier dice", default=0)
+        except ValueError:
+            return 0
+
+    def _stay_put_ready(self) -> bool:
+        fight = self.state.fighting
+        if fight is None or not self.ruleset.modifier_dice.stay_put_bonus:
+            return False
+        said = combat.declared(fight, self._attacker)
+        return said.movement == rules.STAY_PUT and not said.stay_put_used
+
+    def build(self) -> Action:
+        if self._landing:
+            return self._resolution()
+        if not self._target:
+            raise ValueError("nobody is left standing to attack")
+        try:
+            plan = self._plan()
+        except Refused as refusal:
+            raise ValueError(str(refusal)) from None
+        if not plan.can_attack:
+            raise ValueError(f"{plan.attacker} cannot attack: {'; '.join(plan.lines)}")
+        character = self._is_character()
+        return combat.Attack(
+            self.choice("attacker"),
+            self.choice("target"),
+            self.choice("kind"),
+            two_handed=character and self.query_one("#two-handed", Checkbox).value,
+            two_weapons=character and self.query_one("#two-weapons", Checkbox).value,
+            net=self.whole("net", "Modifier dice", default=0),
+            dark=self.query_one("#dark", Checkbox).value,
+        )
+
+    def done(self) -> None:
+        """The throw was made: the same dialog turns to its landing. The landing closes it."""
+        if self._landing or _pending_or_none(self._live()) is None:
+            self.dismiss(True)
+            return
+        self._landing = True
+        self._to_landing_words(self._live())
+        self.call_later(self._recompose_landing)
+
+    async def _recompose_landing(self) -> None:
+        await self.recompose()
+        self._refresh()
+        self._name_cancel()
+        self.query_one("#ok").focus()
+
+    # The landing ---------------------------------------------------------------------------
+
+    def _live(self) -> State:
+        """The session as it is now: the throw changed it after this dialog was opened."""
+        store = cast("HammerApp", self.app).store if self.is_attached else None
+        return store.state if store is not None else self.state
+
+    def _to_landing_words(self, state: State) -> None:
+        pending = _pending(state)
+        self._title = "The attack lands"
+        self._prompt = f"{pending.plan.attacker} attacks {combat.name_of(state, pending.target)} (AC {pending.target_ac}). Enter deals the damage."
+        self.OK = "Land it"
+
+    def _stay_put_options(self, state: State) -> list[tuple[str, str]]:
+        auto = combat.pending_result(state, self.ruleset, "auto")
+        where = _where(auto.stay_put if auto else None)
+        options = [(f"Auto: where it helps most ({where})", "auto"), ("Not used", "none"), ("The damage", "damage")]
+        count = len(_pending(state).rolls)
+        return options + [(f"Attack die {n}", str(n)) for n in range(1, count + 1)]
+
+    def _stay_put(self) -> str:
+        found = self.query("#stay-put")
+        return str(found.first(Select).value) if found else "none"
+
+    def _traded(self) -> tuple[int, ...]:
+        return tuple(int(str(box.id).removeprefix("crit-")) for box in self.query(Checkbox) if str(box.id).startswith("crit-") and box.value)
+
+    def _result(self) -> rules.AttackResult:
+        result = combat.pending_result(self._live(), self.ruleset, self._stay_put())
+        if result is None:
+            raise ValueError("no attack is waiting to land")
+        return result
+
+    def _show_landing(self) -> None:
+        state = self._live()
+        if _pending_or_none(state) is None:
+            return
+        result = self._result()
+        traded = self._traded()
+        total = result.damage_trading(traded)
+        self.query_one("#dice", Static).update(self._dice_text(state, result, traded, total))
+        for box in self.query("#not-today").results(Checkbox):
+            member = _character(state, _pending(state).target)
+            box.display = member is not None and can_say_not_today(member, total)
+            if not box.display:
+                box.value = False
+        for field in self.query("#effect").results(Input):
+            field.display = bool(traded)
+
+    def _dice_text(self, state: State, result: rules.AttackResult, traded: tuple[int, ...], total: int) -> Text:
+        """Every die as thrown and what it did, the damage roll, Stay Put, the total and its cost."""
+        text = Text()
+        critical = self.ruleset.combat.critical
+        for n, die in enumerate(result.dice, 1):
+            if n > 1:
+                text.append("\n")
+            _die_line(text, n, die, result, critical.multiplier, n in traded, _pending_luck(state))
+        if result.damage_roll is not None:
+            text.append(f"\n{_capital(result.damage_roll.describe())}: {result.damage_per_hit} a hit")
+        if result.stay_put is not None:
+            text.append(f"\nStay Put +{result.stay_put_bonus} on {_where(result.stay_put)}", style="italic")
+        elif _pending(state).stay_put:
+            text.append("\nStay Put not used", style="italic")
+        hits = f"{result.hits} hit{'s' if result.hits != 1 else ''}"
+        text.append(f"\nTotal: {hits}, {total} damage", style="bold")
+        text.append(f"\n{self._cost(state, total)}")
+        return text
+
+    def _cost(self, state: State, total: int) -> str:
+        """What the damage does to the target, before it lands."""
+        target = _pending(state).target
+        member = _character(state, target)
+        if member is None:
+            foe = combat.fight_of(state).foe(target)
+            left = max(0, foe.hp - total)
+            return f"{foe.name}: {foe.hp}/{foe.max_hp} HP, {left} after" + (": down and struck off" if not left else "")
+        if not damage.would_drop(vitals_of(member), total):
+            extra = f" (+{member.temp_hp} temporary)" if member.temp_hp else ""
+            return f"{member.name}: {member.hp} HP{extra}: this does not drop them"
+        rule = "dead (Hardcore)" if zero_hp_rule(state, self.ruleset) == "death" else "down, the rest burns CON"
+        return f"{member.name}: {member.hp} HP: this drops them to 0 ({rule})"
+
+    def _resolution(self) -> Action:
+        boxes = self.query("#not-today").results(Checkbox)
+        not_today = any(box.value and box.display for box in boxes)
+        traded = self._traded()
+        effect = self.text("effect") if traded else ""
+        return combat.ResolveAttack(stay_put=self._stay_put(), narrative=traded, effect=effect, not_today=not_today)
+
+
+# -------------------------------------------------------------------------------- reading
+
+
+def _first_living(state: State) -> str:
+    return next((m.id for m in state.party if m.alive), "")
+
+
+def _attackers(state: State) -> list[tuple[str, str]]:
+    """The living party, then the foes not yet beaten."""
+    foes = state.fighting.standing_foes if state.fighting else ()
+    return [(m.name, m.id) for m in state.party if m.alive] + [(f.name, f.id) for f in foes]
+
+
+def _targets(state: State, attacker: str) -> list[tuple[str, str]]:
+    return [(name, cid) for name, cid in _attackers(state) if cid != attacker]
+
+
+def _default_target(state: State, attacker: str) -> str:
+    """The first one standing on the other side, else anyone else standing."""
+    foes = {f.id for f in state.fighting.foes} if state.fighting else set()
+    others = [cid for _, cid in _targets(state, attacker)]
+    opposed = [cid for cid in others if (cid in foes) != (attacker in foes)]
+    return (opposed or others or [""])[0]
+
+
+def _character(state: State, combatant_id: str) -> Character | None:
+    return next((m for m in state.party if m.id == combatant_id), None)
+
+
+def _pending_or_none(state: State) -> PendingAttack | None:
+    return state.fighting.pending if state.fighting else None
+
+
+def _pending(state: State) -> PendingAttack:
+    pending = _pending_or_none(state)
+    if pending is None:
+        raise ValueError("no attack is waiting to land")
+    return pending
+
+
+def _select(options: list[tuple[str, str]], value: str, widget_id: str) -> Select[str]:
+    if not options:
+        return Select([], allow_blank=True, id=widget_id)
+    return Select(options, value=value, allow_blank=False, id=widget_id)
+
+
+# -------------------------------------------------------------------------------- words
+
+
+def _dice(count: int) -> str:
+    return f"{count} attack {'die' if count == 1 else 'dice'}"
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def _sentence(words: str) -> str:
+    return _capital(words) + ("" if words.endswith(".") else ".")
+
+
+def _where(die: rules.StayPutDie) -> str:
+    if die is None:
+        return "nowhere"
+    return "the damage" if die == "damage" else f"die {int(die) + 1}"
+
+
+def _pending_luck(state: State) -> int:
+    fight = state.fighting
+    return fight.pending.luck_target if fight is not None and fight.pending is not None else 0
+
+
+def _die_line(text: Text, n: int, die: rules.AttackDie, result: rules.AttackResult, base: int, traded: bool, luck: int) -> None:
+    """One attack die: the roll against the AC, and what it did."""
+    text.append(f"{_capital(die.roll.describe())} vs AC {result.target_ac}: ")
+    if die.fumble:
+        text.append(f"FUMBLE (a natural {die.natural}): a miss, and the 'Smith names the mishap", style="bold red")
+    elif die.critical and traded:
+        text.append(f"CRITICAL, an effect instead of the extra damage: {result.damage_per_hit}", style="bold green")
+    elif die.critical:
+        text.append(f"CRITICAL x{die.multiplier}: {die.damage}", style="bold green")
+    elif die.hit:
+        text.append(f"hit for {die.damage}", style="green")
+    else:
+        text.append(f"miss by {result.target_ac - die.roll.total}")
+    if die.luck_saves:
+        passed = die.multiplier - base
+        saves = ", ".join(f"{s.total} {'passed' if i < passed else 'failed'}" for i, s in enumerate(die.luck_saves))
+        text.append(f"\n  crit chain: x{base}, +1 for each Luck save passed vs {luck} ({saves})")

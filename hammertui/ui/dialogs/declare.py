@@ -1,0 +1,112 @@
+"""A combatant's declaration for the round: how far they move, and what kind of action follows.
+
+Both lists open on what is declared now, so changing one thing is an arrow and Enter. The line
+under them says where the action lands in a side's turn, as the ruleset orders the phases: the
+complete rules and Book Three order them differently, and the table should hear which.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from hammertui.rules import combat as rules
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session.actions import Action
+from hammertui.session.combat import Declare, declared, name_of
+from hammertui.session.state import Declared, State
+from hammertui.ui.dialogs.form import Attempt, FormDialog
+
+MOVEMENTS = (rules.STAY_PUT, rules.MOVE_NEAR, rules.MOVE_FAR)
+ACTIONS = ("melee", "missile", "magic", "misc", "move")
+"""Every kind of action, the likeliest first; those the ruleset has no phase for are not offered."""
+
+
+class DeclareDialog(FormDialog):
+    """Movement, then action; Enter on the movement goes to the action, Enter there declares."""
+
+    OK = "Declare"
+
+    def __init__(self, ruleset: Ruleset, state: State, combatant_id: str, attempt: Attempt) -> None:
+        who = name_of(state, combatant_id)
+        prompt = "Movement, then action: arrows to choose, Enter to go on (ctrl+s declares at once)."
+        super().__init__(f"{who} declares", prompt, attempt)
+        self.ruleset = ruleset
+        self.combatant_id = combatant_id
+        self.now = declared(state.fighting, combatant_id) if state.fighting else Declared()
+        self.speed = _speed(ruleset, state, combatant_id)
+        self.actions = tuple(a for a in ACTIONS if rules.action_phase(ruleset, a).phase is not None)
+
+    def fields(self) -> ComposeResult:
+        yield Label("Movement", classes="field-label")
+        yield OptionList(*(Option(self._movement_text(m), id=m) for m in MOVEMENTS), id="movement")
+        yield Label("Action", classes="field-label")
+        yield OptionList(*(Option(self._action_text(a), id=a) for a in self.actions), id="action")
+        yield Label("", id="preview")
+
+    def on_mount(self) -> None:
+        movement = self.query_one("#movement", OptionList)
+        movement.highlighted = MOVEMENTS.index(self.now.movement) if self.now.movement in MOVEMENTS else 0
+        action = self.query_one("#action", OptionList)
+        action.highlighted = self.actions.index(self.now.action) if self.now.action in self.actions else 0
+        movement.focus()
+        self._preview()
+
+    # Words from the rules ----------------------------------------------------------------------
+
+    def _movement_text(self, kind: str) -> str:
+        """`Stay Put: Stays put: acts this round, +1 ...`; a foe's speed is not known, so no feet."""
+        moving = rules.declare_movement(self.ruleset, kind, self.speed or 0)
+        if self.speed is not None or moving.kind == rules.STAY_PUT:
+            return f"{moving.name}: {moving.explanation}"
+        return f"{moving.name}: {'Moves and acts this round.' if moving.may_act else 'Rushes: no action this round.'}"
+
+    def _action_text(self, action: str) -> str:
+        phase = rules.action_phase(self.ruleset, action).phase
+        return phase.name if phase else action
+
+    def _phase_line(self, movement: str, action: str) -> str:
+        """`Resolved in the Missile phase. A side's turn: *Movement*, *Missile*, Melee, ...`."""
+        slot = rules.action_phase(self.ruleset, action, movement)
+        turn = ", ".join(
+            f"*{p.name}*" if rules.acts_in(self.ruleset, p.id, movement, action) else p.name
+            for p in rules.phases(self.ruleset)
+        )
+        return f"{slot.explanation} A side's turn: {turn}{'' if turn.endswith('.') else '.'}"
+
+    def _preview(self) -> None:
+        try:
+            text = self._phase_line(self._chosen("movement"), self._chosen("action"))
+        except ValueError as problem:
+            text = str(problem)
+        self.query_one("#preview", Label).update(text)
+
+    # Choosing ----------------------------------------------------------------------------------
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self._preview()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a movement that leaves an action goes on to the action; otherwise declares."""
+        event.stop()
+        if event.option_list.id == "movement" and event.option.id != rules.MOVE_FAR:
+            self.query_one("#action", OptionList).focus()
+            return
+        self.action_submit()
+
+    def _chosen(self, list_id: str) -> str:
+        options = self.query_one(f"#{list_id}", OptionList)
+        if options.highlighted is None:
+            raise ValueError(f"choose the {list_id}")
+        return str(options.get_option_at_index(options.highlighted).id)
+
+    def build(self) -> Action:
+        return Declare(self.combatant_id, self._chosen("movement"), self._chosen("action"))
+
+
+def _speed(ruleset: Ruleset, state: State, combatant_id: str) -> int | None:
+    """A character's movement from their class; a foe's is the 'Smith's to know."""
+    member = next((m for m in state.party if m.id == combatant_id), None)
+    return ruleset.classes[member.class_id].movement if member else None

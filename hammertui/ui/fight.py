@@ -1,0 +1,630 @@
+"""The fight modal: the round walked one phase at a time, every combatant in one table.
+
+Each key is one action (or a dialog that becomes one), so every step is logged, saved and
+undoable; the modal only draws the fight the session holds, and closing it leaves the fight
+running in the session for the Combat pane and a later `F`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import groupby
+from typing import TYPE_CHECKING, Any, cast
+
+from rich.console import Console, Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.events import Resize
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Static
+
+from hammertui.rules import combat as rules
+from hammertui.rules.light import darkness_lines
+from hammertui.session import effects
+from hammertui.session.combat import (
+    TURN_UNHOLY,
+    Actor,
+    EndEffect,
+    EndFight,
+    FightNext,
+    HurtFoe,
+    SetFoeStatus,
+    SkipMorale,
+    actors,
+    declared,
+    kind_of,
+    morale_due,
+    name_of,
+    side_gone,
+)
+from hammertui.session.events import Event
+from hammertui.session.state import Character, Effect, Fight, Foe, State
+from hammertui.session.vitals import FightOn, LayDown
+from hammertui.ui import screens
+from hammertui.ui.combat import FOE_STATUS
+from hammertui.ui.dialogs.amount import AmountDialog
+from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.log import LEVEL_STYLE
+from hammertui.ui.roster import STATUS
+from hammertui.ui.table import Row, clipped, selected_key, sync_rows
+from hammertui.ui.view import View
+
+if TYPE_CHECKING:
+    from hammertui.ui.app import HammerApp
+
+COLUMNS = ("Side", "Name", "HP", "AC", "Declared", "Status")
+SIDE_WIDTH, HP_WIDTH, AC_WIDTH = 5, 7, 2
+BOX_EDGES = 4
+"""The box's thick border and its padding, left and right."""
+WIDE = 100
+"""From this width the box leaves a margin and the dashboard shows around it."""
+SIDE_STYLE = {"party": "bold #43a047", "foes": "bold #e53935"}
+FOE_STATUSES = (
+    ("ok", "Fighting (back in the fight)"),
+    ("fleeing", "Fleeing"),
+    ("cowering", "Cowering"),
+    ("defeated", "Struck off (defeated)"),
+)
+ENDINGS = (
+    ("foes", "End it: the foes flee, give up or are driven off"),
+    ("party", "End it: the party gets away"),
+    ("keep", "Keep fighting"),
+)
+ENDING_WHY = {"foes": "The foes fled or gave up.", "party": "The party got away."}
+INDENT = 5
+"""The log's words and dice sit right of `#12 `."""
+
+
+class CombatantTable(DataTable):
+    """The combatants, one row each; Enter steps the fight like space rather than selecting."""
+
+    BINDINGS = [Binding("enter", "screen.next", "Next", show=False)]
+
+
+class FightLog(Static):
+    """The newest events, each wrapped, its dice under it, as many as the panel's rows hold; it
+    lays them out again whenever its size settles, so the newest is always the last row."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._events: list[Event] = []
+
+    def on_resize(self, event: Resize) -> None:
+        self._show()
+
+    def show(self, events: Sequence[Event]) -> None:
+        self._events = list(events)
+        self._show()
+
+    def _show(self) -> None:
+        width, rows = self.content_size.width, self.content_size.height
+        if width > 0 and rows > 0:
+            self.update(Group(*log_lines(self._events, width, rows, self.app.console)), layout=False)
+
+
+class FightScreen(ModalScreen[None]):
+    """Walks the fight the session holds; keys become `FightNext`, `SkipMorale`, `EndFight` and the
+    rest, or open the dialogs that build attacks, declarations, morale and effects."""
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="fight.close"),
+        Binding("space", "next", "Next", id="fight.next"),
+        Binding("n", "next", "Next", id="fight.next_n", show=False),
+        Binding("a", "attack", "Attack", id="fight.attack"),
+        Binding("d", "declare", "Declare", id="fight.declare"),
+        Binding("o", "morale", "Morale", id="fight.morale"),
+        Binding("O", "skip_morale", "No morale", id="fight.skip_morale", show=False),
+        Binding("t", "turn_unholy", "Turn Unholy", id="fight.turn_unholy"),
+        Binding("e", "add_effect", "Effect", id="fight.effect"),
+        Binding("k", "end_effect", "End effect", id="fight.end_effect", show=False),
+        Binding("h", "hurt", "Hurt", id="fight.hurt"),
+        Binding("H", "heal", "Heal", id="fight.heal", show=False),
+        Binding("s", "foe_status", "Foe status", id="fight.foe_status", show=False),
+        Binding("z", "lay_down", "Lay Down", id="fight.lay_down", show=False),
+        Binding("f", "fight_on", "Fight On", id="fight.fight_on", show=False),
+        Binding("F", "foes", "Foes", id="fight.foes"),
+        Binding("x", "end", "End fight", id="fight.end"),
+        Binding("u", "undo", "Undo", id="fight.undo"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._at: tuple[int, str, str] | None = None
+
+    @property
+    def hammer(self) -> HammerApp:
+        return cast("HammerApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="fight") as box:
+            box.border_title = "Fight!"
+            yield Static(id="fight-steps")
+            yield Static(id="fight-now")
+            table = CombatantTable(id="fight-table", cursor_type="row", cursor_foreground_priority="renderable")
+            table.add_columns(*COLUMNS)
+            yield table
+            yield Static(id="fight-notes")
+            yield FightLog(id="fight-log")
+            yield Static(id="fight-hint", classes="hint")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(FightLog).border_title = "Just now"
+        self.watch(self.app, "view", self._on_view)
+        self.query_one(CombatantTable).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        self._redraw(self.hammer.view, rebuild=True)
+
+    # Drawing ---------------------------------------------------------------------------------
+
+    def _on_view(self, view: View | None) -> None:
+        """The watcher takes one argument: with two, Textual would pass the old view and the new."""
+        self._redraw(view)
+
+    def _redraw(self, view: View | None, rebuild: bool = False) -> None:
+        if view is None:
+            return
+        fight = view.state.fighting
+        self.query_one(".fight", Vertical).border_subtitle = f"Round {fight.round}" if fight and fight.round else ""
+        self.query_one("#fight-steps", Static).update(step_bar(view, fight))
+        self.query_one("#fight-steps", Static).display = fight is not None
+        self.query_one("#fight-now", Static).update(now_text(view, fight))
+        table = self.query_one(CombatantTable)
+        if fight is not None and not table.display:
+            table.display = True
+            table.focus()
+        table.display = fight is not None
+        if fight is not None:
+            sync_rows(table, combatant_rows(view, fight, self._cell_room()), rebuild)
+            self._follow_actors(view, fight)
+        notes = notes_text(view, fight)
+        self.query_one("#fight-notes", Static).update(notes)
+        self.query_one("#fight-notes", Static).display = bool(notes.plain)
+        self._show_log()
+        self.query_one("#fight-hint", Static).update(Text(hint(view, fight), style="dim"))
+        self.refresh_bindings()
+
+    def _cell_room(self) -> int:
+        """Room for the table's cells: the box's inside less each column's padding."""
+        width = self.size.width or self.app.size.width
+        margin = 4 if width >= WIDE else 0
+        return width - margin - BOX_EDGES - 2 * len(COLUMNS)
+
+    def _follow_actors(self, view: View, fight: Fight) -> None:
+        """At each new phase, put the cursor on the first who acts in it, unless it is on one."""
+        at = (fight.round, fight.side, fight.phase)
+        if at == self._at:
+            return
+        self._at = at
+        acting = [a.id for a in actors(view.state, view.ruleset)]
+        table = self.query_one(CombatantTable)
+        if acting and selected_key(table) not in acting:
+            keys = [k.value for k in table.rows]
+            table.move_cursor(row=keys.index(acting[0]))
+
+    def _show_log(self) -> None:
+        store = self.hammer.store
+        self.query_one(FightLog).show(store.recent if store is not None else ())
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.refresh_bindings()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """A click on the highlighted row selects it: that is not a reason to step the fight."""
+        event.stop()
+
+    # What makes sense now --------------------------------------------------------------------
+
+    def _state(self) -> State | None:
+        view = self.hammer.view
+        return view.state if view is not None else None
+
+    def highlighted(self) -> str:
+        """The id of the combatant under the cursor: a character's or a foe's; "" for none."""
+        table = self.query_one(CombatantTable)
+        return (selected_key(table) or "") if table.display else ""
+
+    def _highlighted_foe(self) -> Foe | None:
+        state = self._state()
+        if state is None or state.fighting is None:
+            return None
+        return next((f for f in state.fighting.foes if f.id == self.highlighted()), None)
+
+    def _highlighted_member(self) -> Character | None:
+        state = self._state()
+        if state is None or state.fighting is None:
+            return None
+        return next((m for m in state.party if m.id == self.highlighted()), None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        view = self.hammer.view
+        if view is None:
+            return True
+        state = view.state
+        fight = state.fighting
+        if action in ("close", "foes", "undo"):
+            return True
+        if fight is None:
+            return False
+        foe, member = self._highlighted_foe(), self._highlighted_member()
+        enabled = {
+            "next": True,
+            "attack": fight.pending is not None or side_gone(state) is None,
+            "declare": (foe is not None and foe.standing) or (member is not None and member.alive),
+            "morale": any(f.status == "ok" for f in fight.foes),
+            "skip_morale": morale_due(state, view.ruleset),
+            "turn_unholy": bool(turners(view, state)) and any(f.standing for f in fight.foes),
+            "add_effect": True,
+            "end_effect": bool(state.effects),
+            "hurt": (foe is not None and foe.standing) or (member is not None and member.alive),
+            "heal": foe is not None or (member is not None and member.alive),
+            "foe_status": foe is not None,
+            "lay_down": member is not None and member.status == "down",
+            "fight_on": member is not None and member.status == "down",
+            "end": True,
+        }
+        return enabled.get(action, True)
+
+    # Keys -----------------------------------------------------------------------------------
+
+    def action_next(self) -> None:
+        self.hammer.perform(FightNext())
+
+    def action_attack(self) -> None:
+        """The highlighted one attacks if they may act: a party member, or a foe acting now."""
+        view = self.hammer.view
+        if view is None or view.state.fighting is None:
+            return
+        chosen = self.highlighted()
+        acting = {a.id for a in actors(view.state, view.ruleset)}
+        attacker = chosen if chosen in acting or self._highlighted_member() is not None else ""
+        self.app.push_screen(screens.AttackDialog(view.ruleset, view.state, self.hammer.try_perform, attacker_id=attacker))
+
+    def action_declare(self) -> None:
+        view = self.hammer.view
+        if view is not None and self.highlighted():
+            self.app.push_screen(screens.DeclareDialog(view.ruleset, view.state, self.highlighted(), self.hammer.try_perform))
+
+    def action_morale(self) -> None:
+        view = self.hammer.view
+        if view is not None:
+            self.app.push_screen(screens.MoraleDialog(view.ruleset, view.state, self.hammer.try_perform))
+
+    def action_skip_morale(self) -> None:
+        self.hammer.perform(SkipMorale())
+
+    def action_turn_unholy(self) -> None:
+        view = self.hammer.view
+        if view is not None:
+            self.app.push_screen(screens.TurnUnholyDialog(view.ruleset, view.state, self.hammer.try_perform))
+
+    def action_add_effect(self) -> None:
+        view = self.hammer.view
+        if view is not None:
+            self.app.push_screen(screens.EffectDialog(view.ruleset, view.state, self.hammer.try_perform, on=self.highlighted()))
+
+    def action_end_effect(self) -> None:
+        view = self.hammer.view
+        if view is None or not view.state.effects:
+            return
+        state = view.state
+        choices = [(e.id, f"{effects.wearer(state, e)}: {e.name} ({effects.describe_left(state, view.ruleset, e)})") for e in state.effects]
+        dialog = ChooseDialog("End an effect", "Which effect ends now?", choices)
+        self.app.push_screen(dialog, lambda effect_id: effect_id is not None and self.hammer.perform(EndEffect(effect_id)))
+
+    def action_hurt(self) -> None:
+        self._hurt_or_heal("Damage")
+
+    def action_heal(self) -> None:
+        self._hurt_or_heal("Healing")
+
+    def _hurt_or_heal(self, what: str) -> None:
+        """A foe's HP by hand (a spell, a trap, a fall); a character's through the roster's rules."""
+        member, foe = self._highlighted_member(), self._highlighted_foe()
+        if member is not None:
+            (self.hammer.action_damage if what == "Damage" else self.hammer.action_heal)(member.id)
+            return
+        if foe is None:
+            return
+        sign = 1 if what == "Damage" else -1
+        dialog = AmountDialog(f"{what}: {foe.name}", f"{what} to {foe.name} (HP {foe.hp}/{foe.max_hp}):")
+        self.app.push_screen(dialog, lambda n: n is not None and self.hammer.perform(HurtFoe(foe.id, sign * n)))
+
+    def action_foe_status(self) -> None:
+        foe = self._highlighted_foe()
+        if foe is None:
+            return
+        choices = [(status, label) for status, label in FOE_STATUSES if status != foe.status]
+        dialog = ChooseDialog(f"Status: {foe.name}", f"{foe.name} is {FOE_STATUS.get(foe.status) or 'fighting'}. Now:", choices)
+        self.app.push_screen(dialog, lambda status: status is not None and self.hammer.perform(SetFoeStatus(foe.id, status)))
+
+    def action_lay_down(self) -> None:
+        member = self._highlighted_member()
+        if member is not None:
+            self.hammer.perform(LayDown(member.id))
+
+    def action_fight_on(self) -> None:
+        member = self._highlighted_member()
+        if member is not None:
+            self.hammer.perform(FightOn(member.id))
+
+    def action_foes(self) -> None:
+        """More foes join the fight; with none on, the foes that start one."""
+        view = self.hammer.view
+        if view is not None:
+            adding = view.state.fighting is not None
+            self.app.push_screen(screens.FoesDialog(view.ruleset, view.state, self.hammer.try_perform, adding=adding))
+
+    def action_end(self) -> None:
+        """End the fight; while both sides still stand, the 'Smith says how it ended first."""
+        state = self._state()
+        if state is None or state.fighting is None:
+            return
+        if side_gone(state) is not None:
+            self._end("")
+            return
+        dialog = ChooseDialog("End the fight?", "Both sides still stand. How does it end?", ENDINGS)
+        self.app.push_screen(dialog, lambda how: how in ENDING_WHY and self._end(ENDING_WHY[how]))
+
+    def _end(self, why: str) -> None:
+        if self.hammer.perform(EndFight(why)):
+            self.dismiss(None)
+            self.hammer.offer_room_xp()
+
+    def action_undo(self) -> None:
+        self.hammer.action_undo()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def turners(view: View, state: State) -> list[Character]:
+    """Those who could Turn Unholy now: standing, with a use left, under rules that have it."""
+    if view.ruleset.turn_unholy is None:
+        return []
+    return [m for m in state.party if m.alive and m.status == "ok" and m.uses.get(TURN_UNHOLY, 0) > 0]
+
+
+# -------------------------------------------------------------------------------------------
+# The text of the fight
+# -------------------------------------------------------------------------------------------
+
+
+def step_bar(view: View, fight: Fight | None) -> Text:
+    """`Initiative` or the acting side, then the phases with the one the fight is on lit, then
+    who follows."""
+    text = Text()
+    if fight is None:
+        return text
+    names = [p.name for p in rules.phases(view.ruleset)]
+    ids = [p.id for p in rules.phases(view.ruleset)]
+    if fight.step == "initiative":
+        text.append(" Initiative ", style="bold reverse")
+        current = -1
+    else:
+        text.append(f" {fight.side.capitalize()} ", style=f"{SIDE_STYLE.get(fight.side, 'bold')} reverse")
+        current = ids.index(fight.phase) if fight.phase in ids else -1
+    for i, name in enumerate(names):
+        text.append("›", style="dim")
+        style = "bold reverse" if i == current else ("dim" if current < 0 or i > current else "")
+        text.append(f" {name} ", style=style)
+    text.append("  ")
+    text.append(following(view, fight), style="dim")
+    return text
+
+
+def following(view: View, fight: Fight) -> str:
+    """What comes after this side's turn: the other side, or the next initiative roll."""
+    if fight.step == "initiative":
+        return "then the winner acts"
+    steps = rules.round_steps(view.ruleset, fight.round, fight.order, fight.surprised)
+    later = [s.side for s in steps if s.side != fight.side]
+    if later and fight.order and fight.order[0] == fight.side:
+        return f"then the {later[0]}"
+    return "then initiative"
+
+
+def order_text(fight: Fight) -> str:
+    """`the party acts first, then the foes`, with a side surprised in round 1 left out."""
+    if len(fight.order) < 2:
+        return ""
+    first, second = fight.order[0], fight.order[1]
+    skipped = set(fight.surprised) if fight.round == 1 else set()
+    acting = [s for s in (first, second) if s not in skipped]
+    if not acting:
+        return "both sides are surprised: nobody acts"
+    if len(acting) == 1:
+        surprised = "party is" if acting[0] == "foes" else "foes are"
+        return f"the {surprised} surprised"
+    return f"the {first} act{'s' if first == 'party' else ''} first, then the {second}"
+
+
+def now_text(view: View, fight: Fight | None) -> Text:
+    """The round and its order, the last initiative roll, who acts now and what they declared."""
+    if fight is None:
+        text = Text()
+        text.append("No fight is on.\n", style="bold")
+        text.append("F brings on the foes and starts one; escape goes back to the dashboard.")
+        return text
+    state = view.state
+    text = Text()
+    if fight.step == "initiative":
+        if fight.round:
+            text.append(f"Round {fight.round} is over. ", style="bold")
+        text.append(f"Roll for initiative for round {fight.round + 1} (space).", style="bold")
+        if fight.round == 0 and fight.surprised:
+            text.append(f"  Surprised: {' and '.join(f'the {s}' for s in fight.surprised)}.", style="#fdd835")
+    else:
+        phase = view.ruleset.combat.phase_name(fight.phase)
+        text.append(f"Round {fight.round}", style="bold")
+        text.append(f" · {order_text(fight)} · now: ")
+        text.append(f"the {fight.side}, {phase}", style=SIDE_STYLE.get(fight.side, "bold"))
+    if fight.initiative:
+        text.append(f"\nInitiative: {fight.initiative}", style="dim")
+    if fight.step == "phase":
+        text.append("\n")
+        text.append_text(acting_text(view, actors(state, view.ruleset)))
+    if morale_due(state, view.ruleset):
+        text.append("\nThe foes' turn begins: check their morale (o), or skip it (O).", style="bold #fdd835")
+    return text
+
+
+def acting_text(view: View, acting: Sequence[Actor]) -> Text:
+    """`Acting now: Goblin 1, Goblin 2 (Move Near, melee)`: names grouped by what they declared."""
+    text = Text("Acting now: ", style="bold")
+    if not acting:
+        text.append("nobody in this phase.", style="dim")
+        return text
+    groups = []
+    for (movement, action), same in groupby(acting, key=lambda a: (a.movement, a.action)):
+        names = ", ".join(a.name for a in same)
+        groups.append(f"{names} ({declaration(view, movement, action, False)})")
+    text.append("; ".join(groups), style="")
+    return text
+
+
+def declaration(view: View, movement: str, action: str, ready: bool) -> str:
+    """`Stay Put, melee`, `Move Far (no action)`, `+1 ready` while Stay Put's bonus is unused."""
+    moving = rules.MOVEMENT_NAMES.get(movement, movement)
+    if movement == rules.MOVE_FAR:
+        return f"{moving} (no action)"
+    words = f"{moving}, {action}"
+    bonus = view.ruleset.modifier_dice.stay_put_bonus
+    if ready and movement == rules.STAY_PUT and bonus:
+        words += f" +{bonus} ready"
+    return words
+
+
+def combatant_rows(view: View, fight: Fight, room: int) -> list[Row]:
+    """Everyone in the fight, the party first; the widths share out the table's room."""
+    name_width = max(10, min(22, room // 4))
+    declared_width = max(16, min(26, room // 3))
+    status_width = max(8, room - SIDE_WIDTH - HP_WIDTH - AC_WIDTH - name_width - declared_width)
+    widths = (name_width, declared_width, status_width)
+    acting = {a.id for a in actors(view.state, view.ruleset)}
+    rows: list[Row] = [(m.id, member_cells(view, fight, m, widths, m.id in acting)) for m in view.state.party]
+    rows += [(f.id, foe_cells(view, fight, f, widths, f.id in acting)) for f in fight.foes]
+    return rows
+
+
+def _name_cell(name: str, width: int, acting: bool, style: str = "") -> Text:
+    """A name, marked `▸` and bold while its owner acts in this phase."""
+    return clipped(("▸ " if acting else "  ") + name, width, "bold" if acting else style)
+
+
+def _declared_cell(view: View, fight: Fight, combatant_id: str, width: int) -> Text:
+    """The declaration; in a narrow table Stay Put's `+1 ready` is cut to `+1`."""
+    said = declared(fight, combatant_id)
+    words = declaration(view, said.movement, said.action, not said.stay_put_used)
+    if len(words) > width:
+        words = words.removesuffix(" ready")
+    return clipped(words, width)
+
+
+def _worn(view: View, combatant_id: str) -> list[str]:
+    state = view.state
+    return [f"{e.name} ({effects.describe_left(state, view.ruleset, e)})" for e in state.effects if e.on == combatant_id]
+
+
+def member_cells(view: View, fight: Fight, member: Character, widths: tuple[int, int, int], acting: bool) -> list[str | Text]:
+    name_width, declared_width, status_width = widths
+    words, style = STATUS.get((member.status, member.stance if member.status == "down" else ""), (member.status, ""))
+    notes = [w for w in (words, *_worn(view, member.id)) if w]
+    hp = f"{member.hp}/{member.max_hp}" + (f"+{member.temp_hp}" if member.temp_hp else "")
+    return [
+        Text("Party", style="#43a047"),
+        _name_cell(member.name, name_width, acting, "dim strike" if not member.alive else ""),
+        Text(hp, style="bold #e53935" if member.hp == 0 and member.alive else ""),
+        str(member.ac),
+        _declared_cell(view, fight, member.id, declared_width) if member.alive else Text("-", style="dim"),
+        clipped(", ".join(notes), status_width, style or ("#fdd835" if notes else "")),
+    ]
+
+
+def foe_cells(view: View, fight: Fight, foe: Foe, widths: tuple[int, int, int], acting: bool) -> list[str | Text]:
+    name_width, declared_width, status_width = widths
+    beaten = not foe.standing
+    notes = [w for w in (FOE_STATUS.get(foe.status, foe.status), *_worn(view, foe.id)) if w]
+    return [
+        Text("Foe", style="#e53935"),
+        _name_cell(foe.name, name_width, acting, "dim strike" if beaten else ""),
+        Text(f"{foe.hp}/{foe.max_hp}", style="dim" if beaten else ("bold #e53935" if foe.hp * 2 <= foe.max_hp else "")),
+        str(kind_of(view.state, foe.kind).ac),
+        _declared_cell(view, fight, foe.id, declared_width) if foe.status == "ok" else Text("-", style="dim"),
+        clipped(", ".join(notes), status_width, "dim" if beaten else ("#fdd835" if notes else "")),
+    ]
+
+
+def notes_text(view: View, fight: Fight | None) -> Text:
+    """What hangs over the whole fight: the party's effects, the dark, an attack waiting to land,
+    a side beaten."""
+    state = view.state
+    text = Text()
+    party = [e for e in state.effects if not e.on]
+    if party:
+        text.append("The party: ", style="bold")
+        text.append(", ".join(_effect_words(state, view, e) for e in party) + "\n")
+    if state.is_dark:
+        text.append("In the dark: ", style="bold #e53935")
+        text.append("; ".join(darkness_lines(view.ruleset)) + ".\n")
+    if fight is not None and fight.pending is not None:
+        pending = fight.pending
+        text.append(f"An attack waits to land: a  ({pending.plan.attacker} on {name_of(state, pending.target)})\n", style="bold #fdd835")
+    gone = side_gone(state)
+    if gone == "foes":
+        text.append("The foes are beaten: x to end the fight.\n", style="bold green")
+    elif gone == "party":
+        text.append("Nobody in the party still fights: x to end the fight.\n", style="bold #e53935")
+    text.rstrip()
+    return text
+
+
+def _effect_words(state: State, view: View, effect: Effect) -> str:
+    return f"{effect.name} ({effects.describe_left(state, view.ruleset, effect)})"
+
+
+def log_lines(events: Sequence[Event], width: int, rows: int, console: Console) -> list[Text]:
+    """The newest events that fit `rows` lines of `width`, newest last: each event's words, then
+    its dice, wrapped under a hanging indent."""
+    lines: list[Text] = []
+    for event in reversed(events):
+        lines[:0] = event_lines(event, width, console)
+        if len(lines) >= rows:
+            break
+    return lines[-rows:]
+
+
+def event_lines(event: Event, width: int, console: Console) -> list[Text]:
+    """`#12  Darla attacks Goblin 1: ...` and its dice, as the log strip has them, wrapped."""
+    room = max(8, width - INDENT)
+    words = Text(event.text, style=LEVEL_STYLE.get(event.level, ""))
+    lines = []
+    for n, part in enumerate(words.wrap(console, room)):
+        line = Text()
+        line.append(f"#{event.seq:<3} " if n == 0 else " " * INDENT, style="dim")
+        lines.append(line.append_text(part))
+    if event.dice:
+        dice = Text("; ".join(event.dice), style="dim #4fb3bf")
+        lines += [Text(" " * INDENT).append_text(part) for part in dice.wrap(console, room)]
+    return lines
+
+
+def hint(view: View, fight: Fight | None) -> str:
+    """The keys that matter most at this point of the fight."""
+    if fight is None:
+        return "F foes: start a fight · escape close"
+    if fight.pending is not None:
+        return "a land the attack · u undo · escape close (the fight goes on)"
+    if side_gone(view.state) is not None:
+        return "x end the fight · F more foes · u undo · escape close"
+    if fight.step == "initiative":
+        return "space/enter roll initiative · d declare · e effect · x end · u undo · escape close"
+    if morale_due(view.state, view.ruleset):
+        return "o morale · O no morale · space/enter next · a attack · u undo · escape close"
+    return "space/enter next · a attack · d declare · h/H hurt/heal · s foe status · e/k effects · x end · esc close"

@@ -1,0 +1,410 @@
+"""Attacks, damage and Turn Unholy in a fight, with scripted dice, against the texts' numbers.
+
+An attack throws every attack die (d20 + rank bonus + STR for melee or DEX for missile), then one
+damage die (the class Hit Die), then, in Book Three, each crit's chain of Luck saves. The attacker
+below is made what the test needs: STR 16 (+2), DEX 13 (+1), everything else 10.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from hammertui.rules.dice import ScriptedDice
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session.actions import Refused
+from hammertui.session.combat import (
+    Attack,
+    Declare,
+    EndFight,
+    FightNext,
+    ResolveAttack,
+    TurnUnholy,
+    pending_result,
+    side_gone,
+)
+from hammertui.session.actions import Douse
+from hammertui.session.sessions import new_state
+from hammertui.session.state import Death, FoeKind, State, Stats
+from hammertui.session.store import Store
+from tests.session.test_fight_steps import GOBLIN, PARTY_FIRST, finish_round, member, started, texts
+from tests.session.test_roster import run
+
+STRONG = Stats(STR=16, DEX=13, CON=10, INT=10, WIS=10, CHA=10)
+OGRE = FoeKind("Ogre", "4", ac=12)
+"""18 HP on average (4 x 4.5): it survives a blow or two."""
+
+
+@pytest.fixture
+def demo(hc: Ruleset) -> State:
+    return new_state("t", hc, seed=7)[0]
+
+
+def armed(state: State, class_id: str, level: int = 1, cid: str = "c1", **changes: Any) -> State:
+    return member(state, cid, class_id=class_id, level=level, stats=STRONG, **changes)
+
+
+def dark(state: State, ruleset: Ruleset) -> State:
+    new, events = run(state, ruleset, Douse("l1"))
+    assert "Darkness!" in texts(events)
+    return new
+
+
+def attacked(state: State, ruleset: Ruleset, faces: list[int], attacker: str = "c1", target: str = "f1", **options: Any) -> tuple[State, list]:
+    return run(state, ruleset, Attack(attacker, target, **options), faces)
+
+
+def landed(state: State, ruleset: Ruleset, faces: list[int], resolve: ResolveAttack = ResolveAttack(stay_put="none"), **options: Any) -> tuple[State, list]:
+    """Attack and resolve at once, Stay Put's +1 left off: the attack's and the damage's events."""
+    state, thrown = attacked(state, ruleset, faces, **options)
+    state, hurt = run(state, ruleset, resolve)
+    return state, thrown + hurt
+
+
+# ---------------------------------------------------------------------------------- dice and bonus
+
+
+@pytest.mark.parametrize(
+    ("class_id", "level", "kind", "dice", "bonus", "die"),
+    [
+        ("fighter", 1, "melee", 2, 1 + 2, 8),
+        ("fighter", 5, "melee", 3, 5 + 2, 8),  # bonus dice at 3, 6, 9...
+        ("fighter", 6, "missile", 4, 6 + 1, 8),
+        ("magic_user", 1, "melee", 1, 0 + 2, 4),  # rank D: no level bonus
+        ("magic_user", 5, "missile", 1, 0 + 1, 4),
+        ("dwarf", 1, "melee", 2, 1 + 2, 8),
+        ("dwarf", 1, "missile", 1, 1 + 1, 8),  # the bonus die is melee-only
+        ("dwarf", 5, "melee", 3, 5 + 2, 8),
+        ("dwarf", 5, "missile", 1, 5 + 1, 8),
+        ("elf", 5, "melee", 3, 2 + 2, 8),  # rank B: half the level
+        ("thief", 6, "melee", 1, 2 + 2, 6),  # rank C: a third
+        ("cleric", 5, "missile", 1, 2 + 1, 6),
+        ("halfling", 4, "melee", 2, 2 + 2, 6),
+        ("berserker", 1, "melee", 2, 1 + 2, 10),
+    ],
+)
+def test_attack_dice_bonus_and_damage_die_by_class_and_level(demo: State, hc: Ruleset, class_id: str, level: int, kind: str, dice: int, bonus: int, die: int) -> None:
+    state = started(armed(demo, class_id, level), hc, count=1)
+    new, events = attacked(state, hc, [10] * dice + [3], kind=kind)
+    pending = new.fighting.pending
+    assert (pending.plan.dice, pending.plan.bonus, pending.plan.damage_die) == (dice, bonus, die)
+    assert events[0].dice == (*[f"attack {n} 1d20+{bonus}: [10] +{bonus} = {10 + bonus}" for n in range(1, dice + 1)], f"damage 1d{die}: [3] = 3")
+    assert pending.target_ac == 12
+
+
+def test_book_three_melee_damage_adds_str_and_missile_does_not(state: State, b3: Ruleset) -> None:
+    fight = started(armed(state, "fighter"), b3, count=1, kind=OGRE)
+    melee, events = attacked(fight, b3, [10, 2, 5])
+    assert events[0].dice[-1] == "damage 1d8+2: [5] +2 = 7"
+    assert pending_result(melee, b3, "none").total_damage == 7
+    missile, events = attacked(fight, b3, [10, 2, 5], kind="missile")
+    assert events[0].dice[-1] == "damage 1d8: [5] = 5"
+
+
+# ---------------------------------------------------------------------------------- darkness
+
+
+def test_darkness_one_attack_die_fewer_and_the_damage_die_one_size_lower(demo: State, hc: Ruleset) -> None:
+    state = dark(started(armed(demo, "fighter"), hc, count=1, kind=OGRE), hc)
+    new, events = attacked(state, hc, [10, 6])
+    assert (new.fighting.pending.plan.dice, new.fighting.pending.plan.damage_die) == (1, 6)
+    assert events[0].dice == ("attack 1 1d20+3: [10] +3 = 13", "damage 1d6: [6] = 6")
+    lit, _ = attacked(state, hc, [10, 10, 8], dark=False)
+    assert lit.fighting.pending.plan.dice == 2, "the 'Smith may say this attacker sees in the dark"
+
+
+def test_darkness_a_magic_user_with_one_die_cannot_attack(demo: State, hc: Ruleset) -> None:
+    state = dark(started(armed(demo, "magic_user", 5), hc, count=1), hc)
+    with pytest.raises(Refused, match="Darla cannot attack"):
+        attacked(state, hc, [])
+
+
+def test_darkness_no_crits_a_natural_20_must_reach_the_ac(demo: State, hc: Ruleset) -> None:
+    armoured = FoeKind("Knight", "4", ac=25)
+    state = started(armed(demo, "fighter"), hc, count=1, kind=armoured)
+    lit, _ = landed(state, hc, [20, 2, 5])
+    assert lit.fighting.foe("f1").hp == 18 - 10, "in the light a natural 20 hits and doubles"
+    gloom = dark(state, hc)
+    missed, events = landed(gloom, hc, [20, 5])
+    assert missed.fighting.foe("f1").hp == 18 and "0 hits" in texts(events)
+    plated = dark(started(armed(demo, "fighter"), hc, count=1, kind=attrs.evolve(armoured, name="Squire", ac=20)), hc)
+    hit, _ = landed(plated, hc, [20, 5])
+    assert hit.fighting.foe("f1").hp == 18 - 5, "23 reaches AC 20: a plain hit, no doubling"
+
+
+# ---------------------------------------------------------------------------------- two hands
+
+
+def test_berserker_two_handed_melee_throws_a_d12(demo: State, hc: Ruleset) -> None:
+    state = started(armed(demo, "berserker"), hc, count=1, kind=OGRE)
+    new, events = attacked(state, hc, [10, 10, 12], two_handed=True)
+    assert new.fighting.pending.plan.damage_die == 12 and events[0].dice[-1] == "damage 1d12: [12] = 12"
+    thrown, _ = attacked(state, hc, [10, 10, 10], two_handed=True, kind="missile")
+    assert thrown.fighting.pending.plan.damage_die == 10, "the text's two-hander is a melee weapon"
+
+
+def test_fighter_two_hander_adds_an_extra_damage_die(demo: State, hc: Ruleset) -> None:
+    state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
+    new, events = landed(state, hc, [10, 10, 3, 5], two_handed=True)
+    assert events[0].dice[-1] == "damage 2d8: [3, 5] = 8"
+    assert new.fighting.foe("f1").hp == 18 - 2 * 8, "both hits deal the 8"
+
+
+# ---------------------------------------------------------------------------------- hits and crits
+
+
+def test_the_targets_ac_is_used(demo: State, hc: Ruleset) -> None:
+    state = started(demo, hc, count=1)  # a goblin: 1 die at +0, d6
+    new, events = attacked(state, hc, [15, 6], attacker="f1", target="c1")
+    assert new.fighting.pending.target_ac == 16, "Darla's AC"
+    assert pending_result(new, hc).hits == 0 and "vs AC 16" in events[0].text
+    hit, _ = attacked(state, hc, [16, 6], attacker="f1", target="c1")
+    assert pending_result(hit, hc).hits == 1
+
+
+def test_natural_20_complete_rules_doubles_the_damage(demo: State, hc: Ruleset) -> None:
+    state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
+    new, events = landed(state, hc, [20, 5, 6])  # die 2: 8 misses AC 12
+    assert new.fighting.foe("f1").hp == 18 - 12
+    assert "Darla on Ogre: 1 hit, 1 critical, 12 damage." in texts(events)
+
+
+def test_natural_20_complete_rules_narrative_effect_instead_deals_single_damage(demo: State, hc: Ruleset) -> None:
+    state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
+    thrown, _ = attacked(state, hc, [20, 5, 6])
+    new, events = run(thrown, hc, ResolveAttack("none", narrative=(1,), effect="knocked into the pit"))
+    assert new.fighting.foe("f1").hp == 18 - 6
+    assert "crit effect instead of damage: knocked into the pit, 6 damage." in events[0].text
+    with pytest.raises(Refused, match="die 2 is not one"):
+        run(thrown, hc, ResolveAttack(narrative=(2,), effect="tripped"))
+    with pytest.raises(Refused, match="say what the crit does"):
+        run(thrown, hc, ResolveAttack(narrative=(1,)))
+
+
+TROLL = FoeKind("Troll", "3+4", ac=12)
+"""Tier 1 (3 HD), 17 HP on average: a tier 1 Thief's Luck save against it needs 15."""
+
+
+@pytest.mark.parametrize(("saves", "multiplier"), [([2], 2), ([14, 3], 3), ([14, 14, 3], 4)], ids=["x2", "x3", "x4"])
+def test_natural_20_book_three_chain_of_luck_saves(state: State, b3: Ruleset, saves: list[int], multiplier: int) -> None:
+    # Darla, Thief 1: attack +0 rank + 1 STR; damage d6 + 1 STR; Luck is Good: +1.
+    thief = member(state, "c1", stats=attrs.evolve(STRONG, STR=13))
+    fight = started(thief, b3, count=1, kind=TROLL)
+    new, events = landed(fight, b3, [20, 4, *saves])
+    assert events[0].dice[2:] == tuple(f"attack 1 crit Luck save 1d20+1: [{s}] +1 = {s + 1}" for s in saves)
+    assert f"CRITICAL x{multiplier}: {5 * multiplier}" in events[0].text
+    assert new.fighting.foe("f1").hp == max(0, 17 - 5 * multiplier)
+    thrown, _ = attacked(fight, b3, [20, 4, *saves])
+    with pytest.raises(Refused, match="no narrative crit"):
+        run(thrown, b3, ResolveAttack(narrative=(1,), effect="a pit"))
+
+
+def test_natural_1_fumble_is_logged(demo: State, hc: Ruleset) -> None:
+    state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
+    new, events = landed(state, hc, [1, 10, 4])
+    fumble = [e for e in events if e.text.startswith("Fumble!")]
+    assert len(fumble) == 1 and fumble[0].level == "warn" and "die 1 comes up 1" in fumble[0].text
+    assert new.fighting.foe("f1").hp == 18 - 4, "the fumble misses, die 2 hits"
+
+
+def test_a_foe_at_0_hp_is_struck_off(demo: State, hc: Ruleset) -> None:
+    state = started(armed(demo, "fighter"), hc, count=2)  # goblins, 4 HP each
+    hurt, events = landed(state, hc, [10, 2, 3])
+    assert hurt.fighting.foe("f1").hp == 1 and "Goblin 1 takes 3: 1/4 HP left." in texts(events)
+    beaten, events = landed(state, hc, [10, 10, 8])
+    assert (beaten.fighting.foe("f1").hp, beaten.fighting.foe("f1").status) == (0, "defeated")
+    assert "Goblin 1 takes 16: down and struck off." in texts(events)
+    assert side_gone(beaten) is None
+    last, events = landed(beaten, hc, [10, 10, 8], target="f2")
+    assert side_gone(last) == "foes" and "The last foe falls!" in texts(events)
+    with pytest.raises(Refused, match="already beaten"):
+        attacked(last, hc, [10, 10, 8], target="f2")
+
+
+# ---------------------------------------------------------------------------------- hurting the party
+
+
+def test_damage_to_a_character_in_adventure_mode_burns_con_past_0_hp(demo: State, hc: Ruleset) -> None:
+    state = started(demo, hc, count=1)
+    new, events = landed(state, hc, [16, 6], attacker="f1", target="c1")  # Darla: 5 HP, CON 6
+    darla = new.character("c1")
+    assert (darla.hp, darla.con, darla.status) == (0, 5, "down")
+    assert "Darla takes 6: -5 HP, drops to 0 HP: Lay Down or Fight On each round, -1 CON (permanent)." in texts(events)
+
+
+def test_damage_to_a_character_in_hardcore_kills_at_0_hp(state: State, b3: Ruleset) -> None:
+    hardcore = attrs.evolve(state, session=attrs.evolve(state.session, difficulty="hardcore"))
+    new, events = landed(started(hardcore, b3, count=1), b3, [16, 5], attacker="f1", target="c1")
+    darla = new.character("c1")
+    assert (darla.hp, darla.status, darla.death.cause) == (0, "dead", "Goblin")
+    assert "Darla is dead." in texts(events)
+
+
+def test_not_today_keeps_a_fighter_at_1_hp_and_spends_the_use(demo: State, hc: Ruleset) -> None:
+    state = started(armed(demo, "fighter", uses={"not_today": 1}), hc, count=1)
+    thrown, _ = attacked(state, hc, [16, 6], attacker="f1", target="c1")
+    new, events = run(thrown, hc, ResolveAttack(not_today=True))
+    darla = new.character("c1")
+    assert (darla.hp, darla.con, darla.status, darla.uses["not_today"]) == (1, 6, "ok", 0)
+    assert "Not Today!: stays at 1 HP, 2 damage negated (0 left)" in texts(events)
+    again, _ = attacked(new, hc, [16, 6], attacker="f1", target="c1")
+    with pytest.raises(Refused, match="no Not Today!"):
+        run(again, hc, ResolveAttack(not_today=True))
+    missed, _ = attacked(state, hc, [2, 6], attacker="f1", target="c1")
+    with pytest.raises(Refused, match="nothing to say Not Today! to"):
+        run(missed, hc, ResolveAttack(not_today=True))
+
+
+# ---------------------------------------------------------------------------------- one at a time
+
+
+def test_attack_and_resolve_refusals(demo: State, hc: Ruleset) -> None:
+    state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
+    with pytest.raises(Refused, match="no attack is waiting"):
+        run(state, hc, ResolveAttack())
+    waiting, _ = attacked(state, hc, [10, 10, 3])
+    with pytest.raises(Refused, match="still waiting for its damage"):
+        attacked(waiting, hc, [10, 10, 3])
+    with pytest.raises(Refused, match="resolve it first"):
+        run(waiting, hc, FightNext(), PARTY_FIRST)
+    with pytest.raises(Refused, match="resolve it first"):
+        run(waiting, hc, EndFight())
+    with pytest.raises(Refused, match="melee or missile"):
+        attacked(state, hc, [], kind="magic")
+    with pytest.raises(Refused, match="attacks themselves"):
+        attacked(state, hc, [], target="c1")
+    fallen = member(state, "c1", status="dead", hp=0, death=Death(0, "a fall"))
+    with pytest.raises(Refused, match="Darla is dead"):
+        attacked(fallen, hc, [])
+
+
+def test_stay_put_plus_1_is_offered_once_a_round_on_that_characters_attack(demo: State, hc: Ruleset) -> None:
+    # Fighter 1 at +3 against AC 12: an 8 makes 11, one short; Stay Put's +1 lands it.
+    state, _ = run(started(armed(demo, "fighter"), hc, count=1, kind=OGRE), hc, FightNext(), PARTY_FIRST)
+    thrown, events = attacked(state, hc, [8, 2, 5])
+    assert thrown.fighting.pending.stay_put and "Stay Put: +1 to one die" in events[0].text
+    assert pending_result(thrown, hc, "none").hits == 0
+    assert pending_result(thrown, hc, "auto").hits == 1
+    new, events = run(thrown, hc, ResolveAttack())
+    assert new.fighting.foe("f1").hp == 18 - 5 and "Stay Put +1 on die 1" in events[0].text
+    assert new.fighting.declared["c1"].stay_put_used
+    second, events = attacked(new, hc, [8, 2, 5])
+    assert not second.fighting.pending.stay_put and "Stay Put" not in events[0].text
+    later, _ = run(finish_round(run(second, hc, ResolveAttack())[0], hc), hc, FightNext(), PARTY_FIRST)
+    assert not later.fighting.declared["c1"].stay_put_used, "reset at the next round"
+    again, _ = attacked(later, hc, [8, 2, 5])
+    assert again.fighting.pending.stay_put
+
+
+def test_stay_put_goes_where_the_player_puts_it_and_only_when_standing_put(demo: State, hc: Ruleset) -> None:
+    state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
+    thrown, _ = attacked(state, hc, [10, 8, 5])
+    on_damage, _ = run(thrown, hc, ResolveAttack(stay_put="damage"))
+    assert on_damage.fighting.foe("f1").hp == 18 - 6, "one hit of 5 + 1"
+    on_die, _ = run(thrown, hc, ResolveAttack(stay_put="2"))
+    assert on_die.fighting.foe("f1").hp == 18 - 10, "die 2 reaches 12: two hits of 5"
+    none, _ = run(thrown, hc, ResolveAttack(stay_put="none"))
+    assert not none.fighting.declared["c1"].stay_put_used
+    with pytest.raises(Refused, match="not 'left'"):
+        run(thrown, hc, ResolveAttack(stay_put="left"))
+    with pytest.raises(Refused, match="no attack die 3: this attack threw 2"):
+        run(thrown, hc, ResolveAttack(stay_put="3"))
+    moving, _ = run(state, hc, Declare("c1", "move_near", "melee"))
+    assert not attacked(moving, hc, [8, 2, 5])[0].fighting.pending.stay_put
+
+
+# ---------------------------------------------------------------------------------- Turn Unholy
+
+
+def cleric(state: State, level: int, uses: int = 2) -> State:
+    return member(state, "c2", level=level, uses={"turn_unholy": uses})
+
+
+@pytest.mark.parametrize(
+    ("level", "hd", "face", "target", "effect", "duration_faces", "rounds"),
+    [
+        (2, "9", 5, 6, "Dazed", [3], 3),  # the text's worked example: HD 9 against a level 2 Cleric
+        (2, "4", 8, 9, "Cower in Fear", [4], 4),
+        (2, "1", 11, 12, "Flee", [2, 3], 5),
+    ],
+)
+def test_turn_unholy_failed_save_is_a_timed_effect_in_rounds(demo: State, hc: Ruleset, level: int, hd: str, face: int, target: int, effect: str, duration_faces: list[int], rounds: int) -> None:
+    state, _ = run(started(cleric(demo, level), hc, count=1, kind=FoeKind("Undead", hd)), hc, FightNext(), PARTY_FIRST)
+    new, events = run(state, hc, TurnUnholy("c2", ("f1",)), [face, *duration_faces])
+    assert f"[{face}] = {face} vs {target}: failed: {effect}: {rounds} rounds." in events[1].text
+    assert events[1].dice[0] == f"Undead Mind save 1d20: [{face}] = {face}"
+    (placed,) = new.effects
+    assert (placed.name, placed.on, placed.unit, placed.ends_at) == (effect, "f1", "round", 1 + rounds)
+    assert new.character("c2").uses["turn_unholy"] == 1 and "(1 left)" in events[0].text
+    saved, events = run(state, hc, TurnUnholy("c2", ("f1",)), [target])
+    assert saved.effects == () and "passed: unaffected" in events[1].text
+    assert saved.character("c2").uses["turn_unholy"] == 1, "a use is spent either way"
+
+
+def test_turn_unholy_flee_and_damage_hurts_the_foe_a_d8_per_cleric_tier(demo: State, hc: Ruleset) -> None:
+    # A level 4 Cleric (tier 2) against HD 3 (tier 1): target 15; 2d4 rounds and 2d8 damage.
+    state = started(cleric(demo, 4), hc, count=1, kind=FoeKind("Ghoul", "3"))
+    new, events = run(state, hc, TurnUnholy("c2", ("f1",)), [14, 2, 3, 4, 5])
+    assert events[1].dice == ("Ghoul Mind save 1d20: [14] = 14", "rounds 2d4: [2, 3] = 5", "turning damage 2d8: [4, 5] = 9")
+    assert new.fighting.foe("f1").hp == 13 - 9
+    assert new.effects[0].name == "Flee, and take damage" and new.effects[0].ends_at == 5
+
+
+def test_turn_unholy_destroyed_strikes_the_foe_off(demo: State, hc: Ruleset) -> None:
+    state = started(cleric(demo, 7), hc, count=2, kind=FoeKind("Skeleton", "1"))
+    new, events = run(state, hc, TurnUnholy("c2", ("f1", "f2")), [17, 18])
+    assert "vs 18: failed: Destroyed." in events[1].text and "passed" in events[2].text
+    assert [(f.hp, f.status) for f in new.fighting.foes] == [(0, "defeated"), (4, "ok")]
+    with pytest.raises(Refused, match="already beaten"):
+        run(new, hc, TurnUnholy("c2", ("f1",)), [1])
+
+
+def test_turn_unholy_book_three_intelligent_foes_get_a_boon_and_are_never_destroyed(state: State, b3: Ruleset) -> None:
+    # Level 7 (tier 3) against tier 1: Book Three's target is 21; a failure would destroy.
+    spawn = FoeKind("Spawn", "3", intelligent=True)
+    fight = started(cleric(state, 7), b3, count=1, kind=spawn)
+    new, events = run(fight, b3, TurnUnholy("c2", ("f1",)), [15, 3, 1, 1, 1, 2, 3])
+    assert events[1].dice[0] == "Spawn Mind save 1d20: [15] + d4 (1 Boon) [3] = 18"
+    assert "Flee, and take damage: 2 rounds, 6 damage (intelligent: cannot be destroyed)" in events[1].text
+    assert new.fighting.foe("f1").hp == 13 - 6 and new.fighting.foe("f1").status == "ok"
+    mindless = started(cleric(state, 7), b3, count=1, kind=attrs.evolve(spawn, name="Zombie", intelligent=False))
+    gone, events = run(mindless, b3, TurnUnholy("c2", ("f1",)), [20])
+    assert "vs 21: failed: Destroyed." in events[1].text and gone.fighting.foe("f1").status == "defeated"
+
+
+def test_turn_unholy_refused_with_no_use_left(demo: State, hc: Ruleset) -> None:
+    state = started(cleric(demo, 2, uses=0), hc, count=1, kind=GOBLIN)
+    with pytest.raises(Refused, match="no Turn Unholy left"):
+        run(state, hc, TurnUnholy("c2", ("f1",)), [1])
+    down = member(started(cleric(demo, 2), hc, count=1), "c2", hp=0, status="down")
+    with pytest.raises(Refused, match="in no state to turn"):
+        run(down, hc, TurnUnholy("c2", ("f1",)), [1])
+    with pytest.raises(Refused, match="at least one foe"):
+        run(started(cleric(demo, 2), hc, count=1), hc, TurnUnholy("c2", ()))
+
+
+# ---------------------------------------------------------------------------------- undo
+
+
+def test_the_store_undoes_an_attack_a_resolve_and_an_end_fight_exactly(demo: State, hc: Ruleset) -> None:
+    state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
+    store = Store(state, hc, dice=lambda _: ScriptedDice([20, 10, 6]))
+    before = store.state
+    store.dispatch(Attack("c1", "f1"))
+    thrown = store.state
+    assert thrown.fighting.pending is not None
+    store.undo()
+    assert store.state == before
+    store.redo()
+    store.dispatch(ResolveAttack())
+    assert store.state.fighting.foe("f1").status == "defeated"
+    store.undo()
+    assert store.state == thrown
+    store.dispatch(ResolveAttack())
+    hurt = store.state
+    store.dispatch(EndFight())
+    assert store.state.fighting is None and store.state.clock.units == 1
+    store.undo()
+    assert store.state == hurt

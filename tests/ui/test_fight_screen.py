@@ -1,0 +1,382 @@
+"""The fight modal from the main screen: stepping the round, the keys on the highlighted combatant,
+ending the fight; and the Combat pane that shows the fight behind it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, OptionList, Static
+
+from hammertui.session.actions import RenameSession
+from hammertui.session.combat import AddEffect, Attack, FightNext, FoeGroup, HurtFoe, StartFight
+from hammertui.session.state import FoeKind
+from hammertui.session.vitals import ApplyDamage
+from hammertui.ui.app import HammerApp
+from hammertui.ui.combat import CombatPane
+from hammertui.ui.dialogs.amount import AmountDialog
+from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.fight import CombatantTable, FightLog, FightScreen
+from tests.ui.test_explore import scripted
+from tests.ui.test_party import log_text, plain
+
+GOBLINS = StartFight((FoeGroup(FoeKind("Goblin", "1", 12), 3),))
+HP = [5, 7, 4]  # each goblin's d8
+ROUND_1 = [6, 3]  # the party's d10 (+1 for Darla's DEX) beats the foes'
+ROUND_2 = [1, 8]  # the foes win
+
+
+def now(app: HammerApp) -> str:
+    return plain(app.screen.query_one("#fight-now", Static))
+
+
+def notes(app: HammerApp) -> str:
+    return plain(app.screen.query_one("#fight-notes", Static))
+
+
+def just_now(app: HammerApp) -> str:
+    return plain(app.screen.query_one(FightLog))
+
+
+def pane(app: HammerApp) -> str:
+    return plain(app.query_one(CombatPane))
+
+
+def row(app: HammerApp, key: str) -> list[str]:
+    return [str(getattr(cell, "plain", cell)) for cell in app.screen.query_one(CombatantTable).get_row(key)]
+
+
+async def highlight(pilot, app: HammerApp, key: str) -> None:  # type: ignore[no-untyped-def]
+    table = app.screen.query_one(CombatantTable)
+    table.move_cursor(row=[k.value for k in table.rows].index(key))
+    await pilot.pause()
+
+
+async def pick(pilot, app: HammerApp, option_id: str) -> None:  # type: ignore[no-untyped-def]
+    options = app.screen.query_one(OptionList)
+    options.highlighted = options.get_option_index(option_id)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_a_round_stepped_with_space_enter_and_n(tmp_path: Path) -> None:
+    app, script = scripted(tmp_path, HP + ROUND_1 + ROUND_2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        await pilot.pause()
+        assert "Roll for initiative for round 1" in pane(app)
+        assert app.query_one(CombatPane).border_subtitle == "F the fight · space next"
+
+        await pilot.press("F")
+        assert isinstance(app.screen, FightScreen)
+        assert "Roll for initiative for round 1 (space)." in now(app)
+        table = app.screen.query_one(CombatantTable)
+        assert [k.value for k in table.rows] == ["c1", "c2", "c3", "c4", "f1", "f2", "f3"]
+        assert app.screen.focused is table
+        assert row(app, "f2") == ["Foe", "  Goblin 2", "7/7", "12", "Move Near, melee", ""]
+
+        await pilot.press("space")  # initiative: the party wins and acts in Melee
+        await pilot.pause()
+        fight = app.store.state.fighting
+        assert (fight.round, fight.side, fight.phase) == (1, "party", "melee")
+        assert "Round 1 · the party acts first, then the foes · now: the party, Melee" in now(app)
+        assert "Initiative: The party rolled 7, the foes 3: the party acts first." in now(app)
+        assert "Acting now: Darla, Brannoc, Wenna, Otto Sixfingers (Stay Put, melee)" in now(app)
+        assert "party initiative 1d10+1: [6] +1 = 7; foes initiative 1d10: [3] = 3" in just_now(app)
+        assert row(app, "c1") == ["Party", "▸ Darla", "5/5", "16", "Stay Put, melee +1 ready", ""]
+
+        await pilot.press("enter")  # the table has focus, and Enter steps the fight all the same
+        await pilot.pause()
+        fight = app.store.state.fighting
+        assert (fight.side, fight.phase) == ("foes", "movement")
+        assert "The foes' turn begins: check their morale (o), or skip it (O)." in now(app)
+        assert app.screen.highlighted() == "f1", "the cursor goes to the first who acts"
+        assert isinstance(app.screen, FightScreen)
+
+        await pilot.press("O")  # no morale check this turn
+        await pilot.pause()
+        assert "No morale check: the foes fight on." in log_text(app)
+        assert "check their morale" not in now(app)
+
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.store.state.fighting.phase == "melee"
+        await pilot.press("space")  # the round is over
+        await pilot.pause()
+        assert "Round 1 is over. Roll for initiative for round 2 (space)." in now(app)
+        assert "End of round 1." in just_now(app)
+
+        await pilot.press("space")  # round 2: the foes win
+        await pilot.pause()
+        assert "Round 2 · the foes act first, then the party · now: the foes, Movement" in now(app)
+        assert script.remaining == 0
+
+        await pilot.press("escape")  # the fight stays in the session; the pane shows it
+        await pilot.pause()
+        assert not isinstance(app.screen, FightScreen)
+        assert app.store.state.fighting is not None
+        assert "Round 2 · foes · Movement" in pane(app)
+        assert "Acting now: Goblin 1, Goblin 2, Goblin 3" in pane(app)
+
+        await pilot.press("space")  # the main screen's key steps it too
+        await pilot.pause()
+        assert "Round 2 · foes · Melee" in pane(app)
+
+
+async def test_undo_steps_back_and_an_undone_fight_says_so(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP + ROUND_1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        await pilot.press("F")
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.store.state.fighting.round == 1
+
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.store.state.fighting.round == 0
+        assert "Roll for initiative for round 1" in now(app)
+
+        await pilot.press("u")  # the fight itself is undone: the screen says so
+        await pilot.pause()
+        assert app.store.state.fighting is None
+        assert "No fight is on." in now(app)
+        assert not app.screen.query_one(CombatantTable).display
+        assert app.screen.check_action("next", ()) is False
+        assert app.screen.check_action("foes", ()) is True
+
+        await pilot.press("F")  # foes to start one
+        await pilot.pause()
+        assert type(app.screen).__name__ == "FoesDialog"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, FightScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, FightScreen)
+        assert "No combat." in pane(app)
+
+
+async def test_a_fight_started_from_the_empty_screen(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP + [2, 6])
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        await pilot.press("F")
+        await pilot.press("u")
+        await pilot.pause()
+        assert "No fight is on." in now(app)
+
+        await pilot.press("F")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "FoesDialog" and not app.screen.adding
+        app.screen.query_one("#name", Input).value = "Rat"
+        app.screen.query_one("#count", Input).value = "2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, FightScreen)
+        assert [f.name for f in app.store.state.fighting.foes] == ["Rat 1", "Rat 2"]
+        table = app.screen.query_one(CombatantTable)
+        assert table.display and app.screen.focused is table
+        assert row(app, "f2")[1:3] == ["  Rat 2", "6/6"]
+
+
+async def test_ending_a_fight_both_sides_still_standing(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP + ROUND_1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        await pilot.press("F")
+        await pilot.press("space")
+        await pilot.pause()
+
+        await pilot.press("x")  # both sides stand: the 'Smith says how it ends
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseDialog)
+        await pick(pilot, app, "keep")
+        assert isinstance(app.screen, FightScreen) and app.store.state.fighting is not None
+
+        await pilot.press("x")
+        await pilot.pause()
+        await pick(pilot, app, "foes")
+        assert app.store.state.fighting is None
+        assert not isinstance(app.screen, FightScreen)
+        assert "The fight is over after 1 round: 0 beaten, 0 broke and ran or cowered. The foes fled or gave up." in log_text(app)
+        assert "Loot time!" in log_text(app)
+        assert app.store.state.clock.units == 1 and app.store.state.clock.rounds == 0
+        assert "No combat." in pane(app)
+
+
+async def test_the_foes_beaten_end_it_at_once(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP + ROUND_1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        assert app.perform(FightNext())
+        for foe, hp in (("f1", 5), ("f2", 7), ("f3", 4)):
+            assert app.perform(HurtFoe(foe, hp))
+        await pilot.press("F")
+        await pilot.pause()
+        assert "The foes are beaten: x to end the fight." in notes(app)
+        assert row(app, "f1")[2:] == ["0/5", "12", "-", "struck off"]
+        assert "The foes are beaten" in pane(app)
+
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.store.state.fighting is None
+        assert not isinstance(app.screen, FightScreen)
+        assert "Loot time!" in log_text(app)
+
+
+async def test_hurting_healing_and_marking_the_highlighted_foe(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        await pilot.press("F")
+        await highlight(pilot, app, "f2")
+
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, AmountDialog)
+        app.screen.query_one(Input).value = "3"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.store.state.fighting.foe("f2").hp == 4
+        assert row(app, "f2")[2] == "4/7"
+
+        await pilot.press("H")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "1"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.store.state.fighting.foe("f2").hp == 5
+
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseDialog)
+        await pick(pilot, app, "cowering")
+        assert app.store.state.fighting.foe("f2").status == "cowering"
+        assert row(app, "f2")[5] == "cowering"
+        assert "Goblin 2  5/7  cowering" in pane(app)
+
+        await highlight(pilot, app, "c1")  # a character's status is the roster's business
+        assert app.screen.check_action("foe_status", ()) is False
+
+
+async def test_the_highlighted_character_is_hurt_by_the_roster_rules(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP + [15])
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        await pilot.press("F")
+        await highlight(pilot, app, "c2")
+        assert app.screen.check_action("lay_down", ()) is False
+
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, AmountDialog)
+        app.screen.query_one(Input).value = "6"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.store.state.character("c2").status == "down"
+        assert row(app, "c2")[2] == "0/6"
+        assert app.screen.check_action("lay_down", ()) is True
+
+        await pilot.press("z")  # Lay Down: a Death save (the d20 shows 15)
+        await pilot.pause()
+        assert "Brannoc" in log_text(app).splitlines()[-1]
+        assert app.store.state.character("c2").stance == "lay_down"
+
+
+async def test_effects_put_on_and_ended(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP + ROUND_1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        assert app.perform(AddEffect("Dazed", "f2", "round", 2))
+        assert app.perform(AddEffect("Bless", "", "round", 3))
+        await pilot.press("F")
+        await pilot.pause()
+        assert row(app, "f2")[5] == "Dazed (2 rounds left)"
+        assert "The party: Bless (3 rounds left)" in notes(app)
+        assert "Goblin 2  7/7  Dazed (2 rounds left)" in pane(app)
+        assert "The party: Bless (3 rounds left)" in pane(app)
+
+        await pilot.press("space")  # round 1 begins: a round of each effect is gone
+        await pilot.pause()
+        assert row(app, "f2")[5] == "Dazed (1 round left)"
+
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooseDialog)
+        await pick(pilot, app, "e1")
+        assert [e.name for e in app.store.state.effects] == ["Bless"]
+        assert row(app, "f2")[5] == ""
+
+
+async def test_an_attack_waiting_to_land(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP + ROUND_1 + [2] * 10)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        assert app.perform(FightNext())
+        assert app.perform(Attack("c1", "f1"))
+        await pilot.press("F")
+        await pilot.pause()
+        assert "An attack waits to land: a  (Darla on Goblin 1)" in notes(app)
+        assert "Darla attacks Goblin 1" in just_now(app)
+        assert "An attack waits to land" in pane(app)
+
+        await pilot.press("space")  # refused: the damage comes first
+        await pilot.pause()
+        assert app.store.state.fighting.phase == "melee"
+        await pilot.press("a")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "AttackDialog"
+
+
+async def test_the_keys_open_their_dialogs(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP + ROUND_1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        assert app.perform(FightNext())
+        await pilot.press("F")
+        await highlight(pilot, app, "c2")
+        opened = {}
+        for key in ("a", "d", "o", "t", "e", "F"):
+            await pilot.press(key)
+            await pilot.pause()
+            opened[key] = app.screen
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, FightScreen)
+        assert {k: type(s).__name__ for k, s in opened.items()} == {
+            "a": "AttackDialog",
+            "d": "DeclareDialog",
+            "o": "MoraleDialog",
+            "t": "TurnUnholyDialog",
+            "e": "EffectDialog",
+            "F": "FoesDialog",
+        }
+        assert opened["F"].adding, "F adds foes to the fight under way"
+        assert opened["d"].combatant_id == "c2"
+        assert app.screen.check_action("skip_morale", ()) is False, "not at the top of the foes' turn"
+
+
+async def test_turn_unholy_needs_a_cleric_with_a_use_left(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        await pilot.press("F")
+        assert app.screen.check_action("turn_unholy", ()) is True
+        assert app.perform(ApplyDamage("c2", 6))  # Brannoc, the only Cleric, is down
+        await pilot.pause()
+        assert app.screen.check_action("turn_unholy", ()) is False
+
+
+async def test_the_pane_redraws_only_when_the_fight_changes(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        await pilot.pause()
+        shown = app.query_one(CombatPane).content
+        assert app.perform(RenameSession("the goblin warrens"))
+        await pilot.pause()
+        assert app.query_one(CombatPane).content is shown
+        assert app.perform(HurtFoe("f1", 1))
+        await pilot.pause()
+        assert app.query_one(CombatPane).content is not shown
+        assert "Goblin 1  4/5" in pane(app)
