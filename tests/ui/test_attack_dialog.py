@@ -141,7 +141,7 @@ async def test_book_three_shows_the_crit_chain_of_luck_saves(tmp_path: Path) -> 
         await enter(pilot)
         dice = shown(dialog, "#dice")
         assert "CRITICAL x3: 12" in dice
-        assert "crit chain: x2, +1 for each Luck save passed (20 passed, 4 failed)" in dice
+        assert "crit chain: x2, +1 for each Luck save passed vs 18 (20 passed, 4 failed)" in dice
         assert not dialog.query("#crit-1"), "Book Three has no narrative crit"
         await enter(pilot)
         assert foe_hp(app) == before - 12
