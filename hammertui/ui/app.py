@@ -11,6 +11,7 @@ from pathlib import Path
 
 import attrs
 from textual.app import App, ComposeResult, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Grid
 from textual.reactive import reactive
@@ -114,6 +115,9 @@ class HammerApp(App[None]):
     ]
 
     view: reactive[View | None] = reactive(None, repaint=False)
+    board: reactive[View | None] = reactive(None, repaint=False)
+    """What the dashboard's panes draw: the `view`, held back while a whole screen (the fight) hides
+    them, since a change to a screen underneath repaints the one on top in full."""
 
     def __init__(
         self,
@@ -127,12 +131,12 @@ class HammerApp(App[None]):
         self.ruleset_loader = ruleset_loader
 
     def compose(self) -> ComposeResult:
-        yield SessionHeader(id="header").data_bind(HammerApp.view)
+        yield SessionHeader(id="header").data_bind(view=HammerApp.board)
         with Grid(id="panes"):
-            yield PartyPane(id="party", classes="pane").data_bind(HammerApp.view)
-            yield LightPane(id="light", classes="pane").data_bind(HammerApp.view)
-            yield DiviningPane(id="divining", classes="pane").data_bind(HammerApp.view)
-            yield CombatPane(id="combat", classes="pane").data_bind(HammerApp.view)
+            yield PartyPane(id="party", classes="pane").data_bind(view=HammerApp.board)
+            yield LightPane(id="light", classes="pane").data_bind(view=HammerApp.board)
+            yield DiviningPane(id="divining", classes="pane").data_bind(view=HammerApp.board)
+            yield CombatPane(id="combat", classes="pane").data_bind(view=HammerApp.board)
         yield LogStrip(id="log")
         yield Footer(compact=True)
 
@@ -197,10 +201,25 @@ class HammerApp(App[None]):
 
     def _after(self, store: Store, events: list[Event]) -> None:
         self.view = View(store.state, store.ruleset)
-        self.query_one(LogStrip).add(events)
+        self.query_one(LogStrip).add(events, show=not self._dashboard_hidden())
         for event in events:
             if event.level == "warn":
                 self.notify(event.text, severity="warning", timeout=8)
+
+    def watch_view(self, view: View | None) -> None:
+        if not self._dashboard_hidden():
+            self.board = view
+
+    def _dashboard_hidden(self) -> bool:
+        return any(screen.styles.background.a == 1 for screen in self.screen_stack[1:])
+
+    def pop_screen(self) -> AwaitComplete:
+        """Back towards the dashboard: it catches up with whatever it was spared while hidden."""
+        popped = super().pop_screen()
+        if not self._dashboard_hidden():
+            self.board = self.view
+            self.query_one(LogStrip).catch_up()
+        return popped
 
     def _offer_epitaphs(self, before: State, after: State) -> None:
         """Someone just died: the table writes the tombstone while the moment is fresh."""

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
-from textual.screen import ModalScreen
+from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from hammertui.rules import combat as rules
@@ -46,6 +46,7 @@ from hammertui.ui import screens
 from hammertui.ui.combat import FOE_STATUS
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.header import header_text
 from hammertui.ui.log import LEVEL_STYLE
 from hammertui.ui.roster import STATUS
 from hammertui.ui.table import Row, clipped, selected_key, sync_rows
@@ -104,7 +105,7 @@ class FightLog(Static):
             self.update(Group(*log_lines(self._events, width, rows, self.app.console)), layout=False)
 
 
-class FightScreen(ModalScreen[None]):
+class FightScreen(Screen[None]):
     """Walks the fight the session holds; keys become `FightNext`, `SkipMorale`, `EndFight` and the
     rest, or open the dialogs that build attacks, declarations, morale and effects."""
 
@@ -135,12 +136,14 @@ class FightScreen(ModalScreen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._at: tuple[int, str, str] | None = None
+        self._keys: tuple[bool | None, ...] = ()
 
     @property
     def hammer(self) -> HammerApp:
         return cast("HammerApp", self.app)
 
     def compose(self) -> ComposeResult:
+        yield Static(id="header")
         with Vertical(classes="fight") as box:
             box.border_title = "Fight!"
             yield Static(id="fight-steps")
@@ -171,10 +174,15 @@ class FightScreen(ModalScreen[None]):
         if view is None:
             return
         fight = view.state.fighting
-        self.query_one(".fight", Vertical).border_subtitle = f"Round {fight.round}" if fight and fight.round else ""
-        self.query_one("#fight-steps", Static).update(step_bar(view, fight))
-        self.query_one("#fight-steps", Static).display = fight is not None
-        self.query_one("#fight-now", Static).update(now_text(view, fight))
+        _put(self.query_one("#header", Static), header_text(view))
+        box = self.query_one(".fight", Vertical)
+        subtitle = f"Round {fight.round}" if fight and fight.round else ""
+        if box.border_subtitle != subtitle:
+            box.border_subtitle = subtitle
+        steps = self.query_one("#fight-steps", Static)
+        _put(steps, step_bar(view, fight))
+        steps.display = fight is not None
+        _put(self.query_one("#fight-now", Static), now_text(view, fight))
         table = self.query_one(CombatantTable)
         if fight is not None and not table.display:
             table.display = True
@@ -184,11 +192,19 @@ class FightScreen(ModalScreen[None]):
             sync_rows(table, combatant_rows(view, fight, self._cell_room()), rebuild)
             self._follow_actors(view, fight)
         notes = notes_text(view, fight)
-        self.query_one("#fight-notes", Static).update(notes)
+        _put(self.query_one("#fight-notes", Static), notes)
         self.query_one("#fight-notes", Static).display = bool(notes.plain)
         self._show_log()
-        self.query_one("#fight-hint", Static).update(Text(hint(view, fight), style="dim"))
-        self.refresh_bindings()
+        _put(self.query_one("#fight-hint", Static), Text(hint(view, fight), style="dim"))
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """Redraw the footer only when a key it shows came or went: it is rebuilt whole each time.
+        (A hidden key is checked when pressed, so it needs no redraw.)"""
+        keys = tuple(self.check_action(b.action, ()) for b in self.BINDINGS if isinstance(b, Binding) and b.show)
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh_bindings()
 
     def _cell_room(self) -> int:
         """Room for the table's cells: the box's inside less each column's padding."""
@@ -213,7 +229,7 @@ class FightScreen(ModalScreen[None]):
         self.query_one(FightLog).show(store.recent if store is not None else ())
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.refresh_bindings()
+        self._refresh_keys()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """A click on the highlighted row selects it: that is not a reason to step the fight."""
@@ -384,6 +400,21 @@ class FightScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def _put(static: Static, content: Text) -> None:
+    """Redraw a Static only when its text changed, and lay the screen out again only when its
+    height did: laying out the whole fight screen is most of what a key costs."""
+    old = static.content
+    if isinstance(old, Text) and old == content:
+        return
+    width = static.content_region.width
+    same_height = isinstance(old, Text) and width > 0 and _height(old, width, static) == _height(content, width, static)
+    static.update(content, layout=not same_height)
+
+
+def _height(text: Text, width: int, static: Static) -> int:
+    return len(text.wrap(static.app.console, width))
+
+
 def turners(view: View, state: State) -> list[Character]:
     """Those who could Turn Unholy now: standing, with a use left, under rules that have it."""
     if view.ruleset.turn_unholy is None:
@@ -446,7 +477,9 @@ def order_text(fight: Fight) -> str:
 
 
 def now_text(view: View, fight: Fight | None) -> Text:
-    """The round and its order, the last initiative roll, who acts now and what they declared."""
+    """The round and its order, the last initiative roll, who acts now and what they declared, and
+    the morale offer: always four lines, blank where there is nothing to say, so a step through
+    the fight need not lay the screen out again."""
     if fight is None:
         text = Text()
         text.append("No fight is on.\n", style="bold")
@@ -465,13 +498,15 @@ def now_text(view: View, fight: Fight | None) -> Text:
         text.append(f"Round {fight.round}", style="bold")
         text.append(f" · {order_text(fight)} · now: ")
         text.append(f"the {fight.side}, {phase}", style=SIDE_STYLE.get(fight.side, "bold"))
+    text.append("\n")
     if fight.initiative:
-        text.append(f"\nInitiative: {fight.initiative}", style="dim")
+        text.append(f"Initiative: {fight.initiative}", style="dim")
+    text.append("\n")
     if fight.step == "phase":
-        text.append("\n")
         text.append_text(acting_text(view, actors(state, view.ruleset)))
+    text.append("\n")
     if morale_due(state, view.ruleset):
-        text.append("\nThe foes' turn begins: check their morale (o), or skip it (O).", style="bold #fdd835")
+        text.append("The foes' turn begins: check their morale (o), or skip it (O).", style="bold #fdd835")
     return text
 
 
@@ -502,20 +537,17 @@ def declaration(view: View, movement: str, action: str, ready: bool) -> str:
 
 
 def combatant_rows(view: View, fight: Fight, room: int) -> list[Row]:
-    """Everyone in the fight, the party first; the widths share out the table's room."""
+    """Everyone in the fight, the party first; the widths share out the table's room.
+
+    Who acts now is said above the table and the cursor goes to them: a mark in the table would
+    change a cell at every phase, and any changed cell has the whole table drawn again."""
     name_width = max(10, min(22, room // 4))
     declared_width = max(16, min(26, room // 3))
     status_width = max(8, room - SIDE_WIDTH - HP_WIDTH - AC_WIDTH - name_width - declared_width)
     widths = (name_width, declared_width, status_width)
-    acting = {a.id for a in actors(view.state, view.ruleset)}
-    rows: list[Row] = [(m.id, member_cells(view, fight, m, widths, m.id in acting)) for m in view.state.party]
-    rows += [(f.id, foe_cells(view, fight, f, widths, f.id in acting)) for f in fight.foes]
+    rows: list[Row] = [(m.id, member_cells(view, fight, m, widths)) for m in view.state.party]
+    rows += [(f.id, foe_cells(view, fight, f, widths)) for f in fight.foes]
     return rows
-
-
-def _name_cell(name: str, width: int, acting: bool, style: str = "") -> Text:
-    """A name, marked `▸` and bold while its owner acts in this phase."""
-    return clipped(("▸ " if acting else "  ") + name, width, "bold" if acting else style)
 
 
 def _declared_cell(view: View, fight: Fight, combatant_id: str, width: int) -> Text:
@@ -532,14 +564,14 @@ def _worn(view: View, combatant_id: str) -> list[str]:
     return [f"{e.name} ({effects.describe_left(state, view.ruleset, e)})" for e in state.effects if e.on == combatant_id]
 
 
-def member_cells(view: View, fight: Fight, member: Character, widths: tuple[int, int, int], acting: bool) -> list[str | Text]:
+def member_cells(view: View, fight: Fight, member: Character, widths: tuple[int, int, int]) -> list[str | Text]:
     name_width, declared_width, status_width = widths
     words, style = STATUS.get((member.status, member.stance if member.status == "down" else ""), (member.status, ""))
     notes = [w for w in (words, *_worn(view, member.id)) if w]
     hp = f"{member.hp}/{member.max_hp}" + (f"+{member.temp_hp}" if member.temp_hp else "")
     return [
         Text("Party", style="#43a047"),
-        _name_cell(member.name, name_width, acting, "dim strike" if not member.alive else ""),
+        clipped(member.name, name_width, "dim strike" if not member.alive else ""),
         Text(hp, style="bold #e53935" if member.hp == 0 and member.alive else ""),
         str(member.ac),
         _declared_cell(view, fight, member.id, declared_width) if member.alive else Text("-", style="dim"),
@@ -547,13 +579,13 @@ def member_cells(view: View, fight: Fight, member: Character, widths: tuple[int,
     ]
 
 
-def foe_cells(view: View, fight: Fight, foe: Foe, widths: tuple[int, int, int], acting: bool) -> list[str | Text]:
+def foe_cells(view: View, fight: Fight, foe: Foe, widths: tuple[int, int, int]) -> list[str | Text]:
     name_width, declared_width, status_width = widths
     beaten = not foe.standing
     notes = [w for w in (FOE_STATUS.get(foe.status, foe.status), *_worn(view, foe.id)) if w]
     return [
         Text("Foe", style="#e53935"),
-        _name_cell(foe.name, name_width, acting, "dim strike" if beaten else ""),
+        clipped(foe.name, name_width, "dim strike" if beaten else ""),
         Text(f"{foe.hp}/{foe.max_hp}", style="dim" if beaten else ("bold #e53935" if foe.hp * 2 <= foe.max_hp else "")),
         str(kind_of(view.state, foe.kind).ac),
         _declared_cell(view, fight, foe.id, declared_width) if foe.status == "ok" else Text("-", style="dim"),

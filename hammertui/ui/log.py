@@ -33,8 +33,14 @@ class LogStrip(Static):
     def on_resize(self, event: Resize) -> None:
         self._show()
 
-    def add(self, events: Iterable[Event]) -> None:
+    def add(self, events: Iterable[Event], show: bool = True) -> None:
+        """Keep the events' lines; draw them now unless the strip is hidden (see `catch_up`)."""
         self._lines.extend(event_line(e) for e in events)
+        if show:
+            self._show()
+
+    def catch_up(self) -> None:
+        """Show what was added while another screen hid the strip."""
         self._show()
 
     def _show(self) -> None:

@@ -107,8 +107,12 @@ async def test_a_two_round_fight_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert app.store.state.fighting.foe("f1").status == "defeated"
-        pane = plain(app.query_one(CombatPane))
-        assert "Round 2" in pane
+        await pilot.press("escape")  # a look at the dashboard, then back to the fight
+        await pilot.pause()
+        assert "Round 2" in plain(app.query_one(CombatPane))
+        await pilot.press("F")
+        await pilot.pause()
+        assert isinstance(app.screen, FightScreen)
 
         # The goblin left standing runs: the 'Smith ends the fight.
         await pilot.press("x")
