@@ -56,6 +56,20 @@ def kind_of(state: State, name: str) -> FoeKind:
     return next((k for k in state.foe_kinds if k.name == name), FoeKind(name))
 
 
+def _foe(fight: Fight, foe_id: str) -> Foe:
+    try:
+        return fight.foe(foe_id)
+    except KeyError:
+        raise Refused(f"no foe {foe_id!r} in this fight") from None
+
+
+def _with_foe(state: State, foe: Foe) -> State:
+    """The state with `foe` put back in the fight in place of its old self."""
+    fight = fight_of(state)
+    foes = tuple(foe if f.id == foe.id else f for f in fight.foes)
+    return attrs.evolve(state, fighting=attrs.evolve(fight, foes=foes))
+
+
 def side_of(state: State, combatant_id: str) -> Side:
     fight = fight_of(state)
     if any(f.id == combatant_id for f in fight.foes):
@@ -657,14 +671,11 @@ def _hurt(state: State, ctx: Context, target: str, amount: int, source: str, act
 
 
 def _hurt_foe(state: State, foe: Foe, amount: int, action: Action) -> Result:
-    fight = fight_of(state)
     hp = max(0, foe.hp - amount)
     beaten = hp == 0
-    hurt = attrs.evolve(foe, hp=hp, status="defeated" if beaten else foe.status)
-    fight = attrs.evolve(fight, foes=tuple(hurt if f.id == foe.id else f for f in fight.foes))
+    new = _with_foe(state, attrs.evolve(foe, hp=hp, status="defeated" if beaten else foe.status))
     text = f"{foe.name} takes {amount}: " + ("down and struck off." if beaten else f"{hp}/{foe.max_hp} HP left.")
     events = [note(action, text)]
-    new = attrs.evolve(state, fighting=fight)
     if beaten and side_gone(new) == FOES:
         events.append(note(action, "The last foe falls! End the fight (x) for Loot time."))
     return new, events
@@ -680,11 +691,7 @@ class HurtFoe:
     source: str = ""
 
     def apply(self, state: State, ctx: Context) -> Result:
-        fight = fight_of(state)
-        try:
-            foe = fight.foe(self.foe_id)
-        except KeyError:
-            raise Refused(f"no foe {self.foe_id!r} in this fight") from None
+        foe = _foe(fight_of(state), self.foe_id)
         if self.amount == 0:
             raise Refused("damage or healing of 0 changes nothing")
         if self.amount > 0:
@@ -693,8 +700,7 @@ class HurtFoe:
             return _hurt_foe(state, foe, self.amount, self)
         hp = min(foe.max_hp, foe.hp - self.amount)
         healed = attrs.evolve(foe, hp=hp, status="ok" if foe.status == "defeated" else foe.status)
-        fight = attrs.evolve(fight, foes=tuple(healed if f.id == foe.id else f for f in fight.foes))
-        return attrs.evolve(state, fighting=fight), [note(self, f"{foe.name} heals to {hp}/{foe.max_hp} HP.")]
+        return _with_foe(state, healed), [note(self, f"{foe.name} heals to {hp}/{foe.max_hp} HP.")]
 
 
 @attrs.frozen
@@ -706,17 +712,12 @@ class SetFoeStatus:
     status: str
 
     def apply(self, state: State, ctx: Context) -> Result:
-        fight = fight_of(state)
         if self.status not in ("ok", *BREAKS, "defeated"):
             raise Refused(f"a foe is ok, fleeing, cowering or defeated, not {self.status!r}")
-        try:
-            foe = fight.foe(self.foe_id)
-        except KeyError:
-            raise Refused(f"no foe {self.foe_id!r} in this fight") from None
+        foe = _foe(fight_of(state), self.foe_id)
         marked = attrs.evolve(foe, status=self.status, hp=foe.hp if self.status != "ok" or foe.hp else 1)
-        fight = attrs.evolve(fight, foes=tuple(marked if f.id == foe.id else f for f in fight.foes))
         words = {"ok": "is back in the fight", "defeated": "is struck off"}.get(self.status, f"is {self.status}")
-        return attrs.evolve(state, fighting=fight), [note(self, f"{foe.name} {words}.")]
+        return _with_foe(state, marked), [note(self, f"{foe.name} {words}.")]
 
 
 # ---------------------------------------------------------------------------------- morale
@@ -735,27 +736,22 @@ class CheckMorale:
     fail_as: str = "fleeing"
 
     def apply(self, state: State, ctx: Context) -> Result:
-        fight = fight_of(state)
         if self.fail_as not in BREAKS:
             raise Refused(f"a foe that breaks is fleeing or cowering, not {self.fail_as!r}")
         if not self.foe_ids:
             raise Refused("whose morale? Pick at least one foe")
-        foes = list(fight.foes)
         events = []
         for foe_id in self.foe_ids:
-            index = next((i for i, f in enumerate(foes) if f.id == foe_id), None)
-            if index is None:
-                raise Refused(f"no foe {foe_id!r} in this fight")
-            foe = foes[index]
+            foe = _foe(fight_of(state), foe_id)
             if foe.status != "ok":
                 raise Refused(f"{foe.name} is not fighting on ({foe.status})")
             result = self._check(state, ctx, foe)
             verdict = "Fights on." if result.passed else f"Marked {self.fail_as}."
             events.append(note(self, f"{foe.name} morale: {result.explanation}. {verdict}", tuple(r.describe() for r in result.rolls)))
             if not result.passed:
-                foes[index] = attrs.evolve(foe, status=self.fail_as)
-        fight = attrs.evolve(fight, foes=tuple(foes), morale_offered=fight.round)
-        return attrs.evolve(state, fighting=fight), events
+                state = _with_foe(state, attrs.evolve(foe, status=self.fail_as))
+        fight = fight_of(state)
+        return attrs.evolve(state, fighting=attrs.evolve(fight, morale_offered=fight.round)), events
 
     def _check(self, state: State, ctx: Context, foe: Foe) -> rules.MoraleResult:
         kind = kind_of(state, foe.kind)
@@ -823,10 +819,7 @@ class TurnUnholy:
 
 
 def _standing_foe(fight: Fight, foe_id: str) -> Foe:
-    try:
-        foe = fight.foe(foe_id)
-    except KeyError:
-        raise Refused(f"no foe {foe_id!r} in this fight") from None
+    foe = _foe(fight, foe_id)
     if not foe.standing:
         raise Refused(f"{foe.name} is already beaten")
     return foe
@@ -840,10 +833,7 @@ def _turned(state: State, foe: Foe, outcome: rules.TurnOutcome, action: Action) 
     if result is None:
         return state, events
     if result.id == rules.DESTROYED:
-        fight = fight_of(state)
-        gone = attrs.evolve(foe, hp=0, status="defeated")
-        state = attrs.evolve(state, fighting=attrs.evolve(fight, foes=tuple(gone if f.id == foe.id else f for f in fight.foes)))
-        return state, events
+        return _with_foe(state, attrs.evolve(foe, hp=0, status="defeated")), events
     if outcome.duration is not None:
         state, _ = effects.add(state, result.name, foe.id, effects.ROUND, outcome.duration.total, result.description)
     if outcome.damage is not None:
