@@ -17,6 +17,7 @@ from typing import Literal
 
 import attrs
 
+from hammertui.rules.attack_plan import AttackPlan
 from hammertui.rules.characters import attack_bonus, attack_dice
 from hammertui.rules.checks import modified_d20, modified_roll
 from hammertui.rules.dice import (
@@ -446,35 +447,6 @@ def step_die(sides: int, steps: int, ladder: Sequence[int] = DAMAGE_DIE_LADDER) 
             higher = [s for s in ladder if s > current]
             current = higher[0] if higher else current
     return current
-
-
-@attrs.frozen
-class AttackPlan:
-    """What an attack will throw, before any die is thrown, and why each number is what it is."""
-
-    attacker: str
-    kind: str
-    dice: int
-    bonus: int
-    damage_die: int
-    damage_dice: int = 1
-    damage_bonus: int = 0
-    criticals: bool = True
-    lines: tuple[str, ...] = ()
-
-    @property
-    def can_attack(self) -> bool:
-        return self.dice > 0
-
-    @property
-    def damage_expr(self) -> DiceExpr:
-        return DiceExpr(self.damage_dice, self.damage_die, self.damage_bonus)
-
-    def describe(self) -> str:
-        if not self.can_attack:
-            return f"{self.attacker}: cannot attack"
-        dice = f"{self.dice} attack {'die' if self.dice == 1 else 'dice'}"
-        return f"{self.attacker}: {dice} at {_signed(self.bonus)}, damage {self.damage_expr}"
 
 
 def plan_character_attack(

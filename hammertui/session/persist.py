@@ -18,7 +18,6 @@ import attrs
 import cattrs
 import tomli_w
 
-from hammertui.rules.combat import ACTION_KINDS, MOVEMENT_NAMES, SIDES, parse_hit_dice
 from hammertui.session.effects import UNITS
 from hammertui.session.events import Event
 from hammertui.session.state import CAMP_STEPS, EXPLORE_STEPS, FIGHT_STEPS, FOE_STATUSES, Character, Fight, State
@@ -241,6 +240,8 @@ def _fight_problems(state: State) -> list[str]:
     fight = state.fighting
     if fight is None:
         return []
+    from hammertui.rules.combat import ACTION_KINDS, MOVEMENT_NAMES, SIDES  # only a save with a fight needs them
+
     problems = []
     if fight.step not in FIGHT_STEPS:
         problems.append(f"fighting.step: {fight.step!r} is not one of {', '.join(FIGHT_STEPS)}")
@@ -312,6 +313,10 @@ def _effect_problems(state: State) -> list[str]:
 
 def _kind_problems(state: State) -> list[str]:
     """Remembered foe kinds the fight can use: Hit Dice it can read, dice it can throw."""
+    if not state.foe_kinds:
+        return []
+    from hammertui.rules.combat import parse_hit_dice  # only a session that has fought needs it
+
     problems = []
     for i, kind in enumerate(state.foe_kinds):
         where = f"foe_kinds[{i}] ({kind.name})"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from hammertui.rules.bonuses import PoolBonus
-from hammertui.rules.combat import AttackPlan
+from hammertui.rules.attack_plan import AttackPlan
 from hammertui.rules.dice import DiviningThrow, Roll
 
 

@@ -32,7 +32,6 @@ from hammertui.session.actions import (
     source_name,
 )
 from hammertui.session.events import Event
-from hammertui.session.combat import FightNext
 from hammertui.session.explore import SetSafeHaven, room_award
 from hammertui.session.lights import CastLight, DropLight, FoldRounds, PassRounds, Refill, casters, next_hour, pack_items, spell_kind
 from hammertui.session.persist import SaveError, SaveFiles
@@ -457,6 +456,8 @@ class HammerApp(App[None]):
         self.push_screen(dialog, lambda started: started and self.push_screen(screens.FightScreen()))
 
     def action_fight_next(self) -> None:
+        from hammertui.session.combat import FightNext  # with the first fight, not at start-up
+
         self.perform(FightNext())
 
     def offer_room_xp(self) -> None:

@@ -11,7 +11,6 @@ from textual.widgets import Static
 
 from hammertui.rules.light import darkness_lines
 from hammertui.session import effects
-from hammertui.session.combat import actors, side_gone
 from hammertui.session.state import Effect, Fight, Foe, State
 from hammertui.ui.view import View
 
@@ -79,7 +78,12 @@ def _darkness(view: View, before: str) -> Text:
 
 def fight_lines(view: View, fight: Fight) -> list[Text]:
     """Round, side and phase; who acts now; one line per foe; the party's effects. Each is one
-    line cut short rather than wrapped, so the foes stay in the pane's few rows."""
+    line cut short rather than wrapped, so the foes stay in the pane's few rows.
+
+    The fight's rules are loaded here, with the first fight, not before the dashboard's first frame.
+    """
+    from hammertui.session.combat import actors, side_gone
+
     state = view.state
     lines = [_line(where_text(view, fight), "bold")]
     acting = actors(state, view.ruleset)
