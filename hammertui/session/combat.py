@@ -312,7 +312,7 @@ class FightNext:
     def apply(self, state: State, ctx: Context) -> Result:
         fight = fight_of(state)
         if fight.pending is not None:
-            raise Refused("an attack is waiting for its damage: resolve it first (a)")
+            raise Refused("an attack is waiting for its damage: resolve it first (a in the fight screen)")
         if fight.step == "initiative":
             return _new_round(state, ctx, self)
         step = rules.Step(fight.round, fight.side, rules.Phase(fight.phase, ctx.ruleset.combat.phase_name(fight.phase)))
