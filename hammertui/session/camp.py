@@ -376,6 +376,8 @@ class StartCamp:
             raise Refused("an Explore is under way: finish it (e) before making camp")
         if state.camping is not None:
             raise Refused("the party is already camping: c shows where the Camp is")
+        if state.fighting is not None:
+            raise Refused("a fight is on: end it (F, then x) before making camp")
         if not state.living:
             raise Refused("nobody alive to camp")
         check = camp_check(state, ctx.ruleset)

@@ -269,6 +269,8 @@ class RollExplore:
     def apply(self, state: State, ctx: Context) -> Result:
         if state.camping is not None:
             raise Refused("the party is camping: finish the Camp (c) before moving on")
+        if state.fighting is not None:
+            raise Refused("a fight is on: end it (F, then x) before moving on")
         return start_exploration(state, ctx, self, state.pool_plan.revisit)
 
 

@@ -46,6 +46,8 @@ def _idle(state: State) -> None:
         raise Refused("an Explore is under way: finish it (e) first")
     if state.camping is not None:
         raise Refused("the party is camping: finish the camp (c) first")
+    if state.fighting is not None:
+        raise Refused("a fight is on: end it (F, then x) first")
 
 
 def _line(ctx: Context, search: Search, result: rules.SearchResult) -> str:

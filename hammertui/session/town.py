@@ -117,6 +117,8 @@ def _check_ready(state: State) -> None:
         raise Refused("an Explore is under way: finish it before going back to town")
     if state.camping is not None:
         raise Refused("the party is camping: finish the Camp before going back to town")
+    if state.fighting is not None:
+        raise Refused("a fight is on: end it (F, then x) before going back to town")
     if not state.living:
         raise Refused("nobody is alive to go back to town")
 

@@ -27,7 +27,11 @@ from hammertui.session.combat import (
     actors,
     morale_due,
 )
+from hammertui.session.camp import StartCamp
+from hammertui.session.explore import RollExplore
+from hammertui.session.search import Search
 from hammertui.session.sessions import new_state
+from hammertui.session.town import ReturnToTown
 from hammertui.session.state import Death, FoeKind, State, Stats, replace_member
 from tests.session.test_roster import run
 
@@ -409,3 +413,13 @@ def test_morale_refusals(demo: State, hc: Ruleset) -> None:
         run(broken, hc, CheckMorale(("f1",)), [15])
     with pytest.raises(Refused, match="no morale target 'mild'"):
         run(state, hc, CheckMorale(("f1",), threat="mild"), [15])
+
+
+@pytest.mark.parametrize(
+    "action",
+    [RollExplore(), StartCamp(), Search(1, 1), ReturnToTown()],
+    ids=["explore", "camp", "search", "town"],
+)
+def test_the_party_cannot_move_on_camp_search_or_go_home_mid_fight(demo: State, hc: Ruleset, action: Any) -> None:
+    with pytest.raises(Refused, match="a fight is on"):
+        run(started(demo, hc), hc, action)
