@@ -968,6 +968,49 @@ def morale_2d6(source: DiceSource, score: int, modifier: int = 0) -> MoraleResul
     return MoraleResult("2d6", thrown, score, passed, text)
 
 
+@attrs.frozen
+class MoralePlan:
+    """How a foe checks its morale, said before any die is thrown: 2d6 against its own Morale
+    score, or a Rally save against a target by the tiers or eyeballed."""
+
+    method: str
+    target: int
+    explanation: str
+    threat: str = ""
+    threat_tier: int = 0
+    own_tier: int = 0
+
+
+def morale_plan(
+    ruleset: Ruleset, score: int, hit_dice: HitDice | str | int, threat: str = "minor", threat_tier: int | None = None
+) -> MoralePlan:
+    """An imported monster's score wins whatever the threat; else the tiers when the threat's tier
+    is known, else the eyeballed target (minor 9, major 15, "run" 21)."""
+    if score:
+        why = f"its own score, whatever the threat: breaks on more than {score}"
+        return MoralePlan("2d6", score, f"2d6 vs Morale {score} ({why})")
+    if threat_tier is not None:
+        own = foe_tier(ruleset, hit_dice)
+        why = f"a tier {threat_tier} threat against a tier {own} foe"
+        return MoralePlan("rally_save", save_target(ruleset, threat_tier, own), why, threat_tier=threat_tier, own_tier=own)
+    found = next((t for t in ruleset.morale_targets if t.id == threat), None)
+    if found is None:
+        known = ", ".join(t.id for t in ruleset.morale_targets) or "none"
+        raise ValueError(f"ruleset {ruleset.id} has no morale target {threat!r} (known: {known})")
+    return MoralePlan("eyeball", found.target, found.name, threat=threat)
+
+
+def roll_morale(
+    ruleset: Ruleset, source: DiceSource, plan: MoralePlan, rally_bonus: int = 0, net: int = 0
+) -> MoraleResult:
+    """Throw the check the plan names."""
+    if plan.method == "2d6":
+        return morale_2d6(source, plan.target)
+    if plan.method == "rally_save":
+        return morale_by_tiers(ruleset, source, plan.threat_tier, plan.own_tier, rally_bonus, net)
+    return morale_eyeballed(ruleset, source, plan.threat, rally_bonus, net)
+
+
 # ---------------------------------------------------------------------------------------------
 # Turn Unholy.
 # ---------------------------------------------------------------------------------------------

@@ -756,14 +756,10 @@ class CheckMorale:
     def _check(self, state: State, ctx: Context, foe: Foe) -> rules.MoraleResult:
         kind = kind_of(state, foe.kind)
         try:
-            if kind.morale:
-                return rules.morale_2d6(ctx.dice, kind.morale)
-            if self.threat_tier is not None:
-                own = rules.foe_tier(ctx.ruleset, kind.hd)
-                return rules.morale_by_tiers(ctx.ruleset, ctx.dice, self.threat_tier, own, kind.save_bonus)
-            return rules.morale_eyeballed(ctx.ruleset, ctx.dice, self.threat, kind.save_bonus)
+            plan = rules.morale_plan(ctx.ruleset, kind.morale, kind.hd, self.threat, self.threat_tier)
         except ValueError as error:
             raise Refused(str(error)) from None
+        return rules.roll_morale(ctx.ruleset, ctx.dice, plan, kind.save_bonus)
 
 
 @attrs.frozen

@@ -37,6 +37,11 @@ def describe_left(state: State, ruleset: Ruleset, effect: Effect) -> str:
     return f"{ruleset.time.label(left)} left"
 
 
+def labelled(state: State, ruleset: Ruleset, effect: Effect) -> str:
+    """`Dazed (2 rounds left)`: an effect as every screen lists it."""
+    return f"{effect.name} ({describe_left(state, ruleset, effect)})"
+
+
 def wearer_name(state: State, on: str) -> str | None:
     """Who an effect is (or would be) on, by name: a character, a foe in the fight, or the party."""
     if not on:

@@ -132,4 +132,4 @@ def foe_line(state: State, view: View, foe: Foe, width: int) -> Text:
 
 def effects_text(state: State, view: View, worn: Sequence[Effect]) -> str:
     """`Dazed (2 rounds left), Bless (1 turn left)`."""
-    return ", ".join(f"{e.name} ({effects.describe_left(state, view.ruleset, e)})" for e in worn)
+    return ", ".join(effects.labelled(state, view.ruleset, e) for e in worn)

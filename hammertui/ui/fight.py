@@ -40,7 +40,7 @@ from hammertui.session.combat import (
     side_gone,
 )
 from hammertui.session.events import Event
-from hammertui.session.state import Character, Effect, Fight, Foe, State
+from hammertui.session.state import Character, Fight, Foe, State
 from hammertui.session.vitals import FightOn, LayDown
 from hammertui.ui import screens
 from hammertui.ui.combat import FOE_STATUS
@@ -60,7 +60,7 @@ SIDE_WIDTH, HP_WIDTH, AC_WIDTH = 5, 7, 2
 BOX_EDGES = 4
 """The box's thick border and its padding, left and right."""
 WIDE = 100
-"""From this width the box leaves a margin and the dashboard shows around it."""
+"""From this width the box leaves a margin at its sides."""
 SIDE_STYLE = {"party": "bold #43a047", "foes": "bold #e53935"}
 FOE_STATUSES = (
     ("ok", "Fighting (back in the fight)"),
@@ -330,7 +330,7 @@ class FightScreen(Screen[None]):
         if view is None or not view.state.effects:
             return
         state = view.state
-        choices = [(e.id, f"{effects.wearer(state, e)}: {e.name} ({effects.describe_left(state, view.ruleset, e)})") for e in state.effects]
+        choices = [(e.id, f"{effects.wearer(state, e)}: {effects.labelled(state, view.ruleset, e)}") for e in state.effects]
         dialog = ChooseDialog("End an effect", "Which effect ends now?", choices)
         self.app.push_screen(dialog, lambda effect_id: effect_id is not None and self.hammer.perform(EndEffect(effect_id)))
 
@@ -561,7 +561,7 @@ def _declared_cell(view: View, fight: Fight, combatant_id: str, width: int) -> T
 
 def _worn(view: View, combatant_id: str) -> list[str]:
     state = view.state
-    return [f"{e.name} ({effects.describe_left(state, view.ruleset, e)})" for e in state.effects if e.on == combatant_id]
+    return [effects.labelled(state, view.ruleset, e) for e in state.effects if e.on == combatant_id]
 
 
 def member_cells(view: View, fight: Fight, member: Character, widths: tuple[int, int, int]) -> list[str | Text]:
@@ -601,7 +601,7 @@ def notes_text(view: View, fight: Fight | None) -> Text:
     party = [e for e in state.effects if not e.on]
     if party:
         text.append("The party: ", style="bold")
-        text.append(", ".join(_effect_words(state, view, e) for e in party) + "\n")
+        text.append(", ".join(effects.labelled(state, view.ruleset, e) for e in party) + "\n")
     if state.is_dark:
         text.append("In the dark: ", style="bold #e53935")
         text.append("; ".join(darkness_lines(view.ruleset)) + ".\n")
@@ -615,10 +615,6 @@ def notes_text(view: View, fight: Fight | None) -> Text:
         text.append("Nobody in the party still fights: x to end the fight.\n", style="bold #e53935")
     text.rstrip()
     return text
-
-
-def _effect_words(state: State, view: View, effect: Effect) -> str:
-    return f"{effect.name} ({effects.describe_left(state, view.ruleset, effect)})"
 
 
 def log_lines(events: Sequence[Event], width: int, rows: int, console: Console) -> list[Text]:

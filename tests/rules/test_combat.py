@@ -21,6 +21,7 @@ from hammertui.rules.combat import (
     morale_2d6,
     morale_by_tiers,
     morale_eyeballed,
+    morale_plan,
     next_step,
     parse_hit_dice,
     phases,
@@ -758,3 +759,14 @@ def test_combat_time_in_the_rulesets_words(hc: Ruleset, b3: Ruleset) -> None:
 def test_a_plan_describes_itself(hc: Ruleset) -> None:
     plan = AttackPlan("Bruna", "melee", 1, -1, 6)
     assert plan.describe() == "Bruna: 1 attack die at -1, damage 1d6"
+
+
+def test_a_morale_plan_names_the_check_before_the_dice(hc: Ruleset) -> None:
+    """A Morale score wins whatever the threat; else the tiers when known; else the eyeball."""
+    assert morale_plan(hc, 8, "1", "run").target == 8
+    assert morale_plan(hc, 8, "1", "run").method == "2d6"
+    by_tiers = morale_plan(hc, 0, "1", "minor", threat_tier=3)
+    assert (by_tiers.method, by_tiers.target, by_tiers.own_tier) == ("rally_save", 21, 1)
+    assert morale_plan(hc, 0, "1", "major").target == 15
+    with pytest.raises(ValueError, match="no morale target 'dire'"):
+        morale_plan(hc, 0, "1", "dire")

@@ -17,7 +17,6 @@ from textual.containers import Horizontal
 from textual.widgets import Button, Input, Label, Select, SelectionList
 
 from hammertui.rules import combat as rules
-from hammertui.rules import tiers
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Action
 from hammertui.session.combat import BREAKS, CheckMorale, SkipMorale, kind_of
@@ -167,15 +166,10 @@ class MoraleDialog(KeptResultDialog):
 
     def _target(self, foe: Foe, threat: str, threat_tier: int | None) -> str:
         kind = kind_of(self.state, foe.kind)
-        if kind.morale > 0:
-            return f"{foe.name}: 2d6 vs Morale {kind.morale} (its own score, whatever the threat: breaks on more than {kind.morale})"
-        save = f"{foe.name}: {rules.MORALE_SAVE} save {kind.save_bonus:+d} vs"
-        if threat_tier is not None:
-            own = rules.foe_tier(self.ruleset, kind.hd)
-            target = tiers.save_target(self.ruleset, threat_tier, own)
-            return f"{save} {target} (a tier {threat_tier} threat against a tier {own} foe)"
-        named = next(t for t in self.ruleset.morale_targets if t.id == threat)
-        return f"{save} {named.target} ({named.name})"
+        plan = rules.morale_plan(self.ruleset, kind.morale, kind.hd, threat, threat_tier)
+        if plan.method == "2d6":
+            return f"{foe.name}: {plan.explanation}"
+        return f"{foe.name}: {rules.MORALE_SAVE} save {kind.save_bonus:+d} vs {plan.target} ({plan.explanation})"
 
     def _threat_tier(self) -> int:
         tier = self.whole("tier", "Threat tier")
