@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(BIN)/hammertui $(ARGS)
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q $(ARGS)
+	$(BIN)/python -m pytest -q -n auto --durations=5 $(ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python bench/startup
