@@ -18,6 +18,7 @@ from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.fight import CombatantTable, FightLog, FightScreen
 from tests.ui.test_explore import scripted
 from tests.ui.test_party import log_text, plain
+from tests.ui.waiting import until
 
 GOBLINS = StartFight((FoeGroup(FoeKind("Goblin", "1", 12), 3),))
 HP = [5, 7, 4]  # each goblin's d8
@@ -341,11 +342,10 @@ async def test_the_keys_open_their_dialogs(tmp_path: Path) -> None:
         opened = {}
         for key in ("a", "d", "o", "t", "e", "F"):
             await pilot.press(key)
-            await pilot.pause()
+            await until(pilot, lambda: not isinstance(app.screen, FightScreen) and app.screen.is_mounted, f"{key}'s dialog")
             opened[key] = app.screen
             await pilot.press("escape")
-            await pilot.pause()
-            assert isinstance(app.screen, FightScreen)
+            await until(pilot, lambda: isinstance(app.screen, FightScreen), f"the fight again after {key}")
         assert {k: type(s).__name__ for k, s in opened.items()} == {
             "a": "AttackDialog",
             "d": "DeclareDialog",
