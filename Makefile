@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench screenshot clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,9 @@ bench: $(STAMP)
 	$(BIN)/python bench/odds
 	$(BIN)/python bench/pool
 	$(BIN)/python bench/fight
+
+screenshot: $(STAMP)
+	$(BIN)/python docs/screenshot
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

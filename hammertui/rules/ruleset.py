@@ -30,7 +30,8 @@ The format (all sections optional unless marked required):
     [party]                      roles: the party roles players take (Leader, Mapper...)
     [kit]                        the starting supplies every adventurer sets out with and Return to
                                  Town restocks: rations, oil, bedroll (0 or 1), or a light source
-    [decisions.<topic>]          where the text was silent or contradictory, what was chosen
+    [decisions.<topic>]          where the text was silent or contradictory, what was chosen (text),
+                                 a short title, and the words it interprets (quote) and where (source)
 
 A ruleset without a divining pool gives an `[exploration_die]` instead; one without light rules
 leaves out `[light]`; one without tiers (the Russell House Rules, Dungeon Crawl) leaves out
@@ -701,6 +702,19 @@ class DifficultyMode:
 
 
 @attrs.frozen
+class Decision:
+    """A choice made where a rule text is silent or contradicts itself, beside the words it reads.
+
+    Shown on the Rules screen and in the dialogs where it applies, so the table can see the ruling.
+    """
+
+    title: str
+    text: str
+    quote: str = ""
+    source: str = ""
+
+
+@attrs.frozen
 class NamedTarget:
     """A named target number: a skill check or morale target."""
 
@@ -877,7 +891,7 @@ class Ruleset:
     hirelings: HirelingRules | None = None
     party_roles: tuple[str, ...] = ()
     kit: dict[str, int] = attrs.field(factory=dict)
-    decisions: dict[str, str] = attrs.field(factory=dict)
+    decisions: dict[str, Decision] = attrs.field(factory=dict)
     source: Path | None = attrs.field(default=None, eq=False)
 
     def __repr__(self) -> str:
@@ -2308,7 +2322,8 @@ def _build(data: dict[str, Any], ctx: _Context, file_id: str, source: Path | Non
     kit = _read_kit(kit_table) if kit_table else {}
     decisions = {}
     for topic, d in top.tables("decisions", what="decision").items():
-        decisions[topic] = d.need("text", _TEXT)
+        title = d.get("title", _TEXT, topic.replace("_", " ").capitalize())
+        decisions[topic] = Decision(title, d.need("text", _TEXT), d.get("quote", _TEXT, ""), d.get("source", _TEXT, ""))
         d.close()
     top.close()
 

@@ -504,6 +504,9 @@ class HammerApp(App[None]):
     def action_hirelings(self) -> None:
         self.push_screen(screens.HirelingsScreen())
 
+    def action_rules(self) -> None:
+        self.push_screen(screens.RulesScreen())
+
     def action_undo(self) -> None:
         self._history(self._store().undo)
 
@@ -572,6 +575,7 @@ class HammerApp(App[None]):
             if member.status == "down":
                 yield SystemCommand(f"{member.name}: Lay Down", "A Death save; a CON point lost on failure", lambda cid=cid: self.perform(LayDown(cid)))
                 yield SystemCommand(f"{member.name}: Fight On", "Act, then lose 1d4 CON", lambda cid=cid: self.perform(FightOn(cid)))
+        yield SystemCommand("Rules", "The decisions this ruleset takes where its text is silent, each beside the words it reads", self.action_rules)
         yield SystemCommand("Undo", "Step back to before the last action", self.action_undo)
         yield SystemCommand("Redo", "Step forward again after an undo", self.action_redo)
         yield SystemCommand("Rename session", "Give this session a new name", self.action_rename)

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from hammertui.ui.pool import PoolScreen
     from hammertui.ui.rooms import RoomsScreen
     from hammertui.ui.sheet import SheetScreen
+    from hammertui.ui.decisions import RulesScreen
 
 WHERE = {
     "FightScreen": "hammertui.ui.fight",
@@ -73,6 +74,7 @@ WHERE = {
     "RollDialog": "hammertui.ui.dialogs.recruit",
     "RoomsScreen": "hammertui.ui.rooms",
     "SheetScreen": "hammertui.ui.sheet",
+    "RulesScreen": "hammertui.ui.decisions",
     "XPDialog": "hammertui.ui.dialogs.xp",
 }
 
@@ -108,6 +110,7 @@ __all__ = [
     "RollDialog",
     "RoomsScreen",
     "SheetScreen",
+    "RulesScreen",
     "XPDialog",
 ]
 

@@ -20,7 +20,7 @@ def test_the_complete_rules_kit(hc: Ruleset) -> None:
 
 def test_book_three_adds_a_bedroll_to_the_inherited_kit(b3: Ruleset) -> None:
     assert b3.kit == {"rations": 3, "torch": 1, "bedroll": 1}
-    assert "Return to Town" in b3.decisions["starting_kit"]
+    assert "Return to Town" in b3.decisions["starting_kit"].text
 
 
 def test_a_variant_may_change_one_item_and_add_oil_or_a_lantern(tmp_path: Path) -> None:

@@ -1,0 +1,66 @@
+"""The Rules screen: every decision in force, from the palette, with the words it interprets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.command import CommandList
+from textual.widgets import DataTable, Static
+
+from hammertui.rules.ruleset import Ruleset
+from hammertui.ui.app import HammerApp
+from hammertui.ui.decisions import RulesScreen, ruling_line
+from tests.ui.test_party import demo, plain
+from tests.ui.waiting import until
+
+
+async def open_rules(pilot, app: HammerApp) -> None:  # type: ignore[no-untyped-def]
+    """The palette, "Rules", Enter: as a 'Smith would ask for them."""
+    await pilot.press("ctrl+p", *"Rules")
+
+    def offered() -> bool:
+        found = app.screen.query(CommandList)
+        return bool(found) and found.first().option_count > 0 and "Rules" in str(found.first().get_option_at_index(0).prompt)
+
+    await until(pilot, offered, "the palette offering Rules")
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, RulesScreen), "the Rules screen")
+
+
+async def test_every_decision_in_force_is_listed(tmp_path: Path, b3: Ruleset) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_rules(pilot, app)
+        table = app.screen.query_one(DataTable)
+        assert [key.value for key in table.rows] == list(b3.decisions)
+        assert "turn_unholy_table" in b3.decisions, "Book Three's own decisions are there"
+        assert "room_xp" in b3.decisions, "and those it inherits from the complete rules"
+
+
+async def test_the_highlighted_ruling_shows_the_words_it_reads(tmp_path: Path, b3: Ruleset) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_rules(pilot, app)
+        table = app.screen.query_one(DataTable)
+        table.move_cursor(row=list(b3.decisions).index("room_xp"))
+        await pilot.pause()
+        shown = " ".join(plain(app.screen.query_one("#ruling", Static)).split())
+        decision = b3.decisions["room_xp"]
+        assert " ".join(decision.quote.split()) in shown
+        assert decision.source in shown
+        assert f"Decided: {decision.text}" in shown
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, RulesScreen), "the dashboard again")
+
+
+def test_every_shipped_decision_quotes_its_text(hc: Ruleset, b3: Ruleset) -> None:
+    for ruleset in (hc, b3):
+        unquoted = [topic for topic, d in ruleset.decisions.items() if not (d.quote and d.source)]
+        assert not unquoted, f"{ruleset.id}: no quote or source for {unquoted}"
+
+
+def test_a_ruling_line_names_the_decision(hc: Ruleset) -> None:
+    line = ruling_line(hc, "lantern_refill")
+    assert line is not None
+    assert line.plain == f"Ruling ({hc.decisions['lantern_refill'].title}): {hc.decisions['lantern_refill'].text}"
+    assert ruling_line(hc, "no_such_thing") is None
