@@ -19,6 +19,9 @@ from hammertui.ui.view import View
 LEAST_TEXT = 40
 """The decision column's least width, to fit 80 columns; the full ruling shows below."""
 
+SCROLLBAR = 2
+"""The table always scrolls here: more rulings than rows."""
+
 
 class RulesScreen(ListingScreen):
     """The decisions in a table; the highlighted one in full below, with its quote and source."""
@@ -33,7 +36,7 @@ class RulesScreen(ListingScreen):
     def rows(self, view: View) -> list[Row]:
         decisions = view.ruleset.decisions
         titles = [d.title for d in decisions.values()]
-        (width,) = self.widths(widest("Ruling", titles), [(LEAST_TEXT, [d.text for d in decisions.values()])])
+        (width,) = self.widths(widest("Ruling", titles) + SCROLLBAR, [(LEAST_TEXT, [d.text for d in decisions.values()])])
         return [(topic, [Text(d.title, style="bold"), clipped(d.text, width)]) for topic, d in decisions.items()]
 
     def empty_text(self, view: View) -> Text:

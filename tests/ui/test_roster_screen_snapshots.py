@@ -1,4 +1,4 @@
-"""Screenshots of the pile, the graveyard and the hire dialog on an 80x24 terminal, dice fixed by the seed.
+"""Screenshots of the pile, the graveyard, the hire dialog and the Rules screen on an 80x24 terminal, dice fixed by the seed.
 
 Update them after a deliberate change with `make test ARGS=--snapshot-update` and look at the
 report before committing.
@@ -17,6 +17,7 @@ from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.graveyard import GraveyardScreen
 from hammertui.ui.hirelings import HirelingsScreen
 from hammertui.ui.pile import PileScreen
+from hammertui.ui.decisions import RulesScreen
 
 SIZE = (80, 24)
 
@@ -58,3 +59,13 @@ def test_hire_dialog_over_the_hirelings(snap_compare, tmp_path: Path) -> None:
 
     app = make_app(tmp_path, seed=7)
     assert snap_compare(app, press=["n", *"Pim", "tab", *"torchbearer"], terminal_size=SIZE, run_before=hire_one_then_ask)
+
+
+def test_rules_screen_on_room_xp(snap_compare, tmp_path: Path) -> None:
+    async def open_rules(pilot: Pilot) -> None:
+        app: HammerApp = pilot.app
+        app.push_screen(RulesScreen())
+        await pilot.pause()
+        await pilot.press(*["down"] * 4)
+
+    assert snap_compare(make_app(tmp_path, seed=7), terminal_size=SIZE, run_before=open_rules)
