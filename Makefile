@@ -25,6 +25,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/odds
 	$(BIN)/python bench/pool
 	$(BIN)/python bench/fight
+	$(BIN)/python bench/keys
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
