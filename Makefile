@@ -25,6 +25,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/odds
 	$(BIN)/python bench/pool
 	$(BIN)/python bench/fight
+	$(BIN)/python bench/keys
 
 screenshot: $(STAMP)
 	$(BIN)/python docs/screenshot

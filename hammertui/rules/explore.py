@@ -265,10 +265,25 @@ def destination_symbols(ruleset: Ruleset) -> tuple[str, str]:
     return explore.reward_symbol or "hammer", explore.challenge_symbol or "crossblade"
 
 
+def choices(ruleset: Ruleset, symbol: str) -> tuple[ExploreOutcome, ...]:
+    """What one `symbol` can buy, worded in the ruleset's unit of time.
+
+    An outcome's name may say `{unit}` or `{unit_plural}` ("1d4 more {unit_plural} off them"): the
+    complete rules read "turns" there, Book Three "Beats".
+    """
+    _, explore = divining_of(ruleset)
+    return tuple(_in_time_units(ruleset, choice) for choice in explore.choices(symbol))
+
+
+def _in_time_units(ruleset: Ruleset, choice: ExploreOutcome) -> ExploreOutcome:
+    time = ruleset.time
+    name = choice.name.replace("{unit_plural}", time.unit_plural).replace("{unit}", time.unit)
+    return choice if name == choice.name else attrs.evolve(choice, name=name)
+
+
 def outcome(ruleset: Ruleset, symbol: str, outcome_id: str) -> ExploreOutcome:
     """The outcome `outcome_id` that `symbol` may buy, or KeyError."""
-    _, explore = divining_of(ruleset)
-    for choice in explore.choices(symbol):
+    for choice in choices(ruleset, symbol):
         if choice.id == outcome_id:
             return choice
     raise KeyError(outcome_id)

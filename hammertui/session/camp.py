@@ -151,6 +151,8 @@ class CampRow:
 
     `free_text` says what the free action will give, or that there is a choice to make, or why there
     is none; `action_text` the chosen camp action with its check (Scout Ahead: "d20 + 2 against 15").
+    `free_options` lists the one chosen at the last camp first, and `free_to_choose` says a choice
+    among them is still to make; `last` is all that was chosen at the last camp.
     """
 
     id: str
@@ -166,6 +168,8 @@ class CampRow:
     action_text: str
     missing: tuple[str, ...] = ()
     limits: tuple[str, ...] = ()
+    free_to_choose: bool = False
+    last: CampPlan = CampPlan()
 
 
 def camp_rows(state: State, ruleset: Ruleset) -> tuple[CampRow, ...]:
@@ -176,7 +180,8 @@ def camp_rows(state: State, ruleset: Ruleset) -> tuple[CampRow, ...]:
     for member in _members(state):
         camper = camper_at_camp(state, ruleset, member)
         plan = _plan(state, member.id)
-        options = rules.free_options(ruleset, camper)
+        last = state.last_camp.get(member.id, CampPlan())
+        options = _last_first(rules.free_options(ruleset, camper), last.free)
         rows.append(
             CampRow(
                 id=member.id,
@@ -192,9 +197,16 @@ def camp_rows(state: State, ruleset: Ruleset) -> tuple[CampRow, ...]:
                 action_text=plan_text(plan),
                 missing=check.missing.get(member.id, ()) if before else (),
                 limits=check.limits.get(member.id, ()),
+                free_to_choose=len(options) > 1 and not plan.free,
+                last=last,
             )
         )
     return tuple(rows)
+
+
+def _last_first(options: Sequence[str], last: str) -> tuple[str, ...]:
+    """The choices with the one taken last time at their head, so Enter takes it again."""
+    return tuple(sorted(options, key=lambda option: option != last))
 
 
 def _free_text(ruleset: Ruleset, camper: Camper, plan: CampPlan, options: Sequence[str]) -> str:
@@ -244,24 +256,29 @@ def scout_odds(modifier: int, target: int) -> str:
 
 @attrs.frozen
 class ActionOption:
-    """A camp action offered to one character: its id, its name, and why it cannot be taken (or "")."""
+    """A camp action offered to one character: its id, its name, why it cannot be taken (or ""), and
+    whether it was their choice at the last camp."""
 
     id: str
     name: str
     problem: str = ""
+    last: bool = False
 
 
 def action_options(state: State, ruleset: Ruleset, character_id: str) -> tuple[ActionOption, ...]:
-    """Every camp action of the ruleset, each with the reason this character cannot take it, if any.
+    """Every camp action of the ruleset, each with the reason this character cannot take it, if any;
+    the one they took at the last camp comes first.
 
     Scout Ahead is offered whenever the ruleset has it: its check is asked for when it is chosen.
     """
     camper = camper_at_camp(state, ruleset, member_of(state, character_id))
+    last = state.last_camp.get(character_id, CampPlan()).action
     options = []
-    for action in camp_rules(ruleset).actions:
+    for action in _last_first(camp_rules(ruleset).actions, last):
         choice = CampChoice(action=action, scout_success=True if action == "scout_ahead" else None)
         problem = rules.action_problem(ruleset, camper, choice) or ""
-        options.append(ActionOption(action, ACTION_NAMES.get(action, action), _without_name(problem, camper.name)))
+        name = ACTION_NAMES.get(action, action)
+        options.append(ActionOption(action, name, _without_name(problem, camper.name), action == last))
     return tuple(options)
 
 
@@ -466,6 +483,38 @@ class SetCampAction:
             raise Refused(problem)
         text = f"{member.name} will {plan_text(plan)}." if plan.action else f"{member.name} takes no camp action."
         return _with_camp(state, plans={**camp.plans, member.id: plan}), [note(self, text)]
+
+
+@attrs.frozen
+class RestTheRest:
+    """Everyone at camp without a camp action rests; those the rules keep from resting are named."""
+
+    label: ClassVar[str] = "camp"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        camp = _camping(state)
+        if camp.step not in PLANNING:
+            raise Refused("the camp actions are done")
+        plans = dict(camp.plans)
+        resting: list[str] = []
+        cannot: list[str] = []
+        for member in _members(state):
+            plan = _plan(state, member.id)
+            if plan.action:
+                continue
+            rest = attrs.evolve(plan, action="rest")
+            problem = rules.action_problem(ctx.ruleset, camper_at_camp(state, ctx.ruleset, member), _choice(rest))
+            if problem:
+                cannot.append(problem)
+            else:
+                plans[member.id] = rest
+                resting.append(member.name)
+        if not resting:
+            why = f": {'; '.join(cannot)}" if cannot else ""
+            raise Refused(f"nobody without a camp action can rest{why}")
+        events = [note(self, f"{_named(resting)} will Rest.")]
+        events += [note(self, f"{problem}: no Rest.", level="warn") for problem in cannot]
+        return _with_camp(state, plans=plans), events
 
 
 def _camper_member(state: State, character_id: str) -> Character:
@@ -691,7 +740,8 @@ def _encounter(state: State, ctx: Context, action: Action) -> Result:
         f" an encounter on {rules_.encounter_at_least}+: {found.line}."
     )
     events = [note(action, text, (found.roll.describe(),), level="warn" if found.encounter else "info")]
-    state = attrs.evolve(state, camping=None)
+    chosen = {cid: _plan(state, cid) for cid in camp.campers}
+    state = attrs.evolve(state, camping=None, last_camp={**state.last_camp, **chosen})
     if found.encounter:
         rooms = state.dungeon.rooms
         where = rooms[-1].number if rooms else 0

@@ -77,12 +77,11 @@ def spend_choices(state: State, ruleset: Ruleset) -> tuple[rules.Spendable, ...]
     trip = state.exploring
     if trip is None:
         return ()
-    _, explore = rules.divining_of(ruleset)
     divining = ruleset.divining
     assert divining is not None
 
     def spendable(symbol: str, left: int) -> rules.Spendable:
-        return rules.Spendable(symbol, divining.symbols.get(symbol, symbol), left, explore.choices(symbol))
+        return rules.Spendable(symbol, divining.symbols.get(symbol, symbol), left, rules.choices(ruleset, symbol))
 
     if trip.step == "transit" and trip.transit_left:
         return (spendable(trip.transit_symbol, trip.transit_left),)
@@ -369,10 +368,11 @@ class SplitBlood:
 
 @attrs.frozen
 class SpendSymbol:
-    """Steps 4 and 5: one net Falcon or Skull, Hammer or Crossblade spent on an outcome.
+    """Steps 4 and 5: net Falcons or Skulls, Hammers or Crossblades spent on an outcome.
 
-    `target` names the character for outcomes that need one (whose Ration spoils); `text` words an
-    outcome of the 'Smith's own (`OTHER`).
+    `count` symbols of one kind buy the same outcome that many times (the text allows "each can be
+    selected multiple times"), each one's effect applied in turn. `target` names the character for
+    outcomes that need one (whose Ration spoils); `text` words an outcome of the 'Smith's own (`OTHER`).
     """
 
     label: ClassVar[str] = "explore"
@@ -380,23 +380,34 @@ class SpendSymbol:
     outcome_id: str
     target: str = ""
     text: str = ""
+    count: int = 1
 
     def apply(self, state: State, ctx: Context) -> Result:
-        trip = _trip(state)
         choice = self._choice(state, ctx)
-        trip = _less(ctx.ruleset, trip, self.symbol)
-        state = attrs.evolve(state, exploring=trip)
-        state, line, dice, events = _effect(state, ctx, self, choice)
-        trip = _trip(state)
-        spent = Spent(self.symbol, choice.id, line)
-        state = attrs.evolve(state, exploring=attrs.evolve(trip, spent=(*trip.spent, spent)))
-        name = rules.symbol_name(ctx.ruleset, self.symbol)
-        return state, [note(self, f"{name}: {line}.", dice), *events]
+        lines: list[str] = []
+        dice: list[str] = []
+        events: list[Event] = []
+        for _ in range(self.count):
+            state = attrs.evolve(state, exploring=_less(ctx.ruleset, _trip(state), self.symbol))
+            state, line, thrown, more = _effect(state, ctx, self, choice)
+            trip = _trip(state)
+            spent = Spent(self.symbol, choice.id, line)
+            state = attrs.evolve(state, exploring=attrs.evolve(trip, spent=(*trip.spent, spent)))
+            lines.append(line)
+            dice += thrown
+            events += more
+        bought = spent_lines(ctx.ruleset, tuple(Spent(self.symbol, choice.id, line) for line in lines))
+        return state, [note(self, f"{'; '.join(bought)}.", tuple(dice)), *events]
 
     def _choice(self, state: State, ctx: Context) -> ExploreOutcome:
         left = {s.symbol: s for s in spend_choices(state, ctx.ruleset)}
         if self.symbol not in left:
             raise Refused(f"no {rules.symbol_name(ctx.ruleset, self.symbol)} left to spend at this step")
+        if self.count < 1:
+            raise Refused("spend at least one symbol")
+        if self.count > left[self.symbol].left:
+            have = rules.counted_symbol(ctx.ruleset, left[self.symbol].left, self.symbol)
+            raise Refused(f"only {have} left to spend, not {self.count}")
         if self.outcome_id == OTHER:
             if not self.text.strip():
                 raise Refused("say what happens")
@@ -637,6 +648,19 @@ def _unspent(ruleset: Ruleset, trip: Exploration, action: ExploreNext) -> list[E
     return [note(action, f"Left unspent: {', '.join(words)}.")] if words else []
 
 
+def move_cost(ruleset: Ruleset, trip: Exploration) -> str:
+    """What the Explore costs in time, as the modal says it while resolving and the log when done.
+
+    A camp encounter is no move: the camp's own time is all that passes.
+    """
+    _, explore = rules.divining_of(ruleset)
+    if trip.camp:
+        return "The encounter came to the camp: no time passes beyond the camp's own."
+    if trip.free_move or not explore.cost:
+        return "The move costs no time or light."
+    return f"The move takes {ruleset.time.label(explore.cost)}."
+
+
 def _finish(state: State, ctx: Context, action: ExploreNext) -> Result:
     """Step 6: the time the move costs (unless a Falcon waived it), the room recorded, bonuses spent.
 
@@ -646,13 +670,8 @@ def _finish(state: State, ctx: Context, action: ExploreNext) -> Result:
     """
     trip = _trip(state)
     _, explore = rules.divining_of(ctx.ruleset)
-    events: list[Event] = []
-    if trip.camp:
-        events.append(note(action, "The encounter came to the camp: no more time passes."))
-    elif trip.free_move or not explore.cost:
-        events.append(note(action, "The move costs no time or light."))
-    else:
-        events.append(note(action, f"The move takes {ctx.ruleset.time.label(explore.cost)}."))
+    events: list[Event] = [note(action, move_cost(ctx.ruleset, trip))]
+    if not (trip.camp or trip.free_move or not explore.cost):
         state, burnt = spend_time(state, explore.cost, ctx, action)
         events += burnt
     room = _room_of(state, trip)
@@ -730,9 +749,16 @@ def reading_lines(ruleset: Ruleset, reading: Reading) -> list[str]:
     return lines
 
 
-
-
-
+def spent_lines(ruleset: Ruleset, spent: tuple[Spent, ...]) -> list[str]:
+    """What the symbols bought, one line per outcome with how many bought it, in the order bought:
+    `Crossblade x3: An (additional) random hostile encounter`, `Skull: A maintained spell suddenly fails`."""
+    tally: dict[tuple[str, str], int] = {}
+    for one in spent:
+        key = (one.symbol, one.text)
+        tally[key] = tally.get(key, 0) + 1
+    return [
+        f"{rules.symbol_name(ruleset, symbol)}{f' x{n}' if n > 1 else ''}: {text}" for (symbol, text), n in tally.items()
+    ]
 
 
 def _split_text(shares: Mapping[str, int], names: Mapping[str, str]) -> str:

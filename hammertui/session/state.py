@@ -421,7 +421,10 @@ class Effect:
 
 @attrs.frozen
 class State:
-    """Everything a session is. `seq` counts the actions applied; it seeds that action's dice."""
+    """Everything a session is. `seq` counts the actions applied; it seeds that action's dice.
+
+    `last_camp` keeps each character's choices at the last camp, offered first at the next.
+    """
 
     session: SessionInfo
     dungeon: Dungeon = Dungeon()
@@ -439,6 +442,7 @@ class State:
     fighting: Fight | None = None
     foe_kinds: tuple[FoeKind, ...] = ()
     effects: tuple[Effect, ...] = ()
+    last_camp: dict[str, CampPlan] = attrs.field(factory=dict)
 
     def character(self, character_id: str) -> Character:
         for member in self.party:

@@ -2,7 +2,9 @@
 
 Each key is one action, so every step is logged, saved and undoable; the modal draws the step the
 session is on, and a restart reopens it where it was left. What a step will do and what the party
-lacks come from the session's camp helpers: the screen only lays them out.
+lacks come from the session's camp helpers: the screen only lays them out. A letter sets the
+highlighted camper's camp action and moves on to the next; each one's choice at the last camp is
+offered first.
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ from textual.widgets.option_list import Option
 
 from hammertui.session.actions import Action
 from hammertui.session.camp import (
+    ACTION_NAMES,
     FREE_NAMES,
     AbandonCamp,
     CampNext,
     CampRow,
+    RestTheRest,
     SetCampAction,
     SetCampFree,
     StartCamp,
@@ -38,7 +42,7 @@ from hammertui.session.camp import (
 )
 from hammertui.session.events import Event
 from hammertui.session.explore import SetSafeHaven
-from hammertui.session.state import Camping
+from hammertui.session.state import CampPlan, Camping
 from hammertui.ui import screens
 from hammertui.ui.dialogs.base import PromptDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -61,11 +65,22 @@ HINTS = {
     "time": "enter the time passes · x break camp · escape close",
     "eat": "enter the party eats · u undo · escape close",
     "free": "enter choose the free action · n do the free actions · u undo",
-    "actions": "enter/a choose a camp action · n do the camp actions · u undo",
+    "actions": "letter: the highlighted's action · R the rest rest · enter list · n do them · u undo",
     "encounter": "enter roll for an encounter · u undo · escape close",
 }
 NO_ACTION = "none"
 """The option id for "no camp action" (an option id cannot be empty)."""
+
+ACTION_KEYS = {
+    "rest": "r",
+    "rememorize": "m",
+    "craft_ammo": "c",
+    "level_up": "l",
+    "stand_watch": "w",
+    "scout_ahead": "s",
+}
+"""The key that gives the highlighted camper each camp action; one not listed is picked with Enter."""
+LAST = " (last camp)"
 
 
 class CampScreen(ModalScreen[None]):
@@ -84,6 +99,11 @@ class CampScreen(ModalScreen[None]):
         Binding("x", "abandon", "Break camp", id="camp.abandon"),
         Binding("e", "explore", "Resolve the encounter", id="camp.explore"),
         Binding("u", "undo", "Undo", id="camp.undo"),
+        *(
+            Binding(key, f"set_action('{action}')", ACTION_NAMES[action], id=f"camp.action_{action}")
+            for action, key in ACTION_KEYS.items()
+        ),
+        Binding("R", "rest_the_rest", "The rest rest", id="camp.rest_the_rest"),
     ]
 
     def __init__(self) -> None:
@@ -143,10 +163,11 @@ class CampScreen(ModalScreen[None]):
         people.display = shown
         if not shown or camp is None:
             return
-        for row in camp_rows(view.state, view.ruleset):
+        rows = camp_rows(view.state, view.ruleset)
+        for row in rows:
             people.add_option(Option(_person_line(row, camp.step), id=row.id))
         if camp.step != self._people_step:
-            self._people_step, highlighted = camp.step, 0
+            self._people_step, highlighted = camp.step, _first_to_choose(rows, camp.step)
         if people.option_count:
             people.highlighted = highlighted if highlighted is not None and highlighted < people.option_count else 0
             people.focus()
@@ -185,6 +206,11 @@ class CampScreen(ModalScreen[None]):
             return camp is not None or (before and state.exploring is None)
         if action == "choose":
             return camp is not None and camp.step in ("free", "actions")
+        if action == "rest_the_rest":
+            return camp is not None and camp.step == "actions"
+        if action == "set_action":
+            actions = view.ruleset.camp.actions if view.ruleset.camp else ()
+            return camp is not None and camp.step == "actions" and parameters[0] in actions
         if action == "override":
             return before and state.exploring is None and not camp_check(state, view.ruleset).allowed
         if action == "safe_haven":
@@ -233,18 +259,46 @@ class CampScreen(ModalScreen[None]):
         elif camp.step == "actions":
             self._choose_action(row)
 
+    def action_set_action(self, action: str) -> None:
+        """The highlighted camper takes `action`; the highlight moves on to the next camper."""
+        row = self._highlighted_row()
+        if row is None:
+            return
+        if action == "scout_ahead":
+            self._ask_scout(row)
+        elif self.hammer.perform(SetCampAction(row.id, action)):
+            self._next_person(row.id)
+
+    def action_rest_the_rest(self) -> None:
+        self.hammer.perform(RestTheRest())
+
+    def _highlighted_row(self) -> CampRow | None:
+        view = self.hammer.view
+        people = self.query_one("#camp-people", OptionList)
+        if view is None or people.highlighted is None:
+            return None
+        chosen = people.get_option_at_index(people.highlighted).id
+        return next((r for r in camp_rows(view.state, view.ruleset) if r.id == chosen), None)
+
+    def _next_person(self, character_id: str) -> None:
+        """Highlight the camper after `character_id`, as a spreadsheet moves down after an entry."""
+        people = self.query_one("#camp-people", OptionList)
+        index = people.get_option_index(character_id)
+        people.highlighted = min(index + 1, people.option_count - 1)
+
     def _choose_free(self, row: CampRow) -> None:
         if len(row.free_options) < 2:
             self.notify(f"{row.name} has no choice to make: {row.free_text}.")
             return
-        choices = [(option, FREE_NAMES[option]) for option in row.free_options]
+        last = row.last.free
+        choices = [(option, FREE_NAMES[option] + (LAST if option == last else "")) for option in row.free_options]
         dialog = ChooseDialog(f"Free action: {row.name}", f"{row.name} ({row.class_name}) may:", choices)
         self.app.push_screen(dialog, lambda free: free is not None and self.hammer.perform(SetCampFree(row.id, free)))
 
     def _choose_action(self, row: CampRow) -> None:
         view = self.hammer.view
         assert view is not None
-        options = [(o.id, o.name, o.problem) for o in action_options(view.state, view.ruleset, row.id)]
+        options = [(o.id, o.name + (LAST if o.last else ""), o.problem) for o in action_options(view.state, view.ruleset, row.id)]
         options.append((NO_ACTION, "No camp action", ""))
         dialog = PickDialog(f"Camp action: {row.name}", f"{row.name} ({row.class_name}) will:", options)
         self.app.push_screen(dialog, lambda action: self._take_action(row, action))
@@ -255,22 +309,28 @@ class CampScreen(ModalScreen[None]):
         if action == "scout_ahead":
             self._ask_scout(row)
             return
-        self.hammer.perform(SetCampAction(row.id, "" if action == NO_ACTION else action))
+        if self.hammer.perform(SetCampAction(row.id, "" if action == NO_ACTION else action)):
+            self._next_person(row.id)
 
     def _ask_scout(self, row: CampRow) -> None:
+        """How the Scout Ahead check goes: rolled here, or entered; the way it went last camp first."""
+        last = _scout_way(row.last)
         choices = [
             ("roll", "Roll it: d20 + a modifier against a target"),
             ("success", "The check succeeded (entered)"),
             ("failure", "The check failed (entered)"),
         ]
-        dialog = ChooseDialog(f"Scout Ahead: {row.name}", "Search, or another fitting check:", choices)
+        choices.sort(key=lambda choice: choice[0] != last)
+        labelled = [(key, label + (LAST if key == last else "")) for key, label in choices]
+        dialog = ChooseDialog(f"Scout Ahead: {row.name}", "Search, or another fitting check:", labelled)
         self.app.push_screen(dialog, lambda how: self._scout(row, how))
 
     def _scout(self, row: CampRow, how: str | None) -> None:
         if how == "roll":
-            self.app.push_screen(ScoutDialog(row.id, row.name, self.hammer.try_perform))
-        elif how is not None:
-            self.hammer.perform(SetCampAction(row.id, "scout_ahead", scout_success=how == "success"))
+            dialog = ScoutDialog(row.id, row.name, self.hammer.try_perform, row.last)
+            self.app.push_screen(dialog, lambda done: done and self._next_person(row.id))
+        elif how is not None and self.hammer.perform(SetCampAction(row.id, "scout_ahead", scout_success=how == "success")):
+            self._next_person(row.id)
 
     def action_override(self) -> None:
         view = self.hammer.view
@@ -330,16 +390,19 @@ class ScoutDialog(FormDialog):
     OK = "Scout"
     WIDE = False
 
-    def __init__(self, character_id: str, name: str, attempt: Attempt) -> None:
+    def __init__(self, character_id: str, name: str, attempt: Attempt, last: CampPlan = CampPlan()) -> None:
         super().__init__(f"Scout Ahead: {name}", "The d20 is rolled when the camp actions are done.", attempt)
         self.character_id = character_id
+        self.last = last
 
     def fields(self) -> ComposeResult:
+        """The target and modifier of the last camp's rolled check, if there was one, to take again."""
+        target = str(self.last.scout_target) if self.last.scout_target else ""
         with Horizontal(classes="row"):
             yield Label("Target", classes="field-label")
-            yield Input(id="scout-target", classes="number", type="integer")
+            yield Input(value=target, id="scout-target", classes="number", type="integer")
             yield Label("Modifier", classes="field-label")
-            yield Input(value="0", id="scout-modifier", classes="number", type="integer")
+            yield Input(value=str(self.last.scout_modifier), id="scout-modifier", classes="number", type="integer")
 
     def build(self) -> Action:
         target = self.whole("scout-target", "Target")
@@ -444,7 +507,9 @@ def _step_text(view: View, camp: Camping) -> Text:
         text.append("Pick for those with a choice (enter), then n.\n")
     elif camp.step == "actions":
         text.append("One camp action each. ", style="bold")
-        text.append("Choose with enter or a; those without one take none. Then n.\n")
+        keys = [f"{ACTION_KEYS[a]} {ACTION_NAMES.get(a, a)}" for a in ruleset.camp.actions if a in ACTION_KEYS] if ruleset.camp else []
+        text.append(f"For the highlighted: {' · '.join(keys)}, or enter for the list. ")
+        text.append("R: all still without one rest. Then n.\n")
         text.append(f"Encounter roll: {encounter_odds(state, ruleset)}\n", style="dim")
     else:
         text.append(f"Next: the 'Smith rolls {encounter_odds(state, ruleset)}.\n", style="bold")
@@ -462,10 +527,28 @@ def _person_line(row: CampRow, step: str) -> Text:
     text = Text(f"{row.name} ", style="bold")
     text.append(f"({row.class_name}) HP {row.hp}/{row.max_hp}: ")
     if step == "free":
-        text.append(row.free_text, style="yellow" if row.free_text.startswith("choose") else "")
+        text.append(row.free_text, style="yellow" if row.free_to_choose else "")
     else:
         text.append(row.action_text, style="dim" if not row.action else "")
+        if not row.action and row.last.action:
+            text.append(f"  (last camp: {ACTION_NAMES.get(row.last.action, row.last.action)})", style="dim")
     return text
+
+
+def _first_to_choose(rows: Sequence[CampRow], step: str) -> int:
+    """Where the highlight starts on a step: the first camper with a free action to choose, or the
+    first without a camp action yet."""
+    waiting = (r.free_to_choose if step == "free" else not r.action for r in rows)
+    return next((i for i, wanted in enumerate(waiting) if wanted), 0)
+
+
+def _scout_way(plan: CampPlan) -> str:
+    """How the last camp's Scout Ahead check went in: "roll", "success", "failure", or "" for none."""
+    if plan.action != "scout_ahead":
+        return ""
+    if plan.scout_success is not None:
+        return "success" if plan.scout_success else "failure"
+    return "roll"
 
 
 def _ended_text(view: View) -> Text:

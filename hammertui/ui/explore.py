@@ -1,7 +1,8 @@
-"""The Explore modal: from "we move on" to the room recorded, one step at a time.
+"""The Explore modal: from "we move on" to the room recorded and its XP awarded, one step at a time.
 
 Each key is one action, so every step is logged, saved and undoable; the modal only draws the step
-the session is on, and a restart reopens it where it was left.
+the session is on, and a restart reopens it where it was left. A count typed before Enter spends
+that many symbols of one kind on the highlighted outcome.
 """
 
 from __future__ import annotations
@@ -19,17 +20,22 @@ from textual.widgets.option_list import Option
 from hammertui.rules import explore as rules
 from hammertui.session.explore import (
     OTHER,
+    AwardRoomXP,
     ExploreNext,
     RollExplore,
     SpendSymbol,
+    move_cost,
     pool_lines,
     reading_lines,
     room_award,
     spend_choices,
+    spent_lines,
 )
+from hammertui.rules.dice import DiviningThrow
 from hammertui.session.state import Exploration, State
 from hammertui.ui import screens
 from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.room_xp import survivors
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.divining import reason_line, throw_line
 from hammertui.ui.view import View
@@ -43,14 +49,17 @@ STEPS = (
     ("losses", "Blood & delay"),
     ("transit", "Falcons/Skulls"),
     ("destination", "Hammers/Crossblades"),
+    ("done", "XP"),
 )
 HINTS = {
     "": "enter roll the pool · b change the pool · escape close",
     "extremes": "enter on to Blood Drops and Hourglasses · u undo",
     "losses": "enter on · s split the Blood Drop damage · u undo",
-    "transit": "enter spend the highlighted · n on to the room · u undo",
-    "destination": "enter spend the highlighted · n finish the Explore · F fight · u undo",
+    "transit": "enter spend · 2-9 enter spend that many · n on to the room, the rest unspent · u undo",
+    "destination": "enter spend · 2-9 enter spend that many · n finish, the rest unspent · F fight · u undo",
 }
+MOST = 99
+"""The largest count typed before Enter: more symbols than a pool can roll."""
 
 
 class ExploreScreen(ModalScreen[None]):
@@ -63,13 +72,17 @@ class ExploreScreen(ModalScreen[None]):
         Binding("s", "split", "Split damage", id="explore.split"),
         Binding("b", "pool", "Pool", id="explore.pool"),
         Binding("F", "fight", "Fight!", id="explore.fight"),
+        Binding("x", "award", "Challenge beaten", id="explore.award", tooltip="Award the room's XP to every survivor"),
         Binding("u", "undo", "Undo", id="explore.undo"),
+        *(Binding(str(d), f"count({d})", f"Spend {d}", id=f"explore.count_{d}", show=False) for d in range(10)),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self._finished: int | None = None
         self._surprised = False
+        self._count = 0
+        self._spent = 0
 
     @property
     def hammer(self) -> HammerApp:
@@ -98,22 +111,27 @@ class ExploreScreen(ModalScreen[None]):
         self.query_one("#explore-steps", Static).update(_step_bar(step, self._finished is not None and trip is None))
         if trip is None and self._finished is not None:
             body = _finished_text(view, self._finished)
-            hint = "F fight · m rooms (award XP there) · escape close"
+            hint = _finished_hint(view, self._finished)
         elif trip is None:
             body = _pool_text(view)
             hint = HINTS[""]
         else:
             body = _trip_text(view, trip)
             hint = HINTS[trip.step]
+        if self._count:
+            hint = f"x{self._count}: enter spends {self._count} on the highlighted · escape forget the count"
         self.query_one("#explore-text", Static).update(body)
-        self.query_one("#explore-hint", Static).update(Text(hint, style="dim"))
+        self.query_one("#explore-hint", Static).update(Text(hint, style="bold" if self._count else "dim"))
         self._fill_choices(view)
+        self._show_latest_spend(trip)
         self.refresh_bindings()
 
     def _fill_choices(self, view: View) -> None:
+        """The outcomes each symbol left can buy; the highlight stays on the outcome just bought while
+        its symbol lasts, else goes to the top of the first list."""
         choices = self.query_one("#explore-choices", OptionList)
         spendable = spend_choices(view.state, view.ruleset)
-        highlighted = choices.highlighted
+        was = choices.get_option_at_index(choices.highlighted).id if choices.highlighted is not None else None
         choices.clear_options()
         choices.display = bool(spendable)
         for group in spendable:
@@ -122,8 +140,15 @@ class ExploreScreen(ModalScreen[None]):
                 choices.add_option(Option(f"  {choice.name}", id=f"{group.symbol}:{choice.id}"))
             choices.add_option(Option("  Something else (say what)", id=f"{group.symbol}:{OTHER}"))
         if spendable:
-            choices.highlighted = _first_enabled(choices, highlighted)
+            choices.highlighted = _same_or_top(choices, was)
             choices.focus()
+
+    def _show_latest_spend(self, trip: Exploration | None) -> None:
+        """Scroll the step's text to its end when a spend lands, so the newest line is in view."""
+        spent = len(trip.spent) if trip else 0
+        if spent > self._spent:
+            self.query_one("#explore-body", VerticalScroll).scroll_end(animate=False, immediate=True)
+        self._spent = spent
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.hammer.view
@@ -136,7 +161,21 @@ class ExploreScreen(ModalScreen[None]):
             return trip is not None or self._finished is not None
         if action == "next" and trip is None and self._finished is not None:
             return False
+        if action == "award":
+            return self._awardable(view) is not None
+        if action == "count":
+            return trip is not None and trip.step in ("transit", "destination")
         return True
+
+    def _awardable(self, view: View | None) -> int | None:
+        """The room just explored, while its challenge's XP is still to award."""
+        if view is None or self._finished is None or view.state.exploring is not None or not view.state.living:
+            return None
+        try:
+            room = view.state.dungeon.room(self._finished)
+        except KeyError:
+            return None
+        return None if room.beaten else room.number
 
     # Keys -----------------------------------------------------------------------------------
 
@@ -172,11 +211,26 @@ class ExploreScreen(ModalScreen[None]):
         surprised = trip.camp and trip.surprised if trip is not None else self._surprised
         self.hammer.action_fight(surprised_party=surprised)
 
+    def action_award(self) -> None:
+        """Challenge beaten: the room's XP, by the rules' figure shown above, to every survivor."""
+        number = self._awardable(self.hammer.view)
+        if number is not None:
+            self.hammer.perform(AwardRoomXP(number))
+
+    def action_count(self, digit: int) -> None:
+        """A digit typed before Enter: how many symbols the next spend takes."""
+        self._count = min(MOST, self._count * 10 + digit)
+        self._redraw(self.hammer.view)
+
     def action_undo(self) -> None:
         self._finished = None
         self.hammer.action_undo()
 
     def action_close(self) -> None:
+        if self._count:
+            self._count = 0
+            self._redraw(self.hammer.view)
+            return
         self.dismiss(None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -185,37 +239,47 @@ class ExploreScreen(ModalScreen[None]):
         view = self.hammer.view
         if view is None:
             return
+        count = self._take_count()
         if outcome_id == OTHER:
             dialog = TextDialog("Something else", "What happens?", "")
-            self.app.push_screen(dialog, lambda text: text is not None and self.hammer.perform(SpendSymbol(symbol, OTHER, text=text)))
+            self.app.push_screen(dialog, lambda text: text is not None and self.hammer.perform(SpendSymbol(symbol, OTHER, text=text, count=count)))
             return
         choice = rules.outcome(view.ruleset, symbol, outcome_id)
         if choice.effect == "ration_spoils":
-            self._ask_whose_ration(view.state, symbol, outcome_id)
+            self._ask_whose_ration(view.state, symbol, outcome_id, count)
             return
-        self.hammer.perform(SpendSymbol(symbol, outcome_id))
+        self.hammer.perform(SpendSymbol(symbol, outcome_id, count=count))
 
-    def _ask_whose_ration(self, state: State, symbol: str, outcome_id: str) -> None:
+    def _take_count(self) -> int:
+        """The count typed before Enter (1 if none), forgotten once taken, spent or refused."""
+        count, self._count = max(1, self._count), 0
+        self._redraw(self.hammer.view)
+        return count
+
+    def _ask_whose_ration(self, state: State, symbol: str, outcome_id: str, count: int) -> None:
         packs = [(m.id, f"{m.name} ({m.rations} Rations)") for m in state.living if m.rations]
         if not packs:
             self.notify("Nobody has a Ration to spoil.", severity="warning")
             return
         dialog = ChooseDialog("A Ration spoils", "From whose pack?", packs)
-        self.app.push_screen(dialog, lambda who: who is not None and self.hammer.perform(SpendSymbol(symbol, outcome_id, target=who)))
+        self.app.push_screen(
+            dialog, lambda who: who is not None and self.hammer.perform(SpendSymbol(symbol, outcome_id, target=who, count=count))
+        )
 
 
-def _first_enabled(choices: OptionList, wanted: int | None) -> int | None:
-    """Keep the highlight where it was if it still points at a choice, else the first choice."""
-    count = choices.option_count
-    if wanted is not None and wanted < count and not choices.get_option_at_index(wanted).disabled:
-        return wanted
-    return next((i for i in range(count) if not choices.get_option_at_index(i).disabled), None)
+def _same_or_top(choices: OptionList, wanted: str | None) -> int | None:
+    """The outcome that was highlighted, if its symbol is still to spend; else the top of the first list."""
+    for index in range(choices.option_count):
+        option = choices.get_option_at_index(index)
+        if wanted is not None and option.id == wanted:
+            return index
+    return next((i for i in range(choices.option_count) if not choices.get_option_at_index(i).disabled), None)
 
 
 def _step_bar(step: str, done: bool) -> Text:
-    """`Roll › Comets & Chaos Stars › ...` with the step the session is on lit."""
+    """`Roll › Comets & Chaos Stars › ...` with the step the session is on lit; the room recorded is the last."""
     text = Text()
-    current = len(STEPS) if done else [s for s, _ in STEPS].index(step)
+    current = len(STEPS) - 1 if done else [s for s, _ in STEPS].index(step)
     for i, (_, name) in enumerate(STEPS):
         if i:
             text.append(" › ", style="dim")
@@ -246,18 +310,19 @@ def _trip_text(view: View, trip: Exploration) -> Text:
         surprised = trip.surprised
         line = "An encounter finds the camp" + (": the party is surprised!" if surprised else " (no surprise: someone stood watch).")
         text.append(line + "\n\n", style="bold red" if surprised else "bold")
-    text.append_text(_roll_text(view, trip))
-    if trip.step != "extremes":
-        text.append("\n")
-        text.append_text(_losses_text(view, trip))
+    if trip.step == "extremes":
+        text.append_text(_roll_text(view, trip))
+        return text
+    text.append_text(_dice_in_a_line(view, trip.throws + trip.extra_throws, "The roll: "))
+    text.append_text(_totals_text(view, trip))
+    text.append_text(_losses_text(view, trip))
+    text.append(move_cost(view.ruleset, trip) + "\n", style="green" if trip.free_move or trip.camp else "")
+    if trip.safe_haven:
+        text.append("The room will be a Safe Haven once cleared.\n", style="green")
     if trip.spent:
         text.append("\nSpent so far:\n", style="bold")
-        for spent in trip.spent:
-            text.append(f"  {rules.symbol_name(view.ruleset, spent.symbol)}: {spent.text}\n")
-    if trip.safe_haven:
-        text.append("\nThe room will be a Safe Haven once cleared.\n", style="green")
-    if trip.free_move:
-        text.append("The move costs no time or light.\n", style="green")
+        for line in spent_lines(view.ruleset, trip.spent):
+            text.append(f"  {line}\n")
     return text
 
 
@@ -270,8 +335,25 @@ def _roll_text(view: View, trip: Exploration) -> Text:
         text.append("\n")
     for line in trip.ordinary:
         text.append(f"  {line}\n")
+    text.append("\n")
+    text.append_text(_totals_text(view, trip))
+    return text
+
+
+def _dice_in_a_line(view: View, throws: tuple[DiviningThrow, ...], head: str) -> Text:
+    """Every die and its face on as few lines as the width allows: the roll, once it has been read."""
+    text = Text(head, style="bold")
+    for i, throw in enumerate(throws):
+        text.append("  " if i else "")
+        text.append_text(throw_line(view.ruleset, throw))
+    text.append("\n")
+    return text
+
+
+def _totals_text(view: View, trip: Exploration) -> Text:
+    """The roll's totals in the text's order, and what an encounter in transit added to them."""
     reading = rules.read_roll(view.ruleset, trip.throws)
-    text.append("\n" + "; ".join(reading_lines(view.ruleset, reading)) + "\n", style="bold")
+    text = Text("; ".join(reading_lines(view.ruleset, reading)) + "\n", style="bold")
     if trip.extra_throws:
         reward, challenge = rules.destination_symbols(view.ruleset)
         found = f"{rules.counted_symbol(view.ruleset, trip.hammers, reward)}, {rules.counted_symbol(view.ruleset, trip.crossblades, challenge)}"
@@ -293,18 +375,32 @@ def _losses_text(view: View, trip: Exploration) -> Text:
 
 
 def _finished_text(view: View, number: int) -> Text:
-    """The room just recorded: what it holds and the XP its challenge will give."""
+    """The room just recorded: its dice, what they bought, and the XP its challenge gives, with the working."""
     try:
         room = view.state.dungeon.room(number)
     except KeyError:
         return Text("")
     text = Text(f"Room {room.number} explored.\n\n", style="bold")
-    for spent in room.spent:
-        text.append(f"  {rules.symbol_name(view.ruleset, spent.symbol)}: {spent.text}\n")
+    text.append_text(_dice_in_a_line(view, room.throws, "The roll: "))
+    for line in spent_lines(view.ruleset, room.spent):
+        text.append(f"  {line}\n")
     if room.safe_haven:
         text.append("\nA Safe Haven once cleared: Camp becomes possible here.\n", style="green")
     award = room_award(view.state, view.ruleset, room)
-    text.append(f"\nWhen its challenge is beaten: {award.explanation}.\n")
+    if room.beaten:
+        text.append(f"\nChallenge beaten: {room.xp_each} XP each to {survivors([m.name for m in view.state.living])}.\n", style="bold green")
+        text.append(f"By the rules: {award.explanation}.\n", style="dim")
+    else:
+        text.append(f"\nWhen its challenge is beaten: {award.explanation}.\n")
     if view.state.dungeon.rerolls:
         text.append(f"Bonus re-rolls for this room: {view.state.dungeon.rerolls}.\n", style="green")
     return text
+
+
+def _finished_hint(view: View, number: int) -> str:
+    try:
+        beaten = view.state.dungeon.room(number).beaten
+    except KeyError:
+        beaten = True
+    award = "" if beaten or not view.state.living else "x challenge beaten: award the XP · "
+    return f"{award}F fight · u undo · escape close"

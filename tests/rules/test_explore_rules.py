@@ -107,3 +107,14 @@ def test_room_xp_with_the_tier_modifier(
     assert (xp.base, xp.amount) == (base, amount)
     assert xp.explanation.endswith(f"= {amount} each")
     assert Fraction(xp.multiplier) > 0
+
+
+def test_outcomes_count_time_in_the_rulesets_own_unit(hc: Ruleset, b3: Ruleset) -> None:
+    def sputter(ruleset: Ruleset) -> str:
+        return explore.outcome(ruleset, "skull", "sputter").name
+
+    assert sputter(hc) == "The lights flicker and sputter: 1d4 more turns off them"
+    assert sputter(b3) == "The lights flicker and sputter: 1d4 more Beats off them"
+    crossblade = [c.name for c in explore.choices(b3, "crossblade")]
+    assert "The lights flicker and sputter: 1d4 more Beats off them" in crossblade, "bought through `also` too"
+    assert not any("{" in c.name for symbol in ("falcon", "skull", "hammer", "crossblade") for c in explore.choices(b3, symbol))

@@ -7,11 +7,13 @@ Divining faces are 1-based: face 1 of every die is blank.
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
+import tomli_w
 
 from hammertui.rules.bonuses import PoolBonus
 from hammertui.rules.dice import ScriptedDice
@@ -21,6 +23,7 @@ from hammertui.session.actions import Douse, Refused
 from hammertui.session.camp import (
     AbandonCamp,
     CampNext,
+    RestTheRest,
     SetCampAction,
     SetCampFree,
     StartCamp,
@@ -368,6 +371,56 @@ def test_scout_ahead_rolled_against_a_target_or_entered(demo: State, hc: Ruleset
     wenna = next(e for e in events if e.text.startswith("Wenna scouts"))
     assert wenna.text == "Wenna scouts ahead: success, yellow for the next 3 new rooms (d20 + 2 = 15 against 15)."
     assert wenna.dice == ("Wenna scout check 1d20: [13] +2 = 15", "Wenna scouted rooms 1d4: [3] = 3")
+
+
+def test_those_without_an_action_rest_with_one_action(demo: State, hc: Ruleset) -> None:
+    short = member(demo, "c2", rations=1)  # Rest eats a second Ration: Brannoc has one only
+    state = camped(short, hc, c1="stand_watch")
+    state, events = run(state, hc, RestTheRest())
+    assert {cid: plan.action for cid, plan in state.camping.plans.items()} == {
+        "c1": "stand_watch",
+        "c3": "rest",
+        "c4": "rest",
+    }
+    assert "Wenna and Otto Sixfingers will Rest." in texts(events)
+    assert "Brannoc: Rest needs one more Ration: no Rest." in texts(events)
+    with pytest.raises(Refused, match="nobody without a camp action can rest: Brannoc: Rest needs one more Ration"):
+        run(state, hc, RestTheRest())
+    state, _ = steps(state, hc, "encounter")
+    with pytest.raises(Refused, match="the camp actions are done"):
+        run(state, hc, RestTheRest())
+
+
+def test_the_camps_choices_are_kept_for_the_next_and_offered_first(demo: State, hc: Ruleset) -> None:
+    state = camped(demo, hc, c1="stand_watch", c2="rest")
+    state, _ = run(state, hc, SetCampAction("c3", "scout_ahead", scout_modifier=2, scout_target=15))
+    state, _ = steps(state, hc, "actions")
+    state, _ = run(state, hc, CampNext(), [15, 2])  # Wenna's d20 and her 1d4 rooms
+    assert state.last_camp == {}, "kept once the camp is over"
+    state, _ = run(state, hc, CampNext(), [1])  # the 'Smith's 1d6
+    assert state.camping is None
+    assert state.last_camp["c1"] == CampPlan(action="stand_watch")
+    assert state.last_camp["c3"] == CampPlan(action="scout_ahead", scout_modifier=2, scout_target=15)
+    assert state.last_camp["c4"] == CampPlan(free="rememorize")
+    state = torch(state, 6, "l2")
+    state, _ = run(state, hc, StartCamp())
+    assert [o.id for o in action_options(state, hc, "c1")][:1] == ["stand_watch"]
+    assert [o.last for o in action_options(state, hc, "c1")] == [True] + [False] * 5
+    assert [o.id for o in action_options(state, hc, "c4")] == list(hc.camp.actions), "no action last time: the rules' order"
+    otto = next(row for row in camp_rows(state, hc) if row.id == "c4")
+    assert otto.free_options == ("rememorize", "heal") and otto.free_to_choose
+    state, _ = run(state, hc, SetCampFree("c4", "heal"))
+    otto = next(row for row in camp_rows(state, hc) if row.id == "c4")
+    assert not otto.free_to_choose
+
+
+def test_an_old_save_without_the_last_camps_choices_loads(demo: State, tmp_path: Path) -> None:
+    kept = attrs.evolve(demo, last_camp={"c1": CampPlan(action="stand_watch")})
+    text = persist.dump_state(kept)
+    assert persist.parse_state(text, tmp_path / "new.toml") == kept
+    old = tomllib.loads(text)
+    del old["last_camp"]
+    assert persist.parse_state(tomli_w.dumps(old), tmp_path / "old.toml") == demo
 
 
 def test_no_action_chosen_is_no_action(demo: State, hc: Ruleset) -> None:

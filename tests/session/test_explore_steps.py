@@ -245,6 +245,39 @@ def test_skulls_sputter_the_lights_and_spoil_a_ration(demo: State, hc: Ruleset) 
         run(state, hc, SpendSymbol("skull", "spell_fails"))
 
 
+def test_several_symbols_of_one_kind_buy_one_outcome_at_once(demo: State, hc: Ruleset) -> None:
+    state, _ = explore(demo, hc, [5, 7, 8])  # Blue Hammer; Purple Crossblade x2; Purple Crossblade x2
+    with pytest.raises(Refused, match="only 4 Crossblades left to spend, not 5"):
+        run(state, hc, SpendSymbol("crossblade", "harder", count=5))
+    with pytest.raises(Refused, match="spend at least one"):
+        run(state, hc, SpendSymbol("crossblade", "harder", count=0))
+    state, events = run(state, hc, SpendSymbol("crossblade", "harder", count=3))
+    assert state.exploring.crossblades_left == 1 and len(events) == 1
+    assert events[0].text == "Crossblade x3: One encounter's difficulty (or dungeon level) +1."
+    state, events = run(state, hc, SpendSymbol("crossblade", "trap", count=1), [1, 4])  # Acid Trap, 1d6 = 4
+    assert state.exploring.crossblades_left == 0
+    state, events = run(state, hc, ExploreNext())
+    room = state.dungeon.rooms[0]
+    assert [s.outcome for s in room.spent] == ["harder"] * 3 + ["trap"]
+    assert "Left unspent: 1 Hammer." in texts(events)
+
+
+def test_each_of_several_spends_throws_its_own_dice(demo: State, hc: Ruleset) -> None:
+    deep = attrs.evolve(demo, dungeon=attrs.evolve(demo.dungeon, level=2))
+    state, _ = explore(deep, hc, [BLANK, 7, BLANK])  # two Crossblades
+    # Acid Trap: 1d6 = 3, x2 for the level; Arrow Trap: 1d6 = 6, x2.
+    state, events = run(state, hc, SpendSymbol("crossblade", "trap", count=2), [1, 3, 2, 6])
+    assert events[0].dice == ("Trap 1d20: [1] = 1", "Damage 1d6: [3] = 3", "Trap 1d20: [2] = 2", "Damage 1d6: [6] = 6")
+    assert [s.text for s in state.exploring.spent] == [
+        "A dangerous trap, concealed or not: Acid Trap, 6 damage",
+        "A dangerous trap, concealed or not: Arrow Trap, 12 damage",
+    ]
+    assert events[0].text == (
+        "Crossblade: A dangerous trap, concealed or not: Acid Trap, 6 damage;"
+        " Crossblade: A dangerous trap, concealed or not: Arrow Trap, 12 damage."
+    )
+
+
 def test_a_transit_encounter_rolls_one_purple_skulls_ignored(demo: State, hc: Ruleset) -> None:
     state, _ = explore(demo, hc, [BLANK, 2, BLANK])  # one net Skull
     # The new Purple shows a Chaos Star: +3 Crossblades for the room.

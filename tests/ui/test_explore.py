@@ -6,23 +6,18 @@ from pathlib import Path
 
 from textual.widgets import Input, OptionList, Static
 
-from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import persist, sessions
-from hammertui.session.explore import SetAddition
-from hammertui.session.store import Store
+from hammertui.session.camp import CampNext, SetCampFree, StartCamp
+from hammertui.session.explore import SetAddition, SetSafeHaven
 from hammertui.ui.app import HammerApp
 from hammertui.ui.dialogs.blood import BloodDialog
 from hammertui.ui.explore import ExploreScreen
+from tests.ui.scripted_gm import scripted_app, screen_text
 from tests.ui.test_party import log_text, plain
 
-
-def scripted(tmp_path: Path, faces: list[int]) -> tuple[HammerApp, ScriptedDice]:
-    """The demo session, its dice read from a script: every face the Explore throws is chosen here."""
-    script = ScriptedDice(faces)
-    made = sessions.create(tmp_path, "demo", load_ruleset("hammercrawl"), seed=7)
-    store = Store(made.state, made.ruleset, made.files, made.recent, dice=lambda _: script)
-    return HammerApp(store), script
+scripted = scripted_app
+"""The demo session under the complete rules, its dice scripted (other screens' tests use it too)."""
 
 
 def body(app: HammerApp) -> str:
@@ -144,3 +139,81 @@ async def test_a_ration_spoils_from_a_chosen_pack(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.store.state.character(wenna.id).rations == wenna.rations - 1
         assert f"{wenna.name}'s; {wenna.rations - 1} left" in log_text(app)
+
+
+async def test_enter_after_a_list_runs_out_buys_the_top_of_the_next(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, [5, 7, 8])  # Blue Hammer; Purple Crossblade x2; Purple Crossblade x2
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("e", "enter", "enter")
+        await pilot.pause()
+        choices = app.screen.query_one("#explore-choices", OptionList)
+        assert choices.get_option_at_index(choices.highlighted).id == "hammer:friendly_encounter"
+        await choose(pilot, app, "hammer:safe_haven")  # the 6th Hammer outcome, the only Hammer
+        choices = app.screen.query_one("#explore-choices", OptionList)
+        assert choices.get_option_at_index(choices.highlighted).id == "crossblade:hostile_encounter"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [s.outcome for s in app.store.state.exploring.spent] == ["safe_haven", "hostile_encounter"]
+
+
+async def test_every_spend_stays_in_view(tmp_path: Path) -> None:
+    # With special gear: Blue Hammer; Yellow Comet (+3 Hammers); Purple Chaos Star (+3 Crossblades);
+    # Purple Crossblade x2: 4 Hammers and 5 Crossblades, each spent on an outcome of its own.
+    for size in ((120, 40), (80, 24)):
+        app, _ = scripted(tmp_path / f"{size[0]}", [5, 6, 4, 7])
+        async with app.run_test(size=size) as pilot:
+            app.perform(SetAddition("special_gear", 1))
+            await pilot.press("e", "enter", "enter")
+            await pilot.pause()
+            bought = ["friendly_encounter", "reaction_friendly", "easier", "party_surprises"]
+            bought += ["hostile_encounter", "reaction_hostile", "harder", "party_surprised"]
+            for outcome in bought:
+                symbol = "hammer" if len(app.store.state.exploring.spent) < 4 else "crossblade"
+                await choose(pilot, app, f"{symbol}:{outcome}")
+            assert app.store.state.exploring.crossblades_left == 1
+            shown = screen_text(app)
+            for spent in app.store.state.exploring.spent:
+                assert spent.text in shown, f"{spent.text} out of view at {size}"
+
+
+async def test_book_three_loses_beats_not_turns(tmp_path: Path) -> None:
+    app, _ = scripted_app(tmp_path, [1, 2, 1], "hammercrawl-book3")  # Blue blank, Purple Skull, Purple blank
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("e", "enter", "enter")
+        await pilot.pause()
+        options = app.screen.query_one("#explore-choices", OptionList)
+        sputter = str(options.get_option("skull:sputter").prompt)
+        assert "1d4 more Beats off them" in sputter
+
+
+async def test_a_camp_encounter_is_no_move(tmp_path: Path) -> None:
+    # Nobody watches: 1d6 = 5 + level 1 finds the camp. Its pool (Blue, Purple x2, Black x2 once the
+    # torch has burnt out) shows one Crossblade.
+    app, _ = scripted(tmp_path, [5, 1, 5, 1, 1, 1])
+    async with app.run_test(size=(120, 40)) as pilot:
+        for action in (SetSafeHaven(True), StartCamp(), SetCampFree("c4", "heal"), *[CampNext()] * 5):
+            assert app.perform(action), action
+        await pilot.press("e", "enter")  # the encounter's Comets read: on to the Crossblade
+        await pilot.pause()
+        assert app.store.state.exploring.step == "destination"
+        assert "The encounter came to the camp: no time passes beyond the camp's own." in body(app)
+        assert "move" not in body(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert "The encounter came to the camp: no time passes beyond the camp's own." in log_text(app)
+
+
+async def test_a_count_beyond_the_symbols_left_is_refused_and_forgotten(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, [5, 7, 8])  # 1 Hammer, 4 Crossblades
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.press("e", "enter", "enter", "2")
+        await pilot.pause()
+        assert "x2: enter spends 2 on the highlighted" in plain(app.screen.query_one("#explore-hint", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.store.state.exploring.spent == ()
+        assert any("only 1 Hammer left to spend, not 2" in str(n.message) for n in app._notifications)
+        assert "x2" not in plain(app.screen.query_one("#explore-hint", Static))
+        await pilot.press("enter")  # the count is gone: one Hammer
+        await pilot.pause()
+        assert [s.outcome for s in app.store.state.exploring.spent] == ["friendly_encounter"]

@@ -26,7 +26,7 @@ class RoomXPDialog(FormDialog):
     OK = "Award"
 
     def __init__(self, room: int, award: RoomXP, living: Sequence[str], attempt: Attempt) -> None:
-        prompt = f"Every survivor gets the whole amount: {_names(living)}."
+        prompt = f"Every survivor gets the whole amount: {survivors(living)}."
         super().__init__(f"Challenge beaten: room {room}", prompt, attempt)
         self.room = room
         self.award = award
@@ -50,8 +50,8 @@ class RoomXPDialog(FormDialog):
         return AwardRoomXP(self.room, self.whole("amount", "XP each"), self.text("reason"))
 
 
-def _names(living: Sequence[str]) -> str:
-    """`Darla, Brannoc and Wenna`."""
+def survivors(living: Sequence[str]) -> str:
+    """`Darla, Brannoc and Wenna`: who a room's XP goes to."""
     if len(living) < 2:
         return "".join(living) or "nobody"
     return f"{', '.join(living[:-1])} and {living[-1]}"
