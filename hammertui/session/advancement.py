@@ -28,6 +28,11 @@ def ad_hoc_awards(ruleset: Ruleset) -> tuple[AdHocAward, ...]:
     return ruleset.advancement.ad_hoc if ruleset.advancement else ()
 
 
+def level_up_hp_choices(ruleset: Ruleset) -> tuple[str, ...]:
+    """The readings of levelling Hit Points a session may pick between (one for most rulesets)."""
+    return ruleset.hit_points.level_up_choices if ruleset.hit_points else ()
+
+
 def ad_hoc_words(ruleset: Ruleset) -> str:
     """`1, 3 or 5`: the quick awards in a phrase, for the palette and the dialog."""
     amounts = [str(a.xp) for a in ad_hoc_awards(ruleset)]
@@ -132,7 +137,7 @@ class SetLevelUpHP:
     rule: str
 
     def apply(self, state: State, ctx: Context) -> Result:
-        choices = ctx.ruleset.hit_points.level_up_choices if ctx.ruleset.hit_points else ()
+        choices = level_up_hp_choices(ctx.ruleset)
         if len(choices) < 2:
             raise Refused(f"{ctx.ruleset.name} has one way to raise Hit Points on levelling")
         if self.rule not in choices:
