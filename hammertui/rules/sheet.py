@@ -145,7 +145,7 @@ def _fighting(ruleset: Ruleset, class_def: ClassDef, facts: Facts) -> tuple[Line
         Line("Attack dice", str(dice), dice_why),
         Line("Melee", _signed(melee[0]), melee[1].split(" = ", 1)[1]),
         Line("Missile", _signed(missile[0]), missile[1].split(" = ", 1)[1]),
-        Line("Damage", f"d{class_def.hit_die}", _damage_why(class_def)),
+        Line("Damage", f"d{class_def.hit_die}", _damage_why(ruleset, class_def, facts.stats)),
     ]
     if class_def.stabbity is not None:
         lines.append(Line("Stabbity!", f"x{class_def.stabbity.at(facts.level)}", "melee damage with Advantage or unseen"))
@@ -160,12 +160,19 @@ def _hp_why(ruleset: Ruleset, class_def: ClassDef, facts: Facts) -> str:
     return f"level 1: {first} of d{class_def.hit_die} + CON mod; each level: {characters.LEVEL_UP_HP[rule]}"
 
 
-def _damage_why(class_def: ClassDef) -> str:
+def _damage_why(ruleset: Ruleset, class_def: ClassDef, stats: Mapping[str, int]) -> str:
+    """The class Hit Die, the stat each kind of attack adds to it, and the two-handed changes."""
+    parts = ["the class Hit Die"]
+    by_stat: dict[str, list[str]] = {}
+    for kind, stat in ruleset.combat.damage_stats.items():
+        by_stat.setdefault(stat, []).append(kind)
+    for stat, kinds in by_stat.items():
+        parts.append(f"{stat} {_signed(ruleset.stat_mod(stats[stat]))} in {' and '.join(kinds)}")
     if class_def.two_handed_damage_die:
-        return f"the class Hit Die; d{class_def.two_handed_damage_die} two-handed"
-    if class_def.two_handed_extra_damage_dice:
-        return f"the class Hit Die; +{class_def.two_handed_extra_damage_dice} die two-handed"
-    return "the class Hit Die"
+        parts.append(f"d{class_def.two_handed_damage_die} two-handed")
+    elif class_def.two_handed_extra_damage_dice:
+        parts.append(f"+{class_def.two_handed_extra_damage_dice} die two-handed")
+    return "; ".join(parts)
 
 
 def _saves(ruleset: Ruleset, facts: Facts) -> tuple[Line, ...]:

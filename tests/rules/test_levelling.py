@@ -154,3 +154,11 @@ def test_ad_hoc_awards_come_from_the_ruleset(hc: Ruleset, b3: Ruleset) -> None:
     assert hc.advancement is not None and [a.xp for a in hc.advancement.ad_hoc] == [1, 3, 5]
     assert b3.advancement is not None and [a.xp for a in b3.advancement.ad_hoc] == [1, 2, 3]
     assert b3.advancement.ad_hoc[1].name == "Whoah, that was awesome!"
+
+
+def test_the_sheets_damage_line_names_the_stat_each_kind_adds(hc: Ruleset, b3: Ruleset) -> None:
+    facts = sheet.Facts(name="Darla", class_id="fighter", level=1, xp=0, stats={**AVERAGE, "STR": 18}, con=10, hp=8, max_hp=8)
+    hc_lines = {line.label: line for s in sheet.character_sheet(hc, facts) for line in s.lines}
+    assert hc_lines["Damage"].why == "the class Hit Die; STR +3 in melee and thrown; +1 die two-handed"
+    b3_lines = {line.label: line for s in sheet.character_sheet(b3, facts) for line in s.lines}
+    assert b3_lines["Damage"].why == "the class Hit Die; STR +3 in melee; +1 die two-handed"
