@@ -27,8 +27,13 @@ async def test_a_failed_thief_skill_offers_the_thiefy_reroll_and_spends_it(tmp_p
         dialog = app.screen
         assert isinstance(dialog, CheckDialog)
         dialog.query_one("#kind", Select).value = "thief"
+        which = dialog.query_one("#which", Select)
+        for _ in range(50):  # the thief skills arrive with the kind's change
+            if which.value == "deciphering":
+                break
+            await pilot.pause()
+        which.value = "lockpicking"
         await pilot.pause()
-        dialog.query_one("#which", Select).value = "lockpicking"
         await pilot.click("#ok")
         await pilot.pause()
         assert app.screen is dialog, "a failed Thief Skill check a Thief may reroll stays open"
