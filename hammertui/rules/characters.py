@@ -137,6 +137,21 @@ def first_level_hp(
     return max(rules.minimum, thrown.total + con_mod), [thrown]
 
 
+LEVEL_UP_HP = {
+    "reroll_all": "reroll every Hit Die, CON mod once; a total below the old maximum gives the old + 1",
+    "reroll_all_con_each": "reroll every Hit Die, CON mod on each; a total not above the old maximum gives the old + 1",
+    "plus_one_and_death_save": "+1, and as much again as the Death save bonus rises",
+}
+"""Each way of raising Hit Points on levelling, in words for the sheet and the log."""
+
+
+def level_up_hp_rule(ruleset: Ruleset, chosen: str = "") -> str:
+    """The levelling rule in force: the session's `chosen` one where the ruleset offers it, else
+    the ruleset's own."""
+    rules = ruleset.hit_points or HitPointRules()
+    return chosen if chosen in rules.level_up_choices else rules.level_up
+
+
 def level_up_hp(
     ruleset: Ruleset,
     class_def: ClassDef,
@@ -144,25 +159,30 @@ def level_up_hp(
     old_max: int,
     con_mod: int,
     source: DiceSource,
+    mode: str = "",
 ) -> tuple[int, list[Roll]]:
-    """New maximum Hit Points on reaching `new_level`, by the ruleset's levelling rule.
+    """New maximum Hit Points on reaching `new_level`, by `mode` (empty: the ruleset's rule).
 
-    `reroll_all` (complete rules): throw every Hit Die, add CON mod once; keep it if higher,
-    else the old maximum + 1. `reroll_all_con_each` adds the mod to each die. `plus_one_and_death_save`
-    (Book Three): +1, plus however much the Death save bonus rose this level.
+    `reroll_all` (complete rules): throw every Hit Die, add CON mod once; "if the total is less
+    than your previous HP total", the old maximum + 1, so an equal total stands. `reroll_all_con_each`
+    (Book Three's Hit Points section) adds the mod to each die and keeps the total only if it is
+    greater, else the old + 1. `plus_one_and_death_save` (Book Three's Levelling Up): +1, plus
+    however much the Death save bonus rose this level.
     """
     rules = ruleset.hit_points or HitPointRules()
-    if rules.level_up == "plus_one_and_death_save":
+    mode = level_up_hp_rule(ruleset, mode)
+    if mode == "plus_one_and_death_save":
         rise = _save_level_bonus(ruleset, class_def, "Death", new_level) - _save_level_bonus(
             ruleset, class_def, "Death", new_level - 1
         )
         return max(rules.minimum, old_max + 1 + rise), []
     thrown = [hit_die_roll(source, class_def, ruleset.modifier_dice.mode) for _ in range(new_level)]
-    if rules.level_up == "reroll_all_con_each":
+    if mode == "reroll_all_con_each":
         total = sum(t.total + con_mod for t in thrown)
+        new_max = total if total > old_max else old_max + 1
     else:
         total = sum(t.total for t in thrown) + con_mod
-    new_max = total if total > old_max else old_max + 1
+        new_max = old_max + 1 if total < old_max else total
     return max(rules.minimum, new_max), thrown
 
 
@@ -344,6 +364,22 @@ def attack_dice(ruleset: Ruleset, class_id: str, level: int) -> int:
     return ruleset.classes[class_id].attack_dice.at(level)
 
 
+BONUS_DICE_MELEE_ONLY = "bonus dice are melee only; the base die goes with any attack"
+"""The Dwarf's rule: "Dwarves can only use their bonus dice for melee attacks ... your base die
+can always be used however you like"."""
+
+
+def attack_dice_for(ruleset: Ruleset, class_id: str, level: int, kind: str) -> int:
+    """How many attack dice the class may throw in a `kind` attack (melee, missile, thrown).
+
+    A class whose bonus dice are melee only keeps just its base die for any other attack.
+    """
+    dice = attack_dice(ruleset, class_id, level)
+    if kind != "melee" and ruleset.classes[class_id].attack_dice.bonus_melee_only:
+        return min(dice, 1)
+    return dice
+
+
 def spellbook_size(ruleset: Ruleset, class_id: str, level: int, stats: Mapping[str, int]) -> int:
     """Spells (or prayers) in a caster's book at `level`; 0 for a class that casts none."""
     spells = ruleset.classes[class_id].spellcasting
@@ -410,8 +446,9 @@ def level_up(
     old_max: int,
     stats: Mapping[str, int],
     source: DiceSource,
+    hp_mode: str = "",
 ) -> LevelUp:
-    """Level +1: new maximum HP by the ruleset's rule, and every number the class gains.
+    """Level +1: new maximum HP by `hp_mode` (empty: the ruleset's rule), and every number the class gains.
 
     The caller resets XP (when the ruleset says so) and raises current HP by the same amount as
     the maximum: levelling does not heal wounds already taken.
@@ -419,7 +456,7 @@ def level_up(
     class_def = ruleset.classes[class_id]
     new = level + 1
     con_mod = ruleset.stat_mod(stats["CON"]) if "CON" in stats else 0
-    max_hp, rolls = level_up_hp(ruleset, class_def, new, old_max, con_mod, source)
+    max_hp, rolls = level_up_hp(ruleset, class_def, new, old_max, con_mod, source, hp_mode)
     lines = [f"Level {level} -> {new}", f"Max HP {old_max} -> {max_hp}"]
     before, after = attack_dice(ruleset, class_id, level), attack_dice(ruleset, class_id, new)
     if after != before:

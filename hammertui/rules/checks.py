@@ -26,6 +26,11 @@ from hammertui.rules.dice import (
 from hammertui.rules.ruleset import Ruleset
 
 
+THIEFY_REROLLS = "thief_rerolls"
+"""The class resource Thiefy Expertise spends: "Once per adventure per experience level, the Thief
+can attempt to reroll a failed Thief Skill check."."""
+
+
 @attrs.frozen
 class Check:
     """A d20 check thrown: what it was, the dice, the target and why each number is what it is."""

@@ -18,7 +18,7 @@ from typing import Literal
 import attrs
 
 from hammertui.rules.attack_plan import AttackPlan
-from hammertui.rules.characters import attack_bonus, attack_dice
+from hammertui.rules.characters import BONUS_DICE_MELEE_ONLY, attack_bonus, attack_dice, attack_dice_for
 from hammertui.rules.checks import modified_d20, modified_roll
 from hammertui.rules.dice import (
     DiceExpr,
@@ -449,6 +449,12 @@ def step_die(sides: int, steps: int, ladder: Sequence[int] = DAMAGE_DIE_LADDER) 
     return current
 
 
+def attack_kind_choices(ruleset: Ruleset) -> list[tuple[str, str]]:
+    """The kinds of attack the ruleset has, as (name, id): melee, missile and, where the ruleset
+    sets it apart, thrown (the Missile phase's declaration covers both ranged kinds)."""
+    return [(kind.capitalize(), kind) for kind in ruleset.combat.attack_kinds]
+
+
 def plan_character_attack(
     ruleset: Ruleset,
     class_id: str,
@@ -465,7 +471,7 @@ def plan_character_attack(
 ) -> AttackPlan:
     """A character's attack: dice by class and level, bonus by rank and stat, the class Hit Die.
 
-    - A Dwarf's bonus dice are melee-only, so a missile attack throws the one base die.
+    - A Dwarf's bonus dice are melee-only, so a missile or thrown attack throws the one base die.
     - Two-handed: a class with `two_handed_damage_die` (Berserker, d12) uses it for melee only,
       as its text says "two-handed melee weapon"; a class with `two_handed_extra_damage_dice`
       (Fighter, "an extra damage die") throws that many more dice of its Hit Die and adds them.
@@ -473,7 +479,8 @@ def plan_character_attack(
       its damage die down one (d8 to d6); other classes get no mechanical change.
     - Darkness: the ruleset's penalty to attack dice (0 left = cannot attack), no crits, the
       damage die stepped down.
-    - Damage adds the ruleset's damage stat for the kind (Book Three: STR on melee), plus
+    - Damage adds the ruleset's damage stat for the kind (STR on melee; the complete rules' thrown
+      weapons too), plus
       `damage_bonus` for a weapon's own bonus; `damage_steps` is any other step (a Halfling's
       Sudden Inner Strength is +1).
     """
@@ -481,9 +488,10 @@ def plan_character_attack(
     who = name or class_def.short_name
     dice = attack_dice(ruleset, class_id, level)
     lines = [f"{class_def.short_name} level {level}: {dice} attack {'die' if dice == 1 else 'dice'}"]
-    if kind == "missile" and class_def.attack_dice.bonus_melee_only and dice > 1:
-        dice = 1
-        lines.append("bonus attack dice are melee-only: 1 die for a missile attack")
+    usable = attack_dice_for(ruleset, class_id, level, kind)
+    if usable != dice:
+        dice = usable
+        lines.append(f"{BONUS_DICE_MELEE_ONLY}: {usable} for a {kind} attack")
     bonus, bonus_text = attack_bonus(ruleset, class_id, level, stats, kind)
     lines.append(bonus_text)
     die, extra_dice, steps = class_def.hit_die, 0, damage_steps

@@ -63,13 +63,14 @@ def take_damage(vitals: Vitals, amount: int, zero_hp: str = "burn_con") -> Outco
         return Outcome(after, tuple(lines))
     if zero_hp == "death":
         return Outcome(attrs.evolve(after, status="dead"), (*lines, "0 HP: dead (Hardcore)"))
-    if after.status == "ok":
+    dropped = after.status == "ok"
+    if dropped:
         after = attrs.evolve(after, status="down")
-        lines.append("drops to 0 HP: Lay Down or Fight On each round")
-    if excess:
-        burnt = burn_con(after, excess)
-        return Outcome(burnt.vitals, (*lines, *burnt.lines))
-    return Outcome(after, tuple(lines))
+    burnt = burn_con(after, excess) if excess else Outcome(after, ())
+    if dropped:
+        alive = burnt.vitals.status != "dead"
+        lines.append("drops to 0 HP: Lay Down or Fight On each round" if alive else "drops to 0 HP")
+    return Outcome(burnt.vitals, (*lines, *burnt.lines))
 
 
 def burn_con(vitals: Vitals, amount: int) -> Outcome:

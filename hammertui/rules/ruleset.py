@@ -8,19 +8,21 @@ reported at once, each naming the file, the key path and what was expected, and 
 The format (all sections optional unless marked required):
 
     id, name (required), description, extends, format   who the file is; not inherited
-    [modifier_dice] (required)   mode: advantage | beans | double_advantage | keep_3x6; bean_dice
+    [modifier_dice] (required)   mode: advantage | beans | double_advantage; bean_dice
     [time] (required)            the exploration unit (turn, Beat), its minutes and rounds
     [stats] (required)           stat names, how they are rolled, the stat-modifier table
     [saves]                      save names, the stat each adds, level divisor per quality
     [classes.<id>]               every column of a class: primes, Hit Die, rank, saves, dice...
     [class_roll]                 the class table (rows of ranges) and its sub-tables
-    [advancement], [hit_points]  levels and XP; Hit Points at first level and on levelling
+    [advancement], [hit_points]  levels, XP and the 'Smith's ad-hoc awards; Hit Points at first
+                                 level and on levelling (and the other readings a session may pick)
     [tiers], [tier_tables]       tier arithmetic and the tables keyed by tier difference
     [turn_unholy]                the save and the result of each tier difference
     [light]                      light sources, darkness (and dim light) penalties
     [divining]                   the divining pool: symbols, dice faces, base pool, additions
     [exploration_die]            a die rolled every turn instead of a divining pool
-    [combat]                     initiative, tie-breaks, phase order, attack ranks, criticals
+    [combat]                     initiative, tie-breaks, phase order, attack kinds, ranks and stats,
+                                 criticals
     [traps]                      the trap die and table, damage scaled by dungeon level
     [difficulty]                 the difficulty modes and the default one
     [skills]                     skill targets, random skills, thief skills
@@ -38,6 +40,11 @@ leaves out `[light]`; one without tiers (the Russell House Rules, Dungeon Crawl)
 `[tiers]`, `[tier_tables]` and `[turn_unholy]`. `tests/rules/fixtures/sketch-*.toml` show those
 shapes: an exploration die with light that burns out on its faces, 3x6 with no light rules, and
 the Genesys dice.
+
+Where a ruleset names a way of playing (a modifier-dice mode, who rolls initiative, a tie-break, a
+phase, an attack kind, what 0 HP means, a levelling rule, a camp action...), only the names the app
+plays are accepted, and a refusal lists them: a ruleset the app cannot play fails on load, not at
+the table. The 3x6 sketch is such a file.
 
 `extends = "<id>"` starts from another ruleset (looked up beside the file, then among the shipped
 rulesets). Tables merge key by key, recursively; arrays and plain values replace the parent's.
@@ -73,7 +80,20 @@ from hammertui.rules.dice import roll as roll_dice
 
 FORMAT_VERSION = 1
 
-MODIFIER_MODES = ("advantage", "beans", "double_advantage", "keep_3x6")
+# The names the app plays, wherever a ruleset picks one: anything else is refused on load, since
+# the first tied initiative or the first fall to 0 HP is no time to learn the app cannot play it.
+MODIFIER_MODES = ("advantage", "beans", "double_advantage")
+STAT_METHODS = ("prime_first", "in_order")
+FIRST_LEVEL_HP = ("max_hit_die", "roll_hit_die")
+LEVEL_UP_HP = ("reroll_all", "reroll_all_con_each", "plus_one_and_death_save")
+RESOURCE_REFRESH = ("day", "adventure", "never")
+INITIATIVE_WHO = ("side_leader",)
+TIE_BREAKS = ("more_numerous_side", "last_winner", "roll_off")
+PHASES = ("morale", "movement", "missile", "melee", "misc", "magic", "move_again")
+ATTACK_KINDS = ("melee", "missile", "thrown")
+ZERO_HP = ("death", "burn_con")
+CAMP_ACTIONS = ("rest", "rememorize", "craft_ammo", "level_up", "stand_watch", "scout_ahead")
+CAMP_FREE = ("heal", "rememorize", "turn_unholy")
 
 IDENTITY_KEYS = ("id", "name", "description", "extends", "format")
 
@@ -337,6 +357,14 @@ class ClassTable:
 
 
 @attrs.frozen
+class AdHocAward:
+    """One of the 'Smith's quick XP awards: so much for a moment of the kind the text names."""
+
+    xp: int
+    name: str
+
+
+@attrs.frozen
 class Advancement:
     """Levels and XP: next level needs next level x `xp_per_next_level` (or `xp_table`)."""
 
@@ -345,6 +373,7 @@ class Advancement:
     xp_table: tuple[int, ...] = ()
     xp_resets: bool = True
     coins_per_xp: int = 0
+    ad_hoc: tuple[AdHocAward, ...] = ()
 
     def xp_for_next(self, level: int) -> int | None:
         if level >= self.max_level:
@@ -361,6 +390,13 @@ class HitPointRules:
     first_level: str = "max_hit_die"
     minimum: int = 1
     level_up: str = "reroll_all"
+    level_up_alternatives: tuple[str, ...] = ()
+
+    @property
+    def level_up_choices(self) -> tuple[str, ...]:
+        """The levelling rules a session may play: the ruleset's own first, then the others its
+        text allows."""
+        return (self.level_up, *(m for m in self.level_up_alternatives if m != self.level_up))
 
 
 @attrs.frozen
@@ -615,6 +651,7 @@ class CombatRules:
     tie_breaks: tuple[str, ...] = ()
     tie_break_names: dict[str, str] = attrs.field(factory=dict)
     attack_ranks: dict[str, int] = attrs.field(factory=dict)
+    attack_kinds: tuple[str, ...] = ("melee", "missile")
     attack_stats: dict[str, str] = attrs.field(factory=dict)
     damage_stats: dict[str, str] = attrs.field(factory=dict)
     ac_base: int = 10
@@ -1424,7 +1461,7 @@ def _read_stats(t: _Table) -> tuple[tuple[str, ...], dict[str, str], StatRolling
         rolling = StatRolling(
             dice=rolling_table.get("dice", _DICE, "3d6"),
             count=rolling_table.get("count", _int(1, 20, "a number of rolls"), 6),
-            method=rolling_table.get("method", _choice("prime_first", "in_order", "assign"), "prime_first"),
+            method=rolling_table.get("method", _choice(*STAT_METHODS), "prime_first"),
         )
         rolling_table.close()
         if rolling.count < len(names):
@@ -1546,7 +1583,7 @@ def _read_class(t: _Table, class_id: str) -> ClassDef:
         rage=_read_rage(t.table("rage")),
         tactical_attack_advantage=t.get("tactical_attack_advantage", _BOOL, False),
         trap_save_advantage=t.get("trap_save_advantage", _BOOL, False),
-        camp_free=t.get("camp_free", _list(_ident("a camp action id")), ()),
+        camp_free=t.get("camp_free", _list(_choice(*CAMP_FREE)), ()),
         notes=t.get("notes", _list(_TEXT), ()),
         armour_forbidden=t.get("armour_forbidden", _list(_ident("an armour id"), unique=True), ()),
         no_dex_penalty_in=t.get("no_dex_penalty_in", _list(_ident("an armour id"), unique=True), ()),
@@ -1576,7 +1613,7 @@ def _read_resource(t: _Table) -> ClassResource:
         id=t.need("id", _ident()),
         name=t.need("name", _TEXT),
         per_level=t.need("per_level", _int(0, None, "uses per level")),
-        refresh=t.need("refresh", _choice("day", "adventure", "never")),
+        refresh=t.need("refresh", _choice(*RESOURCE_REFRESH)),
     )
     t.close()
     return resource
@@ -1644,6 +1681,10 @@ def _read_advancement(t: _Table) -> Advancement:
         xp_table=t.get("xp_table", _list(_int(0, None, "an XP total")), ()),
         xp_resets=t.get("xp_resets", _BOOL, True),
         coins_per_xp=t.get("coins_per_xp", _int(0, None), 0),
+        ad_hoc=tuple(
+            AdHocAward(row.need("xp", _int(1, None, "an XP award")), row.need("name", _TEXT))
+            for row in t.rows("ad_hoc", what='an award such as { xp = 1, name = "Pretty cool" }')
+        ),
     )
     if not result.xp_per_next_level and not result.xp_table and not t.ctx.failed_under(t.path):
         t.ctx.problem(t.path, "expected xp_per_next_level or xp_table")
@@ -1653,11 +1694,10 @@ def _read_advancement(t: _Table) -> Advancement:
 
 def _read_hit_points(t: _Table) -> HitPointRules:
     result = HitPointRules(
-        first_level=t.get("first_level", _choice("max_hit_die", "roll_hit_die"), "max_hit_die"),
+        first_level=t.get("first_level", _choice(*FIRST_LEVEL_HP), "max_hit_die"),
         minimum=t.get("minimum", _int(0, None), 1),
-        level_up=t.get(
-            "level_up", _choice("reroll_all", "reroll_all_con_each", "plus_one_and_death_save"), "reroll_all"
-        ),
+        level_up=t.get("level_up", _choice(*LEVEL_UP_HP), "reroll_all"),
+        level_up_alternatives=t.get("level_up_alternatives", _list(_choice(*LEVEL_UP_HP), unique=True), ()),
     )
     t.close()
     return result
@@ -1911,7 +1951,7 @@ def _read_combat(t: _Table) -> CombatRules:
         initiative = Initiative(
             dice=init.need("dice", _DICE),
             stats=init.get("stats", _list(_text("a stat name")), ()),
-            who=init.get("who", _choice("side_leader", "each_combatant", "one_player_and_gm"), "side_leader"),
+            who=init.get("who", _choice(*INITIATIVE_WHO), "side_leader"),
             each_round=init.get("each_round", _BOOL, True),
         )
         init.close()
@@ -1934,9 +1974,9 @@ def _read_combat(t: _Table) -> CombatRules:
         ac.close()
     combat = CombatRules(
         initiative=initiative,
-        phases=t.get("phases", _list(_ident("a phase id"), unique=True), ()),
+        phases=t.get("phases", _list(_choice(*PHASES), unique=True), ()),
         phase_names=t.get("phase_names", _mapping(_TEXT), {}),
-        tie_breaks=t.get("tie_breaks", _list(_ident("a tie-break id"), unique=True), ()),
+        tie_breaks=t.get("tie_breaks", _list(_choice(*TIE_BREAKS), unique=True), ()),
         tie_break_names=t.get("tie_break_names", _mapping(_TEXT), {}),
         attack_ranks=t.get(
             "attack_ranks",
@@ -1946,13 +1986,16 @@ def _read_combat(t: _Table) -> CombatRules:
             ),
             {},
         ),
+        attack_kinds=t.get("attack_kinds", _list(_choice(*ATTACK_KINDS), nonempty=True, unique=True), ("melee", "missile")),
         attack_stats=t.get(
             "attack_stats",
-            _mapping(_text("a stat name"), 'a table such as { melee = "STR", missile = "DEX" }'),
+            _mapping(_text("a stat name"), 'a table such as { melee = "STR", missile = "DEX" }', _choice(*ATTACK_KINDS)),
             {},
         ),
         damage_stats=t.get(
-            "damage_stats", _mapping(_text("a stat name"), 'a table such as { melee = "STR" }'), {}
+            "damage_stats",
+            _mapping(_text("a stat name"), 'a table such as { melee = "STR" }', _choice(*ATTACK_KINDS)),
+            {},
         ),
         ac_base=ac_base,
         ac_stat=ac_stat,
@@ -2033,7 +2076,7 @@ def _read_difficulty(t: _Table) -> tuple[tuple[DifficultyMode, ...], str | None]
                 id=row.need("id", _ident()),
                 name=row.need("name", _TEXT),
                 description=row.get("description", _ANY_TEXT, ""),
-                zero_hp=row.get("zero_hp", _choice("death", "burn_con", "wounds", "dying_test"), "burn_con"),
+                zero_hp=row.get("zero_hp", _choice(*ZERO_HP), "burn_con"),
                 con_per_week_of_rest=row.get("con_per_week_of_rest", _int(0, None), 0),
             )
         )
@@ -2101,7 +2144,7 @@ def _read_camp(t: _Table) -> CampRules:
         needs_light=t.get("needs_light", _BOOL, True),
         needs_safe_haven=t.get("needs_safe_haven", _BOOL, True),
         needs_bedroll=t.get("needs_bedroll", _BOOL, False),
-        actions=t.get("actions", _list(_ident("a camp action id"), unique=True), ()),
+        actions=t.get("actions", _list(_choice(*CAMP_ACTIONS), unique=True), ()),
         craft_ammo=t.get("craft_ammo", _DICE),
         watch_colour=watch.get("colour", colour) if watch else None,
         watch_dice=watch.get("dice", _int(0, None), 1) if watch else 1,
@@ -2410,8 +2453,12 @@ def _cross_check(r: Ruleset, ctx: _Context) -> None:
         stats.check(("saves", "stats", save), stat)
     stats.check_all(("combat", "initiative", "stats"), r.combat.initiative.stats)
     stats.check(("combat", "armour_class", "stat"), r.combat.ac_stat)
-    for kind, stat in r.combat.attack_stats.items():
-        stats.check(("combat", "attack_stats", kind), stat)
+    for table in ("attack_stats", "damage_stats"):
+        for kind, stat in getattr(r.combat, table).items():
+            stats.check(("combat", table, kind), stat)
+            if kind not in r.combat.attack_kinds and not ctx.failed_under(("combat", "attack_kinds")):
+                kinds = ", ".join(r.combat.attack_kinds)
+                ctx.problem(("combat", table, kind), f"expected one of the attack kinds {kinds}, got {_show(kind)}")
     saves.check(("combat", "critical", "chain_save"), r.combat.critical.chain_save)
     if r.turn_unholy is not None:
         saves.check(("turn_unholy", "save"), r.turn_unholy.save)

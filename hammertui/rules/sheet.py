@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import attrs
 
 from hammertui.rules import characters, checks, tiers
-from hammertui.rules.ruleset import ClassDef, Ruleset
+from hammertui.rules.ruleset import ClassDef, HitPointRules, Ruleset
 
 
 @attrs.frozen
@@ -45,6 +45,7 @@ class Facts:
     coins: int = 0
     items: tuple[str, ...] = ()
     bedroll: bool = False
+    level_up_hp: str = ""
 
 
 @attrs.frozen
@@ -87,7 +88,7 @@ def _who(ruleset: Ruleset, class_def: ClassDef, facts: Facts) -> tuple[Line, ...
     tier = tiers.tier_of(ruleset, facts.level)
     rank = next((r.adventurer for r in ruleset.tier_rules.ranks if r.tier == tier), "") if ruleset.tier_rules else ""
     lines = [
-        Line("Class", class_def.name, class_def.race),
+        Line("Class", class_def.name, "" if class_def.race in class_def.name else f"race {class_def.race}"),
         Line("Level", str(facts.level), f"Tier {tier}" + (f": {rank}" if rank else "")),
         Line("XP", *_xp(ruleset, facts)),
         Line("Movement", str(class_def.movement)),
@@ -132,29 +133,46 @@ def _fighting(ruleset: Ruleset, class_def: ClassDef, facts: Facts) -> tuple[Line
     ac_why = ac_text if derived == facts.ac else f"set by hand (the rules give {ac_text})"
     dice = characters.attack_dice(ruleset, facts.class_id, facts.level)
     dice_why = "one damage die; every hit deals it"
-    if class_def.attack_dice.bonus_melee_only and dice > 1:
-        dice_why = "the first bonus die is melee only; " + dice_why
+    ranged = characters.attack_dice_for(ruleset, facts.class_id, facts.level, "missile")
+    if ranged != dice:
+        others = " or ".join(k for k in ruleset.combat.attack_kinds if k != "melee")
+        dice_why = f"{dice} in melee, {ranged} for a {others} attack: {characters.BONUS_DICE_MELEE_ONLY}; {dice_why}"
     melee = characters.attack_bonus(ruleset, facts.class_id, facts.level, facts.stats, "melee")
     missile = characters.attack_bonus(ruleset, facts.class_id, facts.level, facts.stats, "missile")
     lines = [
-        Line("HP", hp, f"max = Hit Die d{class_def.hit_die} per level + CON mod"),
+        Line("HP", hp, _hp_why(ruleset, class_def, facts)),
         Line("AC", str(facts.ac), ac_why),
         Line("Attack dice", str(dice), dice_why),
         Line("Melee", _signed(melee[0]), melee[1].split(" = ", 1)[1]),
         Line("Missile", _signed(missile[0]), missile[1].split(" = ", 1)[1]),
-        Line("Damage", f"d{class_def.hit_die}", _damage_why(class_def)),
+        Line("Damage", f"d{class_def.hit_die}", _damage_why(ruleset, class_def, facts.stats)),
     ]
     if class_def.stabbity is not None:
         lines.append(Line("Stabbity!", f"x{class_def.stabbity.at(facts.level)}", "melee damage with Advantage or unseen"))
     return tuple(lines)
 
 
-def _damage_why(class_def: ClassDef) -> str:
+def _hp_why(ruleset: Ruleset, class_def: ClassDef, facts: Facts) -> str:
+    """How the maximum came about: level 1's Hit Die, then the levelling rule in force."""
+    rules = ruleset.hit_points or HitPointRules()
+    first = "the highest" if rules.first_level == "max_hit_die" else "a roll"
+    rule = characters.level_up_hp_rule(ruleset, facts.level_up_hp)
+    return f"level 1: {first} of d{class_def.hit_die} + CON mod; each level: {characters.LEVEL_UP_HP[rule]}"
+
+
+def _damage_why(ruleset: Ruleset, class_def: ClassDef, stats: Mapping[str, int]) -> str:
+    """The class Hit Die, the stat each kind of attack adds to it, and the two-handed changes."""
+    parts = ["the class Hit Die"]
+    by_stat: dict[str, list[str]] = {}
+    for kind, stat in ruleset.combat.damage_stats.items():
+        by_stat.setdefault(stat, []).append(kind)
+    for stat, kinds in by_stat.items():
+        parts.append(f"{stat} {_signed(ruleset.stat_mod(stats[stat]))} in {' and '.join(kinds)}")
     if class_def.two_handed_damage_die:
-        return f"the class Hit Die; d{class_def.two_handed_damage_die} two-handed"
-    if class_def.two_handed_extra_damage_dice:
-        return f"the class Hit Die; +{class_def.two_handed_extra_damage_dice} die two-handed"
-    return "the class Hit Die"
+        parts.append(f"d{class_def.two_handed_damage_die} two-handed")
+    elif class_def.two_handed_extra_damage_dice:
+        parts.append(f"+{class_def.two_handed_extra_damage_dice} die two-handed")
+    return "; ".join(parts)
 
 
 def _saves(ruleset: Ruleset, facts: Facts) -> tuple[Line, ...]:

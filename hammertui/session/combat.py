@@ -518,8 +518,9 @@ class Attack:
         fight = fight_of(state)
         if fight.pending is not None:
             raise Refused("the last attack is still waiting for its damage: resolve it first")
-        if self.kind not in ("melee", "missile"):
-            raise Refused(f"an attack is melee or missile, not {self.kind!r}")
+        kinds = ctx.ruleset.combat.attack_kinds
+        if self.kind not in kinds:
+            raise Refused(f"an attack is {' or '.join(kinds)}, not {self.kind!r}")
         _able(state, self.attacker)
         _able(state, self.target)
         if self.attacker == self.target:

@@ -13,6 +13,7 @@ from typing import ClassVar
 import attrs
 
 from hammertui.rules import characters
+from hammertui.rules.checks import THIEFY_REROLLS
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.events import Event
@@ -317,6 +318,8 @@ class AdjustCount:
             raise Refused("a change of 0 changes nothing")
         if self.what == "bedroll":
             return _bedroll(state, self, member)
+        if self.what == THIEFY_REROLLS:
+            raise Refused("a Thiefy Expertise reroll is spent by rerolling a failed Thief Skill check (s), and comes back in Town")
         if self.what in COUNTS:
             old = getattr(member, self.what)
             changed = attrs.evolve(member, **{self.what: _counted(old, self.delta, self.what)})

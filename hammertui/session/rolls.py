@@ -12,7 +12,8 @@ import attrs
 
 from hammertui.rules import checks
 from hammertui.session.actions import Context, Refused, Result, member_of, note
-from hammertui.session.state import Character, State
+from hammertui.rules.ruleset import ClassResource, Ruleset
+from hammertui.session.state import Character, FailedCheck, State, replace_member
 from hammertui.session.vitals import dungeon_tier
 
 
@@ -62,7 +63,8 @@ class RollSave:
 
 @attrs.frozen
 class RollThiefSkill:
-    """A thief skill, against the dungeon level's tier."""
+    """A thief skill, against the dungeon level's tier. A failure a Thief may reroll is kept, so
+    Thiefy Expertise can be spent on it next."""
 
     label: ClassVar[str] = "thief skill"
     character_id: str
@@ -74,20 +76,76 @@ class RollThiefSkill:
         if self.skill not in checks.thief_skills_of(ctx.ruleset, member.class_id):
             cls = ctx.ruleset.classes[member.class_id].short_name
             raise Refused(f"a {cls} has no {self.skill.replace('_', ' ')} skill")
-        check = checks.thief_skill_check(
-            ctx.ruleset,
-            ctx.dice,
-            class_id=member.class_id,
-            level=member.level,
-            stats=member.stats.as_dict(),
-            skill=self.skill,
-            dungeon_tier=dungeon_tier(state, ctx.ruleset),
-            bailiwick=member.bailiwick,
-            failing=member.failing,
-            net=self.net,
-            dark=state.is_dark,
-        )
-        return _result(state, self, member, check)
+        check = _thief_check(state, ctx, member, self.skill, self.net)
+        failed = None
+        if not check.success and _rerolls(ctx, member) is not None:
+            failed = FailedCheck(member.id, self.skill, self.net, state.seq + 1)
+        state, events = _result(attrs.evolve(state, failed_check=failed), self, member, check)
+        offer = reroll_offer(state, ctx.ruleset, member.id, state.seq + 1)
+        return state, events + ([note(self, f"{member.name} may {offer[0].lower()}{offer[1:]}.")] if offer else [])
+
+
+@attrs.frozen
+class RerollThiefSkill:
+    """Thiefy Expertise: the Thief rerolls the failed Thief Skill check just made, spending one use.
+
+    The whole check is thrown again, with the same modifier dice, and the new result stands.
+    """
+
+    label: ClassVar[str] = "thiefy reroll"
+    character_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = _roller(state, self.character_id)
+        failed = state.failed_check
+        if failed is None or failed.character_id != member.id or failed.at != state.seq:
+            raise Refused("Thiefy Expertise rerolls a failed Thief Skill check straight after it fails")
+        left = member.uses.get(checks.THIEFY_REROLLS, 0)
+        if left < 1:
+            raise Refused(f"{member.name} has no Thiefy Expertise rerolls left until the party returns to Town")
+        check = _thief_check(state, ctx, member, failed.skill, failed.net)
+        spent = attrs.evolve(member, uses={**member.uses, checks.THIEFY_REROLLS: left - 1})
+        state = attrs.evolve(state, party=replace_member(state.party, spent), failed_check=None)
+        spend = note(self, f"{member.name} spends a Thiefy Expertise reroll ({left - 1} left until Town).")
+        state, events = _result(state, self, member, check)
+        return state, [spend, *events]
+
+
+def reroll_offer(state: State, ruleset: Ruleset, character_id: str, seq: int | None = None) -> str:
+    """`Reroll with Thiefy Expertise (2 of 3 left)` while the character's failed Thief Skill check
+    may still be rerolled (at `seq`, the session's now by default); empty otherwise."""
+    failed = state.failed_check
+    now = state.seq if seq is None else seq
+    if failed is None or failed.character_id != character_id or failed.at != now:
+        return ""
+    member = state.character(character_id)
+    class_def = ruleset.classes.get(member.class_id)
+    resource = class_def.resource(checks.THIEFY_REROLLS) if class_def else None
+    left = member.uses.get(checks.THIEFY_REROLLS, 0)
+    if resource is None or left < 1 or not member.alive:
+        return ""
+    return f"Reroll with {resource.name.removesuffix(' reroll')} ({left} of {resource.uses(member.level)} left)"
+
+
+def _rerolls(ctx: Context, member: Character) -> ClassResource | None:
+    class_def = ctx.ruleset.classes.get(member.class_id)
+    return class_def.resource(checks.THIEFY_REROLLS) if class_def else None
+
+
+def _thief_check(state: State, ctx: Context, member: Character, skill: str, net: int) -> checks.Check:
+    return checks.thief_skill_check(
+        ctx.ruleset,
+        ctx.dice,
+        class_id=member.class_id,
+        level=member.level,
+        stats=member.stats.as_dict(),
+        skill=skill,
+        dungeon_tier=dungeon_tier(state, ctx.ruleset),
+        bailiwick=member.bailiwick,
+        failing=member.failing,
+        net=net,
+        dark=state.is_dark,
+    )
 
 
 @attrs.frozen

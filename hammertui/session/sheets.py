@@ -43,6 +43,7 @@ def facts_of(state: State, ruleset: Ruleset, member: Character) -> sheet.Facts:
         lights=tuple(lights),
         notes=member.notes,
         dungeon_tier=dungeon_tier(state, ruleset),
+        level_up_hp=state.session.level_up_hp,
     )
 
 

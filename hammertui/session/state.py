@@ -21,6 +21,8 @@ class SessionInfo:
     ruleset: str
     seed: int
     difficulty: str = "adventure"
+    level_up_hp: str = ""
+    """The levelling rule for Hit Points this session plays; empty: the ruleset's own."""
 
 
 @attrs.frozen
@@ -420,6 +422,17 @@ class Effect:
 
 
 @attrs.frozen
+class FailedCheck:
+    """A thief skill check that has just failed, kept so a Thief may reroll it straight away:
+    `at` is the session's `seq` once the check was made, so any later action closes the chance."""
+
+    character_id: str
+    skill: str
+    net: int
+    at: int
+
+
+@attrs.frozen
 class State:
     """Everything a session is. `seq` counts the actions applied; it seeds that action's dice.
 
@@ -443,6 +456,7 @@ class State:
     foe_kinds: tuple[FoeKind, ...] = ()
     effects: tuple[Effect, ...] = ()
     last_camp: dict[str, CampPlan] = attrs.field(factory=dict)
+    failed_check: FailedCheck | None = None
 
     def character(self, character_id: str) -> Character:
         for member in self.party:

@@ -208,7 +208,7 @@ def supplies_text(ruleset: Ruleset, added: Mapping[str, int]) -> str:
 class ReturnToTown:
     """The party goes back to town and then back into the dungeon, the rules' steps in order.
 
-    1. The living to full HP, spells relearned, a day's uses back. 2. The kit restocked. 3. The
+    1. The living to full HP, spells relearned, a day's and an adventure's uses back. 2. The kit restocked. 3. The
     ledger divided: the party's coins split evenly (the odd ones stay), items home with their holders.
     4. (Book Three) `convert` coins turned into XP for every survivor. 5. Who can level is named.
     Then the dungeon forgets its camp bonuses, Risk and Reward, re-rolls and Safe Haven, and the
@@ -255,7 +255,7 @@ def _home(ruleset: Ruleset, home: Homecoming) -> Character:
         status="ok",
         stance="",
         spells_forgotten=0,
-        uses=daily_uses(ruleset, member),
+        uses=town_uses(ruleset, member),
         rations=member.rations + added.get("rations", 0),
         oil=member.oil + added.get("oil", 0),
         bedroll=member.bedroll or bool(added.get("bedroll", 0)),
@@ -265,14 +265,15 @@ def _home(ruleset: Ruleset, home: Homecoming) -> Character:
     )
 
 
-def daily_uses(ruleset: Ruleset, member: Character) -> dict[str, int]:
-    """A day's class uses back to their full count for the level; the rest as they are."""
+def town_uses(ruleset: Ruleset, member: Character) -> dict[str, int]:
+    """A day's and an adventure's class uses (Turn Unholy; Thiefy rerolls, whose "count resets upon
+    Returning to Town") back to their full count for the level; uses gone for good stay spent."""
     class_def = ruleset.classes.get(member.class_id)
     if class_def is None:
         return dict(member.uses)
     uses = dict(member.uses)
     for resource in class_def.resources:
-        if resource.refresh == "day":
+        if resource.refresh in ("day", "adventure"):
             uses[resource.id] = resource.uses(member.level)
     return uses
 
@@ -294,7 +295,7 @@ def _events(action: ReturnToTown, state: State, ruleset: Ruleset, plan: TownPlan
     homes = plan.homecomings
     hurt = [f"{h.member.name} {h.member.hp} -> {h.member.max_hp}" for h in homes if h.member.hp < h.member.max_hp]
     healed = f"HP to full ({', '.join(hurt)})" if hurt else "everyone already at full HP"
-    events = [note(action, f"The party returns to town: {healed}; spells relearned and a day's powers back.")]
+    events = [note(action, f"The party returns to town: {healed}; spells relearned, a day's and an adventure's uses back.")]
     stocked = [f"{h.member.name} {supplies_text(ruleset, h.restock)}" for h in homes if h.restock]
     events.append(note(action, f"Restocked: {'; '.join(stocked)}." if stocked else "Everyone's supplies are already full."))
     if plan.conversion.converted:

@@ -36,7 +36,8 @@ from hammertui.session.explore import SetSafeHaven, room_award
 from hammertui.session.lights import CastLight, DropLight, FoldRounds, PassRounds, Refill, casters, next_hour, pack_items, spell_kind
 from hammertui.session.persist import SaveError, SaveFiles
 from hammertui.session.sessions import RulesetLoader
-from hammertui.session.advancement import LevelUp
+from hammertui.rules.characters import LEVEL_UP_HP, level_up_hp_rule
+from hammertui.session.advancement import LevelUp, SetLevelUpHP, ad_hoc_words, level_up_hp_choices
 from hammertui.session.recruits import AssignRole, RenameCharacter
 from hammertui.session.state import Character, LightSource, State
 from hammertui.session.store import Store
@@ -105,6 +106,7 @@ class HammerApp(App[None]):
         Binding("f", "fight_on", "Fight On", id="party.fight_on", show=False),
         Binding("B", "bury", "Epitaph", id="party.bury", show=False),
         Binding("v", "level_up", "Level up", id="party.level_up", show=False),
+        Binding("V", "level_up_anyway", "Level up anyway", id="party.level_up_anyway", show=False),
         Binding("k", "counts", "Supplies", id="party.counts", show=False),
         Binding("y", "graveyard", "Graveyard", id="party.graveyard", show=False),
         Binding("w", "hirelings", "Hirelings", id="party.hirelings", show=False),
@@ -380,12 +382,26 @@ class HammerApp(App[None]):
     def action_award_xp(self) -> None:
         store = self._store()
         selected = self._target()
-        self.push_screen(screens.XPDialog(store.state.living, selected.id if selected else "", self.try_perform))
+        self.push_screen(screens.XPDialog(store.ruleset, store.state.living, selected.id if selected else "", self.try_perform))
 
     def action_level_up(self) -> None:
         member = self._target()
         if member is not None:
             self.perform(LevelUp(member.id))
+
+    def action_level_up_anyway(self) -> None:
+        """Level up away from Camp and Town, with the 'Smith's reason for the log."""
+        member = self._target()
+        if member is not None:
+            dialog = TextDialog("Level up anyway", f"Level {member.name} up outside Camp and Town? Why does the 'Smith allow it?")
+            self.push_screen(dialog, lambda reason: reason is not None and self.perform(LevelUp(member.id, reason=reason)))
+
+    def action_level_up_hp(self) -> None:
+        store = self._store()
+        now = level_up_hp_rule(store.ruleset, store.state.session.level_up_hp)
+        choices = [(rule, LEVEL_UP_HP[rule] + (" (played now)" if rule == now else "")) for rule in level_up_hp_choices(store.ruleset)]
+        dialog = ChooseDialog("Levelling Hit Points", "How does a character's maximum HP rise on levelling?", choices)
+        self.push_screen(dialog, lambda rule: rule is not None and self.perform(SetLevelUpHP(rule)))
 
     def action_roll_character(self) -> None:
         self.push_screen(screens.RollDialog(self._store().ruleset, self.try_perform))
@@ -563,7 +579,9 @@ class HammerApp(App[None]):
         yield SystemCommand("Replacement pile", "Pre-rolled replacements, ready to drop in", self.action_pile)
         yield SystemCommand("Graveyard", "The fallen and their epitaphs", self.action_graveyard)
         yield SystemCommand("Hirelings", "Hire, check morale, dismiss", self.action_hirelings)
-        yield SystemCommand("Award XP", "1, 3 or 5 to one or everyone standing, with a reason", self.action_award_xp)
+        yield SystemCommand("Award XP", f"{ad_hoc_words(self.store.ruleset)} to one or everyone standing, with a reason", self.action_award_xp)
+        if len(level_up_hp_choices(self.store.ruleset)) > 1:
+            yield SystemCommand("Levelling Hit Points", "Which of the ruleset's readings this session plays", self.action_level_up_hp)
         for member in self.store.state.party:
             cid = member.id
             yield SystemCommand(f"Sheet: {member.name}", "Every number and where it comes from", lambda cid=cid: self.action_sheet(cid))

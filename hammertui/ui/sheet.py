@@ -35,6 +35,7 @@ class SheetScreen(ModalScreen[None]):
         Binding("s", "app.check", "Roll", id="sheet.check"),
         Binding("x", "app.award_xp", "XP", id="sheet.xp"),
         Binding("v", "app.level_up", "Level up", id="sheet.level_up"),
+        Binding("V", "app.level_up_anyway", "Level up anyway", id="sheet.level_up_anyway", show=False),
         Binding("a", "app.armour", "Armour", id="sheet.armour"),
         Binding("o", "app.role", "Role", id="sheet.role"),
         Binding("n", "app.rename_character", "Name", id="sheet.rename"),

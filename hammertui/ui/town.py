@@ -219,7 +219,7 @@ class TownScreen(ListingScreen):
         view = self.hammer.view
         member = self._highlighted(view) if view else None
         if member is not None:
-            self.hammer.perform(LevelUp(member.id))
+            self.hammer.perform(LevelUp(member.id, in_town=True))
 
     def action_ledger(self) -> None:
         self.app.push_screen(screens.LootScreen())

@@ -336,33 +336,60 @@ def test_attack_bonus_is_rank_plus_the_kinds_stat(hc: Ruleset) -> None:
     assert plan_character_attack(hc, "thief", 6, FIGHTER, "missile").bonus == 3
 
 
-def test_complete_rules_damage_is_the_bare_hit_die_book_three_adds_str_in_melee(
-    hc: Ruleset, b3: Ruleset
-) -> None:
-    assert plan_character_attack(hc, "fighter", 1, FIGHTER).damage_expr.modifier == 0
-    assert plan_character_attack(b3, "fighter", 1, FIGHTER).damage_expr.modifier == 2
-    assert plan_character_attack(b3, "fighter", 1, FIGHTER, "missile").damage_expr.modifier == 0
+STRONG = {"STR": 18, "DEX": 13, "CON": 10, "INT": 10, "WIS": 10, "CHA": 10}
+
+
+def test_str_modifies_melee_and_thrown_damage_under_the_complete_rules(hc: Ruleset) -> None:
+    """ "Melee Damage Modifier = STR mod"; STR modifies "Melee Damage Rolls, Thrown Damage Rolls"."""
+    assert str(plan_character_attack(hc, "fighter", 1, STRONG, "melee").damage_expr) == "1d8+3"
+    assert str(plan_character_attack(hc, "fighter", 1, STRONG, "thrown").damage_expr) == "1d8+3"
+    assert str(plan_character_attack(hc, "fighter", 1, STRONG, "missile").damage_expr) == "1d8"
+
+
+def test_a_thrown_attack_is_a_missile_attack_roll_with_dex(hc: Ruleset) -> None:
+    """DEX modifies "Missile Attack Rolls", and a thrown weapon is a "Thrown (Missile) attack"."""
+    thrown = plan_character_attack(hc, "fighter", 1, STRONG, "thrown")
+    assert thrown.bonus == 1 + 1  # level 1 (Rank A) + DEX 13's +1, not STR 18's +3
+    assert thrown.kind == "thrown"
+    assert hc.combat.attack_kinds == ("melee", "missile", "thrown")
+
+
+def test_book_three_adds_str_in_melee_and_nothing_to_missiles_thrown_or_not(b3: Ruleset) -> None:
+    """ "Melee attacks add STR mods to damage"; "Missile attacks have no stat mods to damage", and
+    missile attacks are "bows, slings, thrown weapons, and so on"."""
+    assert str(plan_character_attack(b3, "fighter", 1, STRONG).damage_expr) == "1d8+3"
+    assert str(plan_character_attack(b3, "fighter", 1, STRONG, "missile").damage_expr) == "1d8"
+    assert b3.combat.attack_kinds == ("melee", "missile")
     assert str(plan_character_attack(b3, "fighter", 1, FIGHTER, damage_bonus=1).damage_expr) == "1d8+3"
+
+
+def test_a_dwarf_throws_only_the_base_die_when_throwing(hc: Ruleset) -> None:
+    """ "Dwarves can only use their bonus dice for melee attacks ... your base die can always be
+    used however you like": at level 5 a Dwarf has 3 dice, 1 of them for a thrown axe."""
+    assert plan_character_attack(hc, "dwarf", 5, STRONG, "melee").dice == 3
+    thrown = plan_character_attack(hc, "dwarf", 5, STRONG, "thrown")
+    assert thrown.dice == 1
+    assert "bonus dice are melee only; the base die goes with any attack: 1 for a thrown attack" in thrown.lines
 
 
 # ------------------------------------------------------------------------------- resolving hits
 
 
 def test_each_hit_deals_the_one_damage_roll(hc: Ruleset) -> None:
-    plan = plan_character_attack(hc, "fighter", 3, FIGHTER)  # 3 dice at +5, d8
+    plan = plan_character_attack(hc, "fighter", 3, FIGHTER)  # 3 dice at +5, d8 + STR 2
     dice = ScriptedDice([9, 8, 12, 6])
     result = resolve_attack(hc, dice, plan, 14)
     assert dice.thrown == [(20, 9), (20, 8), (20, 12), (8, 6)]
     assert [d.hit for d in result.dice] == [True, False, True]
-    assert [d.damage for d in result.dice] == [6, 0, 6]
-    assert (result.hits, result.total_damage, result.damage_per_hit) == (2, 12, 6)
+    assert [d.damage for d in result.dice] == [8, 0, 8]
+    assert (result.hits, result.total_damage, result.damage_per_hit) == (2, 16, 8)
     assert result.lines == (
-        "Fighter: 3 attack dice at +5, damage 1d8 vs AC 14",
-        "die 1: attack 1 1d20+5: [9] +5 = 14: hit for 6",
+        "Fighter: 3 attack dice at +5, damage 1d8+2 vs AC 14",
+        "die 1: attack 1 1d20+5: [9] +5 = 14: hit for 8",
         "die 2: attack 2 1d20+5: [8] +5 = 13: miss",
-        "die 3: attack 3 1d20+5: [12] +5 = 17: hit for 6",
-        "damage 1d8: [6] = 6",
-        "2 hits, 12 damage",
+        "die 3: attack 3 1d20+5: [12] +5 = 17: hit for 8",
+        "damage 1d8+2: [6] +2 = 8",
+        "2 hits, 16 damage",
     )
 
 
@@ -391,22 +418,22 @@ def test_a_foe_in_darkness_loses_a_die_and_a_damage_step(hc: Ruleset) -> None:
 
 
 def test_complete_rules_crit_doubles_or_takes_a_narrative_effect(hc: Ruleset) -> None:
-    plan = plan_character_attack(hc, "fighter", 1, FIGHTER)  # 2 dice at +3, d8
+    plan = plan_character_attack(hc, "fighter", 1, FIGHTER)  # 2 dice at +3, d8 + STR 2
     result = resolve_attack(hc, ScriptedDice([20, 10, 5]), plan, 14)
     first, second = result.dice
-    assert (first.critical, first.multiplier, first.damage) == (True, 2, 10)
+    assert (first.critical, first.multiplier, first.damage) == (True, 2, 14)
     assert (second.hit, second.damage) == (False, 0)
-    assert result.total_damage == 10
+    assert result.total_damage == 14
     assert result.narrative_option is True
-    assert result.damage_with_narrative_criticals == 5
-    assert result.lines[-1] == "1 hit, 10 damage (5 if the crits take an effect instead)"
+    assert result.damage_with_narrative_criticals == 7
+    assert result.lines[-1] == "1 hit, 14 damage (7 if the crits take an effect instead)"
 
 
 def test_a_natural_20_hits_whatever_the_ac(hc: Ruleset) -> None:
     plan = plan_character_attack(hc, "fighter", 1, FIGHTER)
     result = resolve_attack(hc, ScriptedDice([20, 19, 4]), plan, 30)
     assert [d.hit for d in result.dice] == [True, False]
-    assert result.total_damage == 8
+    assert result.total_damage == 2 * (4 + 2)
 
 
 def test_a_natural_1_fumbles_and_misses_whatever_the_bonus(hc: Ruleset) -> None:
@@ -503,7 +530,7 @@ def test_fighter_two_hander_rolls_an_extra_damage_die_and_adds_it(hc: Ruleset) -
     dice = ScriptedDice([15, 3, 5, 6])
     result = resolve_attack(hc, dice, plan, 10)
     assert dice.thrown[-2:] == [(8, 5), (8, 6)]
-    assert (result.damage_per_hit, result.total_damage) == (11, 11)
+    assert (result.damage_per_hit, result.total_damage) == (13, 13)  # 5 + 6 + STR 2
 
 
 def test_two_handed_changes_nothing_for_other_classes(hc: Ruleset) -> None:
@@ -569,13 +596,13 @@ def test_stay_put_on_an_attack_die_turns_a_near_miss_into_a_hit(hc: Ruleset) -> 
 def test_stay_put_may_move_after_the_dice_are_seen(hc: Ruleset) -> None:
     plan = plan_character_attack(hc, "fighter", 1, FIGHTER)
     result = resolve_attack(hc, ScriptedDice([10, 15, 7]), plan, 14)
-    assert (result.hits, result.total_damage) == (1, 7)
+    assert (result.hits, result.total_damage) == (1, 9)  # 7 + STR 2
     on_die = with_stay_put(hc, result, 0)
-    assert (on_die.hits, on_die.total_damage) == (2, 14)
+    assert (on_die.hits, on_die.total_damage) == (2, 18)
     on_damage = with_stay_put(hc, on_die, "damage")
-    assert (on_damage.hits, on_damage.total_damage) == (1, 8)
+    assert (on_damage.hits, on_damage.total_damage) == (1, 10)
     assert on_damage.dice[0].roll.terms == ()
-    assert with_stay_put(hc, on_damage, None).total_damage == 7
+    assert with_stay_put(hc, on_damage, None).total_damage == 9
 
 
 def test_stay_put_never_makes_a_natural_19_a_crit(hc: Ruleset) -> None:

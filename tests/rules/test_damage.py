@@ -33,6 +33,14 @@ def test_excess_past_con_is_death() -> None:
     assert damage.take_damage(STANDING, 15).vitals == Vitals(0, 0, 1, "down")
 
 
+def test_a_blow_that_kills_says_so_and_offers_the_dead_no_choice() -> None:
+    """6 HP and CON 10 take 16: 6 off HP, 10 off CON, and CON 0 is dead: no Lay Down, no Fight On."""
+    dead = damage.take_damage(STANDING, 16)
+    assert dead.lines == ("-6 HP", "drops to 0 HP", "-10 CON (permanent)", "CON 0: dead")
+    living = damage.take_damage(STANDING, 15)
+    assert living.lines == ("-6 HP", "drops to 0 HP: Lay Down or Fight On each round", "-9 CON (permanent)")
+
+
 def test_further_damage_at_zero_comes_off_con() -> None:
     down = damage.take_damage(STANDING, 6).vitals
     assert damage.take_damage(down, 4).vitals == Vitals(0, 0, 6, "down")

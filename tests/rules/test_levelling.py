@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from hammertui.rules import characters, sheet
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import Ruleset
@@ -89,3 +91,74 @@ def test_sheet_says_how_numbers_are_made(hc: Ruleset, b3: Ruleset) -> None:
     assert "Encumbrance" not in lines
     b3_lines = {line.label: line for s in sheet.character_sheet(b3, facts) for line in s.lines}
     assert b3_lines["Encumbrance"].value == "5" and b3_lines["Encumbrance"].why == "INT 7 / 2 up = 4 + STR +1"
+
+
+# ------------------------------------------------------------------ the texts' levelling rules
+
+
+def test_complete_rules_keep_an_equal_total(hc: Ruleset) -> None:
+    """ "If the total is less than your previous HP total, your new HP total is instead equal to the
+    previous amount +1": a Thief at 7 HP rolling 3 + 3 + CON 1 = 7 keeps 7; 2 + 3 + 1 = 6 gives 8."""
+    thief = hc.classes["thief"]
+    assert characters.level_up_hp(hc, thief, 2, old_max=7, con_mod=1, source=ScriptedDice([3, 3]))[0] == 7
+    assert characters.level_up_hp(hc, thief, 2, old_max=7, con_mod=1, source=ScriptedDice([2, 3]))[0] == 8
+
+
+def test_book_three_hit_points_section_wants_more_than_the_old_total(b3: Ruleset) -> None:
+    """Book Three's other reading: "add your CON mod to each die. If the new total is greater than
+    your previous HP total, keep it. If it is not, instead keep the previous total +1"."""
+    thief = b3.classes["thief"]
+    each = "reroll_all_con_each"
+    assert characters.level_up_hp(b3, thief, 2, 8, 1, ScriptedDice([3, 3]), each)[0] == 9  # (3+1)+(3+1) = 8: not greater
+    assert characters.level_up_hp(b3, thief, 2, 8, 1, ScriptedDice([4, 4]), each)[0] == 10
+    assert characters.level_up_hp(b3, thief, 2, 8, 1, ScriptedDice([]))[0] == 10, "+1, and the Death save (Okay) rises 1"
+
+
+def test_book_three_offers_both_readings_and_records_the_choice(b3: Ruleset, hc: Ruleset) -> None:
+    assert b3.hit_points is not None and b3.hit_points.level_up_choices == ("plus_one_and_death_save", "reroll_all_con_each")
+    assert "level_up_hp" in b3.decisions
+    assert hc.hit_points is not None and hc.hit_points.level_up_choices == ("reroll_all",)
+    assert characters.level_up_hp_rule(b3, "") == "plus_one_and_death_save"
+    assert characters.level_up_hp_rule(b3, "reroll_all_con_each") == "reroll_all_con_each"
+    assert characters.level_up_hp_rule(b3, "no_such_rule") == "plus_one_and_death_save"
+
+
+def test_the_sheet_reads_the_class_once_and_the_levelling_rule_in_force(hc: Ruleset, b3: Ruleset) -> None:
+    facts = sheet.Facts(name="Darla", class_id="fighter", level=2, xp=0, stats=AVERAGE, con=10, hp=9, max_hp=12)
+    lines = {line.label: line for s in sheet.character_sheet(hc, facts) for line in s.lines}
+    assert (lines["Class"].value, lines["Class"].why) == ("Human Fighter", "")
+    assert "reroll every Hit Die, CON mod once; a total below the old maximum gives the old + 1" in lines["HP"].why
+    b3_lines = {line.label: line for s in sheet.character_sheet(b3, facts) for line in s.lines}
+    assert "each level: +1, and as much again as the Death save bonus rises" in b3_lines["HP"].why
+    assert "Hit Die d8 per level" not in b3_lines["HP"].why
+    chosen = sheet.character_sheet(b3, sheet.Facts(**{**attrs.asdict(facts, recurse=False), "level_up_hp": "reroll_all_con_each"}))
+    assert "CON mod on each" in {line.label: line for s in chosen for line in s.lines}["HP"].why
+
+
+def test_the_dwarfs_sheet_says_the_bonus_dice_are_melee_only_as_the_planner_plays_them(hc: Ruleset) -> None:
+    """ "Dwarves can only use their bonus dice for melee attacks ... your base die can always be used
+    however you like": a level 5 Dwarf has 3 dice in melee and 1 for a missile or thrown attack."""
+    facts = sheet.Facts(name="Gimli", class_id="dwarf", level=5, xp=0, stats=AVERAGE, con=10, hp=30, max_hp=30)
+    lines = {line.label: line for s in sheet.character_sheet(hc, facts) for line in s.lines}
+    assert lines["Attack dice"].value == "3"
+    assert lines["Attack dice"].why.startswith(
+        "3 in melee, 1 for a missile or thrown attack: bonus dice are melee only; the base die goes with any attack"
+    )
+    assert characters.attack_dice_for(hc, "dwarf", 5, "thrown") == 1
+    assert characters.attack_dice_for(hc, "dwarf", 5, "melee") == 3
+    assert characters.attack_dice_for(hc, "fighter", 3, "missile") == 3
+
+
+def test_ad_hoc_awards_come_from_the_ruleset(hc: Ruleset, b3: Ruleset) -> None:
+    """Complete rules: 1, 3, 5 XP. Book Three: "pretty cool: 1 XP; awesome!: 2 XP; ... explode: 3 XP"."""
+    assert hc.advancement is not None and [a.xp for a in hc.advancement.ad_hoc] == [1, 3, 5]
+    assert b3.advancement is not None and [a.xp for a in b3.advancement.ad_hoc] == [1, 2, 3]
+    assert b3.advancement.ad_hoc[1].name == "Whoah, that was awesome!"
+
+
+def test_the_sheets_damage_line_names_the_stat_each_kind_adds(hc: Ruleset, b3: Ruleset) -> None:
+    facts = sheet.Facts(name="Darla", class_id="fighter", level=1, xp=0, stats={**AVERAGE, "STR": 18}, con=10, hp=8, max_hp=8)
+    hc_lines = {line.label: line for s in sheet.character_sheet(hc, facts) for line in s.lines}
+    assert hc_lines["Damage"].why == "the class Hit Die; STR +3 in melee and thrown; +1 die two-handed"
+    b3_lines = {line.label: line for s in sheet.character_sheet(b3, facts) for line in s.lines}
+    assert b3_lines["Damage"].why == "the class Hit Die; STR +3 in melee; +1 die two-handed"

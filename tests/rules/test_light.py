@@ -180,7 +180,7 @@ def test_darkness_book_three(b3: Ruleset) -> None:
 
 
 def test_darkness_and_dim_of_a_sketch() -> None:
-    russell = load_ruleset(FIXTURES / "sketch-russell.toml")
+    russell = load_ruleset(FIXTURES / "sketch-russell-played.toml")
     assert darkness_lines(russell) == (
         "no skill rolls",
         "double Disadvantage on every roll",

@@ -791,7 +791,7 @@ def test_the_format_holds_the_russell_house_rules() -> None:
     from hammertui.rules.characters import roll_stats
     from hammertui.rules.dice import SeededDice
 
-    rhr = load_ruleset(FIXTURES / "sketch-russell.toml")
+    rhr = load_ruleset(FIXTURES / "sketch-russell-played.toml")
     assert rhr.divining is None and rhr.tier_rules is None and rhr.tier_tables == {}
     assert rhr.exploration_die is not None and rhr.exploration_die.result_for(4).id == "lantern_pip"
     assert rhr.modifier_dice.mode == "double_advantage"
@@ -811,15 +811,28 @@ def test_the_format_holds_the_russell_house_rules() -> None:
     assert len(rolls) == 7 and sorted(placed.values()) == sorted(r.total for r in rolls)[1:]
 
 
-def test_the_format_holds_dungeon_crawl() -> None:
-    dc = load_ruleset(FIXTURES / "sketch-dungeon-crawl.toml")
-    assert dc.modifier_dice.mode == "keep_3x6"
-    assert dc.light is None and dc.light_sources == {} and dc.darkness is None
-    assert dc.divining is None and dc.exploration_die is None and dc.classes == {}
-    assert dc.stats[0] == "Fortitude" and dc.time.seconds_per_round == 3
-    assert dc.combat.initiative.who == "one_player_and_gm" and dc.combat.tie_breaks[-1] == "reroll"
-    with pytest.raises(ValueError, match="stat-modifier"):
-        dc.stat_mod(10)
+def test_the_russell_sketch_as_written_is_refused_for_what_the_app_does_not_play() -> None:
+    """Individual initiative and stats assigned by hand: refused on load, naming the known ways."""
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(FIXTURES / "sketch-russell.toml")
+    assert caught.value.problems == [
+        'tests/rules/fixtures/sketch-russell.toml: stats.rolling.method: expected one of "prime_first", "in_order", got "assign"',
+        'tests/rules/fixtures/sketch-russell.toml: combat.initiative.who: expected one of "side_leader", got "each_combatant"',
+    ]
+
+
+def test_the_dungeon_crawl_sketch_is_refused_with_every_way_of_playing_it_names() -> None:
+    """3x6 dice, initiative by one player and the GM, its tie-breaks and its dying test: every one
+    is a way of playing the app does not know, and all four are named at once."""
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(FIXTURES / "sketch-dungeon-crawl.toml")
+    where = "tests/rules/fixtures/sketch-dungeon-crawl.toml"
+    assert caught.value.problems == [
+        f'{where}: modifier_dice.mode: expected one of "advantage", "beans", "double_advantage", got "keep_3x6"',
+        f'{where}: difficulty.modes[0].zero_hp: expected one of "death", "burn_con", got "dying_test"',
+        f'{where}: combat.initiative.who: expected one of "side_leader", got "one_player_and_gm"',
+        f'{where}: combat.tie_breaks[0]: expected one of "more_numerous_side", "last_winner", "roll_off", got "highest_die"',
+    ]
 
 
 def test_the_format_holds_the_genesys_pool() -> None:

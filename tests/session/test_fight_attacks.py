@@ -1,7 +1,7 @@
 """Attacks, damage and Turn Unholy in a fight, with scripted dice, against the texts' numbers.
 
 An attack throws every attack die (d20 + rank bonus + STR for melee or DEX for missile), then one
-damage die (the class Hit Die), then, in Book Three, each crit's chain of Luck saves. The attacker
+damage die (the class Hit Die, + STR in melee), then, in Book Three, each crit's chain of Luck saves. The attacker
 below is made what the test needs: STR 16 (+2), DEX 13 (+1), everything else 10.
 """
 
@@ -90,7 +90,8 @@ def test_attack_dice_bonus_and_damage_die_by_class_and_level(demo: State, hc: Ru
     new, events = attacked(state, hc, [10] * dice + [3], kind=kind)
     pending = new.fighting.pending
     assert (pending.plan.dice, pending.plan.bonus, pending.plan.damage_die) == (dice, bonus, die)
-    assert events[0].dice == (*[f"attack {n} 1d20+{bonus}: [10] +{bonus} = {10 + bonus}" for n in range(1, dice + 1)], f"damage 1d{die}: [3] = 3")
+    damage = f"damage 1d{die}+2: [3] +2 = 5" if kind == "melee" else f"damage 1d{die}: [3] = 3"  # STR 16 on melee
+    assert events[0].dice == (*[f"attack {n} 1d20+{bonus}: [10] +{bonus} = {10 + bonus}" for n in range(1, dice + 1)], damage)
     assert pending.target_ac == 12
 
 
@@ -110,7 +111,7 @@ def test_darkness_one_attack_die_fewer_and_the_damage_die_one_size_lower(demo: S
     state = dark(started(armed(demo, "fighter"), hc, count=1, kind=OGRE), hc)
     new, events = attacked(state, hc, [10, 6])
     assert (new.fighting.pending.plan.dice, new.fighting.pending.plan.damage_die) == (1, 6)
-    assert events[0].dice == ("attack 1 1d20+3: [10] +3 = 13", "damage 1d6: [6] = 6")
+    assert events[0].dice == ("attack 1 1d20+3: [10] +3 = 13", "damage 1d6+2: [6] +2 = 8")
     lit, _ = attacked(state, hc, [10, 10, 8], dark=False)
     assert lit.fighting.pending.plan.dice == 2, "the 'Smith may say this attacker sees in the dark"
 
@@ -125,13 +126,13 @@ def test_darkness_no_crits_a_natural_20_must_reach_the_ac(demo: State, hc: Rules
     armoured = FoeKind("Knight", "4", ac=25)
     state = started(armed(demo, "fighter"), hc, count=1, kind=armoured)
     lit, _ = landed(state, hc, [20, 2, 5])
-    assert lit.fighting.foe("f1").hp == 18 - 10, "in the light a natural 20 hits and doubles"
+    assert lit.fighting.foe("f1").hp == 18 - 2 * (5 + 2), "in the light a natural 20 hits and doubles"
     gloom = dark(state, hc)
     missed, events = landed(gloom, hc, [20, 5])
     assert missed.fighting.foe("f1").hp == 18 and "0 hits" in texts(events)
     plated = dark(started(armed(demo, "fighter"), hc, count=1, kind=attrs.evolve(armoured, name="Squire", ac=20)), hc)
     hit, _ = landed(plated, hc, [20, 5])
-    assert hit.fighting.foe("f1").hp == 18 - 5, "23 reaches AC 20: a plain hit, no doubling"
+    assert hit.fighting.foe("f1").hp == 18 - (5 + 2), "23 reaches AC 20: a plain hit, no doubling"
 
 
 # ---------------------------------------------------------------------------------- two hands
@@ -140,16 +141,16 @@ def test_darkness_no_crits_a_natural_20_must_reach_the_ac(demo: State, hc: Rules
 def test_berserker_two_handed_melee_throws_a_d12(demo: State, hc: Ruleset) -> None:
     state = started(armed(demo, "berserker"), hc, count=1, kind=OGRE)
     new, events = attacked(state, hc, [10, 10, 12], two_handed=True)
-    assert new.fighting.pending.plan.damage_die == 12 and events[0].dice[-1] == "damage 1d12: [12] = 12"
+    assert new.fighting.pending.plan.damage_die == 12 and events[0].dice[-1] == "damage 1d12+2: [12] +2 = 14"
     thrown, _ = attacked(state, hc, [10, 10, 10], two_handed=True, kind="missile")
     assert thrown.fighting.pending.plan.damage_die == 10, "the text's two-hander is a melee weapon"
 
 
 def test_fighter_two_hander_adds_an_extra_damage_die(demo: State, hc: Ruleset) -> None:
     state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
-    new, events = landed(state, hc, [10, 10, 3, 5], two_handed=True)
-    assert events[0].dice[-1] == "damage 2d8: [3, 5] = 8"
-    assert new.fighting.foe("f1").hp == 18 - 2 * 8, "both hits deal the 8"
+    new, events = landed(state, hc, [10, 10, 2, 3], two_handed=True)
+    assert events[0].dice[-1] == "damage 2d8+2: [2, 3] +2 = 7"
+    assert new.fighting.foe("f1").hp == 18 - 2 * 7, "both hits deal the 7"
 
 
 # ---------------------------------------------------------------------------------- hits and crits
@@ -167,16 +168,16 @@ def test_the_targets_ac_is_used(demo: State, hc: Ruleset) -> None:
 def test_natural_20_complete_rules_doubles_the_damage(demo: State, hc: Ruleset) -> None:
     state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
     new, events = landed(state, hc, [20, 5, 6])  # die 2: 8 misses AC 12
-    assert new.fighting.foe("f1").hp == 18 - 12
-    assert "Darla on Ogre: 1 hit, 1 critical, 12 damage." in texts(events)
+    assert new.fighting.foe("f1").hp == 18 - 16
+    assert "Darla on Ogre: 1 hit, 1 critical, 16 damage." in texts(events)
 
 
 def test_natural_20_complete_rules_narrative_effect_instead_deals_single_damage(demo: State, hc: Ruleset) -> None:
     state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
     thrown, _ = attacked(state, hc, [20, 5, 6])
     new, events = run(thrown, hc, ResolveAttack("none", narrative=(1,), effect="knocked into the pit"))
-    assert new.fighting.foe("f1").hp == 18 - 6
-    assert "crit effect instead of damage: knocked into the pit, 6 damage." in events[0].text
+    assert new.fighting.foe("f1").hp == 18 - 8
+    assert "crit effect instead of damage: knocked into the pit, 8 damage." in events[0].text
     with pytest.raises(Refused, match="die 2 is not one"):
         run(thrown, hc, ResolveAttack(narrative=(2,), effect="tripped"))
     with pytest.raises(Refused, match="say what the crit does"):
@@ -206,16 +207,16 @@ def test_natural_1_fumble_is_logged(demo: State, hc: Ruleset) -> None:
     new, events = landed(state, hc, [1, 10, 4])
     fumble = [e for e in events if e.text.startswith("Fumble!")]
     assert len(fumble) == 1 and fumble[0].level == "warn" and "die 1 comes up 1" in fumble[0].text
-    assert new.fighting.foe("f1").hp == 18 - 4, "the fumble misses, die 2 hits"
+    assert new.fighting.foe("f1").hp == 18 - (4 + 2), "the fumble misses, die 2 hits"
 
 
 def test_a_foe_at_0_hp_is_struck_off(demo: State, hc: Ruleset) -> None:
     state = started(armed(demo, "fighter"), hc, count=2)  # goblins, 4 HP each
-    hurt, events = landed(state, hc, [10, 2, 3])
+    hurt, events = landed(state, hc, [10, 2, 1])  # 1 + STR 2
     assert hurt.fighting.foe("f1").hp == 1 and "Goblin 1 takes 3: 1/4 HP left." in texts(events)
     beaten, events = landed(state, hc, [10, 10, 8])
     assert (beaten.fighting.foe("f1").hp, beaten.fighting.foe("f1").status) == (0, "defeated")
-    assert "Goblin 1 takes 16: down and struck off." in texts(events)
+    assert "Goblin 1 takes 20: down and struck off." in texts(events)
     assert side_gone(beaten) is None
     last, events = landed(beaten, hc, [10, 10, 8], target="f2")
     assert side_gone(last) == "foes" and "The last foe falls!" in texts(events)
@@ -288,7 +289,7 @@ def test_stay_put_plus_1_is_offered_once_a_round_on_that_characters_attack(demo:
     assert pending_result(thrown, hc, "none").hits == 0
     assert pending_result(thrown, hc, "auto").hits == 1
     new, events = run(thrown, hc, ResolveAttack())
-    assert new.fighting.foe("f1").hp == 18 - 5 and "Stay Put +1 on die 1" in events[0].text
+    assert new.fighting.foe("f1").hp == 18 - (5 + 2) and "Stay Put +1 on die 1" in events[0].text
     assert new.fighting.declared["c1"].stay_put_used
     second, events = attacked(new, hc, [8, 2, 5])
     assert not second.fighting.pending.stay_put and "Stay Put" not in events[0].text
@@ -302,9 +303,9 @@ def test_stay_put_goes_where_the_player_puts_it_and_only_when_standing_put(demo:
     state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
     thrown, _ = attacked(state, hc, [10, 8, 5])
     on_damage, _ = run(thrown, hc, ResolveAttack(stay_put="damage"))
-    assert on_damage.fighting.foe("f1").hp == 18 - 6, "one hit of 5 + 1"
+    assert on_damage.fighting.foe("f1").hp == 18 - 8, "one hit of 5 + STR 2 + 1"
     on_die, _ = run(thrown, hc, ResolveAttack(stay_put="2"))
-    assert on_die.fighting.foe("f1").hp == 18 - 10, "die 2 reaches 12: two hits of 5"
+    assert on_die.fighting.foe("f1").hp == 18 - 14, "die 2 reaches 12: two hits of 5 + STR 2"
     none, _ = run(thrown, hc, ResolveAttack(stay_put="none"))
     assert not none.fighting.declared["c1"].stay_put_used
     with pytest.raises(Refused, match="not 'left'"):

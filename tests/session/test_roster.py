@@ -162,7 +162,7 @@ def test_xp_to_the_living_and_levelling(state: State, hc: Ruleset) -> None:
     awarded, events = run(state, hc, AwardXP(tuple(m.id for m in state.party), 5, "that was awesome"))
     assert [m.xp for m in awarded.party][0] == 20
     assert "Enough XP to level up" in events[-1].text
-    levelled, events = run(awarded, hc, LevelUp(member.id), [8, 8, 8, 8])
+    levelled, events = run(awarded, hc, LevelUp(member.id, in_town=True), [8, 8, 8, 8])
     hero = levelled.party[0]
     assert (hero.level, hero.xp, hero.max_hp, hero.uses) == (2, 0, 16 + hero.max_hp - 16, {"not_today": 2})
     assert hero.hp == 6 + hero.max_hp - 8

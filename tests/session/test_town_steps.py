@@ -69,7 +69,7 @@ def member(state: State, character_id: str) -> Character:
 # ---------------------------------------------------------------------------------------------
 
 
-def test_the_living_heal_and_relearn_and_a_days_powers_come_back(state: State, b3: Ruleset) -> None:
+def test_the_living_heal_and_relearn_and_a_days_and_an_adventures_uses_come_back(state: State, b3: Ruleset) -> None:
     state = changed(state, "c1", hp=1, uses={"thief_rerolls": 0})
     state = changed(state, "c2", uses={"turn_unholy": 0})
     state = changed(state, "c4", spells_forgotten=2)
@@ -78,13 +78,13 @@ def test_the_living_heal_and_relearn_and_a_days_powers_come_back(state: State, b
     assert [(m.hp, m.max_hp) for m in town.party] == [(m.max_hp, m.max_hp) for m in state.party]
     assert (member(town, "c3").status, member(town, "c3").stance) == ("ok", "")
     assert member(town, "c2").uses == {"turn_unholy": 1}, "a day's use: back to level x 1"
-    assert member(town, "c1").uses == {"thief_rerolls": 0}, "an adventure's use: the adventure goes on"
+    assert member(town, "c1").uses == {"thief_rerolls": 1}, "Thiefy: 'This count resets upon Returning to Town'"
     assert member(town, "c3").uses == {"not_today": 0}, "gone for good stays gone"
     assert member(town, "c4").spells_forgotten == 0
     darla, wenna = member(state, "c1"), member(state, "c3")
     assert texts[0] == (
         f"The party returns to town: HP to full (Darla 1 -> {darla.max_hp}, Wenna 0 -> {wenna.max_hp});"
-        " spells relearned and a day's powers back."
+        " spells relearned, a day's and an adventure's uses back."
     )
 
 
@@ -200,10 +200,10 @@ def test_who_can_level_up_is_named_and_levels_through_level_up(state: State, b3:
     store = Store(state, b3)
     events = store.dispatch(ReturnToTown(convert=2000))
     assert "Enough XP to level up: Darla." in [e.text for e in events]
-    store.dispatch(LevelUp("c1"))
+    store.dispatch(LevelUp("c1", in_town=True))
     assert (member(store.state, "c1").level, member(store.state, "c1").xp) == (2, 0)
     with pytest.raises(Refused, match="cannot level up"):
-        store.dispatch(LevelUp("c2"))
+        store.dispatch(LevelUp("c2", in_town=True))
 
 
 # ---------------------------------------------------------------------------------------------

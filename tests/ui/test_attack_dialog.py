@@ -63,7 +63,7 @@ def foe_hp(app: HammerApp, foe_id: str = "f1") -> int:
 
 
 THROWN = [
-    ("hammercrawl", "1d6", "damage 1d6: [3] = 3", "Damage 1d6: [3] + Stay Put [1] = 4", 4),
+    ("hammercrawl", "1d6-1", "damage 1d6-1: [3] -1 = 2", "Damage 1d6-1: [3] -1 + Stay Put [1] = 3: 3 damage for each hit", 3),
     ("hammercrawl-book3", "1d6-1", "damage 1d6-1: [3] -1 = 2", "Damage 1d6-1: [3] -1 + Stay Put [1] = 3", 3),
 ]
 
@@ -105,20 +105,20 @@ async def test_a_natural_20_doubles_or_trades_for_an_effect(tmp_path: Path) -> N
         dialog = await open_attack(pilot, app)
         await enter(pilot)
         dice = shown(dialog, "#dice")
-        assert "[20] -1 = 19 vs AC 12: CRITICAL x2: 10" in dice and "Total: 1 hit, 10 damage" in dice
+        assert "[20] -1 = 19 vs AC 12: CRITICAL x2: 8" in dice and "Total: 1 hit, 8 damage" in dice  # (4 - STR 1 + Stay Put 1) x 2
         assert dialog.query_one("#crit-1", Checkbox).display
         assert not dialog.query_one("#effect", Input).display
         await enter(pilot)
-        assert foe_hp(app) == before - 10
+        assert foe_hp(app) == before - 8
 
         dialog = await open_attack(pilot, app)
         assert "Stay Put" not in shown(dialog, "#plan"), "Stay Put's +1 is spent for the round"
         await enter(pilot)
-        assert "CRITICAL x2: 8" in shown(dialog, "#dice")
+        assert "CRITICAL x2: 6" in shown(dialog, "#dice")
         dialog.query_one("#crit-1", Checkbox).value = True
         await pilot.pause()
         dice = shown(dialog, "#dice")
-        assert "CRITICAL, an effect instead of the extra damage: 4" in dice and "Total: 1 hit, 4 damage" in dice
+        assert "CRITICAL, an effect instead of the extra damage: 3" in dice and "Total: 1 hit, 3 damage" in dice
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is dialog, "an effect left unsaid is refused in place"
@@ -127,8 +127,8 @@ async def test_a_natural_20_doubles_or_trades_for_an_effect(tmp_path: Path) -> N
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, AttackDialog)
-        assert foe_hp(app) == before - 14
-        assert "crit effect instead of damage: disarmed: the club skids away, 4 damage." in log_text(app)
+        assert foe_hp(app) == before - 11
+        assert "crit effect instead of damage: disarmed: the club skids away, 3 damage." in log_text(app)
         assert script.remaining == 0
 
 
@@ -264,7 +264,7 @@ async def test_escape_leaves_the_attack_waiting_and_reopening_lands_it(tmp_path:
 
         dialog = await open_attack(pilot, app)
         assert dialog.query_one(".dialog").border_title == "The attack lands"
-        assert "[15] -1 = 14 vs AC 12: hit for 4" in shown(dialog, "#dice")
+        assert "[15] -1 = 14 vs AC 12: hit for 3" in shown(dialog, "#dice")
         await enter(pilot)
-        assert app.store.state.fighting.pending is None and foe_hp(app) == before - 4
+        assert app.store.state.fighting.pending is None and foe_hp(app) == before - 3
         assert script.remaining == 0

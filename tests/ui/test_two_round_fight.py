@@ -75,7 +75,7 @@ async def test_a_two_round_fight_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.press("enter")  # land
         await pilot.pause()
         assert isinstance(app.screen, FightScreen)
-        assert app.store.state.fighting.foe("f1").hp == 5 - 4, "3 on the d6, +1 for Stay Put"
+        assert app.store.state.fighting.foe("f1").hp == 5 - 3, "3 on the d6, -1 for STR, +1 for Stay Put"
 
         await pilot.press("space")  # the foes' turn: their morale is offered first
         assert app.store.state.fighting.side == "foes"

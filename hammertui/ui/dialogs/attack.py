@@ -30,7 +30,6 @@ from hammertui.ui.dialogs.form import Attempt, FormDialog
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
 
-KINDS = (("Melee", "melee"), ("Missile", "missile"))
 WAITING = "Escape closes this and leaves the attack waiting in the fight: open the attack again to land it."
 
 
@@ -97,7 +96,7 @@ class AttackDialog(FormDialog):
             yield Label("Target", classes="field-label")
             yield _select(targets, self._target, "target")
         with Horizontal(classes="row"):
-            yield Select(KINDS, value=self._declared_kind(), allow_blank=False, id="kind")
+            yield Select(rules.attack_kind_choices(self.ruleset), value=self._declared_kind(), allow_blank=False, id="kind")
             yield Label(self._net_word(), classes="field-label")
             yield Input(value="0", id="net", classes="number")
             yield Tick("In the dark", state.is_dark, id="dark")
@@ -333,7 +332,7 @@ class AttackDialog(FormDialog):
                 text.append("\n")
             _die_line(text, n, die, result, critical.multiplier, n in traded, _pending_luck(state))
         if result.damage_roll is not None:
-            text.append(f"\n{_capital(result.damage_roll.describe())}: {result.damage_per_hit} a hit")
+            text.append(f"\n{_capital(result.damage_roll.describe())}: {result.damage_per_hit} damage for each hit")
         if result.stay_put is not None:
             text.append(f"\nStay Put +{result.stay_put_bonus} on {_where(result.stay_put)}", style="italic")
         elif _pending(state).stay_put:

@@ -1,17 +1,26 @@
-"""A roll in the open: a save, a thief skill or a skill check, its target shown before the throw."""
+"""A roll in the open: a save, a thief skill or a skill check, its target shown before the throw.
+
+A Thief's failed Thief Skill check keeps the dialog open on its result, offering the Thiefy
+Expertise reroll while one is left; any other roll closes it, its result in the log.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Input, Label, Select
+from textual.widgets import Button, Input, Label, Select
 
 from hammertui.rules import checks, tiers
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Action
-from hammertui.session.rolls import RollSave, RollSkill, RollThiefSkill
+from hammertui.session.rolls import RerollThiefSkill, RollSave, RollSkill, RollThiefSkill, reroll_offer
 from hammertui.session.state import Character
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+
+if TYPE_CHECKING:
+    from hammertui.ui.app import HammerApp
 
 KINDS = (("Saving throw", "save"), ("Thief skill", "thief"), ("Skill check", "skill"))
 
@@ -26,6 +35,7 @@ class CheckDialog(FormDialog):
         self.ruleset = ruleset
         self.member = member
         self.dungeon_tier = dungeon_tier
+        self.rerolling = False
 
     def fields(self) -> ComposeResult:
         kinds = [k for k in KINDS if k[1] != "thief" or checks.thief_skills_of(self.ruleset, self.member.class_id)]
@@ -104,7 +114,27 @@ class CheckDialog(FormDialog):
             return tiers.tier_of(self.ruleset, int(level))
         return self.whole("against", "Source tier")
 
+    def done(self) -> None:
+        """A failed Thief Skill check that may be rerolled stays on screen with the offer."""
+        store = cast("HammerApp", self.app).store
+        offer = reroll_offer(store.state, store.ruleset, self.member.id) if store else ""
+        if not offer:
+            self.dismiss(True)
+            return
+        self.rerolling = True
+        self._show("")
+        assert store is not None
+        result = next((e.text for e in store.recent if e.seq == store.state.seq), "")
+        self.query_one("#preview", Label).update(result)
+        for widget in self.query("Select, Input"):
+            widget.disabled = True
+        self.query_one("#ok", Button).label = offer
+        self.query_one("#cancel", Button).label = "Close"
+        self.query_one("#ok", Button).focus()
+
     def build(self) -> Action:
+        if self.rerolling:
+            return RerollThiefSkill(self.member.id)
         kind, which = self.choice("kind"), self.choice("which")
         net = self.whole("net", "Modifier dice", default=0)
         if kind == "save":

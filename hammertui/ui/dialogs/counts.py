@@ -1,5 +1,5 @@
 """Supplies and uses on a sheet: rations eaten, arrows fired, spells cast, coins spent in town, a
-Bedroll lost, a Turn Unholy spent."""
+Bedroll lost, a Turn Unholy spent. Thiefy rerolls are not counted by hand: a reroll spends one."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Select
 
+from hammertui.rules.checks import THIEFY_REROLLS
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Action
 from hammertui.session.recruits import COUNTS, AdjustCount, count_of
@@ -19,6 +20,8 @@ def count_options(ruleset: Ruleset, member: Character) -> list[tuple[str, str]]:
     options = [(_count_label(member, what), what) for what in COUNTS]
     class_def = ruleset.classes.get(member.class_id)
     for resource_id, left in member.uses.items():
+        if resource_id == THIEFY_REROLLS:
+            continue
         resource = class_def.resource(resource_id) if class_def else None
         options.append((f"{resource.name if resource else resource_id} ({left})", resource_id))
     return options

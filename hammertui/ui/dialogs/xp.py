@@ -1,4 +1,5 @@
-"""Ad-hoc XP: 1 for pretty cool, 3 for awesome, 5 when the table explodes; to one or to everyone."""
+"""Ad-hoc XP: the ruleset's quick awards (pretty cool, awesome, the table explodes) or any amount,
+to one or to everyone."""
 
 from __future__ import annotations
 
@@ -8,30 +9,46 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Select
 
+from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Action
-from hammertui.session.advancement import AwardXP
+from hammertui.session.advancement import AwardXP, ad_hoc_awards, ad_hoc_words
 from hammertui.session.state import Character
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 
 EVERYONE = "*"
+OTHER = "other"
 
 
 class XPDialog(FormDialog):
-    """How much, to whom (every living member gets the full amount), and why, for the log."""
+    """A quick award or an amount, to whom (every living member gets the full amount), and why."""
 
     OK = "Award"
 
-    def __init__(self, living: Sequence[Character], selected: str, attempt: Attempt) -> None:
-        super().__init__("Award XP", "1: that was pretty cool. 3: awesome. 5: the table explodes.", attempt)
+    def __init__(self, ruleset: Ruleset, living: Sequence[Character], selected: str, attempt: Attempt) -> None:
+        super().__init__("Award XP", f"The ruleset's awards: {ad_hoc_words(ruleset)} XP, or any amount.", attempt)
+        self.awards = ad_hoc_awards(ruleset)
         self.living = living
         self.selected = selected if any(m.id == selected for m in living) else EVERYONE
 
     def fields(self) -> ComposeResult:
+        picks = [(f"{a.xp} XP: {a.name}", str(i)) for i, a in enumerate(self.awards)] + [("Another amount", OTHER)]
         who = [("Everyone standing", EVERYONE)] + [(m.name, m.id) for m in self.living]
+        first = self.awards[0] if self.awards else None
+        yield Select(picks, value=picks[0][1], allow_blank=False, id="pick")
         with Horizontal(classes="row"):
-            yield Input(value="1", id="amount", classes="number")
+            yield Input(value=str(first.xp if first else 1), id="amount", classes="number")
             yield Select(who, value=self.selected, allow_blank=False, id="who")
-        yield Input(placeholder="Reason (for the log)", id="reason")
+        yield Input(value=first.name if first else "", placeholder="Reason (for the log)", id="reason")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A quick award fills in its amount and, unless the 'Smith wrote one, its reason."""
+        if event.select.id != "pick" or event.value in (Select.NULL, OTHER):
+            return
+        award = self.awards[int(str(event.value))]
+        self.query_one("#amount", Input).value = str(award.xp)
+        reason = self.query_one("#reason", Input)
+        if not reason.value.strip() or reason.value in {a.name for a in self.awards}:
+            reason.value = award.name
 
     def build(self) -> Action:
         amount = self.whole("amount", "XP")

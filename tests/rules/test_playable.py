@@ -1,0 +1,69 @@
+"""A ruleset the app cannot play is refused on load and by `--check-ruleset`, not at the table.
+
+Every name the code dispatches on is checked when the file is read; each broken file below changes
+one of them and the message must name the file, the key path, what was found and the known names.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hammertui.cli import main
+from hammertui.rules.ruleset import RulesetError, check_ruleset_file, load_ruleset
+
+RESOURCES = '''
+[classes.thief]
+resources = [{ id = "thief_rerolls", name = "Thiefy Expertise reroll", per_level = 1, refresh = "fortnight" }]
+'''
+
+CASES = [
+    ("[modifier_dice]\nmode = \"keep_3x6\"", "modifier_dice.mode", "keep_3x6", '"advantage", "beans", "double_advantage"'),
+    ("[stats.rolling]\nmethod = \"assign\"", "stats.rolling.method", "assign", '"prime_first", "in_order"'),
+    ("[hit_points]\nfirst_level = \"average\"", "hit_points.first_level", "average", '"max_hit_die", "roll_hit_die"'),
+    ("[hit_points]\nlevel_up = \"plus_two\"", "hit_points.level_up", "plus_two", '"reroll_all", "reroll_all_con_each", "plus_one_and_death_save"'),
+    ("[hit_points]\nlevel_up_alternatives = [\"plus_two\"]", "hit_points.level_up_alternatives[0]", "plus_two", '"reroll_all", "reroll_all_con_each", "plus_one_and_death_save"'),
+    (RESOURCES, "classes.thief.resources[0].refresh", "fortnight", '"day", "adventure", "never"'),
+    ("[classes.dwarf]\ncamp_free = [\"pray\"]", "classes.dwarf.camp_free[0]", "pray", '"heal", "rememorize", "turn_unholy"'),
+    ("[combat.initiative]\nwho = \"each_combatant\"", "combat.initiative.who", "each_combatant", '"side_leader"'),
+    ("[combat]\ntie_breaks = [\"highest_die\"]", "combat.tie_breaks[0]", "highest_die", '"more_numerous_side", "last_winner", "roll_off"'),
+    ("[combat]\nphases = [\"movement\", \"parley\"]", "combat.phases[1]", "parley", '"morale", "movement", "missile", "melee", "misc", "magic", "move_again"'),
+    ("[combat]\nattack_kinds = [\"melee\", \"spell\"]", "combat.attack_kinds[1]", "spell", '"melee", "missile", "thrown"'),
+    ("[combat]\nattack_stats = { sling = \"DEX\" }", "combat.attack_stats.sling", "sling", '"melee", "missile", "thrown"'),
+    ("[combat]\ndamage_stats = { kick = \"STR\" }", "combat.damage_stats.kick", "kick", '"melee", "missile", "thrown"'),
+    ("[difficulty]\ndefault = \"grim\"\nmodes = [{ id = \"grim\", name = \"Grim\", zero_hp = \"wounds\" }]", "difficulty.modes[0].zero_hp", "wounds", '"death", "burn_con"'),
+    ("[camp]\nactions = [\"rest\", \"pray\"]", "camp.actions[1]", "pray", '"rest", "rememorize", "craft_ammo", "level_up", "stand_watch", "scout_ahead"'),
+]
+
+
+def broken(folder: Path, body: str) -> Path:
+    path = folder / "broken.toml"
+    path.write_text(f'extends = "hammercrawl"\nname = "Broken"\n{body}\n', encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("body", "key", "found", "known"), CASES, ids=[c[1] for c in CASES])
+def test_a_name_the_app_does_not_play_is_refused_on_load(tmp_path: Path, body: str, key: str, found: str, known: str) -> None:
+    path = broken(tmp_path, body)
+    message = next(p for p in check_ruleset_file(path) if f": {key}:" in p)
+    assert message.split(": ")[0].endswith("broken.toml"), "the file is named"
+    assert message.endswith(f"one of {known}, got \"{found}\""), message
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset(path)
+    assert message in refused.value.problems
+
+
+def test_an_attack_stat_for_a_kind_the_ruleset_does_not_list_is_refused(tmp_path: Path) -> None:
+    path = broken(tmp_path, "[combat]\nattack_kinds = [\"melee\", \"missile\"]")
+    problems = check_ruleset_file(path)
+    assert any(
+        "combat.attack_stats.thrown: expected one of the attack kinds melee, missile, got \"thrown\"" in p for p in problems
+    )
+
+
+def test_check_ruleset_prints_what_cannot_be_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = broken(tmp_path, "[combat]\ntie_breaks = [\"highest_die\"]")
+    assert main(["--check-ruleset", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert 'combat.tie_breaks[0]: expected one of "more_numerous_side", "last_winner", "roll_off", got "highest_die"' in out
