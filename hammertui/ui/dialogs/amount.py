@@ -7,18 +7,19 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label
 
 from hammertui.ui.dialogs.base import PromptDialog
+from hammertui.ui.numbers import whole_number
 
 MAX_AMOUNT = 999
 
 
 def parse_amount(text: str, noun: str = "hit points") -> tuple[int | None, str]:
     """A whole number from 1 to 999, or None and what is wrong with the text, in plain words."""
-    value = text.strip()
-    if not value:
+    if not text.strip():
         return None, f"Type a number of {noun}."
-    if not value.lstrip("+").isdigit():
-        return None, f"{value!r} is not a whole number."
-    amount = int(value)
+    try:
+        amount = whole_number(text, noun.capitalize())
+    except ValueError as problem:
+        return None, f"{problem}."
     if not 1 <= amount <= MAX_AMOUNT:
         return None, f"Use a number from 1 to {MAX_AMOUNT}."
     return amount, ""

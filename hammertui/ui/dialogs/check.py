@@ -12,6 +12,7 @@ from hammertui.session.actions import Action
 from hammertui.session.rolls import RollSave, RollSkill, RollThiefSkill
 from hammertui.session.state import Character
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui.numbers import whole_number
 
 KINDS = (("Saving throw", "save"), ("Thief skill", "thief"), ("Skill check", "skill"))
 
@@ -99,9 +100,10 @@ class CheckDialog(FormDialog):
         raw = self.text("against").upper().replace(" ", "")
         level = raw.removeprefix("L").removesuffix("HD")
         if level != raw:
-            if not level.isdigit():
-                raise ValueError(f"Source: {raw!r} is not a level like L7 or Hit Dice like 7HD")
-            return tiers.tier_of(self.ruleset, int(level))
+            try:
+                return tiers.tier_of(self.ruleset, whole_number(level, "Source"))
+            except ValueError:
+                raise ValueError(f"Source: {raw!r} is not a level like L7 or Hit Dice like 7HD") from None
         return self.whole("against", "Source tier")
 
     def build(self) -> Action:

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
 from hammertui.session.actions import Action
+from hammertui.ui.numbers import whole_number
 
 Attempt = Callable[[Action], str | None]
 """Dispatch an action; the refusal's words, or None when it was done."""
@@ -93,13 +94,7 @@ class FormDialog(ModalScreen[bool]):
 
     def whole(self, widget_id: str, what: str, default: int | None = None) -> int:
         """A whole number typed in a field, or a ValueError naming the field and what was typed."""
-        raw = self.text(widget_id)
-        if not raw and default is not None:
-            return default
-        try:
-            return int(raw)
-        except ValueError:
-            raise ValueError(f"{what}: {raw or 'nothing'!r} is not a whole number") from None
+        return whole_number(self.text(widget_id), what, default)
 
     def choice(self, widget_id: str) -> str:
         value = self.query_one(f"#{widget_id}", Select).value
