@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Input, Label
+from textual.widgets import Footer, Input, Label
 
-from hammertui.ui.dialogs.base import PromptDialog
+from hammertui.ui.dialogs.base import ENTER, PromptDialog
 from hammertui.ui.numbers import whole_number
 
 MAX_AMOUNT = 999
@@ -28,6 +28,8 @@ def parse_amount(text: str, noun: str = "hit points") -> tuple[int | None, str]:
 class AmountDialog(PromptDialog[int]):
     """`Damage to Darla (HP 7/9)?`: Enter applies, Escape cancels. `noun` is what is being counted."""
 
+    BINDINGS = [ENTER]
+
     def __init__(self, title: str, prompt: str, noun: str = "hit points") -> None:
         super().__init__(title, prompt)
         self._noun = noun
@@ -38,9 +40,14 @@ class AmountDialog(PromptDialog[int]):
             yield Label(self._prompt)
             yield Input(placeholder="e.g. 4", id="amount")
             yield Label("", id="problem", classes="problem")
+        yield Footer(compact=True)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        amount, problem = parse_amount(event.value, self._noun)
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A number being corrected: the old complaint no longer stands."""
+        self.query_one("#problem", Label).update("")
+
+    def action_submit(self) -> None:
+        amount, problem = parse_amount(self.query_one("#amount", Input).value, self._noun)
         if amount is None:
             self.query_one("#problem", Label).update(problem)
             return

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select
+from textual.widgets import Button, Footer, Input, Label, Select
 
 from hammertui.session.actions import Action
 from hammertui.ui.numbers import whole_number
@@ -36,6 +36,7 @@ class FormDialog(ModalScreen[bool]):
         self._title = title
         self._prompt = prompt
         self._attempt = attempt
+        self.name_submit(self.OK)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide" if self.WIDE else "dialog") as box:
@@ -46,6 +47,13 @@ class FormDialog(ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(self.OK, variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")
+        yield Footer(compact=True)
+
+    def name_submit(self, word: str) -> None:
+        """The footer names the submit key by what it does here (Roll, Hire, Close), as the button does."""
+        self._bindings.key_to_bindings["ctrl+s"] = [Binding("ctrl+s", "submit", word, id="dialog.submit")]
+        if self.is_mounted:
+            self.refresh_bindings()
 
     def fields(self) -> ComposeResult:
         yield from ()
@@ -57,6 +65,10 @@ class FormDialog(ModalScreen[bool]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_submit()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A field being corrected: the old complaint no longer stands."""
+        self._show("")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
