@@ -49,7 +49,7 @@ from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.header import header_text
 from hammertui.ui.log import LEVEL_STYLE
 from hammertui.ui.roster import STATUS
-from hammertui.ui.table import Row, clipped, selected_key, sync_rows
+from hammertui.ui.table import Row, RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ INDENT = 5
 """The log's words and dice sit right of `#12 `."""
 
 
-class CombatantTable(DataTable):
+class CombatantTable(RowTable):
     """The combatants, one row each; Enter steps the fight like space rather than selecting."""
 
     BINDINGS = [Binding("enter", "screen.next", "Next", show=False)]

@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Static
 from hammertui.rules.light import bar_level
 from hammertui.session.lights import OIL, Pack, pack_items, packs, party_light
 from hammertui.session.state import LightSource
-from hammertui.ui.table import clipped, selected_key, sync_rows
+from hammertui.ui.table import RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 
 BAR_WIDTH = 6
@@ -42,7 +42,7 @@ class LightPane(Vertical):
         self._packs = Text()
 
     def compose(self) -> ComposeResult:
-        yield DataTable(id="light-table", cursor_type="row", cursor_foreground_priority="renderable")
+        yield RowTable(id="light-table", cursor_type="row", cursor_foreground_priority="renderable")
         yield Static(id="light-packs")
 
     def on_mount(self) -> None:

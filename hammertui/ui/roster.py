@@ -10,7 +10,7 @@ from textual.reactive import reactive
 from textual.widgets import DataTable
 
 from hammertui.session.state import Character
-from hammertui.ui.table import clipped, selected_key, sync_rows
+from hammertui.ui.table import RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 
 COLUMNS = ("Name", "Class Lv", "HP", "AC", "XP", "Status")
@@ -33,7 +33,7 @@ class PartyPane(Vertical):
     view: reactive[View | None] = reactive(None, repaint=False)
 
     def compose(self) -> ComposeResult:
-        table: DataTable = DataTable(id="party-table", cursor_type="row", cursor_foreground_priority="renderable", zebra_stripes=True)
+        table = RowTable(id="party-table", cursor_type="row", cursor_foreground_priority="renderable", zebra_stripes=True)
         table.add_columns(*COLUMNS)
         yield table
 
