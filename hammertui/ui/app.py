@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import attrs
 from textual.app import App, ComposeResult, SystemCommand
@@ -44,6 +45,7 @@ from hammertui.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayD
 from hammertui.ui.combat import CombatPane
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.form import FormDialog
 from hammertui.ui.dialogs.save_problem import SaveProblemScreen
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.divining import DiviningPane
@@ -128,6 +130,7 @@ class HammerApp(App[None]):
         self.store = store
         self.problem = problem
         self.ruleset_loader = ruleset_loader
+        self._following: list[tuple[Screen[Any], Callable[[Any], object] | None]] = []
 
     def compose(self) -> ComposeResult:
         yield SessionHeader(id="header").data_bind(view=HammerApp.board)
@@ -213,12 +216,24 @@ class HammerApp(App[None]):
         return any(screen.styles.background.a == 1 for screen in self.screen_stack[1:])
 
     def pop_screen(self) -> AwaitComplete:
-        """Back towards the dashboard: it catches up with whatever it was spared while hidden."""
+        """Back towards the dashboard: it catches up with whatever it was spared while hidden, and a
+        dialog the closing form's action called for opens in the same step, before any key is read."""
         popped = super().pop_screen()
+        following, self._following = self._following, []
+        for dialog, then in following:
+            self.push_screen(dialog, then)
         if not self._dashboard_hidden():
             self.board = self.view
             self.query_one(LogStrip).catch_up()
         return popped
+
+    def follow_with(self, dialog: Screen[Any], then: Callable[[Any], object] | None = None) -> None:
+        """Open a dialog an action calls for. A form that took the action closes itself next (and a
+        dismissal closes the top screen), so the dialog waits for the form to close and opens as it does."""
+        if isinstance(self.screen, FormDialog):
+            self._following.append((dialog, then))
+        else:
+            self.push_screen(dialog, then)
 
     def _offer_epitaphs(self, before: State, after: State) -> None:
         """Someone just died: the table writes the tombstone while the moment is fresh."""
@@ -444,7 +459,7 @@ class HammerApp(App[None]):
             self.notify(f"{member.name} is not dead. Yet.", severity="warning")
             return
         when = clock_text(member.death.at, self._store().ruleset.time.minutes_per_unit)
-        self.push_screen(screens.BurialDialog(member, when, self.try_perform))
+        self.follow_with(screens.BurialDialog(member, when, self.try_perform))
 
     def action_fight(self, surprised_party: bool = False) -> None:
         """Back to the fight under way, or foes first and then the fight."""
@@ -460,15 +475,18 @@ class HammerApp(App[None]):
 
         self.perform(FightNext())
 
-    def offer_room_xp(self) -> None:
-        """After a fight: the latest room's challenge XP, if it is not awarded yet."""
+    def offer_room_xp(self, then: Callable[[], object]) -> None:
+        """After a fight: the latest room's challenge XP, if it is not awarded yet; `then` (the fight
+        screen closing) once it is answered, or at once when there is nothing to offer. The offer
+        opens over the fight, so the keyboard passes from the fight straight to it."""
         store = self._store()
         room = next((r for r in reversed(store.state.dungeon.rooms) if not r.beaten), None)
         if room is None or not store.state.living:
+            then()
             return
         living = [m.name for m in store.state.living]
         award = room_award(store.state, store.ruleset, room)
-        self.push_screen(screens.RoomXPDialog(room.number, award, living, self.try_perform))
+        self.follow_with(screens.RoomXPDialog(room.number, award, living, self.try_perform), lambda _: then())
 
     def action_explore(self) -> None:
         self.push_screen(screens.ExploreScreen())
