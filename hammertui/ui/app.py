@@ -76,9 +76,9 @@ class HammerApp(App[None]):
 
     BINDINGS = [
         Binding("e", "explore", "Explore", id="explore.start", tooltip="Move on: build and roll the Divining Pool, step by step"),
-        Binding("b", "pool", "Pool", id="explore.pool", tooltip="Build the next Divining Pool and see its odds"),
-        Binding("m", "rooms", "Rooms", id="explore.rooms", tooltip="The rooms explored; award a beaten challenge's XP"),
-        Binding("c", "camp", "Camp", id="party.camp", tooltip="Camp in a Safe Haven: eat, heal, re-memorize, watch, scout, step by step"),
+        Binding("b", "pool", "Pool", id="explore.pool", show=False, tooltip="Build the next Divining Pool and see its odds"),
+        Binding("m", "rooms", "Rooms", id="explore.rooms", show=False, tooltip="The rooms explored; award a beaten challenge's XP"),
+        Binding("c", "camp", "Camp", id="party.camp", show=False, tooltip="Camp in a Safe Haven: eat, heal, re-memorize, watch, scout, step by step"),
         Binding("H", "safe_haven", "Safe Haven", id="party.safe_haven", show=False, tooltip="Declare this place a Safe Haven, or no longer one"),
         Binding("S", "search", "Search", id="party.search", show=False, tooltip="Search for hidden secrets: searchers, time, the odds"),
         Binding("R", "town", "Town", id="party.town", show=False, tooltip="Return to Town: heal, restock, divide the loot, level up"),
@@ -86,8 +86,8 @@ class HammerApp(App[None]):
         Binding("F", "fight", "Fight!", id="combat.fight", tooltip="Start a fight (foes, surprise), or go back to the one under way"),
         Binding("space", "fight_next", "Next phase", id="combat.next", tooltip="The fight's next step: initiative, the next phase, the other side"),
         Binding("t", "advance_time", "Pass time", id="time.advance"),
-        Binding("l", "toggle_light", "Light", id="light.toggle", tooltip="Light or douse the highlighted source"),
-        Binding("g", "hand_over", "Give", id="light.hand_over", tooltip="Hand the highlighted source to someone"),
+        Binding("l", "toggle_light", "Light", id="light.toggle", show=False, tooltip="Light or douse the highlighted source"),
+        Binding("g", "hand_over", "Give", id="light.hand_over", show=False, tooltip="Hand the highlighted source to someone"),
         Binding("o", "refill_light", "Refill", id="light.refill", show=False, tooltip="Refill the highlighted lantern from its carrier's oil"),
         Binding("D", "drop_light", "Drop light", id="light.drop", show=False, tooltip="The highlighted source is lost for good"),
         Binding("a", "pack", "Pack", id="light.pack", show=False, tooltip="A fresh torch, lantern or candle, or a flask of oil, into a pack"),
@@ -98,10 +98,10 @@ class HammerApp(App[None]):
         Binding("d", "damage", "Damage", id="party.damage"),
         Binding("h", "heal", "Heal", id="party.heal"),
         Binding("u", "undo", "Undo", id="store.undo"),
-        Binding("s", "check", "Roll", id="party.check", tooltip="A save, thief skill or skill check for the highlighted character"),
-        Binding("x", "award_xp", "XP", id="party.xp"),
-        Binding("r", "roll_character", "New", id="party.roll", tooltip="Roll a new character by the rules"),
-        Binding("p", "pile", "Pile", id="party.pile", tooltip="The pile of pre-rolled replacements"),
+        Binding("s", "check", "Roll", id="party.check", show=False, tooltip="A save, thief skill or skill check for the highlighted character"),
+        Binding("x", "award_xp", "XP", id="party.xp", show=False),
+        Binding("r", "roll_character", "New", id="party.roll", show=False, tooltip="Roll a new character by the rules"),
+        Binding("p", "pile", "Pile", id="party.pile", show=False, tooltip="The pile of pre-rolled replacements"),
         Binding("E", "enter_character", "Enter by hand", id="party.enter", show=False),
         Binding("z", "lay_down", "Lay Down", id="party.lay_down", show=False),
         Binding("f", "fight_on", "Fight On", id="party.fight_on", show=False),
@@ -110,7 +110,7 @@ class HammerApp(App[None]):
         Binding("k", "counts", "Supplies", id="party.counts", show=False),
         Binding("y", "graveyard", "Graveyard", id="party.graveyard", show=False),
         Binding("w", "hirelings", "Hirelings", id="party.hirelings", show=False),
-        Binding("ctrl+r", "redo", "Redo", id="store.redo"),
+        Binding("ctrl+r", "redo", "Redo", id="store.redo", show=False),
         Binding("f2", "rename", "Rename", id="session.rename", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
     ]
@@ -250,12 +250,13 @@ class HammerApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Until a session is open (a save problem being resolved) only quitting makes sense.
 
-        The Light spell is offered only under rules that have one.
+        The Light spell is offered only under rules that have one. While a fight is on, the next
+        phase takes Explore's place in the footer (exploring waits for the fight's end).
         """
         if self.store is not None and action == "cast_light":
             return spell_kind(self.store.ruleset) is not None
-        if self.store is not None and action == "fight_next":
-            return self.store.state.fighting is not None
+        if self.store is not None and action in ("fight_next", "explore"):
+            return (self.store.state.fighting is not None) == (action == "fight_next")
         return self.store is not None or action in ("quit", "command_palette", "help_quit")
 
     def action_advance_time(self) -> None:
