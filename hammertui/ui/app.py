@@ -7,6 +7,7 @@ the panes a new `View`. Nothing here computes a rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,18 @@ from hammertui.session.actions import (
 )
 from hammertui.session.events import Event
 from hammertui.session.explore import SetSafeHaven, room_award
-from hammertui.session.lights import CastLight, DropLight, FoldRounds, PassRounds, Refill, casters, next_hour, pack_items, spell_kind
+from hammertui.session.lights import (
+    CastLight,
+    DropLight,
+    FoldRounds,
+    PassRounds,
+    Refill,
+    casters,
+    darkness_ahead,
+    next_hour,
+    pack_items,
+    spell_kind,
+)
 from hammertui.session.persist import SaveError, SaveFiles
 from hammertui.session.sessions import RulesetLoader
 from hammertui.session.advancement import LevelUp
@@ -260,7 +272,17 @@ class HammerApp(App[None]):
         return self.store is not None or action in ("quit", "command_palette", "help_quit")
 
     def action_advance_time(self) -> None:
-        self.perform(AdvanceTime(1))
+        self._into_the_dark(1, lambda: self.perform(AdvanceTime(1)))
+
+    def _into_the_dark(self, units: int, then: Callable[[], object]) -> None:
+        """Time that would put out the party's last light asks first, as the Camp check does."""
+        store = self._store()
+        warning = darkness_ahead(store.state, store.ruleset, units)
+        if warning is None:
+            then()
+            return
+        choices = [("pass", "Pass the time: into the dark"), ("wait", "Wait (light a spare first)")]
+        self.push_screen(ChooseDialog("The light is going", warning, choices), lambda c: c == "pass" and then())
 
     def action_toggle_light(self) -> None:
         light_id = self.query_one(LightPane).selected_id
@@ -334,12 +356,17 @@ class HammerApp(App[None]):
         self.push_screen(dialog, lambda cid: cid is not None and self.perform(CastLight(cid)))
 
     def action_pass_time(self) -> None:
-        self.push_screen(screens.PassTimeDialog(self._store().ruleset.time, self.try_perform))
+        store = self._store()
+        warn = partial(darkness_ahead, store.state, store.ruleset)
+        self.push_screen(screens.PassTimeDialog(store.ruleset.time, self.try_perform, warn))
 
     def action_next_hour(self) -> None:
         store = self._store()
         units, at = next_hour(store.state, store.ruleset.time)
         prompt = f"{store.ruleset.time.label(units)} to {at}; every lit source burns them."
+        warning = darkness_ahead(store.state, store.ruleset, units)
+        if warning is not None:
+            prompt = f"{prompt}\n{warning}"
         self.push_screen(screens.NextHourDialog(prompt, self.try_perform))
 
     def action_damage(self, character_id: str = "") -> None:

@@ -48,7 +48,7 @@ from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.header import header_text
 from hammertui.ui.log import LEVEL_STYLE
-from hammertui.ui.roster import STATUS
+from hammertui.ui.roster import STATUS, hp_cell
 from hammertui.ui.table import Row, RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 
@@ -567,11 +567,10 @@ def member_cells(view: View, fight: Fight, member: Character, widths: tuple[int,
     name_width, declared_width, status_width = widths
     words, style = STATUS.get((member.status, member.stance if member.status == "down" else ""), (member.status, ""))
     notes = [w for w in (words, *_worn(view, member.id)) if w]
-    hp = f"{member.hp}/{member.max_hp}" + (f"+{member.temp_hp}" if member.temp_hp else "")
     return [
         Text("Party", style="#43a047"),
         clipped(member.name, name_width, "dim strike" if not member.alive else ""),
-        Text(hp, style="bold #e53935" if member.hp == 0 and member.alive else ""),
+        hp_cell(member),
         str(member.ac),
         _declared_cell(view, fight, member.id, declared_width) if member.alive else Text("-", style="dim"),
         clipped(", ".join(notes), status_width, style or ("#fdd835" if notes else "")),
