@@ -33,3 +33,18 @@ async def test_every_key_in_the_footer_has_its_label(tmp_path: Path, width: int,
         shown = row[: row.index("▏")].split()
         assert " ".join(shown) == " ".join(FIGHTING if fighting else CALM)
         assert row.rstrip().endswith("^p palette"), f"nothing stray after the palette: {row!r}"
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_the_fight_screen_footer_fits_too(tmp_path: Path, width: int) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(width, 24)) as pilot:
+        assert app.perform(StartFight((FoeGroup(FoeKind("Goblin"), 2),), hp="average"))
+        await pilot.press("F")
+        await pilot.pause()
+        row = bottom_row(app)
+        shown = row[: row.index("▏")].split()
+        fight_keys = "esc Close space Next a Attack d Declare o Morale h Hurt x End u Undo"
+        # The app's own ^q Quit follows; at 80 columns the palette covers it whole, never in part.
+        assert " ".join(shown) == fight_keys + (" ^q Quit" if width > 80 else "")
+        assert row.rstrip().endswith("^p palette"), f"nothing stray after the palette: {row!r}"
