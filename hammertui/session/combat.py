@@ -887,6 +887,20 @@ class EndEffect:
 
 # ---------------------------------------------------------------------------------- ending
 
+TURNED = {"flee": "fleeing", "flee_hurt": "fleeing", "cower": "cowering"}
+"""The Turn Unholy results (by id) that send a foe running or cowering for their rounds."""
+
+
+def _tally(state: State, ruleset: Ruleset, fight: Fight) -> str:
+    """`1 beaten, 2 fled, 1 cowered`: broken by morale or by a Turn Unholy still upon them."""
+    turned = {r.name: TURNED[r.id] for r in (ruleset.turn_unholy.results if ruleset.turn_unholy else ()) if r.id in TURNED}
+    fates = []
+    for foe in fight.foes:
+        upon = [turned[e.name] for e in state.effects if e.on == foe.id and e.name in turned]
+        fates.append(foe.status if foe.status != "ok" else "fleeing" if "fleeing" in upon else upon[0] if upon else "ok")
+    counts = [(fates.count(fate), word) for fate, word in (("defeated", "beaten"), ("fleeing", "fled"), ("cowering", "cowered"))]
+    return ", ".join(f"{n} {word}" for n, word in counts if n) or "none beaten, none fled"
+
 
 @attrs.frozen
 class EndFight:
@@ -900,10 +914,9 @@ class EndFight:
         fight = fight_of(state)
         if fight.pending is not None:
             raise Refused("an attack is waiting for its damage: resolve it first")
-        beaten = sum(1 for f in fight.foes if f.status == "defeated")
-        broke = sum(1 for f in fight.foes if f.status in BREAKS)
         why = f" {self.why.strip()}" if self.why.strip() else ""
-        head = note(self, f"The fight is over after {fight.round} round{'s' if fight.round != 1 else ''}: {beaten} beaten, {broke} broke and ran or cowered.{why}")
+        rounds = f"{fight.round} round{'s' if fight.round != 1 else ''}"
+        head = note(self, f"The fight is over after {rounds}: {_tally(state, ctx.ruleset, fight)}.{why}")
         state = effects.drop_for(attrs.evolve(state, fighting=None), {f.id for f in fight.foes})
         timed: list[Event] = []
         if state.clock.rounds:

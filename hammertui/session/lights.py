@@ -84,6 +84,25 @@ def next_hour(state: State, time: TimeRules) -> tuple[int, str]:
     return units, clock_text(state.clock.units + units, time.minutes_per_unit)
 
 
+def darkness_ahead(state: State, ruleset: Ruleset, units: int) -> str | None:
+    """What passing `units` would do to the party's last light, when it would put it out: said
+    before the time passes, as the Camp check says it before a camp. None when light lasts (or the
+    party is in the dark already, and has no light to lose)."""
+    longest = max((s.remaining for s in state.lights if s.lit and s.remaining > 0), default=0)
+    if not 0 < longest <= units:
+        return None
+    label = ruleset.time.label
+    dark = f"{label(units - longest)} in the dark" if longest < units else "dark as it ends"
+    return f"The last light goes out after {label(longest)} of the {label(units)}: {dark}."
+
+
+def lit_time_left(state: State, ruleset: Ruleset) -> tuple[str, ...]:
+    """`torch 4 Beats` for each source burning now, longest-lasting first."""
+    burning = sorted((s for s in state.lights if s.lit and s.remaining > 0), key=lambda s: -s.remaining)
+    names = {kind: d.name.lower() for kind, d in ruleset.light_sources.items()}
+    return tuple(f"{names.get(s.kind, s.kind)} {ruleset.time.label(s.remaining)}" for s in burning)
+
+
 def casters(state: State, ruleset: Ruleset) -> tuple[Character, ...]:
     """The members who could cast the Light spell now: alive, standing and able to cast."""
     return tuple(m for m in state.living if m.status == "ok" and _casts(ruleset, m))

@@ -7,7 +7,9 @@ the panes a new `View`. Nothing here computes a rule.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import attrs
 from textual.app import App, ComposeResult, SystemCommand
@@ -33,7 +35,18 @@ from hammertui.session.actions import (
 )
 from hammertui.session.events import Event
 from hammertui.session.explore import SetSafeHaven, room_award
-from hammertui.session.lights import CastLight, DropLight, FoldRounds, PassRounds, Refill, casters, next_hour, pack_items, spell_kind
+from hammertui.session.lights import (
+    CastLight,
+    DropLight,
+    FoldRounds,
+    PassRounds,
+    Refill,
+    casters,
+    darkness_ahead,
+    next_hour,
+    pack_items,
+    spell_kind,
+)
 from hammertui.session.persist import SaveError, SaveFiles
 from hammertui.session.sessions import RulesetLoader
 from hammertui.rules.characters import LEVEL_UP_HP, level_up_hp_rule
@@ -45,6 +58,7 @@ from hammertui.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayD
 from hammertui.ui.combat import CombatPane
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.form import FormDialog
 from hammertui.ui.dialogs.save_problem import SaveProblemScreen
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.divining import DiviningPane
@@ -75,9 +89,9 @@ class HammerApp(App[None]):
 
     BINDINGS = [
         Binding("e", "explore", "Explore", id="explore.start", tooltip="Move on: build and roll the Divining Pool, step by step"),
-        Binding("b", "pool", "Pool", id="explore.pool", tooltip="Build the next Divining Pool and see its odds"),
-        Binding("m", "rooms", "Rooms", id="explore.rooms", tooltip="The rooms explored; award a beaten challenge's XP"),
-        Binding("c", "camp", "Camp", id="party.camp", tooltip="Camp in a Safe Haven: eat, heal, re-memorize, watch, scout, step by step"),
+        Binding("b", "pool", "Pool", id="explore.pool", show=False, tooltip="Build the next Divining Pool and see its odds"),
+        Binding("m", "rooms", "Rooms", id="explore.rooms", show=False, tooltip="The rooms explored; award a beaten challenge's XP"),
+        Binding("c", "camp", "Camp", id="party.camp", show=False, tooltip="Camp in a Safe Haven: eat, heal, re-memorize, watch, scout, step by step"),
         Binding("H", "safe_haven", "Safe Haven", id="party.safe_haven", show=False, tooltip="Declare this place a Safe Haven, or no longer one"),
         Binding("S", "search", "Search", id="party.search", show=False, tooltip="Search for hidden secrets: searchers, time, the odds"),
         Binding("R", "town", "Town", id="party.town", show=False, tooltip="Return to Town: heal, restock, divide the loot, level up"),
@@ -85,8 +99,8 @@ class HammerApp(App[None]):
         Binding("F", "fight", "Fight!", id="combat.fight", tooltip="Start a fight (foes, surprise), or go back to the one under way"),
         Binding("space", "fight_next", "Next phase", id="combat.next", tooltip="The fight's next step: initiative, the next phase, the other side"),
         Binding("t", "advance_time", "Pass time", id="time.advance"),
-        Binding("l", "toggle_light", "Light", id="light.toggle", tooltip="Light or douse the highlighted source"),
-        Binding("g", "hand_over", "Give", id="light.hand_over", tooltip="Hand the highlighted source to someone"),
+        Binding("l", "toggle_light", "Light", id="light.toggle", show=False, tooltip="Light or douse the highlighted source"),
+        Binding("g", "hand_over", "Give", id="light.hand_over", show=False, tooltip="Hand the highlighted source to someone"),
         Binding("o", "refill_light", "Refill", id="light.refill", show=False, tooltip="Refill the highlighted lantern from its carrier's oil"),
         Binding("D", "drop_light", "Drop light", id="light.drop", show=False, tooltip="The highlighted source is lost for good"),
         Binding("a", "pack", "Pack", id="light.pack", show=False, tooltip="A fresh torch, lantern or candle, or a flask of oil, into a pack"),
@@ -97,10 +111,10 @@ class HammerApp(App[None]):
         Binding("d", "damage", "Damage", id="party.damage"),
         Binding("h", "heal", "Heal", id="party.heal"),
         Binding("u", "undo", "Undo", id="store.undo"),
-        Binding("s", "check", "Roll", id="party.check", tooltip="A save, thief skill or skill check for the highlighted character"),
-        Binding("x", "award_xp", "XP", id="party.xp"),
-        Binding("r", "roll_character", "New", id="party.roll", tooltip="Roll a new character by the rules"),
-        Binding("p", "pile", "Pile", id="party.pile", tooltip="The pile of pre-rolled replacements"),
+        Binding("s", "check", "Roll", id="party.check", show=False, tooltip="A save, thief skill or skill check for the highlighted character"),
+        Binding("x", "award_xp", "XP", id="party.xp", show=False),
+        Binding("r", "roll_character", "New", id="party.roll", show=False, tooltip="Roll a new character by the rules"),
+        Binding("p", "pile", "Pile", id="party.pile", show=False, tooltip="The pile of pre-rolled replacements"),
         Binding("E", "enter_character", "Enter by hand", id="party.enter", show=False),
         Binding("z", "lay_down", "Lay Down", id="party.lay_down", show=False),
         Binding("f", "fight_on", "Fight On", id="party.fight_on", show=False),
@@ -110,7 +124,7 @@ class HammerApp(App[None]):
         Binding("k", "counts", "Supplies", id="party.counts", show=False),
         Binding("y", "graveyard", "Graveyard", id="party.graveyard", show=False),
         Binding("w", "hirelings", "Hirelings", id="party.hirelings", show=False),
-        Binding("ctrl+r", "redo", "Redo", id="store.redo"),
+        Binding("ctrl+r", "redo", "Redo", id="store.redo", show=False),
         Binding("f2", "rename", "Rename", id="session.rename", show=False),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
     ]
@@ -130,6 +144,7 @@ class HammerApp(App[None]):
         self.store = store
         self.problem = problem
         self.ruleset_loader = ruleset_loader
+        self._following: list[tuple[Screen[Any], Callable[[Any], object] | None]] = []
 
     def compose(self) -> ComposeResult:
         yield SessionHeader(id="header").data_bind(view=HammerApp.board)
@@ -215,12 +230,24 @@ class HammerApp(App[None]):
         return any(screen.styles.background.a == 1 for screen in self.screen_stack[1:])
 
     def pop_screen(self) -> AwaitComplete:
-        """Back towards the dashboard: it catches up with whatever it was spared while hidden."""
+        """Back towards the dashboard: it catches up with whatever it was spared while hidden, and a
+        dialog the closing form's action called for opens in the same step, before any key is read."""
         popped = super().pop_screen()
+        following, self._following = self._following, []
+        for dialog, then in following:
+            self.push_screen(dialog, then)
         if not self._dashboard_hidden():
             self.board = self.view
             self.query_one(LogStrip).catch_up()
         return popped
+
+    def follow_with(self, dialog: Screen[Any], then: Callable[[Any], object] | None = None) -> None:
+        """Open a dialog an action calls for. A form that took the action closes itself next (and a
+        dismissal closes the top screen), so the dialog waits for the form to close and opens as it does."""
+        if isinstance(self.screen, FormDialog):
+            self._following.append((dialog, then))
+        else:
+            self.push_screen(dialog, then)
 
     def _offer_epitaphs(self, before: State, after: State) -> None:
         """Someone just died: the table writes the tombstone while the moment is fresh."""
@@ -237,16 +264,27 @@ class HammerApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Until a session is open (a save problem being resolved) only quitting makes sense.
 
-        The Light spell is offered only under rules that have one.
+        The Light spell is offered only under rules that have one. While a fight is on, the next
+        phase takes Explore's place in the footer (exploring waits for the fight's end).
         """
         if self.store is not None and action == "cast_light":
             return spell_kind(self.store.ruleset) is not None
-        if self.store is not None and action == "fight_next":
-            return self.store.state.fighting is not None
+        if self.store is not None and action in ("fight_next", "explore"):
+            return (self.store.state.fighting is not None) == (action == "fight_next")
         return self.store is not None or action in ("quit", "command_palette", "help_quit")
 
     def action_advance_time(self) -> None:
-        self.perform(AdvanceTime(1))
+        self._into_the_dark(1, lambda: self.perform(AdvanceTime(1)))
+
+    def _into_the_dark(self, units: int, then: Callable[[], object]) -> None:
+        """Time that would put out the party's last light asks first, as the Camp check does."""
+        store = self._store()
+        warning = darkness_ahead(store.state, store.ruleset, units)
+        if warning is None:
+            then()
+            return
+        choices = [("pass", "Pass the time: into the dark"), ("wait", "Wait (light a spare first)")]
+        self.push_screen(ChooseDialog("The light is going", warning, choices), lambda c: c == "pass" and then())
 
     def action_toggle_light(self) -> None:
         light_id = self.query_one(LightPane).selected_id
@@ -320,12 +358,17 @@ class HammerApp(App[None]):
         self.push_screen(dialog, lambda cid: cid is not None and self.perform(CastLight(cid)))
 
     def action_pass_time(self) -> None:
-        self.push_screen(screens.PassTimeDialog(self._store().ruleset.time, self.try_perform))
+        store = self._store()
+        warn = partial(darkness_ahead, store.state, store.ruleset)
+        self.push_screen(screens.PassTimeDialog(store.ruleset.time, self.try_perform, warn))
 
     def action_next_hour(self) -> None:
         store = self._store()
         units, at = next_hour(store.state, store.ruleset.time)
         prompt = f"{store.ruleset.time.label(units)} to {at}; every lit source burns them."
+        warning = darkness_ahead(store.state, store.ruleset, units)
+        if warning is not None:
+            prompt = f"{prompt}\n{warning}"
         self.push_screen(screens.NextHourDialog(prompt, self.try_perform))
 
     def action_damage(self, character_id: str = "") -> None:
@@ -460,7 +503,7 @@ class HammerApp(App[None]):
             self.notify(f"{member.name} is not dead. Yet.", severity="warning")
             return
         when = clock_text(member.death.at, self._store().ruleset.time.minutes_per_unit)
-        self.push_screen(screens.BurialDialog(member, when, self.try_perform))
+        self.follow_with(screens.BurialDialog(member, when, self.try_perform))
 
     def action_fight(self, surprised_party: bool = False) -> None:
         """Back to the fight under way, or foes first and then the fight."""
@@ -476,15 +519,18 @@ class HammerApp(App[None]):
 
         self.perform(FightNext())
 
-    def offer_room_xp(self) -> None:
-        """After a fight: the latest room's challenge XP, if it is not awarded yet."""
+    def offer_room_xp(self, then: Callable[[], object]) -> None:
+        """After a fight: the latest room's challenge XP, if it is not awarded yet; `then` (the fight
+        screen closing) once it is answered, or at once when there is nothing to offer. The offer
+        opens over the fight, so the keyboard passes from the fight straight to it."""
         store = self._store()
         room = next((r for r in reversed(store.state.dungeon.rooms) if not r.beaten), None)
         if room is None or not store.state.living:
+            then()
             return
         living = [m.name for m in store.state.living]
         award = room_award(store.state, store.ruleset, room)
-        self.push_screen(screens.RoomXPDialog(room.number, award, living, self.try_perform))
+        self.follow_with(screens.RoomXPDialog(room.number, award, living, self.try_perform), lambda _: then())
 
     def action_explore(self) -> None:
         self.push_screen(screens.ExploreScreen())

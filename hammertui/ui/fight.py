@@ -48,8 +48,8 @@ from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.header import header_text
 from hammertui.ui.log import LEVEL_STYLE
-from hammertui.ui.roster import STATUS
-from hammertui.ui.table import Row, clipped, selected_key, sync_rows
+from hammertui.ui.roster import STATUS, hp_cell
+from hammertui.ui.table import Row, RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ INDENT = 5
 """The log's words and dice sit right of `#12 `."""
 
 
-class CombatantTable(DataTable):
+class CombatantTable(RowTable):
     """The combatants, one row each; Enter steps the fight like space rather than selecting."""
 
     BINDINGS = [Binding("enter", "screen.next", "Next", show=False)]
@@ -120,16 +120,16 @@ class FightScreen(Screen[None]):
         Binding("d", "declare", "Declare", id="fight.declare"),
         Binding("o", "morale", "Morale", id="fight.morale"),
         Binding("O", "skip_morale", "No morale", id="fight.skip_morale", show=False),
-        Binding("t", "turn_unholy", "Turn Unholy", id="fight.turn_unholy"),
-        Binding("e", "add_effect", "Effect", id="fight.effect"),
+        Binding("t", "turn_unholy", "Turn Unholy", id="fight.turn_unholy", show=False),
+        Binding("e", "add_effect", "Effect", id="fight.effect", show=False),
         Binding("k", "end_effect", "End effect", id="fight.end_effect", show=False),
         Binding("h", "hurt", "Hurt", id="fight.hurt"),
         Binding("H", "heal", "Heal", id="fight.heal", show=False),
         Binding("s", "foe_status", "Foe status", id="fight.foe_status", show=False),
         Binding("z", "lay_down", "Lay Down", id="fight.lay_down", show=False),
         Binding("f", "fight_on", "Fight On", id="fight.fight_on", show=False),
-        Binding("F", "foes", "Foes", id="fight.foes"),
-        Binding("x", "end", "End fight", id="fight.end"),
+        Binding("F", "foes", "Foes", id="fight.foes", show=False),
+        Binding("x", "end", "End", id="fight.end"),
         Binding("u", "undo", "Undo", id="fight.undo"),
     ]
 
@@ -390,8 +390,7 @@ class FightScreen(Screen[None]):
 
     def _end(self, why: str) -> None:
         if self.hammer.perform(EndFight(why)):
-            self.dismiss(None)
-            self.hammer.offer_room_xp()
+            self.hammer.offer_room_xp(then=lambda: self.dismiss(None))
 
     def action_undo(self) -> None:
         self.hammer.action_undo()
@@ -568,11 +567,10 @@ def member_cells(view: View, fight: Fight, member: Character, widths: tuple[int,
     name_width, declared_width, status_width = widths
     words, style = STATUS.get((member.status, member.stance if member.status == "down" else ""), (member.status, ""))
     notes = [w for w in (words, *_worn(view, member.id)) if w]
-    hp = f"{member.hp}/{member.max_hp}" + (f"+{member.temp_hp}" if member.temp_hp else "")
     return [
         Text("Party", style="#43a047"),
         clipped(member.name, name_width, "dim strike" if not member.alive else ""),
-        Text(hp, style="bold #e53935" if member.hp == 0 and member.alive else ""),
+        hp_cell(member),
         str(member.ac),
         _declared_cell(view, fight, member.id, declared_width) if member.alive else Text("-", style="dim"),
         clipped(", ".join(notes), status_width, style or ("#fdd835" if notes else "")),

@@ -8,11 +8,13 @@ from textual.widgets import Static
 
 from hammertui.rules.clock import clock_text
 from hammertui.rules.tiers import tier
+from hammertui.session.lights import lit_time_left
 from hammertui.ui.view import View
 
 
 class SessionHeader(Static):
-    """Session, ruleset, dungeon level and tier, the clock (and a fight's rounds), LIT or DARK."""
+    """Session, ruleset, dungeon level and tier, the clock (and a fight's rounds), LIT (with each
+    burning source's time left) or DARK."""
 
     view: reactive[View | None] = reactive(None, repaint=False)
 
@@ -32,6 +34,8 @@ def header_text(view: View) -> Text:
         line.append(" DARK ", style="bold #ffffff on #b71c1c")
     else:
         line.append(" LIT ", style="bold #000000 on #fbc02d")
+        line.append(f" {', '.join(lit_time_left(state, ruleset))} ", style="bold #fbc02d")
+        line.append("│", style="dim")
     line.append(f" {clock.unit.capitalize()} {state.clock.units}", style="bold")
     line.append(f" · {clock_text(state.clock.units, clock.minutes_per_unit)} ")
     if state.clock.rounds:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -11,7 +13,7 @@ from textual.widgets import DataTable, Static
 from hammertui.rules.light import bar_level
 from hammertui.session.lights import OIL, Pack, pack_items, packs, party_light
 from hammertui.session.state import LightSource
-from hammertui.ui.table import clipped, selected_key, sync_rows
+from hammertui.ui.table import RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 
 BAR_WIDTH = 6
@@ -42,7 +44,7 @@ class LightPane(Vertical):
         self._packs = Text()
 
     def compose(self) -> ComposeResult:
-        yield DataTable(id="light-table", cursor_type="row", cursor_foreground_priority="renderable")
+        yield RowTable(id="light-table", cursor_type="row", cursor_foreground_priority="renderable")
         yield Static(id="light-packs")
 
     def on_mount(self) -> None:
@@ -73,10 +75,13 @@ class LightPane(Vertical):
         self._fit_packs(view)
 
     def _fit_packs(self, view: View) -> None:
-        """The packs under the sources only where the table keeps every row in sight: sources come first."""
-        text = packs_text(view, self.content_size.width)
-        lines = len(text.plain.splitlines())
+        """The packs under the sources, in as much detail as the room the table leaves: each member's
+        spares and Rations, else their spares alone, else one line of totals. Sources come first."""
+        width = self.content_size.width
         room = self.content_size.height - 1 - self.query_one(DataTable).row_count
+        texts = [packs_text(view, width), packs_text(view, width, rations=False), spares_total(view)]
+        text = next((t for t in texts if len(t.plain.splitlines()) <= room), texts[-1])
+        lines = len(text.plain.splitlines())
         shown = self.query_one("#light-packs", Static)
         if text != self._packs:
             shown.update(text, layout=lines != len(self._packs.plain.splitlines()))
@@ -111,20 +116,28 @@ def light_subtitle(view: View) -> str:
     return f"{lit} lit" if level == "lit" else f"{lit} lit · {level} light"
 
 
-def packs_text(view: View, width: int) -> Text:
+NO_SPARE = "No spare light."
+
+
+def packs_text(view: View, width: int, rations: bool = True) -> Text:
     """`Packs: Brannoc 1 torch, 3 rations · Otto 2 torches, 1 oil flask`: spares ready to light, oil
-    for refills, and the Rations a camp needs.
+    for refills, and (unless left out for room) the Rations a camp needs; first, when nobody
+    carries a spare source, that there is none.
 
     Wrapped between members to `width`, never inside one, so a narrow pane reads as a short list.
     """
     names = dict(pack_items(view.ruleset))
+    found = packs(view.state)
     text = Text(no_wrap=True, overflow="ellipsis")
+    if not any(pack.spares for pack in found):
+        text.append(NO_SPARE, style="bold #fdd835")
+    entries = [_entry(view, pack, items) for pack in found if (items := _items(pack, names, rations))]
     line = 0
-    for pack in packs(view.state):
-        entry = Text(_carrier_name(view, pack.character_id), style="bold")
-        entry.append(" " + ", ".join(_items(pack, names)), style="")
-        gap = "Packs: " if not text else " · "
-        if text and line + len(gap) + len(entry) > width:
+    for n, entry in enumerate(entries):
+        gap = "Packs: " if n == 0 else " · "
+        if n == 0 and text:
+            text.append("\n")
+        elif n and line + len(gap) + len(entry) > width:
             text.append("\n")
             line, gap = 0, "       "
         text.append(gap, style="dim")
@@ -133,11 +146,32 @@ def packs_text(view: View, width: int) -> Text:
     return text
 
 
-def _items(pack: Pack, names: dict[str, str]) -> list[str]:
+def _entry(view: View, pack: Pack, items: list[str]) -> Text:
+    entry = Text(_carrier_name(view, pack.character_id), style="bold")
+    entry.append(" " + ", ".join(items))
+    return entry
+
+
+def spares_total(view: View) -> Text:
+    """`Spares: 2 torches, 1 oil flask`: the packs in one line, for a pane with room for no more."""
+    names = dict(pack_items(view.ruleset))
+    found = packs(view.state)
+    spares: Counter[str] = Counter()
+    for pack in found:
+        spares.update(dict(pack.spares))
+    items = _items(Pack("", tuple(spares.items()), sum(p.oil for p in found)), names, rations=False)
+    if not spares:
+        return Text(NO_SPARE + (f" {', '.join(items).capitalize()}." if items else ""), style="bold #fdd835")
+    text = Text("Spares: ", style="dim")
+    text.append(", ".join(items))
+    return text
+
+
+def _items(pack: Pack, names: dict[str, str], rations: bool = True) -> list[str]:
     items = [(names.get(kind, kind).lower(), n) for kind, n in pack.spares]
     if pack.oil:
         items.append((names.get(OIL, OIL).lower(), pack.oil))
-    if pack.rations:
+    if pack.rations and rations:
         items.append(("ration", pack.rations))
     return [f"{n} {name}{'' if n == 1 else 's'}" for name, n in items]
 

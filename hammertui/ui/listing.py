@@ -15,7 +15,7 @@ from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
-from hammertui.ui.table import Row, selected_key, sync_rows
+from hammertui.ui.table import Row, RowTable, selected_key, sync_rows
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class ListingScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="listing") as box:
             box.border_title = self.TITLE
-            yield DataTable(cursor_type="row", zebra_stripes=True, cursor_foreground_priority="renderable")
+            yield RowTable(cursor_type="row", zebra_stripes=True, cursor_foreground_priority="renderable")
             yield Static(classes="listing-empty")
             yield from self.compose_below()
         yield Footer(compact=True)

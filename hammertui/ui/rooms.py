@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.events import Mount
 from textual.widgets import Static, TextArea
 
 from hammertui.rules import explore as rules
@@ -51,11 +52,12 @@ class RoomsScreen(ListingScreen):
         with VerticalScroll(id="room-detail"):
             yield Static(id="room-text")
 
-    def on_mount(self) -> None:
-        """Open on the newest room: the one whose challenge the table has just fought."""
-        self.call_after_refresh(self._to_newest)
-
-    def _to_newest(self) -> None:
+    def on_mount(self, event: Mount) -> None:
+        """Open on the newest room, the one whose challenge the table has just fought: the rows are
+        filled first, and the cursor is on it before the first frame, so what is highlighted is
+        what x awards from the first key on."""
+        event.prevent_default()
+        super().on_mount()
         if self.table.row_count:
             self.table.move_cursor(row=self.table.row_count - 1)
 

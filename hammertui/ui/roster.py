@@ -9,13 +9,16 @@ from textual.events import Resize
 from textual.reactive import reactive
 from textual.widgets import DataTable
 
+from hammertui.rules.vitality import hp_band
 from hammertui.session.state import Character
-from hammertui.ui.table import clipped, selected_key, sync_rows
+from hammertui.ui.table import RowTable, selected_key, sync_rows
 from hammertui.ui.view import View
 
 COLUMNS = ("Name", "Class Lv", "HP", "AC", "XP", "Status")
-OTHER_COLUMNS_WIDTH = 36
-"""Room the columns after Name need, padding included; Name gets what is left of the pane."""
+NAME_LEAST = 6
+"""The narrowest a name is cut to (`Otto…`) so the Status column keeps `Dying` and `Dead` whole."""
+HP_STYLE = {"full": "#43a047", "wounded": "#fdd835", "low": "bold #ef6c00", "zero": "bold #e53935"}
+"""A colour for each of the rules' HP bands (`hp_band`): green, yellow, orange, red."""
 
 STATUS = {
     ("ok", ""): ("", ""),
@@ -33,7 +36,7 @@ class PartyPane(Vertical):
     view: reactive[View | None] = reactive(None, repaint=False)
 
     def compose(self) -> ComposeResult:
-        table: DataTable = DataTable(id="party-table", cursor_type="row", cursor_foreground_priority="renderable", zebra_stripes=True)
+        table = RowTable(id="party-table", cursor_type="row", cursor_foreground_priority="renderable", zebra_stripes=True)
         table.add_columns(*COLUMNS)
         yield table
 
@@ -49,9 +52,17 @@ class PartyPane(Vertical):
             self._fill(view)
 
     def _fill(self, view: View, rebuild: bool = False) -> None:
+        """The middle columns as wide as their numbers; Status next, whole where it can be; Name the rest."""
         table = self.query_one(DataTable)
-        width = max(8, self.content_size.width - OTHER_COLUMNS_WIDTH)
-        sync_rows(table, [(m.id, _cells(view, m, width)) for m in view.state.party], rebuild)
+        rows = [_cells(view, m) for m in view.state.party]
+        widths = [max(len(title), *(len(row[i].plain) for row in rows)) if rows else len(title) for i, title in enumerate(COLUMNS)]
+        room = self.content_size.width - sum(widths[1:-1]) - 2 * len(COLUMNS)
+        name_width = max(NAME_LEAST, min(widths[0], room - widths[-1]))
+        status_width = max(1, room - name_width)
+        for row in rows:
+            for i, width in ((0, name_width), (-1, status_width)):
+                row[i].truncate(width, overflow="ellipsis")
+        sync_rows(table, [(m.id, row) for m, row in zip(view.state.party, rows, strict=True)], rebuild)
         subtitle = _subtitle(view)
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
@@ -79,19 +90,25 @@ def _subtitle(view: View) -> str:
     return " · ".join(parts)
 
 
-def _cells(view: View, member: Character, name_width: int) -> list[str | Text]:
+def _cells(view: View, member: Character) -> list[Text]:
+    """Every cell whole: `_fill` cuts the name and the status to the pane."""
     cls = view.ruleset.classes.get(member.class_id)
-    hp = f"{member.hp}/{member.max_hp}" + (f"+{member.temp_hp}" if member.temp_hp else "")
     words, style = STATUS.get((member.status, member.stance if member.status == "down" else ""), (member.status, ""))
     if not words and member.role:
         words, style = member.role, "dim"
     if member.con < member.con_max and member.alive:
         words = f"{words} CON {member.con}".strip()
     return [
-        clipped(member.name, name_width, "dim strike" if not member.alive else ""),
-        f"{cls.short_name if cls else member.class_id} {member.level}",
-        Text(hp, style="bold #e53935" if member.hp == 0 and member.alive else ""),
-        str(member.ac),
-        str(member.xp),
-        Text(words, style=style),
+        Text(member.name, style="dim strike" if not member.alive else "", no_wrap=True, overflow="ellipsis"),
+        Text(f"{cls.short_name if cls else member.class_id} {member.level}"),
+        hp_cell(member),
+        Text(str(member.ac)),
+        Text(str(member.xp)),
+        Text(words, style=style, no_wrap=True, overflow="ellipsis"),
     ]
+
+
+def hp_cell(member: Character) -> Text:
+    """`5/9+2`, coloured by the rules' HP band; the dead's dimmed."""
+    hp = f"{member.hp}/{member.max_hp}" + (f"+{member.temp_hp}" if member.temp_hp else "")
+    return Text(hp, style=HP_STYLE[hp_band(member.hp, member.max_hp)] if member.alive else "dim")

@@ -5,9 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.widgets import DataTable
 
 Row = tuple[str, Sequence[str | Text]]
+
+
+class RowTable(DataTable):
+    """A table read a row at a time: Home and End go to the first and the last row (a plain
+    DataTable moves them across columns, which a row cursor does not have)."""
+
+    BINDINGS = [
+        Binding("home", "scroll_top", "First row", show=False),
+        Binding("end", "scroll_bottom", "Last row", show=False),
+    ]
 
 
 def sync_rows(table: DataTable, rows: Sequence[Row], rebuild: bool = False) -> None:

@@ -31,6 +31,7 @@ from hammertui.session.town import (
 )
 from hammertui.ui import screens
 from hammertui.ui.listing import ListingScreen, widest
+from hammertui.ui.numbers import whole_number
 from hammertui.ui.table import Row
 from hammertui.ui.view import View
 
@@ -226,13 +227,7 @@ class TownScreen(ListingScreen):
 
 
 def _number(raw: str, what: str) -> int | None:
-    raw = raw.strip()
-    if not raw:
-        return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise ValueError(f"{what}: {raw!r} is not a whole number") from None
+    return whole_number(raw, what) if raw.strip() else None
 
 
 def _fit(cell: Text, width: int) -> Text:

@@ -103,7 +103,7 @@ def test_end_fight_3_rounds_cost_1_turn_and_every_lit_torch_burns_it(demo: State
     assert over.fighting is None
     assert (over.clock.units, over.clock.rounds) == (1, 0)
     assert [(s.id, s.remaining) for s in over.lights] == [("l1", 5), ("l2", 5), ("l3", 6)]
-    assert events[0].text == "The fight is over after 3 rounds: 0 beaten, 0 broke and ran or cowered. they ran"
+    assert events[0].text == "The fight is over after 3 rounds: none beaten, none fled. they ran"
     assert "3 rounds of combat: 1 turn on the clock." in texts(events)
     assert events[-1].text == "Loot time!"
 
@@ -179,3 +179,12 @@ def test_end_effect_before_its_time(demo: State, hc: Ruleset) -> None:
         run(ended, hc, EndEffect("e1"))
     again, _ = run(ended, hc, AddEffect("Rage", "c3", "unit", 3))
     assert [e.id for e in again.effects] == ["e2", "e1"], "a freed id is used again"
+
+
+def test_the_summary_counts_the_foes_a_turn_unholy_sent_running(demo: State, hc: Ruleset) -> None:
+    cleric = member(demo, "c2", uses={"turn_unholy": 1})
+    state, _ = run(started(cleric, hc), hc, FightNext(), PARTY_FIRST)
+    state, _ = run(state, hc, TurnUnholy("c2", ("f1", "f2")), [1, 1, 2, 1, 2, 2])  # both fail and Flee
+    assert [e.name for e in state.effects] == ["Flee", "Flee"]
+    _, events = run(state, hc, EndFight())
+    assert events[0].text == "The fight is over after 1 round: 2 fled."

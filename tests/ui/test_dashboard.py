@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Input
 from hammertui.session import persist
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.dialogs.amount import AmountDialog
+from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.save_problem import SaveProblemScreen
 
 
@@ -44,6 +45,8 @@ async def test_the_torch_burning_out_is_announced(tmp_path: Path) -> None:
     app = demo(tmp_path)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.press(*"tttttt")
+        assert isinstance(app.screen, ChooseDialog), "the last Beat of light asks first"
+        await pilot.press("enter")  # into the dark
         assert app.store.state.is_dark
         messages = [n.message for n in app._notifications]
         assert any("Darkness" in m for m in messages)

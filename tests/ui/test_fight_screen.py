@@ -199,7 +199,7 @@ async def test_ending_a_fight_both_sides_still_standing(tmp_path: Path) -> None:
         await pick(pilot, app, "foes")
         assert app.store.state.fighting is None
         assert not isinstance(app.screen, FightScreen)
-        assert "The fight is over after 1 round: 0 beaten, 0 broke and ran or cowered. The foes fled or gave up." in log_text(app)
+        assert "The fight is over after 1 round: none beaten, none fled. The foes fled or gave up." in log_text(app)
         assert "Loot time!" in log_text(app)
         assert app.store.state.clock.units == 1 and app.store.state.clock.rounds == 0
         assert "No combat." in pane(app)

@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.widgets import DataTable, Label, Select, Static
 
 from hammertui.session import persist
-from hammertui.session.lights import OIL, AddToPack, CorrectLight
+from hammertui.session.lights import OIL, AddToPack, CorrectLight, DropLight
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.correct_light import CorrectLightDialog
@@ -172,7 +172,7 @@ async def test_the_complete_rules_have_no_strengths_and_no_light_spell(tmp_path:
         assert {"Refill a lantern", "Drop a light", "Add to a pack", "Correct a light", "Pass turns...", "To the next hour"} <= set(titles)
 
 
-async def test_the_packs_give_way_to_the_sources_on_a_small_screen(tmp_path: Path) -> None:
+async def test_the_packs_shorten_to_the_spares_on_a_small_screen(tmp_path: Path) -> None:
     app = demo(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         packs = app.query_one("#light-packs", Static)
@@ -181,5 +181,15 @@ async def test_the_packs_give_way_to_the_sources_on_a_small_screen(tmp_path: Pat
         assert [w for w in plain(packs).split() if w != "·"] == words.split(), "spares, oil and Rations"
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert not packs.display, "four members' packs would push a source out of sight"
-        assert app.query_one("#light-table", DataTable).row_count == 3
+        assert packs.display, "the spares stay in sight"
+        assert [w for w in plain(packs).split() if w != "·"] == "Packs: Brannoc 1 torch Wenna 1 torch".split()
+        table = app.query_one("#light-table", DataTable)
+        assert table.row_count == 3 and table.size.height >= 4, "every source in sight above them"
+
+async def test_a_party_with_no_spare_says_so(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for spare in [s for s in app.store.state.lights if not s.lit]:
+            assert app.perform(DropLight(spare.id))
+        await pilot.pause()
+        assert plain(app.query_one("#light-packs", Static)).startswith("No spare light.")

@@ -4,21 +4,22 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Input, Label
+from textual.widgets import Footer, Input, Label
 
-from hammertui.ui.dialogs.base import PromptDialog
+from hammertui.ui.dialogs.base import ENTER, PromptDialog
+from hammertui.ui.numbers import whole_number
 
 MAX_AMOUNT = 999
 
 
 def parse_amount(text: str, noun: str = "hit points") -> tuple[int | None, str]:
     """A whole number from 1 to 999, or None and what is wrong with the text, in plain words."""
-    value = text.strip()
-    if not value:
+    if not text.strip():
         return None, f"Type a number of {noun}."
-    if not value.lstrip("+").isdigit():
-        return None, f"{value!r} is not a whole number."
-    amount = int(value)
+    try:
+        amount = whole_number(text, noun.capitalize())
+    except ValueError as problem:
+        return None, f"{problem}."
     if not 1 <= amount <= MAX_AMOUNT:
         return None, f"Use a number from 1 to {MAX_AMOUNT}."
     return amount, ""
@@ -26,6 +27,8 @@ def parse_amount(text: str, noun: str = "hit points") -> tuple[int | None, str]:
 
 class AmountDialog(PromptDialog[int]):
     """`Damage to Darla (HP 7/9)?`: Enter applies, Escape cancels. `noun` is what is being counted."""
+
+    BINDINGS = [ENTER]
 
     def __init__(self, title: str, prompt: str, noun: str = "hit points") -> None:
         super().__init__(title, prompt)
@@ -37,9 +40,14 @@ class AmountDialog(PromptDialog[int]):
             yield Label(self._prompt)
             yield Input(placeholder="e.g. 4", id="amount")
             yield Label("", id="problem", classes="problem")
+        yield Footer(compact=True)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        amount, problem = parse_amount(event.value, self._noun)
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A number being corrected: the old complaint no longer stands."""
+        self.query_one("#problem", Label).update("")
+
+    def action_submit(self) -> None:
+        amount, problem = parse_amount(self.query_one("#amount", Input).value, self._noun)
         if amount is None:
             self.query_one("#problem", Label).update(problem)
             return

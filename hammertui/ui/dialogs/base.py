@@ -1,4 +1,5 @@
-"""What every small dialog shares: a titled box with a prompt, and Escape to back out."""
+"""What every small dialog shares: a titled box with a prompt, Enter to answer, Escape to back out,
+and a footer that says so."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 
 T = TypeVar("T")
+
+ENTER = Binding("enter", "submit", "OK", id="dialog.ok", priority=True)
+"""For a dialog of one field or one list: Enter answers it. A priority binding, so the footer names
+it over the field's own Enter (which would do the same)."""
 
 
 class PromptDialog(ModalScreen[T | None]):
@@ -22,3 +27,7 @@ class PromptDialog(ModalScreen[T | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def action_submit(self) -> None:
+        """Answer the dialog with what its field or list holds."""
+        raise NotImplementedError

@@ -42,7 +42,7 @@ class BloodDialog(FormDialog):
 
     def _share(self, character_id: str) -> int | None:
         try:
-            return int(self.text(f"share-{character_id}") or 0)
+            return self.whole(f"share-{character_id}", "Share", 0)
         except ValueError:
             return None
 

@@ -18,6 +18,7 @@ from hammertui.session.actions import Action
 from hammertui.session.rolls import RerollThiefSkill, RollSave, RollSkill, RollThiefSkill, reroll_offer
 from hammertui.session.state import Character
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui.numbers import whole_number
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -109,9 +110,10 @@ class CheckDialog(FormDialog):
         raw = self.text("against").upper().replace(" ", "")
         level = raw.removeprefix("L").removesuffix("HD")
         if level != raw:
-            if not level.isdigit():
-                raise ValueError(f"Source: {raw!r} is not a level like L7 or Hit Dice like 7HD")
-            return tiers.tier_of(self.ruleset, int(level))
+            try:
+                return tiers.tier_of(self.ruleset, whole_number(level, "Source"))
+            except ValueError:
+                raise ValueError(f"Source: {raw!r} is not a level like L7 or Hit Dice like 7HD") from None
         return self.whole("against", "Source tier")
 
     def done(self) -> None:

@@ -7,14 +7,16 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Label, OptionList
+from textual.widgets import Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
-from hammertui.ui.dialogs.base import PromptDialog
+from hammertui.ui.dialogs.base import ENTER, PromptDialog
 
 
 class ChooseDialog(PromptDialog[str]):
     """A short list; Enter picks the highlighted choice, Escape cancels."""
+
+    BINDINGS = [ENTER]
 
     def __init__(self, title: str, prompt: str, choices: Sequence[tuple[str, str]]) -> None:
         super().__init__(title, prompt)
@@ -25,6 +27,10 @@ class ChooseDialog(PromptDialog[str]):
             box.border_title = self._title
             yield Label(self._prompt)
             yield OptionList(*(Option(Text(label), id=key) for key, label in self._choices))
+        yield Footer(compact=True)
+
+    def action_submit(self) -> None:
+        self.query_one(OptionList).action_select()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)

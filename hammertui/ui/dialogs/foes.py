@@ -18,6 +18,7 @@ from hammertui.session.actions import Action
 from hammertui.session.combat import AddFoes, FoeGroup, StartFight, default_leader
 from hammertui.session.state import FoeKind, State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui.numbers import whole_number
 
 NEW = -1
 """The kind list's first entry: a foe not met before this session."""
@@ -190,10 +191,10 @@ class FoesDialog(FormDialog):
     def _die(self) -> int:
         """A damage die typed as `d6` or `6`."""
         raw = self.text("damage-die")
-        sides = raw.lower().removeprefix("d")
-        if not sides.isdigit():
-            raise ValueError(f"Damage: {raw or 'nothing'!r} is not a die like d6")
-        return int(sides)
+        try:
+            return whole_number(raw.lower().removeprefix("d"), "Damage")
+        except ValueError:
+            raise ValueError(f"Damage: {raw or 'nothing'!r} is not a die like d6") from None
 
     def build(self) -> Action:
         kind, count = self._kind(), self._count()

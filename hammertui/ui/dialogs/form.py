@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select
+from textual.widgets import Button, Footer, Input, Label, Select
 
 from hammertui.session.actions import Action
+from hammertui.ui.numbers import whole_number
 
 Attempt = Callable[[Action], str | None]
 """Dispatch an action; the refusal's words, or None when it was done."""
@@ -35,6 +36,7 @@ class FormDialog(ModalScreen[bool]):
         self._title = title
         self._prompt = prompt
         self._attempt = attempt
+        self.name_submit(self.OK)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide" if self.WIDE else "dialog") as box:
@@ -45,6 +47,13 @@ class FormDialog(ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(self.OK, variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")
+        yield Footer(compact=True)
+
+    def name_submit(self, word: str) -> None:
+        """The footer names the submit key by what it does here (Roll, Hire, Close), as the button does."""
+        self._bindings.key_to_bindings["ctrl+s"] = [Binding("ctrl+s", "submit", word, id="dialog.submit")]
+        if self.is_mounted:
+            self.refresh_bindings()
 
     def fields(self) -> ComposeResult:
         yield from ()
@@ -56,6 +65,10 @@ class FormDialog(ModalScreen[bool]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_submit()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A field being corrected: the old complaint no longer stands."""
+        self._show("")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -93,13 +106,7 @@ class FormDialog(ModalScreen[bool]):
 
     def whole(self, widget_id: str, what: str, default: int | None = None) -> int:
         """A whole number typed in a field, or a ValueError naming the field and what was typed."""
-        raw = self.text(widget_id)
-        if not raw and default is not None:
-            return default
-        try:
-            return int(raw)
-        except ValueError:
-            raise ValueError(f"{what}: {raw or 'nothing'!r} is not a whole number") from None
+        return whole_number(self.text(widget_id), what, default)
 
     def choice(self, widget_id: str) -> str:
         value = self.query_one(f"#{widget_id}", Select).value

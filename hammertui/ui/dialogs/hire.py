@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Select
+from textual.widgets import Button, Footer, Input, Label, Select
 
 from hammertui.rules.hirelings import daily_cost, rules_of
 from hammertui.session.hirelings import Hire
@@ -23,6 +24,8 @@ class HireDialog(PromptDialog[Hire]):
 
     Only the living are offered as employers, and the tiers and prices are the ruleset's own table.
     """
+
+    BINDINGS = [Binding("ctrl+s", "submit", "Hire", id="dialog.submit")]
 
     def __init__(self, view: View) -> None:
         super().__init__("Hire", "Who joins the party's payroll?")
@@ -46,17 +49,18 @@ class HireDialog(PromptDialog[Hire]):
             with Horizontal(classes="buttons"):
                 yield Button("Hire", id="hire", variant="primary")
                 yield Button("Cancel", id="cancel")
+        yield Footer(compact=True)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self._submit()
+        self.action_submit()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "hire":
-            self._submit()
+            self.action_submit()
         else:
             self.dismiss(None)
 
-    def _submit(self) -> None:
+    def action_submit(self) -> None:
         name = self.query_one("#name", Input).value.strip()
         if not name:
             self.query_one("#problem", Label).update("A hireling needs a name.")

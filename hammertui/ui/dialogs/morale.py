@@ -29,6 +29,12 @@ if TYPE_CHECKING:
 BY_TIERS = "tiers"
 
 
+class TickList(SelectionList[str]):
+    """Foes to tick with space; Enter is the dialog's roll, as in every field of a form."""
+
+    BINDINGS = [Binding("enter", "screen.submit", "Roll", show=False)]
+
+
 class KeptResultDialog(FormDialog):
     """A form whose roll the 'Smith reads in place: once the action is done, its log lines take the
     preview's place, the fields are locked, and the next Enter (or Close) shuts the dialog."""
@@ -67,6 +73,7 @@ class KeptResultDialog(FormDialog):
         ok = self.query_one("#ok", Button)
         ok.label = "Close"
         ok.focus()
+        self.name_submit("Close")
 
     def _results(self) -> list[str]:
         """The lines the action just logged: every event of the latest state."""
@@ -86,7 +93,7 @@ class MoraleDialog(KeptResultDialog):
     BINDINGS = [Binding("n", "skip", "No check", id="morale.skip")]
 
     def __init__(self, ruleset: Ruleset, state: State, attempt: Attempt) -> None:
-        prompt = "Who has reason to check their courage? Those that fail break. (n: no check)"
+        prompt = "Who has reason to check their courage? Space ticks, Enter rolls; those that fail break."
         super().__init__("Morale", prompt, attempt)
         self.ruleset = ruleset
         self.state = state
@@ -94,7 +101,7 @@ class MoraleDialog(KeptResultDialog):
         self.foes: tuple[Foe, ...] = tuple(f for f in fight.foes if f.status == "ok") if fight else ()
 
     def fields(self) -> ComposeResult:
-        yield SelectionList[str](*((f.name, f.id, True) for f in self.foes), id="foes")
+        yield TickList(*((f.name, f.id, True) for f in self.foes), id="foes")
         threats = [(f"{t.name} ({t.target})", t.id) for t in self.ruleset.morale_targets]
         threats.append(("By tiers: the threat's tier against each foe's", BY_TIERS))
         with Horizontal(classes="row"):

@@ -60,7 +60,7 @@ class SearchDialog(FormDialog):
         if not self.is_mounted:
             return 1
         try:
-            return int(self.text(widget_id))
+            return self.whole(widget_id, widget_id.capitalize())
         except ValueError:
             return 0
 

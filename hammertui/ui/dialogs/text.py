@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Input, Label
+from textual.widgets import Footer, Input, Label
 
-from hammertui.ui.dialogs.base import PromptDialog
+from hammertui.ui.dialogs.base import ENTER, PromptDialog
 
 
 class TextDialog(PromptDialog[str]):
     """One line of text; an empty line is refused with a message."""
+
+    BINDINGS = [ENTER]
 
     def __init__(self, title: str, prompt: str, value: str = "") -> None:
         super().__init__(title, prompt)
@@ -22,9 +24,14 @@ class TextDialog(PromptDialog[str]):
             yield Label(self._prompt)
             yield Input(value=self._value, id="text")
             yield Label("", id="problem", classes="problem")
+        yield Footer(compact=True)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if not event.value.strip():
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.query_one("#problem", Label).update("")
+
+    def action_submit(self) -> None:
+        typed = self.query_one("#text", Input).value.strip()
+        if not typed:
             self.query_one("#problem", Label).update("It cannot be empty.")
             return
-        self.dismiss(event.value.strip())
+        self.dismiss(typed)

@@ -1,0 +1,67 @@
+"""A dialog an action calls for (the room's XP after a fight, the epitaph after a death) opens before
+the screen that took the action hands the keyboard back, so no key meant for it lands elsewhere."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+from textual.widgets import Input
+
+from hammertui.rules.dice import ScriptedDice
+from hammertui.rules.ruleset import load_ruleset
+from hammertui.session import sessions
+from hammertui.session.explore import ExploreNext, RollExplore, SetAddition
+from hammertui.session.state import replace_member
+from hammertui.session.store import Store
+from hammertui.ui.app import HammerApp
+from hammertui.ui.dialogs.blood import BloodDialog
+from hammertui.ui.dialogs.burial import BurialDialog
+from hammertui.ui.dialogs.room_xp import RoomXPDialog
+from hammertui.ui.fight import FightScreen
+from tests.ui.test_rooms import BLOOD, ROOM_1
+from tests.ui.test_two_round_fight import fight_app, type_in
+
+
+async def test_the_room_xp_offer_opens_over_the_fight_and_closes_it(tmp_path: Path) -> None:
+    app, _ = fight_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("F")
+        await type_in(pilot, "Goblin")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FightScreen)
+        await pilot.press("x", "enter")  # "End it: the foes flee"
+        await pilot.pause()
+        assert app.store.state.fighting is None
+        assert isinstance(app.screen, RoomXPDialog)
+        assert isinstance(app.screen_stack[-2], FightScreen), "the fight hands the keyboard to the offer, not to the dashboard"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert len(app.screen_stack) == 1, "the award closes the fight too"
+        assert app.store.state.dungeon.room(1).beaten
+
+
+def frail_darla_app(tmp_path: Path) -> HammerApp:
+    """Room 1's dice (a Blood Drop of 2 among them) for a party whose Darla has 1 HP and 1 CON left."""
+    script = ScriptedDice(ROOM_1 + BLOOD)
+    made = sessions.create(tmp_path, "demo", load_ruleset("hammercrawl"), seed=7)
+    frail = attrs.evolve(made.state.party[0], hp=1, con=1)
+    state = attrs.evolve(made.state, party=replace_member(made.state.party, frail))
+    return HammerApp(Store(state, made.ruleset, made.files, made.recent, dice=lambda _: script))
+
+
+async def test_a_death_in_a_form_leaves_the_epitaph_open_and_the_form_closed(tmp_path: Path) -> None:
+    app = frail_darla_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        darla = app.store.state.party[0]
+        for action in (SetAddition("huzzah", 1), RollExplore(), ExploreNext()):
+            assert app.perform(action), action
+        app.push_screen(BloodDialog(app.store.state.living, app.store.state.exploring.blood, app.try_perform))
+        await pilot.pause()
+        app.screen.query_one(f"#share-{darla.id}", Input).value = "2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not app.store.state.character(darla.id).alive
+        assert isinstance(app.screen, BurialDialog), "the epitaph is there to write"
+        assert not any(isinstance(s, BloodDialog) for s in app.screen_stack), "and the Blood Drops are settled"

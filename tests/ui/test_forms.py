@@ -1,0 +1,115 @@
+"""What every form promises at the table: Enter does the form's main act, the footer names the key
+that submits it, and a complaint goes away once the field it is about is corrected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Footer, Input, Label, SelectionList
+
+from hammertui.ui.app import make_app
+from hammertui.ui.dialogs.amount import AmountDialog
+from hammertui.ui.dialogs.morale import MoraleDialog
+from hammertui.ui.dialogs.pass_time import PassTimeDialog
+from hammertui.ui.dialogs.turn_unholy import TurnUnholyDialog
+from tests.ui.test_fight_dialogs import GOBLINS, fight, scripted, status
+
+
+def footer_keys(app) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The keys the open screen's footer shows, each with its label."""
+    footer = app.screen.query_one(Footer)
+    return {key.key_display: key.description for key in footer.query("FooterKey")}
+
+
+def problem(app) -> str:  # type: ignore[no-untyped-def]
+    return str(app.screen.query_one("#problem", Label).render())
+
+
+async def test_enter_in_the_morale_dialog_rolls_for_the_ticked_foes(tmp_path: Path) -> None:
+    app = scripted(tmp_path, [3, 17])
+    async with app.run_test(size=(120, 40)) as pilot:
+        fight(app, GOBLINS)
+        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state, app.try_perform))
+        await pilot.pause()
+        foes = app.screen.query_one("#foes", SelectionList)
+        assert foes.has_focus
+        await pilot.press("enter")
+        await pilot.pause()
+        assert foes.selected == ["f1", "f2"], "Enter ticks nothing off"
+        assert [status(app, f) for f in ("f1", "f2")] == ["fleeing", "ok"], "Enter rolled"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, MoraleDialog), "the next Enter closes the results"
+
+
+async def test_space_still_ticks_a_foe_off_before_the_roll(tmp_path: Path) -> None:
+    app = scripted(tmp_path, [3])
+    async with app.run_test(size=(120, 40)) as pilot:
+        fight(app, GOBLINS)
+        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state, app.try_perform))
+        await pilot.pause()
+        await pilot.press("space", "enter")
+        await pilot.pause()
+        assert [status(app, f) for f in ("f1", "f2")] == ["ok", "fleeing"], "only Goblin 2 checked"
+
+
+async def test_enter_in_turn_unholy_turns_the_ticked_foes(tmp_path: Path) -> None:
+    app = scripted(tmp_path, [20])  # Goblin 1's Mind save: it stands its ground
+    async with app.run_test(size=(120, 40)) as pilot:
+        fight(app, GOBLINS)
+        app.push_screen(TurnUnholyDialog(app.store.ruleset, app.store.state, app.try_perform))
+        await pilot.pause()
+        targets = app.screen.query_one("#targets", SelectionList)
+        targets.focus()
+        await pilot.press("space", "enter")
+        await pilot.pause()
+        assert targets.selected == ["f1"]
+        assert app.screen.rolled, "Enter turned, it did not untick"
+
+
+async def test_a_form_footer_names_its_submit_key(tmp_path: Path) -> None:
+    app = scripted(tmp_path, [3, 17])
+    async with app.run_test(size=(120, 40)) as pilot:
+        fight(app, GOBLINS)
+        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state, app.try_perform))
+        await pilot.pause()
+        keys = footer_keys(app)
+        assert keys["^s"] == "Roll" and keys["esc"] == "Cancel" and keys["n"] == "No check"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert footer_keys(app)["^s"] == "Close"
+
+
+async def test_the_damage_dialog_footer_names_enter(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("d")
+        assert isinstance(app.screen, AmountDialog)
+        await pilot.pause()
+        assert footer_keys(app) == {"esc": "Cancel", "⏎": "OK"}
+
+
+async def test_a_complaint_goes_once_the_field_is_corrected(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("T")
+        assert isinstance(app.screen, PassTimeDialog)
+        units = app.screen.query_one("#units", Input)
+        units.value = "soon"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert problem(app) == "Time: 'soon' is not a whole number"
+        units.value = "2"
+        await pilot.pause()
+        assert problem(app) == ""
+
+
+async def test_the_damage_dialog_complaint_goes_once_the_number_is_corrected(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("d", "x", "enter")
+        await pilot.pause()
+        assert problem(app) == "Hit points: 'x' is not a whole number."
+        await pilot.press("backspace", "3")
+        await pilot.pause()
+        assert problem(app) == ""

@@ -1,0 +1,71 @@
+"""Time that would put out the party's last light says so first and asks, as the Camp check does;
+the header says how long each burning source has left."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Label
+
+from hammertui.session.lights import CorrectLight
+from hammertui.ui.app import HammerApp, make_app
+from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
+from hammertui.ui.header import header_text
+from tests.ui.test_party import plain
+
+
+def burn_low(app: HammerApp) -> None:
+    """The demo party (Book Three: Beats) is left with 1 Beat on its only lit torch."""
+    lit = next(s for s in app.store.state.lights if s.lit)
+    assert app.perform(CorrectLight(lit.id, "set", 1, "burnt low"))
+
+
+async def test_a_beat_that_puts_out_the_last_light_asks_first(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        burn_low(app)
+        await pilot.press("t")
+        assert isinstance(app.screen, ChooseDialog)
+        assert "The last light goes out after 1 Beat of the 1 Beat: dark as it ends." in str(app.screen.query_one(Label).render())
+        assert app.store.state.clock.units == 0, "nothing passes before the answer"
+        await pilot.press("down", "enter")  # wait: light a spare first
+        assert app.store.state.clock.units == 0 and not app.store.state.is_dark
+        await pilot.press("t", "enter")  # into the dark
+        await pilot.pause()
+        assert app.store.state.clock.units == 1 and app.store.state.is_dark
+
+
+async def test_so_many_beats_into_the_dark_pass_on_the_second_asking(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        burn_low(app)
+        await pilot.press("T")
+        assert isinstance(app.screen, PassTimeDialog)
+        await pilot.press("backspace", "3", "enter")
+        await pilot.pause()
+        problem = str(app.screen.query_one("#problem", Label).render())
+        assert problem == "The last light goes out after 1 Beat of the 3 Beats: 2 Beats in the dark. Pass again to go on into the dark."
+        assert app.store.state.clock.units == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.store.state.clock.units == 3
+
+
+async def test_the_next_hour_says_the_dark_is_coming(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        burn_low(app)
+        await pilot.press("n")
+        assert isinstance(app.screen, NextHourDialog)
+        prompt = str(app.screen.query_one(Label).render())
+        assert "The last light goes out after 1 Beat of the 6 Beats: 5 Beats in the dark." in prompt
+
+
+async def test_the_header_shows_the_time_left_on_each_burning_source(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert "LIT  torch 6 Beats │" in header_text(app.view).plain
+        await pilot.press("t", "t")
+        await pilot.pause()
+        assert "torch 4 Beats" in plain(app.query_one("#header"))
