@@ -16,6 +16,7 @@ from hammertui.ui.dialogs.xp import XPDialog
 from hammertui.session.state import State
 from tests.ui.test_attack_dialog import armed
 from tests.ui.test_party import log_text
+from tests.ui.waiting import until
 
 
 async def test_a_failed_thief_skill_offers_the_thiefy_reroll_and_spends_it(tmp_path: Path) -> None:
@@ -34,15 +35,14 @@ async def test_a_failed_thief_skill_offers_the_thiefy_reroll_and_spends_it(tmp_p
             await pilot.pause()
         which.value = "lockpicking"
         await pilot.pause()
-        await pilot.click("#ok")
+        await pilot.press("ctrl+s")  # a click would leave the button deaf to Enter for a moment
         await pilot.pause()
         assert app.screen is dialog, "a failed Thief Skill check a Thief may reroll stays open"
         assert "Lockpicking" in str(dialog.query_one("#preview", Label).render())
         assert str(dialog.query_one("#ok", Button).label) == "Reroll with Thiefy Expertise (1 of 1 left)"
         assert str(dialog.query_one("#cancel", Button).label) == "Close"
-        await pilot.click("#ok")
-        await pilot.pause()
-        assert not isinstance(app.screen, CheckDialog)
+        await pilot.press("enter")  # on the offer, which has the focus
+        await until(pilot, lambda: not isinstance(app.screen, CheckDialog), "the reroll's result closing the dialog")
         assert app.store.state.character("c1").uses == {"thief_rerolls": 0}
         assert "Darla spends a Thiefy Expertise reroll (0 left until Town)." in log_text(app)
         assert script.remaining == 0
