@@ -142,6 +142,10 @@ class Refill:
         new = attrs.evolve(state, lights=replace_light(state.lights, refilled), party=replace_member(state.party, member))
         full = ctx.ruleset.time.label(filled.remaining)
         text = f"{name} takes a fresh {definition.refuel}: {full}. {member.name} has {_count(member.oil, definition.refuel)} left."
+        ruling = ctx.ruleset.decisions.get("lantern_refill")
+        if source.remaining and ruling is not None:
+            verb = "is" if source.remaining == 1 else "are"
+            text += f" The {ctx.ruleset.time.label(source.remaining)} it still had {verb} not added ({ruling.title}: a ruling)."
         return new, [note(self, text), *running_low(new, ctx, refilled, self)]
 
 

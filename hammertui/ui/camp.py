@@ -48,6 +48,7 @@ from hammertui.ui.dialogs.base import PromptDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 from hammertui.ui.dialogs.text import TextDialog
+from hammertui.ui.rulings import ruling_titles
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
@@ -505,16 +506,19 @@ def _step_text(view: View, camp: Camping) -> Text:
     elif camp.step == "free":
         text.append("Free actions, by class. ", style="bold")
         text.append("Pick for those with a choice (enter), then n.\n")
+        text.append_text(ruling_titles(ruleset, ("camp_healing", "bedroll")))
     elif camp.step == "actions":
         text.append("One camp action each. ", style="bold")
         keys = [f"{ACTION_KEYS[a]} {ACTION_NAMES.get(a, a)}" for a in ruleset.camp.actions if a in ACTION_KEYS] if ruleset.camp else []
         text.append(f"For the highlighted: {' · '.join(keys)}, or enter for the list. ")
         text.append("R: all still without one rest. Then n.\n")
         text.append(f"Encounter roll: {encounter_odds(state, ruleset)}\n", style="dim")
+        text.append_text(ruling_titles(ruleset, ("camp_healing", "camp_watch", "scout_ahead")))
     else:
         text.append(f"Next: the 'Smith rolls {encounter_odds(state, ruleset)}.\n", style="bold")
         if not camp.watchers:
             text.append("Nobody stood watch: an encounter would surprise the party.\n", style="yellow")
+        text.append_text(ruling_titles(ruleset, ("camp_watch", "camp_encounter")))
         leaving = leaving_lines(state, ruleset)
         if leaving:
             text.append("\nThe camp leaves:\n", style="bold")

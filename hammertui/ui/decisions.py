@@ -1,8 +1,5 @@
 """The Rules screen: every decision the ruleset takes where its text is silent or contradicts itself,
-each beside the words it interprets, so the table can settle an argument without the book.
-
-`ruling_line` is the same ruling in one line, for the dialogs where it applies.
-"""
+each beside the words it interprets, so the table can settle an argument without the book."""
 
 from __future__ import annotations
 
@@ -11,7 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from hammertui.rules.ruleset import Decision, Ruleset
+from hammertui.rules.ruleset import Decision
 from hammertui.ui.listing import ListingScreen, widest
 from hammertui.ui.table import Row, clipped
 from hammertui.ui.view import View
@@ -62,11 +59,3 @@ def ruling(decision: Decision) -> Text:
     text.append("Decided: ", style="bold")
     text.append(decision.text)
     return text
-
-
-def ruling_line(ruleset: Ruleset, topic: str) -> Text | None:
-    """`Ruling (Room XP): ...`, for a dialog where that decision applies; None if the ruleset has none."""
-    decision = ruleset.decisions.get(topic)
-    if decision is None:
-        return None
-    return Text.assemble(("Ruling", "bold"), f" ({decision.title}): ", decision.text, style="dim")

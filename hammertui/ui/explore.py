@@ -38,6 +38,7 @@ from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.room_xp import survivors
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.divining import reason_line, throw_line
+from hammertui.ui.rulings import ruling_titles
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
@@ -309,7 +310,9 @@ def _trip_text(view: View, trip: Exploration) -> Text:
     if trip.camp:
         surprised = trip.surprised
         line = "An encounter finds the camp" + (": the party is surprised!" if surprised else " (no surprise: someone stood watch).")
-        text.append(line + "\n\n", style="bold red" if surprised else "bold")
+        text.append(line + "\n", style="bold red" if surprised else "bold")
+        text.append_text(ruling_titles(view.ruleset, ("camp_encounter",)))
+        text.append("\n")
     if trip.step == "extremes":
         text.append_text(_roll_text(view, trip))
         return text
@@ -392,6 +395,7 @@ def _finished_text(view: View, number: int) -> Text:
         text.append(f"By the rules: {award.explanation}.\n", style="dim")
     else:
         text.append(f"\nWhen its challenge is beaten: {award.explanation}.\n")
+    text.append_text(ruling_titles(view.ruleset, ("room_xp", "party_tier", "xp_symbols")))
     if view.state.dungeon.rerolls:
         text.append(f"Bonus re-rolls for this room: {view.state.dungeon.rerolls}.\n", style="green")
     return text

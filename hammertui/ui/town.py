@@ -33,6 +33,7 @@ from hammertui.ui import screens
 from hammertui.ui.listing import ListingScreen, widest
 from hammertui.ui.numbers import whole_number
 from hammertui.ui.table import Row
+from hammertui.ui.rulings import Rulings
 from hammertui.ui.view import View
 
 BEFORE = ("Name", "HP", "Restock", "Coins", "Items", "XP")
@@ -74,6 +75,7 @@ class TownScreen(ListingScreen):
                 yield Input(id="level", type="integer", compact=True)
                 yield Label("Boss HD")
                 yield Input(id="boss-hd", type="integer", compact=True)
+            yield Rulings("town_uses", "town_loot", "starting_kit", "loot_to_xp", titles_only=True)
             yield Static(id="town-hint", classes="hint")
 
     def on_mount(self) -> None:

@@ -4,14 +4,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 from textual.command import CommandList
 from textual.widgets import DataTable, Static
 
+from hammertui.rules.explore import RoomXP
 from hammertui.rules.ruleset import Ruleset
 from hammertui.ui.app import HammerApp
-from hammertui.ui.decisions import RulesScreen, ruling_line
+from hammertui.ui.decisions import RulesScreen
+from hammertui.ui.dialogs.room_xp import RoomXPDialog
+from hammertui.ui.rulings import Rulings, ruling_line, ruling_titles, rulings_text
 from tests.ui.test_party import demo, plain
 from tests.ui.waiting import until
+
+
+AWARD = RoomXP(base=1, multiplier="1", amount=1, explanation="1 room = 1; x1 (dungeon tier 1, party tier 1) = 1 each")
 
 
 async def open_rules(pilot, app: HammerApp) -> None:  # type: ignore[no-untyped-def]
@@ -64,3 +71,22 @@ def test_a_ruling_line_names_the_decision(hc: Ruleset) -> None:
     assert line is not None
     assert line.plain == f"Ruling ({hc.decisions['lantern_refill'].title}): {hc.decisions['lantern_refill'].text}"
     assert ruling_line(hc, "no_such_thing") is None
+
+
+async def test_the_dialogs_where_a_decision_applies_name_it(tmp_path: Path, b3: Ruleset) -> None:
+    """The room XP award and a light's correction each carry their ruling in a line."""
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for open_dialog, topic in ((lambda: app.push_screen(RoomXPDialog(1, AWARD, ["Darla"], app.try_perform)), "room_xp"), (lambda: app.action_correct_light(), "light_correction")):
+            open_dialog()
+            await until(pilot, lambda: bool(app.screen.query(Rulings)), f"the dialog of {topic}")
+            shown = " ".join(plain(app.screen.query_one(Rulings)).split())
+            assert f"Ruling ({b3.decisions[topic].title}): {b3.decisions[topic].text}" in shown
+            await pilot.press("escape")
+
+
+def test_a_ruleset_without_the_decision_draws_no_ruling(hc: Ruleset) -> None:
+    bare = attrs.evolve(hc, decisions={})
+    assert rulings_text(bare, ("room_xp",)).plain == ""
+    assert ruling_titles(bare, ("room_xp",)).plain == ""
+    assert ruling_titles(hc, ("room_xp", "camp_watch")).plain == "Rulings: Room XP · Stand Watch (in full on the Rules screen)\n"

@@ -12,6 +12,7 @@ from hammertui.session.actions import Action
 from hammertui.session.explore import SplitBlood
 from hammertui.session.state import Character
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui.rulings import Rulings
 
 
 class BloodDialog(FormDialog):
@@ -30,6 +31,7 @@ class BloodDialog(FormDialog):
                 yield Label(f"{member.name} (HP {member.hp}/{member.max_hp})", classes="field-label")
                 yield Input(value="0", id=f"share-{member.id}", classes="number", type="integer")
         yield Label(self._placed_text(0), id="placed")
+        yield Rulings("blood_drops")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         placed = sum(self._share(m.id) or 0 for m in self.living)

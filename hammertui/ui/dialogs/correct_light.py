@@ -9,6 +9,7 @@ from textual.widgets import Input, Select
 from hammertui.session.actions import Action
 from hammertui.session.lights import CorrectLight
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui.rulings import Rulings
 
 HOW = [("take away", "minus"), ("add", "plus"), ("set to", "set")]
 
@@ -28,6 +29,7 @@ class CorrectLightDialog(FormDialog):
             yield Select(HOW, value="minus", allow_blank=False, id="how")
             yield Input(value="1", id="amount", classes="number")
         yield Input(placeholder="Reason (for the log)", id="reason")
+        yield Rulings("light_correction")
 
     def build(self) -> Action:
         return CorrectLight(self.light_id, self.choice("how"), self.whole("amount", "Amount"), self.text("reason"))

@@ -19,6 +19,7 @@ from hammertui.session.combat import AddFoes, FoeGroup, StartFight, default_lead
 from hammertui.session.state import FoeKind, State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 from hammertui.ui.numbers import whole_number
+from hammertui.ui.rulings import Rulings
 
 NEW = -1
 """The kind list's first entry: a foe not met before this session."""
@@ -92,6 +93,7 @@ class FoesDialog(FormDialog):
         if not self.adding:
             yield from self._start_fields()
         yield Label("", id="preview")
+        yield Rulings("foe_hit_points")
 
     def _start_fields(self) -> ComposeResult:
         """Only a new fight asks who is surprised and who rolls the party's initiative."""

@@ -16,6 +16,7 @@ from hammertui.rules.explore import RoomXP
 from hammertui.session.actions import Action
 from hammertui.session.explore import AwardRoomXP
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui.rulings import Rulings
 
 REASON = "Reason (needed only if you change the figure)"
 
@@ -37,6 +38,7 @@ class RoomXPDialog(FormDialog):
             yield Label("XP each", classes="field-label")
             yield Input(value=str(self.award.amount), id="amount", classes="number")
             yield Input(placeholder=REASON, id="reason")
+        yield Rulings("room_xp", "party_tier", "xp_symbols")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """Say the reason is now wanted the moment the figure moves off the rules' one."""
