@@ -265,14 +265,16 @@ def destination_symbols(ruleset: Ruleset) -> tuple[str, str]:
     return explore.reward_symbol or "hammer", explore.challenge_symbol or "crossblade"
 
 
-def choices(ruleset: Ruleset, symbol: str) -> tuple[ExploreOutcome, ...]:
+def choices(ruleset: Ruleset, symbol: str, camp: bool = False) -> tuple[ExploreOutcome, ...]:
     """What one `symbol` can buy, worded in the ruleset's unit of time.
 
     An outcome's name may say `{unit}` or `{unit_plural}` ("1d4 more {unit_plural} off them"): the
-    complete rules read "turns" there, Book Three "Beats".
+    complete rules read "turns" there, Book Three "Beats". An encounter that finds a camp is no
+    move, so it has no time or light to waive.
     """
     _, explore = divining_of(ruleset)
-    return tuple(_in_time_units(ruleset, choice) for choice in explore.choices(symbol))
+    offered = (c for c in explore.choices(symbol) if not (camp and c.effect == "no_time"))
+    return tuple(_in_time_units(ruleset, choice) for choice in offered)
 
 
 def _in_time_units(ruleset: Ruleset, choice: ExploreOutcome) -> ExploreOutcome:

@@ -81,7 +81,7 @@ def spend_choices(state: State, ruleset: Ruleset) -> tuple[rules.Spendable, ...]
     assert divining is not None
 
     def spendable(symbol: str, left: int) -> rules.Spendable:
-        return rules.Spendable(symbol, divining.symbols.get(symbol, symbol), left, rules.choices(ruleset, symbol))
+        return rules.Spendable(symbol, divining.symbols.get(symbol, symbol), left, rules.choices(ruleset, symbol, trip.camp))
 
     if trip.step == "transit" and trip.transit_left:
         return (spendable(trip.transit_symbol, trip.transit_left),)
@@ -412,10 +412,11 @@ class SpendSymbol:
             if not self.text.strip():
                 raise Refused("say what happens")
             return ExploreOutcome(OTHER, self.text.strip())
-        try:
-            return rules.outcome(ctx.ruleset, self.symbol, self.outcome_id)
-        except KeyError:
-            raise Refused(f"a {rules.symbol_name(ctx.ruleset, self.symbol)} cannot buy {self.outcome_id!r}") from None
+        bought = next((c for c in left[self.symbol].choices if c.id == self.outcome_id), None)
+        if bought is None:
+            where = " at a camp" if _trip(state).camp else ""
+            raise Refused(f"a {rules.symbol_name(ctx.ruleset, self.symbol)} cannot buy {self.outcome_id!r}{where}")
+        return bought
 
 
 @attrs.frozen

@@ -32,7 +32,7 @@ from hammertui.session.camp import (
     encounter_odds,
     light_lines,
 )
-from hammertui.session.explore import ExploreNext, RollExplore, pool_lines
+from hammertui.session.explore import ExploreNext, RollExplore, SpendSymbol, pool_lines, spend_choices
 from hammertui.session.sessions import new_state
 from hammertui.session.state import CampPlan, Camping, State, replace_light, replace_member
 from hammertui.session.store import Store
@@ -592,3 +592,17 @@ def test_each_step_undoes_through_the_store(demo: State, hc: Ruleset) -> None:
     store.undo()
     store.undo()
     assert store.state.camping is None
+
+
+def test_a_falcon_at_a_camp_encounter_has_no_move_to_waive(demo: State, hc: Ruleset) -> None:
+    """The Falcon's "The move cost no time or light" is for a move; an encounter that finds a camp is none."""
+    state, _ = run(at_encounter(demo, 0, 1), hc, CampNext(), [6] + [BLANK] * 5)
+    trip = attrs.evolve(state.exploring, step="transit", transit_symbol="falcon", transit_left=1)
+    state = attrs.evolve(state, exploring=trip)
+    (falcons,) = spend_choices(state, hc)
+    assert "no_time" not in [c.id for c in falcons.choices]
+    assert "reroll" in [c.id for c in falcons.choices], "the other boons stand"
+    with pytest.raises(Refused, match="cannot buy 'no_time' at a camp"):
+        run(state, hc, SpendSymbol("falcon", "no_time"))
+    moving = attrs.evolve(state, exploring=attrs.evolve(trip, camp=False))
+    assert "no_time" in [c.id for c in spend_choices(moving, hc)[0].choices]
