@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Input, Label, Select
 
 from hammertui.session.actions import Action
 from hammertui.ui.numbers import whole_number
+from hammertui.ui.type_ahead import after_keys_in_flight
 
 Attempt = Callable[[Action], str | None]
 """Dispatch an action; the refusal's words, or None when it was done."""
@@ -93,7 +94,7 @@ class FormDialog(ModalScreen[bool]):
         other_button = isinstance(self.focused, Button) and self.focused.id != "ok"
         if choosing or other_button:
             raise SkipAction()
-        self.action_submit()
+        after_keys_in_flight(self.focused or self, self.action_submit)
 
     def action_submit(self) -> None:
         try:
