@@ -68,11 +68,15 @@ def after_keys_in_flight(widget: DOMNode, act: Callable[[], object]) -> None:
     in a dialog) is acted on as it arrives, while keys typed just before it in one burst (`3
     enter`, `down enter`) may still wait on the field's queue, or be passing up through its
     parents to the app, where their bindings run. Each node passes a key on before it runs a
-    callback queued behind it, so the act is queued behind them at each node in turn."""
+    callback queued behind it, so the act is queued behind them at each node in turn. If the
+    screen is no longer on top by then (`enter enter`: the first closed it), nothing is done."""
     chain = widget.ancestors_with_self
+    screen = widget.screen
 
     def step(at: int) -> None:
-        if at == len(chain) or not chain[at].call_later(step, at + 1):
+        if at < len(chain) and chain[at].call_later(step, at + 1):
+            return
+        if widget.app.screen is screen:
             act()
 
     step(0)

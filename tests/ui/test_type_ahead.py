@@ -78,3 +78,13 @@ async def test_a_roll_typed_in_one_breath(tmp_path: Path) -> None:
         in_one_breath(app, "s", "enter")
         await until(pilot, lambda: script.remaining == 0, "the save rolled")
         assert not isinstance(app.screen, CheckDialog)
+
+
+async def test_enter_twice_in_one_breath_rolls_once(tmp_path: Path) -> None:
+    app, script = armed(tmp_path, [15, 15])
+    async with app.run_test(size=(120, 40)) as pilot:
+        in_one_breath(app, "s", "enter", "enter")
+        await until(pilot, lambda: script.remaining < 2 and not isinstance(app.screen, CheckDialog), "the save rolled")
+        for _ in range(5):
+            await pilot.pause()
+        assert script.remaining == 1, "one roll; the second Enter found the dialog closing"
