@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
@@ -67,6 +68,7 @@ from hammertui.ui.light import LightPane
 from hammertui.ui.log import LogStrip
 from hammertui.ui import screens
 from hammertui.ui.roster import PartyPane
+from hammertui.ui.type_ahead import TypeAhead
 from hammertui.ui.view import View
 
 
@@ -145,6 +147,13 @@ class HammerApp(App[None]):
         self.problem = problem
         self.ruleset_loader = ruleset_loader
         self._following: list[tuple[Screen[Any], Callable[[Any], object] | None]] = []
+        self._type_ahead = TypeAhead(self)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key typed ahead of a screen waits for it (see `type_ahead`); the rest as Textual does."""
+        if isinstance(event, events.Key) and self._type_ahead.holds(event):
+            return
+        await super().on_event(event)
 
     def compose(self) -> ComposeResult:
         yield SessionHeader(id="header").data_bind(view=HammerApp.board)

@@ -24,6 +24,7 @@ from hammertui.rules import combat as rules
 from hammertui.rules.light import darkness_lines
 from hammertui.session import effects
 from hammertui.session.combat import (
+    PARTY,
     TURN_UNHOLY,
     Actor,
     EndEffect,
@@ -49,6 +50,7 @@ from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.header import header_text
 from hammertui.ui.log import LEVEL_STYLE
 from hammertui.ui.roster import STATUS, hp_cell
+from hammertui.ui.screen_keys import ScreenKeys
 from hammertui.ui.table import Row, RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 
@@ -113,25 +115,26 @@ class FightScreen(Screen[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
     BINDINGS = [
-        Binding("escape", "close", "Close", id="fight.close"),
-        Binding("space", "next", "Next", id="fight.next"),
+        Binding("escape", "close", "Close", id="fight.close", tooltip="Back to the dashboard; the fight goes on"),
+        Binding("space", "next", "Next", id="fight.next", tooltip="The fight's next step: initiative, the next phase, the other side"),
         Binding("n", "next", "Next", id="fight.next_n", show=False),
-        Binding("a", "attack", "Attack", id="fight.attack"),
-        Binding("d", "declare", "Declare", id="fight.declare"),
-        Binding("o", "morale", "Morale", id="fight.morale"),
-        Binding("O", "skip_morale", "No morale", id="fight.skip_morale", show=False),
-        Binding("t", "turn_unholy", "Turn Unholy", id="fight.turn_unholy", show=False),
-        Binding("e", "add_effect", "Effect", id="fight.effect", show=False),
-        Binding("k", "end_effect", "End effect", id="fight.end_effect", show=False),
-        Binding("h", "hurt", "Hurt", id="fight.hurt"),
-        Binding("H", "heal", "Heal", id="fight.heal", show=False),
-        Binding("s", "foe_status", "Foe status", id="fight.foe_status", show=False),
-        Binding("z", "lay_down", "Lay Down", id="fight.lay_down", show=False),
-        Binding("f", "fight_on", "Fight On", id="fight.fight_on", show=False),
-        Binding("F", "foes", "Foes", id="fight.foes", show=False),
-        Binding("x", "end", "End", id="fight.end"),
-        Binding("u", "undo", "Undo", id="fight.undo"),
+        Binding("a", "attack", "Attack", id="fight.attack", tooltip="The highlighted one attacks: the dice thrown, then landed"),
+        Binding("d", "declare", "Declare", id="fight.declare", tooltip="What the highlighted one will do this round"),
+        Binding("o", "morale", "Morale", id="fight.morale", tooltip="The foes still fighting check their courage"),
+        Binding("O", "skip_morale", "No morale", id="fight.skip_morale", show=False, tooltip="No morale check this turn"),
+        Binding("t", "turn_unholy", "Turn Unholy", id="fight.turn_unholy", show=False, tooltip="A Cleric raises the holy symbol against the unholy"),
+        Binding("e", "add_effect", "Effect", id="fight.effect", show=False, tooltip="A timed effect on someone, or on the whole party"),
+        Binding("k", "end_effect", "End effect", id="fight.end_effect", show=False, tooltip="An effect over before its time"),
+        Binding("h", "hurt", "Hurt", id="fight.hurt", tooltip="Damage to the highlighted one"),
+        Binding("H", "heal", "Heal", id="fight.heal", show=False, tooltip="Hit Points back to the highlighted one"),
+        Binding("s", "foe_status", "Foe status", id="fight.foe_status", show=False, tooltip="The highlighted foe flees, cowers, is struck off or fights again"),
+        Binding("z", "lay_down", "Lay Down", id="fight.lay_down", show=False, tooltip="The highlighted one, at 0 HP, lays down: a Death save, a CON point lost on failure"),
+        Binding("f", "fight_on", "Fight On", id="fight.fight_on", show=False, tooltip="The highlighted one, at 0 HP, acts anyway, then loses 1d4 CON"),
+        Binding("F", "foes", "Foes", id="fight.foes", show=False, tooltip="More foes join the fight, or start one"),
+        Binding("x", "end", "End", id="fight.end", tooltip="End the fight: the foes flee, or the party gets away"),
+        Binding("u", "undo", "Undo", id="fight.undo", tooltip="Take back the last thing done"),
     ]
+    COMMANDS = {ScreenKeys}
 
     def __init__(self) -> None:
         super().__init__()
@@ -642,15 +645,19 @@ def event_lines(event: Event, width: int, console: Console) -> list[Text]:
 
 
 def hint(view: View, fight: Fight | None) -> str:
-    """The keys that matter most at this point of the fight."""
+    """The keys that matter most at this point of the fight; in a phase, those the footer has no
+    room for come first, so an 80-column line still shows them."""
     if fight is None:
         return "F foes: start a fight · escape close"
     if fight.pending is not None:
         return "a land the attack · u undo · escape close (the fight goes on)"
     if side_gone(view.state) is not None:
         return "x end the fight · F more foes · u undo · escape close"
+    effect = "e/k effects" if view.state.effects else "e effect"
     if fight.step == "initiative":
-        return "space/enter roll initiative · d declare · e effect · x end · u undo · escape close"
+        return f"space/enter roll initiative · d declare · {effect} · F more foes · x end · u undo · escape close"
     if morale_due(view.state, view.ruleset):
         return "o morale · O no morale · space/enter next · a attack · u undo · escape close"
-    return "space/enter next · a attack · d declare · h/H hurt/heal · s foe status · e/k effects · x end · esc close"
+    turn = ["t turn unholy"] if fight.side == PARTY and turners(view, view.state) else []
+    keys = ["space/enter next", *turn, effect, "F more foes", "s foe status", "h/H hurt/heal", "a attack", "d declare", "x end", "esc close"]
+    return " · ".join(keys)

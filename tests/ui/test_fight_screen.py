@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.command import CommandList, CommandPalette
 from textual.widgets import Input, OptionList, Static
 
 from hammertui.session.actions import RenameSession
@@ -383,3 +384,49 @@ async def test_the_pane_redraws_only_when_the_fight_changes(tmp_path: Path) -> N
         await pilot.pause()
         assert app.query_one(CombatPane).content is not shown
         assert "Goblin 1  4/5" in pane(app)
+
+
+async def open_from_palette(pilot, app: HammerApp, command: str) -> None:  # type: ignore[no-untyped-def]
+    """ctrl+p, the command's name, Enter, once the palette offers it first."""
+    await pilot.press("ctrl+p", *command)
+
+    def offered() -> bool:
+        found = app.screen.query(CommandList)
+        return bool(found) and found.first().option_count > 0 and str(found.first().get_option_at_index(0).prompt).startswith(command)
+
+    await until(pilot, offered, f"the palette offering {command}")
+    await pilot.press("enter")
+
+
+async def test_the_palette_offers_the_keys_the_fight_footer_has_no_room_for(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP + ROUND_1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.perform(GOBLINS)
+        assert app.perform(FightNext())
+        await pilot.press("F")
+        await highlight(pilot, app, "c2")
+        opened = {}
+        for command in ("Turn Unholy (t)", "Effect (e)", "Foes (F)"):
+            await open_from_palette(pilot, app, command)
+            await until(pilot, lambda: not isinstance(app.screen, (FightScreen, CommandPalette)) and app.screen.is_mounted, f"{command}'s dialog")
+            opened[command] = type(app.screen).__name__
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, FightScreen), f"the fight again after {command}")
+        assert opened == {"Turn Unholy (t)": "TurnUnholyDialog", "Effect (e)": "EffectDialog", "Foes (F)": "FoesDialog"}
+
+
+async def test_the_hint_names_turn_unholy_while_a_cleric_can_and_fits_80_columns(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP + ROUND_1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.perform(GOBLINS)
+        assert app.perform(FightNext())  # the party's turn
+        await pilot.press("F")
+        await pilot.pause()
+        line = app.screen.query_one("#fight-hint", Static)
+        words = plain(line)
+        assert words.startswith("space/enter next · t turn unholy · e effect · F more foes · ")
+        room = line.content_size.width
+        assert words.index("F more foes") + len("F more foes") <= room, "seen whole at 80 columns"
+        assert app.perform(ApplyDamage("c2", 6))  # Brannoc, the only Cleric, is down
+        await pilot.pause()
+        assert "turn unholy" not in plain(line)

@@ -5,14 +5,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Footer, Input, Label, SelectionList
+from textual.widgets import Footer, Input, Label, Select, SelectionList
 
+from hammertui.session import combat
 from hammertui.ui.app import make_app
 from hammertui.ui.dialogs.amount import AmountDialog
+from hammertui.ui.dialogs.attack import AttackDialog
+from hammertui.ui.dialogs.check import CheckDialog
 from hammertui.ui.dialogs.morale import MoraleDialog
 from hammertui.ui.dialogs.pass_time import PassTimeDialog
+from hammertui.ui.dialogs.recruit import RollDialog
 from hammertui.ui.dialogs.turn_unholy import TurnUnholyDialog
+from tests.ui.test_attack_dialog import OGRE, armed, open_attack
 from tests.ui.test_fight_dialogs import GOBLINS, fight, scripted, status
+from tests.ui.test_party import log_text
+from tests.ui.waiting import until
 
 
 def footer_keys(app) -> dict[str, str]:  # type: ignore[no-untyped-def]
@@ -65,6 +72,80 @@ async def test_enter_in_turn_unholy_turns_the_ticked_foes(tmp_path: Path) -> Non
         await pilot.pause()
         assert targets.selected == ["f1"]
         assert app.screen.rolled, "Enter turned, it did not untick"
+
+
+async def test_enter_in_the_check_dialog_rolls_from_the_kind_it_opens_on(tmp_path: Path) -> None:
+    app, script = armed(tmp_path, [15])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, CheckDialog) and app.screen.focused is not None, "the check dialog")
+        assert app.screen.query_one("#kind", Select).has_focus
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, CheckDialog), "the roll closing the dialog")
+        assert script.remaining == 0
+        assert app.store.recent[-1].action == "save" and "Darla" in log_text(app)
+
+
+async def test_an_open_dropdown_takes_enter_to_choose_then_enter_rolls(tmp_path: Path) -> None:
+    app, script = armed(tmp_path, [15, 15])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, CheckDialog) and app.screen.focused is not None, "the check dialog")
+        kind = app.screen.query_one("#kind", Select)
+        await pilot.press("space")
+        await until(pilot, lambda: kind.expanded, "the kinds' list open")
+        await pilot.press("down", "down", "enter")
+        await until(pilot, lambda: not kind.expanded, "the list closed on the choice")
+        assert kind.value == "skill" and script.remaining == 2, "Enter chose, it did not roll"
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, CheckDialog), "the roll closing the dialog")
+        assert app.store.recent[-1].action == "check"
+
+
+async def test_enter_on_cancel_cancels_the_roll(tmp_path: Path) -> None:
+    app, script = armed(tmp_path, [15])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, CheckDialog) and app.screen.focused is not None, "the check dialog")
+        app.screen.query_one("#cancel").focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, CheckDialog), "the dialog closed")
+        assert script.remaining == 1, "nothing rolled"
+
+
+async def test_enter_on_the_armour_rolls_a_character(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, RollDialog) and app.screen.focused is not None, "the roll dialog")
+        await pilot.press(*"Gnarl", "tab", "tab")
+        assert app.screen.query_one("#armour", Select).has_focus
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, RollDialog), "the roll closing the dialog")
+        assert app.store.state.party[-1].name == "Gnarl"
+
+
+async def test_enter_on_the_attacker_throws(tmp_path: Path) -> None:
+    app, script = armed(tmp_path, [15, 3])
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.perform(combat.StartFight((OGRE,), hp="average"))
+        dialog = await open_attack(pilot, app)
+        dialog.query_one("#attacker", Select).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: app.store.state.fighting.pending is not None, "the dice thrown")
+        assert app.screen is dialog
+
+
+async def test_enter_on_the_threat_rolls_morale(tmp_path: Path) -> None:
+    app = scripted(tmp_path, [3, 17])
+    async with app.run_test(size=(120, 40)) as pilot:
+        fight(app, GOBLINS)
+        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state, app.try_perform))
+        await pilot.pause()
+        app.screen.query_one("#threat", Select).focus()
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen.rolled, "the morale roll")
+        assert [status(app, f) for f in ("f1", "f2")] == ["fleeing", "ok"]
 
 
 async def test_a_form_footer_names_its_submit_key(tmp_path: Path) -> None:

@@ -46,7 +46,7 @@ class AmountDialog(PromptDialog[int]):
         """A number being corrected: the old complaint no longer stands."""
         self.query_one("#problem", Label).update("")
 
-    def action_submit(self) -> None:
+    def answer(self) -> None:
         amount, problem = parse_amount(self.query_one("#amount", Input).value, self._noun)
         if amount is None:
             self.query_one("#problem", Label).update(problem)

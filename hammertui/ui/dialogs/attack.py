@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
@@ -33,17 +32,11 @@ if TYPE_CHECKING:
 WAITING = "Escape closes this and leaves the attack waiting in the fight: open the attack again to land it."
 
 
-class Tick(Checkbox, inherit_bindings=False):
-    """A checkbox that space ticks, leaving Enter to the dialog: Enter throws or lands from anywhere."""
-
-    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
-
-
 class AttackDialog(FormDialog):
     """Stage one throws (`Attack`); stage two lands (`ResolveAttack`). A fight with an attack
     already thrown opens straight on the landing."""
 
-    BINDINGS = [Binding("enter", "submit", "Throw or land", show=False)]
+    ROLLS = True
     AUTO_FOCUS = "#ok"
     DEFAULT_CSS = """
     AttackDialog #plan, AttackDialog #dice {
@@ -99,10 +92,10 @@ class AttackDialog(FormDialog):
             yield Select(rules.attack_kind_choices(self.ruleset), value=self._declared_kind(), allow_blank=False, id="kind")
             yield Label(self._net_word(), classes="field-label")
             yield Input(value="0", id="net", classes="number")
-            yield Tick("In the dark", state.is_dark, id="dark")
+            yield Checkbox("In the dark", state.is_dark, id="dark")
         with Horizontal(classes="row", id="weapons"):
-            yield Tick("Two-handed weapon", id="two-handed")
-            yield Tick("Two weapons", id="two-weapons")
+            yield Checkbox("Two-handed weapon", id="two-handed")
+            yield Checkbox("Two weapons", id="two-weapons")
         yield Static("", id="plan")
 
     def _landing_fields(self) -> ComposeResult:
@@ -117,12 +110,12 @@ class AttackDialog(FormDialog):
         crits = [n for n, d in enumerate(bare.dice, 1) if d.critical] if bare else []
         if bare is not None and bare.narrative_option and crits:
             for n in crits:
-                yield Tick(f"Attack die {n}: a narrative effect instead of the extra damage", id=f"crit-{n}")
+                yield Checkbox(f"Attack die {n}: a narrative effect instead of the extra damage", id=f"crit-{n}")
             yield Input(placeholder="What the crit does instead (disarmed, knocked down...)", id="effect")
         member = _character(state, pending.target)
         if member is not None and member.uses.get(NOT_TODAY, 0) > 0:
             left = member.uses[NOT_TODAY]
-            yield Tick(f"Not Today!: {member.name} stays at 1 HP, the rest of the blow lost ({left} left)", id="not-today")
+            yield Checkbox(f"Not Today!: {member.name} stays at 1 HP, the rest of the blow lost ({left} left)", id="not-today")
         yield Label(WAITING, id="waiting")
 
     def on_mount(self) -> None:

@@ -8,6 +8,8 @@ from typing import TypeVar
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
+from hammertui.ui.type_ahead import after_keys_in_flight
+
 T = TypeVar("T")
 
 ENTER = Binding("enter", "submit", "OK", id="dialog.ok", priority=True)
@@ -29,5 +31,9 @@ class PromptDialog(ModalScreen[T | None]):
         self.dismiss(None)
 
     def action_submit(self) -> None:
+        """Answer once the keys typed before Enter have landed: `3 enter` in one burst answers 3."""
+        after_keys_in_flight(self.focused or self, self.answer)
+
+    def answer(self) -> None:
         """Answer the dialog with what its field or list holds."""
         raise NotImplementedError

@@ -30,6 +30,7 @@ class CheckDialog(FormDialog):
     """Kind, which one, against what, and any modifier dice the table calls for."""
 
     OK = "Roll"
+    ROLLS = True
 
     def __init__(self, ruleset: Ruleset, member: Character, dungeon_tier: int, attempt: Attempt) -> None:
         super().__init__(f"Roll for {member.name}", "Every target is said out loud before the dice hit the table.", attempt)

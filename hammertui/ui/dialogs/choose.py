@@ -29,7 +29,7 @@ class ChooseDialog(PromptDialog[str]):
             yield OptionList(*(Option(Text(label), id=key) for key, label in self._choices))
         yield Footer(compact=True)
 
-    def action_submit(self) -> None:
+    def answer(self) -> None:
         self.query_one(OptionList).action_select()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

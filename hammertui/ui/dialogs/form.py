@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -16,9 +17,14 @@ from textual.widgets import Button, Footer, Input, Label, Select
 
 from hammertui.session.actions import Action
 from hammertui.ui.numbers import whole_number
+from hammertui.ui.type_ahead import after_keys_in_flight
 
 Attempt = Callable[[Action], str | None]
 """Dispatch an action; the refusal's words, or None when it was done."""
+
+ENTER_ROLLS = Binding("enter", "enter", "Roll", show=False, priority=True)
+"""A priority binding, so Enter reaches the form before the focused field: a Select would open
+its list on it, a checkbox tick, a list untick."""
 
 
 class FormDialog(ModalScreen[bool]):
@@ -30,12 +36,16 @@ class FormDialog(ModalScreen[bool]):
     ]
     OK = "Done"
     WIDE = True
+    ROLLS = False
+    """A form whose main act is a roll: Enter rolls from any field, as the table expects."""
 
     def __init__(self, title: str, prompt: str, attempt: Attempt) -> None:
         super().__init__()
         self._title = title
         self._prompt = prompt
         self._attempt = attempt
+        if self.ROLLS:
+            self._bindings.key_to_bindings["enter"] = [ENTER_ROLLS]
         self.name_submit(self.OK)
 
     def compose(self) -> ComposeResult:
@@ -76,6 +86,15 @@ class FormDialog(ModalScreen[bool]):
             self.action_submit()
         else:
             self.action_cancel()
+
+    def action_enter(self) -> None:
+        """Enter rolls, save where it means something else: choosing in an open dropdown, or
+        pressing a button other than the form's own (Cancel, No check)."""
+        choosing = any(select.expanded for select in self.query(Select))
+        other_button = isinstance(self.focused, Button) and self.focused.id != "ok"
+        if choosing or other_button:
+            raise SkipAction()
+        after_keys_in_flight(self.focused or self, self.action_submit)
 
     def action_submit(self) -> None:
         try:

@@ -29,17 +29,12 @@ if TYPE_CHECKING:
 BY_TIERS = "tiers"
 
 
-class TickList(SelectionList[str]):
-    """Foes to tick with space; Enter is the dialog's roll, as in every field of a form."""
-
-    BINDINGS = [Binding("enter", "screen.submit", "Roll", show=False)]
-
-
 class KeptResultDialog(FormDialog):
     """A form whose roll the 'Smith reads in place: once the action is done, its log lines take the
     preview's place, the fields are locked, and the next Enter (or Close) shuts the dialog."""
 
     OK = "Roll"
+    ROLLS = True
     DEFAULT_CSS = """
     KeptResultDialog .dialog SelectionList {
         height: auto;
@@ -101,7 +96,7 @@ class MoraleDialog(KeptResultDialog):
         self.foes: tuple[Foe, ...] = tuple(f for f in fight.foes if f.status == "ok") if fight else ()
 
     def fields(self) -> ComposeResult:
-        yield TickList(*((f.name, f.id, True) for f in self.foes), id="foes")
+        yield SelectionList(*((f.name, f.id, True) for f in self.foes), id="foes")
         threats = [(f"{t.name} ({t.target})", t.id) for t in self.ruleset.morale_targets]
         threats.append(("By tiers: the threat's tier against each foe's", BY_TIERS))
         with Horizontal(classes="row"):

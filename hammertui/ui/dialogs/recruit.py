@@ -27,6 +27,7 @@ class RollDialog(FormDialog):
     """Name, player and armour; the rules roll the rest and the log shows every die."""
 
     OK = "Roll"
+    ROLLS = True
 
     def __init__(self, ruleset: Ruleset, attempt: Attempt) -> None:
         super().__init__("Roll a character", "The class, stats and HP are rolled by the rules.", attempt)

@@ -26,6 +26,7 @@ class SearchDialog(FormDialog):
     """Searchers and time in, the odds beside them; once rolled, the result for the 'Smith alone."""
 
     OK = "Search"
+    ROLLS = True
     WIDE = False
 
     def __init__(self, ruleset: Ruleset, attempt: Attempt) -> None:

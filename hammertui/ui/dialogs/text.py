@@ -29,7 +29,7 @@ class TextDialog(PromptDialog[str]):
     def on_input_changed(self, event: Input.Changed) -> None:
         self.query_one("#problem", Label).update("")
 
-    def action_submit(self) -> None:
+    def answer(self) -> None:
         typed = self.query_one("#text", Input).value.strip()
         if not typed:
             self.query_one("#problem", Label).update("It cannot be empty.")

@@ -18,7 +18,7 @@ from hammertui.session.actions import Action
 from hammertui.session.combat import TURN_UNHOLY, TurnUnholy, kind_of
 from hammertui.session.state import Character, Foe, State
 from hammertui.ui.dialogs.form import Attempt
-from hammertui.ui.dialogs.morale import KeptResultDialog, TickList
+from hammertui.ui.dialogs.morale import KeptResultDialog
 
 
 class TurnUnholyDialog(KeptResultDialog):
@@ -38,7 +38,7 @@ class TurnUnholyDialog(KeptResultDialog):
         with Horizontal(classes="row"):
             yield Label("Cleric", classes="field-label")
             yield Select(options, value=ready, allow_blank=not options, id="cleric")
-        yield TickList(*((self._foe_label(f), f.id) for f in self.foes), id="targets")
+        yield SelectionList(*((self._foe_label(f), f.id) for f in self.foes), id="targets")
         yield Label("", id="preview")
 
     def _foe_label(self, foe: Foe) -> str:

@@ -1,0 +1,90 @@
+"""Keys typed ahead of a dialog land in it: a 'Smith types `d 3 enter` in one breath, and the
+terminal hands them over together, before the dialog has drawn its field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+from textual.app import App
+
+from hammertui.session.vitals import ApplyDamage
+from hammertui.ui.app import make_app
+from hammertui.ui.dialogs.amount import AmountDialog
+from hammertui.ui.dialogs.check import CheckDialog
+from tests.ui.test_attack_dialog import armed
+from tests.ui.waiting import until
+
+CHARS = {"enter": "\r", "escape": "\x1b"}
+
+
+def in_one_breath(app: App, *keys: str) -> None:
+    """Every key queued at once, as a terminal delivers a burst: no turn of the loop between them."""
+    for key in keys:
+        event = events.Key(key, CHARS.get(key, key if len(key) == 1 else None))
+        event.set_sender(app)
+        app.post_message(event)
+
+
+async def test_damage_typed_in_one_breath_lands(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        before = app.store.state.party[0].hp
+        in_one_breath(app, "d", "3", "enter")
+        await until(pilot, lambda: app.store.state.party[0].hp != before, "the damage landing")
+        assert app.store.state.party[0].hp == before - 3
+
+
+async def test_healing_typed_in_one_breath_lands(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        darla = app.store.state.party[0]
+        assert app.perform(ApplyDamage(darla.id, 3))
+        in_one_breath(app, "h", "2", "enter")
+        await until(pilot, lambda: app.store.state.party[0].hp == darla.hp - 1, "the healing landing")
+
+
+async def test_a_number_and_enter_in_one_breath_in_an_open_dialog(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        before = app.store.state.party[0].hp
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, AmountDialog) and app.screen.focused is not None, "the damage dialog")
+        in_one_breath(app, "2", "enter")
+        await until(pilot, lambda: not isinstance(app.screen, AmountDialog), "the dialog answered")
+        assert app.store.state.party[0].hp == before - 2
+
+
+async def test_a_choice_typed_in_one_breath(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        torch = app.store.state.lights[0]
+        in_one_breath(app, "g", "down", "enter")
+        await until(pilot, lambda: app.store.state.light(torch.id).carrier != torch.carrier, "the torch handed over")
+        assert app.store.state.light(torch.id).carrier == app.store.state.party[2].id, "the second offered, Wenna"
+
+
+async def test_a_new_name_typed_in_one_breath(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        in_one_breath(app, "f2", *"Tomb", "enter")
+        await until(pilot, lambda: app.store.state.session.name != "demo", "the session renamed")
+        assert app.store.state.session.name == "Tomb"
+
+
+async def test_a_roll_typed_in_one_breath(tmp_path: Path) -> None:
+    app, script = armed(tmp_path, [15])
+    async with app.run_test(size=(120, 40)) as pilot:
+        in_one_breath(app, "s", "enter")
+        await until(pilot, lambda: script.remaining == 0, "the save rolled")
+        assert not isinstance(app.screen, CheckDialog)
+
+
+async def test_enter_twice_in_one_breath_rolls_once(tmp_path: Path) -> None:
+    app, script = armed(tmp_path, [15, 15])
+    async with app.run_test(size=(120, 40)) as pilot:
+        in_one_breath(app, "s", "enter", "enter")
+        await until(pilot, lambda: script.remaining < 2 and not isinstance(app.screen, CheckDialog), "the save rolled")
+        for _ in range(5):
+            await pilot.pause()
+        assert script.remaining == 1, "one roll; the second Enter found the dialog closing"
