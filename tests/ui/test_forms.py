@@ -10,7 +10,6 @@ from textual.widgets import Footer, Input, Label, Select, SelectionList
 from hammertui.session import combat
 from hammertui.ui.app import make_app
 from hammertui.ui.dialogs.amount import AmountDialog
-from hammertui.ui.dialogs.attack import AttackDialog
 from hammertui.ui.dialogs.check import CheckDialog
 from hammertui.ui.dialogs.morale import MoraleDialog
 from hammertui.ui.dialogs.pass_time import PassTimeDialog

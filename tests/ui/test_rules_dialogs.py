@@ -8,7 +8,6 @@ from pathlib import Path
 import attrs
 from textual.widgets import Button, Input, Label, Select
 
-from hammertui.ui.app import HammerApp
 from hammertui.ui.dialogs.check import CheckDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.text import TextDialog
