@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from functools import partial
 from pathlib import Path
 
 from hammertui import __version__
@@ -21,6 +22,15 @@ def default_saves() -> Path:
     return data / "hammertui" / "saves"
 
 
+def default_rulesets() -> Path:
+    """The user's own rulesets: beside the saves in the user's data folder, where `--list-rulesets`
+    finds them and `--ruleset` starts them like the shipped ones."""
+    if env := os.environ.get("HAMMERTUI_RULESETS"):
+        return Path(env)
+    data = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return data / "hammertui" / "rulesets"
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="hammertui",
@@ -29,21 +39,23 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("name", nargs="?", help="open or create the session called NAME")
     p.add_argument("--saves", type=Path, metavar="DIR", help="folder of sessions (default: saves/ in a checkout, else ~/.local/share/hammertui/saves)")
-    p.add_argument("--ruleset", metavar="ID", help="ruleset for a new session (default: hammercrawl-book3)")
+    p.add_argument("--ruleset", metavar="ID", help="ruleset for a new session: a shipped one or one of yours (default: hammercrawl-book3)")
+    p.add_argument("--rulesets", type=Path, metavar="DIR", help="folder of your own rulesets (default: ~/.local/share/hammertui/rulesets)")
     p.add_argument("--seed", type=int, metavar="N", help="dice seed for a new session")
     p.add_argument(
         "--difficulty",
         metavar="MODE",
         help="difficulty mode for a new session where the ruleset has them (hammercrawl-book3: hardcore, adventure, excitement)",
     )
-    p.add_argument("--list-rulesets", action="store_true", help="list the shipped rulesets and exit")
+    p.add_argument("--list-rulesets", action="store_true", help="list the shipped rulesets and yours, and exit")
     p.add_argument("--check-ruleset", type=Path, metavar="FILE", help="validate a ruleset file, print its problems, exit non-zero on any")
     p.add_argument("--version", action="version", version=f"hammertui {__version__}")
     return p
 
 
-def list_rulesets() -> int:
-    from hammertui.rules.ruleset import RulesetError, rulesets_dir
+def list_rulesets(own: Path) -> int:
+    """The shipped rulesets, then the user's; a broken file of the user's is named, not fatal."""
+    from hammertui.rules.ruleset import RulesetError, rulesets_dir, scan_rulesets
     from hammertui.rules.ruleset import list_rulesets as shipped
 
     try:
@@ -51,11 +63,24 @@ def list_rulesets() -> int:
     except RulesetError as error:
         print(error, file=sys.stderr)
         return 1
-    print(f"Rulesets in {rulesets_dir()}:")
+    _print_rulesets(rulesets_dir(), found)
+    if not own.is_dir():
+        print(f"Your own rulesets go in {own} (none yet).")
+        return 0
+    yours, problems = scan_rulesets(own)
+    taken = {r.id for r in found}
+    problems += [f"{r.source}: the id {r.id!r} is a shipped ruleset's: rename the file" for r in yours if r.id in taken]
+    _print_rulesets(own, [r for r in yours if r.id not in taken])
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return 1 if problems else 0
+
+
+def _print_rulesets(folder: Path, found: list) -> None:  # type: ignore[type-arg]
+    print(f"Rulesets in {folder}:")
     for ruleset in found:
         parent = f" (extends {ruleset.extends})" if ruleset.extends else ""
         print(f"  {ruleset.id:<30} {ruleset.name}; time in {ruleset.time.unit_plural}{parent}")
-    return 0
 
 
 def check_ruleset(path: Path) -> int:
@@ -70,12 +95,14 @@ def check_ruleset(path: Path) -> int:
 
 
 def run_app(args: argparse.Namespace) -> int:
-    from hammertui.rules.ruleset import RulesetError
+    from hammertui.rules.ruleset import RulesetError, load_ruleset
     from hammertui.session.sessions import BadDifficulty, BadSessionName
     from hammertui.ui.app import make_app
 
+    own = args.rulesets or default_rulesets()
+    loader = partial(load_ruleset, also=(own,))
     try:
-        app = make_app(args.saves or default_saves(), args.name, args.ruleset, args.seed, difficulty=args.difficulty)
+        app = make_app(args.saves or default_saves(), args.name, args.ruleset, args.seed, ruleset_loader=loader, difficulty=args.difficulty)
     except (BadSessionName, BadDifficulty, RulesetError, OSError) as error:
         print(f"hammertui: {error}", file=sys.stderr)
         return 2
@@ -86,7 +113,7 @@ def run_app(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.list_rulesets:
-        return list_rulesets()
+        return list_rulesets(args.rulesets or default_rulesets())
     if args.check_ruleset:
         return check_ruleset(args.check_ruleset)
     return run_app(args)

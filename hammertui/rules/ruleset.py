@@ -56,6 +56,7 @@ Key paths in messages are dotted, with array positions counted from 0: `traps.ta
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
@@ -930,6 +931,9 @@ class Ruleset:
     kit: dict[str, int] = attrs.field(factory=dict)
     decisions: dict[str, Decision] = attrs.field(factory=dict)
     source: Path | None = attrs.field(default=None, eq=False)
+    digest: str = attrs.field(default="", eq=False)
+    """A fingerprint of the rules the file and its parents hold (not their comments or layout): a
+    session notices when the ruleset it was played by has changed since."""
 
     def __repr__(self) -> str:
         return f"Ruleset(id={self.id!r}, name={self.name!r})"
@@ -2810,6 +2814,7 @@ def _forget(origins: dict[KeyPath, str], path: KeyPath) -> None:
 def _ruleset_from_file(path: Path) -> Ruleset:
     layers = _chain(path)
     data, origins, problems = _merge_layers(layers)
+    digest = _digest(data)
     ctx = _Context(layers[-1].shown, origins, data)
     ctx.messages.extend(problems)
     try:
@@ -2822,11 +2827,17 @@ def _ruleset_from_file(path: Path) -> Ruleset:
         raise RulesetError([f"{layers[-1].shown}: cannot be read as a ruleset ({exc})"]) from None
     if ctx.messages:
         raise RulesetError(ctx.messages)
-    return ruleset
+    return attrs.evolve(ruleset, digest=digest)
 
 
-def load_ruleset(id_or_path: str | Path, directory: Path | None = None) -> Ruleset:
-    """A ruleset by id (looked up in `directory`, else the shipped folder) or by file path."""
+def _digest(data: dict[str, Any]) -> str:
+    canonical = json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+def load_ruleset(id_or_path: str | Path, directory: Path | None = None, also: Sequence[Path] = ()) -> Ruleset:
+    """A ruleset by id (looked up in `directory`, else the shipped folder, then in `also`: the
+    user's own folders) or by file path."""
     if (
         isinstance(id_or_path, Path)
         or "/" in id_or_path
@@ -2834,11 +2845,11 @@ def load_ruleset(id_or_path: str | Path, directory: Path | None = None) -> Rules
         or id_or_path.endswith(".toml")
     ):
         return _ruleset_from_file(Path(id_or_path))
-    folders = [directory] if directory is not None else [rulesets_dir()]
+    folders = [directory if directory is not None else rulesets_dir(), *also]
     found = _find_file(id_or_path, folders)
     if found is None:
-        looked = _display(folders[0])
-        known = sorted(p.stem for p in folders[0].glob("*.toml")) if folders[0].is_dir() else []
+        looked = " and ".join(_display(folder) for folder in folders)
+        known = sorted({p.stem for folder in folders if folder.is_dir() for p in folder.glob("*.toml")})
         listed = ", ".join(known) if known else "none"
         raise RulesetError([f"{looked}: no ruleset {_show(id_or_path)}; expected one of: {listed}"])
     return _ruleset_from_file(found)

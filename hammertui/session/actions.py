@@ -216,6 +216,23 @@ class RenameSession:
         return attrs.evolve(state, session=info), [note(self, f"Session renamed from {old} to {name}.")]
 
 
+@attrs.frozen
+class AdoptRuleset:
+    """Play on by the ruleset as its file now reads, after the 'Smith was told it changed."""
+
+    label: ClassVar[str] = "ruleset"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        if state.session.ruleset_digest == ctx.ruleset.digest:
+            raise Refused(f"this session already plays by {ctx.ruleset.name} as it reads now")
+        info = attrs.evolve(state.session, ruleset_digest=ctx.ruleset.digest)
+        if not state.session.ruleset_digest:
+            text = f"Playing by {ctx.ruleset.name}; a later change to its file will be pointed out."
+            return attrs.evolve(state, session=info), [note(self, text)]
+        text = f"{ctx.ruleset.name} has changed since this session was last played: its new rules apply from now."
+        return attrs.evolve(state, session=info), [note(self, text, level="warn")]
+
+
 def member_of(state: State, character_id: str) -> Character:
     """The character with this id, or a refusal the 'Smith can read."""
     try:

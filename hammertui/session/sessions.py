@@ -15,7 +15,7 @@ import attrs
 
 from hammertui.rules import characters
 from hammertui.rules.dice import SeededDice
-from hammertui.rules.ruleset import Ruleset, RulesetError
+from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset, rulesets_dir
 from hammertui.session import persist
 from hammertui.session.events import Event
 from hammertui.session.recruits import from_rolled, outfitted, rolled_text
@@ -87,7 +87,7 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
     """A fresh session: a party of four rolled by the class rules with the kit's supplies (Rations, a
     Bedroll in Book Three), one lit torch and spares; Return to Town brings everyone's torches up to the kit."""
     mode = difficulty_for(ruleset, difficulty)
-    info = SessionInfo(name=name, ruleset=ruleset.id, seed=seed, difficulty=mode)
+    info = SessionInfo(name=name, ruleset=ruleset.id, seed=seed, difficulty=mode, ruleset_file=own_file(ruleset), ruleset_digest=ruleset.digest)
     dice = SeededDice(seed, -1)
     party: list[Character] = []
     events = [Event(0, "new", f"New session {name} ({ruleset.name}, {mode} mode, seed {seed}).")]
@@ -123,12 +123,39 @@ def open_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, from_bac
     """Open a saved session (or its backup); raises SaveError without touching any file."""
     source = files.backup if from_backup else files.snapshot
     state = persist.load_state(source)
-    try:
-        ruleset = ruleset_loader(state.session.ruleset)
-    except RulesetError as error:
-        raise persist.SaveError(source, [f"session.ruleset {state.session.ruleset!r}: {p}" for p in error.problems]) from None
+    ruleset = _ruleset_of(state, ruleset_loader, source)
     persist.repair_log(files.log)
     return Store(state, ruleset, files, recent=persist.read_log_tail(files.log))
+
+
+def own_file(ruleset: Ruleset) -> str:
+    """The file of a ruleset of the user's own, to find it again next time; "" for a shipped one."""
+    if ruleset.source is None or ruleset.source.resolve().parent == rulesets_dir().resolve():
+        return ""
+    return str(ruleset.source.resolve())
+
+
+def _ruleset_of(state: State, ruleset_loader: RulesetLoader, source: Path) -> Ruleset:
+    """The session's ruleset by its id, else from the file it was first read from."""
+    wanted = state.session.ruleset
+    try:
+        return ruleset_loader(wanted)
+    except RulesetError as error:
+        problems = error.problems
+    recorded = Path(state.session.ruleset_file) if state.session.ruleset_file else None
+    if recorded is not None and recorded.is_file():
+        try:
+            return load_ruleset(recorded)
+        except RulesetError as error:
+            problems = error.problems
+    elif recorded is not None:
+        problems = [*problems, f"it was read from {recorded}, which is no longer there: put it back, or in the rulesets folder"]
+    raise persist.SaveError(source, [f"session.ruleset {wanted!r}: {p}" for p in problems])
+
+
+def rules_changed(store: Store) -> bool:
+    """The ruleset's file no longer reads as it did when this session was last played by it."""
+    return store.state.session.ruleset_digest not in ("", store.ruleset.digest)
 
 
 def set_aside(path: Path) -> Path:

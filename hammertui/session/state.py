@@ -23,6 +23,10 @@ class SessionInfo:
     difficulty: str = "adventure"
     level_up_hp: str = ""
     """The levelling rule for Hit Points this session plays; empty: the ruleset's own."""
+    ruleset_file: str = ""
+    """Where a ruleset of the user's own was read from, to find it again; empty for a shipped one."""
+    ruleset_digest: str = ""
+    """The fingerprint of the rules last played by (`Ruleset.digest`): a changed file is noticed."""
 
 
 @attrs.frozen

@@ -26,6 +26,7 @@ from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import sessions
 from hammertui.session.actions import (
     Action,
+    AdoptRuleset,
     AdvanceTime,
     Douse,
     HandOver,
@@ -168,11 +169,21 @@ class HammerApp(App[None]):
     def on_mount(self) -> None:
         if self.store is not None:
             self._show(self.store, self.store.recent)
+            if sessions.rules_changed(self.store):
+                self._ask_about_changed_rules(self.store)
         elif self.problem is not None:
             error = self.problem.error
             has_backup = self.problem.files.backup.exists()
             screen = SaveProblemScreen(error.problems, str(error.path), has_backup)
             self.push_screen(screen, self._resolve_problem)
+
+    def _ask_about_changed_rules(self, store: Store) -> None:
+        """Before play: the ruleset's file was edited since this session last played by it."""
+        where = store.state.session.ruleset_file or (str(store.ruleset.source) if store.ruleset.source else store.ruleset.id)
+        prompt = f"{store.ruleset.name} ({where}) has changed since this session was last played."
+        choices = [("play", "Play on: the new rules apply from now"), ("quit", "Quit, and put the old file back first")]
+        dialog = ChooseDialog("The rules have changed", prompt, choices)
+        self.push_screen(dialog, lambda choice: self.perform(AdoptRuleset()) if choice == "play" else self.exit())
 
     def _resolve_problem(self, choice: str | None) -> None:
         problem = self.problem
@@ -674,6 +685,9 @@ def make_app(
         store = sessions.create(saves, name, ruleset_loader(chosen), seed, difficulty)
         return HammerApp(store, ruleset_loader=ruleset_loader)
     try:
-        return HammerApp(sessions.open_files(files, ruleset_loader), ruleset_loader=ruleset_loader)
+        store = sessions.open_files(files, ruleset_loader)
     except SaveError as error:
         return HammerApp(problem=LoadProblem(error, files, chosen, seed), ruleset_loader=ruleset_loader)
+    if not store.state.session.ruleset_digest:
+        store.dispatch(AdoptRuleset())  # a session saved before rulesets were fingerprinted
+    return HammerApp(store, ruleset_loader=ruleset_loader)

@@ -1,0 +1,117 @@
+"""The user's own rulesets: listed and started like the shipped ones, and a session played by one
+reopens with it the next evening, saying so first if its file has changed since."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from hammertui.cli import main
+from hammertui.rules.ruleset import load_ruleset
+from hammertui.session import persist
+from hammertui.session.sessions import rules_changed
+from hammertui.ui.app import make_app
+from hammertui.ui.dialogs.choose import ChooseDialog
+from tests.ui.test_party import log_text
+from tests.ui.waiting import until
+
+HOUSE = """\
+id = "my-table"
+extends = "hammercrawl-book3"
+name = "Book Three, our table"
+
+[light.sources.torch]
+duration = {torch}
+"""
+
+
+def house(folder: Path, torch: int = 4) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "my-table.toml"
+    path.write_text(HOUSE.format(torch=torch))
+    return path
+
+
+def test_list_rulesets_shows_the_users_own(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    own = tmp_path / "mine"
+    house(own)
+    assert main(["--rulesets", str(own), "--list-rulesets"]) == 0
+    out = capsys.readouterr().out
+    assert f"Rulesets in {own}:" in out
+    assert "my-table                       Book Three, our table; time in Beats (extends hammercrawl-book3)" in out
+
+
+def test_a_broken_file_of_ones_own_is_named_with_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    own = tmp_path / "mine"
+    house(own)
+    (own / "broken.toml").write_text('name = "Broken"\nextends = "hammercrawl"\n[time]\nunit = 3\n[modifier_dice]\nmode = "coins"\n')
+    (own / "hammercrawl.toml").write_text('extends = "hammercrawl-book3"\nname = "Mine"\n')
+    assert main(["--rulesets", str(own), "--list-rulesets"]) == 1
+    captured = capsys.readouterr()
+    assert "my-table" in captured.out, "the good files are still listed"
+    assert "modifier_dice.mode" in captured.err and "time.unit" in captured.err
+    assert "the id 'hammercrawl' is a shipped ruleset's: rename the file" in captured.err
+
+
+def test_a_session_by_ones_own_ruleset_reopens_with_it(tmp_path: Path) -> None:
+    own = tmp_path / "mine"
+    house(own)
+    loader = partial(load_ruleset, also=(own,))
+    first = make_app(tmp_path / "saves", "Tuesday", "my-table", seed=3, ruleset_loader=loader)
+    assert first.store is not None and first.store.ruleset.id == "my-table"
+    assert first.store.state.lights[0].remaining == 4
+    again = make_app(tmp_path / "saves", "Tuesday", ruleset_loader=loader)
+    assert again.store is not None and again.store.ruleset.id == "my-table"
+    assert not rules_changed(again.store)
+
+
+def test_a_session_started_from_a_file_path_finds_it_again(tmp_path: Path) -> None:
+    path = house(tmp_path / "elsewhere")
+    first = make_app(tmp_path / "saves", "Tuesday", str(path), seed=3)
+    assert first.store is not None and first.store.state.session.ruleset_file == str(path.resolve())
+    again = make_app(tmp_path / "saves", "Tuesday")  # no folder of one's own knows it: the recorded file does
+    assert again.store is not None and again.store.ruleset.id == "my-table"
+
+
+def test_a_ruleset_file_gone_is_named_and_the_save_kept(tmp_path: Path) -> None:
+    path = house(tmp_path / "elsewhere")
+    make_app(tmp_path / "saves", "Tuesday", str(path), seed=3)
+    saved = (tmp_path / "saves" / "Tuesday.toml").read_bytes()
+    path.unlink()
+    app = make_app(tmp_path / "saves", "Tuesday")
+    assert app.store is None and app.problem is not None
+    assert any(f"it was read from {path.resolve()}, which is no longer there" in p for p in app.problem.error.problems)
+    assert (tmp_path / "saves" / "Tuesday.toml").read_bytes() == saved
+
+
+async def test_a_changed_ruleset_is_pointed_out_before_play(tmp_path: Path) -> None:
+    own = tmp_path / "mine"
+    house(own)
+    loader = partial(load_ruleset, also=(own,))
+    make_app(tmp_path / "saves", "Tuesday", "my-table", seed=3, ruleset_loader=loader)
+    house(own, torch=3)
+    app = make_app(tmp_path / "saves", "Tuesday", ruleset_loader=loader)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ChooseDialog), "the question about the changed rules")
+        assert "has changed since this session was last played" in str(app.screen.query_one("Label").render())
+        await pilot.press("enter")  # play on
+        await until(pilot, lambda: not isinstance(app.screen, ChooseDialog), "the dashboard")
+        assert app.store is not None and not rules_changed(app.store)
+        assert "its new rules apply from now" in log_text(app)
+    reopened = make_app(tmp_path / "saves", "Tuesday", ruleset_loader=loader)
+    assert reopened.store is not None and not rules_changed(reopened.store)
+
+
+def test_a_save_from_before_fingerprints_takes_one_quietly(tmp_path: Path) -> None:
+    app = make_app(tmp_path, "old", seed=3)
+    assert app.store is not None
+    files = persist.SaveFiles(tmp_path, "old")
+    text = files.snapshot.read_text()
+    digest = app.store.state.session.ruleset_digest
+    assert digest and f'ruleset_digest = "{digest}"' in text
+    files.snapshot.write_text(text.replace(f'ruleset_digest = "{digest}"\n', ""))
+    again = make_app(tmp_path, "old")
+    assert again.store is not None and again.store.state.session.ruleset_digest == digest
+    assert "a later change to its file will be pointed out" in again.store.recent[-1].text
