@@ -115,3 +115,13 @@ def test_a_save_from_before_fingerprints_takes_one_quietly(tmp_path: Path) -> No
     again = make_app(tmp_path, "old")
     assert again.store is not None and again.store.state.session.ruleset_digest == digest
     assert "a later change to its file will be pointed out" in again.store.recent[-1].text
+
+
+def test_a_new_session_starts_at_the_rulesets_challenge_level(tmp_path: Path) -> None:
+    own = tmp_path / "mine"
+    own.mkdir()
+    (own / "gentle.toml").write_text('extends = "hammercrawl-book3"\nname = "Gentle"\n[divining]\nchallenge_default = 1\n')
+    app = make_app(tmp_path / "saves", "Easy", "gentle", seed=3, ruleset_loader=partial(load_ruleset, also=(own,)))
+    assert app.store is not None and app.store.state.dungeon.challenge_level == 1
+    shipped = make_app(tmp_path / "saves", "Usual", seed=3)
+    assert shipped.store is not None and shipped.store.state.dungeon.challenge_level == 2

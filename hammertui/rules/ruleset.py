@@ -553,14 +553,6 @@ class Divining:
         """The colour of the pool's fixed die (Blue in the complete rules)."""
         return next(iter(self.base_pool), None)
 
-    def pool(self, challenge_level: int | None = None) -> dict[str, int]:
-        """The starting pool: the fixed dice plus `challenge_level` challenge dice."""
-        pool = dict(self.base_pool)
-        level = self.challenge_default if challenge_level is None else challenge_level
-        if self.challenge_colour and level:
-            pool[self.challenge_colour] = pool.get(self.challenge_colour, 0) + level
-        return pool
-
     def symbol_count(self, face: Face, symbol: str) -> int:
         """How many `symbol` a face shows, counting symbols that also count as it."""
         return sum(1 for s in face if s == symbol or symbol in self.counts_as.get(s, ()))
@@ -1875,6 +1867,9 @@ def _read_divining(t: _Table) -> Divining:
         acc.close()
     challenge_min = t.get("challenge_min", _int(0, None), 0)
     challenge_max = t.get("challenge_max", _int(0, None), 0)
+    challenge_default = t.get("challenge_default", _int(0, None), challenge_min)
+    if challenge_max and not challenge_min <= challenge_default <= challenge_max:
+        t.ctx.expected((*t.path, "challenge_default"), f"a level from {challenge_min} to {challenge_max}", challenge_default)
     divining = Divining(
         dice=dice,
         colours=colours,
@@ -1883,7 +1878,7 @@ def _read_divining(t: _Table) -> Divining:
         challenge_colour=t.get("challenge_colour", _ident("a die colour")),
         challenge_min=challenge_min,
         challenge_max=challenge_max,
-        challenge_default=t.get("challenge_default", _int(0, None), challenge_min),
+        challenge_default=challenge_default,
         challenge_persists=t.get("challenge_persists", _BOOL, False),
         challenge_shift=t.get(
             "challenge_shift", _mapping(_INT, "a table of symbols and shifts such as { despair = 1 }"), {}

@@ -19,7 +19,7 @@ from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset, ruleset
 from hammertui.session import persist
 from hammertui.session.events import Event
 from hammertui.session.recruits import from_rolled, outfitted, rolled_text
-from hammertui.session.state import Character, LightSource, SessionInfo, State
+from hammertui.session.state import Character, Dungeon, LightSource, SessionInfo, State
 from hammertui.session.store import Store
 
 DEMO_NAME = "demo"
@@ -102,7 +102,8 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
     for spare in range(SPARE_TORCHES):
         lights.append(LightSource(f"l{spare + 2}", "torch", torch, carrier=party[spare + 1].id))
     events.append(Event(0, "light", f"{party[0].name} lights a torch; {SPARE_TORCHES} spares in packs."))
-    state = State(session=info, party=tuple(party), lights=tuple(lights))
+    dungeon = Dungeon(challenge_level=ruleset.divining.challenge_default) if ruleset.divining else Dungeon()
+    state = State(session=info, dungeon=dungeon, party=tuple(party), lights=tuple(lights))
     return state, events
 
 

@@ -290,7 +290,7 @@ def test_divining_dice(hc: Ruleset) -> None:
     assert Counter(d.dice["blue"].faces) == {(): 2, ("falcon",): 2, ("hammer",): 4}
     assert d.chain_symbol == "hammer_plus" and d.chain_colour == d.chain_color == "yellow"
     assert d.base_colour == "blue" and d.challenge_colour == "purple"
-    assert d.pool(2) == {"blue": 1, "purple": 2}
+    assert d.base_pool == {"blue": 1} and d.challenge_default == 2
     assert (d.challenge_min, d.challenge_max) == (1, 3)
     assert d.symbols["chaos_star"] == "Chaos Star" and d.symbols["hammer_plus"] == "Hammer-Plus"
     assert d.colours["purple"].role == "Challenge" and d.colours["red"].role == "Huzzah!"
@@ -840,9 +840,15 @@ def test_the_format_holds_the_genesys_pool() -> None:
     d = gen.divining
     assert d is not None
     assert set(d.dice) == {"red", "green", "purple", "blue", "black", "yellow"}
-    assert d.chain_symbol is None and d.base_pool == {} and d.pool(2) == {"red": 2}
+    assert d.chain_symbol is None and d.base_pool == {} and d.challenge_colour == "red"
     assert {colour: die.sides for colour, die in d.dice.items()}["red"] == 12
     assert d.expected_symbols("yellow", "sun") == Fraction(5, 6)  # the Triumph counts as a Sun
     assert d.expected_dice("yellow") == 1
     assert d.challenge_shift == {"despair": 1, "triumph": -1}
     assert gen.time.unit == "Beat" and gen.combat.initiative.dice == "1d12"
+
+
+def test_a_challenge_default_outside_the_levels_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "steep.toml"
+    path.write_text('extends = "hammercrawl"\nname = "Steep"\n[divining]\nchallenge_default = 4\n')
+    assert check_ruleset_file(path) == [f"{path}: divining.challenge_default: expected a level from 1 to 3, got 4"]
