@@ -123,7 +123,6 @@ class TimeRules:
     minutes_per_unit: int
     rounds_per_unit: int
     seconds_per_round: int
-    explore_cost: int = 1
     combat_minimum: int = 1
 
     def label(self, n: int) -> str:
@@ -1429,7 +1428,6 @@ def _read_time(t: _Table) -> TimeRules:
         minutes_per_unit=t.need("minutes_per_unit", _int(1, None, "a number of minutes")),
         rounds_per_unit=t.need("rounds_per_unit", _int(1, None, "a number of rounds")),
         seconds_per_round=t.need("seconds_per_round", _int(1, None, "a number of seconds")),
-        explore_cost=t.get("explore_cost", _int(0, None, "a number of units"), 1),
         combat_minimum=t.get("combat_minimum", _int(0, None, "a number of units"), 1),
     )
     t.close()
