@@ -66,6 +66,7 @@ from hammertui.ui.dialogs.save_problem import SaveProblemScreen
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.divining import DiviningPane
 from hammertui.ui.header import SessionHeader
+from hammertui.ui.keymap import keymap_path, read_keymap
 from hammertui.ui.light import LightPane
 from hammertui.ui.log import LogStrip
 from hammertui.ui import screens
@@ -128,6 +129,11 @@ class HammerApp(App[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        keymap, problem = read_keymap(keymap_path())
+        if keymap:
+            self.set_keymap(keymap)
+        if problem is not None:
+            self.notify(problem, title="Keymap", severity="error", timeout=20)
         if self.store is not None:
             self._show(self.store, self.store.recent)
             if sessions.rules_changed(self.store):
