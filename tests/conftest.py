@@ -13,9 +13,10 @@ from hammertui.session.state import State
 
 @pytest.fixture(autouse=True)
 def _saves_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test may touch a real saves folder, nor read the user's own rulesets."""
+    """No test may touch a real saves folder, nor read the user's own rulesets or keymap."""
     monkeypatch.setenv("HAMMERTUI_SAVES", str(tmp_path / "saves"))
     monkeypatch.setenv("HAMMERTUI_RULESETS", str(tmp_path / "rulesets"))
+    monkeypatch.setenv("HAMMERTUI_KEYMAP", str(tmp_path / "keymap.toml"))
 
 
 @pytest.fixture(scope="session")

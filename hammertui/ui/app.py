@@ -58,6 +58,7 @@ from hammertui.session.state import Character, LightSource, State
 from hammertui.session.store import Store
 from hammertui.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
 from hammertui.ui.combat import CombatPane
+from hammertui.ui.commands import COMMANDS_BY_ACTION, DASHBOARD
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.form import FormDialog
@@ -65,6 +66,7 @@ from hammertui.ui.dialogs.save_problem import SaveProblemScreen
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.divining import DiviningPane
 from hammertui.ui.header import SessionHeader
+from hammertui.ui.keymap import keymap_path, read_keymap
 from hammertui.ui.light import LightPane
 from hammertui.ui.log import LogStrip
 from hammertui.ui import screens
@@ -90,47 +92,7 @@ class HammerApp(App[None]):
     TITLE = "hammertui"
     ENABLE_COMMAND_PALETTE = True
 
-    BINDINGS = [
-        Binding("e", "explore", "Explore", id="explore.start", tooltip="Move on: build and roll the Divining Pool, step by step"),
-        Binding("b", "pool", "Pool", id="explore.pool", show=False, tooltip="Build the next Divining Pool and see its odds"),
-        Binding("m", "rooms", "Rooms", id="explore.rooms", show=False, tooltip="The rooms explored; award a beaten challenge's XP"),
-        Binding("c", "camp", "Camp", id="party.camp", show=False, tooltip="Camp in a Safe Haven: eat, heal, re-memorize, watch, scout, step by step"),
-        Binding("H", "safe_haven", "Safe Haven", id="party.safe_haven", show=False, tooltip="Declare this place a Safe Haven, or no longer one"),
-        Binding("S", "search", "Search", id="party.search", show=False, tooltip="Search for hidden secrets: searchers, time, the odds"),
-        Binding("R", "town", "Town", id="party.town", show=False, tooltip="Return to Town: heal, restock, divide the loot, level up"),
-        Binding("dollar_sign", "loot", "Loot", id="party.loot", show=False, key_display="$", tooltip="The Lootkeeper's ledger: coins and items, who holds what"),
-        Binding("F", "fight", "Fight!", id="combat.fight", tooltip="Start a fight (foes, surprise), or go back to the one under way"),
-        Binding("space", "fight_next", "Next phase", id="combat.next", tooltip="The fight's next step: initiative, the next phase, the other side"),
-        Binding("t", "advance_time", "Pass time", id="time.advance"),
-        Binding("l", "toggle_light", "Light", id="light.toggle", show=False, tooltip="Light or douse the highlighted source"),
-        Binding("g", "hand_over", "Give", id="light.hand_over", show=False, tooltip="Hand the highlighted source to someone"),
-        Binding("o", "refill_light", "Refill", id="light.refill", show=False, tooltip="Refill the highlighted lantern from its carrier's oil"),
-        Binding("D", "drop_light", "Drop light", id="light.drop", show=False, tooltip="The highlighted source is lost for good"),
-        Binding("a", "pack", "Pack", id="light.pack", show=False, tooltip="A fresh torch, lantern or candle, or a flask of oil, into a pack"),
-        Binding("L", "cast_light", "Cast Light", id="light.cast", show=False, tooltip="A caster casts the Light spell"),
-        Binding("C", "correct_light", "Correct light", id="light.correct", show=False, tooltip="Add to, take from or set the highlighted source's time"),
-        Binding("T", "pass_time", "Pass...", id="time.pass", show=False, tooltip="Pass some turns or Beats, with a reason"),
-        Binding("n", "next_hour", "Next hour", id="time.next_hour", show=False, tooltip="Pass time to the next full hour"),
-        Binding("d", "damage", "Damage", id="party.damage"),
-        Binding("h", "heal", "Heal", id="party.heal"),
-        Binding("u", "undo", "Undo", id="store.undo"),
-        Binding("s", "check", "Roll", id="party.check", show=False, tooltip="A save, thief skill or skill check for the highlighted character"),
-        Binding("x", "award_xp", "XP", id="party.xp", show=False),
-        Binding("r", "roll_character", "New", id="party.roll", show=False, tooltip="Roll a new character by the rules"),
-        Binding("p", "pile", "Pile", id="party.pile", show=False, tooltip="The pile of pre-rolled replacements"),
-        Binding("E", "enter_character", "Enter by hand", id="party.enter", show=False),
-        Binding("z", "lay_down", "Lay Down", id="party.lay_down", show=False),
-        Binding("f", "fight_on", "Fight On", id="party.fight_on", show=False),
-        Binding("B", "bury", "Epitaph", id="party.bury", show=False),
-        Binding("v", "level_up", "Level up", id="party.level_up", show=False),
-        Binding("V", "level_up_anyway", "Level up anyway", id="party.level_up_anyway", show=False),
-        Binding("k", "counts", "Supplies", id="party.counts", show=False),
-        Binding("y", "graveyard", "Graveyard", id="party.graveyard", show=False),
-        Binding("w", "hirelings", "Hirelings", id="party.hirelings", show=False),
-        Binding("ctrl+r", "redo", "Redo", id="store.redo", show=False),
-        Binding("f2", "rename", "Rename", id="session.rename", show=False),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
-    ]
+    BINDINGS = [command.binding() for command in DASHBOARD if command.key is not None]
 
     view: reactive[View | None] = reactive(None, repaint=False)
     board: reactive[View | None] = reactive(None, repaint=False)
@@ -167,6 +129,11 @@ class HammerApp(App[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        keymap, problem = read_keymap(keymap_path())
+        if keymap:
+            self.set_keymap(keymap)
+        if problem is not None:
+            self.notify(problem, title="Keymap", severity="error", timeout=20)
         if self.store is not None:
             self._show(self.store, self.store.recent)
             if sessions.rules_changed(self.store):
@@ -282,16 +249,12 @@ class HammerApp(App[None]):
         return self.store
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Until a session is open (a save problem being resolved) only quitting makes sense.
-
-        The Light spell is offered only under rules that have one. While a fight is on, the next
-        phase takes Explore's place in the footer (exploring waits for the fight's end).
-        """
-        if self.store is not None and action == "cast_light":
-            return spell_kind(self.store.ruleset) is not None
-        if self.store is not None and action in ("fight_next", "explore"):
-            return (self.store.state.fighting is not None) == (action == "fight_next")
-        return self.store is not None or action in ("quit", "command_palette", "help_quit")
+        """Until a session is open (a save problem being resolved) only quitting makes sense; then
+        a command applies when its ruleset and the moment allow (see `commands`)."""
+        if self.store is None:
+            return action in ("quit", "command_palette", "help_quit")
+        command = COMMANDS_BY_ACTION.get(action)
+        return command is None or command.applies(self.store.state, self.store.ruleset)
 
     def action_advance_time(self) -> None:
         self._into_the_dark(1, lambda: self.perform(AdvanceTime(1)))
@@ -552,6 +515,12 @@ class HammerApp(App[None]):
         award = room_award(store.state, store.ruleset, room)
         self.follow_with(screens.RoomXPDialog(room.number, award, living, self.try_perform), lambda _: then())
 
+    def action_pass_rounds(self) -> None:
+        self.perform(PassRounds())
+
+    def action_fold_rounds(self) -> None:
+        self.perform(FoldRounds())
+
     def action_explore(self) -> None:
         self.push_screen(screens.ExploreScreen())
 
@@ -609,46 +578,18 @@ class HammerApp(App[None]):
         self.push_screen(dialog, lambda name: name is not None and self.perform(RenameSession(name)))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        if self.store is None:
-            return
-        unit = self.store.ruleset.time.unit
-        yield SystemCommand(f"Pass a {unit}", f"Advance the clock one {unit}; every lit source burns", self.action_advance_time)
-        yield SystemCommand("Light or douse", "Light the selected source, or put it out", self.action_toggle_light)
-        yield SystemCommand("Hand over a light", "Give the selected source to someone else", self.action_hand_over)
-        yield SystemCommand("Refill a lantern", "The selected lantern, from its carrier's flask of oil, back to full", self.action_refill_light)
-        yield SystemCommand("Drop a light", "The selected source is lost for good", self.action_drop_light)
-        yield SystemCommand("Add to a pack", "A fresh torch, lantern or candle, or a flask of oil, for someone to carry", self.action_pack)
-        if spell_kind(self.store.ruleset) is not None:
-            yield SystemCommand("Cast Light", "A caster's Light spell: strong light, longer for a higher level", self.action_cast_light)
-        yield SystemCommand("Correct a light", "Add to, take from or set the selected source's time, with a reason", self.action_correct_light)
-        yield SystemCommand(f"Pass {self.store.ruleset.time.unit_plural}...", "So many, with a reason for the log; every lit source burns", self.action_pass_time)
-        if self.store.state.fighting is None:
-            yield SystemCommand("Fight!", "Foes appear: enter them or pick ones met before; surprise per side", self.action_fight)
-        else:
-            yield SystemCommand("The fight", "Back to the fight under way: initiative, phases, attacks, morale", self.action_fight)
-            yield SystemCommand("Next phase", "The fight's next step: initiative, the next phase, the other side", self.action_fight_next)
-        yield SystemCommand("A combat round passes", "Rounds are counted apart and become time when the fight ends", lambda: self.perform(PassRounds()))
-        yield SystemCommand("Fold rounds into time", f"The fight's rounds become {self.store.ruleset.time.unit_plural}: at least one; lights burn", lambda: self.perform(FoldRounds()))
-        yield SystemCommand("To the next hour", "Pass time to the next full hour; every lit source burns", self.action_next_hour)
-        yield SystemCommand("Explore", "Move on to the next room: the Divining Pool, step by step", self.action_explore)
-        yield SystemCommand("Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", self.action_pool)
-        yield SystemCommand("Rooms", "The rooms explored, their rolls and notes; award XP", self.action_rooms)
-        yield SystemCommand("Camp", "In a Safe Haven: the check, the time, the free and chosen actions, the encounter roll", self.action_camp)
-        haven = "No longer a Safe Haven" if self.store.state.dungeon.safe_haven else "Declare a Safe Haven"
-        yield SystemCommand(haven, "Where the party stands, set by hand (a Falcon usually finds one)", self.action_safe_haven)
-        yield SystemCommand("Search", "Searchers and time: the odds shown, the roll for the 'Smith's eyes", self.action_search)
-        yield SystemCommand("Return to Town", "Full HP and spells, supplies restocked, loot divided, levels; back at a chosen level", self.action_town)
-        yield SystemCommand("Loot ledger", "Coins and items the party carries, and who holds what", self.action_loot)
-        yield SystemCommand("Roll a character", "Class, stats and HP by the rules; every die in the log", self.action_roll_character)
-        yield SystemCommand("Enter a character by hand", "From a paper sheet, checked by the rules", self.action_enter_character)
-        yield SystemCommand("Replacement pile", "Pre-rolled replacements, ready to drop in", self.action_pile)
-        yield SystemCommand("Graveyard", "The fallen and their epitaphs", self.action_graveyard)
-        yield SystemCommand("Hirelings", "Hire, check morale, dismiss", self.action_hirelings)
-        yield SystemCommand("Award XP", f"{ad_hoc_words(self.store.ruleset)} to one or everyone standing, with a reason", self.action_award_xp)
-        if len(level_up_hp_choices(self.store.ruleset)) > 1:
-            yield SystemCommand("Levelling Hit Points", "Which of the ruleset's readings this session plays", self.action_level_up_hp)
-        for member in self.store.state.party:
+        """Textual's own (but Quit, which is ours), every command that applies, and each character's."""
+        yield from (command for command in super().get_system_commands(screen) if command.title != "Quit")
+        for command in DASHBOARD:
+            if self.check_action(command.action, ()):
+                title, help = command.words(self.store.state, self.store.ruleset) if self.store else (command.label, "")
+                yield SystemCommand(title, help, getattr(self, f"action_{command.action}"))
+        if self.store is not None:
+            yield from self._character_commands(self.store.state)
+
+    def _character_commands(self, state: State) -> Iterable[SystemCommand]:
+        """"Sheet: Darla", "Damage Otto": each character by name, beside the keys' highlighted one."""
+        for member in state.party:
             cid = member.id
             yield SystemCommand(f"Sheet: {member.name}", "Every number and where it comes from", lambda cid=cid: self.action_sheet(cid))
             if not member.alive:
@@ -659,10 +600,6 @@ class HammerApp(App[None]):
             if member.status == "down":
                 yield SystemCommand(f"{member.name}: Lay Down", "A Death save; a CON point lost on failure", lambda cid=cid: self.perform(LayDown(cid)))
                 yield SystemCommand(f"{member.name}: Fight On", "Act, then lose 1d4 CON", lambda cid=cid: self.perform(FightOn(cid)))
-        yield SystemCommand("Rules", "The decisions this ruleset takes where its text is silent, each beside the words it reads", self.action_rules)
-        yield SystemCommand("Undo", "Step back to before the last action", self.action_undo)
-        yield SystemCommand("Redo", "Step forward again after an undo", self.action_redo)
-        yield SystemCommand("Rename session", "Give this session a new name", self.action_rename)
 
 
 def make_app(

@@ -254,6 +254,10 @@ async def test_a_ruleset_without_a_divining_pool(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         assert "has no Divining Pool" in plain(app.query_one(DiviningPane))
         await pilot.press("b")
+        assert not isinstance(app.screen, PoolScreen), "no pool to build: the key is not offered"
+        assert "Build the Divining Pool" not in [c.title for c in app.get_system_commands(app.screen)]
+        await app.push_screen(PoolScreen())  # as an Explore by the exploration die opens it
+        await pilot.pause()
         assert "has no Divining Pool" in shown(app, "#pool-banner")
         assert rows(app).rows == ()
 

@@ -1,0 +1,136 @@
+"""The dashboard's commands, in one list: the keys, the footer and the command palette all come from it.
+
+A command knows its key (none for a palette-only one), its binding id (what a keymap file names to
+move it to another key), its footer label, its palette title and help, the `action_` it runs, and
+when it applies: a command that does not apply is neither in the footer nor in the palette, and its
+key does nothing, so nothing the ruleset lacks is offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+from textual.binding import Binding
+
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session.advancement import ad_hoc_words, level_up_hp_choices
+from hammertui.session.lights import spell_kind
+from hammertui.session.state import State
+
+Applies = Callable[[State, Ruleset], bool]
+Words = str | Callable[[State, Ruleset], str]
+"""Words that can follow the ruleset: "{unit}", "{units}" and "{ad_hoc}" are filled in, or a function
+of the state and ruleset for words that change with the moment."""
+
+
+def always(state: State, ruleset: Ruleset) -> bool:
+    return True
+
+
+@attrs.frozen
+class Command:
+    """One thing the 'Smith can ask for, by key or by name."""
+
+    key: str | None
+    id: str
+    action: str
+    label: str
+    title: Words
+    help: Words
+    show: bool = False
+    applies: Applies = always
+    key_display: str | None = None
+    priority: bool = False
+
+    def binding(self) -> Binding:
+        assert self.key is not None
+        return Binding(self.key, self.action, self.label, show=self.show, key_display=self.key_display, priority=self.priority, id=self.id, tooltip=_plain(self.help))
+
+    def words(self, state: State, ruleset: Ruleset) -> tuple[str, str]:
+        """The palette's title and help, in the ruleset's words."""
+        return _fill(self.title, state, ruleset), _fill(self.help, state, ruleset)
+
+
+def _fill(words: Words, state: State, ruleset: Ruleset) -> str:
+    if callable(words):
+        return words(state, ruleset)
+    return words.format(unit=ruleset.time.unit, units=ruleset.time.unit_plural, ad_hoc=ad_hoc_words(ruleset))
+
+
+def _plain(words: Words) -> str | None:
+    """A footer key's tooltip: the help, when it needs no ruleset to be said."""
+    return words if isinstance(words, str) and "{" not in words else None
+
+
+def _calm(state: State, ruleset: Ruleset) -> bool:
+    return state.fighting is None
+
+
+def _fighting(state: State, ruleset: Ruleset) -> bool:
+    return state.fighting is not None
+
+
+def _fight_title(state: State, ruleset: Ruleset) -> str:
+    return "Fight!" if state.fighting is None else "The fight"
+
+
+def _haven_title(state: State, ruleset: Ruleset) -> str:
+    return "No longer a Safe Haven" if state.dungeon.safe_haven else "Declare a Safe Haven"
+
+
+DASHBOARD: tuple[Command, ...] = (
+    Command("e", "explore.start", "explore", "Explore", "Explore", "Move on to the next room: the Divining Pool, step by step", show=True, applies=_calm),
+    Command("b", "explore.pool", "pool", "Pool", "Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", applies=lambda s, r: r.divining is not None),
+    Command("m", "explore.rooms", "rooms", "Rooms", "Rooms", "The rooms explored, their rolls and notes; award XP"),
+    Command("c", "party.camp", "camp", "Camp", "Camp", "In a Safe Haven: the check, the time, the free and chosen actions, the encounter roll", applies=lambda s, r: r.camp is not None),
+    Command("H", "party.safe_haven", "safe_haven", "Safe Haven", _haven_title, "Where the party stands, set by hand (a Falcon usually finds one)"),
+    Command("S", "party.search", "search", "Search", "Search", "Searchers and time: the odds shown, the roll for the 'Smith's eyes"),
+    Command("R", "party.town", "town", "Town", "Return to Town", "Full HP and spells, supplies restocked, loot divided, levels; back at a chosen level"),
+    Command("dollar_sign", "party.loot", "loot", "Loot", "Loot ledger", "Coins and items the party carries, and who holds what", key_display="$"),
+    Command("F", "combat.fight", "fight", "Fight!", _fight_title, "Start a fight (foes, surprise), or go back to the one under way", show=True),
+    Command("space", "combat.next", "fight_next", "Next phase", "Next phase", "The fight's next step: initiative, the next phase, the other side", show=True, applies=_fighting),
+    Command(None, "combat.round", "pass_rounds", "Round", "A combat round passes", "Rounds are counted apart and become time when the fight ends"),
+    Command(None, "combat.fold", "fold_rounds", "Fold", "Fold rounds into time", "The fight's rounds become {units}: at least one; lights burn"),
+    Command("t", "time.advance", "advance_time", "Pass time", "Pass a {unit}", "Advance the clock one {unit}; every lit source burns", show=True),
+    Command("l", "light.toggle", "toggle_light", "Light", "Light or douse", "Light the selected source, or put it out"),
+    Command("g", "light.hand_over", "hand_over", "Give", "Hand over a light", "Give the selected source to someone else"),
+    Command("o", "light.refill", "refill_light", "Refill", "Refill a lantern", "The selected lantern, from its carrier's flask of oil, back to full"),
+    Command("D", "light.drop", "drop_light", "Drop light", "Drop a light", "The selected source is lost for good"),
+    Command("a", "light.pack", "pack", "Pack", "Add to a pack", "A fresh torch, lantern or candle, or a flask of oil, for someone to carry"),
+    Command("L", "light.cast", "cast_light", "Cast Light", "Cast Light", "A caster's Light spell: strong light, longer for a higher level", applies=lambda s, r: spell_kind(r) is not None),
+    Command("C", "light.correct", "correct_light", "Correct light", "Correct a light", "Add to, take from or set the selected source's time, with a reason"),
+    Command("T", "time.pass", "pass_time", "Pass...", "Pass {units}...", "So many, with a reason for the log; every lit source burns"),
+    Command("n", "time.next_hour", "next_hour", "Next hour", "To the next hour", "Pass time to the next full hour; every lit source burns"),
+    Command("d", "party.damage", "damage", "Damage", "Damage", "Apply damage to the highlighted character (temporary HP first)", show=True),
+    Command("h", "party.heal", "heal", "Heal", "Heal", "Heal the highlighted character, up to max HP", show=True),
+    Command("u", "store.undo", "undo", "Undo", "Undo", "Step back to before the last action", show=True),
+    Command("s", "party.check", "check", "Roll", "Roll a save or check", "A save, thief skill or skill check for the highlighted character"),
+    Command("x", "party.xp", "award_xp", "XP", "Award XP", "{ad_hoc} to one or everyone standing, with a reason"),
+    Command("r", "party.roll", "roll_character", "New", "Roll a character", "Class, stats and HP by the rules; every die in the log"),
+    Command("p", "party.pile", "pile", "Pile", "Replacement pile", "Pre-rolled replacements, ready to drop in"),
+    Command("E", "party.enter", "enter_character", "Enter by hand", "Enter a character by hand", "From a paper sheet, checked by the rules"),
+    Command("z", "party.lay_down", "lay_down", "Lay Down", "Lay Down", "The highlighted character at 0 HP: a Death save; a CON point lost on failure"),
+    Command("f", "party.fight_on", "fight_on", "Fight On", "Fight On", "The highlighted character at 0 HP: act, then lose 1d4 CON"),
+    Command("B", "party.bury", "bury", "Epitaph", "Epitaph", "Write the highlighted dead's epitaph and lay them to rest"),
+    Command("v", "party.level_up", "level_up", "Level up", "Level up", "The highlighted character, with the XP for it, at Camp or in Town"),
+    Command("V", "party.level_up_anyway", "level_up_anyway", "Level up anyway", "Level up anyway", "Outside Camp and Town, with the 'Smith's reason for the log"),
+    Command(
+        None,
+        "party.level_up_hp",
+        "level_up_hp",
+        "Levelling HP",
+        "Levelling Hit Points",
+        "Which of the ruleset's readings this session plays",
+        applies=lambda s, r: len(level_up_hp_choices(r)) > 1,
+    ),
+    Command("k", "party.counts", "counts", "Supplies", "Supplies", "The highlighted character's rations, oil and other counted things"),
+    Command("y", "party.graveyard", "graveyard", "Graveyard", "Graveyard", "The fallen and their epitaphs"),
+    Command("w", "party.hirelings", "hirelings", "Hirelings", "Hirelings", "Hire, check morale, dismiss"),
+    Command(None, "session.rules", "rules", "Rules", "Rules", "The decisions this ruleset takes where its text is silent, each beside the words it reads"),
+    Command("ctrl+r", "store.redo", "redo", "Redo", "Redo", "Step forward again after an undo"),
+    Command("f2", "session.rename", "rename", "Rename", "Rename session", "Give this session a new name"),
+    Command("ctrl+q", "app.quit", "quit", "Quit", "Quit", "Quit: everything is already saved", show=True, priority=True),
+)
+
+COMMANDS_BY_ACTION = {command.action: command for command in DASHBOARD}

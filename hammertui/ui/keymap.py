@@ -1,0 +1,69 @@
+"""The 'Smith's own keys: a keymap file in the user's config folder moves a command to another key by
+its binding id (`party.damage = "j"`), through Textual's keymap, on every screen that has the id.
+
+A file that cannot be read as one is named with its problem, and the keys it would have moved keep
+their defaults: a typo never costs the table its app.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import tomllib
+from pathlib import Path
+
+from textual.binding import Binding
+from textual.dom import DOMNode
+
+import hammertui.ui
+
+
+def keymap_path() -> Path:
+    """`$HAMMERTUI_KEYMAP`, else `keymap.toml` in the user's config folder."""
+    if env := os.environ.get("HAMMERTUI_KEYMAP"):
+        return Path(env)
+    config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return config / "hammertui" / "keymap.toml"
+
+
+def read_keymap(path: Path) -> tuple[dict[str, str], str | None]:
+    """The binding ids the file moves and their keys, or no keys and the problem that says why."""
+    if not path.exists():
+        return {}, None
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        return {}, f"{path}: not a keymap ({error}); the usual keys stand."
+    keymap: dict[str, str] = {}
+    problems: list[str] = []
+    _flatten(table, "", keymap, problems)
+    if keymap and not problems:
+        known = binding_ids()
+        problems = [f"{binding_id!r} is no command's id" for binding_id in keymap if binding_id not in known]
+    if problems:
+        return {}, f"{path}: {'; '.join(problems)}. The usual keys stand."
+    return keymap, None
+
+
+def _flatten(table: dict[str, object], prefix: str, keymap: dict[str, str], problems: list[str]) -> None:
+    """`party.damage = "j"` is a table in TOML; the binding id is its dotted path."""
+    for name, value in table.items():
+        binding_id = prefix + name
+        if isinstance(value, dict):
+            _flatten(value, binding_id + ".", keymap, problems)
+        elif isinstance(value, str) and value.strip():
+            keymap[binding_id] = value.strip()
+        else:
+            problems.append(f"{binding_id} should be a key such as \"j\" or \"ctrl+j\", not {value!r}")
+
+
+def binding_ids() -> set[str]:
+    """Every binding id the app's screens and widgets have, for naming a mistyped one in a keymap.
+    Imports every screen, so it is only asked when a keymap file moves something."""
+    ids: set[str] = set()
+    for module in pkgutil.walk_packages(hammertui.ui.__path__, "hammertui.ui."):
+        for value in vars(importlib.import_module(module.name)).values():
+            if isinstance(value, type) and issubclass(value, DOMNode):
+                ids.update(b.id for b in value.BINDINGS if isinstance(b, Binding) and b.id)
+    return ids
