@@ -15,7 +15,6 @@ import attrs
 from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.await_complete import AwaitComplete
-from textual.binding import Binding
 from textual.containers import Grid
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -47,12 +46,11 @@ from hammertui.session.lights import (
     darkness_ahead,
     next_hour,
     pack_items,
-    spell_kind,
 )
 from hammertui.session.persist import SaveError, SaveFiles
 from hammertui.session.sessions import RulesetLoader
 from hammertui.rules.characters import LEVEL_UP_HP, level_up_hp_rule
-from hammertui.session.advancement import LevelUp, SetLevelUpHP, ad_hoc_words, level_up_hp_choices
+from hammertui.session.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
 from hammertui.session.recruits import AssignRole, RenameCharacter
 from hammertui.session.state import Character, LightSource, State
 from hammertui.session.store import Store
