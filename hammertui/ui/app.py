@@ -252,7 +252,7 @@ class HammerApp(App[None]):
         if self.store is None:
             return action in ("quit", "command_palette", "help_quit")
         command = COMMANDS_BY_ACTION.get(action)
-        return command is None or command.applies(self.store.state, self.store.ruleset)
+        return command is None or command.applies(View(self.store.state, self.store.ruleset))
 
     def action_advance_time(self) -> None:
         self._into_the_dark(1, lambda: self.perform(AdvanceTime(1)))
@@ -576,12 +576,15 @@ class HammerApp(App[None]):
         self.push_screen(dialog, lambda name: name is not None and self.perform(RenameSession(name)))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's own (but Quit, which is ours), every command that applies, and each character's."""
+        """Textual's own (but Quit, which is ours), every command that applies, the fight screen's
+        while it is up, and each character's."""
         yield from (command for command in super().get_system_commands(screen) if command.title != "Quit")
         for command in DASHBOARD:
             if self.check_action(command.action, ()):
                 title, help = command.words(self.store.state, self.store.ruleset) if self.store else (command.label, "")
                 yield SystemCommand(title, help, getattr(self, f"action_{command.action}"))
+        if isinstance(screen, screens.FightScreen):
+            yield from screen.palette()
         if self.store is not None:
             yield from self._character_commands(self.store.state)
 

@@ -1,4 +1,5 @@
-"""The dashboard's commands, in one list: the keys, the footer and the command palette all come from it.
+"""The dashboard's commands, in one list: the keys, the footer and the command palette all come from it
+(the fight screen has its own list of the same records).
 
 A command knows its key (none for a palette-only one), its binding id (what a keymap file names to
 move it to another key), its footer label, its palette title and help, the `action_` it runs, and
@@ -9,27 +10,32 @@ key does nothing, so nothing the ruleset lacks is offered.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Generic, TypeVar
 
 import attrs
 from textual.binding import Binding
+from textual.screen import Screen
 
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.advancement import ad_hoc_words, level_up_hp_choices
 from hammertui.session.lights import spell_kind
 from hammertui.session.state import State
+from hammertui.ui.view import View
 
-Applies = Callable[[State, Ruleset], bool]
+Moment = TypeVar("Moment")
+"""What a command asks to know whether it applies: the `View` on the dashboard; on a screen, what
+that screen knows besides (the fight screen's highlighted combatant)."""
 Words = str | Callable[[State, Ruleset], str]
 """Words that can follow the ruleset: "{unit}", "{units}" and "{ad_hoc}" are filled in, or a function
 of the state and ruleset for words that change with the moment."""
 
 
-def always(state: State, ruleset: Ruleset) -> bool:
+def always(moment: object) -> bool:
     return True
 
 
 @attrs.frozen
-class Command:
+class Command(Generic[Moment]):
     """One thing the 'Smith can ask for, by key or by name."""
 
     key: str | None
@@ -39,7 +45,7 @@ class Command:
     title: Words
     help: Words
     show: bool = False
-    applies: Applies = always
+    applies: Callable[[Moment], bool] = always
     key_display: str | None = None
     priority: bool = False
 
@@ -63,12 +69,12 @@ def _plain(words: Words) -> str | None:
     return words if isinstance(words, str) and "{" not in words else None
 
 
-def _calm(state: State, ruleset: Ruleset) -> bool:
-    return state.fighting is None
+def _calm(view: View) -> bool:
+    return view.state.fighting is None
 
 
-def _fighting(state: State, ruleset: Ruleset) -> bool:
-    return state.fighting is not None
+def _fighting(view: View) -> bool:
+    return view.state.fighting is not None
 
 
 def _fight_title(state: State, ruleset: Ruleset) -> str:
@@ -79,11 +85,11 @@ def _haven_title(state: State, ruleset: Ruleset) -> str:
     return "No longer a Safe Haven" if state.dungeon.safe_haven else "Declare a Safe Haven"
 
 
-DASHBOARD: tuple[Command, ...] = (
+DASHBOARD: tuple[Command[View], ...] = (
     Command("e", "explore.start", "explore", "Explore", "Explore", "Move on to the next room: the Divining Pool, step by step", show=True, applies=_calm),
-    Command("b", "explore.pool", "pool", "Pool", "Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", applies=lambda s, r: r.divining is not None),
+    Command("b", "explore.pool", "pool", "Pool", "Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", applies=lambda v: v.ruleset.divining is not None),
     Command("m", "explore.rooms", "rooms", "Rooms", "Rooms", "The rooms explored, their rolls and notes; award XP"),
-    Command("c", "party.camp", "camp", "Camp", "Camp", "In a Safe Haven: the check, the time, the free and chosen actions, the encounter roll", applies=lambda s, r: r.camp is not None),
+    Command("c", "party.camp", "camp", "Camp", "Camp", "In a Safe Haven: the check, the time, the free and chosen actions, the encounter roll", applies=lambda v: v.ruleset.camp is not None),
     Command("H", "party.safe_haven", "safe_haven", "Safe Haven", _haven_title, "Where the party stands, set by hand (a Falcon usually finds one)"),
     Command("S", "party.search", "search", "Search", "Search", "Searchers and time: the odds shown, the roll for the 'Smith's eyes"),
     Command("R", "party.town", "town", "Town", "Return to Town", "Full HP and spells, supplies restocked, loot divided, levels; back at a chosen level"),
@@ -98,7 +104,7 @@ DASHBOARD: tuple[Command, ...] = (
     Command("o", "light.refill", "refill_light", "Refill", "Refill a lantern", "The selected lantern, from its carrier's flask of oil, back to full"),
     Command("D", "light.drop", "drop_light", "Drop light", "Drop a light", "The selected source is lost for good"),
     Command("a", "light.pack", "pack", "Pack", "Add to a pack", "A fresh torch, lantern or candle, or a flask of oil, for someone to carry"),
-    Command("L", "light.cast", "cast_light", "Cast Light", "Cast Light", "A caster's Light spell: strong light, longer for a higher level", applies=lambda s, r: spell_kind(r) is not None),
+    Command("L", "light.cast", "cast_light", "Cast Light", "Cast Light", "A caster's Light spell: strong light, longer for a higher level", applies=lambda v: spell_kind(v.ruleset) is not None),
     Command("C", "light.correct", "correct_light", "Correct light", "Correct a light", "Add to, take from or set the selected source's time, with a reason"),
     Command("T", "time.pass", "pass_time", "Pass...", "Pass {units}...", "So many, with a reason for the log; every lit source burns"),
     Command("n", "time.next_hour", "next_hour", "Next hour", "To the next hour", "Pass time to the next full hour; every lit source burns"),
@@ -122,7 +128,7 @@ DASHBOARD: tuple[Command, ...] = (
         "Levelling HP",
         "Levelling Hit Points",
         "Which of the ruleset's readings this session plays",
-        applies=lambda s, r: len(level_up_hp_choices(r)) > 1,
+        applies=lambda v: len(level_up_hp_choices(v.ruleset)) > 1,
     ),
     Command("k", "party.counts", "counts", "Supplies", "Supplies", "The highlighted character's rations, oil and other counted things"),
     Command("y", "party.graveyard", "graveyard", "Graveyard", "Graveyard", "The fallen and their epitaphs"),
@@ -134,3 +140,12 @@ DASHBOARD: tuple[Command, ...] = (
 )
 
 COMMANDS_BY_ACTION = {command.action: command for command in DASHBOARD}
+
+
+def bound_key(screen: Screen, action: str) -> str | None:
+    """The key `screen` itself has for `action` now, as the footer shows it: the keymap's if it moved
+    the key, none if nothing on the screen runs it."""
+    for active in screen.active_bindings.values():
+        if active.node is screen and active.binding.action == action:
+            return screen.app.get_key_display(active.binding)
+    return None

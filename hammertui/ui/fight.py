@@ -7,13 +7,14 @@ running in the session for the Combat pane and a later `F`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import groupby
 from typing import TYPE_CHECKING, Any, cast
 
+import attrs
 from rich.console import Console, Group
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
@@ -22,6 +23,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from hammertui.rules import combat as rules
 from hammertui.rules.light import darkness_lines
+from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects
 from hammertui.session.combat import (
     PARTY,
@@ -45,12 +47,12 @@ from hammertui.session.state import Character, Fight, Foe, State
 from hammertui.session.vitals import FightOn, LayDown
 from hammertui.ui import screens
 from hammertui.ui.combat import FOE_STATUS
+from hammertui.ui.commands import Command, bound_key
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.header import header_text
 from hammertui.ui.log import LEVEL_STYLE
 from hammertui.ui.roster import STATUS, hp_cell
-from hammertui.ui.screen_keys import ScreenKeys
 from hammertui.ui.table import Row, RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 
@@ -107,6 +109,67 @@ class FightLog(Static):
             self.update(Group(*log_lines(self._events, width, rows, self.app.console)), layout=False)
 
 
+@attrs.frozen
+class FightMoment:
+    """What the fight screen's commands ask to know whether they apply: the highlighted combatant too."""
+
+    state: State
+    ruleset: Ruleset
+    foe: Foe | None
+    member: Character | None
+
+
+def _fighting(m: FightMoment) -> bool:
+    return m.state.fighting is not None
+
+
+def _someone_standing(m: FightMoment) -> bool:
+    return (m.foe is not None and m.foe.standing) or (m.member is not None and m.member.alive)
+
+
+def _down(m: FightMoment) -> bool:
+    return m.member is not None and m.member.status == "down"
+
+
+def _may_attack(m: FightMoment) -> bool:
+    fight = m.state.fighting
+    return fight is not None and (fight.pending is not None or side_gone(m.state) is None)
+
+
+def _foes_fight(m: FightMoment) -> bool:
+    return m.state.fighting is not None and any(f.status == "ok" for f in m.state.fighting.foes)
+
+
+def _may_turn(m: FightMoment) -> bool:
+    fight = m.state.fighting
+    return fight is not None and bool(turners(m.ruleset, m.state)) and any(f.standing for f in fight.foes)
+
+
+FIGHT: tuple[Command[FightMoment], ...] = (
+    Command("escape", "fight.close", "close", "Close", "Close", "Back to the dashboard; the fight goes on", show=True),
+    Command("space", "fight.next", "next", "Next", "Next", "The fight's next step: initiative, the next phase, the other side", show=True, applies=_fighting),
+    Command("n", "fight.next_n", "next", "Next", "Next", "The fight's next step, as space takes it", applies=_fighting),
+    Command("a", "fight.attack", "attack", "Attack", "Attack", "The highlighted one attacks: the dice thrown, then landed", show=True, applies=_may_attack),
+    Command("d", "fight.declare", "declare", "Declare", "Declare", "What the highlighted one will do this round", show=True, applies=_someone_standing),
+    Command("o", "fight.morale", "morale", "Morale", "Morale", "The foes still fighting check their courage", show=True, applies=_foes_fight),
+    Command("O", "fight.skip_morale", "skip_morale", "No morale", "No morale", "No morale check this turn", applies=lambda m: morale_due(m.state, m.ruleset)),
+    Command("t", "fight.turn_unholy", "turn_unholy", "Turn Unholy", "Turn Unholy", "A Cleric raises the holy symbol against the unholy", applies=_may_turn),
+    Command("e", "fight.effect", "add_effect", "Effect", "Effect", "A timed effect on someone, or on the whole party", applies=_fighting),
+    Command("k", "fight.end_effect", "end_effect", "End effect", "End effect", "An effect over before its time", applies=lambda m: _fighting(m) and bool(m.state.effects)),
+    Command("h", "fight.hurt", "hurt", "Hurt", "Hurt", "Damage to the highlighted one", show=True, applies=_someone_standing),
+    Command("H", "fight.heal", "heal", "Heal", "Heal", "Hit Points back to the highlighted one", applies=lambda m: m.foe is not None or (m.member is not None and m.member.alive)),
+    Command("s", "fight.foe_status", "foe_status", "Foe status", "Foe status", "The highlighted foe flees, cowers, is struck off or fights again", applies=lambda m: m.foe is not None),
+    Command("z", "fight.lay_down", "lay_down", "Lay Down", "Lay Down", "The highlighted one, at 0 HP, lays down: a Death save, a CON point lost on failure", applies=_down),
+    Command("f", "fight.fight_on", "fight_on", "Fight On", "Fight On", "The highlighted one, at 0 HP, acts anyway, then loses 1d4 CON", applies=_down),
+    Command("F", "fight.foes", "foes", "Foes", "Foes", "More foes join the fight, or start one"),
+    Command("x", "fight.end", "end", "End", "End", "End the fight: the foes flee, or the party gets away", show=True, applies=_fighting),
+    Command("u", "fight.undo", "undo", "Undo", "Undo", "Take back the last thing done", show=True),
+)
+"""The fight screen's keys, footer and palette: Close, Foes and Undo apply even with no fight on."""
+
+FIGHT_BY_ACTION = {command.action: command for command in FIGHT}
+
+
 class FightScreen(Screen[None]):
     """Walks the fight the session holds; keys become `FightNext`, `SkipMorale`, `EndFight` and the
     rest, or open the dialogs that build attacks, declarations, morale and effects."""
@@ -114,27 +177,7 @@ class FightScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
-    BINDINGS = [
-        Binding("escape", "close", "Close", id="fight.close", tooltip="Back to the dashboard; the fight goes on"),
-        Binding("space", "next", "Next", id="fight.next", tooltip="The fight's next step: initiative, the next phase, the other side"),
-        Binding("n", "next", "Next", id="fight.next_n", show=False),
-        Binding("a", "attack", "Attack", id="fight.attack", tooltip="The highlighted one attacks: the dice thrown, then landed"),
-        Binding("d", "declare", "Declare", id="fight.declare", tooltip="What the highlighted one will do this round"),
-        Binding("o", "morale", "Morale", id="fight.morale", tooltip="The foes still fighting check their courage"),
-        Binding("O", "skip_morale", "No morale", id="fight.skip_morale", show=False, tooltip="No morale check this turn"),
-        Binding("t", "turn_unholy", "Turn Unholy", id="fight.turn_unholy", show=False, tooltip="A Cleric raises the holy symbol against the unholy"),
-        Binding("e", "add_effect", "Effect", id="fight.effect", show=False, tooltip="A timed effect on someone, or on the whole party"),
-        Binding("k", "end_effect", "End effect", id="fight.end_effect", show=False, tooltip="An effect over before its time"),
-        Binding("h", "hurt", "Hurt", id="fight.hurt", tooltip="Damage to the highlighted one"),
-        Binding("H", "heal", "Heal", id="fight.heal", show=False, tooltip="Hit Points back to the highlighted one"),
-        Binding("s", "foe_status", "Foe status", id="fight.foe_status", show=False, tooltip="The highlighted foe flees, cowers, is struck off or fights again"),
-        Binding("z", "lay_down", "Lay Down", id="fight.lay_down", show=False, tooltip="The highlighted one, at 0 HP, lays down: a Death save, a CON point lost on failure"),
-        Binding("f", "fight_on", "Fight On", id="fight.fight_on", show=False, tooltip="The highlighted one, at 0 HP, acts anyway, then loses 1d4 CON"),
-        Binding("F", "foes", "Foes", id="fight.foes", show=False, tooltip="More foes join the fight, or start one"),
-        Binding("x", "end", "End", id="fight.end", tooltip="End the fight: the foes flee, or the party gets away"),
-        Binding("u", "undo", "Undo", id="fight.undo", tooltip="Take back the last thing done"),
-    ]
-    COMMANDS = {ScreenKeys}
+    BINDINGS = [command.binding() for command in FIGHT if command.key is not None]
 
     def __init__(self) -> None:
         super().__init__()
@@ -204,7 +247,7 @@ class FightScreen(Screen[None]):
     def _refresh_keys(self) -> None:
         """Redraw the footer only when a key it shows came or went: it is rebuilt whole each time.
         (A hidden key is checked when pressed, so it needs no redraw.)"""
-        keys = tuple(self.check_action(b.action, ()) for b in self.BINDINGS if isinstance(b, Binding) and b.show)
+        keys = tuple(self.check_action(command.action, ()) for command in FIGHT if command.show)
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
@@ -262,33 +305,26 @@ class FightScreen(Screen[None]):
         return next((m for m in state.party if m.id == self.highlighted()), None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key, its footer entry and its palette entry are there only when its command applies."""
+        view = self.hammer.view
+        command = FIGHT_BY_ACTION.get(action)
+        if view is None or command is None:
+            return True
+        return command.applies(FightMoment(view.state, view.ruleset, self._highlighted_foe(), self._highlighted_member()))
+
+    def palette(self) -> Iterator[SystemCommand]:
+        """Each command that applies now, by name and the key it has now: `Turn Unholy (t)`."""
         view = self.hammer.view
         if view is None:
-            return True
-        state = view.state
-        fight = state.fighting
-        if action in ("close", "foes", "undo"):
-            return True
-        if fight is None:
-            return False
-        foe, member = self._highlighted_foe(), self._highlighted_member()
-        enabled = {
-            "next": True,
-            "attack": fight.pending is not None or side_gone(state) is None,
-            "declare": (foe is not None and foe.standing) or (member is not None and member.alive),
-            "morale": any(f.status == "ok" for f in fight.foes),
-            "skip_morale": morale_due(state, view.ruleset),
-            "turn_unholy": bool(turners(view, state)) and any(f.standing for f in fight.foes),
-            "add_effect": True,
-            "end_effect": bool(state.effects),
-            "hurt": (foe is not None and foe.standing) or (member is not None and member.alive),
-            "heal": foe is not None or (member is not None and member.alive),
-            "foe_status": foe is not None,
-            "lay_down": member is not None and member.status == "down",
-            "fight_on": member is not None and member.status == "down",
-            "end": True,
-        }
-        return enabled.get(action, True)
+            return
+        seen: set[str] = set()
+        for command in FIGHT:
+            if command.action in seen or not self.check_action(command.action, ()):
+                continue
+            seen.add(command.action)
+            title, help = command.words(view.state, view.ruleset)
+            key = bound_key(self, command.action)
+            yield SystemCommand(f"{title} ({key})" if key else title, help, getattr(self, f"action_{command.action}"))
 
     # Keys -----------------------------------------------------------------------------------
 
@@ -417,9 +453,9 @@ def _height(text: Text, width: int, static: Static) -> int:
     return len(text.wrap(static.app.console, width))
 
 
-def turners(view: View, state: State) -> list[Character]:
+def turners(ruleset: Ruleset, state: State) -> list[Character]:
     """Those who could Turn Unholy now: standing, with a use left, under rules that have it."""
-    if view.ruleset.turn_unholy is None:
+    if ruleset.turn_unholy is None:
         return []
     return [m for m in state.party if m.alive and m.status == "ok" and m.uses.get(TURN_UNHOLY, 0) > 0]
 
@@ -658,6 +694,6 @@ def hint(view: View, fight: Fight | None) -> str:
         return f"space/enter roll initiative · d declare · {effect} · F more foes · x end · u undo · escape close"
     if morale_due(view.state, view.ruleset):
         return "o morale · O no morale · space/enter next · a attack · u undo · escape close"
-    turn = ["t turn unholy"] if fight.side == PARTY and turners(view, view.state) else []
+    turn = ["t turn unholy"] if fight.side == PARTY and turners(view.ruleset, view.state) else []
     keys = ["space/enter next", *turn, effect, "F more foes", "s foe status", "h/H hurt/heal", "a attack", "d declare", "x end", "esc close"]
     return " · ".join(keys)

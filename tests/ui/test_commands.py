@@ -1,5 +1,5 @@
-"""One list of commands: every key the dashboard has is in the palette by name, running what the key
-runs, and nothing the ruleset lacks is offered."""
+"""One list of commands: every key the dashboard and the fight screen have is in the palette by name,
+running what the key runs, and nothing the ruleset or the moment lacks is offered."""
 
 from __future__ import annotations
 
@@ -10,12 +10,16 @@ import pytest
 from textual.command import CommandList
 
 from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session.combat import FoeGroup, StartFight
+from hammertui.session.combat import FightNext, FoeGroup, StartFight
+from hammertui.session.vitals import ApplyDamage
 from hammertui.session.state import FoeKind
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.camp import CampScreen
 from hammertui.ui.commands import DASHBOARD
 from hammertui.ui.dialogs.check import CheckDialog
+from hammertui.ui.fight import FIGHT, FightScreen
+from tests.ui.test_fight_screen import GOBLINS, HP, ROUND_1, highlight
+from tests.ui.test_explore import scripted
 from tests.ui.waiting import until
 
 
@@ -71,3 +75,38 @@ async def test_camp_is_offered_only_by_rules_that_have_it(tmp_path: Path) -> Non
         assert "Camp" not in palette(app)
         await pilot.press("c")
         assert not isinstance(app.screen, CampScreen)
+
+
+@pytest.mark.parametrize(
+    ("chosen", "hurt"),
+    [("c2", 0), ("c2", 6), ("f1", 0)],
+    ids=["the Cleric on the party's turn", "the Cleric down", "a goblin"],
+)
+async def test_every_fight_command_that_applies_is_in_the_palette(tmp_path: Path, chosen: str, hurt: int) -> None:
+    app, _ = scripted(tmp_path, HP + ROUND_1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.perform(GOBLINS)
+        assert app.perform(FightNext())
+        if hurt:
+            assert app.perform(ApplyDamage(chosen, hurt))
+        await pilot.press("F")
+        await highlight(pilot, app, chosen)
+        screen = app.screen
+        assert isinstance(screen, FightScreen)
+        offered = palette(app)
+        keys = {active.binding.key: active.binding.action for active in screen.active_bindings.values() if active.node is screen}
+        named = set()
+        for command in FIGHT:
+            applies = screen.check_action(command.action, ())
+            assert keys.get(command.key) == (command.action if applies else None), f"{command.key} runs {command.action}"
+            if command.action in named:
+                continue  # n steps the fight too: the palette names it once, by its first key
+            named.add(command.action)
+            title = f"{command.title} ({app.get_key_display(command.binding())})"
+            if applies:
+                assert offered.get(title) == getattr(screen, f"action_{command.action}"), f"{title!r} runs {command.action}"
+            else:
+                assert title not in offered, f"{title!r} does not apply here"
+        assert ("Turn Unholy (t)" in offered) == (not hurt), "while the Cleric stands"
+        assert ("Lay Down (z)" in offered) == bool(hurt)
+        assert "Next (space)" in offered and "Next (n)" not in offered
