@@ -6,12 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.command import CommandList
 
+from hammertui.session.combat import FoeGroup, StartFight
+from hammertui.session.state import FoeKind
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.dialogs.amount import AmountDialog
+from hammertui.ui.dialogs.attack import AttackDialog
 from hammertui.ui.dialogs.foes import FoesDialog
+from hammertui.ui.fight import FightScreen
 from hammertui.ui.keymap import keymap_path
 from tests.ui.test_footer import bottom_row
+from tests.ui.waiting import until
 
 
 def with_keymap(tmp_path: Path, text: str) -> HammerApp:
@@ -66,3 +72,30 @@ def test_the_keymap_lives_in_the_config_folder(monkeypatch: pytest.MonkeyPatch, 
     monkeypatch.delenv("XDG_CONFIG_HOME")
     monkeypatch.setenv("HOME", str(tmp_path))
     assert keymap_path() == tmp_path / ".config" / "hammertui" / "keymap.toml"
+
+
+async def test_a_fight_key_moves_and_the_palette_names_the_new_one(tmp_path: Path) -> None:
+    app = with_keymap(tmp_path, 'fight.attack = "j"')
+    async with app.run_test(size=(120, 24)) as pilot:
+        assert app.perform(StartFight((FoeGroup(FoeKind("Goblin"), 2),), hp="average"))
+        await pilot.press("F")
+        await pilot.pause()
+        assert isinstance(app.screen, FightScreen)
+        assert "j Attack" in bottom_row(app)
+        await pilot.press("ctrl+p", *"Attack")
+
+        def offered() -> str:
+            found = app.screen.query(CommandList)
+            return str(found.first().get_option_at_index(0).prompt) if found and found.first().option_count else ""
+
+        await until(pilot, lambda: offered().startswith("Attack"), "the palette offering the attack")
+        assert offered().startswith("Attack (j)"), offered()
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, FightScreen), "the fight again")
+        await pilot.press("a")  # the dashboard's own a (a pack) is no longer hidden behind it
+        await pilot.pause()
+        assert not isinstance(app.screen, AttackDialog), "the old key no longer attacks"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, FightScreen), "the fight again")
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, AttackDialog), "the attack's dialog")
