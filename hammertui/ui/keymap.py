@@ -1,8 +1,9 @@
 """The 'Smith's own keys: a keymap file in the user's config folder moves a command to another key by
 its binding id (`party.damage = "j"`), through Textual's keymap, on every screen that has the id.
 
-A file that cannot be read as one is named with its problem, and the keys it would have moved keep
-their defaults: a typo never costs the table its app.
+A file that cannot be read as one, or that puts a command on a key another command of the same screen
+has, is named with its problem, and the keys it would have moved keep their defaults: a typo never
+costs the table its app, nor hides a command behind another.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import importlib
 import os
 import pkgutil
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 from textual.binding import Binding
@@ -41,6 +43,8 @@ def read_keymap(path: Path) -> tuple[dict[str, str], str | None]:
     if keymap and not problems:
         known = binding_ids()
         problems = [f"{binding_id!r} is no command's id" for binding_id in keymap if binding_id not in known]
+    if keymap and not problems:
+        problems = clashes(keymap)
     if problems:
         return {}, f"{path}: {'; '.join(problems)}. The usual keys stand."
     return keymap, None
@@ -59,11 +63,35 @@ def _flatten(table: dict[str, object], prefix: str, keymap: dict[str, str], prob
 
 
 def binding_ids() -> set[str]:
-    """Every binding id the app's screens and widgets have, for naming a mistyped one in a keymap.
-    Imports every screen, so it is only asked when a keymap file moves something."""
-    ids: set[str] = set()
+    """Every binding id the app's screens and widgets have, for naming a mistyped one in a keymap."""
+    return {b.id for node in _nodes() for b in node.BINDINGS if isinstance(b, Binding) and b.id}
+
+
+def clashes(keymap: dict[str, str]) -> list[str]:
+    """Each key the keymap gives a command while another command of the same screen or widget has
+    it (or is given it too): Textual would let one of them silently hide the other."""
+    problems: list[str] = []
+    for node in _nodes():
+        holders: dict[str, Binding] = {}
+        for binding in Binding.make_bindings(node.BINDINGS):
+            moved = keymap.get(binding.id) if binding.id else None
+            for key in _keys(moved) if moved else [binding.key]:
+                holder = holders.setdefault(key, binding)
+                if holder.action != binding.action and (binding.id in keymap or holder.id in keymap):
+                    mover, other = (binding, holder) if binding.id in keymap else (holder, binding)
+                    problems.append(f"{mover.id!r} on {keymap[str(mover.id)]!r} clashes with {other.description or other.action} ({other.id or other.key})")
+    return list(dict.fromkeys(problems))
+
+
+def _keys(keys: str) -> list[str]:
+    """The keys `"F,ctrl+f"` names, spelled as Textual spells a binding's (`"$"` is `dollar_sign`)."""
+    return [binding.key for binding in Binding.make_bindings([Binding(keys, "")])]
+
+
+def _nodes() -> Iterator[type[DOMNode]]:
+    """The app, its screens and its widgets. Imports every screen, so it is only asked when a keymap
+    file moves something."""
     for module in pkgutil.walk_packages(hammertui.ui.__path__, "hammertui.ui."):
         for value in vars(importlib.import_module(module.name)).values():
             if isinstance(value, type) and issubclass(value, DOMNode):
-                ids.update(b.id for b in value.BINDINGS if isinstance(b, Binding) and b.id)
-    return ids
+                yield value

@@ -53,8 +53,10 @@ async def test_a_command_moves_to_a_key_with_a_modifier(tmp_path: Path) -> None:
         ('party.damgae = "j"', "'party.damgae' is no command's id"),
         ("party.damage = 7", "party.damage should be a key"),
         ('party.damage = ""', "party.damage should be a key"),
+        ('party.damage = "h"', "'party.damage' on 'h' clashes with Heal (party.heal)"),
+        ('party.damage = "j"\nparty.heal = "j"', "'party.heal' on 'j' clashes with Damage (party.damage)"),
     ],
-    ids=["bad toml", "unknown id", "not a string", "empty"],
+    ids=["bad toml", "unknown id", "not a string", "empty", "a key taken", "one key for two"],
 )
 async def test_a_broken_keymap_is_named_and_the_usual_keys_stand(tmp_path: Path, text: str, problem: str) -> None:
     app = with_keymap(tmp_path, text)
@@ -99,3 +101,15 @@ async def test_a_fight_key_moves_and_the_palette_names_the_new_one(tmp_path: Pat
         await until(pilot, lambda: isinstance(app.screen, FightScreen), "the fight again")
         await pilot.press("j")
         await until(pilot, lambda: isinstance(app.screen, AttackDialog), "the attack's dialog")
+
+
+async def test_a_fight_key_moved_onto_another_is_named_and_both_stand(tmp_path: Path) -> None:
+    app = with_keymap(tmp_path, 'fight.attack = "t"')
+    async with app.run_test(size=(120, 24)) as pilot:
+        messages = [str(n.message) for n in app._notifications]
+        assert any("'fight.attack' on 't' clashes with Turn Unholy (fight.turn_unholy)" in m for m in messages), messages
+        assert app.perform(StartFight((FoeGroup(FoeKind("Goblin"), 2),), hp="average"))
+        await pilot.press("F")
+        await pilot.pause()
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AttackDialog), "the attack's dialog on its usual key")
