@@ -137,14 +137,6 @@ def first_level_hp(
     return max(rules.minimum, thrown.total + con_mod), [thrown]
 
 
-LEVEL_UP_HP = {
-    "reroll_all": "reroll every Hit Die, CON mod once; a total below the old maximum gives the old + 1",
-    "reroll_all_con_each": "reroll every Hit Die, CON mod on each; a total not above the old maximum gives the old + 1",
-    "plus_one_and_death_save": "+1, and as much again as the Death save bonus rises",
-}
-"""Each way of raising Hit Points on levelling, in words for the sheet and the log."""
-
-
 def level_up_hp_rule(ruleset: Ruleset, chosen: str = "") -> str:
     """The levelling rule in force: the session's `chosen` one where the ruleset offers it, else
     the ruleset's own."""

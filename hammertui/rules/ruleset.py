@@ -86,7 +86,12 @@ FORMAT_VERSION = 1
 MODIFIER_MODES = ("advantage", "beans", "double_advantage")
 STAT_METHODS = ("prime_first", "in_order")
 FIRST_LEVEL_HP = ("max_hit_die", "roll_hit_die")
-LEVEL_UP_HP = ("reroll_all", "reroll_all_con_each", "plus_one_and_death_save")
+LEVEL_UP_HP = {
+    "reroll_all": "reroll every Hit Die, CON mod once; a total below the old maximum gives the old + 1",
+    "reroll_all_con_each": "reroll every Hit Die, CON mod on each; a total not above the old maximum gives the old + 1",
+    "plus_one_and_death_save": "+1, and as much again as the Death save bonus rises",
+}
+"""Each way the code can raise Hit Points on levelling, in words for the sheet and the log."""
 RESOURCE_REFRESH = ("day", "adventure", "never")
 INITIATIVE_WHO = ("side_leader",)
 TIE_BREAKS = ("more_numerous_side", "last_winner", "roll_off")

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import attrs
 
 from hammertui.rules import characters, checks, tiers
-from hammertui.rules.ruleset import ClassDef, HitPointRules, Ruleset
+from hammertui.rules.ruleset import LEVEL_UP_HP, ClassDef, HitPointRules, Ruleset
 
 
 @attrs.frozen
@@ -157,7 +157,7 @@ def _hp_why(ruleset: Ruleset, class_def: ClassDef, facts: Facts) -> str:
     rules = ruleset.hit_points or HitPointRules()
     first = "the highest" if rules.first_level == "max_hit_die" else "a roll"
     rule = characters.level_up_hp_rule(ruleset, facts.level_up_hp)
-    return f"level 1: {first} of d{class_def.hit_die} + CON mod; each level: {characters.LEVEL_UP_HP[rule]}"
+    return f"level 1: {first} of d{class_def.hit_die} + CON mod; each level: {LEVEL_UP_HP[rule]}"
 
 
 def _damage_why(ruleset: Ruleset, class_def: ClassDef, stats: Mapping[str, int]) -> str:

@@ -14,7 +14,7 @@ from typing import ClassVar
 import attrs
 
 from hammertui.rules import characters
-from hammertui.rules.ruleset import AdHocAward, Ruleset
+from hammertui.rules.ruleset import LEVEL_UP_HP, AdHocAward, Ruleset
 from hammertui.session.actions import Action, Context, Refused, Result, member_of, note
 from hammertui.session.events import Event
 from hammertui.session.state import Character, State, replace_member
@@ -145,5 +145,5 @@ class SetLevelUpHP:
         if characters.level_up_hp_rule(ctx.ruleset, state.session.level_up_hp) == self.rule:
             raise Refused("that is already the rule this session plays")
         session = attrs.evolve(state.session, level_up_hp=self.rule)
-        text = f"Levelling up from now on: {characters.LEVEL_UP_HP[self.rule]}."
+        text = f"Levelling up from now on: {LEVEL_UP_HP[self.rule]}."
         return attrs.evolve(state, session=session), [note(self, text)]

@@ -49,7 +49,8 @@ from hammertui.session.lights import (
 )
 from hammertui.session.persist import SaveError, SaveFiles
 from hammertui.session.sessions import RulesetLoader
-from hammertui.rules.characters import LEVEL_UP_HP, level_up_hp_rule
+from hammertui.rules.characters import level_up_hp_rule
+from hammertui.rules.ruleset import LEVEL_UP_HP
 from hammertui.session.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
 from hammertui.session.recruits import AssignRole, RenameCharacter
 from hammertui.session.state import Character, LightSource, State
@@ -252,7 +253,8 @@ class HammerApp(App[None]):
         if self.store is None:
             return action in ("quit", "command_palette", "help_quit")
         command = COMMANDS_BY_ACTION.get(action)
-        return command is None or command.applies(View(self.store.state, self.store.ruleset))
+        view = self.view if self.view is not None else View(self.store.state, self.store.ruleset)
+        return command is None or command.applies(view)
 
     def action_advance_time(self) -> None:
         self._into_the_dark(1, lambda: self.perform(AdvanceTime(1)))

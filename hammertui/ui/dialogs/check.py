@@ -125,15 +125,8 @@ class CheckDialog(FormDialog):
             self.dismiss(True)
             return
         self.rerolling = True
-        self._show("")
-        assert store is not None
-        result = next((e.text for e in store.recent if e.seq == store.state.seq), "")
-        self.query_one("#preview", Label).update(result)
-        for widget in self.query("Select, Input"):
-            widget.disabled = True
-        self.query_one("#ok", Button).label = offer
         self.query_one("#cancel", Button).label = "Close"
-        self.query_one("#ok", Button).focus()
+        self.keep_result(next(iter(self.latest_events()), ""), offer, "Reroll")
 
     def build(self) -> Action:
         if self.rerolling:

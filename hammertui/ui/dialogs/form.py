@@ -7,6 +7,9 @@ A value the rules refuse (a STR of 19, a Magic-User in plate) is named under the
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
 
 from textual.actions import SkipAction
 from textual.app import ComposeResult
@@ -18,6 +21,9 @@ from textual.widgets import Button, Footer, Input, Label, Select
 from hammertui.session.actions import Action
 from hammertui.ui.numbers import whole_number
 from hammertui.ui.type_ahead import after_keys_in_flight
+
+if TYPE_CHECKING:
+    from hammertui.ui.app import HammerApp
 
 Attempt = Callable[[Action], str | None]
 """Dispatch an action; the refusal's words, or None when it was done."""
@@ -117,6 +123,25 @@ class FormDialog(ModalScreen[bool]):
 
     def _show(self, problem: str) -> None:
         self.query_one("#problem", Label).update(problem)
+
+    def keep_result(self, result: str | Text, ok: str, submit: str = "") -> None:
+        """The roll stays to be read: its result takes the `#preview` line's place, the fields lock,
+        and the button (`ok`) and the submit key (`submit`, or the same words) say what comes next."""
+        self._show("")
+        self.query_one("#preview", Label).update(result)
+        for widget in self.query("SelectionList, Select, Input"):
+            widget.disabled = True
+        button = self.query_one("#ok", Button)
+        button.label = ok
+        button.focus()
+        self.name_submit(submit or ok)
+
+    def latest_events(self) -> list[str]:
+        """What the action just taken logged: every event of the latest state."""
+        store = cast("HammerApp", self.app).store
+        if store is None:
+            return []
+        return [e.text for e in store.recent if e.seq == store.state.seq]
 
     # Reading fields ------------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ here, foe by foe, until the dialog is closed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -22,9 +21,6 @@ from hammertui.session.actions import Action
 from hammertui.session.combat import BREAKS, CheckMorale, SkipMorale, kind_of
 from hammertui.session.state import Foe, State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
-
-if TYPE_CHECKING:
-    from hammertui.ui.app import HammerApp
 
 BY_TIERS = "tiers"
 
@@ -59,23 +55,9 @@ class KeptResultDialog(FormDialog):
 
     def done(self) -> None:
         self.rolled = True
-        self._show("")
-        self.query_one("#preview", Label).update(Text("\n".join(self._results())))
-        for widget in self.query("SelectionList, Select, Input"):
-            widget.disabled = True
         for button in self.query(".buttons Button"):
             button.display = button.id == "ok"
-        ok = self.query_one("#ok", Button)
-        ok.label = "Close"
-        ok.focus()
-        self.name_submit("Close")
-
-    def _results(self) -> list[str]:
-        """The lines the action just logged: every event of the latest state."""
-        store = cast("HammerApp", self.app).store
-        if store is None:
-            return []
-        return [e.text for e in store.recent if e.seq == store.state.seq]
+        self.keep_result(Text("\n".join(self.latest_events())), "Close")
 
     def preview(self, lines: Sequence[str]) -> None:
         if self.is_mounted and not self.rolled:
