@@ -384,7 +384,7 @@ class SpendSymbol:
 
     def apply(self, state: State, ctx: Context) -> Result:
         choice = self._choice(state, ctx)
-        lines: list[str] = []
+        bought: list[Spent] = []
         dice: list[str] = []
         events: list[Event] = []
         for _ in range(self.count):
@@ -393,11 +393,11 @@ class SpendSymbol:
             trip = _trip(state)
             spent = Spent(self.symbol, choice.id, line)
             state = attrs.evolve(state, exploring=attrs.evolve(trip, spent=(*trip.spent, spent)))
-            lines.append(line)
+            bought.append(spent)
             dice += thrown
             events += more
-        bought = spent_lines(ctx.ruleset, tuple(Spent(self.symbol, choice.id, line) for line in lines))
-        return state, [note(self, f"{'; '.join(bought)}.", tuple(dice)), *events]
+        lines = spent_lines(ctx.ruleset, tuple(bought))
+        return state, [note(self, f"{'; '.join(lines)}.", tuple(dice)), *events]
 
     def _choice(self, state: State, ctx: Context) -> ExploreOutcome:
         left = {s.symbol: s for s in spend_choices(state, ctx.ruleset)}
@@ -654,12 +654,16 @@ def move_cost(ruleset: Ruleset, trip: Exploration) -> str:
 
     A camp encounter is no move: the camp's own time is all that passes.
     """
-    _, explore = rules.divining_of(ruleset)
     if trip.camp:
         return "The encounter came to the camp: no time passes beyond the camp's own."
-    if trip.free_move or not explore.cost:
-        return "The move costs no time or light."
-    return f"The move takes {ruleset.time.label(explore.cost)}."
+    units = _move_units(ruleset, trip)
+    return f"The move takes {ruleset.time.label(units)}." if units else "The move costs no time or light."
+
+
+def _move_units(ruleset: Ruleset, trip: Exploration) -> int:
+    """The time the move spends: none at a camp or when a Falcon waived it."""
+    _, explore = rules.divining_of(ruleset)
+    return 0 if trip.camp or trip.free_move else explore.cost
 
 
 def _finish(state: State, ctx: Context, action: ExploreNext) -> Result:
@@ -670,10 +674,9 @@ def _finish(state: State, ctx: Context, action: ExploreNext) -> Result:
     counted, the place stays a Safe Haven if it was one, and the 'Smith's plan for the next pool stands.
     """
     trip = _trip(state)
-    _, explore = rules.divining_of(ctx.ruleset)
     events: list[Event] = [note(action, move_cost(ctx.ruleset, trip))]
-    if not (trip.camp or trip.free_move or not explore.cost):
-        state, burnt = spend_time(state, explore.cost, ctx, action)
+    if units := _move_units(ctx.ruleset, trip):
+        state, burnt = spend_time(state, units, ctx, action)
         events += burnt
     room = _room_of(state, trip)
     dungeon = state.dungeon

@@ -78,7 +78,7 @@ class RollThiefSkill:
             raise Refused(f"a {cls} has no {self.skill.replace('_', ' ')} skill")
         check = _thief_check(state, ctx, member, self.skill, self.net)
         failed = None
-        if not check.success and _rerolls(ctx, member) is not None:
+        if not check.success and _rerolls(ctx.ruleset, member) is not None:
             failed = FailedCheck(member.id, self.skill, self.net, state.seq + 1)
         state, events = _result(attrs.evolve(state, failed_check=failed), self, member, check)
         offer = reroll_offer(state, ctx.ruleset, member.id, state.seq + 1)
@@ -97,8 +97,8 @@ class RerollThiefSkill:
 
     def apply(self, state: State, ctx: Context) -> Result:
         member = _roller(state, self.character_id)
-        failed = state.failed_check
-        if failed is None or failed.character_id != member.id or failed.at != state.seq:
+        failed = _fresh_failure(state, member.id, state.seq)
+        if failed is None:
             raise Refused("Thiefy Expertise rerolls a failed Thief Skill check straight after it fails")
         left = member.uses.get(checks.THIEFY_REROLLS, 0)
         if left < 1:
@@ -114,21 +114,26 @@ class RerollThiefSkill:
 def reroll_offer(state: State, ruleset: Ruleset, character_id: str, seq: int | None = None) -> str:
     """`Reroll with Thiefy Expertise (2 of 3 left)` while the character's failed Thief Skill check
     may still be rerolled (at `seq`, the session's now by default); empty otherwise."""
-    failed = state.failed_check
-    now = state.seq if seq is None else seq
-    if failed is None or failed.character_id != character_id or failed.at != now:
+    if _fresh_failure(state, character_id, state.seq if seq is None else seq) is None:
         return ""
     member = state.character(character_id)
-    class_def = ruleset.classes.get(member.class_id)
-    resource = class_def.resource(checks.THIEFY_REROLLS) if class_def else None
+    resource = _rerolls(ruleset, member)
     left = member.uses.get(checks.THIEFY_REROLLS, 0)
     if resource is None or left < 1 or not member.alive:
         return ""
     return f"Reroll with {resource.name.removesuffix(' reroll')} ({left} of {resource.uses(member.level)} left)"
 
 
-def _rerolls(ctx: Context, member: Character) -> ClassResource | None:
-    class_def = ctx.ruleset.classes.get(member.class_id)
+def _fresh_failure(state: State, character_id: str, seq: int) -> FailedCheck | None:
+    """The character's failed Thief Skill check, if it is the one made at `seq`."""
+    failed = state.failed_check
+    if failed is None or failed.character_id != character_id or failed.at != seq:
+        return None
+    return failed
+
+
+def _rerolls(ruleset: Ruleset, member: Character) -> ClassResource | None:
+    class_def = ruleset.classes.get(member.class_id)
     return class_def.resource(checks.THIEFY_REROLLS) if class_def else None
 
 

@@ -263,12 +263,8 @@ class CampScreen(ModalScreen[None]):
     def action_set_action(self, action: str) -> None:
         """The highlighted camper takes `action`; the highlight moves on to the next camper."""
         row = self._highlighted_row()
-        if row is None:
-            return
-        if action == "scout_ahead":
-            self._ask_scout(row)
-        elif self.hammer.perform(SetCampAction(row.id, action)):
-            self._next_person(row.id)
+        if row is not None:
+            self._take_action(row, action)
 
     def action_rest_the_rest(self) -> None:
         self.hammer.perform(RestTheRest())

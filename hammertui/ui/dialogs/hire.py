@@ -60,7 +60,7 @@ class HireDialog(PromptDialog[Hire]):
         else:
             self.dismiss(None)
 
-    def action_submit(self) -> None:
+    def answer(self) -> None:
         name = self.query_one("#name", Input).value.strip()
         if not name:
             self.query_one("#problem", Label).update("A hireling needs a name.")
