@@ -112,20 +112,29 @@ class ExploreScreen(ModalScreen[None]):
         self.query_one("#explore-steps", Static).update(_step_bar(step, self._finished is not None and trip is None))
         if trip is None and self._finished is not None:
             body = _finished_text(view, self._finished)
-            hint = _finished_hint(view, self._finished)
         elif trip is None:
             body = _pool_text(view)
-            hint = HINTS[""]
         else:
             body = _trip_text(view, trip)
-            hint = HINTS[trip.step]
-        if self._count:
-            hint = f"x{self._count}: enter spends {self._count} on the highlighted · escape forget the count"
         self.query_one("#explore-text", Static).update(body)
-        self.query_one("#explore-hint", Static).update(Text(hint, style="bold" if self._count else "dim"))
+        self._draw_hint(view)
         self._fill_choices(view)
         self._show_latest_spend(trip)
         self.refresh_bindings()
+
+    def _draw_hint(self, view: View | None) -> None:
+        """The keys for this step, or the count typed so far: all a digit changes."""
+        if view is None:
+            return
+        trip = view.state.exploring
+        if self._count:
+            hint = f"x{self._count}: enter spends {self._count} on the highlighted · escape forget the count"
+        elif trip is None and self._finished is not None:
+            award = "x challenge beaten: award the XP · " if self._awardable(view) is not None else ""
+            hint = f"{award}F fight · u undo · escape close"
+        else:
+            hint = HINTS[trip.step if trip else ""]
+        self.query_one("#explore-hint", Static).update(Text(hint, style="bold" if self._count else "dim"))
 
     def _fill_choices(self, view: View) -> None:
         """The outcomes each symbol left can buy; the highlight stays on the outcome just bought while
@@ -221,7 +230,7 @@ class ExploreScreen(ModalScreen[None]):
     def action_count(self, digit: int) -> None:
         """A digit typed before Enter: how many symbols the next spend takes."""
         self._count = min(MOST, self._count * 10 + digit)
-        self._redraw(self.hammer.view)
+        self._draw_hint(self.hammer.view)
 
     def action_undo(self) -> None:
         self._finished = None
@@ -230,7 +239,7 @@ class ExploreScreen(ModalScreen[None]):
     def action_close(self) -> None:
         if self._count:
             self._count = 0
-            self._redraw(self.hammer.view)
+            self._draw_hint(self.hammer.view)
             return
         self.dismiss(None)
 
@@ -254,7 +263,7 @@ class ExploreScreen(ModalScreen[None]):
     def _take_count(self) -> int:
         """The count typed before Enter (1 if none), forgotten once taken, spent or refused."""
         count, self._count = max(1, self._count), 0
-        self._redraw(self.hammer.view)
+        self._draw_hint(self.hammer.view)
         return count
 
     def _ask_whose_ration(self, state: State, symbol: str, outcome_id: str, count: int) -> None:
@@ -399,12 +408,3 @@ def _finished_text(view: View, number: int) -> Text:
     if view.state.dungeon.rerolls:
         text.append(f"Bonus re-rolls for this room: {view.state.dungeon.rerolls}.\n", style="green")
     return text
-
-
-def _finished_hint(view: View, number: int) -> str:
-    try:
-        beaten = view.state.dungeon.room(number).beaten
-    except KeyError:
-        beaten = True
-    award = "" if beaten or not view.state.living else "x challenge beaten: award the XP · "
-    return f"{award}F fight · u undo · escape close"
