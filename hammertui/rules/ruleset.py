@@ -8,7 +8,10 @@ reported at once, each naming the file, the key path and what was expected, and 
 The format (all sections optional unless marked required):
 
     id, name (required), description, extends, format   who the file is; not inherited
-    [modifier_dice] (required)   mode: advantage | beans | double_advantage; bean_dice
+    [procedures] (required)      the procedure each part of play uses (see rules/procedures.py):
+                                 explore, camp ("none": no camp), light, characters, fight
+    [modifier_dice] (required)   mode (the modifier-dice procedure): advantage | beans |
+                                 double_advantage; bean_dice
     [time] (required)            the exploration unit (turn, Beat), its minutes and rounds
     [stats] (required)           stat names, how they are rolled, the stat-modifier table
     [saves]                      save names, the stat each adds, level divisor per quality
@@ -49,7 +52,10 @@ the table. The 3x6 sketch is such a file.
 `extends = "<id>"` starts from another ruleset (looked up beside the file, then among the shipped
 rulesets). Tables merge key by key, recursively; arrays and plain values replace the parent's.
 A table holding `_replace = true` replaces the parent's table whole instead of merging (a
-variant with different divining dice must not inherit a die it does not have).
+variant with different divining dice must not inherit a die it does not have); one holding only
+`_replace = true` drops the parent's table (a ruleset that explores by another procedure drops
+`[divining]`). A section that no procedure of the ruleset reads is a problem, as is a procedure
+whose section is missing.
 
 Key paths in messages are dotted, with array positions counted from 0: `traps.table[4].damage`.
 """
@@ -78,12 +84,12 @@ from hammertui.rules.dice import (
     parse,
 )
 from hammertui.rules.dice import roll as roll_dice
+from hammertui.rules import procedures
 
 FORMAT_VERSION = 1
 
 # The names the app plays, wherever a ruleset picks one: anything else is refused on load, since
 # the first tied initiative or the first fall to 0 HP is no time to learn the app cannot play it.
-MODIFIER_MODES = ("advantage", "beans", "double_advantage")
 STAT_METHODS = ("prime_first", "in_order")
 FIRST_LEVEL_HP = ("max_hit_die", "roll_hit_die")
 LEVEL_UP_HP = {
@@ -898,6 +904,8 @@ class Ruleset:
     stat_rolling: StatRolling
     stat_modifiers: tuple[StatModifier, ...]
     combat: CombatRules
+    procedures: dict[str, str] = attrs.field(factory=dict)
+    """The procedure of each part of play (`rules/procedures.PARTS`), "none" for a part left out."""
     save_names: tuple[str, ...] = ()
     save_stat: dict[str, str] = attrs.field(factory=dict)
     save_quality_divisor: dict[str, int] = attrs.field(factory=dict)
@@ -1439,8 +1447,50 @@ def _read_time(t: _Table) -> TimeRules:
     return time
 
 
+def _read_procedures(t: _Table) -> dict[str, str]:
+    """The procedure named for each part; the modifier dice name theirs in `[modifier_dice]`."""
+    chosen = {}
+    for part in procedures.PARTS:
+        if part == "modifiers":
+            continue
+        known = procedures.names(part) + ((procedures.NONE,) if part in procedures.OPTIONAL else ())
+        chosen[part] = t.need(part, _choice(*known))
+    t.close()
+    return chosen
+
+
+def _check_procedures(r: Ruleset, data: Mapping[str, Any], ctx: _Context) -> None:
+    """Each procedure has the sections it reads and the procedures it works with, and no section
+    is there that no procedure of this ruleset reads: nothing is loaded to be ignored."""
+    if ctx.failed_under(("procedures",)) or ctx.failed_under(("modifier_dice", "mode")):
+        return
+    playing = [procedures.procedure(part, name) for part, name in r.procedures.items() if name != procedures.NONE]
+    read = {section for proc in playing for section in proc.reads}
+    for proc in playing:
+        where = ("procedures", proc.part)
+        for section in proc.reads:
+            if section not in data:
+                ctx.problem(where, f"{proc.name} reads [{section}], which this ruleset does not have")
+        for part, name in proc.needs:
+            if r.procedures.get(part) != name:
+                ctx.problem(where, f"{proc.name} works only with {part} = {_show(name)}, got {_show(r.procedures.get(part))}")
+    for section in _procedure_sections():
+        if section in data and section not in read:
+            ctx.problem(
+                (section,),
+                f"read by no procedure of this ruleset (a section of another way of playing); expected it dropped"
+                " with `_replace = true` alone",
+            )
+
+
+def _procedure_sections() -> set[str]:
+    """The sections that belong to a procedure rather than to every ruleset."""
+    every = [procedures.procedure(part, name) for part in procedures.PARTS for name in procedures.names(part)]
+    return {section for proc in every for section in proc.reads} | {"exploration_die"}
+
+
 def _read_modifier_dice(t: _Table) -> ModifierDice:
-    mode = t.need("mode", _choice(*MODIFIER_MODES))
+    mode = t.need("mode", _choice(*procedures.names("modifiers")))
     beans = t.get("bean_dice", _list(_SIDES, unique=True), ())
     if mode == "beans" and not beans and not t.ctx.failed_under((*t.path, "bean_dice")):
         t.ctx.problem(
@@ -2316,6 +2366,8 @@ def _build(data: dict[str, Any], ctx: _Context, file_id: str, source: Path | Non
     description = top.get("description", _ANY_TEXT, "")
     extends = top.get("extends", _ident("a ruleset id", _RULESET_ID_PATTERN))
 
+    procedures_table = top.table("procedures", required=True)
+    chosen = _read_procedures(procedures_table) if procedures_table else {}
     modifier_table = top.table("modifier_dice", required=True)
     modifier_dice = _read_modifier_dice(modifier_table) if modifier_table else ModifierDice("advantage")
     time_table = top.table("time", required=True)
@@ -2384,6 +2436,7 @@ def _build(data: dict[str, Any], ctx: _Context, file_id: str, source: Path | Non
         stat_rolling=rolling,
         stat_modifiers=modifiers,
         combat=_read_combat(combat_table) if combat_table else CombatRules(Initiative("1d6")),
+        procedures={**chosen, "modifiers": modifier_dice.mode},
         save_names=save_names,
         save_stat=save_stat,
         save_quality_divisor=qualities,
@@ -2415,6 +2468,7 @@ def _build(data: dict[str, Any], ctx: _Context, file_id: str, source: Path | Non
         source=source,
     )
     _cross_check(ruleset, ctx)
+    _check_procedures(ruleset, data, ctx)
     return ruleset
 
 
@@ -2791,6 +2845,9 @@ def _merge(
                 origins[path] = shown  # a table's own problems (a key missing) are its last editor's
                 continue
             _forget(origins, path)
+            if replace and len(value) == 1:
+                result.pop(key, None)  # `_replace = true` alone: the parent's table is dropped
+                continue
             result[key] = _merge({}, value, shown, path, origins, problems)
             origins[path] = shown
             continue
