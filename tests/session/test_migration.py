@@ -51,6 +51,7 @@ def test_what_was_under_way_is_still_under_way(tmp_path: Path) -> None:
 
 def test_a_save_played_by_other_procedures_is_refused_by_name(tmp_path: Path) -> None:
     store = opened(tmp_path, "release-hc")
+    store.dispatch(RenameSession("The next evening"))
     files = persist.SaveFiles(tmp_path, "release-hc")
     text = files.snapshot.read_text().replace('fight = "sides_and_phases"', 'fight = "individual_initiative"')
     files.snapshot.write_text(text)
@@ -61,4 +62,3 @@ def test_a_save_played_by_other_procedures_is_refused_by_name(tmp_path: Path) ->
         " now plays fight by 'sides_and_phases'; open it with the ruleset it was played by"
     ]
     assert files.snapshot.read_text() == text, "a refused save is left as it was"
-    assert store.state.seq > 0
