@@ -18,6 +18,7 @@ import attrs
 import cattrs
 import tomli_w
 
+from hammertui.rules import procedures
 from hammertui.session import migrations
 from hammertui.session.effects import UNITS
 from hammertui.session.procedures import slice_types
@@ -128,10 +129,14 @@ def parse_state(text: str, path: Path) -> State:
 def _structure_slices(data: Any, chosen: dict[str, str], path: Path) -> dict[str, Any]:
     """Each procedure's slice, read as that procedure's own class; the save holds one for each
     procedure it names that keeps state, and nothing else."""
-    try:
-        types = slice_types(chosen)
-    except KeyError as error:
-        raise SaveError(path, [f"session.procedures: {error.args[0]}: this save needs a procedure this hammertui does not have"]) from None
+    unknown = [
+        f"session.procedures.{part}: {name!r} is not a {part} procedure this hammertui has"
+        for part, name in chosen.items()
+        if part not in procedures.PARTS or (name != procedures.NONE and name not in procedures.names(part))
+    ]
+    if unknown:
+        raise SaveError(path, unknown)
+    types = slice_types(chosen)
     if not isinstance(data, dict):
         raise SaveError(path, ["slices: expected a table of each procedure's state"])
     problems = [f"slices.{name}: no procedure of this session keeps state under that name" for name in data if name not in types]

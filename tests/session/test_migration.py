@@ -49,7 +49,7 @@ def test_what_was_under_way_is_still_under_way(tmp_path: Path) -> None:
     assert camp.camping is not None and camp.camping.step == "time" and camp.camping.campers == ("c1", "c2", "c3", "c4") and camp.dungeon.safe_haven
 
 
-def test_a_save_played_by_other_procedures_is_refused_by_name(tmp_path: Path) -> None:
+def test_a_save_played_by_a_procedure_unknown_here_is_refused_by_name(tmp_path: Path) -> None:
     store = opened(tmp_path, "release-hc")
     store.dispatch(RenameSession("The next evening"))
     files = persist.SaveFiles(tmp_path, "release-hc")
@@ -57,8 +57,5 @@ def test_a_save_played_by_other_procedures_is_refused_by_name(tmp_path: Path) ->
     files.snapshot.write_text(text)
     with pytest.raises(persist.SaveError) as refused:
         sessions.open_files(files, load_ruleset)
-    assert refused.value.problems == [
-        "session.procedures.fight: this session was played with 'individual_initiative', but HAMMERCRAWL! Complete Rules"
-        " now plays fight by 'sides_and_phases'; open it with the ruleset it was played by"
-    ]
+    assert refused.value.problems == ["session.procedures.fight: 'individual_initiative' is not a fight procedure this hammertui has"]
     assert files.snapshot.read_text() == text, "a refused save is left as it was"
