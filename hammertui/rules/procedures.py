@@ -92,7 +92,7 @@ for _procedure in (
         "Camp in a Safe Haven: the check, time, free and chosen actions, the encounter roll",
         reads=("camp",),
         needs=(("explore", "divining_pool"),),
-        ui="hammertui.ui.camp",
+        ui="hammertui.ui.camping",
     ),
     Procedure(
         "light",

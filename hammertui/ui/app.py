@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 from textual import events
 from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import BindingsMap
 from textual.await_complete import AwaitComplete
 from textual.containers import Grid
 from textual.reactive import reactive
@@ -21,31 +22,20 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer
 
 from hammertui.rules.clock import clock_text
-from hammertui.rules.ruleset import load_ruleset
+from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset
 from hammertui.session import sessions
 from hammertui.session.actions import (
     Action,
     AdoptRuleset,
     AdvanceTime,
-    Douse,
-    HandOver,
-    Light,
     Refused,
     RenameSession,
-    source_name,
 )
 from hammertui.session.events import Event
 from hammertui.session.explore import SetSafeHaven, room_award
 from hammertui.session.lights import (
-    CastLight,
-    DropLight,
-    FoldRounds,
-    PassRounds,
-    Refill,
-    casters,
     darkness_ahead,
     next_hour,
-    pack_items,
 )
 from hammertui.session.persist import SaveError, SaveFiles
 from hammertui.session.sessions import RulesetLoader
@@ -53,20 +43,18 @@ from hammertui.rules.characters import level_up_hp_rule
 from hammertui.rules.ruleset import LEVEL_UP_HP
 from hammertui.session.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
 from hammertui.session.recruits import AssignRole, RenameCharacter
-from hammertui.session.state import Character, LightSource, State
+from hammertui.session.state import Character, State
 from hammertui.session.store import Store
 from hammertui.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
-from hammertui.ui.combat import CombatPane
-from hammertui.ui.commands import COMMANDS_BY_ACTION, DASHBOARD
+from hammertui.ui.commands import COMMON, Command
+from hammertui.ui import procedures
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.form import FormDialog
 from hammertui.ui.dialogs.save_problem import SaveProblemScreen
 from hammertui.ui.dialogs.text import TextDialog
-from hammertui.ui.divining import DiviningPane
 from hammertui.ui.header import SessionHeader
 from hammertui.ui.keymap import keymap_path, read_keymap
-from hammertui.ui.light import LightPane
 from hammertui.ui.log import LogStrip
 from hammertui.ui import screens
 from hammertui.ui.roster import PartyPane
@@ -91,7 +79,8 @@ class HammerApp(App[None]):
     TITLE = "hammertui"
     ENABLE_COMMAND_PALETTE = True
 
-    BINDINGS = [command.binding() for command in DASHBOARD if command.key is not None]
+    BINDINGS = [command.binding() for command in COMMON if command.key is not None]
+    """Everyone's keys; the session's procedures add theirs when the app is made (`_bind`)."""
 
     view: reactive[View | None] = reactive(None, repaint=False)
     board: reactive[View | None] = reactive(None, repaint=False)
@@ -110,6 +99,27 @@ class HammerApp(App[None]):
         self.ruleset_loader = ruleset_loader
         self._following: list[tuple[Screen[Any], Callable[[Any], object] | None]] = []
         self._type_ahead = TypeAhead(self)
+        self.rules = store.ruleset if store is not None else self._problem_rules(problem)
+        self.commands = procedures.commands(self.rules)
+        self._by_id = {command.id: command for command in self.commands}
+        self._by_action = {command.action: command for command in self.commands if command.run is None}
+        self._bind()
+
+    def _problem_rules(self, problem: LoadProblem | None) -> Ruleset:
+        """The rules to draw the dashboard by while a save problem is resolved: those the session
+        would be started with."""
+        assert problem is not None, "the app needs a session or a problem to resolve"
+        try:
+            return self.ruleset_loader(problem.ruleset_id)
+        except RulesetError:
+            return self.ruleset_loader(sessions.DEMO_RULESET)
+
+    def _bind(self) -> None:
+        """The keys of this session's commands: everyone's and its procedures' own, nothing more."""
+        keyed = {binding.key: binding for command in self.commands if command.key is not None for binding in [command.binding()]}
+        textuals = {key for key, _ in App._merged_bindings or ()}
+        first = [keyed.pop(key, binding) for key, binding in self._bindings if key in textuals or binding.id not in self._by_id]
+        self._bindings = BindingsMap([*first, *keyed.values()])
 
     async def on_event(self, event: events.Event) -> None:
         """A key typed ahead of a screen waits for it (see `type_ahead`); the rest as Textual does."""
@@ -120,10 +130,8 @@ class HammerApp(App[None]):
     def compose(self) -> ComposeResult:
         yield SessionHeader(id="header").data_bind(view=HammerApp.board)
         with Grid(id="panes"):
-            yield PartyPane(id="party", classes="pane").data_bind(view=HammerApp.board)
-            yield LightPane(id="light", classes="pane").data_bind(view=HammerApp.board)
-            yield DiviningPane(id="divining", classes="pane").data_bind(view=HammerApp.board)
-            yield CombatPane(id="combat", classes="pane").data_bind(view=HammerApp.board)
+            for pane in procedures.panes(self.rules):
+                yield pane().data_bind(view=HammerApp.board)
         yield LogStrip(id="log")
         yield Footer(compact=True)
 
@@ -252,9 +260,25 @@ class HammerApp(App[None]):
         a command applies when its ruleset and the moment allow (see `commands`)."""
         if self.store is None:
             return action in ("quit", "command_palette", "help_quit")
-        command = COMMANDS_BY_ACTION.get(action)
+        command = self._by_id.get(str(parameters[0])) if action == "do" and parameters else self._by_action.get(action)
         view = self.view if self.view is not None else View(self.store.state, self.store.ruleset)
         return command is None or command.applies(view)
+
+    def action_do(self, command_id: str) -> None:
+        """Run a procedure's command (its key is bound to `do('<id>')`)."""
+        command = self._by_id[command_id]
+        assert command.run is not None
+        command.run(self)
+
+    def _checked(self, command: Command[View]) -> tuple[str, tuple[object, ...]]:
+        """The action name and parameters `check_action` is asked with for a command."""
+        return ("do", (command.id,)) if command.run is not None else (command.action, ())
+
+    def runner(self, command: Command[View]) -> Callable[[], object]:
+        """What the palette runs for a command: the same as its key."""
+        if command.run is not None:
+            return partial(self.action_do, command.id)
+        return getattr(self, f"action_{command.action}")
 
     def action_advance_time(self) -> None:
         self._into_the_dark(1, lambda: self.perform(AdvanceTime(1)))
@@ -268,77 +292,6 @@ class HammerApp(App[None]):
             return
         choices = [("pass", "Pass the time: into the dark"), ("wait", "Wait (light a spare first)")]
         self.push_screen(ChooseDialog("The light is going", warning, choices), lambda c: c == "pass" and then())
-
-    def action_toggle_light(self) -> None:
-        light_id = self.query_one(LightPane).selected_id
-        if light_id is None:
-            self.notify("No light source to light.", severity="warning")
-            return
-        source = self._store().state.light(light_id)
-        self.perform(Douse(light_id) if source.lit else Light(light_id))
-
-    def action_hand_over(self) -> None:
-        store = self._store()
-        light_id = self.query_one(LightPane).selected_id
-        if light_id is None:
-            self.notify("No light source to hand over.", severity="warning")
-            return
-        source = store.state.light(light_id)
-        choices = [(m.id, m.name) for m in store.state.party if m.alive and m.id != source.carrier]
-        if source.carrier:
-            choices.append(("", "Set it down"))
-        name = source_name(store.state, store.ruleset, source)
-        dialog = ChooseDialog("Hand over", f"Who takes {name[0].lower() + name[1:]}?", choices)
-        self.push_screen(dialog, lambda to: to is not None and self.perform(HandOver(light_id, to)))
-
-    def _light_at_cursor(self, doing: str) -> LightSource | None:
-        """The source under the Light pane's cursor, or a word that there is none."""
-        light_id = self.query_one(LightPane).selected_id
-        if light_id is None:
-            self.notify(f"No light source to {doing}.", severity="warning")
-            return None
-        return self._store().state.light(light_id)
-
-    def action_refill_light(self) -> None:
-        source = self._light_at_cursor("refill")
-        if source is not None:
-            self.perform(Refill(source.id))
-
-    def action_drop_light(self) -> None:
-        source = self._light_at_cursor("drop")
-        if source is not None:
-            self.perform(DropLight(source.id))
-
-    def action_correct_light(self) -> None:
-        source = self._light_at_cursor("correct")
-        if source is None:
-            return
-        store = self._store()
-        name = source_name(store.state, store.ruleset, source)
-        left = store.ruleset.time.label(source.remaining)
-        self.push_screen(screens.CorrectLightDialog(source.id, name, left, self.try_perform))
-
-    def action_pack(self) -> None:
-        store = self._store()
-        items = pack_items(store.ruleset)
-        if not items:
-            self.notify(f"{store.ruleset.name} has no light sources to pack.", severity="warning")
-            return
-        if not store.state.living:
-            self.notify("No one is standing to carry it.", severity="warning")
-            return
-        selected = self.query_one(PartyPane).selected_id or ""
-        self.push_screen(screens.PackDialog(store.state.living, selected, items, self.try_perform))
-
-    def action_cast_light(self) -> None:
-        store = self._store()
-        able = casters(store.state, store.ruleset)
-        if not able:
-            self.notify("No one standing can cast the Light spell.", severity="warning")
-            return
-        choices = [(m.id, f"{m.name} (level {m.level})") for m in able]
-        dialog = ChooseDialog("Cast Light", "Who casts the Light spell?", choices)
-        self.push_screen(dialog, lambda cid: cid is not None and self.perform(CastLight(cid)))
 
     def action_pass_time(self) -> None:
         store = self._store()
@@ -488,20 +441,6 @@ class HammerApp(App[None]):
         when = clock_text(member.death.at, self._store().ruleset.time.minutes_per_unit)
         self.follow_with(screens.BurialDialog(member, when, self.try_perform))
 
-    def action_fight(self, surprised_party: bool = False) -> None:
-        """Back to the fight under way, or foes first and then the fight."""
-        if self._store().state.fighting is not None:
-            self.push_screen(screens.FightScreen())
-            return
-        store = self._store()
-        dialog = screens.FoesDialog(store.ruleset, store.state, self.try_perform, surprised_party=surprised_party)
-        self.push_screen(dialog, lambda started: started and self.push_screen(screens.FightScreen()))
-
-    def action_fight_next(self) -> None:
-        from hammertui.session.combat import FightNext  # with the first fight, not at start-up
-
-        self.perform(FightNext())
-
     def offer_room_xp(self, then: Callable[[], object]) -> None:
         """After a fight: the latest room's challenge XP, if it is not awarded yet; `then` (the fight
         screen closing) once it is answered, or at once when there is nothing to offer. The offer
@@ -514,24 +453,6 @@ class HammerApp(App[None]):
         living = [m.name for m in store.state.living]
         award = room_award(store.state, store.ruleset, room)
         self.follow_with(screens.RoomXPDialog(room.number, award, living, self.try_perform), lambda _: then())
-
-    def action_pass_rounds(self) -> None:
-        self.perform(PassRounds())
-
-    def action_fold_rounds(self) -> None:
-        self.perform(FoldRounds())
-
-    def action_explore(self) -> None:
-        self.push_screen(screens.ExploreScreen())
-
-    def action_pool(self) -> None:
-        self.push_screen(screens.PoolScreen())
-
-    def action_rooms(self) -> None:
-        self.push_screen(screens.RoomsScreen())
-
-    def action_camp(self) -> None:
-        self.push_screen(screens.CampScreen())
 
     def action_safe_haven(self) -> None:
         safe = not self._store().state.dungeon.safe_haven
@@ -581,10 +502,10 @@ class HammerApp(App[None]):
         """Textual's own (but Quit, which is ours), every command that applies, the fight screen's
         while it is up, and each character's."""
         yield from (command for command in super().get_system_commands(screen) if command.title != "Quit")
-        for command in DASHBOARD:
-            if self.check_action(command.action, ()):
+        for command in self.commands:
+            if self.check_action(*self._checked(command)):
                 title, help = command.words(self.store.state, self.store.ruleset) if self.store else (command.label, "")
-                yield SystemCommand(title, help, getattr(self, f"action_{command.action}"))
+                yield SystemCommand(title, help, self.runner(command))
         if isinstance(screen, screens.FightScreen):
             yield from screen.palette()
         if self.store is not None:

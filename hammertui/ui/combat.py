@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.text import Text
@@ -10,9 +11,16 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from hammertui.rules.light import darkness_lines
+from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects
+from hammertui.session.lights import FoldRounds, PassRounds
 from hammertui.session.state import Effect, Fight, Foe, State
+from hammertui.ui import screens
+from hammertui.ui.commands import Command
 from hammertui.ui.view import View
+
+if TYPE_CHECKING:
+    from hammertui.ui.app import HammerApp
 
 FOE_STATUS = {"ok": "", "fleeing": "fleeing", "cowering": "cowering", "defeated": "struck off"}
 """What a foe's status reads as on screen: a beaten foe is struck off the 'Smith's list."""
@@ -133,3 +141,42 @@ def foe_line(state: State, view: View, foe: Foe, width: int) -> Text:
 def effects_text(state: State, view: View, worn: Sequence[Effect]) -> str:
     """`Dazed (2 rounds left), Bless (1 turn left)`."""
     return ", ".join(effects.labelled(state, view.ruleset, e) for e in worn)
+
+
+def pane() -> CombatPane:
+    return CombatPane(id="combat", classes="pane")
+
+
+PANE = pane
+
+
+def fight(app: HammerApp, surprised_party: bool = False) -> None:
+    """Back to the fight under way, or foes first and then the fight."""
+    store = app.store
+    if store.state.fighting is not None:
+        app.push_screen(screens.FightScreen())
+        return
+    dialog = screens.FoesDialog(store.ruleset, store.state, app.try_perform, surprised_party=surprised_party)
+    app.push_screen(dialog, lambda started: started and app.push_screen(screens.FightScreen()))
+
+
+def fight_next(app: HammerApp) -> None:
+    from hammertui.session.combat import FightNext  # with the first fight, not at start-up
+
+    app.perform(FightNext())
+
+
+def _fight_title(state: State, ruleset: Ruleset) -> str:
+    return "Fight!" if state.fighting is None else "The fight"
+
+
+def _fighting(view: View) -> bool:
+    return view.state.fighting is not None
+
+
+COMMANDS: tuple[Command[View], ...] = (
+    Command("F", "combat.fight", "fight", "Fight!", _fight_title, "Start a fight (foes, surprise), or go back to the one under way", show=True, run=fight),
+    Command("space", "combat.next", "fight_next", "Next phase", "Next phase", "The fight's next step: initiative, the next phase, the other side", show=True, applies=_fighting, run=fight_next),
+    Command(None, "combat.round", "pass_rounds", "Round", "A combat round passes", "Rounds are counted apart and become time when the fight ends", run=lambda app: app.perform(PassRounds())),
+    Command(None, "combat.fold", "fold_rounds", "Fold", "Fold rounds into time", "The fight's rounds become {units}: at least one; lights burn", run=lambda app: app.perform(FoldRounds())),
+)

@@ -2,15 +2,17 @@
 (the fight screen has its own list of the same records).
 
 A command knows its key (none for a palette-only one), its binding id (what a keymap file names to
-move it to another key), its footer label, its palette title and help, the `action_` it runs, and
-when it applies: a command that does not apply is neither in the footer nor in the palette, and its
-key does nothing, so nothing the ruleset lacks is offered.
+move it to another key), its footer label, its palette title and help, what it runs (an `action_`
+of the app or screen, or for a procedure's command its own `run(app)`), and when it applies: a
+command that does not apply is neither in the footer nor in the palette, and its key does nothing,
+so nothing the ruleset lacks is offered. The dashboard's list is `COMMON` and the commands of the
+session's procedures (each procedure's `COMMANDS`, see `ui/procedures.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import attrs
 from textual.binding import Binding
@@ -18,7 +20,6 @@ from textual.screen import Screen
 
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.advancement import ad_hoc_words, level_up_hp_choices
-from hammertui.session.lights import spell_kind
 from hammertui.session.state import State
 from hammertui.ui.view import View
 
@@ -48,10 +49,17 @@ class Command(Generic[Moment]):
     applies: Callable[[Moment], bool] = always
     key_display: str | None = None
     priority: bool = False
+    run: Callable[[Any], object] | None = None
+    """A procedure's command runs this with the app, through the app's `do` action."""
+
+    @property
+    def bound_action(self) -> str:
+        """What the key runs: the app's or screen's `action_`, or `do('<id>')` for a procedure's own."""
+        return f"do({self.id!r})" if self.run is not None else self.action
 
     def binding(self) -> Binding:
         assert self.key is not None
-        return Binding(self.key, self.action, self.label, show=self.show, key_display=self.key_display, priority=self.priority, id=self.id, tooltip=_plain(self.help))
+        return Binding(self.key, self.bound_action, self.label, show=self.show, key_display=self.key_display, priority=self.priority, id=self.id, tooltip=_plain(self.help))
 
     def words(self, state: State, ruleset: Ruleset) -> tuple[str, str]:
         """The palette's title and help, in the ruleset's words."""
@@ -69,43 +77,21 @@ def _plain(words: Words) -> str | None:
     return words if isinstance(words, str) and "{" not in words else None
 
 
-def _calm(view: View) -> bool:
+def calm(view: View) -> bool:
+    """No fight is on."""
     return view.state.fighting is None
-
-
-def _fighting(view: View) -> bool:
-    return view.state.fighting is not None
-
-
-def _fight_title(state: State, ruleset: Ruleset) -> str:
-    return "Fight!" if state.fighting is None else "The fight"
 
 
 def _haven_title(state: State, ruleset: Ruleset) -> str:
     return "No longer a Safe Haven" if state.dungeon.safe_haven else "Declare a Safe Haven"
 
 
-DASHBOARD: tuple[Command[View], ...] = (
-    Command("e", "explore.start", "explore", "Explore", "Explore", "Move on to the next room: the Divining Pool, step by step", show=True, applies=_calm),
-    Command("b", "explore.pool", "pool", "Pool", "Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", applies=lambda v: v.ruleset.divining is not None),
-    Command("m", "explore.rooms", "rooms", "Rooms", "Rooms", "The rooms explored, their rolls and notes; award XP"),
-    Command("c", "party.camp", "camp", "Camp", "Camp", "In a Safe Haven: the check, the time, the free and chosen actions, the encounter roll", applies=lambda v: v.ruleset.camp is not None),
+COMMON: tuple[Command[View], ...] = (
     Command("H", "party.safe_haven", "safe_haven", "Safe Haven", _haven_title, "Where the party stands, set by hand (a Falcon usually finds one)"),
     Command("S", "party.search", "search", "Search", "Search", "Searchers and time: the odds shown, the roll for the 'Smith's eyes"),
     Command("R", "party.town", "town", "Town", "Return to Town", "Full HP and spells, supplies restocked, loot divided, levels; back at a chosen level"),
     Command("dollar_sign", "party.loot", "loot", "Loot", "Loot ledger", "Coins and items the party carries, and who holds what", key_display="$"),
-    Command("F", "combat.fight", "fight", "Fight!", _fight_title, "Start a fight (foes, surprise), or go back to the one under way", show=True),
-    Command("space", "combat.next", "fight_next", "Next phase", "Next phase", "The fight's next step: initiative, the next phase, the other side", show=True, applies=_fighting),
-    Command(None, "combat.round", "pass_rounds", "Round", "A combat round passes", "Rounds are counted apart and become time when the fight ends"),
-    Command(None, "combat.fold", "fold_rounds", "Fold", "Fold rounds into time", "The fight's rounds become {units}: at least one; lights burn"),
     Command("t", "time.advance", "advance_time", "Pass time", "Pass a {unit}", "Advance the clock one {unit}; every lit source burns", show=True),
-    Command("l", "light.toggle", "toggle_light", "Light", "Light or douse", "Light the selected source, or put it out"),
-    Command("g", "light.hand_over", "hand_over", "Give", "Hand over a light", "Give the selected source to someone else"),
-    Command("o", "light.refill", "refill_light", "Refill", "Refill a lantern", "The selected lantern, from its carrier's flask of oil, back to full"),
-    Command("D", "light.drop", "drop_light", "Drop light", "Drop a light", "The selected source is lost for good"),
-    Command("a", "light.pack", "pack", "Pack", "Add to a pack", "A fresh torch, lantern or candle, or a flask of oil, for someone to carry"),
-    Command("L", "light.cast", "cast_light", "Cast Light", "Cast Light", "A caster's Light spell: strong light, longer for a higher level", applies=lambda v: spell_kind(v.ruleset) is not None),
-    Command("C", "light.correct", "correct_light", "Correct light", "Correct a light", "Add to, take from or set the selected source's time, with a reason"),
     Command("T", "time.pass", "pass_time", "Pass...", "Pass {units}...", "So many, with a reason for the log; every lit source burns"),
     Command("n", "time.next_hour", "next_hour", "Next hour", "To the next hour", "Pass time to the next full hour; every lit source burns"),
     Command("d", "party.damage", "damage", "Damage", "Damage", "Apply damage to the highlighted character (temporary HP first)", show=True),
@@ -139,7 +125,6 @@ DASHBOARD: tuple[Command[View], ...] = (
     Command("ctrl+q", "app.quit", "quit", "Quit", "Quit", "Quit: everything is already saved", show=True, priority=True),
 )
 
-COMMANDS_BY_ACTION = {command.action: command for command in DASHBOARD}
 
 
 def bound_key(screen: Screen, action: str) -> str | None:

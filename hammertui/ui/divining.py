@@ -8,8 +8,9 @@ step or its own size changes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.reactive import reactive
@@ -21,7 +22,12 @@ from hammertui.rules.odds import Distribution, OddsSymbols, PoolOdds, odds_for
 from hammertui.rules.ruleset import Divining, Ruleset
 from hammertui.session.explore import pool_lines
 from hammertui.session.state import EXPLORE_STEPS, Exploration
+from hammertui.ui import screens
+from hammertui.ui.commands import Command, calm
 from hammertui.ui.view import View
+
+if TYPE_CHECKING:
+    from hammertui.ui.app import HammerApp
 
 DIE_STYLE = {
     "blue": "#2f7de1",
@@ -238,3 +244,22 @@ def likely_range(dist: Distribution, share: Fraction = Fraction(9, 10)) -> tuple
         if running >= 1 - tail:
             return (value if low is None else low), value
     return (dist.low if low is None else low), dist.high
+
+
+def pane() -> DiviningPane:
+    return DiviningPane(id="divining", classes="pane")
+
+
+PANE = pane
+
+
+def _open(screen: str) -> Callable[[HammerApp], object]:
+    """A command that opens one of the Divining Pool's screens (loaded on first use)."""
+    return lambda app: app.push_screen(getattr(screens, screen)())
+
+
+COMMANDS: tuple[Command[View], ...] = (
+    Command("e", "explore.start", "explore", "Explore", "Explore", "Move on to the next room: the Divining Pool, step by step", show=True, applies=calm, run=_open("ExploreScreen")),
+    Command("b", "explore.pool", "pool", "Pool", "Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", run=_open("PoolScreen")),
+    Command("m", "explore.rooms", "rooms", "Rooms", "Rooms", "The rooms explored, their rolls and notes; award XP", run=_open("RoomsScreen")),
+)

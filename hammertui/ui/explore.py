@@ -34,6 +34,7 @@ from hammertui.session.explore import (
 from hammertui.rules.dice import DiviningThrow
 from hammertui.session.state import Exploration, State
 from hammertui.ui import screens
+from hammertui.ui.combat import fight
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.room_xp import survivors
 from hammertui.ui.dialogs.text import TextDialog
@@ -213,13 +214,13 @@ class ExploreScreen(ModalScreen[None]):
         self.app.push_screen(screens.BloodDialog(view.state.living, trip.blood, self.hammer.try_perform))
 
     def action_pool(self) -> None:
-        self.hammer.action_pool()
+        self.app.push_screen(screens.PoolScreen())
 
     def action_fight(self) -> None:
         """The encounter turns to blows: a camp found unwatched starts with the party surprised."""
         trip = self.hammer.view.state.exploring if self.hammer.view else None
         surprised = trip.camp and trip.surprised if trip is not None else self._surprised
-        self.hammer.action_fight(surprised_party=surprised)
+        fight(self.hammer, surprised_party=surprised)
 
     def action_award(self) -> None:
         """Challenge beaten: the room's XP, by the rules' figure shown above, to every survivor."""

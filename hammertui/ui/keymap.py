@@ -64,16 +64,16 @@ def _flatten(table: dict[str, object], prefix: str, keymap: dict[str, str], prob
 
 def binding_ids() -> set[str]:
     """Every binding id the app's screens and widgets have, for naming a mistyped one in a keymap."""
-    return {b.id for node in _nodes() for b in node.BINDINGS if isinstance(b, Binding) and b.id}
+    return {b.id for bindings in _binding_lists() for b in bindings if b.id}
 
 
 def clashes(keymap: dict[str, str]) -> list[str]:
     """Each key the keymap gives a command while another command of the same screen or widget has
     it (or is given it too): Textual would let one of them silently hide the other."""
     problems: list[str] = []
-    for node in _nodes():
+    for bindings in _binding_lists():
         holders: dict[str, Binding] = {}
-        for binding in Binding.make_bindings(node.BINDINGS):
+        for binding in bindings:
             moved = keymap.get(binding.id) if binding.id else None
             for key in _keys(moved) if moved else [binding.key]:
                 holder = holders.setdefault(key, binding)
@@ -86,6 +86,16 @@ def clashes(keymap: dict[str, str]) -> list[str]:
 def _keys(keys: str) -> list[str]:
     """The keys `"F,ctrl+f"` names, spelled as Textual spells a binding's (`"$"` is `dollar_sign`)."""
     return [binding.key for binding in Binding.make_bindings([Binding(keys, "")])]
+
+
+def _binding_lists() -> Iterator[list[Binding]]:
+    """The keys of each screen and widget, and the dashboard's: everyone's and every procedure's."""
+    from hammertui.ui.procedures import every_command
+
+    yield [command.binding() for command in every_command() if command.key is not None]
+    for node in _nodes():
+        if node.__name__ != "HammerApp":
+            yield list(Binding.make_bindings(node.BINDINGS))
 
 
 def _nodes() -> Iterator[type[DOMNode]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,10 +12,18 @@ from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 
 from hammertui.rules.light import bar_level
-from hammertui.session.lights import OIL, Pack, pack_items, packs, party_light
+from hammertui.session.actions import Douse, HandOver, Light, source_name
+from hammertui.session.lights import OIL, CastLight, DropLight, Pack, Refill, casters, pack_items, packs, party_light, spell_kind
 from hammertui.session.state import LightSource
+from hammertui.ui import screens
+from hammertui.ui.commands import Command
+from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.roster import PartyPane
 from hammertui.ui.table import RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
+
+if TYPE_CHECKING:
+    from hammertui.ui.app import HammerApp
 
 BAR_WIDTH = 6
 NARROW_BAR_WIDTH = 3
@@ -196,3 +205,95 @@ def burn_bar(remaining: int, full: int, lit: bool, width: int = BAR_WIDTH) -> Te
     bar.append("█" * filled, style=colour)
     bar.append("░" * (width - filled), style="#3a3a3a")
     return bar
+
+
+def pane() -> LightPane:
+    return LightPane(id="light", classes="pane")
+
+
+PANE = pane
+
+
+def _at_cursor(app: HammerApp, doing: str) -> LightSource | None:
+    """The source under the Light pane's cursor, or a word that there is none."""
+    light_id = app.query_one(LightPane).selected_id
+    if light_id is None:
+        app.notify(f"No light source to {doing}.", severity="warning")
+        return None
+    return app.store.state.light(light_id)
+
+
+def toggle(app: HammerApp) -> None:
+    source = _at_cursor(app, "light")
+    if source is not None:
+        app.perform(Douse(source.id) if source.lit else Light(source.id))
+
+
+def hand_over(app: HammerApp) -> None:
+    source = _at_cursor(app, "hand over")
+    if source is None:
+        return
+    state = app.store.state
+    choices = [(m.id, m.name) for m in state.party if m.alive and m.id != source.carrier]
+    if source.carrier:
+        choices.append(("", "Set it down"))
+    name = source_name(state, app.store.ruleset, source)
+    dialog = ChooseDialog("Hand over", f"Who takes {name[0].lower() + name[1:]}?", choices)
+    app.push_screen(dialog, lambda to: to is not None and app.perform(HandOver(source.id, to)))
+
+
+def refill(app: HammerApp) -> None:
+    source = _at_cursor(app, "refill")
+    if source is not None:
+        app.perform(Refill(source.id))
+
+
+def drop(app: HammerApp) -> None:
+    source = _at_cursor(app, "drop")
+    if source is not None:
+        app.perform(DropLight(source.id))
+
+
+def correct(app: HammerApp) -> None:
+    source = _at_cursor(app, "correct")
+    if source is None:
+        return
+    store = app.store
+    name = source_name(store.state, store.ruleset, source)
+    left = store.ruleset.time.label(source.remaining)
+    app.push_screen(screens.CorrectLightDialog(source.id, name, left, app.try_perform))
+
+
+def pack(app: HammerApp) -> None:
+    store = app.store
+    items = pack_items(store.ruleset)
+    if not items:
+        app.notify(f"{store.ruleset.name} has no light sources to pack.", severity="warning")
+        return
+    if not store.state.living:
+        app.notify("No one is standing to carry it.", severity="warning")
+        return
+    selected = app.query_one(PartyPane).selected_id or ""
+    app.push_screen(screens.PackDialog(store.state.living, selected, items, app.try_perform))
+
+
+def cast(app: HammerApp) -> None:
+    store = app.store
+    able = casters(store.state, store.ruleset)
+    if not able:
+        app.notify("No one standing can cast the Light spell.", severity="warning")
+        return
+    choices = [(m.id, f"{m.name} (level {m.level})") for m in able]
+    dialog = ChooseDialog("Cast Light", "Who casts the Light spell?", choices)
+    app.push_screen(dialog, lambda cid: cid is not None and app.perform(CastLight(cid)))
+
+
+COMMANDS: tuple[Command[View], ...] = (
+    Command("l", "light.toggle", "toggle_light", "Light", "Light or douse", "Light the selected source, or put it out", run=toggle),
+    Command("g", "light.hand_over", "hand_over", "Give", "Hand over a light", "Give the selected source to someone else", run=hand_over),
+    Command("o", "light.refill", "refill_light", "Refill", "Refill a lantern", "The selected lantern, from its carrier's flask of oil, back to full", run=refill),
+    Command("D", "light.drop", "drop_light", "Drop light", "Drop a light", "The selected source is lost for good", run=drop),
+    Command("a", "light.pack", "pack", "Pack", "Add to a pack", "A fresh torch, lantern or candle, or a flask of oil, for someone to carry", run=pack),
+    Command("L", "light.cast", "cast_light", "Cast Light", "Cast Light", "A caster's Light spell: strong light, longer for a higher level", applies=lambda v: spell_kind(v.ruleset) is not None, run=cast),
+    Command("C", "light.correct", "correct_light", "Correct light", "Correct a light", "Add to, take from or set the selected source's time, with a reason", run=correct),
+)

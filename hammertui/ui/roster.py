@@ -112,3 +112,10 @@ def hp_cell(member: Character) -> Text:
     """`5/9+2`, coloured by the rules' HP band; the dead's dimmed."""
     hp = f"{member.hp}/{member.max_hp}" + (f"+{member.temp_hp}" if member.temp_hp else "")
     return Text(hp, style=HP_STYLE[hp_band(member.hp, member.max_hp)] if member.alive else "dim")
+
+
+def pane() -> PartyPane:
+    return PartyPane(id="party", classes="pane")
+
+
+PANE = pane

@@ -5,12 +5,10 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-import attrs
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from hammertui.rules.odds import odds_for
-from hammertui.rules.ruleset import Ruleset, load_ruleset
 from hammertui.session import persist
 from hammertui.session.explore import ExploreNext, RollExplore, pool_lines, pool_of
 from hammertui.ui.app import HammerApp, make_app
@@ -244,22 +242,6 @@ async def test_the_pane_says_an_explore_is_under_way(tmp_path: Path) -> None:
         await pilot.pause()
         text = plain(app.query_one(DiviningPane))
         assert "An Explore is under way" in text and "e to continue" in text
-
-
-async def test_a_ruleset_without_a_divining_pool(tmp_path: Path) -> None:
-    def no_pool(ruleset_id: str) -> Ruleset:
-        return attrs.evolve(load_ruleset(ruleset_id), divining=None, explore=None)
-
-    app = make_app(tmp_path, seed=7, ruleset_id="hammercrawl", ruleset_loader=no_pool)
-    async with app.run_test(size=(80, 24)) as pilot:
-        assert "has no Divining Pool" in plain(app.query_one(DiviningPane))
-        await pilot.press("b")
-        assert not isinstance(app.screen, PoolScreen), "no pool to build: the key is not offered"
-        assert "Build the Divining Pool" not in [c.title for c in app.get_system_commands(app.screen)]
-        await app.push_screen(PoolScreen())  # as an Explore by the exploration die opens it
-        await pilot.pause()
-        assert "has no Divining Pool" in shown(app, "#pool-banner")
-        assert rows(app).rows == ()
 
 
 async def test_the_mouse_counts_and_toggles(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ import attrs
 from textual.command import CommandList
 from textual.widgets import DataTable, Static
 
+from hammertui.ui import light
 from hammertui.rules.explore import RoomXP
 from hammertui.rules.ruleset import Ruleset
 from hammertui.ui.app import HammerApp
@@ -77,7 +78,7 @@ async def test_the_dialogs_where_a_decision_applies_name_it(tmp_path: Path, b3: 
     """The room XP award and a light's correction each carry their ruling in a line."""
     app = demo(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        for open_dialog, topic in ((lambda: app.push_screen(RoomXPDialog(1, AWARD, ["Darla"], app.try_perform)), "room_xp"), (lambda: app.action_correct_light(), "light_correction")):
+        for open_dialog, topic in ((lambda: app.push_screen(RoomXPDialog(1, AWARD, ["Darla"], app.try_perform)), "room_xp"), (lambda: light.correct(app), "light_correction")):
             open_dialog()
             await until(pilot, lambda: bool(app.screen.query(Rulings)), f"the dialog of {topic}")
             shown = " ".join(plain(app.screen.query_one(Rulings)).split())
