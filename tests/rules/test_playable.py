@@ -67,3 +67,16 @@ def test_check_ruleset_prints_what_cannot_be_played(tmp_path: Path, capsys: pyte
     assert main(["--check-ruleset", str(path)]) == 1
     out = capsys.readouterr().out
     assert 'combat.tie_breaks[0]: expected one of "more_numerous_side", "last_winner", "roll_off", got "highest_die"' in out
+
+
+SHIPPED = ("hammercrawl", "hammercrawl-book3", "hammercrawl-book3-advantage")
+
+
+@pytest.mark.parametrize("ruleset_id", SHIPPED)
+def test_every_shipped_ruleset_checks_clean_and_is_listed(ruleset_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = load_ruleset(ruleset_id).source
+    assert path is not None
+    assert main(["--check-ruleset", str(path)]) == 0
+    assert capsys.readouterr().out.strip().endswith(": OK")
+    assert main(["--list-rulesets"]) == 0
+    assert any(line.split()[:1] == [ruleset_id] for line in capsys.readouterr().out.splitlines())
