@@ -28,7 +28,7 @@ CASES = [
     ("[classes.dwarf]\ncamp_free = [\"pray\"]", "classes.dwarf.camp_free[0]", "pray", '"heal", "rememorize", "turn_unholy"'),
     ("[combat.initiative]\nwho = \"each_combatant\"", "combat.initiative.who", "each_combatant", '"side_leader"'),
     ("[combat]\ntie_breaks = [\"highest_die\"]", "combat.tie_breaks[0]", "highest_die", '"more_numerous_side", "last_winner", "roll_off"'),
-    ("[combat]\nphases = [\"movement\", \"parley\"]", "combat.phases[1]", "parley", '"morale", "movement", "missile", "melee", "misc", "magic", "move_again"'),
+    ("[combat]\nphases = [\"movement\", \"parley\"]", "combat.phases[1]", "parley", '"morale", "movement", "missile", "melee", "misc", "magic", "move_again", "turn"'),
     ("[combat]\nattack_kinds = [\"melee\", \"spell\"]", "combat.attack_kinds[1]", "spell", '"melee", "missile", "thrown"'),
     ("[combat]\nattack_stats = { sling = \"DEX\" }", "combat.attack_stats.sling", "sling", '"melee", "missile", "thrown"'),
     ("[combat]\ndamage_stats = { kick = \"STR\" }", "combat.damage_stats.kick", "kick", '"melee", "missile", "thrown"'),
