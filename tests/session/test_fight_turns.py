@@ -106,3 +106,4 @@ def test_the_complete_rules_still_act_together_by_phase(hc: Ruleset) -> None:
     assert [a.id for a in actors(state, hc)] == EVERYONE and waiting(state, hc) == ()
     with pytest.raises(Refused, match="has no Turns to name"):
         run(state, hc, NameTurn("c1"))
+

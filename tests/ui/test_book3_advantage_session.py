@@ -11,16 +11,21 @@ from hammertui.cli import main
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import persist, sessions
-from hammertui.session.actions import Light
+from hammertui.session.actions import Context, Light, apply_action
 from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp
 from hammertui.ui.dialogs.attack import AttackDialog
+from hammertui.session.combat import FightNext, FoeGroup, NameTurn, StartFight
+from hammertui.session.sessions import new_state
+from hammertui.session.state import FoeKind
 from hammertui.ui.camp import CampScreen
+from hammertui.ui.combat import where_text
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.foes import FoesDialog
 from hammertui.ui.explore import ExploreScreen
 from hammertui.ui.fight import FightScreen
 from hammertui.ui.town import TownScreen
+from hammertui.ui.view import View
 from tests.ui.test_camp_screen import pick
 from tests.ui.test_explore import choose
 from tests.ui.test_party import log_text, plain
@@ -153,3 +158,15 @@ async def test_a_session_explores_camps_fights_and_goes_to_town(tmp_path: Path, 
         assert script.remaining == 0
     saved = persist.load_state(tmp_path / "tomb.toml")
     assert saved.session.ruleset == RULESET
+
+
+def test_the_combat_pane_says_whose_turn_it_is() -> None:
+    ruleset = load_ruleset(RULESET)
+    state = new_state("t", ruleset, seed=7)[0]
+    for action, faces in ((StartFight((FoeGroup(FoeKind("Goblin"), 2),), hp="average"), []), (FightNext(), [10, 1])):
+        state, _ = apply_action(state, action, Context(ruleset, ScriptedDice(faces)))
+    assert state.fighting is not None
+    assert where_text(View(state, ruleset), state.fighting) == "Round 1 · party · Turns"
+    state, _ = apply_action(state, NameTurn("c3"), Context(ruleset, ScriptedDice([])))
+    assert state.fighting is not None
+    assert where_text(View(state, ruleset), state.fighting) == "Round 1 · party · Turns · Wenna's"
