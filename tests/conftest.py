@@ -33,3 +33,8 @@ def hc() -> Ruleset:
 def state(b3: Ruleset) -> State:
     """The demo party with a fixed seed: four adventurers, one lit torch, two spares."""
     return new_state("test", b3, seed=7)[0]
+
+
+@pytest.fixture(scope="session")
+def b3a() -> Ruleset:
+    return load_ruleset("hammercrawl-book3-advantage")

@@ -370,11 +370,15 @@ def declare_movement(ruleset: Ruleset, kind: str, speed: int) -> Movement:
     return Movement(kind, name, far, False, 0, f"Rushes up to {far} ft: no action this round.")
 
 
+TURN = "turn"
+"""The phase of a ruleset without phases (Book Three's Advantage revision): each combatant's own
+Turn, in which they move and act in either order; every action but moving again is taken there."""
+
 ACTION_KINDS: dict[str, tuple[str, ...]] = {
-    "missile": ("missile",),
-    "melee": ("melee",),
-    "magic": ("magic",),
-    "misc": ("misc",),
+    "missile": ("missile", TURN),
+    "melee": ("melee", TURN),
+    "magic": ("magic", TURN),
+    "misc": ("misc", TURN),
     "move": ("move_again",),
 }
 """Each kind of action and the phase ids it may land in, first found wins."""
@@ -413,6 +417,8 @@ def action_phase(ruleset: Ruleset, action: str, movement: str = MOVE_NEAR) -> Ac
             else f"{ruleset.name} has no phase for a {action} action."
         )
         return ActionSlot(action, movement, False, None, text)
+    if phase.id == TURN:
+        return ActionSlot(action, movement, True, phase, "Taken on the combatant's own Turn.")
     return ActionSlot(action, movement, True, phase, f"Resolved in the {phase.name} phase.")
 
 
@@ -420,12 +426,25 @@ def acts_in(ruleset: Ruleset, phase_id: str, movement: str, action: str) -> bool
     """Whether a combatant with this declaration does something in `phase_id`.
 
     The Movement phase is for whoever moves (Move Near or Move Far); the Morale phase is the
-    'Smith's and has no declared actors; any other phase holds the actions that land in it.
+    'Smith's and has no declared actors; a Turn is everyone's, to move, act or both; any other
+    phase holds the actions that land in it.
     """
     if phase_id == "movement":
         return movement in (MOVE_NEAR, MOVE_FAR)
+    if phase_id == TURN:
+        return True
     slot = action_phase(ruleset, action, movement)
     return slot.may_act and slot.phase is not None and slot.phase.id == phase_id
+
+
+def turn_words(movement: str, act_first: bool) -> str:
+    """How a combatant spends their Turn: `moves, then acts`, `acts, then moves`, `stays put and
+    acts`, `moves far (no action)`."""
+    if movement == STAY_PUT:
+        return "stays put and acts"
+    if movement == MOVE_FAR:
+        return "moves far (no action)"
+    return "acts, then moves" if act_first else "moves, then acts"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -24,8 +24,8 @@ The format (all sections optional unless marked required):
     [light]                      light sources, darkness (and dim light) penalties
     [divining]                   the divining pool: symbols, dice faces, base pool, additions
     [exploration_die]            a die rolled every turn instead of a divining pool
-    [combat]                     initiative, tie-breaks, phase order, attack kinds, ranks and stats,
-                                 criticals
+    [combat]                     initiative, tie-breaks, phase order, who acts when within a phase
+                                 (turn_order), attack kinds, ranks and stats, criticals
     [traps]                      the trap die and table, damage scaled by dungeon level
     [difficulty]                 the difficulty modes and the default one
     [skills]                     skill targets, random skills, thief skills
@@ -101,7 +101,12 @@ LEVEL_UP_HP = {
 RESOURCE_REFRESH = ("day", "adventure", "never")
 INITIATIVE_WHO = ("side_leader",)
 TIE_BREAKS = ("more_numerous_side", "last_winner", "roll_off")
-PHASES = ("morale", "movement", "missile", "melee", "misc", "magic", "move_again")
+PHASES = ("morale", "movement", "missile", "melee", "misc", "magic", "move_again", "turn")
+TURN_ORDERS = {
+    "together": "everyone whose action falls in a phase acts in it at once",
+    "leader_names": "one at a time, the Leader (or the 'Smith for the foes) naming who takes the next Turn",
+}
+"""Who acts when within a phase: each way the fight can hand out its Turns, in words for the screen."""
 ATTACK_KINDS = ("melee", "missile", "thrown")
 ZERO_HP = ("death", "burn_con")
 CAMP_ACTIONS = ("rest", "rememorize", "craft_ammo", "level_up", "stand_watch", "scout_ahead")
@@ -661,6 +666,12 @@ class CombatRules:
     ac_stat: str | None = None
     critical: Critical = Critical()
     move_far_multiplier: int = 2
+    turn_order: str = "together"
+
+    @property
+    def one_at_a_time(self) -> bool:
+        """Turns are named one at a time (Book Three's Advantage revision), not taken all at once."""
+        return self.turn_order == "leader_names"
 
     def phase_name(self, phase: str) -> str:
         return self.phase_names.get(phase, phase.replace("_", " ").capitalize())
@@ -2053,6 +2064,7 @@ def _read_combat(t: _Table) -> CombatRules:
         ac_stat=ac_stat,
         critical=critical,
         move_far_multiplier=t.get("move_far_multiplier", _int(1, None), 2),
+        turn_order=t.get("turn_order", _choice(*TURN_ORDERS), "together"),
     )
     t.close()
     return combat

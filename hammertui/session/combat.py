@@ -116,8 +116,26 @@ class Actor:
 
 
 def actors(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
-    """Who acts in the phase the fight is on: the acting side's combatants whose declaration
-    lands there, leaving out the fallen, the broken and the beaten."""
+    """Who acts now: everyone due in the phase, or, where Turns are named one at a time, the one
+    whose Turn it is."""
+    due = _due(state, ruleset)
+    fight = state.fighting
+    if fight is None or not ruleset.combat.one_at_a_time:
+        return due
+    return tuple(a for a in due if a.id == fight.turn)
+
+
+def waiting(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
+    """Those still to take their Turn in this phase, where the Leader names them one at a time."""
+    fight = state.fighting
+    if fight is None or not ruleset.combat.one_at_a_time:
+        return ()
+    return tuple(a for a in _due(state, ruleset) if a.id not in fight.taken)
+
+
+def _due(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
+    """The acting side's combatants whose declaration lands in the phase the fight is on, leaving
+    out the fallen, the broken and the beaten."""
     fight = state.fighting
     if fight is None or fight.step != "phase":
         return ()
@@ -315,10 +333,14 @@ class FightNext:
             raise Refused("an attack is waiting for its damage: resolve it first (a in the fight screen)")
         if fight.step == "initiative":
             return _new_round(state, ctx, self)
+        left = waiting(state, ctx.ruleset)
+        if left:
+            names = ", ".join(a.name for a in left)
+            raise Refused(f"{_namer(state, fight)} names who takes the next Turn first: {names}")
         step = rules.Step(fight.round, fight.side, rules.Phase(fight.phase, ctx.ruleset.combat.phase_name(fight.phase)))
         following = _busy(state, ctx.ruleset, rules.next_step(ctx.ruleset, step, fight.order, fight.surprised))
         if following is None:
-            done = attrs.evolve(fight, step="initiative", side="", phase="")
+            done = attrs.evolve(fight, step="initiative", side="", phase="", turn="", taken=())
             gone = side_gone(state)
             end = f" The {gone} are beaten: end the fight (x)." if gone == FOES else " Roll for initiative! (space)"
             return attrs.evolve(state, fighting=done), [note(self, f"End of round {fight.round}.{end}")]
@@ -367,7 +389,7 @@ def _busy(state: State, ruleset: Ruleset, step: rules.Step | None) -> rules.Step
     while step is not None:
         here = attrs.evolve(fight, step="phase", side=step.side, phase=step.phase.id)
         probe = attrs.evolve(state, fighting=here)
-        if actors(probe, ruleset) or morale_due(probe, ruleset):
+        if _due(probe, ruleset) or morale_due(probe, ruleset):
             return step
         step = rules.next_step(ruleset, step, fight.order, fight.surprised)
     return None
@@ -384,9 +406,45 @@ def _leader(state: State, fight: Fight) -> Character:
 
 def _at(state: State, fight: Fight, step: rules.Step, action: Action) -> Result:
     """Stand the fight on `step`, and say who acts there."""
-    fight = attrs.evolve(fight, step="phase", side=step.side, phase=step.phase.id)
+    fight = attrs.evolve(fight, step="phase", side=step.side, phase=step.phase.id, turn="", taken=())
     state = attrs.evolve(state, fighting=fight)
     return state, [note(action, f"{step.describe().rstrip('.')}.")]
+
+
+def _namer(state: State, fight: Fight) -> str:
+    """Who names the next Turn: the party's Leader (by name), or the 'Smith for the foes."""
+    if fight.side != PARTY:
+        return "The 'Smith"
+    return f"The Leader ({_leader(state, fight).name})"
+
+
+@attrs.frozen
+class NameTurn:
+    """The Leader (or the 'Smith, for the foes) names who takes the next Turn of their side."""
+
+    label: ClassVar[str] = "turn"
+    combatant_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        if not ctx.ruleset.combat.one_at_a_time:
+            raise Refused(f"{ctx.ruleset.name} has no Turns to name: everyone acts in their phase")
+        if fight.step != "phase":
+            raise Refused("roll for initiative first (space)")
+        if fight.pending is not None:
+            raise Refused("an attack is waiting for its damage: resolve it first (a in the fight screen)")
+        left = {a.id: a for a in waiting(state, ctx.ruleset)}
+        if self.combatant_id not in left:
+            names = ", ".join(a.name for a in left.values()) or "nobody"
+            raise Refused(f"{name_of(state, self.combatant_id)} cannot take the next Turn (still to act: {names})")
+        chosen = left[self.combatant_id]
+        said = declared(fight, chosen.id)
+        fight = attrs.evolve(fight, turn=chosen.id, taken=(*fight.taken, chosen.id))
+        how = rules.turn_words(said.movement, said.act_first)
+        move = rules.MOVEMENT_NAMES.get(said.movement, said.movement)
+        what = move if said.movement == rules.MOVE_FAR else f"{move}, {said.action}"
+        text = f"{_namer(state, fight)} names {chosen.name} for the next Turn: {how} ({what})."
+        return attrs.evolve(state, fighting=fight), [note(self, text)]
 
 
 @attrs.frozen
@@ -397,6 +455,7 @@ class Declare:
     combatant_id: str
     movement: str
     action: str
+    act_first: bool = False
 
     def apply(self, state: State, ctx: Context) -> Result:
         fight = fight_of(state)
@@ -408,10 +467,14 @@ class Declare:
             raise Refused(str(error)) from None
         if slot.phase is None and moving.may_act:
             raise Refused(slot.explanation)
+        if self.act_first and not (ctx.ruleset.combat.one_at_a_time and self.movement == rules.MOVE_NEAR):
+            raise Refused("only a Move Near on one's own Turn can come after the action")
         before = declared(fight, self.combatant_id)
-        said = attrs.evolve(before, movement=self.movement, action=self.action)
+        said = attrs.evolve(before, movement=self.movement, action=self.action, act_first=self.act_first)
         fight = attrs.evolve(fight, declared={**fight.declared, self.combatant_id: said})
         what = slot.explanation if moving.may_act else "No action this round."
+        if ctx.ruleset.combat.one_at_a_time:
+            what = f"On the Turn the Leader names: {rules.turn_words(self.movement, self.act_first)}."
         text = f"{name_of(state, self.combatant_id)}: {moving.name}, {self.action}. {what}"
         return attrs.evolve(state, fighting=fight), [note(self, text)]
 

@@ -287,6 +287,9 @@ def _fight_problems(state: State) -> list[str]:
     everyone = _fighters(state)
     if fight.leader and fight.leader not in everyone:
         problems.append(f"fighting.leader: no character {fight.leader!r}")
+    strangers = [cid for cid in (fight.turn, *fight.taken) if cid and cid not in everyone]
+    if strangers:
+        problems.append(f"fighting.turn: no character or foe {', '.join(map(repr, strangers))}")
     for cid, said in fight.declared.items():
         where = f"fighting.declared[{cid!r}]"
         if cid not in everyone:

@@ -350,12 +350,14 @@ class Foe:
 class Declared:
     """What a combatant declared for the round: a movement and an action kind.
 
-    `stay_put_used` is set once Stay Put's +1 has gone on a die this round.
+    `stay_put_used` is set once Stay Put's +1 has gone on a die this round; `act_first` is a Move
+    Near taken after the action, where Turns are named one at a time.
     """
 
     movement: str = "stay_put"
     action: str = "melee"
     stay_put_used: bool = False
+    act_first: bool = False
 
 
 @attrs.frozen
@@ -384,7 +386,8 @@ class Fight:
     winner first; `surprised` the sides that lose round 1. `leader` is the character who rolls
     the party's initiative; `foe_initiative` the foes' flat modifier. `declared` holds each
     combatant's declaration by id; `morale_offered` marks the foes' turn whose morale was asked.
-    `initiative` is the last roll's explanation, for the pane.
+    `initiative` is the last roll's explanation, for the pane. Where Turns are named one at a
+    time, `turn` is whose Turn it is and `taken` who has had theirs in this phase (`turn` too).
     """
 
     foes: tuple[Foe, ...] = ()
@@ -401,6 +404,8 @@ class Fight:
     morale_offered: int = 0
     initiative: str = ""
     pending: PendingAttack | None = None
+    turn: str = ""
+    taken: tuple[str, ...] = ()
 
     def foe(self, foe_id: str) -> Foe:
         for foe in self.foes:

@@ -117,10 +117,12 @@ def _line(words: str, style: str = "") -> Text:
 
 
 def where_text(view: View, fight: Fight) -> str:
-    """`Round 2 · foes · Melee`, or where the next initiative roll stands."""
+    """`Round 2 · foes · Melee`, `Round 1 · party · Turns · Wenna's` where the Leader named a Turn,
+    or where the next initiative roll stands."""
     if fight.step == "initiative":
         return "Roll for initiative for round 1" if fight.round == 0 else f"Round {fight.round} is over: initiative"
-    return f"Round {fight.round} · {fight.side} · {view.ruleset.combat.phase_name(fight.phase)}"
+    where = f"Round {fight.round} · {fight.side} · {view.ruleset.combat.phase_name(fight.phase)}"
+    return f"{where} · {effects.wearer_name(view.state, fight.turn) or fight.turn}'s" if fight.turn else where
 
 
 def foe_line(state: State, view: View, foe: Foe, width: int) -> Text:

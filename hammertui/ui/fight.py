@@ -33,6 +33,7 @@ from hammertui.session.combat import (
     EndFight,
     FightNext,
     HurtFoe,
+    NameTurn,
     SetFoeStatus,
     SkipMorale,
     actors,
@@ -41,6 +42,7 @@ from hammertui.session.combat import (
     morale_due,
     name_of,
     side_gone,
+    waiting,
 )
 from hammertui.session.events import Event
 from hammertui.session.state import Character, Fight, Foe, State
@@ -181,7 +183,7 @@ class FightScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._at: tuple[int, str, str] | None = None
+        self._at: tuple[int, str, str, str] | None = None
         self._keys: tuple[bool | None, ...] = ()
 
     @property
@@ -260,7 +262,7 @@ class FightScreen(Screen[None]):
 
     def _follow_actors(self, view: View, fight: Fight) -> None:
         """At each new phase, put the cursor on the first who acts in it, unless it is on one."""
-        at = (fight.round, fight.side, fight.phase)
+        at = (fight.round, fight.side, fight.phase, fight.turn)
         if at == self._at:
             return
         self._at = at
@@ -329,7 +331,22 @@ class FightScreen(Screen[None]):
     # Keys -----------------------------------------------------------------------------------
 
     def action_next(self) -> None:
-        self.hammer.perform(FightNext())
+        """The next step; where Turns are named one at a time and some wait, who takes the next one
+        (the highlighted one first in the list, so space then Enter names them)."""
+        view = self.hammer.view
+        left = waiting(view.state, view.ruleset) if view is not None else ()
+        if not left:
+            self.hammer.perform(FightNext())
+            return
+        if len(left) == 1:
+            self.hammer.perform(NameTurn(left[0].id))
+            return
+        chosen = self.highlighted()
+        ordered = sorted(left, key=lambda a: a.id != chosen)
+        choices = [(a.id, f"{a.name}: {declaration(view, a.movement, a.action, False, _act_first(view, a.id))}") for a in ordered]
+        who = "The Leader" if view.state.fighting.side == PARTY else "The 'Smith"
+        dialog = ChooseDialog("The next Turn", f"{who} names who takes the next Turn:", choices)
+        self.app.push_screen(dialog, lambda cid: cid is not None and self.hammer.perform(NameTurn(cid)))
 
     def action_attack(self) -> None:
         """The highlighted one attacks if they may act: a party member, or a foe acting now."""
@@ -540,12 +557,42 @@ def now_text(view: View, fight: Fight | None) -> Text:
     if fight.initiative:
         text.append(f"Initiative: {fight.initiative}", style="dim")
     text.append("\n")
-    if fight.step == "phase":
+    if fight.step == "phase" and view.ruleset.combat.one_at_a_time:
+        text.append_text(turn_text(view, fight))
+    elif fight.step == "phase":
         text.append_text(acting_text(view, actors(state, view.ruleset)))
     text.append("\n")
     if morale_due(state, view.ruleset):
         text.append("The foes' turn begins: check their morale (o), or skip it (O).", style="bold #fdd835")
     return text
+
+
+def turn_text(view: View, fight: Fight) -> Text:
+    """`Wenna's Turn: stays put and acts (Stay Put, melee) · still to act: Darla, Otto`, or who
+    the Leader (the 'Smith, for the foes) has still to name."""
+    state = view.state
+    now = actors(state, view.ruleset)
+    left = ", ".join(a.name for a in waiting(state, view.ruleset))
+    text = Text()
+    if now:
+        actor = now[0]
+        said = declared(fight, actor.id)
+        text.append(f"{actor.name}'s Turn: ", style="bold")
+        text.append(f"{rules.turn_words(said.movement, said.act_first)} ({declaration(view, said.movement, said.action, False)})")
+        text.append(f" · still to act: {left}" if left else " · everyone has acted (space: on)", style="dim")
+        return text
+    who = "The Leader" if fight.side == PARTY else "The 'Smith"
+    if left:
+        text.append(f"{who} names who takes the next Turn (space): ", style="bold")
+        text.append(left)
+    else:
+        text.append("Nobody is left to take a Turn (space: on).", style="dim")
+    return text
+
+
+def _act_first(view: View, combatant_id: str) -> bool:
+    fight = view.state.fighting
+    return fight is not None and declared(fight, combatant_id).act_first
 
 
 def acting_text(view: View, acting: Sequence[Actor]) -> Text:
@@ -562,12 +609,13 @@ def acting_text(view: View, acting: Sequence[Actor]) -> Text:
     return text
 
 
-def declaration(view: View, movement: str, action: str, ready: bool) -> str:
-    """`Stay Put, melee`, `Move Far (no action)`, `+1 ready` while Stay Put's bonus is unused."""
+def declaration(view: View, movement: str, action: str, ready: bool, act_first: bool = False) -> str:
+    """`Stay Put, melee`, `Move Far (no action)`, `melee, then Move Near` for an action taken
+    before the move, `+1 ready` while Stay Put's bonus is unused."""
     moving = rules.MOVEMENT_NAMES.get(movement, movement)
     if movement == rules.MOVE_FAR:
         return f"{moving} (no action)"
-    words = f"{moving}, {action}"
+    words = f"{action}, then {moving}" if act_first else f"{moving}, {action}"
     bonus = view.ruleset.modifier_dice.stay_put_bonus
     if ready and movement == rules.STAY_PUT and bonus:
         words += f" +{bonus} ready"
@@ -591,7 +639,7 @@ def combatant_rows(view: View, fight: Fight, room: int) -> list[Row]:
 def _declared_cell(view: View, fight: Fight, combatant_id: str, width: int) -> Text:
     """The declaration; in a narrow table Stay Put's `+1 ready` is cut to `+1`."""
     said = declared(fight, combatant_id)
-    words = declaration(view, said.movement, said.action, not said.stay_put_used)
+    words = declaration(view, said.movement, said.action, not said.stay_put_used, said.act_first)
     if len(words) > width:
         words = words.removesuffix(" ready")
     return clipped(words, width)
@@ -695,5 +743,6 @@ def hint(view: View, fight: Fight | None) -> str:
     if morale_due(view.state, view.ruleset):
         return "o morale · O no morale · space/enter next · a attack · u undo · escape close"
     turn = ["t turn unholy"] if fight.side == PARTY and turners(view.ruleset, view.state) else []
-    keys = ["space/enter next", *turn, effect, "F more foes", "s foe status", "h/H hurt/heal", "a attack", "d declare", "x end", "esc close"]
+    step = "space/enter next Turn" if waiting(view.state, view.ruleset) else "space/enter next"
+    keys = [step, *turn, effect, "F more foes", "s foe status", "h/H hurt/heal", "a attack", "d declare", "x end", "esc close"]
     return " · ".join(keys)

@@ -31,7 +31,7 @@ CASES = [
     ("[classes.dwarf]\ncamp_free = [\"pray\"]", "classes.dwarf.camp_free[0]", "pray", '"heal", "rememorize", "turn_unholy"'),
     ("[combat.initiative]\nwho = \"each_combatant\"", "combat.initiative.who", "each_combatant", '"side_leader"'),
     ("[combat]\ntie_breaks = [\"highest_die\"]", "combat.tie_breaks[0]", "highest_die", '"more_numerous_side", "last_winner", "roll_off"'),
-    ("[combat]\nphases = [\"movement\", \"parley\"]", "combat.phases[1]", "parley", '"morale", "movement", "missile", "melee", "misc", "magic", "move_again"'),
+    ("[combat]\nphases = [\"movement\", \"parley\"]", "combat.phases[1]", "parley", '"morale", "movement", "missile", "melee", "misc", "magic", "move_again", "turn"'),
     ("[combat]\nattack_kinds = [\"melee\", \"spell\"]", "combat.attack_kinds[1]", "spell", '"melee", "missile", "thrown"'),
     ("[combat]\nattack_stats = { sling = \"DEX\" }", "combat.attack_stats.sling", "sling", '"melee", "missile", "thrown"'),
     ("[combat]\ndamage_stats = { kick = \"STR\" }", "combat.damage_stats.kick", "kick", '"melee", "missile", "thrown"'),
@@ -90,5 +90,18 @@ def test_a_procedure_without_its_section_or_its_partner_is_a_problem(tmp_path: P
 def test_the_shipped_rulesets_name_every_part() -> None:
     from hammertui.rules.procedures import PARTS
 
-    for ruleset_id in ("hammercrawl", "hammercrawl-book3"):
+    for ruleset_id in SHIPPED:
         assert set(load_ruleset(ruleset_id).procedures) == set(PARTS)
+
+
+SHIPPED = ("hammercrawl", "hammercrawl-book3", "hammercrawl-book3-advantage")
+
+
+@pytest.mark.parametrize("ruleset_id", SHIPPED)
+def test_every_shipped_ruleset_checks_clean_and_is_listed(ruleset_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = load_ruleset(ruleset_id).source
+    assert path is not None
+    assert main(["--check-ruleset", str(path)]) == 0
+    assert capsys.readouterr().out.strip().endswith(": OK")
+    assert main(["--list-rulesets"]) == 0
+    assert any(line.split()[:1] == [ruleset_id] for line in capsys.readouterr().out.splitlines())

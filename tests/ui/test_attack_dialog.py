@@ -21,7 +21,7 @@ from tests.ui.test_party import log_text, plain
 
 GOBLINS = combat.FoeGroup(FoeKind("Goblin", "1", 12, damage_die=8), 2)
 OGRE = combat.FoeGroup(FoeKind("Ogre", "4", 12), 1)
-BOTH = ("hammercrawl", "hammercrawl-book3")
+SHIPPED = ("hammercrawl", "hammercrawl-book3", "hammercrawl-book3-advantage")
 
 
 def armed(tmp_path: Path, faces: list[int], ruleset: str = "hammercrawl", tweak: Callable[[State], State] = lambda s: s) -> tuple[HammerApp, ScriptedDice]:
@@ -225,7 +225,7 @@ async def test_not_today_keeps_a_fighter_at_1_hp(tmp_path: Path) -> None:
         assert script.remaining == 0
 
 
-@pytest.mark.parametrize("ruleset", BOTH)
+@pytest.mark.parametrize("ruleset", SHIPPED)
 async def test_stay_put_turns_a_near_miss_into_a_hit(tmp_path: Path, ruleset: str) -> None:
     app, script = armed(tmp_path, [11, 3, 5], ruleset)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -35,7 +35,7 @@ def palette(app: HammerApp) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("fighting", [False, True], ids=["calm", "fighting"])
-@pytest.mark.parametrize("ruleset_id", ["hammercrawl", "hammercrawl-book3"])
+@pytest.mark.parametrize("ruleset_id", ["hammercrawl", "hammercrawl-book3", "hammercrawl-book3-advantage"])
 async def test_every_command_that_applies_is_in_the_palette(tmp_path: Path, fighting: bool, ruleset_id: str) -> None:
     app = make_app(tmp_path, seed=7, ruleset_id=ruleset_id)
     async with app.run_test(size=(120, 40)) as pilot:

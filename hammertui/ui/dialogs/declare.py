@@ -2,7 +2,8 @@
 
 Both lists open on what is declared now, so changing one thing is an arrow and Enter. The line
 under them says where the action lands in a side's turn, as the ruleset orders the phases: the
-complete rules and Book Three order them differently, and the table should hear which.
+complete rules and Book Three order them differently, and the table should hear which. Where Turns
+are named one at a time (Book Three's Advantage revision), a Move Near may come after the action.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from hammertui.session.state import Declared, State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 
 MOVEMENTS = (rules.STAY_PUT, rules.MOVE_NEAR, rules.MOVE_FAR)
+ACT_FIRST = "act_first"
+"""The movement list's entry for a Move Near taken after the action."""
 ACTIONS = ("melee", "missile", "magic", "misc", "move")
 """Every kind of action, the likeliest first; those the ruleset has no phase for are not offered."""
 
@@ -37,17 +40,19 @@ class DeclareDialog(FormDialog):
         self.now = declared(state.fighting, combatant_id) if state.fighting else Declared()
         self.speed = _speed(ruleset, state, combatant_id)
         self.actions = tuple(a for a in ACTIONS if rules.action_phase(ruleset, a).phase is not None)
+        self.movements = (*MOVEMENTS, ACT_FIRST) if ruleset.combat.one_at_a_time else MOVEMENTS
 
     def fields(self) -> ComposeResult:
         yield Label("Movement", classes="field-label")
-        yield OptionList(*(Option(self._movement_text(m), id=m) for m in MOVEMENTS), id="movement")
+        yield OptionList(*(Option(self._movement_text(m), id=m) for m in self.movements), id="movement")
         yield Label("Action", classes="field-label")
         yield OptionList(*(Option(self._action_text(a), id=a) for a in self.actions), id="action")
         yield Label("", id="preview")
 
     def on_mount(self) -> None:
         movement = self.query_one("#movement", OptionList)
-        movement.highlighted = MOVEMENTS.index(self.now.movement) if self.now.movement in MOVEMENTS else 0
+        now = ACT_FIRST if self.now.act_first else self.now.movement
+        movement.highlighted = self.movements.index(now) if now in self.movements else 0
         action = self.query_one("#action", OptionList)
         action.highlighted = self.actions.index(self.now.action) if self.now.action in self.actions else 0
         movement.focus()
@@ -57,6 +62,9 @@ class DeclareDialog(FormDialog):
 
     def _movement_text(self, kind: str) -> str:
         """`Stay Put: Stays put: acts this round, +1 ...`; a foe's speed is not known, so no feet."""
+        if kind == ACT_FIRST:
+            far = f" up to {self.speed} ft" if self.speed is not None else ""
+            return f"Act, then Move Near: acts first, then moves{far}."
         moving = rules.declare_movement(self.ruleset, kind, self.speed or 0)
         if self.speed is not None or moving.kind == rules.STAY_PUT:
             return f"{moving.name}: {moving.explanation}"
@@ -67,8 +75,13 @@ class DeclareDialog(FormDialog):
         return phase.name if phase else action
 
     def _phase_line(self, movement: str, action: str) -> str:
-        """`Resolved in the Missile phase. A side's turn: *Movement*, *Missile*, Melee, ...`."""
+        """`Resolved in the Missile phase. A side's turn: *Movement*, *Missile*, Melee, ...`, or
+        how the combatant spends the Turn the Leader names them for."""
+        act_first = movement == ACT_FIRST
+        movement = rules.MOVE_NEAR if act_first else movement
         slot = rules.action_phase(self.ruleset, action, movement)
+        if self.ruleset.combat.one_at_a_time and (slot.phase is not None or movement == rules.MOVE_FAR):
+            return f"On the Turn the Leader names, {rules.turn_words(movement, act_first)}."
         turn = ", ".join(
             f"*{p.name}*" if rules.acts_in(self.ruleset, p.id, movement, action) else p.name
             for p in rules.phases(self.ruleset)
@@ -103,7 +116,10 @@ class DeclareDialog(FormDialog):
         return str(options.get_option_at_index(options.highlighted).id)
 
     def build(self) -> Action:
-        return Declare(self.combatant_id, self._chosen("movement"), self._chosen("action"))
+        movement = self._chosen("movement")
+        if movement == ACT_FIRST:
+            return Declare(self.combatant_id, rules.MOVE_NEAR, self._chosen("action"), act_first=True)
+        return Declare(self.combatant_id, movement, self._chosen("action"))
 
 
 def _speed(ruleset: Ruleset, state: State, combatant_id: str) -> int | None:
