@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Footer
 
 from hammertui.rules.clock import clock_text
 from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
+from hammertui.session import light_state, sessions
 from hammertui.session.actions import (
     Action,
     AdoptRuleset,
@@ -32,10 +32,10 @@ from hammertui.session.actions import (
     Light,
     Refused,
     RenameSession,
-    source_name,
 )
 from hammertui.session.events import Event
 from hammertui.session.explore import SetSafeHaven, room_award
+from hammertui.session.light_state import LightSource, source_name
 from hammertui.session.lights import (
     CastLight,
     DropLight,
@@ -53,7 +53,7 @@ from hammertui.rules.characters import level_up_hp_rule
 from hammertui.rules.ruleset import LEVEL_UP_HP
 from hammertui.session.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
 from hammertui.session.recruits import AssignRole, RenameCharacter
-from hammertui.session.state import Character, LightSource, State
+from hammertui.session.state import Character, State
 from hammertui.session.store import Store
 from hammertui.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
 from hammertui.ui.combat import CombatPane
@@ -274,7 +274,7 @@ class HammerApp(App[None]):
         if light_id is None:
             self.notify("No light source to light.", severity="warning")
             return
-        source = self._store().state.light(light_id)
+        source = light_state.light(self._store().state, light_id)
         self.perform(Douse(light_id) if source.lit else Light(light_id))
 
     def action_hand_over(self) -> None:
@@ -283,7 +283,7 @@ class HammerApp(App[None]):
         if light_id is None:
             self.notify("No light source to hand over.", severity="warning")
             return
-        source = store.state.light(light_id)
+        source = light_state.light(store.state, light_id)
         choices = [(m.id, m.name) for m in store.state.party if m.alive and m.id != source.carrier]
         if source.carrier:
             choices.append(("", "Set it down"))
@@ -297,7 +297,7 @@ class HammerApp(App[None]):
         if light_id is None:
             self.notify(f"No light source to {doing}.", severity="warning")
             return None
-        return self._store().state.light(light_id)
+        return light_state.light(self._store().state, light_id)
 
     def action_refill_light(self) -> None:
         source = self._light_at_cursor("refill")

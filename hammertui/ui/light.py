@@ -11,8 +11,10 @@ from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 
 from hammertui.rules.light import bar_level
+from hammertui.session import light_state
+from hammertui.session.light_state import LightSource
 from hammertui.session.lights import OIL, Pack, pack_items, packs, party_light
-from hammertui.session.state import LightSource
+from hammertui.session.procedures import is_dark
 from hammertui.ui.table import RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 
@@ -70,7 +72,7 @@ class LightPane(Vertical):
         width = self.content_size.width
         bar_width = BAR_WIDTH if width >= NARROW else NARROW_BAR_WIDTH
         name_width = max(6, width - PADDING - CARRIER_WIDTH - bar_width - 3)
-        rows = [(s.id, _cells(view, s, name_width, bar_width)) for s in view.state.lights]
+        rows = [(s.id, _cells(view, s, name_width, bar_width)) for s in light_state.lights(view.state)]
         sync_rows(self.query_one(DataTable), rows)
         self._fit_packs(view)
 
@@ -109,9 +111,9 @@ def _cells(view: View, source: LightSource, name_width: int, bar_width: int) -> 
 
 def light_subtitle(view: View) -> str:
     """`DARK`, `1 lit`, or with Book Three's strengths `2 lit · strong light`."""
-    if view.state.is_dark:
+    if is_dark(view.state):
         return "DARK"
-    lit = sum(s.lit and s.remaining > 0 for s in view.state.lights)
+    lit = sum(s.lit and s.remaining > 0 for s in light_state.lights(view.state))
     level = party_light(view.state, view.ruleset).level
     return f"{lit} lit" if level == "lit" else f"{lit} lit · {level} light"
 
