@@ -10,8 +10,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from hammertui.rules.ruleset import load_ruleset  # noqa: E402
-from hammertui.session import persist, sessions  # noqa: E402
+from hammertui.session import light_state, persist, sessions  # noqa: E402
 from hammertui.session.actions import AdvanceTime, Douse, Light  # noqa: E402
+from hammertui.session.procedures import is_dark  # noqa: E402
 from hammertui.session.vitals import ApplyDamage, Heal  # noqa: E402
 from hammertui.session.store import Store  # noqa: E402
 
@@ -22,7 +23,7 @@ def four_hour_session(folder: Path, name: str = "bench") -> Store:
     store = sessions.create(folder, name, ruleset, seed=1)
     for beat in range(24):
         store.dispatch(AdvanceTime(1, reason="exploring"))
-        lit = [s for s in store.state.lights if s.lit]
+        lit = [s for s in light_state.lights(store.state) if s.lit]
         if beat % 5 == 4 and lit:
             store.dispatch(Douse(lit[0].id))
             store.dispatch(Light(lit[0].id))
@@ -30,8 +31,8 @@ def four_hour_session(folder: Path, name: str = "bench") -> Store:
         if member.alive and member.hp > 2:
             store.dispatch(ApplyDamage(member.id, 1, "a goblin"))
             store.dispatch(Heal(member.id, 1))
-        if store.state.is_dark and store.state.lights:
-            store.dispatch(Light(store.state.lights[0].id))
+        if is_dark(store.state) and light_state.lights(store.state):
+            store.dispatch(Light(light_state.lights(store.state)[0].id))
     return store
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from hammertui.cli import main
 from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import persist
+from hammertui.session import light_state, persist
 from hammertui.session.sessions import rules_changed
 from hammertui.ui.app import make_app
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -61,7 +61,7 @@ def test_a_session_by_ones_own_ruleset_reopens_with_it(tmp_path: Path) -> None:
     loader = partial(load_ruleset, also=(own,))
     first = make_app(tmp_path / "saves", "Tuesday", "my-table", seed=3, ruleset_loader=loader)
     assert first.store is not None and first.store.ruleset.id == "my-table"
-    assert first.store.state.lights[0].remaining == 4
+    assert light_state.lights(first.store.state)[0].remaining == 4
     again = make_app(tmp_path / "saves", "Tuesday", ruleset_loader=loader)
     assert again.store is not None and again.store.ruleset.id == "my-table"
     assert not rules_changed(again.store)

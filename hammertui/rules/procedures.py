@@ -99,6 +99,7 @@ for _procedure in (
         "burn_down",
         "Light by time: each lit source burns down as the clock moves, and goes out",
         reads=("light",),
+        state="hammertui.session.light_state",
         ui="hammertui.ui.light",
     ),
     Procedure(

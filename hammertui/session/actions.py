@@ -12,12 +12,13 @@ from typing import ClassVar, Protocol
 
 import attrs
 
-from hammertui.rules import light
 from hammertui.rules.dice import DiceSource
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import effects
-from hammertui.session.events import Event
-from hammertui.session.state import Character, LightSource, State, replace_light
+from hammertui.session import effects, light_state
+from hammertui.session.events import Event, note
+from hammertui.session.light_state import LightSource, replace_light, running_low, source_name
+from hammertui.session.procedures import is_dark, on_time
+from hammertui.session.state import Character, State
 
 
 class Refused(Exception):
@@ -43,78 +44,25 @@ class Action(Protocol):
     def apply(self, state: State, ctx: Context) -> Result: ...
 
 
-def note(action: Action, text: str, dice: tuple[str, ...] = (), level: str = "info") -> Event:
-    """An event for `action`; the sequence number and clock are stamped by `apply_action`."""
-    return Event(0, action.label, text, dice, level=level)
-
-
 def apply_action(state: State, action: Action, ctx: Context) -> Result:
     """Apply one action: the new state (its `seq` one higher) and its events, darkness included."""
     new, events = action.apply(state, ctx)
     new = attrs.evolve(new, seq=state.seq + 1)
-    if new.is_dark and not state.is_dark:
+    was_dark, dark = is_dark(state), is_dark(new)
+    if dark and not was_dark:
         events.append(note(action, "Darkness! No light is burning.", level="warn"))
-    elif state.is_dark and not new.is_dark:
+    elif was_dark and not dark:
         events.append(note(action, "Light again."))
     return new, [attrs.evolve(e, seq=new.seq, clock=new.clock.units) for e in events]
 
 
 def spend_time(state: State, units: int, ctx: Context, action: Action) -> Result:
-    """Move the clock on and burn every lit source by the same amount, warning as they fail;
-    timed effects whose time is up end."""
-    burnt, events = burn_lights(state, units, ctx, action)
+    """Move the clock on; the light procedure spends the time (every lit source burns by the same
+    amount, warning as they fail), and timed effects whose time is up end."""
+    burnt, events = on_time(state, units, ctx, action)
     clock = attrs.evolve(state.clock, units=state.clock.units + units)
     new, ended = effects.expire(attrs.evolve(burnt, clock=clock), action.label)
     return new, events + ended
-
-
-def burn_lights(state: State, units: int, ctx: Context, action: Action) -> Result:
-    """Burn every lit source by `units` without moving the clock (a sputtering light loses time)."""
-    events: list[Event] = []
-    lights = []
-    for source in state.lights:
-        if not source.lit:
-            lights.append(source)
-            continue
-        burn = light.burn(source.remaining, units)
-        name = source_name(state, ctx.ruleset, source)
-        if burn.burnt_out:
-            events.append(note(action, f"{name} burns out.", level="warn"))
-            if consumable(ctx.ruleset, source.kind):
-                continue
-            lights.append(attrs.evolve(source, remaining=0, lit=False))
-            continue
-        burnt = attrs.evolve(source, remaining=burn.remaining)
-        if burn.running_low:
-            events += running_low(state, ctx, burnt, action)
-        lights.append(burnt)
-    return attrs.evolve(state, lights=tuple(lights)), events
-
-
-def running_low(state: State, ctx: Context, source: LightSource, action: Action) -> list[Event]:
-    """The warning for a lit source on its last unit, however it got there: burnt, lit or corrected."""
-    if not source.lit or not 0 < source.remaining <= light.LOW_AT:
-        return []
-    name = source_name(state, ctx.ruleset, source)
-    return [note(action, f"{name} is running low: {ctx.ruleset.time.label(source.remaining)} left.", level="warn")]
-
-
-def consumable(ruleset: Ruleset, kind: str) -> bool:
-    """A torch or candle is gone when it burns out; a lantern stays to be refilled."""
-    definition = ruleset.light_sources.get(kind)
-    return definition is None or not definition.refuel
-
-
-def source_name(state: State, ruleset: Ruleset, source: LightSource) -> str:
-    """`Darla's torch`, or `the torch on the floor`."""
-    definition = ruleset.light_sources.get(source.kind)
-    kind = definition.name.lower() if definition else source.kind
-    if not source.carrier:
-        return f"The {kind} on the floor"
-    try:
-        return f"{state.character(source.carrier).name}'s {kind}"
-    except KeyError:
-        return f"The {kind}"
 
 
 @attrs.frozen
@@ -152,7 +100,7 @@ class Light:
             raise Refused(f"{name} is spent: refill it first")
         left = ctx.ruleset.time.label(source.remaining)
         lit = attrs.evolve(source, lit=True)
-        new = attrs.evolve(state, lights=replace_light(state.lights, lit))
+        new = light_state.with_lights(state, replace_light(light_state.lights(state), lit))
         return new, [note(self, f"{name} is lit ({left} left)."), *running_low(new, ctx, lit, self)]
 
 
@@ -169,7 +117,7 @@ class Douse:
         if not source.lit:
             raise Refused(f"{name} is not lit")
         doused = attrs.evolve(source, lit=False)
-        return attrs.evolve(state, lights=replace_light(state.lights, doused)), [
+        return light_state.with_lights(state, replace_light(light_state.lights(state), doused)), [
             note(self, f"{name} is doused.")
         ]
 
@@ -195,7 +143,7 @@ class HandOver:
         else:
             text = f"{before} is set down."
         moved = attrs.evolve(source, carrier=self.to)
-        return attrs.evolve(state, lights=replace_light(state.lights, moved)), [note(self, text)]
+        return light_state.with_lights(state, replace_light(light_state.lights(state), moved)), [note(self, text)]
 
 
 @attrs.frozen
@@ -244,6 +192,6 @@ def member_of(state: State, character_id: str) -> Character:
 def light_of(state: State, light_id: str) -> LightSource:
     """The light source with this id, or a refusal the 'Smith can read."""
     try:
-        return state.light(light_id)
+        return light_state.light(state, light_id)
     except KeyError:
         raise Refused(f"no light source {light_id!r}") from None

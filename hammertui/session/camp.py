@@ -19,19 +19,12 @@ from hammertui.rules.bonuses import PoolBonus, resets_risk_reward
 from hammertui.rules.camp import CampCheck, CampChoice, CampDeed, Camper
 from hammertui.rules.light import LitSource, burn_all, dark_after
 from hammertui.rules.ruleset import CampRules, Ruleset
-from hammertui.session.actions import (
-    Action,
-    Context,
-    Refused,
-    Result,
-    member_of,
-    note,
-    source_name,
-    spend_time,
-)
+from hammertui.session import light_state
+from hammertui.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
 from hammertui.session.advancement import LevelUp
 from hammertui.session.events import Event
 from hammertui.session.explore import start_exploration
+from hammertui.session.light_state import source_name
 from hammertui.session.state import (
     CAMP_STEPS,
     Camping,
@@ -92,7 +85,7 @@ def _camper(member: Character) -> Camper:
 
 def lit_sources(state: State) -> tuple[LitSource, ...]:
     """The burning sources with time left, as the light rules take them."""
-    return tuple(LitSource(s.id, s.kind, s.remaining) for s in state.lights if s.lit and s.remaining > 0)
+    return tuple(LitSource(s.id, s.kind, s.remaining) for s in light_state.lights(state) if s.lit and s.remaining > 0)
 
 
 def camp_check(state: State, ruleset: Ruleset) -> CampCheck:
@@ -113,7 +106,7 @@ def light_lines(state: State, ruleset: Ruleset) -> tuple[str, ...]:
     label = ruleset.time.label
     lines = []
     for burn in burn_all(lit_sources(state), units):
-        name = source_name(state, ruleset, state.light(burn.id))
+        name = source_name(state, ruleset, light_state.light(state, burn.id))
         left = burn.burn.remaining + burn.burn.burnt
         if burn.out_after is None:
             lines.append(f"{name}: {label(left)} left, {label(burn.burn.remaining)} after the camp")
@@ -573,7 +566,7 @@ def _time(state: State, ctx: Context, action: Action) -> Result:
     lit = lit_sources(state)
     burns = burn_all(lit, units)
     dark = dark_after(lit, units)
-    names = {b.id: source_name(state, ctx.ruleset, state.light(b.id)) for b in burns}
+    names = {b.id: source_name(state, ctx.ruleset, light_state.light(state, b.id)) for b in burns}
     new, burnt = spend_time(state, units, ctx, action)
     events = [note(action, f"{label(units)} pass at camp."), *burnt]
     for burn in burns:

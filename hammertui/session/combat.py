@@ -23,6 +23,7 @@ from hammertui.session import effects
 from hammertui.session.actions import Action, Context, Refused, Result, note, spend_time
 from hammertui.session.events import Event
 from hammertui.session.lights import fold_rounds
+from hammertui.session.procedures import is_dark
 from hammertui.session.state import (
     Character,
     Declared,
@@ -494,7 +495,7 @@ def plan_attack(
 ) -> rules.AttackPlan:
     """What the attacker will throw: a character's class and level, or a foe's entered numbers;
     darkness from the session unless the 'Smith says otherwise (a foe that sees in the dark)."""
-    in_dark = state.is_dark if dark is None else dark
+    in_dark = is_dark(state) if dark is None else dark
     fight = fight_of(state)
     if any(f.id == attacker_id for f in fight.foes):
         foe = fight.foe(attacker_id)

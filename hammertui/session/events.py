@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
+
+if TYPE_CHECKING:
+    from hammertui.session.actions import Action
 
 
 @attrs.frozen
@@ -16,3 +21,8 @@ class Event:
     clock: int = 0
     level: str = "info"
     at: str = ""
+
+
+def note(action: Action, text: str, dice: tuple[str, ...] = (), level: str = "info") -> Event:
+    """An event for `action`; the sequence number and clock are stamped by `apply_action`."""
+    return Event(0, action.label, text, dice, level=level)

@@ -18,9 +18,10 @@ from hammertui.rules.dice import DiceNotationError, parse, roll
 from hammertui.rules.explore import PoolInputs, PoolLine, Reading, RoomXP
 from hammertui.rules.ruleset import Divining, ExploreOutcome, ExploreRules, Ruleset
 from hammertui.rules.town import restock
-from hammertui.session.actions import Action, Context, Refused, Result, burn_lights, member_of, note, spend_time
+from hammertui.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
 from hammertui.session.events import Event
 from hammertui.session.advancement import grant_xp
+from hammertui.session.procedures import is_dark, on_time
 from hammertui.session.recruits import kit_rations
 from hammertui.session.state import EXPLORE_STEPS, Dungeon, Exploration, PoolPlan, Room, Spent, State, replace_member
 from hammertui.session.vitals import ApplyDamage, dungeon_tier
@@ -45,7 +46,7 @@ def pool_lines(state: State, ruleset: Ruleset, new_room: bool | None = None) -> 
         challenge_level=state.dungeon.challenge_level,
         additions=plan.additions,
         party_size=len(state.living),
-        dark=state.is_dark,
+        dark=is_dark(state),
         bonuses=state.dungeon.bonuses,
         risk=state.dungeon.risk,
         reward=state.dungeon.reward,
@@ -584,7 +585,7 @@ def _effect(
         return _spoil(state, action.target, choice)
     if effect == "burn_lights":
         thrown = roll(ctx.dice, choice.dice or "1d4")
-        state, events = burn_lights(state, thrown.total, ctx, action)
+        state, events = on_time(state, thrown.total, ctx, action)
         line = f"{choice.name} ({ctx.ruleset.time.label(thrown.total)} lost)"
         return state, line, (thrown.describe(),), events
     if effect == "transit_encounter":

@@ -15,20 +15,10 @@ import attrs
 from hammertui.rules import light
 from hammertui.rules.clock import clock_text
 from hammertui.rules.ruleset import LightSourceDef, Ruleset, TimeRules
-from hammertui.session import effects
-from hammertui.session.actions import (
-    Action,
-    Context,
-    Refused,
-    Result,
-    light_of,
-    member_of,
-    note,
-    running_low,
-    source_name,
-    spend_time,
-)
-from hammertui.session.state import Character, LightSource, State, free_id, replace_light, replace_member
+from hammertui.session import effects, light_state
+from hammertui.session.actions import Action, Context, Refused, Result, light_of, member_of, note, spend_time
+from hammertui.session.light_state import LightSource, replace_light, running_low, source_name
+from hammertui.session.state import Character, State, free_id, replace_member
 
 OIL = "oil"
 """The pack item that is not a light: a flask of oil, counted on the character, for a refill."""
@@ -41,7 +31,7 @@ HOWS: tuple[light.Correction, ...] = ("plus", "minus", "set")
 
 def party_light(state: State, ruleset: Ruleset) -> light.LightLevel:
     """How well the party sees by the sources burning now (weak or strong in Book Three)."""
-    return light.light_level(ruleset, (s.kind for s in state.lights if s.lit and s.remaining > 0))
+    return light.light_level(ruleset, (s.kind for s in light_state.lights(state) if s.lit and s.remaining > 0))
 
 
 @attrs.frozen
@@ -58,7 +48,7 @@ def packs(state: State) -> tuple[Pack, ...]:
     """Each living member's spares (unlit sources with time left), oil and Rations, in party order."""
     found = []
     for member in state.living:
-        kinds = Counter(s.kind for s in state.lights if s.carrier == member.id and not s.lit and s.remaining > 0)
+        kinds = Counter(s.kind for s in light_state.lights(state) if s.carrier == member.id and not s.lit and s.remaining > 0)
         if kinds or member.oil or member.rations:
             found.append(Pack(member.id, tuple(kinds.items()), member.oil, member.rations))
     return tuple(found)
@@ -88,7 +78,7 @@ def darkness_ahead(state: State, ruleset: Ruleset, units: int) -> str | None:
     """What passing `units` would do to the party's last light, when it would put it out: said
     before the time passes, as the Camp check says it before a camp. None when light lasts (or the
     party is in the dark already, and has no light to lose)."""
-    longest = max((s.remaining for s in state.lights if s.lit and s.remaining > 0), default=0)
+    longest = max((s.remaining for s in light_state.lights(state) if s.lit and s.remaining > 0), default=0)
     if not 0 < longest <= units:
         return None
     label = ruleset.time.label
@@ -98,7 +88,7 @@ def darkness_ahead(state: State, ruleset: Ruleset, units: int) -> str | None:
 
 def lit_time_left(state: State, ruleset: Ruleset) -> tuple[str, ...]:
     """`torch 4 Beats` for each source burning now, longest-lasting first."""
-    burning = sorted((s for s in state.lights if s.lit and s.remaining > 0), key=lambda s: -s.remaining)
+    burning = sorted((s for s in light_state.lights(state) if s.lit and s.remaining > 0), key=lambda s: -s.remaining)
     names = {kind: d.name.lower() for kind, d in ruleset.light_sources.items()}
     return tuple(f"{names.get(s.kind, s.kind)} {ruleset.time.label(s.remaining)}" for s in burning)
 
@@ -139,7 +129,7 @@ class Refill:
             raise Refused(f"{name} is already full ({ctx.ruleset.time.label(source.remaining)})")
         refilled = attrs.evolve(source, remaining=filled.remaining)
         member = attrs.evolve(member, oil=member.oil - 1)
-        new = attrs.evolve(state, lights=replace_light(state.lights, refilled), party=replace_member(state.party, member))
+        new = light_state.with_lights(attrs.evolve(state, party=replace_member(state.party, member)), replace_light(light_state.lights(state), refilled))
         full = ctx.ruleset.time.label(filled.remaining)
         text = f"{name} takes a fresh {definition.refuel}: {full}. {member.name} has {_count(member.oil, definition.refuel)} left."
         ruling = ctx.ruleset.decisions.get("lantern_refill")
@@ -162,14 +152,14 @@ class DropLight:
     def apply(self, state: State, ctx: Context) -> Result:
         source = light_of(state, self.light_id)
         name = source_name(state, ctx.ruleset, source)
-        lights = tuple(s for s in state.lights if s.id != source.id)
+        lights = tuple(s for s in light_state.lights(state) if s.id != source.id)
         left = ctx.ruleset.time.label(source.remaining)
         if source.kind == spell_kind(ctx.ruleset):
             text = f"{name} ends early ({left} unspent)."
         else:
             burning = ", still burning," if source.lit else ""
             text = f"{name} is dropped{burning} and gone for good ({left} left in it)."
-        return attrs.evolve(state, lights=lights), [note(self, text)]
+        return light_state.with_lights(state, lights), [note(self, text)]
 
 
 @attrs.frozen
@@ -194,9 +184,9 @@ class AddToPack:
         full = definition.duration_for()
         if full is None:
             raise Refused(f"{ctx.ruleset.name} gives a {definition.name.lower()} no time to keep")
-        spare = LightSource(free_id("l", {s.id for s in state.lights}), self.kind, full, carrier=member.id)
+        spare = LightSource(free_id("l", {s.id for s in light_state.lights(state)}), self.kind, full, carrier=member.id)
         text = f"A fresh {definition.name.lower()} goes into {member.name}'s pack ({ctx.ruleset.time.label(full)})."
-        return attrs.evolve(state, lights=(*state.lights, spare)), [note(self, text)]
+        return light_state.with_lights(state, (*light_state.lights(state), spare)), [note(self, text)]
 
     def _oil(self, state: State, ctx: Context, member: Character) -> Result:
         fuel = _fuel(ctx.ruleset)
@@ -228,9 +218,9 @@ class CastLight:
             raise Refused(f"{member.name} casts no spells")
         definition = ctx.ruleset.light_sources[kind]
         duration = light.spell_duration(ctx.ruleset, member.level)
-        spell = LightSource(free_id("l", {s.id for s in state.lights}), kind, duration, carrier=member.id, lit=True)
+        spell = LightSource(free_id("l", {s.id for s in light_state.lights(state)}), kind, duration, carrier=member.id, lit=True)
         member = attrs.evolve(member, spells_forgotten=member.spells_forgotten + 1)
-        new = attrs.evolve(state, lights=(*state.lights, spell), party=replace_member(state.party, member))
+        new = light_state.with_lights(attrs.evolve(state, party=replace_member(state.party, member)), (*light_state.lights(state), spell))
         bonus = duration - (definition.duration or 0)
         why = f"{definition.duration} + {bonus} for level {member.level}"
         text = f"{member.name} casts a {definition.name}: {ctx.ruleset.time.label(duration)} ({why}); a spell spent until re-memorized."
@@ -261,7 +251,7 @@ class CorrectLight:
         if fixed.change == 0:
             raise Refused(f"{name} already has {time.label(source.remaining)}: nothing to correct")
         corrected = attrs.evolve(source, remaining=fixed.remaining, lit=source.lit and fixed.remaining > 0)
-        new = attrs.evolve(state, lights=replace_light(state.lights, corrected))
+        new = light_state.with_lights(state, replace_light(light_state.lights(state), corrected))
         why = self.reason.strip() or "no reason given"
         flag = f"; {fixed.note}" if fixed.note else ""
         text = f"{name} corrected from {fixed.before} to {time.label(fixed.remaining)} ({why}){flag}."

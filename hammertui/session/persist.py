@@ -21,7 +21,7 @@ import tomli_w
 from hammertui.rules import procedures
 from hammertui.session import migrations
 from hammertui.session.effects import UNITS
-from hammertui.session.procedures import slice_types
+from hammertui.session.procedures import slice_problems, slice_types
 from hammertui.session.events import Event
 from hammertui.session.state import CAMP_STEPS, EXPLORE_STEPS, FIGHT_STEPS, FOE_STATUSES, Character, Fight, State
 
@@ -181,19 +181,12 @@ def check_state(state: State) -> list[str]:
             problems.append(f"hirelings[{i}].tier: {hired.tier} is outside 0-6")
         if hired.employer and hired.employer not in ids:
             problems.append(f"hirelings[{i}].employer: no character {hired.employer!r} in the party")
-    light_ids = [s.id for s in state.lights]
-    if len(set(light_ids)) != len(light_ids):
-        problems.append("lights: two sources share an id")
-    for i, source in enumerate(state.lights):
-        if source.carrier and source.carrier not in ids:
-            problems.append(f"lights[{i}].carrier: no character {source.carrier!r}")
-        if source.remaining < 0:
-            problems.append(f"lights[{i}].remaining: cannot be negative")
     if state.clock.units < 0 or state.clock.rounds < 0 or state.seq < 0:
         problems.append("clock and seq cannot be negative")
     party = set(ids)
     problems += _dungeon_problems(state) + _camp_problems(state, party) + _loot_problems(state, party)
-    return problems + _fight_problems(state) + _effect_problems(state) + _kind_problems(state)
+    problems += _fight_problems(state) + _effect_problems(state) + _kind_problems(state)
+    return problems + slice_problems(state)
 
 
 def _dungeon_problems(state: State) -> list[str]:

@@ -4,6 +4,10 @@ A procedure that keeps state names a module (`Procedure.state`) holding `SLICE`,
 its part of the state, and `new_slice(ruleset, party)`, the slice a new session starts with. The
 session holds a slice for each procedure of its ruleset that has one and no other, under the
 procedure's name; the save names the procedures it was played by, and the two must agree.
+A module may also list what is wrong with its slice (`problems(slice, state)`, for a hand-edited
+save), and the light procedure's answers whether the party is in the dark (`is_dark(state)`) and
+spends the time that passes (`on_time(state, units, ctx, action)`): the clock and the panes put
+those questions here, and a session played without light is never dark and burns nothing.
 """
 
 from __future__ import annotations
@@ -11,11 +15,15 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hammertui.rules import procedures
 from hammertui.rules.procedures import Procedure
 from hammertui.rules.ruleset import Ruleset
+from hammertui.session.state import State
+
+if TYPE_CHECKING:
+    from hammertui.session.actions import Action, Context, Result
 
 
 def playing(chosen: Mapping[str, str]) -> list[Procedure]:
@@ -25,6 +33,37 @@ def playing(chosen: Mapping[str, str]) -> list[Procedure]:
 
 def state_module(procedure: Procedure) -> ModuleType | None:
     return importlib.import_module(procedure.state) if procedure.state else None
+
+
+def part_module(state: State, part: str) -> ModuleType | None:
+    """The state module of the procedure this session plays `part` by (None: done without, or
+    by a procedure that keeps no state)."""
+    name = state.session.procedures.get(part, procedures.NONE)
+    return None if name == procedures.NONE else state_module(procedures.procedure(part, name))
+
+
+def is_dark(state: State) -> bool:
+    """Whether the party is in the dark, as the session's light procedure sees it; a session
+    played without light is never dark."""
+    module = part_module(state, "light")
+    return module is not None and module.is_dark(state)
+
+
+def on_time(state: State, units: int, ctx: Context, action: Action) -> Result:
+    """What `units` of time do to the light, as the session's light procedure spends it (the clock
+    is the caller's); nothing, without one."""
+    module = part_module(state, "light")
+    return module.on_time(state, units, ctx, action) if module is not None else (state, [])
+
+
+def slice_problems(state: State) -> list[str]:
+    """What each procedure finds wrong with its own slice (a hand-edited save), named by where it is."""
+    found = []
+    for procedure in stateful(state.session.procedures):
+        module = state_module(procedure)
+        if module is not None and hasattr(module, "problems") and procedure.name in state.slices:
+            found += [f"slices.{procedure.name}.{p}" for p in module.problems(state.slices[procedure.name], state)]
+    return found
 
 
 def stateful(chosen: Mapping[str, str]) -> list[Procedure]:

@@ -13,6 +13,7 @@ import attrs
 from hammertui.rules import checks
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.rules.ruleset import ClassResource, Ruleset
+from hammertui.session.procedures import is_dark
 from hammertui.session.state import Character, FailedCheck, State, replace_member
 from hammertui.session.vitals import dungeon_tier
 
@@ -56,7 +57,7 @@ class RollSave:
             save=self.save,
             source_tier=self.source_tier,
             net=self.net,
-            dark=state.is_dark,
+            dark=is_dark(state),
         )
         return _result(state, self, member, check)
 
@@ -149,7 +150,7 @@ def _thief_check(state: State, ctx: Context, member: Character, skill: str, net:
         bailiwick=member.bailiwick,
         failing=member.failing,
         net=net,
-        dark=state.is_dark,
+        dark=is_dark(state),
     )
 
 
@@ -177,6 +178,6 @@ class RollSkill:
             stat=self.stat,
             target_id=self.target_id,
             net=self.net,
-            dark=state.is_dark,
+            dark=is_dark(state),
         )
         return _result(state, self, member, check)

@@ -16,11 +16,11 @@ import attrs
 from hammertui.rules import characters
 from hammertui.rules.dice import SeededDice
 from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset, rulesets_dir
-from hammertui.session import persist
+from hammertui.session import light_state, persist
 from hammertui.session.events import Event
 from hammertui.session.procedures import mismatch, new_slices, stateful
 from hammertui.session.recruits import from_rolled, outfitted, rolled_text
-from hammertui.session.state import Character, Dungeon, LightSource, SessionInfo, State
+from hammertui.session.state import Character, Dungeon, SessionInfo, State
 from hammertui.session.store import Store
 
 DEMO_NAME = "demo"
@@ -28,7 +28,6 @@ DEMO_RULESET = "hammercrawl-book3"
 DEMO_PARTY = (("Darla", "Ana"), ("Brannoc", "Ben"), ("Wenna", "Cai"), ("Otto Sixfingers", "Dee"))
 DEMO_ARMOUR = (("medium", True), ("light", False), ("medium", False), ("light", True))
 """What the demo party wears: each class gets the heaviest of these it may."""
-SPARE_TORCHES = 2
 
 
 RulesetLoader = Callable[[str], Ruleset]
@@ -106,14 +105,9 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
         member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
         party.append(member)
         events.append(Event(0, "roll", rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))
-    torch = ruleset.light_sources["torch"].duration or 0
-    lights = [LightSource("l1", "torch", torch, carrier=party[0].id, lit=True)]
-    for spare in range(SPARE_TORCHES):
-        lights.append(LightSource(f"l{spare + 2}", "torch", torch, carrier=party[spare + 1].id))
-    events.append(Event(0, "light", f"{party[0].name} lights a torch; {SPARE_TORCHES} spares in packs."))
     dungeon = Dungeon(challenge_level=ruleset.divining.challenge_default) if ruleset.divining else Dungeon()
-    state = State(session=info, dungeon=dungeon, party=tuple(party), lights=tuple(lights), slices=new_slices(ruleset, tuple(party)))
-    return state, events
+    state = State(session=info, dungeon=dungeon, party=tuple(party), slices=new_slices(ruleset, tuple(party)))
+    return state, events + light_state.first_light(state)
 
 
 def create(folder: Path, name: str, ruleset: Ruleset, seed: int | None = None, difficulty: str | None = None) -> Store:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from hammertui.rules import sheet
 from hammertui.rules.ruleset import Ruleset
+from hammertui.session import light_state
 from hammertui.session.state import Character, State
 from hammertui.session.vitals import dungeon_tier
 
 
 def facts_of(state: State, ruleset: Ruleset, member: Character) -> sheet.Facts:
     lights = []
-    for source in state.lights:
+    for source in light_state.lights(state):
         if source.carrier == member.id:
             definition = ruleset.light_sources.get(source.kind)
             name = definition.name.lower() if definition else source.kind

@@ -285,17 +285,6 @@ class Hireling:
 
 
 @attrs.frozen
-class LightSource:
-    """A torch, lantern, candle or spell; `carrier` is a character id, or "" when set down."""
-
-    id: str
-    kind: str
-    remaining: int
-    carrier: str = ""
-    lit: bool = False
-
-
-@attrs.frozen
 class Clock:
     """Game time in the ruleset's unit (turns or Beats); combat rounds are counted on their own."""
 
@@ -455,7 +444,6 @@ class State:
     session: SessionInfo
     dungeon: Dungeon = Dungeon()
     party: tuple[Character, ...] = ()
-    lights: tuple[LightSource, ...] = ()
     clock: Clock = Clock()
     seq: int = 0
     graveyard: tuple[Grave, ...] = ()
@@ -493,17 +481,6 @@ class State:
     def living(self) -> tuple[Character, ...]:
         return tuple(m for m in self.party if m.alive)
 
-    def light(self, light_id: str) -> LightSource:
-        for source in self.lights:
-            if source.id == light_id:
-                return source
-        raise KeyError(light_id)
-
-    @property
-    def is_dark(self) -> bool:
-        """Darkness is one fact every pane reads: no lit source anywhere with the party."""
-        return not any(source.lit and source.remaining > 0 for source in self.lights)
-
 
 def free_id(prefix: str, used: set[str]) -> str:
     """The first of `prefix`1, `prefix`2... not in `used`: ids stay short and readable in a save."""
@@ -515,7 +492,3 @@ def free_id(prefix: str, used: set[str]) -> str:
 
 def replace_member(party: tuple[Character, ...], member: Character) -> tuple[Character, ...]:
     return tuple(member if m.id == member.id else m for m in party)
-
-
-def replace_light(lights: tuple[LightSource, ...], source: LightSource) -> tuple[LightSource, ...]:
-    return tuple(source if s.id == source.id else s for s in lights)

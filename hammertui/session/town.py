@@ -16,10 +16,12 @@ import attrs
 from hammertui.rules import tiers
 from hammertui.rules import town as rules
 from hammertui.rules.ruleset import Ruleset
+from hammertui.session import light_state
 from hammertui.session.actions import Context, Refused, Result, note
 from hammertui.session.events import Event
+from hammertui.session.light_state import LightSource
 from hammertui.session.loot import COMMON, describe, whereabouts, with_the_living
-from hammertui.session.state import Character, LightSource, Loot, State, free_id
+from hammertui.session.state import Character, Loot, State, free_id
 
 ODD_COINS = "Odd coins from the split"
 """The ledger line the split's remainder stays on."""
@@ -154,7 +156,7 @@ def carried(state: State, ruleset: Ruleset, member: Character) -> dict[str, int]
     """What of the kit a character has now: Rations, oil, a Bedroll (1 or 0), light sources by kind."""
     counts = {"rations": member.rations, "oil": member.oil, "bedroll": int(member.bedroll)}
     for kind in ruleset.light_sources:
-        counts[kind] = sum(1 for s in state.lights if s.carrier == member.id and s.kind == kind)
+        counts[kind] = sum(1 for s in light_state.lights(state) if s.carrier == member.id and s.kind == kind)
     return counts
 
 
@@ -224,7 +226,7 @@ class ReturnToTown:
     def apply(self, state: State, ctx: Context) -> Result:
         ruleset = ctx.ruleset
         plan = plan_town(state, ruleset, self.convert, self.level, self.boss_hd)
-        party, lights = state.party, state.lights
+        party, lights = state.party, light_state.lights(state)
         for home in plan.homecomings:
             party = tuple(_home(ruleset, home) if m.id == home.member.id else m for m in party)
             lights = _fresh_lights(ruleset, lights, home)
@@ -242,7 +244,7 @@ class ReturnToTown:
             risk=0 if plan.resets_risk_reward else state.dungeon.risk,
             reward=0 if plan.resets_risk_reward else state.dungeon.reward,
         )
-        new = attrs.evolve(state, party=party, lights=lights, loot=loot, dungeon=dungeon)
+        new = light_state.with_lights(attrs.evolve(state, party=party, loot=loot, dungeon=dungeon), lights)
         return new, _events(self, state, ruleset, plan)
 
 

@@ -14,8 +14,10 @@ import attrs
 from hammertui.rules import damage, tiers
 from hammertui.rules.checks import saving_throw
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session.actions import Context, Refused, Result, member_of, note, source_name
+from hammertui.session import light_state
+from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.events import Event
+from hammertui.session.light_state import source_name
 from hammertui.session.state import Character, Death, Fight, Grave, State, replace_member
 
 NOT_TODAY = "not_today"
@@ -194,7 +196,7 @@ class Bury:
         death = attrs.evolve(member.death, cause=self.cause.strip() or member.death.cause)
         events = [note(self, f"{member.name} ({death.cause}) is laid to rest" + (f': "{epitaph}"' if epitaph else "."))]
         lights = []
-        for source in state.lights:
+        for source in light_state.lights(state):
             if source.carrier == member.id:
                 events.append(note(self, f"{source_name(state, ctx.ruleset, source)} is left with the body."))
                 source = attrs.evolve(source, carrier="")
@@ -207,13 +209,12 @@ class Bury:
         new = attrs.evolve(
             state,
             party=party,
-            lights=tuple(lights),
             graveyard=(*state.graveyard, grave),
             hirelings=hirelings,
             effects=tuple(e for e in state.effects if e.on != member.id),
             fighting=_without_combatant(state.fighting, member.id),
         )
-        return new, events
+        return light_state.with_lights(new, lights), events
 
 
 @attrs.frozen

@@ -14,6 +14,7 @@ from hammertui.rules.light import darkness_lines
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects
 from hammertui.session.lights import FoldRounds, PassRounds
+from hammertui.session.procedures import is_dark
 from hammertui.session.state import Effect, Fight, Foe, State
 from hammertui.ui import screens
 from hammertui.ui.commands import Command
@@ -55,7 +56,7 @@ def _shown_key(view: View) -> tuple[object, ...]:
     """Everything the pane's text depends on, cheap to compare: the fight, the effects and the
     clocks they count on, the darkness, and who in the party can still act."""
     state = view.state
-    key: tuple[object, ...] = (state.fighting, state.is_dark, view.ruleset.id)
+    key: tuple[object, ...] = (state.fighting, is_dark(state), view.ruleset.id)
     if state.effects:
         key += (state.effects, state.clock.rounds, state.clock.units)
     if state.fighting is not None:
@@ -68,11 +69,11 @@ def combat_text(view: View) -> Text | Group:
     fight = view.state.fighting
     if fight is None:
         text = Text("No combat.\n\nAll quiet... for now.")
-        if view.state.is_dark:
+        if is_dark(view.state):
             text.append_text(_darkness(view, "\n\n"))
         return text
     lines = fight_lines(view, fight)
-    if view.state.is_dark:
+    if is_dark(view.state):
         lines.append(_darkness(view, "\n"))
     return Group(*lines)
 

@@ -32,6 +32,7 @@ from hammertui.session.explore import (
     spent_lines,
 )
 from hammertui.rules.dice import DiviningThrow
+from hammertui.session.procedures import is_dark
 from hammertui.session.state import Exploration, State
 from hammertui.ui import screens
 from hammertui.ui.combat import fight
@@ -310,7 +311,7 @@ def _pool_text(view: View) -> Text:
         text.append("\n")
     if plan.ordinary:
         text.append(f"\nRolled with it: {', '.join(plan.ordinary)}\n")
-    if view.state.is_dark:
+    if is_dark(view.state):
         text.append("\nNo light burns: the dark adds its Black dice.\n", style="bold red")
     return text
 

@@ -45,6 +45,7 @@ from hammertui.session.combat import (
     waiting,
 )
 from hammertui.session.events import Event
+from hammertui.session.procedures import is_dark
 from hammertui.session.state import Character, Fight, Foe, State
 from hammertui.session.vitals import FightOn, LayDown
 from hammertui.ui import screens
@@ -687,7 +688,7 @@ def notes_text(view: View, fight: Fight | None) -> Text:
     if party:
         text.append("The party: ", style="bold")
         text.append(", ".join(effects.labelled(state, view.ruleset, e) for e in party) + "\n")
-    if state.is_dark:
+    if is_dark(state):
         text.append("In the dark: ", style="bold #e53935")
         text.append("; ".join(darkness_lines(view.ruleset)) + ".\n")
     if fight is not None and fight.pending is not None:

@@ -9,6 +9,7 @@ from textual.widgets import Static
 from hammertui.rules.clock import clock_text
 from hammertui.rules.tiers import tier
 from hammertui.session.lights import lit_time_left
+from hammertui.session.procedures import is_dark
 from hammertui.ui.view import View
 
 
@@ -30,7 +31,7 @@ def header_text(view: View) -> Text:
     clock = ruleset.time
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f" {state.session.name} ", style="bold reverse")
-    if state.is_dark:
+    if is_dark(state):
         line.append(" DARK ", style="bold #ffffff on #b71c1c")
     else:
         line.append(" LIT ", style="bold #000000 on #fbc02d")

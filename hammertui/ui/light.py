@@ -12,9 +12,11 @@ from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 
 from hammertui.rules.light import bar_level
-from hammertui.session.actions import Douse, HandOver, Light, source_name
+from hammertui.session import light_state
+from hammertui.session.actions import Douse, HandOver, Light
+from hammertui.session.light_state import LightSource, source_name
 from hammertui.session.lights import OIL, CastLight, DropLight, Pack, Refill, casters, pack_items, packs, party_light, spell_kind
-from hammertui.session.state import LightSource
+from hammertui.session.procedures import is_dark
 from hammertui.ui import screens
 from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -79,7 +81,7 @@ class LightPane(Vertical):
         width = self.content_size.width
         bar_width = BAR_WIDTH if width >= NARROW else NARROW_BAR_WIDTH
         name_width = max(6, width - PADDING - CARRIER_WIDTH - bar_width - 3)
-        rows = [(s.id, _cells(view, s, name_width, bar_width)) for s in view.state.lights]
+        rows = [(s.id, _cells(view, s, name_width, bar_width)) for s in light_state.lights(view.state)]
         sync_rows(self.query_one(DataTable), rows)
         self._fit_packs(view)
 
@@ -118,9 +120,9 @@ def _cells(view: View, source: LightSource, name_width: int, bar_width: int) -> 
 
 def light_subtitle(view: View) -> str:
     """`DARK`, `1 lit`, or with Book Three's strengths `2 lit · strong light`."""
-    if view.state.is_dark:
+    if is_dark(view.state):
         return "DARK"
-    lit = sum(s.lit and s.remaining > 0 for s in view.state.lights)
+    lit = sum(s.lit and s.remaining > 0 for s in light_state.lights(view.state))
     level = party_light(view.state, view.ruleset).level
     return f"{lit} lit" if level == "lit" else f"{lit} lit · {level} light"
 
@@ -220,7 +222,7 @@ def _at_cursor(app: HammerApp, doing: str) -> LightSource | None:
     if light_id is None:
         app.notify(f"No light source to {doing}.", severity="warning")
         return None
-    return app.store.state.light(light_id)
+    return light_state.light(app.store.state, light_id)
 
 
 def toggle(app: HammerApp) -> None:

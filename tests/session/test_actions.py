@@ -7,6 +7,7 @@ import pytest
 
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import Ruleset
+from hammertui.session import light_state
 from hammertui.session.actions import (
     AdvanceTime,
     Context,
@@ -17,6 +18,7 @@ from hammertui.session.actions import (
     RenameSession,
     apply_action,
 )
+from hammertui.session.procedures import is_dark
 from hammertui.session.state import State, replace_member
 from hammertui.session.vitals import ApplyDamage, Heal
 
@@ -29,9 +31,9 @@ def test_advance_time_burns_only_lit_sources(state: State, b3: Ruleset) -> None:
     new, events = run(state, b3, AdvanceTime(2))
     assert new.clock.units == 2
     assert new.seq == state.seq + 1
-    lit = [s for s in new.lights if s.lit]
+    lit = [s for s in light_state.lights(new) if s.lit]
     assert [s.remaining for s in lit] == [4]
-    assert [s.remaining for s in new.lights if not s.lit] == [6, 6]
+    assert [s.remaining for s in light_state.lights(new) if not s.lit] == [6, 6]
     assert events[0].text == "2 Beats pass."
 
 
@@ -47,31 +49,31 @@ def test_a_torch_warns_when_low_then_burns_out_into_darkness(state: State, b3: R
     texts = [e.text for e in events]
     assert "Darla's torch burns out." in texts
     assert "Darkness! No light is burning." in texts
-    assert out.is_dark
-    assert len(out.lights) == 2, "a burnt-out torch is gone"
+    assert is_dark(out)
+    assert len(light_state.lights(out)) == 2, "a burnt-out torch is gone"
 
 
 def test_light_douse_and_hand_over(state: State, b3: Ruleset) -> None:
-    spare = state.lights[1]
+    spare = light_state.lights(state)[1]
     lit, _ = run(state, b3, Light(spare.id))
-    assert lit.light(spare.id).lit
+    assert light_state.light(lit, spare.id).lit
     with pytest.raises(Refused, match="already lit"):
         run(lit, b3, Light(spare.id))
     doused, _ = run(lit, b3, Douse(spare.id))
-    assert not doused.light(spare.id).lit
+    assert not light_state.light(doused, spare.id).lit
     given, events = run(doused, b3, HandOver(spare.id, "c4"))
-    assert given.light(spare.id).carrier == "c4"
+    assert light_state.light(given, spare.id).carrier == "c4"
     assert "goes to Otto Sixfingers" in events[0].text
     down, _ = run(given, b3, HandOver(spare.id, ""))
-    assert down.light(spare.id).carrier == ""
+    assert light_state.light(down, spare.id).carrier == ""
 
 
 def test_dousing_the_only_light_is_darkness(state: State, b3: Ruleset) -> None:
     dark, events = run(state, b3, Douse("l1"))
-    assert dark.is_dark
+    assert is_dark(dark)
     assert events[-1].level == "warn"
     lit, events = run(dark, b3, Light("l1"))
-    assert not lit.is_dark and events[-1].text == "Light again."
+    assert not is_dark(lit) and events[-1].text == "Light again."
 
 
 def test_damage_takes_temporary_hp_first(state: State, b3: Ruleset) -> None:

@@ -18,7 +18,7 @@ import tomli_w
 from hammertui.rules.bonuses import PoolBonus
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import persist
+from hammertui.session import light_state, persist
 from hammertui.session.actions import Douse, Refused
 from hammertui.session.camp import (
     AbandonCamp,
@@ -33,8 +33,10 @@ from hammertui.session.camp import (
     light_lines,
 )
 from hammertui.session.explore import ExploreNext, RollExplore, SpendSymbol, pool_lines, spend_choices
+from hammertui.session.light_state import replace_light
+from hammertui.session.procedures import is_dark
 from hammertui.session.sessions import new_state
-from hammertui.session.state import CampPlan, Camping, State, replace_light, replace_member
+from hammertui.session.state import CampPlan, Camping, State, replace_member
 from hammertui.session.store import Store
 from tests.session.test_roster import run
 
@@ -56,8 +58,8 @@ def member(state: State, cid: str, **changes: Any) -> State:
 
 
 def torch(state: State, remaining: int, light_id: str = "l1", lit: bool = True) -> State:
-    source = attrs.evolve(state.light(light_id), remaining=remaining, lit=lit)
-    return attrs.evolve(state, lights=replace_light(state.lights, source))
+    source = attrs.evolve(light_state.light(state, light_id), remaining=remaining, lit=lit)
+    return light_state.with_lights(state, replace_light(light_state.lights(state), source))
 
 
 def texts(events: list) -> str:
@@ -156,8 +158,8 @@ def test_the_lights_burn_through_the_camps_six_turns(demo: State, hc: Ruleset) -
     state = camped(state, hc)
     after, events = run(state, hc, CampNext())
     assert after.clock.units == state.clock.units + 6
-    assert (after.light("l1").remaining, after.light("l2").remaining) == (4, 2)
-    assert after.light("l3").remaining == 6, "an unlit spare does not burn"
+    assert (light_state.light(after, "l1").remaining, light_state.light(after, "l2").remaining) == (4, 2)
+    assert light_state.light(after, "l3").remaining == 6, "an unlit spare does not burn"
     assert after.camping.step == "eat"
     assert "6 turns pass at camp." in texts(events)
     assert all(e.level == "info" for e in events)
@@ -174,7 +176,7 @@ def test_a_torch_that_runs_out_mid_camp_is_reported_and_the_dark_warned(demo: St
     assert "The last light died 4 turns into the camp: 2 turns in the dark." in said
     assert "Darla's torch burns out." in said
     assert "Darkness! No light is burning." in said
-    assert after.is_dark and after.clock.units == 6
+    assert is_dark(after) and after.clock.units == 6
 
 
 def test_everyone_eats_a_ration(demo: State, hc: Ruleset) -> None:
@@ -587,7 +589,7 @@ def test_each_step_undoes_through_the_store(demo: State, hc: Ruleset) -> None:
     assert store.state.camping.step == "eat" and store.state.clock.units == 6
     store.undo()
     assert store.state.camping.step == "time" and store.state.clock.units == 0
-    assert store.state.light("l1").remaining == 6
+    assert light_state.light(store.state, "l1").remaining == 6
     store.undo()
     store.undo()
     store.undo()

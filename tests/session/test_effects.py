@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import effects
+from hammertui.session import effects, light_state
 from hammertui.session.actions import AdvanceTime, Light, Refused
 from hammertui.session.camp import CampNext, StartCamp
 from hammertui.session.combat import AddEffect, EndEffect, EndFight, FightNext, TurnUnholy
@@ -102,7 +102,7 @@ def test_end_fight_3_rounds_cost_1_turn_and_every_lit_torch_burns_it(demo: State
     over, events = run(state, hc, EndFight("they ran"))
     assert over.fighting is None
     assert (over.clock.units, over.clock.rounds) == (1, 0)
-    assert [(s.id, s.remaining) for s in over.lights] == [("l1", 5), ("l2", 5), ("l3", 6)]
+    assert [(s.id, s.remaining) for s in light_state.lights(over)] == [("l1", 5), ("l2", 5), ("l3", 6)]
     assert events[0].text == "The fight is over after 3 rounds: none beaten, none fled. they ran"
     assert "3 rounds of combat: 1 turn on the clock." in texts(events)
     assert events[-1].text == "Loot time!"
@@ -110,7 +110,7 @@ def test_end_fight_3_rounds_cost_1_turn_and_every_lit_torch_burns_it(demo: State
 
 def test_end_fight_61_rounds_cost_2_turns(demo: State, hc: Ruleset) -> None:
     over, events = run(rounds(started(demo, hc), hc, 61), hc, EndFight())
-    assert over.clock.units == 2 and over.light("l1").remaining == 4
+    assert over.clock.units == 2 and light_state.light(over, "l1").remaining == 4
     assert "61 rounds of combat: 2 turns on the clock." in texts(events)
 
 
@@ -125,7 +125,7 @@ def test_end_fight_with_no_round_fought_still_costs_the_minimum_and_folds_round_
     state, _ = run(started(demo, hc), hc, AddEffect("Startled", "c4", "round", 2))
     state, _ = run(state, hc, AddEffect("Cursed", "c4", "round", 90))
     over, events = run(state, hc, EndFight())
-    assert over.clock.units == 1 and over.light("l1").remaining == 5
+    assert over.clock.units == 1 and light_state.light(over, "l1").remaining == 5
     assert "No rounds fought: 1 turn on the clock." in texts(events)
     assert "Otto Sixfingers: Startled ends." in texts(events), "two rounds are long gone in a turn"
     assert [(e.name, e.unit, effects.time_left(over, e)) for e in over.effects] == [("Cursed", "unit", 1)]

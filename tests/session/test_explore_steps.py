@@ -14,7 +14,7 @@ import pytest
 
 from hammertui.rules.bonuses import PoolBonus
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import persist
+from hammertui.session import light_state, persist
 from hammertui.session.actions import Douse, Refused
 from hammertui.session.explore import (
     OTHER,
@@ -175,7 +175,7 @@ def test_a_whole_explore_clock_lights_damage_and_room(demo: State, hc: Ruleset) 
     # Blood Drop: 1d4 = 3 at level 1; Hourglass: 1d4 = 2 turns, burnt from the torch at once.
     state, events = run(state, hc, ExploreNext(), [3, 2])
     assert (state.exploring.step, state.exploring.blood, state.exploring.delay) == ("losses", 3, 2)
-    assert state.clock.units == 2 and state.light("l1").remaining == 4
+    assert state.clock.units == 2 and light_state.light(state, "l1").remaining == 4
     with pytest.raises(Refused, match="split the 3 Blood Drop damage"):
         run(state, hc, ExploreNext())
     with pytest.raises(Refused, match="2 of 3 damage placed"):
@@ -199,7 +199,7 @@ def test_a_whole_explore_clock_lights_damage_and_room(demo: State, hc: Ruleset) 
         run(state, hc, SpendSymbol("crossblade", "harder"))
     state, events = run(state, hc, ExploreNext())
     assert state.exploring is None
-    assert state.clock.units == 3 and state.light("l1").remaining == 3
+    assert state.clock.units == 3 and light_state.light(state, "l1").remaining == 3
     room = state.dungeon.rooms[0]
     assert (room.number, room.hammers, room.crossblades, room.safe_haven) == (1, 3, 1, False)
     assert [s.outcome for s in room.spent] == ["spell_fails", "treasure", "party_surprises", OTHER, "hostile_encounter"]
@@ -214,7 +214,7 @@ def test_a_falcon_can_waive_the_moves_time_and_leave_a_re_roll(demo: State, hc: 
     assert state.exploring.step == "transit"
     no_time, _ = run(state, hc, SpendSymbol("falcon", "no_time"))
     done, events = run(no_time, hc, ExploreNext())
-    assert done.clock.units == 0 and done.light("l1").remaining == 6
+    assert done.clock.units == 0 and light_state.light(done, "l1").remaining == 6
     assert "The move costs no time or light." in texts(events)
     reroll, _ = run(state, hc, SpendSymbol("falcon", "reroll"))
     done, _ = run(reroll, hc, ExploreNext())
@@ -235,7 +235,7 @@ def test_skulls_sputter_the_lights_and_spoil_a_ration(demo: State, hc: Ruleset) 
     state, _ = explore(demo, hc, [BLANK, 3, BLANK])
     assert state.exploring.transit_left == 2
     state, events = run(state, hc, SpendSymbol("skull", "sputter"), [4])
-    assert state.light("l1").remaining == 2 and state.clock.units == 0, "the lights lose time; the clock does not"
+    assert light_state.light(state, "l1").remaining == 2 and state.clock.units == 0, "the lights lose time; the clock does not"
     assert "1d4: [4] = 4" in events[0].dice
     with pytest.raises(Refused, match="whose Ration"):
         run(state, hc, SpendSymbol("skull", "ration_spoils"))

@@ -13,7 +13,7 @@ import pytest
 
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import persist
+from hammertui.session import light_state, persist
 from hammertui.session.actions import AdvanceTime, Context, HandOver, Light, Refused, apply_action
 from hammertui.session.events import Event
 from hammertui.session.lights import (
@@ -31,6 +31,7 @@ from hammertui.session.lights import (
     packs,
     party_light,
 )
+from hammertui.session.procedures import is_dark
 from hammertui.session.state import Clock, State, replace_member
 from hammertui.session.store import Store
 from hammertui.session.vitals import ApplyDamage
@@ -66,10 +67,10 @@ def with_lantern(state: State, ruleset: Ruleset, oil: int = 1, lit: bool = False
 def test_a_refill_fills_the_lantern_from_its_carriers_flask(state: State, b3: Ruleset) -> None:
     state = with_lantern(state, b3, oil=2, lit=True)
     burnt, _ = run(state, b3, AdvanceTime(10))
-    assert burnt.light("l4").remaining == 14
+    assert light_state.light(burnt, "l4").remaining == 14
     refilled, events = run(burnt, b3, Refill("l4"))
-    assert refilled.light("l4").remaining == 24
-    assert refilled.light("l4").lit
+    assert light_state.light(refilled, "l4").remaining == 24
+    assert light_state.light(refilled, "l4").lit
     assert refilled.character("c4").oil == 1
     assert refilled.clock == burnt.clock, "a refill spends no time"
     assert texts(events) == ["Otto Sixfingers's lantern takes a fresh oil flask: 24 Beats. Otto Sixfingers has 1 oil flask left. The 14 Beats it still had are not added (Lantern refill: a ruling)."]
@@ -79,9 +80,9 @@ def test_a_burnt_out_lantern_stays_to_be_refilled(state: State, b3: Ruleset) -> 
     state = with_lantern(state, b3, oil=1, lit=True)
     out, events = run(state, b3, AdvanceTime(24))
     assert "Otto Sixfingers's lantern burns out." in warnings(events)
-    assert out.light("l4") == attrs.evolve(state.light("l4"), remaining=0, lit=False)
+    assert light_state.light(out, "l4") == attrs.evolve(light_state.light(state, "l4"), remaining=0, lit=False)
     refilled, events = run(out, b3, Refill("l4"))
-    assert refilled.light("l4").remaining == 24 and not refilled.light("l4").lit
+    assert light_state.light(refilled, "l4").remaining == 24 and not light_state.light(refilled, "l4").lit
     assert "no oil flasks left" in events[0].text
 
 
@@ -107,22 +108,22 @@ def test_a_refill_that_makes_no_sense_is_refused(state: State, b3: Ruleset, prep
 
 def test_a_dropped_spare_is_gone_for_good(state: State, b3: Ruleset) -> None:
     dropped, events = run(state, b3, DropLight("l2"))
-    assert [s.id for s in dropped.lights] == ["l1", "l3"]
+    assert [s.id for s in light_state.lights(dropped)] == ["l1", "l3"]
     assert texts(events) == ["Brannoc's torch is dropped and gone for good (6 Beats left in it)."]
-    assert not dropped.is_dark
+    assert not is_dark(dropped)
 
 
 def test_dropping_the_only_lit_torch_leaves_the_party_in_darkness(state: State, b3: Ruleset) -> None:
     dark, events = run(state, b3, DropLight("l1"))
-    assert dark.is_dark
+    assert is_dark(dark)
     assert texts(events)[0] == "Darla's torch is dropped, still burning, and gone for good (6 Beats left in it)."
     assert warnings(events) == [DARKNESS]
 
 
 def test_dropping_a_light_spell_ends_it(state: State, b3: Ruleset) -> None:
     cast, _ = run(state, b3, CastLight("c2"))
-    ended, events = run(cast, b3, DropLight(cast.lights[-1].id))
-    assert ended.lights == state.lights
+    ended, events = run(cast, b3, DropLight(light_state.lights(cast)[-1].id))
+    assert light_state.lights(ended) == light_state.lights(state)
     assert texts(events) == ["Brannoc's light spell ends early (7 Beats unspent)."]
 
 
@@ -132,7 +133,7 @@ def test_dropping_a_light_spell_ends_it(state: State, b3: Ruleset) -> None:
 @pytest.mark.parametrize(("kind", "full"), [("torch", 6), ("lantern", 24), ("candle", 6)])
 def test_a_fresh_source_goes_into_a_pack_full_and_unlit(state: State, b3: Ruleset, kind: str, full: int) -> None:
     packed, events = run(state, b3, AddToPack("c4", kind))
-    new = packed.lights[-1]
+    new = light_state.lights(packed)[-1]
     assert (new.id, new.kind, new.remaining, new.carrier, new.lit) == ("l4", kind, full, "c4", False)
     assert texts(events) == [f"A fresh {kind} goes into Otto Sixfingers's pack ({full} Beats)."]
 
@@ -142,13 +143,13 @@ def test_a_flask_of_oil_is_counted_on_the_character(state: State, b3: Ruleset) -
     packed, events = run(packed, b3, AddToPack("c1", OIL))
     assert packed.character("c1").oil == 2
     assert texts(events) == ["An oil flask goes into Darla's pack (2 oil flasks now)."]
-    assert packed.lights == state.lights
+    assert light_state.lights(packed) == light_state.lights(state)
 
 
 def test_a_new_id_never_reuses_one_in_use(state: State, b3: Ruleset) -> None:
     dropped, _ = run(state, b3, DropLight("l2"))
     packed, _ = run(dropped, b3, AddToPack("c2", "torch"))
-    assert [s.id for s in packed.lights] == ["l1", "l3", "l2"]
+    assert [s.id for s in light_state.lights(packed)] == ["l1", "l3", "l2"]
 
 
 def test_packing_what_makes_no_sense_is_refused(state: State, b3: Ruleset, hc: Ruleset) -> None:
@@ -185,13 +186,13 @@ def test_packs_count_each_members_spares_oil_and_rations(state: State, b3: Rules
 
 def test_the_light_spell_burns_six_beats_plus_the_casters_level(state: State, b3: Ruleset) -> None:
     cast, events = run(state, b3, CastLight("c2"))
-    spell = cast.lights[-1]
+    spell = light_state.lights(cast)[-1]
     assert (spell.kind, spell.remaining, spell.carrier, spell.lit) == ("light_spell", 7, "c2", True)
     assert cast.character("c2").spells_forgotten == 1
     assert texts(events) == ["Brannoc casts a Light spell: 7 Beats (6 + 1 for level 1); a spell spent until re-memorized."]
     higher = attrs.evolve(state.character("c4"), level=3)
     cast, _ = run(attrs.evolve(state, party=replace_member(state.party, higher)), b3, CastLight("c4"))
-    assert cast.lights[-1].remaining == 9
+    assert light_state.lights(cast)[-1].remaining == 9
 
 
 def test_the_light_spell_makes_strong_light_and_ends_like_a_torch(state: State, b3: Ruleset) -> None:
@@ -200,7 +201,7 @@ def test_the_light_spell_makes_strong_light_and_ends_like_a_torch(state: State, 
     assert party_light(cast, b3).level == "strong"
     later, events = run(cast, b3, AdvanceTime(7))
     assert "Brannoc's light spell burns out." in warnings(events)
-    assert all(s.kind != "light_spell" for s in later.lights)
+    assert all(s.kind != "light_spell" for s in light_state.lights(later))
 
 
 def test_only_a_standing_caster_casts_light_and_only_where_the_rules_have_it(state: State, b3: Ruleset, hc: Ruleset) -> None:
@@ -219,12 +220,12 @@ def test_only_a_standing_caster_casts_light_and_only_where_the_rules_have_it(sta
 
 def test_a_correction_is_logged_with_its_reason(state: State, b3: Ruleset) -> None:
     fixed, events = run(state, b3, CorrectLight("l1", "minus", 2, "lit it before the stairs"))
-    assert fixed.light("l1").remaining == 4
+    assert light_state.light(fixed, "l1").remaining == 4
     assert texts(events) == ["Darla's torch corrected from 6 to 4 Beats (lit it before the stairs)."]
     fixed, events = run(fixed, b3, CorrectLight("l1", "plus", 1))
     assert texts(events) == ["Darla's torch corrected from 4 to 5 Beats (no reason given)."]
     fixed, _ = run(fixed, b3, CorrectLight("l2", "set", 3, "damp"))
-    assert fixed.light("l2").remaining == 3
+    assert light_state.light(fixed, "l2").remaining == 3
 
 
 def test_a_correction_past_full_is_flagged_and_below_zero_stops_at_zero(state: State, b3: Ruleset) -> None:
@@ -232,14 +233,14 @@ def test_a_correction_past_full_is_flagged_and_below_zero_stops_at_zero(state: S
     assert events[0].text == "Brannoc's torch corrected from 6 to 9 Beats (a fat torch); more than a fresh source's 6."
     assert events[0].level == "warn", "a slip of the finger must be seen"
     floored, events = run(state, b3, CorrectLight("l2", "minus", 10, "soaked"))
-    assert floored.light("l2").remaining == 0
+    assert light_state.light(floored, "l2").remaining == 0
     assert events[0].text.endswith("(soaked); stopped at 0.")
 
 
 def test_a_spells_time_is_not_held_to_a_level_0_casting(state: State, b3: Ruleset) -> None:
     cast, _ = run(state, b3, CastLight("c2"))
-    fixed, events = run(cast, b3, CorrectLight(cast.lights[-1].id, "plus", 2, "level 3 really"))
-    assert fixed.lights[-1].remaining == 9
+    fixed, events = run(cast, b3, CorrectLight(light_state.lights(cast)[-1].id, "plus", 2, "level 3 really"))
+    assert light_state.lights(fixed)[-1].remaining == 9
     assert events[0].level == "info"
 
 
@@ -254,7 +255,7 @@ def test_a_source_put_on_its_last_unit_warns(state: State, b3: Ruleset) -> None:
 
 def test_a_lit_torch_corrected_to_nothing_goes_out_into_darkness(state: State, b3: Ruleset) -> None:
     out, events = run(state, b3, CorrectLight("l1", "minus", 6, "it was wet"))
-    assert out.light("l1") == attrs.evolve(state.light("l1"), remaining=0, lit=False)
+    assert light_state.light(out, "l1") == attrs.evolve(light_state.light(state, "l1"), remaining=0, lit=False)
     assert warnings(events) == ["Darla's torch goes out.", DARKNESS]
 
 
@@ -282,7 +283,7 @@ def test_time_burns_every_lit_source_by_the_same_amount(state: State, b3: Rulese
     state, _ = run(state, b3, CastLight("c2"))
     later, events = run(state, b3, AdvanceTime(3, "searching the altar"))
     assert events[0].text == "3 Beats pass (searching the altar)."
-    assert {s.id: s.remaining for s in later.lights} == {"l1": 3, "l2": 6, "l3": 6, "l4": 21, "l5": 4}
+    assert {s.id: s.remaining for s in light_state.lights(later)} == {"l1": 3, "l2": 6, "l3": 6, "l4": 21, "l5": 4}
 
 
 @pytest.mark.parametrize(
@@ -296,7 +297,7 @@ def test_to_the_next_hour_from_anywhere_on_the_clock(state: State, request, rule
     assert next_hour(state, ruleset.time) == (to_hour, at)
     later, events = run(state, ruleset, ToNextHour("resting"))
     assert later.clock.units == units + to_hour
-    left = {s.id: s.remaining for s in later.lights}
+    left = {s.id: s.remaining for s in light_state.lights(later)}
     assert left == ({"l1": 6 - to_hour} if to_hour < 6 else {}) | {"l2": 6, "l3": 6}, "the lit torch burns, the spares do not"
     verb = "passes" if to_hour == 1 else "pass"
     assert events[0].text == f"{ruleset.time.label(to_hour)} {verb}, to {at} (resting)."
@@ -309,7 +310,7 @@ def test_to_the_next_hour_warns_as_the_torch_runs_low_then_dies(state: State, b3
     assert warnings(events) == ["Darla's torch is running low: 1 Beat left."]
     dark, events = run(low, b3, ToNextHour("waiting"))
     assert warnings(events) == ["Darla's torch burns out.", DARKNESS]
-    assert dark.is_dark and dark.clock.units == 12
+    assert is_dark(dark) and dark.clock.units == 12
 
 
 # ------------------------------------------------------------------------- undo and saving

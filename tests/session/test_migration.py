@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import persist, sessions
+from hammertui.session import light_state, persist, sessions
 from hammertui.session.actions import RenameSession
 from hammertui.session.migrations import SCHEMA_1_PROCEDURES
 from hammertui.session.store import Store
@@ -42,7 +42,7 @@ def test_what_was_under_way_is_still_under_way(tmp_path: Path) -> None:
     fight = opened(tmp_path, "release-hc").state
     assert fight.fighting is not None and [f.name for f in fight.fighting.foes] == ["Goblin 1", "Goblin 2", "Goblin 3"]
     assert [k.name for k in fight.foe_kinds] == ["Goblin"] and len(fight.dungeon.rooms) == 1
-    assert [(s.id, s.remaining, s.lit) for s in fight.lights] == [("l1", 4, True), ("l2", 6, False), ("l3", 6, False)]
+    assert [(s.id, s.remaining, s.lit) for s in light_state.lights(fight)] == [("l1", 4, True), ("l2", 6, False), ("l3", 6, False)]
     explore = opened(tmp_path, "release-b3").state
     assert explore.exploring is not None and explore.exploring.step == "extremes"
     camp = opened(tmp_path, "release-camp").state

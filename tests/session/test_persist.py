@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from hammertui.rules.combat import AttackPlan
 from hammertui.rules.dice import Roll, Term
-from hammertui.session import persist
+from hammertui.session import light_state, persist
 from hammertui.session.events import Event
+from hammertui.session.light_state import LightSource
 from hammertui.session.state import (
     Character,
     Clock,
@@ -20,7 +21,6 @@ from hammertui.session.state import (
     Dungeon,
     Grave,
     Hireling,
-    LightSource,
     Declared,
     Effect,
     Fight,
@@ -105,11 +105,12 @@ def states(draw) -> State:
         Effect(f"e{i}", draw(tricky), draw(st.sampled_from(ids)), draw(st.sampled_from(["round", "unit"])), draw(small), draw(tricky))
         for i in range(draw(st.integers(0, 2)))
     )
-    return State(
-        session=SessionInfo(draw(tricky), "hammercrawl-book3", draw(st.integers(0, 2**62)), draw(st.sampled_from(["adventure", "hardcore"]))),
+    state = State(
+        session=SessionInfo(
+            draw(tricky), "hammercrawl-book3", draw(st.integers(0, 2**62)), draw(st.sampled_from(["adventure", "hardcore"])), procedures={"light": light_state.NAME}
+        ),
         dungeon=Dungeon(draw(st.integers(1, 20)), draw(st.integers(0, 30)), draw(st.integers(1, 3)), draw(small), draw(st.booleans())),
         party=party,
-        lights=lights,
         clock=Clock(draw(small), draw(small)),
         fighting=fighting,
         foe_kinds=kinds,
@@ -119,6 +120,7 @@ def states(draw) -> State:
         pile=pile,
         hirelings=hirelings,
     )
+    return light_state.with_lights(state, lights)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -9,7 +9,7 @@ import pytest
 
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import persist
+from hammertui.session import light_state, persist
 from hammertui.session.actions import Context, Refused, apply_action
 from hammertui.session.advancement import AwardXP, LevelUp
 from hammertui.session.hirelings import Dismiss, Hire, HirelingMorale
@@ -149,7 +149,7 @@ def test_burial_and_the_graveyard_survive_a_save(state: State, b3: Ruleset, tmp_
     grave = buried.graveyard[0]
     assert grave.epitaph == "She went first. She always went first."
     assert grave.character.death.cause == "the Gnoll King" and grave.character.role == ""
-    assert buried.lights[0].carrier == "" and "left with the body" in events[1].text
+    assert light_state.lights(buried)[0].carrier == "" and "left with the body" in events[1].text
     assert "new Leader" in events[-1].text
     rewritten, _ = run(buried, b3, WriteEpitaph(member.id, "Here lies Darla. Mostly."))
     files = persist.SaveFiles(tmp_path, "graves")

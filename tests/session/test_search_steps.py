@@ -9,9 +9,11 @@ import attrs
 import pytest
 
 from hammertui.rules.ruleset import Ruleset
+from hammertui.session import light_state
 from hammertui.session.actions import Refused
 from hammertui.session.explore import RollExplore
 from hammertui.session.lights import FoldRounds, PassRounds
+from hammertui.session.procedures import is_dark
 from hammertui.session.search import Search, most_searchers
 from hammertui.session.sessions import new_state
 from hammertui.session.state import Clock, Hireling, State
@@ -38,12 +40,12 @@ def texts(events: list) -> list[str]:
     ],
 )
 def test_the_odds_are_said_and_the_time_is_spent(demo: State, hc: Ruleset, searchers: int, units: int, shown: str) -> None:
-    torch = demo.light("l1").remaining
+    torch = light_state.light(demo, "l1").remaining
     state, events = run(demo, hc, Search(searchers, units, "the altar"), [1])
     assert shown in events[0].text and "the altar" in events[0].text
     assert events[0].dice == ("search 1d6: [1] = 1",)
     assert state.clock.units == demo.clock.units + units
-    assert state.light("l1").remaining == torch - units
+    assert light_state.light(state, "l1").remaining == torch - units
 
 
 @pytest.mark.parametrize(("face", "found"), [(4, True), (5, False)])
@@ -64,7 +66,7 @@ def test_a_long_search_burns_the_torch_out_into_darkness(demo: State, hc: Rulese
     state, events = run(demo, hc, Search(1, 7), [6])
     assert "Darla's torch burns out." in texts(events)
     assert texts(events)[-1] == DARKNESS
-    assert state.is_dark and state.clock.units == 7
+    assert is_dark(state) and state.clock.units == 7
 
 
 def test_hirelings_search_too(demo: State, hc: Ruleset) -> None:
@@ -92,16 +94,16 @@ def test_no_search_in_the_middle_of_an_explore(demo: State, hc: Ruleset) -> None
 
 
 def test_rounds_are_counted_apart_then_folded_into_turns(demo: State, hc: Ruleset) -> None:
-    torch = demo.light("l1").remaining
+    torch = light_state.light(demo, "l1").remaining
     state, events = run(demo, hc, PassRounds(), [])
     state, events = run(state, hc, PassRounds(60), [])
     assert events[0].text == "60 rounds pass: round 61."
     assert state.clock == Clock(units=0, rounds=61)
-    assert state.light("l1").remaining == torch  # rounds alone burn nothing
+    assert light_state.light(state, "l1").remaining == torch  # rounds alone burn nothing
     state, events = run(state, hc, FoldRounds(), [])
     assert events[0].text == "61 rounds of combat: 2 turns on the clock."
     assert state.clock == Clock(units=2, rounds=0)
-    assert state.light("l1").remaining == torch - 2
+    assert light_state.light(state, "l1").remaining == torch - 2
 
 
 def test_a_short_fight_still_costs_a_turn(demo: State, hc: Ruleset) -> None:

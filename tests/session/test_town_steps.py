@@ -14,20 +14,14 @@ import pytest
 
 from hammertui.rules.bonuses import PoolBonus
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import persist
+from hammertui.session import light_state, persist
 from hammertui.session.actions import Refused
 from hammertui.session.advancement import LevelUp
 from hammertui.session.explore import RollExplore, room_award
+from hammertui.session.light_state import LightSource
 from hammertui.session.loot import COMMON, AddLoot, GiveLoot
 from hammertui.session.sessions import new_state
-from hammertui.session.state import (
-    Camping,
-    Character,
-    Death,
-    LightSource,
-    State,
-    replace_member,
-)
+from hammertui.session.state import Camping, Character, Death, State, replace_member
 from hammertui.session.store import Store
 from hammertui.session.town import ODD_COINS, ReturnToTown, plan_town
 from hammertui.session.vitals import dungeon_tier
@@ -97,12 +91,12 @@ def test_the_kit_is_restocked_with_a_fresh_torch_for_whoever_lacks_one(state: St
     state = changed(state, "c1", rations=1)
     state = changed(state, "c2", rations=5)
     state = changed(state, "c4", rations=0, bedroll=False)
-    state = attrs.evolve(state, lights=(attrs.evolve(state.lights[0], remaining=2), *state.lights[1:]))
+    state = light_state.with_lights(state, (attrs.evolve(light_state.lights(state)[0], remaining=2), *light_state.lights(state)[1:]))
     town, texts = to_town(state, b3)
     assert [m.rations for m in town.party] == [3, 5, 3, 3], "topped up, never taken away"
     assert all(m.bedroll for m in town.party)
-    assert town.lights[:3] == state.lights, "a torch half burnt is still a torch carried"
-    assert town.lights[3:] == (LightSource("l4", "torch", 6, carrier="c4", lit=False),)
+    assert light_state.lights(town)[:3] == light_state.lights(state), "a torch half burnt is still a torch carried"
+    assert light_state.lights(town)[3:] == (LightSource("l4", "torch", 6, carrier="c4", lit=False),)
     assert texts[1] == "Restocked: Darla 2 Rations; Otto Sixfingers 3 Rations, a torch, a Bedroll."
 
 
@@ -110,7 +104,7 @@ def test_the_complete_rules_kit_has_no_bedroll(hc_demo: State, hc: Ruleset) -> N
     assert not any(m.bedroll for m in hc_demo.party)
     town, _ = to_town(hc_demo, hc)
     assert not any(m.bedroll for m in town.party)
-    assert [s.carrier for s in town.lights] == ["c1", "c2", "c3", "c4"]
+    assert [s.carrier for s in light_state.lights(town)] == ["c1", "c2", "c3", "c4"]
 
 
 # ---------------------------------------------------------------------------------------------

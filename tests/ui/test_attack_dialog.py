@@ -11,7 +11,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import combat, sessions
+from hammertui.session import combat, light_state, sessions
 from hammertui.session.state import FoeKind, State
 from hammertui.session.store import Store
 from hammertui.session.vitals import NOT_TODAY
@@ -33,7 +33,7 @@ def armed(tmp_path: Path, faces: list[int], ruleset: str = "hammercrawl", tweak:
 
 
 def dark(state: State) -> State:
-    return attrs.evolve(state, lights=tuple(attrs.evolve(s, lit=False) for s in state.lights))
+    return light_state.with_lights(state, tuple(attrs.evolve(s, lit=False) for s in light_state.lights(state)))
 
 
 def fighter(state: State) -> State:

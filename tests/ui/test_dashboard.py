@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input
 
-from hammertui.session import persist
+from hammertui.session import light_state, persist
+from hammertui.session.procedures import is_dark
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -25,7 +26,7 @@ async def test_first_run_opens_a_ready_demo_session(tmp_path: Path) -> None:
         assert state.session.name == "demo"
         assert state.session.ruleset == "hammercrawl-book3"
         assert len(state.party) == 4
-        assert [s.lit for s in state.lights].count(True) == 1
+        assert [s.lit for s in light_state.lights(state)].count(True) == 1
         assert (state.dungeon.level, state.dungeon.challenge_level) == (1, 2)
         assert app.query_one("#party-table", DataTable).row_count == 4
     assert (tmp_path / "demo.toml").exists()
@@ -36,7 +37,7 @@ async def test_advancing_time_burns_the_torch(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("t", "t")
         assert app.store.state.clock.units == 2
-        assert app.store.state.lights[0].remaining == 4
+        assert light_state.lights(app.store.state)[0].remaining == 4
         assert "Beat 2" in str(app.query_one("#header").render())
     assert persist.load_state(tmp_path / "demo.toml").clock.units == 2
 
@@ -47,7 +48,7 @@ async def test_the_torch_burning_out_is_announced(tmp_path: Path) -> None:
         await pilot.press(*"tttttt")
         assert isinstance(app.screen, ChooseDialog), "the last Beat of light asks first"
         await pilot.press("enter")  # into the dark
-        assert app.store.state.is_dark
+        assert is_dark(app.store.state)
         messages = [n.message for n in app._notifications]
         assert any("Darkness" in m for m in messages)
         assert "DARK" in str(app.query_one("#header").render())
@@ -89,11 +90,11 @@ async def test_light_douse_and_hand_over_from_the_light_pane(tmp_path: Path) -> 
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.click("#light-table")
         await pilot.press("down", "l")
-        assert app.store.state.lights[1].lit
+        assert light_state.lights(app.store.state)[1].lit
         await pilot.press("l")
-        assert not app.store.state.lights[1].lit
+        assert not light_state.lights(app.store.state)[1].lit
         await pilot.press("g", "enter")
-        assert app.store.state.lights[1].carrier == app.store.state.party[0].id
+        assert light_state.lights(app.store.state)[1].carrier == app.store.state.party[0].id
 
 
 async def test_rename_from_the_command_palette(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.widgets import Input, OptionList, Static
 
 from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import persist, sessions
+from hammertui.session import light_state, persist, sessions
 from hammertui.session.camp import CampNext, SetCampFree, StartCamp
 from hammertui.session.explore import SetAddition, SetSafeHaven
 from hammertui.ui.app import HammerApp
@@ -43,7 +43,7 @@ async def test_an_explore_from_the_main_screen(tmp_path: Path) -> None:
     app, script = scripted(tmp_path, ROLL + BLOOD + SPUTTER + TRAP)
     async with app.run_test(size=(120, 40)) as pilot:
         app.perform(SetAddition("huzzah", 1))
-        torch_before = app.store.state.light("l1").remaining
+        torch_before = light_state.light(app.store.state, "l1").remaining
         darla = app.store.state.party[0]
 
         await pilot.press("e")
@@ -77,7 +77,7 @@ async def test_an_explore_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.store.state.exploring.step == "transit"
         await choose(pilot, app, "skull:sputter")
-        assert app.store.state.light("l1").remaining == torch_before - 2
+        assert light_state.light(app.store.state, "l1").remaining == torch_before - 2
 
         await pilot.press("n")  # 5: Hammers and Crossblades
         await pilot.pause()
@@ -93,7 +93,7 @@ async def test_an_explore_from_the_main_screen(tmp_path: Path) -> None:
         assert (room.hammers, room.crossblades, room.safe_haven) == (2, 3, True)
         assert state.dungeon.safe_haven and state.dungeon.rooms_explored == 1
         assert state.clock.units == 1
-        assert state.light("l1").remaining == torch_before - 2 - 1
+        assert light_state.light(state, "l1").remaining == torch_before - 2 - 1
         assert "Room 1 explored" in body(app)
         assert "1 room + 3 Crossblades + 2 Hammers = 6" in body(app)
         assert "Left unspent: 1 Hammer, 2 Crossblades." in log_text(app)

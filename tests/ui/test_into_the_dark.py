@@ -7,7 +7,9 @@ from pathlib import Path
 
 from textual.widgets import Label
 
+from hammertui.session import light_state
 from hammertui.session.lights import CorrectLight
+from hammertui.session.procedures import is_dark
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
@@ -17,7 +19,7 @@ from tests.ui.test_party import plain
 
 def burn_low(app: HammerApp) -> None:
     """The demo party (Book Three: Beats) is left with 1 Beat on its only lit torch."""
-    lit = next(s for s in app.store.state.lights if s.lit)
+    lit = next(s for s in light_state.lights(app.store.state) if s.lit)
     assert app.perform(CorrectLight(lit.id, "set", 1, "burnt low"))
 
 
@@ -30,10 +32,10 @@ async def test_a_beat_that_puts_out_the_last_light_asks_first(tmp_path: Path) ->
         assert "The last light goes out after 1 Beat of the 1 Beat: dark as it ends." in str(app.screen.query_one(Label).render())
         assert app.store.state.clock.units == 0, "nothing passes before the answer"
         await pilot.press("down", "enter")  # wait: light a spare first
-        assert app.store.state.clock.units == 0 and not app.store.state.is_dark
+        assert app.store.state.clock.units == 0 and not is_dark(app.store.state)
         await pilot.press("t", "enter")  # into the dark
         await pilot.pause()
-        assert app.store.state.clock.units == 1 and app.store.state.is_dark
+        assert app.store.state.clock.units == 1 and is_dark(app.store.state)
 
 
 async def test_so_many_beats_into_the_dark_pass_on_the_second_asking(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Label, Select, Static
 
-from hammertui.session import persist
+from hammertui.session import light_state, persist
 from hammertui.session.lights import OIL, AddToPack, CorrectLight, DropLight
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -41,7 +41,7 @@ async def test_refilling_the_highlighted_lantern(tmp_path: Path) -> None:
         await pilot.pause()
         await highlight_light(app, "l4")
         await pilot.press("o")
-        assert app.store.state.light("l4").remaining == 24
+        assert light_state.light(app.store.state, "l4").remaining == 24
         assert app.store.state.character("c4").oil == 0
         assert "takes a fresh oil flask" in log_text(app)
         await pilot.press("o")
@@ -49,7 +49,7 @@ async def test_refilling_the_highlighted_lantern(tmp_path: Path) -> None:
         await highlight_light(app, "l1")
         await pilot.press("o")
         assert "cannot be refilled" in notifications(app)[-1]
-    assert persist.load_state(tmp_path / "demo.toml").light("l4").remaining == 24
+    assert light_state.light(persist.load_state(tmp_path / "demo.toml"), "l4").remaining == 24
 
 
 async def test_a_correction_through_its_form_refuses_a_bad_value_in_place(tmp_path: Path) -> None:
@@ -61,10 +61,10 @@ async def test_a_correction_through_its_form_refuses_a_bad_value_in_place(tmp_pa
         await pilot.press("tab", "-", "3", "enter")
         assert isinstance(app.screen, CorrectLightDialog), "a negative amount is refused"
         assert "-3 will not do" in str(app.screen.query_one("#problem", Label).render())
-        assert app.store.state.light("l1").remaining == 6
+        assert light_state.light(app.store.state, "l1").remaining == 6
         await pilot.press("shift+tab", "tab", "2", "tab", *"lit on the stairs", "enter")
         assert not isinstance(app.screen, CorrectLightDialog)
-        assert app.store.state.light("l1").remaining == 4
+        assert light_state.light(app.store.state, "l1").remaining == 4
         assert "Darla's torch corrected from 6 to 4 Beats (lit on the stairs)." in log_text(app)
 
 
@@ -75,7 +75,7 @@ async def test_a_correction_can_set_the_time_outright(tmp_path: Path) -> None:
         await pilot.press("C")
         app.screen.query_one("#how", Select).value = "set"
         await pilot.press("tab", "3", "ctrl+s")
-        assert app.store.state.light("l2").remaining == 3
+        assert light_state.light(app.store.state, "l2").remaining == 3
 
 
 async def test_adding_a_torch_to_the_highlighted_members_pack(tmp_path: Path) -> None:
@@ -86,7 +86,7 @@ async def test_adding_a_torch_to_the_highlighted_members_pack(tmp_path: Path) ->
         assert isinstance(app.screen, PackDialog)
         await pilot.press("ctrl+s")
         assert not isinstance(app.screen, PackDialog)
-        torch = app.store.state.lights[-1]
+        torch = light_state.lights(app.store.state)[-1]
         assert (torch.kind, torch.carrier, torch.remaining, torch.lit) == ("torch", "c4", 6, False)
         assert app.query_one("#light-table", DataTable).row_count == 4
         assert "Otto 1 torch" in plain(app.query_one("#light-packs", Static))
@@ -135,7 +135,7 @@ async def test_dropping_the_lit_torch_is_a_darkness_that_cannot_be_missed(tmp_pa
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await highlight_light(app, "l1")
         await pilot.press("D")
-        assert [s.id for s in app.store.state.lights] == ["l2", "l3"]
+        assert [s.id for s in light_state.lights(app.store.state)] == ["l2", "l3"]
         assert "Darkness! No light is burning." in notifications(app)
         assert "Darkness! No light is burning." in log_text(app)
         assert app.query_one(LightPane).border_subtitle == "DARK"
@@ -145,7 +145,7 @@ async def test_dropping_the_lit_torch_is_a_darkness_that_cannot_be_missed(tmp_pa
         assert "In the dark: one fewer attack die (at zero: cannot attack); no critical hits" in combat
         assert "3 Banes on skills and Area saves; 6 Banes on sight" in combat
         await pilot.press("u")
-        assert app.store.state.light("l1").lit
+        assert light_state.light(app.store.state, "l1").lit
         assert "In the dark" not in plain(app.query_one("#combat", Static))
 
 
@@ -157,7 +157,7 @@ async def test_the_light_spell_makes_strong_light_in_book_three(tmp_path: Path) 
         await pilot.press("L")
         assert isinstance(app.screen, ChooseDialog)
         await pilot.press("enter")
-        assert app.store.state.lights[-1].kind == "light_spell"
+        assert light_state.lights(app.store.state)[-1].kind == "light_spell"
         assert pane.border_subtitle == "2 lit · strong light"
 
 
@@ -189,7 +189,7 @@ async def test_the_packs_shorten_to_the_spares_on_a_small_screen(tmp_path: Path)
 async def test_a_party_with_no_spare_says_so(tmp_path: Path) -> None:
     app = demo(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        for spare in [s for s in app.store.state.lights if not s.lit]:
+        for spare in [s for s in light_state.lights(app.store.state) if not s.lit]:
             assert app.perform(DropLight(spare.id))
         await pilot.pause()
         assert plain(app.query_one("#light-packs", Static)).startswith("No spare light.")

@@ -11,6 +11,7 @@ from textual.widgets import Input, Static
 from hammertui.rules.odds import odds_for
 from hammertui.session import persist
 from hammertui.session.explore import ExploreNext, RollExplore, pool_lines, pool_of
+from hammertui.session.procedures import is_dark
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.divining import DiviningPane, percent
 from hammertui.ui.pool import PoolList, PoolScreen, TextLines
@@ -156,7 +157,7 @@ async def test_darkness_adds_half_the_party_in_black(tmp_path: Path) -> None:
     app = hc(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("l")
-        assert app.store.state.is_dark
+        assert is_dark(app.store.state)
         await pilot.press("b")
         living = len(app.store.state.living)
         dark = [line for line in pool_lines(app.store.state, app.store.ruleset) if line.source == "dark"]

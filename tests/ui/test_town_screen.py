@@ -9,7 +9,7 @@ import attrs
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from hammertui.session import persist
+from hammertui.session import light_state, persist
 from hammertui.session.advancement import AwardXP
 from hammertui.session.explore import RollExplore
 from hammertui.session.loot import AddLoot
@@ -81,7 +81,7 @@ async def test_loot_then_town_then_a_level(tmp_path: Path) -> None:
         assert state.character("c1").items == ("Ruby (50 coins)",)
         assert state.character("c3").items == ("Odd scroll",)
         assert (state.dungeon.level, state.dungeon.boss_hd) == (2, 6)
-        assert state.character("c4").id in {s.carrier for s in state.lights}
+        assert state.character("c4").id in {s.carrier for s in light_state.lights(state)}
         assert "Back into the dungeon at level 2" in log_text(app)
         assert "Enough XP to level up: Darla." in town_text(app)
         assert cells(app)[0] == ["Darla", "1", "20", "125", "Ruby (50 coins)", "ready: v"]

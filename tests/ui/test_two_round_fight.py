@@ -10,7 +10,7 @@ import attrs
 
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
+from hammertui.session import light_state, sessions
 from hammertui.session.state import Room
 from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp
@@ -125,7 +125,7 @@ async def test_a_two_round_fight_from_the_main_screen(tmp_path: Path) -> None:
 
         state = app.store.state
         assert state.clock.units == 1 and state.clock.rounds == 0, "2 rounds cost 1 turn"
-        torch = next(s for s in state.lights if s.lit)
+        torch = next(s for s in light_state.lights(state) if s.lit)
         assert torch.remaining == 5
         assert "2 rounds of combat: 1 turn on the clock." in log_text(app)
         assert "Loot time!" in log_text(app)

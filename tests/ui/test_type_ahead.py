@@ -8,6 +8,7 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 
+from hammertui.session import light_state
 from hammertui.session.vitals import ApplyDamage
 from hammertui.ui.app import make_app
 from hammertui.ui.dialogs.amount import AmountDialog
@@ -58,10 +59,10 @@ async def test_a_number_and_enter_in_one_breath_in_an_open_dialog(tmp_path: Path
 async def test_a_choice_typed_in_one_breath(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
-        torch = app.store.state.lights[0]
+        torch = light_state.lights(app.store.state)[0]
         in_one_breath(app, "g", "down", "enter")
-        await until(pilot, lambda: app.store.state.light(torch.id).carrier != torch.carrier, "the torch handed over")
-        assert app.store.state.light(torch.id).carrier == app.store.state.party[2].id, "the second offered, Wenna"
+        await until(pilot, lambda: light_state.light(app.store.state, torch.id).carrier != torch.carrier, "the torch handed over")
+        assert light_state.light(app.store.state, torch.id).carrier == app.store.state.party[2].id, "the second offered, Wenna"
 
 
 async def test_a_new_name_typed_in_one_breath(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from hammertui.rules import damage
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import combat
 from hammertui.session.actions import Action, Refused
+from hammertui.session.procedures import is_dark
 from hammertui.session.state import Character, PendingAttack, State
 from hammertui.session.vitals import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
 from hammertui.ui.dialogs.form import Attempt, FormDialog
@@ -92,7 +93,7 @@ class AttackDialog(FormDialog):
             yield Select(rules.attack_kind_choices(self.ruleset), value=self._declared_kind(), allow_blank=False, id="kind")
             yield Label(self._net_word(), classes="field-label")
             yield Input(value="0", id="net", classes="number")
-            yield Checkbox("In the dark", state.is_dark, id="dark")
+            yield Checkbox("In the dark", is_dark(state), id="dark")
         with Horizontal(classes="row", id="weapons"):
             yield Checkbox("Two-handed weapon", id="two-handed")
             yield Checkbox("Two weapons", id="two-weapons")
