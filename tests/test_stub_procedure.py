@@ -1,0 +1,148 @@
+"""The procedure seam, proven: a ruleset that explores by a die procedure written here, in the test.
+
+The stub rolls a d6 each time the party moves on and spends a unit of time doing it. It is one unit
+across the three layers (a slice, an action, a pane and a command), registered from outside the
+package, and a ruleset extending the complete rules swaps the Divining Pool for it in a data file.
+Nothing of the Divining Pool is drawn, kept or offered, and the session saves and reopens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from hammertui.rules import procedures
+from hammertui.rules.dice import roll as roll_dice
+from hammertui.rules.procedures import Procedure
+from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.session.actions import Context, Result, note, spend_time
+from hammertui.session.state import State
+from hammertui.ui.app import make_app
+from hammertui.ui.commands import Command
+from hammertui.ui.divining import DiviningPane
+from hammertui.ui.view import View
+from tests.ui.waiting import until
+
+NAME = "stub_die"
+
+
+@attrs.frozen
+class StubDie:
+    """Every die rolled to move on, in order."""
+
+    rolls: tuple[int, ...] = ()
+
+
+SLICE = StubDie
+
+
+def new_slice(ruleset: Ruleset, party: tuple[Any, ...]) -> StubDie:
+    return StubDie()
+
+
+@attrs.frozen
+class RollStubDie:
+    """Move on: roll the d6 in the open, and a unit of time passes (the light burns)."""
+
+    label: ClassVar[str] = "explore"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        roll = roll_dice(ctx.dice, "1d6")
+        die: StubDie = state.slices[NAME]
+        moved = state.with_slice(NAME, StubDie((*die.rolls, roll.total)))
+        spent, events = spend_time(moved, 1, ctx, self)
+        return spent, [note(self, f"The stub die shows {roll.total}.", (roll.describe(),)), *events]
+
+
+class StubPane(Static):
+    """Every roll of the stub die so far."""
+
+    view: reactive[View | None] = reactive(None)
+
+    def watch_view(self, view: View | None) -> None:
+        if view is not None:
+            self.update("Stub die: " + " ".join(str(r) for r in view.state.slices[NAME].rolls))
+
+
+def PANE() -> StubPane:
+    return StubPane("Stub die:", id="stub", classes="pane")
+
+
+COMMANDS = (Command("e", "stub.roll", "roll_stub", "Move on", "Roll the stub die", "A d6 in the open; a unit of time passes", show=True, run=lambda app: app.perform(RollStubDie())),)
+
+RULESET = """\
+extends = "hammercrawl"
+name = "The complete rules, exploring by the stub die"
+
+[procedures]
+explore = "stub_die"
+camp = "none"
+
+[divining]
+_replace = true
+
+[explore]
+_replace = true
+
+[camp]
+_replace = true
+"""
+
+
+@pytest.fixture
+def stub_rules(tmp_path: Path) -> Iterator[Path]:
+    procedures.register(Procedure("explore", NAME, "A d6 to move on, in the open", state=__name__, ui=__name__))
+    path = tmp_path / "stub-die.toml"
+    path.write_text(RULESET, encoding="utf-8")
+    yield path
+    procedures.unregister("explore", NAME)
+
+
+def test_the_ruleset_names_the_stub_and_drops_the_pool(stub_rules: Path) -> None:
+    ruleset = load_ruleset(stub_rules)
+    assert ruleset.procedures["explore"] == NAME and ruleset.procedures["camp"] == "none"
+    assert ruleset.divining is None and ruleset.explore is None and ruleset.camp is None
+
+
+def test_a_ruleset_keeping_the_pool_beside_the_stub_is_refused(stub_rules: Path, tmp_path: Path) -> None:
+    from hammertui.rules.ruleset import check_ruleset_file
+
+    kept = tmp_path / "kept.toml"
+    kept.write_text('extends = "hammercrawl"\nname = "Kept"\n[procedures]\nexplore = "stub_die"\n', encoding="utf-8")
+    problems = check_ruleset_file(kept)
+    assert any(p.endswith("procedures.camp: hammercrawl_camp works only with explore = \"divining_pool\", got \"stub_die\"") for p in problems), problems
+    assert any(": divining: read by no procedure of this ruleset" in p for p in problems), problems
+
+
+async def test_a_session_explores_by_the_stub_saves_and_reopens(stub_rules: Path, tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    app = make_app(saves, "stubbed", ruleset_id=str(stub_rules), seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert not app.query(DiviningPane), "no Divining Pool is drawn"
+        assert "Build the Divining Pool" not in [c.title for c in app.get_system_commands(app.screen)]
+        torch = app.store.state.slices["burn_down"].lights[0].remaining
+        await pilot.press("e", "e")
+        await until(pilot, lambda: len(app.store.state.slices[NAME].rolls) == 2, "two rolls of the stub die")
+        rolls = app.store.state.slices[NAME].rolls
+        assert str(app.query_one("#stub", StubPane).render()) == "Stub die: " + " ".join(map(str, rolls))
+        assert app.store.state.slices["burn_down"].lights[0].remaining == torch - 2, "the light burns as the party moves"
+        assert app.store.state.clock.units == 2
+        await pilot.press("b", "c")
+        assert app.screen is app.screen_stack[0], "no pool to build, no camp to make"
+    state = app.store.state
+    assert set(state.slices) == {NAME, "burn_down", *(p.name for p in _stateful_others(state))}
+    again = make_app(saves, "stubbed", ruleset_id=str(stub_rules))
+    assert again.store is not None and again.store.state == state
+    assert "[slices.stub_die]" in (saves / "stubbed.toml").read_text()
+
+
+def _stateful_others(state: State) -> list[Procedure]:
+    """The ruleset's other procedures that keep state (the fight's, once it keeps its own)."""
+    chosen = [procedures.procedure(part, name) for part, name in state.session.procedures.items() if name != procedures.NONE]
+    return [p for p in chosen if p.state and p.name not in (NAME, "burn_down")]
