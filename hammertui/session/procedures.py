@@ -1,9 +1,10 @@
 """The session's side of the procedure seam: each procedure's slice of the state, made and checked.
 
 A procedure that keeps state names a module (`Procedure.state`) holding `SLICE`, the attrs class of
-its part of the state, and `new_slice(ruleset, party)`, the slice a new session starts with. The
-session holds a slice for each procedure of its ruleset that has one and no other, under the
-procedure's name; the save names the procedures it was played by, and the two must agree.
+its part of the state, and `new_slice(ruleset, party)`, the slice a new session starts with; it may
+hold `problems(slice, state)`, what a hand edit of a save may have broken there. The session holds
+a slice for each procedure of its ruleset that has one and no other, under the procedure's name;
+the save names the procedures it was played by, and the two must agree.
 """
 
 from __future__ import annotations
@@ -40,6 +41,18 @@ def slice_types(chosen: Mapping[str, str]) -> dict[str, type]:
         if module is not None:
             types[procedure.name] = module.SLICE
     return types
+
+
+def slice_problems(state: Any) -> list[str]:
+    """What each procedure's own check (`problems(slice, state)` in its state module, if it has one)
+    finds wrong with its slice, each named by where it is in the save."""
+    problems = []
+    for procedure in stateful(state.session.procedures):
+        module = state_module(procedure)
+        check = getattr(module, "problems", None)
+        if check is not None and procedure.name in state.slices:
+            problems += [f"slices.{procedure.name}.{problem}" for problem in check(state.slices[procedure.name], state)]
+    return problems
 
 
 def new_slices(ruleset: Ruleset, party: tuple[Any, ...]) -> dict[str, Any]:

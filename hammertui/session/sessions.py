@@ -20,7 +20,7 @@ from hammertui.session import persist
 from hammertui.session.events import Event
 from hammertui.session.procedures import mismatch, new_slices, stateful
 from hammertui.session.recruits import from_rolled, outfitted, rolled_text
-from hammertui.session.state import Character, Dungeon, LightSource, SessionInfo, State
+from hammertui.session.state import Character, LightSource, SessionInfo, State
 from hammertui.session.store import Store
 
 DEMO_NAME = "demo"
@@ -111,8 +111,7 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
     for spare in range(SPARE_TORCHES):
         lights.append(LightSource(f"l{spare + 2}", "torch", torch, carrier=party[spare + 1].id))
     events.append(Event(0, "light", f"{party[0].name} lights a torch; {SPARE_TORCHES} spares in packs."))
-    dungeon = Dungeon(challenge_level=ruleset.divining.challenge_default) if ruleset.divining else Dungeon()
-    state = State(session=info, dungeon=dungeon, party=tuple(party), lights=tuple(lights), slices=new_slices(ruleset, tuple(party)))
+    state = State(session=info, party=tuple(party), lights=tuple(lights), slices=new_slices(ruleset, tuple(party)))
     return state, events
 
 

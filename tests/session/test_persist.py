@@ -107,7 +107,7 @@ def states(draw) -> State:
     )
     return State(
         session=SessionInfo(draw(tricky), "hammercrawl-book3", draw(st.integers(0, 2**62)), draw(st.sampled_from(["adventure", "hardcore"]))),
-        dungeon=Dungeon(draw(st.integers(1, 20)), draw(st.integers(0, 30)), draw(st.integers(1, 3)), draw(small), draw(st.booleans())),
+        dungeon=Dungeon(draw(st.integers(1, 20)), draw(st.integers(0, 30)), draw(small), draw(st.booleans())),
         party=party,
         lights=lights,
         clock=Clock(draw(small), draw(small)),
