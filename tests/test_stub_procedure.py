@@ -21,6 +21,7 @@ from hammertui.rules import procedures
 from hammertui.rules.dice import roll as roll_dice
 from hammertui.rules.procedures import Procedure
 from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.session import light_state
 from hammertui.session.actions import Context, Result, note, spend_time
 from hammertui.session.state import State
 from hammertui.ui.app import make_app
@@ -126,12 +127,12 @@ async def test_a_session_explores_by_the_stub_saves_and_reopens(stub_rules: Path
     async with app.run_test(size=(120, 40)) as pilot:
         assert not app.query(DiviningPane), "no Divining Pool is drawn"
         assert "Build the Divining Pool" not in [c.title for c in app.get_system_commands(app.screen)]
-        torch = app.store.state.slices["burn_down"].lights[0].remaining
+        torch = light_state.lights(app.store.state)[0].remaining
         await pilot.press("e", "e")
         await until(pilot, lambda: len(app.store.state.slices[NAME].rolls) == 2, "two rolls of the stub die")
         rolls = app.store.state.slices[NAME].rolls
         assert str(app.query_one("#stub", StubPane).render()) == "Stub die: " + " ".join(map(str, rolls))
-        assert app.store.state.slices["burn_down"].lights[0].remaining == torch - 2, "the light burns as the party moves"
+        assert light_state.lights(app.store.state)[0].remaining == torch - 2, "the light burns as the party moves"
         assert app.store.state.clock.units == 2
         await pilot.press("b", "c")
         assert app.screen is app.screen_stack[0], "no pool to build, no camp to make"

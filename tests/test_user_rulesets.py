@@ -10,7 +10,9 @@ import pytest
 
 from hammertui.cli import main
 from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import light_state, persist
+from hammertui.session import persist
+from hammertui.session.divining_state import divining_pool
+from hammertui.session import light_state
 from hammertui.session.sessions import rules_changed
 from hammertui.ui.app import make_app
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -122,6 +124,6 @@ def test_a_new_session_starts_at_the_rulesets_challenge_level(tmp_path: Path) ->
     own.mkdir()
     (own / "gentle.toml").write_text('extends = "hammercrawl-book3"\nname = "Gentle"\n[divining]\nchallenge_default = 1\n')
     app = make_app(tmp_path / "saves", "Easy", "gentle", seed=3, ruleset_loader=partial(load_ruleset, also=(own,)))
-    assert app.store is not None and app.store.state.dungeon.challenge_level == 1
+    assert app.store is not None and divining_pool(app.store.state).challenge_level == 1
     shipped = make_app(tmp_path / "saves", "Usual", seed=3)
-    assert shipped.store is not None and shipped.store.state.dungeon.challenge_level == 2
+    assert shipped.store is not None and divining_pool(shipped.store.state).challenge_level == 2

@@ -84,6 +84,7 @@ for _procedure in (
         "divining_pool",
         "The Divining Pool: a pool built and rolled for each room, its symbols spent step by step",
         reads=("divining", "explore"),
+        state="hammertui.session.divining_state",
         ui="hammertui.ui.divining",
     ),
     Procedure(
@@ -92,6 +93,7 @@ for _procedure in (
         "Camp in a Safe Haven: the check, time, free and chosen actions, the encounter roll",
         reads=("camp",),
         needs=(("explore", "divining_pool"),),
+        state="hammertui.session.camp_state",
         ui="hammertui.ui.camping",
     ),
     Procedure(

@@ -16,6 +16,8 @@ import attrs
 from hammertui.rules import characters
 from hammertui.rules.ruleset import LEVEL_UP_HP, AdHocAward, Ruleset
 from hammertui.session.actions import Action, Context, Refused, Result, member_of, note
+from hammertui.session.camp_state import camping
+from hammertui.session.divining_state import exploring
 from hammertui.session.events import Event
 from hammertui.session.state import Character, State, replace_member
 
@@ -117,10 +119,10 @@ class LevelUp:
 
 def _where(state: State, action: LevelUp, name: str) -> list[Event]:
     """Nothing to say at Camp or in Town; elsewhere the 'Smith's reason, or the rule as a refusal."""
-    if state.camping is not None:
+    if camping(state) is not None:
         return []
     if action.in_town:
-        if state.exploring is not None or state.fighting is not None:
+        if exploring(state) is not None or state.fighting is not None:
             raise Refused("the party is in the dungeon, not in Town: " + WHERE_LEVELLING)
         return []
     reason = action.reason.strip()

@@ -1,6 +1,6 @@
 """The Camp action, one undoable step at a time, in the text's order.
 
-A Camp half done lives in `State.camping`, so a restart picks it up at the step it was on. The steps
+A Camp half done lives in the Camp's slice of the state (`camp_state`), so a restart picks it up at the step it was on. The steps
 are the text's: the time (lights burn), the Rations, each character's free action, each one's chosen
 camp action, then the 'Smith's encounter roll. The numbers are the rules' (`rules.camp`); this module
 turns them into changes to the party and lines in the log, every die shown.
@@ -22,13 +22,12 @@ from hammertui.rules.ruleset import CampRules, Ruleset
 from hammertui.session import light_state
 from hammertui.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
 from hammertui.session.advancement import LevelUp
+from hammertui.session.camp_state import CAMP_STEPS, Camping, CampPlan, camping, last_camp, with_camp
+from hammertui.session.divining_state import divining_pool, exploring, with_pool
 from hammertui.session.events import Event
 from hammertui.session.explore import start_exploration
 from hammertui.session.light_state import source_name
 from hammertui.session.state import (
-    CAMP_STEPS,
-    Camping,
-    CampPlan,
     Character,
     State,
     replace_member,
@@ -130,11 +129,11 @@ def eat_lines(state: State, ruleset: Ruleset) -> tuple[str, ...]:
 
 def leaving_lines(state: State, ruleset: Ruleset) -> tuple[str, ...]:
     """What this camp leaves for later rooms, and (Book Three) the Risk and Reward dice it will empty."""
-    camp = state.camping
+    camp = camping(state)
     lines = [f"{_bonus_text(ruleset, b)}: {b.reason}" for b in (camp.bonuses if camp else ())]
     if resets_risk_reward(ruleset, "camp"):
-        dungeon = state.dungeon
-        lines.append(f"Then the Risk and Reward dice reset to zero (now {dungeon.risk} Risk, {dungeon.reward} Reward)")
+        pool = divining_pool(state)
+        lines.append(f"Then the Risk and Reward dice reset to zero (now {pool.risk} Risk, {pool.reward} Reward)")
     return tuple(lines)
 
 
@@ -168,12 +167,12 @@ class CampRow:
 def camp_rows(state: State, ruleset: Ruleset) -> tuple[CampRow, ...]:
     """Every camper (the living, before the camp starts) with what they have, lack and will do."""
     check = camp_check(state, ruleset)
-    before = state.camping is None
+    before = camping(state) is None
     rows = []
     for member in _members(state):
         camper = camper_at_camp(state, ruleset, member)
         plan = _plan(state, member.id)
-        last = state.last_camp.get(member.id, CampPlan())
+        last = last_camp(state).get(member.id, CampPlan())
         options = _last_first(rules.free_options(ruleset, camper), last.free)
         rows.append(
             CampRow(
@@ -265,7 +264,7 @@ def action_options(state: State, ruleset: Ruleset, character_id: str) -> tuple[A
     Scout Ahead is offered whenever the ruleset has it: its check is asked for when it is chosen.
     """
     camper = camper_at_camp(state, ruleset, member_of(state, character_id))
-    last = state.last_camp.get(character_id, CampPlan()).action
+    last = last_camp(state).get(character_id, CampPlan()).action
     options = []
     for action in _last_first(camp_rules(ruleset).actions, last):
         choice = CampChoice(action=action, scout_success=True if action == "scout_ahead" else None)
@@ -282,7 +281,7 @@ def _without_name(problem: str, name: str) -> str:
 
 def planned_watchers(state: State) -> int:
     """Those on watch: counted once the actions are done, else as planned."""
-    camp = state.camping
+    camp = camping(state)
     if camp is None:
         return 0
     if CAMP_STEPS.index(camp.step) > CAMP_STEPS.index("actions"):
@@ -320,7 +319,7 @@ def camper_at_camp(state: State, ruleset: Ruleset, member: Character) -> Camper:
     Rations count what they carried before eating, since the rules' Rest check counts the one eaten.
     """
     camper = _camper(member)
-    camp = state.camping
+    camp = camping(state)
     if camp is None:
         return camper
     lost = camp.lost.get(member.id, camper.lost)
@@ -330,14 +329,14 @@ def camper_at_camp(state: State, ruleset: Ruleset, member: Character) -> Camper:
 
 def _members(state: State) -> tuple[Character, ...]:
     """Who is at camp: the campers recorded when it began (still alive), or the living before it."""
-    camp = state.camping
+    camp = camping(state)
     if camp is None:
         return state.living
     return tuple(m for m in state.living if m.id in camp.campers)
 
 
 def _plan(state: State, character_id: str) -> CampPlan:
-    camp = state.camping
+    camp = camping(state)
     return camp.plans.get(character_id, CampPlan()) if camp else CampPlan()
 
 
@@ -353,13 +352,14 @@ def _choice(plan: CampPlan) -> CampChoice:
 
 
 def _camping(state: State) -> Camping:
-    if state.camping is None:
+    camp = camping(state)
+    if camp is None:
         raise Refused("no Camp under way: press c to make camp")
-    return state.camping
+    return camp
 
 
-def _with_camp(state: State, **changes: object) -> State:
-    return attrs.evolve(state, camping=attrs.evolve(_camping(state), **changes))
+def _with_camping(state: State, **changes: object) -> State:
+    return with_camp(state, camping=attrs.evolve(_camping(state), **changes))
 
 
 def _named(names: Sequence[str]) -> str:
@@ -382,9 +382,9 @@ class StartCamp:
 
     def apply(self, state: State, ctx: Context) -> Result:
         rules_ = camp_rules(ctx.ruleset)
-        if state.exploring is not None:
+        if exploring(state) is not None:
             raise Refused("an Explore is under way: finish it (e) before making camp")
-        if state.camping is not None:
+        if camping(state) is not None:
             raise Refused("the party is already camping: c shows where the Camp is")
         if state.fighting is not None:
             raise Refused("a fight is on: end it (F, then x) before making camp")
@@ -410,7 +410,7 @@ class StartCamp:
         events += [note(self, f"{warning[0].upper()}{warning[1:]}.", level="warn") for warning in check.warnings]
         names = {m.id: m.name for m in living}
         events += [note(self, f"{names[cid]}: {'; '.join(limits)}.") for cid, limits in check.limits.items()]
-        return attrs.evolve(state, camping=camp), events
+        return with_camp(state, camping=camp), events
 
 
 def lacking(state: State, check: CampCheck) -> str:
@@ -440,7 +440,7 @@ class SetCampFree:
             raise Refused(problem)
         plan = attrs.evolve(_plan(state, member.id), free=self.free)
         text = f"{member.name}'s free action: {FREE_NAMES.get(self.free, 'as their class')}."
-        return _with_camp(state, plans={**camp.plans, member.id: plan}), [note(self, text)]
+        return _with_camping(state, plans={**camp.plans, member.id: plan}), [note(self, text)]
 
 
 @attrs.frozen
@@ -475,7 +475,7 @@ class SetCampAction:
         if problem:
             raise Refused(problem)
         text = f"{member.name} will {plan_text(plan)}." if plan.action else f"{member.name} takes no camp action."
-        return _with_camp(state, plans={**camp.plans, member.id: plan}), [note(self, text)]
+        return _with_camping(state, plans={**camp.plans, member.id: plan}), [note(self, text)]
 
 
 @attrs.frozen
@@ -507,7 +507,7 @@ class RestTheRest:
             raise Refused(f"nobody without a camp action can rest{why}")
         events = [note(self, f"{_named(resting)} will Rest.")]
         events += [note(self, f"{problem}: no Rest.", level="warn") for problem in cannot]
-        return _with_camp(state, plans=plans), events
+        return _with_camping(state, plans=plans), events
 
 
 def _camper_member(state: State, character_id: str) -> Character:
@@ -529,7 +529,7 @@ class AbandonCamp:
         camp = _camping(state)
         if camp.step != "time":
             raise Refused("time and Rations are already spent: undo (u) steps back")
-        return attrs.evolve(state, camping=None), [note(self, "The party breaks camp before it begins.")]
+        return with_camp(state, camping=None), [note(self, "The party breaks camp before it begins.")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -553,8 +553,8 @@ class CampNext:
             "encounter": _encounter,
         }[camp.step]
         state, events = step(state, ctx, self)
-        if state.camping is not None:
-            state = _with_camp(state, step=CAMP_STEPS[CAMP_STEPS.index(camp.step) + 1])
+        if camping(state) is not None:
+            state = _with_camping(state, step=CAMP_STEPS[CAMP_STEPS.index(camp.step) + 1])
         return state, events
 
 
@@ -612,7 +612,7 @@ def _free(state: State, ctx: Context, action: Action) -> Result:
         events.append(note(action, line))
         if chosen == "heal":
             healed.append(member.id)
-    return _with_camp(state, healed=(*camp.healed, *healed)), events
+    return _with_camping(state, healed=(*camp.healed, *healed)), events
 
 
 def _refuse_problems(
@@ -653,9 +653,8 @@ def _actions(state: State, ctx: Context, action: Action) -> Result:
         watchers += deed.action == "stand_watch"
         if deed.bonus is not None:
             bonuses.append(deed.bonus)
-    dungeon = attrs.evolve(state.dungeon, bonuses=(*state.dungeon.bonuses, *bonuses))
-    state = attrs.evolve(state, dungeon=dungeon)
-    return _with_camp(state, watchers=watchers, bonuses=(*camp.bonuses, *bonuses)), events
+    state = with_pool(state, bonuses=(*divining_pool(state).bonuses, *bonuses))
+    return _with_camping(state, watchers=watchers, bonuses=(*camp.bonuses, *bonuses)), events
 
 
 def _apply_deed(state: State, ctx: Context, deed: CampDeed, extra: Sequence[str] = ()) -> tuple[State, str]:
@@ -734,20 +733,20 @@ def _encounter(state: State, ctx: Context, action: Action) -> Result:
     )
     events = [note(action, text, (found.roll.describe(),), level="warn" if found.encounter else "info")]
     chosen = {cid: _plan(state, cid) for cid in camp.campers}
-    state = attrs.evolve(state, camping=None, last_camp={**state.last_camp, **chosen})
+    state = with_camp(state, camping=None, last_camp={**last_camp(state), **chosen})
     if found.encounter:
-        rooms = state.dungeon.rooms
+        rooms = divining_pool(state).rooms
         where = rooms[-1].number if rooms else 0
         try:
             state, rolled = start_exploration(state, ctx, action, where, camp=True, surprised=found.surprised)
         except Refused as why:  # nobody left alive, no pool to roll: the camp still ends
             rolled = [note(action, f"The encounter cannot be rolled as an Explore: {why}.", level="warn")]
         events += rolled
-    dungeon = state.dungeon
-    if resets_risk_reward(ctx.ruleset, "camp") and (dungeon.risk or dungeon.reward):
-        was = f"were {dungeon.risk} Risk, {dungeon.reward} Reward"
+    pool = divining_pool(state)
+    if resets_risk_reward(ctx.ruleset, "camp") and (pool.risk or pool.reward):
+        was = f"were {pool.risk} Risk, {pool.reward} Reward"
         events.append(note(action, f"The Risk and Reward dice reset to zero ({was})."))
-        state = attrs.evolve(state, dungeon=attrs.evolve(dungeon, risk=0, reward=0))
+        state = with_pool(state, risk=0, reward=0)
     close = "The camp is over: resolve the encounter (e)." if found.encounter else "The camp is over."
     events.append(note(action, close))
     return state, events

@@ -1,8 +1,8 @@
 """The Explore action, one undoable step at a time, and the pool the 'Smith builds for it.
 
-The pool plan (toggles, counters, dice by hand) lives in the state, so the builder pane, the odds and
-the Explore modal all read the same pool. An Explore half done lives in `State.exploring`: a crash
-or a restart picks it up at the step it was on.
+The pool plan (toggles, counters, dice by hand) lives in the Divining Pool's slice of the state
+(`divining_state`), so the builder pane, the odds and the Explore modal all read the same pool. An
+Explore half done lives there too: a crash or a restart picks it up at the step it was on.
 """
 
 from __future__ import annotations
@@ -19,11 +19,24 @@ from hammertui.rules.explore import PoolInputs, PoolLine, Reading, RoomXP
 from hammertui.rules.ruleset import Divining, ExploreOutcome, ExploreRules, Ruleset
 from hammertui.rules.town import restock
 from hammertui.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
+from hammertui.session.camp_state import camping
+from hammertui.session.divining_state import (
+    EXPLORE_STEPS,
+    Exploration,
+    PoolPlan,
+    Room,
+    Spent,
+    divining_pool,
+    exploring,
+    find_room,
+    pool_plan,
+    with_pool,
+)
 from hammertui.session.events import Event
 from hammertui.session.advancement import grant_xp
 from hammertui.session.procedures import is_dark, on_time
 from hammertui.session.recruits import kit_rations
-from hammertui.session.state import EXPLORE_STEPS, Dungeon, Exploration, PoolPlan, Room, Spent, State, replace_member
+from hammertui.session.state import State, replace_member
 from hammertui.session.vitals import ApplyDamage, dungeon_tier
 
 OTHER = "other"
@@ -41,17 +54,17 @@ def pool_lines(state: State, ruleset: Ruleset, new_room: bool | None = None) -> 
     `new_room` says whether the dice kept for new rooms only (Scout Ahead's) count; by default the
     plan decides (a revisit does not). A camp encounter counts every camp die.
     """
-    plan = state.pool_plan
+    pool = divining_pool(state)
     inputs = PoolInputs(
-        challenge_level=state.dungeon.challenge_level,
-        additions=plan.additions,
+        challenge_level=pool.challenge_level,
+        additions=pool.plan.additions,
         party_size=len(state.living),
         dark=is_dark(state),
-        bonuses=state.dungeon.bonuses,
-        risk=state.dungeon.risk,
-        reward=state.dungeon.reward,
-        extra=plan.extra,
-        new_room=plan.revisit == 0 if new_room is None else new_room,
+        bonuses=pool.bonuses,
+        risk=pool.risk,
+        reward=pool.reward,
+        extra=pool.plan.extra,
+        new_room=pool.plan.revisit == 0 if new_room is None else new_room,
     )
     return rules.build_pool(ruleset, inputs)
 
@@ -75,7 +88,7 @@ def room_award(state: State, ruleset: Ruleset, room: Room) -> RoomXP:
 
 def spend_choices(state: State, ruleset: Ruleset) -> tuple[rules.Spendable, ...]:
     """The symbols the current step may still spend, each with its list of outcomes."""
-    trip = state.exploring
+    trip = exploring(state)
     if trip is None:
         return ()
     divining = ruleset.divining
@@ -99,7 +112,7 @@ def spend_choices(state: State, ruleset: Ruleset) -> tuple[rules.Spendable, ...]
 
 
 def _with_plan(state: State, **changes: object) -> State:
-    return attrs.evolve(state, pool_plan=attrs.evolve(state.pool_plan, **changes))
+    return with_pool(state, plan=attrs.evolve(pool_plan(state), **changes))
 
 
 def _counted(counts: Mapping[str, int], key: str, n: int) -> dict[str, int]:
@@ -111,7 +124,7 @@ def _counted(counts: Mapping[str, int], key: str, n: int) -> dict[str, int]:
 
 
 def _idle(state: State) -> None:
-    if state.exploring is not None:
+    if exploring(state) is not None:
         raise Refused("an Explore is under way: finish it (e) before changing the pool")
 
 
@@ -128,10 +141,9 @@ class SetChallengeLevel:
         low, high = divining.challenge_min, divining.challenge_max
         if not low <= self.level <= high:
             raise Refused(f"the Challenge Level is {low} to {high}, not {self.level}")
-        if self.level == state.dungeon.challenge_level:
+        if self.level == divining_pool(state).challenge_level:
             raise Refused(f"the Challenge Level is already {self.level}")
-        dungeon = attrs.evolve(state.dungeon, challenge_level=self.level)
-        return attrs.evolve(state, dungeon=dungeon), [note(self, f"Challenge Level {self.level}.")]
+        return with_pool(state, challenge_level=self.level), [note(self, f"Challenge Level {self.level}.")]
 
 
 @attrs.frozen
@@ -169,9 +181,9 @@ class SetAddition:
         most = 1 if addition.scale == "once" else 20
         if not 0 <= self.times <= most:
             raise Refused(f"{addition.name}: 0 to {most}, not {self.times}")
-        if self.times == state.pool_plan.additions.get(addition.id, 0):
+        if self.times == pool_plan(state).additions.get(addition.id, 0):
             raise Refused(f"{addition.name}: already {self.times}")
-        additions = _counted(state.pool_plan.additions, addition.id, self.times)
+        additions = _counted(pool_plan(state).additions, addition.id, self.times)
         text = f"{addition.name}: {'off' if not self.times else 'on' if most == 1 else self.times}."
         return _with_plan(state, additions=additions), [note(self, text)]
 
@@ -191,9 +203,9 @@ class SetExtraDice:
             raise Refused(f"no {self.colour!r} die; the dice are {', '.join(divining.dice)}")
         if not 0 <= self.count <= 20:
             raise Refused(f"0 to 20 {self.colour} dice by hand, not {self.count}")
-        if self.count == state.pool_plan.extra.get(self.colour, 0):
+        if self.count == pool_plan(state).extra.get(self.colour, 0):
             raise Refused(f"already {self.count} {self.colour} by hand")
-        extra = _counted(state.pool_plan.extra, self.colour, self.count)
+        extra = _counted(pool_plan(state).extra, self.colour, self.count)
         name = divining.colours[self.colour].name
         return _with_plan(state, extra=extra), [note(self, f"{self.count} {name} added by hand.")]
 
@@ -228,7 +240,7 @@ class SetRevisit:
         _idle(state)
         if self.room:
             try:
-                state.dungeon.room(self.room)
+                find_room(state, self.room)
             except KeyError:
                 raise Refused(f"no room {self.room} explored yet") from None
         text = f"Back to room {self.room}: no exploration XP." if self.room else "On to a new room."
@@ -250,9 +262,8 @@ class SetAccrued:
         _idle(state)
         if min(self.risk, self.reward) < 0:
             raise Refused("accrued dice cannot be fewer than none")
-        dungeon = attrs.evolve(state.dungeon, risk=self.risk, reward=self.reward)
         text = f"Accrued dice set: {self.risk} Risk, {self.reward} Reward."
-        return attrs.evolve(state, dungeon=dungeon), [note(self, text)]
+        return with_pool(state, risk=self.risk, reward=self.reward), [note(self, text)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -267,11 +278,11 @@ class RollExplore:
     label: ClassVar[str] = "explore"
 
     def apply(self, state: State, ctx: Context) -> Result:
-        if state.camping is not None:
+        if camping(state) is not None:
             raise Refused("the party is camping: finish the Camp (c) before moving on")
         if state.fighting is not None:
             raise Refused("a fight is on: end it (F, then x) before moving on")
-        return start_exploration(state, ctx, self, state.pool_plan.revisit)
+        return start_exploration(state, ctx, self, pool_plan(state).revisit)
 
 
 def start_exploration(
@@ -292,7 +303,7 @@ def start_exploration(
     if not pool:
         raise Refused("the pool is empty")
     thrown = rules.roll_pool(ctx.ruleset, ctx.dice, pool)
-    ordinary = tuple(roll(ctx.dice, notation).describe() for notation in state.pool_plan.ordinary)
+    ordinary = tuple(roll(ctx.dice, notation).describe() for notation in pool_plan(state).ordinary)
     reading = rules.read_roll(ctx.ruleset, thrown.throws)
     trip = Exploration(
         step="extremes",
@@ -314,7 +325,7 @@ def start_exploration(
     else:
         where = f"back to room {revisit_of}" if revisit_of else "into a new room"
         event = note(action, f"The party moves on {where}. {_summary(ctx.ruleset, reading)}", dice)
-    return attrs.evolve(state, exploring=trip), [event]
+    return with_pool(state, exploring=trip), [event]
 
 
 @attrs.frozen
@@ -363,7 +374,7 @@ class SplitBlood:
             if amount:
                 state, hurt = ApplyDamage(who, amount, source="the Blood Drops").apply(state, ctx)
                 events += hurt
-        state = attrs.evolve(state, exploring=attrs.evolve(trip, blood=0))
+        state = with_pool(state, exploring=attrs.evolve(trip, blood=0))
         return state, events
 
 
@@ -389,11 +400,11 @@ class SpendSymbol:
         dice: list[str] = []
         events: list[Event] = []
         for _ in range(self.count):
-            state = attrs.evolve(state, exploring=_less(ctx.ruleset, _trip(state), self.symbol))
+            state = with_pool(state, exploring=_less(ctx.ruleset, _trip(state), self.symbol))
             state, line, thrown, more = _effect(state, ctx, self, choice)
             trip = _trip(state)
             spent = Spent(self.symbol, choice.id, line)
-            state = attrs.evolve(state, exploring=attrs.evolve(trip, spent=(*trip.spent, spent)))
+            state = with_pool(state, exploring=attrs.evolve(trip, spent=(*trip.spent, spent)))
             bought.append(spent)
             dice += thrown
             events += more
@@ -442,7 +453,7 @@ class AwardRoomXP:
         if amount != award.amount and not self.reason.strip():
             raise Refused(f"the rules give {award.amount}; say why it is {amount}")
         beaten = attrs.evolve(room, beaten=True, xp_each=amount)
-        state = attrs.evolve(state, dungeon=_with_room(state, beaten))
+        state = _with_room(state, beaten)
         state, ready = grant_xp(state, ctx, state.living, amount, self)
         text = f"Room {room.number}'s challenge beaten: {award.explanation}."
         if amount != award.amount:
@@ -463,7 +474,7 @@ class SetRoomNotes:
         if self.notes == room.notes:
             raise Refused("the notes are unchanged")
         changed = attrs.evolve(room, notes=self.notes)
-        return attrs.evolve(state, dungeon=_with_room(state, changed)), [note(self, f"Room {room.number}: notes changed.")]
+        return _with_room(state, changed), [note(self, f"Room {room.number}: notes changed.")]
 
 
 @attrs.frozen
@@ -473,11 +484,11 @@ class SpendReroll:
     label: ClassVar[str] = "re-roll"
 
     def apply(self, state: State, ctx: Context) -> Result:
-        if not state.dungeon.rerolls:
+        rerolls = divining_pool(state).rerolls
+        if not rerolls:
             raise Refused("no bonus re-roll left for this room")
-        left = state.dungeon.rerolls - 1
-        dungeon = attrs.evolve(state.dungeon, rerolls=left)
-        return attrs.evolve(state, dungeon=dungeon), [note(self, f"A bonus re-roll is used ({left} left).")]
+        left = rerolls - 1
+        return with_pool(state, rerolls=left), [note(self, f"A bonus re-roll is used ({left} left).")]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -493,13 +504,14 @@ def _divining(ctx: Context) -> tuple[Divining, ExploreRules]:
 
 
 def _trip(state: State) -> Exploration:
-    if state.exploring is None:
+    trip = exploring(state)
+    if trip is None:
         raise Refused("no Explore under way")
-    return state.exploring
+    return trip
 
 
 def _step(state: State, step: str) -> State:
-    return attrs.evolve(state, exploring=attrs.evolve(_trip(state), step=step))
+    return with_pool(state, exploring=attrs.evolve(_trip(state), step=step))
 
 
 def _after(step: str) -> str:
@@ -524,7 +536,7 @@ def _losses(state: State, ctx: Context, action: ExploreNext) -> Result:
         hammers_left=trip.hammers,
         crossblades_left=trip.crossblades,
     )
-    state = attrs.evolve(state, exploring=trip)
+    state = with_pool(state, exploring=trip)
     events: list[Event] = []
     if blood:
         text = f"Blood Drops: {trip.blood} damage for the party to split among themselves."
@@ -573,12 +585,12 @@ def _effect(
     trip = _trip(state)
     effect = choice.effect
     if effect == "no_time":
-        return attrs.evolve(state, exploring=attrs.evolve(trip, free_move=True)), choice.name, (), []
+        return with_pool(state, exploring=attrs.evolve(trip, free_move=True)), choice.name, (), []
     if effect == "reroll":
         found = attrs.evolve(trip, rerolls_found=trip.rerolls_found + 1)
-        return attrs.evolve(state, exploring=found), choice.name, (), []
+        return with_pool(state, exploring=found), choice.name, (), []
     if effect == "safe_haven":
-        return attrs.evolve(state, exploring=attrs.evolve(trip, safe_haven=True)), choice.name, (), []
+        return with_pool(state, exploring=attrs.evolve(trip, safe_haven=True)), choice.name, (), []
     if effect == "restock":
         return _restock(state, ctx.ruleset, choice)
     if effect == "ration_spoils":
@@ -637,7 +649,7 @@ def _transit_encounter(
     _, challenge = rules.destination_symbols(ctx.ruleset)
     line = f"{choice.name}: +{reading.crossblades} {rules.symbol_name(ctx.ruleset, challenge)}"
     dice = tuple(rules.throw_text(ctx.ruleset, t) for t in thrown.throws)
-    return attrs.evolve(state, exploring=trip), line, dice, []
+    return with_pool(state, exploring=trip), line, dice, []
 
 
 def _unspent(ruleset: Ruleset, trip: Exploration, action: ExploreNext) -> list[Event]:
@@ -681,29 +693,26 @@ def _finish(state: State, ctx: Context, action: ExploreNext) -> Result:
         events += burnt
     room = _room_of(state, trip)
     dungeon = state.dungeon
+    pool = divining_pool(state)
+    rooms = (*pool.rooms, room)
     if trip.camp:
-        dungeon = attrs.evolve(
-            dungeon,
-            rooms=(*dungeon.rooms, room),
-            safe_haven=dungeon.safe_haven or trip.safe_haven,
-            rerolls=trip.rerolls_found,
-        )
-        state = attrs.evolve(state, dungeon=dungeon, exploring=None)
+        state = attrs.evolve(state, dungeon=attrs.evolve(dungeon, safe_haven=dungeon.safe_haven or trip.safe_haven))
+        state = with_pool(state, rooms=rooms, rerolls=trip.rerolls_found, exploring=None)
     else:
         new_room = trip.revisit_of == 0
-        risk, reward = rules.accrue(ctx.ruleset, dungeon.risk, dungeon.reward, new_room)
-        dungeon = attrs.evolve(
-            dungeon,
-            rooms=(*dungeon.rooms, room),
-            rooms_explored=dungeon.rooms_explored + (1 if new_room else 0),
-            safe_haven=trip.safe_haven,
-            bonuses=rules.after_room(dungeon.bonuses, new_room),
+        risk, reward = rules.accrue(ctx.ruleset, pool.risk, pool.reward, new_room)
+        explored = dungeon.rooms_explored + (1 if new_room else 0)
+        state = attrs.evolve(state, dungeon=attrs.evolve(dungeon, rooms_explored=explored, safe_haven=trip.safe_haven))
+        state = with_pool(
+            state,
+            rooms=rooms,
+            bonuses=rules.after_room(pool.bonuses, new_room),
             risk=risk,
             reward=reward,
             rerolls=trip.rerolls_found,
+            exploring=None,
+            plan=PoolPlan(ordinary=pool.plan.ordinary),
         )
-        plan = PoolPlan(ordinary=state.pool_plan.ordinary)
-        state = attrs.evolve(state, dungeon=dungeon, exploring=None, pool_plan=plan)
     award = room_award(state, ctx.ruleset, room)
     haven = " It will be a Safe Haven once cleared." if room.safe_haven else ""
     what = "The camp encounter is recorded as room" if trip.camp else "Room"
@@ -720,7 +729,7 @@ def _room_of(state: State, trip: Exploration) -> Room:
     if trip.camp:
         notes.insert(0, "Camp encounter" + ("; the party was surprised." if trip.surprised else "."))
     return Room(
-        number=len(state.dungeon.rooms) + 1,
+        number=len(divining_pool(state).rooms) + 1,
         pool=trip.pool,
         throws=trip.throws + trip.extra_throws,
         hammers=trip.hammers,
@@ -772,11 +781,11 @@ def _split_text(shares: Mapping[str, int], names: Mapping[str, str]) -> str:
 
 def _room(state: State, number: int) -> Room:
     try:
-        return state.dungeon.room(number)
+        return find_room(state, number)
     except KeyError:
         raise Refused(f"no room {number}") from None
 
 
-def _with_room(state: State, room: Room) -> Dungeon:
-    rooms = tuple(room if r.number == room.number else r for r in state.dungeon.rooms)
-    return attrs.evolve(state.dungeon, rooms=rooms)
+def _with_room(state: State, room: Room) -> State:
+    rooms = tuple(room if r.number == room.number else r for r in divining_pool(state).rooms)
+    return with_pool(state, rooms=rooms)

@@ -20,6 +20,17 @@ modifier dice are left to the ruleset, as they keep no state."""
 
 SCHEMA_1_SLICES: dict[str, dict[str, tuple[str, ...]]] = {
     "burn_down": {"lights": ("lights",)},
+    "divining_pool": {
+        "plan": ("pool_plan",),
+        "exploring": ("exploring",),
+        "rooms": ("dungeon", "rooms"),
+        "bonuses": ("dungeon", "bonuses"),
+        "risk": ("dungeon", "risk"),
+        "reward": ("dungeon", "reward"),
+        "rerolls": ("dungeon", "rerolls"),
+        "challenge_level": ("dungeon", "challenge_level"),
+    },
+    "hammercrawl_camp": {"camping": ("camping",), "last_camp": ("last_camp",)},
 }
 """Where each procedure's slice was in a schema-1 save: procedure name -> the slice's key -> the
 path of the old key (`("dungeon", "rooms")` is `rooms` in the `[dungeon]` table)."""

@@ -23,7 +23,7 @@ from hammertui.session import migrations
 from hammertui.session.effects import UNITS
 from hammertui.session.procedures import slice_problems, slice_types
 from hammertui.session.events import Event
-from hammertui.session.state import CAMP_STEPS, EXPLORE_STEPS, FIGHT_STEPS, FOE_STATUSES, Character, Fight, State
+from hammertui.session.state import FIGHT_STEPS, FOE_STATUSES, Character, Fight, State
 
 SCHEMA = 2
 """The snapshot format's version. An older file is migrated (`migrations`); a newer one is refused."""
@@ -183,54 +183,10 @@ def check_state(state: State) -> list[str]:
             problems.append(f"hirelings[{i}].employer: no character {hired.employer!r} in the party")
     if state.clock.units < 0 or state.clock.rounds < 0 or state.seq < 0:
         problems.append("clock and seq cannot be negative")
-    party = set(ids)
-    problems += _dungeon_problems(state) + _camp_problems(state, party) + _loot_problems(state, party)
-    problems += _fight_problems(state) + _effect_problems(state) + _kind_problems(state)
-    return problems + slice_problems(state)
-
-
-def _dungeon_problems(state: State) -> list[str]:
-    """Rooms numbered 1, 2, 3... in order; counts never negative; an Explore on a step that exists."""
-    problems = []
-    dungeon = state.dungeon
-    numbers = [room.number for room in dungeon.rooms]
-    if numbers != list(range(1, len(numbers) + 1)):
-        problems.append(f"dungeon.rooms: numbered {numbers}, expected 1, 2, 3... in order")
-    for i, room in enumerate(dungeon.rooms):
-        if min(room.hammers, room.crossblades, room.xp_each, *room.pool.values(), 0) < 0:
-            problems.append(f"dungeon.rooms[{i}]: counts cannot be negative")
-        if room.revisit_of and room.revisit_of not in numbers:
-            problems.append(f"dungeon.rooms[{i}].revisit_of: no room {room.revisit_of}")
-    if min(dungeon.risk, dungeon.reward, dungeon.rerolls, dungeon.rooms_explored) < 0:
-        problems.append("dungeon: risk, reward, rerolls and rooms_explored cannot be negative")
-    plan = state.pool_plan
-    if min([*plan.additions.values(), *plan.extra.values(), 0]) < 0:
-        problems.append("pool_plan: dice counts cannot be negative")
-    trip = state.exploring
-    if trip is not None:
-        if trip.step not in EXPLORE_STEPS[:-1]:
-            problems.append(f"exploring.step: {trip.step!r} is not one of {', '.join(EXPLORE_STEPS[:-1])}")
-        counts = (trip.blood, trip.transit_left, trip.hammers_left, trip.crossblades_left, trip.rerolls_found)
-        if min(counts) < 0:
-            problems.append("exploring: counts cannot be negative")
-    return problems
-
-
-def _camp_problems(state: State, ids: set[str]) -> list[str]:
-    """A Camp on a step that exists, for characters who exist, with no negative counts."""
-    camp = state.camping
-    if camp is None:
-        return []
-    problems = []
-    if camp.step not in CAMP_STEPS:
-        problems.append(f"camping.step: {camp.step!r} is not one of {', '.join(CAMP_STEPS)}")
-    strangers = sorted({*camp.campers, *camp.lost, *camp.plans, *camp.healed} - ids)
-    if strangers:
-        problems.append(f"camping: no character {', '.join(map(repr, strangers))} in the party")
-    targets = (plan.scout_target for plan in camp.plans.values())
-    if min([camp.watchers, *camp.lost.values(), *(b.rooms_left for b in camp.bonuses), *targets, 0]) < 0:
-        problems.append("camping: counts cannot be negative")
-    return problems
+    if state.dungeon.rooms_explored < 0:
+        problems.append("dungeon.rooms_explored: cannot be negative")
+    problems += _loot_problems(state, set(ids)) + slice_problems(state)
+    return problems + _fight_problems(state) + _effect_problems(state) + _kind_problems(state)
 
 
 def _loot_problems(state: State, ids: set[str]) -> list[str]:

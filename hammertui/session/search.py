@@ -12,6 +12,8 @@ import attrs
 
 from hammertui.rules import search as rules
 from hammertui.session.actions import Context, Refused, Result, note, spend_time
+from hammertui.session.camp_state import camping
+from hammertui.session.divining_state import exploring
 from hammertui.session.state import State
 
 
@@ -42,9 +44,9 @@ class Search:
 
 
 def _idle(state: State) -> None:
-    if state.exploring is not None:
+    if exploring(state) is not None:
         raise Refused("an Explore is under way: finish it (e) first")
-    if state.camping is not None:
+    if camping(state) is not None:
         raise Refused("the party is camping: finish the camp (c) first")
     if state.fighting is not None:
         raise Refused("a fight is on: end it (F, then x) first")

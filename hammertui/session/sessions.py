@@ -20,7 +20,7 @@ from hammertui.session import light_state, persist
 from hammertui.session.events import Event
 from hammertui.session.procedures import mismatch, new_slices, stateful
 from hammertui.session.recruits import from_rolled, outfitted, rolled_text
-from hammertui.session.state import Character, Dungeon, SessionInfo, State
+from hammertui.session.state import Character, SessionInfo, State
 from hammertui.session.store import Store
 
 DEMO_NAME = "demo"
@@ -105,8 +105,7 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
         member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
         party.append(member)
         events.append(Event(0, "roll", rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))
-    dungeon = Dungeon(challenge_level=ruleset.divining.challenge_default) if ruleset.divining else Dungeon()
-    state = State(session=info, dungeon=dungeon, party=tuple(party), slices=new_slices(ruleset, tuple(party)))
+    state = State(session=info, party=tuple(party), slices=new_slices(ruleset, tuple(party)))
     return state, events + light_state.first_light(state)
 
 

@@ -10,9 +10,8 @@ from typing import Any
 
 import attrs
 
-from hammertui.rules.bonuses import PoolBonus
 from hammertui.rules.attack_plan import AttackPlan
-from hammertui.rules.dice import DiviningThrow, Roll
+from hammertui.rules.dice import Roll
 
 
 @attrs.frozen
@@ -34,148 +33,14 @@ class SessionInfo:
 
 
 @attrs.frozen
-class Spent:
-    """One symbol spent on a room: what it bought, in the words the room's notes show."""
-
-    symbol: str
-    outcome: str
-    text: str
-
-
-@attrs.frozen
-class Room:
-    """An explored room: the pool and the roll that made it, what the symbols bought, and the award.
-
-    `revisit_of` is the number of the room the party went back to (0 for a new room); `xp_each` is
-    what each survivor was given when its challenge was beaten.
-    """
-
-    number: int
-    pool: dict[str, int]
-    throws: tuple[DiviningThrow, ...]
-    hammers: int
-    crossblades: int
-    spent: tuple[Spent, ...] = ()
-    notes: str = ""
-    safe_haven: bool = False
-    beaten: bool = False
-    xp_each: int = 0
-    revisit_of: int = 0
-    at: int = 0
-
-    @property
-    def new(self) -> bool:
-        return self.revisit_of == 0
-
-
-@attrs.frozen
 class Dungeon:
-    """Where the party is: the level, its boss (whose HD sets the level's tier) and the rooms seen.
-
-    `bonuses` are the camp's dice waiting for later pools; `risk` and `reward` the accrued dice
-    (Book Three); `rerolls` the bonus re-rolls a Falcon left for the room the party is in.
-    """
+    """Where the party is: the level, its boss (whose HD sets the level's tier), how many new rooms
+    have been explored, and whether the party stands in a Safe Haven."""
 
     level: int = 1
     boss_hd: int = 3
-    challenge_level: int = 2
     rooms_explored: int = 0
     safe_haven: bool = False
-    rooms: tuple[Room, ...] = ()
-    bonuses: tuple[PoolBonus, ...] = ()
-    risk: int = 0
-    reward: int = 0
-    rerolls: int = 0
-
-    def room(self, number: int) -> Room:
-        for room in self.rooms:
-            if room.number == number:
-                return room
-        raise KeyError(number)
-
-
-@attrs.frozen
-class PoolPlan:
-    """The 'Smith's choices for the next pool: additions by id and how often, dice added by hand,
-    ordinary dice rolled alongside (a d20 for an encounter table), and a room revisited (0: new)."""
-
-    additions: dict[str, int] = attrs.field(factory=dict)
-    extra: dict[str, int] = attrs.field(factory=dict)
-    ordinary: tuple[str, ...] = ()
-    revisit: int = 0
-
-
-EXPLORE_STEPS = ("extremes", "losses", "transit", "destination", "done")
-
-
-@attrs.frozen
-class Exploration:
-    """An Explore half done: the roll, where resolution has got to, and what has been spent.
-
-    Steps run in the text's order (`EXPLORE_STEPS`). `blood_rolled` is the Blood Drop damage thrown,
-    `blood` what of it is still to be split; `delay` the Hourglasses' time; `transit_left` the net Falcons or Skulls (`transit_symbol`) still to spend;
-    `hammers_left` and `crossblades_left` what the destination step may still buy. `camp`: the
-    encounter that found a camp, rolled where the party is (no time, no new room); `surprised`: nobody
-    stood watch.
-    """
-
-    step: str
-    pool: dict[str, int]
-    reasons: tuple[str, ...]
-    throws: tuple[DiviningThrow, ...]
-    hammers: int
-    crossblades: int
-    blood_rolled: int = 0
-    blood: int = 0
-    delay: int = 0
-    transit_symbol: str = ""
-    transit_left: int = 0
-    hammers_left: int = 0
-    crossblades_left: int = 0
-    spent: tuple[Spent, ...] = ()
-    extra_throws: tuple[DiviningThrow, ...] = ()
-    ordinary: tuple[str, ...] = ()
-    free_move: bool = False
-    rerolls_found: int = 0
-    safe_haven: bool = False
-    revisit_of: int = 0
-    camp: bool = False
-    surprised: bool = False
-
-
-CAMP_STEPS = ("time", "eat", "free", "actions", "encounter")
-
-
-@attrs.frozen
-class CampPlan:
-    """One character's choices at camp: the free action ("" for their class's only one), the one
-    camp action ("" for none), and Scout Ahead's check, entered (`scout_success`) or rolled as
-    d20 + `scout_modifier` against `scout_target` (0: not set)."""
-
-    free: str = ""
-    action: str = ""
-    scout_success: bool | None = None
-    scout_modifier: int = 0
-    scout_target: int = 0
-
-
-@attrs.frozen
-class Camping:
-    """A Camp under way, kept so it survives a restart; steps run in the text's order (`CAMP_STEPS`).
-
-    `campers` are the living when camp began and `lost` their HP lost then (Rest heals "the second
-    half" of it); `override` is the 'Smith's reason for camping without what the rules ask;
-    `healed` who the free action healed; `bonuses` the dice this camp leaves for later rooms.
-    """
-
-    step: str
-    campers: tuple[str, ...]
-    lost: dict[str, int] = attrs.field(factory=dict)
-    plans: dict[str, CampPlan] = attrs.field(factory=dict)
-    override: str = ""
-    healed: tuple[str, ...] = ()
-    watchers: int = 0
-    bonuses: tuple[PoolBonus, ...] = ()
 
 
 @attrs.frozen
@@ -436,10 +301,7 @@ class FailedCheck:
 
 @attrs.frozen
 class State:
-    """Everything a session is. `seq` counts the actions applied; it seeds that action's dice.
-
-    `last_camp` keeps each character's choices at the last camp, offered first at the next.
-    """
+    """Everything a session is. `seq` counts the actions applied; it seeds that action's dice."""
 
     session: SessionInfo
     dungeon: Dungeon = Dungeon()
@@ -449,14 +311,10 @@ class State:
     graveyard: tuple[Grave, ...] = ()
     pile: tuple[Character, ...] = ()
     hirelings: tuple[Hireling, ...] = ()
-    pool_plan: PoolPlan = PoolPlan()
-    exploring: Exploration | None = None
-    camping: Camping | None = None
     loot: tuple[Loot, ...] = ()
     fighting: Fight | None = None
     foe_kinds: tuple[FoeKind, ...] = ()
     effects: tuple[Effect, ...] = ()
-    last_camp: dict[str, CampPlan] = attrs.field(factory=dict)
     failed_check: FailedCheck | None = None
     slices: dict[str, Any] = attrs.field(factory=dict)
     """Each procedure's own part of the state, by procedure name: only those of the ruleset's."""

@@ -18,6 +18,8 @@ from hammertui.rules import town as rules
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import light_state
 from hammertui.session.actions import Context, Refused, Result, note
+from hammertui.session.camp_state import camping
+from hammertui.session.divining_state import divining_pool, exploring, with_pool
 from hammertui.session.events import Event
 from hammertui.session.light_state import LightSource
 from hammertui.session.loot import COMMON, describe, whereabouts, with_the_living
@@ -115,9 +117,9 @@ def plan_town(
 
 
 def _check_ready(state: State) -> None:
-    if state.exploring is not None:
+    if exploring(state) is not None:
         raise Refused("an Explore is under way: finish it before going back to town")
-    if state.camping is not None:
+    if camping(state) is not None:
         raise Refused("the party is camping: finish the Camp before going back to town")
     if state.fighting is not None:
         raise Refused("a fight is on: end it (F, then x) before going back to town")
@@ -171,15 +173,15 @@ def _tier(ruleset: Ruleset, boss_hd: int) -> int:
 
 def _resets(state: State, risk_reward: bool) -> tuple[str, ...]:
     """What the dungeon forgets while the party is away, in the table's words."""
-    dungeon = state.dungeon
+    pool = divining_pool(state)
     words = []
-    if dungeon.bonuses:
-        words.append(f"{len(dungeon.bonuses)} Scout/Watch bonus{'es' * (len(dungeon.bonuses) != 1)} end")
-    if risk_reward and (dungeon.risk or dungeon.reward):
-        words.append(f"the Risk ({dungeon.risk}) and Reward ({dungeon.reward}) dice go back to 0")
-    if dungeon.rerolls:
-        words.append(f"{dungeon.rerolls} bonus re-roll{'s' * (dungeon.rerolls != 1)} lost")
-    if dungeon.safe_haven:
+    if pool.bonuses:
+        words.append(f"{len(pool.bonuses)} Scout/Watch bonus{'es' * (len(pool.bonuses) != 1)} end")
+    if risk_reward and (pool.risk or pool.reward):
+        words.append(f"the Risk ({pool.risk}) and Reward ({pool.reward}) dice go back to 0")
+    if pool.rerolls:
+        words.append(f"{pool.rerolls} bonus re-roll{'s' * (pool.rerolls != 1)} lost")
+    if state.dungeon.safe_haven:
         words.append("the Safe Haven is left behind")
     return tuple(words)
 
@@ -234,18 +236,11 @@ class ReturnToTown:
         if plan.split.remainder:
             odd = Loot(free_id("t", {e.id for e in state.loot}), ODD_COINS, plan.split.remainder, False, COMMON)
             loot = (*loot, odd)
-        dungeon = attrs.evolve(
-            state.dungeon,
-            level=plan.level,
-            boss_hd=plan.boss_hd,
-            bonuses=(),
-            rerolls=0,
-            safe_haven=False,
-            risk=0 if plan.resets_risk_reward else state.dungeon.risk,
-            reward=0 if plan.resets_risk_reward else state.dungeon.reward,
-        )
+        dungeon = attrs.evolve(state.dungeon, level=plan.level, boss_hd=plan.boss_hd, safe_haven=False)
         new = light_state.with_lights(attrs.evolve(state, party=party, loot=loot, dungeon=dungeon), lights)
-        return new, _events(self, state, ruleset, plan)
+        if plan.resets_risk_reward:
+            new = with_pool(new, risk=0, reward=0)
+        return with_pool(new, bonuses=(), rerolls=0), _events(self, state, ruleset, plan)
 
 
 def _home(ruleset: Ruleset, home: Homecoming) -> Character:

@@ -31,6 +31,7 @@ from hammertui.session.actions import (
     Refused,
     RenameSession,
 )
+from hammertui.session.divining_state import divining_pool
 from hammertui.session.events import Event
 from hammertui.session.explore import SetSafeHaven, room_award
 from hammertui.session.lights import (
@@ -446,7 +447,7 @@ class HammerApp(App[None]):
         screen closing) once it is answered, or at once when there is nothing to offer. The offer
         opens over the fight, so the keyboard passes from the fight straight to it."""
         store = self._store()
-        room = next((r for r in reversed(store.state.dungeon.rooms) if not r.beaten), None)
+        room = next((r for r in reversed(divining_pool(store.state).rooms) if not r.beaten), None)
         if room is None or not store.state.living:
             then()
             return

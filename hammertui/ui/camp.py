@@ -40,9 +40,10 @@ from hammertui.session.camp import (
     leaving_lines,
     light_lines,
 )
+from hammertui.session.camp_state import Camping, CampPlan, camping
+from hammertui.session.divining_state import exploring
 from hammertui.session.events import Event
 from hammertui.session.explore import SetSafeHaven
-from hammertui.session.state import CampPlan, Camping
 from hammertui.ui import screens
 from hammertui.ui.dialogs.base import PromptDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -135,7 +136,7 @@ class CampScreen(ModalScreen[None]):
     def _redraw(self, view: View | None) -> None:
         if view is None:
             return
-        camp = view.state.camping
+        camp = camping(view.state)
         if camp is not None:
             self._ended = False
         self.query_one("#camp-steps", Static).update(_step_bar(camp.step if camp else "", self._ended))
@@ -201,10 +202,10 @@ class CampScreen(ModalScreen[None]):
         if view is None:
             return True
         state = view.state
-        camp = state.camping
+        camp = camping(state)
         before = camp is None and not self._ended and view.ruleset.camp is not None
         if action == "next":
-            return camp is not None or (before and state.exploring is None)
+            return camp is not None or (before and exploring(state) is None)
         if action == "choose":
             return camp is not None and camp.step in ("free", "actions")
         if action == "rest_the_rest":
@@ -213,13 +214,14 @@ class CampScreen(ModalScreen[None]):
             actions = view.ruleset.camp.actions if view.ruleset.camp else ()
             return camp is not None and camp.step == "actions" and parameters[0] in actions
         if action == "override":
-            return before and state.exploring is None and not camp_check(state, view.ruleset).allowed
+            return before and exploring(state) is None and not camp_check(state, view.ruleset).allowed
         if action == "safe_haven":
             return before
         if action == "abandon":
             return camp is not None and camp.step == "time"
         if action == "explore":
-            return camp is None and self._ended and state.exploring is not None and state.exploring.camp
+            trip = exploring(state)
+            return camp is None and self._ended and trip is not None and trip.camp
         return True
 
     # Keys -----------------------------------------------------------------------------------
@@ -228,7 +230,7 @@ class CampScreen(ModalScreen[None]):
         view = self.hammer.view
         if view is None:
             return
-        camp = view.state.camping
+        camp = camping(view.state)
         if camp is None:
             self.hammer.perform(StartCamp())
             return
@@ -249,7 +251,7 @@ class CampScreen(ModalScreen[None]):
 
     def _choose_for(self, character_id: str) -> None:
         view = self.hammer.view
-        camp = view.state.camping if view else None
+        camp = camping(view.state) if view else None
         if view is None or camp is None:
             return
         row = next((r for r in camp_rows(view.state, view.ruleset) if r.id == character_id), None)
@@ -452,7 +454,7 @@ def _check_text(view: View) -> Text:
     for row in camp_rows(state, ruleset):
         text.append_text(_check_row(row, camp_rules.needs_bedroll))
     text.append(f"\nAfterwards: {encounter_odds(state, ruleset, 0)}; each on watch lowers the roll.\n", style="dim")
-    if state.exploring is not None:
+    if exploring(state) is not None:
         text.append("\nAn Explore is under way: finish it (e) before making camp.\n", style="bold red")
     elif check.allowed:
         text.append("\nReady to camp.\n", style="bold green")
@@ -478,7 +480,7 @@ def _check_row(row: CampRow, bedroll: bool) -> Text:
 
 
 def _check_hint(view: View) -> str:
-    if view.state.exploring is not None or view.ruleset.camp is None:
+    if exploring(view.state) is not None or view.ruleset.camp is None:
         return "escape close"
     if camp_check(view.state, view.ruleset).allowed:
         return "enter make camp · h Safe Haven · escape close"
@@ -552,7 +554,7 @@ def _scout_way(plan: CampPlan) -> str:
 
 
 def _ended_text(view: View) -> Text:
-    trip = view.state.exploring
+    trip = exploring(view.state)
     if trip is not None and trip.camp:
         text = Text("An encounter finds the camp!", style="bold red")
         if trip.surprised:
@@ -563,7 +565,7 @@ def _ended_text(view: View) -> Text:
 
 
 def _ended_hint(view: View) -> str:
-    trip = view.state.exploring
+    trip = exploring(view.state)
     if trip is not None and trip.camp:
         return "e resolve the encounter · u undo · escape close"
     return "u undo · escape close"

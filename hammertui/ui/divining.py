@@ -20,8 +20,8 @@ from hammertui.rules.dice import DiviningThrow
 from hammertui.rules.explore import PoolLine, divining_of, pool_counts, throw_text
 from hammertui.rules.odds import Distribution, OddsSymbols, PoolOdds, odds_for
 from hammertui.rules.ruleset import Divining, Ruleset
+from hammertui.session.divining_state import EXPLORE_STEPS, Exploration, exploring
 from hammertui.session.explore import pool_lines
-from hammertui.session.state import EXPLORE_STEPS, Exploration
 from hammertui.ui import screens
 from hammertui.ui.commands import Command, calm
 from hammertui.ui.view import View
@@ -85,7 +85,7 @@ def _inputs(view: View) -> object:
     """Everything the pane's text depends on, cheap to build and to compare."""
     if view.ruleset.divining is None:
         return None
-    trip = view.state.exploring
+    trip = exploring(view.state)
     if trip is not None:
         return (trip.step, tuple(trip.pool.items()))
     return pool_lines(view.state, view.ruleset)
@@ -93,7 +93,7 @@ def _inputs(view: View) -> object:
 
 def pane_text(view: View, width: int, height: int) -> Text:
     """The pane's lines, most useful first, cut to `height` rows that never wrap."""
-    trip = view.state.exploring
+    trip = exploring(view.state)
     if trip is not None:
         lines = _under_way(view, trip, width)
     else:

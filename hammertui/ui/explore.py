@@ -18,6 +18,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hammertui.rules import explore as rules
+from hammertui.session.divining_state import Exploration, divining_pool, exploring, find_room, pool_plan
 from hammertui.session.explore import (
     OTHER,
     AwardRoomXP,
@@ -33,7 +34,7 @@ from hammertui.session.explore import (
 )
 from hammertui.rules.dice import DiviningThrow
 from hammertui.session.procedures import is_dark
-from hammertui.session.state import Exploration, State
+from hammertui.session.state import State
 from hammertui.ui import screens
 from hammertui.ui.combat import fight
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -109,7 +110,7 @@ class ExploreScreen(ModalScreen[None]):
     def _redraw(self, view: View | None) -> None:
         if view is None:
             return
-        trip = view.state.exploring
+        trip = exploring(view.state)
         step = trip.step if trip else ""
         self.query_one("#explore-steps", Static).update(_step_bar(step, self._finished is not None and trip is None))
         if trip is None and self._finished is not None:
@@ -128,7 +129,7 @@ class ExploreScreen(ModalScreen[None]):
         """The keys for this step, or the count typed so far: all a digit changes."""
         if view is None:
             return
-        trip = view.state.exploring
+        trip = exploring(view.state)
         if self._count:
             hint = f"x{self._count}: enter spends {self._count} on the highlighted · escape forget the count"
         elif trip is None and self._finished is not None:
@@ -164,7 +165,7 @@ class ExploreScreen(ModalScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.hammer.view
-        trip = view.state.exploring if view else None
+        trip = exploring(view.state) if view else None
         if action == "split":
             return trip is not None and trip.step == "losses" and trip.blood > 0
         if action == "pool":
@@ -181,10 +182,10 @@ class ExploreScreen(ModalScreen[None]):
 
     def _awardable(self, view: View | None) -> int | None:
         """The room just explored, while its challenge's XP is still to award."""
-        if view is None or self._finished is None or view.state.exploring is not None or not view.state.living:
+        if view is None or self._finished is None or exploring(view.state) is not None or not view.state.living:
             return None
         try:
-            room = view.state.dungeon.room(self._finished)
+            room = find_room(view.state, self._finished)
         except KeyError:
             return None
         return None if room.beaten else room.number
@@ -195,7 +196,7 @@ class ExploreScreen(ModalScreen[None]):
         view = self.hammer.view
         if view is None:
             return
-        trip = view.state.exploring
+        trip = exploring(view.state)
         if trip is None:
             self.hammer.perform(RollExplore())
             return
@@ -203,13 +204,13 @@ class ExploreScreen(ModalScreen[None]):
             self.action_split()
             return
         self._surprised = trip.camp and trip.surprised
-        if self.hammer.perform(ExploreNext()) and self.hammer.store and self.hammer.store.state.exploring is None:
-            self._finished = len(self.hammer.store.state.dungeon.rooms)
+        if self.hammer.perform(ExploreNext()) and self.hammer.store and exploring(self.hammer.store.state) is None:
+            self._finished = len(divining_pool(self.hammer.store.state).rooms)
             self._redraw(self.hammer.view)
 
     def action_split(self) -> None:
         view = self.hammer.view
-        trip = view.state.exploring if view else None
+        trip = exploring(view.state) if view else None
         if view is None or trip is None or not trip.blood:
             return
         self.app.push_screen(screens.BloodDialog(view.state.living, trip.blood, self.hammer.try_perform))
@@ -219,7 +220,7 @@ class ExploreScreen(ModalScreen[None]):
 
     def action_fight(self) -> None:
         """The encounter turns to blows: a camp found unwatched starts with the party surprised."""
-        trip = self.hammer.view.state.exploring if self.hammer.view else None
+        trip = exploring(self.hammer.view.state) if self.hammer.view else None
         surprised = trip.camp and trip.surprised if trip is not None else self._surprised
         fight(self.hammer, surprised_party=surprised)
 
@@ -303,7 +304,7 @@ def _step_bar(step: str, done: bool) -> Text:
 def _pool_text(view: View) -> Text:
     """Step 1: the pool about to be thrown, each die with its reason."""
     text = Text("The party moves on", style="bold")
-    plan = view.state.pool_plan
+    plan = pool_plan(view.state)
     text.append(f": back to room {plan.revisit}.\n\n" if plan.revisit else " into a new room.\n\n")
     divining, _ = rules.divining_of(view.ruleset)
     for line in pool_lines(view.state, view.ruleset):
@@ -391,7 +392,7 @@ def _losses_text(view: View, trip: Exploration) -> Text:
 def _finished_text(view: View, number: int) -> Text:
     """The room just recorded: its dice, what they bought, and the XP its challenge gives, with the working."""
     try:
-        room = view.state.dungeon.room(number)
+        room = find_room(view.state, number)
     except KeyError:
         return Text("")
     text = Text(f"Room {room.number} explored.\n\n", style="bold")
@@ -407,6 +408,6 @@ def _finished_text(view: View, number: int) -> Text:
     else:
         text.append(f"\nWhen its challenge is beaten: {award.explanation}.\n")
     text.append_text(ruling_titles(view.ruleset, ("room_xp", "party_tier", "xp_symbols")))
-    if view.state.dungeon.rerolls:
-        text.append(f"Bonus re-rolls for this room: {view.state.dungeon.rerolls}.\n", style="green")
+    if rerolls := divining_pool(view.state).rerolls:
+        text.append(f"Bonus re-rolls for this room: {rerolls}.\n", style="green")
     return text

@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from hammertui.rules.clock import clock_text
 from hammertui.rules.tiers import tier
+from hammertui.session.camp_state import camping
 from hammertui.session.lights import lit_time_left
 from hammertui.session.procedures import is_dark
 from hammertui.ui.view import View
@@ -46,7 +47,7 @@ def header_text(view: View) -> Text:
     line.append(f" Level {dungeon.level}, tier {tier(dungeon.boss_hd)} ")
     if dungeon.safe_haven:
         line.append("Safe Haven ", style="bold #66bb6a")
-    if state.camping is not None:
+    if camping(state) is not None:
         line.append("camping ", style="bold #66bb6a")
     line.append("│", style="dim")
     mode = ruleset.difficulty(state.session.difficulty)

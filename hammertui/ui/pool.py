@@ -32,6 +32,7 @@ from hammertui.rules.explore import PoolLine, is_automatic
 from hammertui.rules.odds import Distribution, PoolOdds, bar_chart, odds_for
 from hammertui.rules.ruleset import Divining, PoolAddition, Ruleset
 from hammertui.session.actions import Action
+from hammertui.session.divining_state import divining_pool, exploring, pool_plan
 from hammertui.session.explore import (
     SetAccrued,
     SetAddition,
@@ -118,7 +119,7 @@ def builder_rows(view: View) -> list[Row]:
     rows = [_challenge(divining, state)] if divining.challenge_colour else []
     rows += [_addition(a, state) for a in divining.additions if not is_automatic(a.scale)]
     rows += [_by_hand(divining, colour, state) for colour in divining.dice]
-    if state.dungeon.rooms:
+    if divining_pool(state).rooms:
         rows.append(_where(state))
     if divining.accrual is not None:
         rows += _accrued(divining, state)
@@ -128,7 +129,7 @@ def builder_rows(view: View) -> list[Row]:
 def _challenge(divining: Divining, state: State) -> Row:
     label = dice(divining.challenge_colour or "", 1)
     label.append(f"Challenge Level ({divining.challenge_min} to {divining.challenge_max})")
-    level = state.dungeon.challenge_level
+    level = divining_pool(state).challenge_level
     return Row("challenge", label, "count", level, SetChallengeLevel, low=divining.challenge_min, high=divining.challenge_max)
 
 
@@ -137,7 +138,7 @@ def _addition(addition: PoolAddition, state: State) -> Row:
     for colour, count in addition.dice.items():
         label.append_text(dice(colour, count))
     label.append(addition.name)
-    times = state.pool_plan.additions.get(addition.id, 0)
+    times = pool_plan(state).additions.get(addition.id, 0)
     set_to = functools.partial(SetAddition, addition.id)
     if addition.scale == "once":
         return Row(f"addition:{addition.id}", label, "toggle", min(times, 1), set_to)
@@ -149,21 +150,22 @@ def _by_hand(divining: Divining, colour: str, state: State) -> Row:
     label = dice(colour, 1)
     label.append(divining.colours[colour].name)
     label.append(f"  {divining.colours[colour].role}", style="dim")
-    count = state.pool_plan.extra.get(colour, 0)
+    count = pool_plan(state).extra.get(colour, 0)
     return Row(f"hand:{colour}", label, "count", count, functools.partial(SetExtraDice, colour), group="Dice by hand")
 
 
 def _where(state: State) -> Row:
-    revisit = state.pool_plan.revisit
+    revisit = pool_plan(state).revisit
     label = Text(f"Back to room {revisit}" if revisit else "On to a new room")
-    choices = (0, *(room.number for room in state.dungeon.rooms))
+    choices = (0, *(room.number for room in divining_pool(state).rooms))
     return Row("room", label, "choice", revisit, SetRevisit, group="Where to", choices=choices)
 
 
 def _accrued(divining: Divining, state: State) -> list[Row]:
     accrual = divining.accrual
     assert accrual is not None
-    risk, reward = state.dungeon.risk, state.dungeon.reward
+    pool = divining_pool(state)
+    risk, reward = pool.risk, pool.reward
     group = "Risk and Reward, accrued"
 
     def label(colour: str, what: str) -> Text:
@@ -405,12 +407,12 @@ class OddsPane(VerticalScroll):
             return
         width, height = self.scrollable_content_region.size if self.scrollable_content_region.area else FALLBACK_SIZE
         pool = pool_of(view.state, view.ruleset)
-        shown = (view.ruleset.id, tuple(pool.items()), view.state.pool_plan.ordinary, width, height)
+        shown = (view.ruleset.id, tuple(pool.items()), pool_plan(view.state).ordinary, width, height)
         if shown == self._shown:
             return
         self._shown = shown
         divining = view.ruleset.divining
-        dice = pool_dice_lines(divining, pool, view.state.pool_plan.ordinary, width)
+        dice = pool_dice_lines(divining, pool, pool_plan(view.state).ordinary, width)
         rows = height - FIGURE_LINES - len(pool)
         odds = odds_lines(view.ruleset, odds_for(view.ruleset, pool), width, rows) if pool else [Text("No dice, no odds.")]
         for widget, lines in ((self.query_one("#pool-dice", TextLines), dice), (self.query_one("#pool-odds", TextLines), odds)):
@@ -579,10 +581,11 @@ class PoolScreen(ModalScreen[None]):
         if view is None:
             return
         state = view.state
-        trip = state.exploring
+        trip = exploring(state)
         lines = pool_lines(state, view.ruleset) if view.ruleset.divining else ()
-        rooms = tuple(room.number for room in state.dungeon.rooms)
-        if self._fresh("rows", (view.ruleset.id, lines, state.pool_plan, state.dungeon.challenge_level, rooms)):
+        pool = divining_pool(state)
+        rooms = tuple(room.number for room in pool.rooms)
+        if self._fresh("rows", (view.ruleset.id, lines, pool.plan, pool.challenge_level, rooms)):
             self.query_one(PoolList).show(builder_rows(view))
         if self._fresh("banner", (view.ruleset.id, trip.step if trip else None)):
             banner = self.query_one("#pool-banner", Static)
@@ -591,8 +594,8 @@ class PoolScreen(ModalScreen[None]):
         automatic = tuple(line for line in lines if line.source in AUTOMATIC)
         if self._fresh("automatic", automatic) and view.ruleset.divining:
             self.query_one("#pool-auto", Static).update(automatic_text(view.ruleset.divining, automatic))
-        if self._fresh("ordinary", state.pool_plan.ordinary):
-            self.query_one("#pool-ordinary-input", Input).value = ", ".join(state.pool_plan.ordinary)
+        if self._fresh("ordinary", pool.plan.ordinary):
+            self.query_one("#pool-ordinary-input", Input).value = ", ".join(pool.plan.ordinary)
             self.query_one("#pool-ordinary-problem", Static).update("")
         self.query_one(OddsPane).show(view)
 
@@ -619,7 +622,7 @@ class PoolScreen(ModalScreen[None]):
         """Dice notation separated by commas; a refusal is shown beside the field, what was typed kept."""
         view = self.hammer.view
         wanted = tuple(part.strip() for part in typed.split(",") if part.strip())
-        unchanged = view is None or wanted == view.state.pool_plan.ordinary
+        unchanged = view is None or wanted == pool_plan(view.state).ordinary
         refusal = None if unchanged else self.hammer.try_perform(SetOrdinaryDice(wanted))
         self.query_one("#pool-ordinary-problem", Static).update(_sentence(refusal) if refusal else "")
 
@@ -631,7 +634,7 @@ def _banner(view: View) -> Text:
     """Why the pool cannot change now, when it cannot."""
     if view.ruleset.divining is None:
         return Text(f"{view.ruleset.name} has no Divining Pool.", style="bold")
-    trip = view.state.exploring
+    trip = exploring(view.state)
     if trip is None:
         return Text()
     return Text(f"Locked: an Explore is under way ({STEP_NAMES.get(trip.step, trip.step)}). Close this and press e.")

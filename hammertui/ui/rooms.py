@@ -18,8 +18,8 @@ from textual.widgets import Static, TextArea
 from hammertui.rules import explore as rules
 from hammertui.rules.clock import clock_text
 from hammertui.session.actions import Action
+from hammertui.session.divining_state import Room, divining_pool, find_room
 from hammertui.session.explore import SetRoomNotes, SpendReroll, room_award
-from hammertui.session.state import Room
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 from hammertui.ui.dialogs.room_xp import RoomXPDialog
 from hammertui.ui.divining import DIE, DIE_STYLE, throw_line
@@ -75,12 +75,12 @@ class RoomsScreen(ListingScreen):
         room_width, pool_width, _ = self._layout(view)
         return [
             (str(room.number), _cells(room, _xp_cell(view, room), room_width, pool_width))
-            for room in view.state.dungeon.rooms
+            for room in divining_pool(view.state).rooms
         ]
 
     def _layout(self, view: View) -> tuple[int, int, int]:
         """The widths of Room, Pool and XP each, the same before the columns are in the table and after."""
-        rooms = view.state.dungeon.rooms
+        rooms = divining_pool(view.state).rooms
         reward, challenge = _symbol_columns(view)
         xp = widest("XP each", [_xp_cell(view, room).plain for room in rooms])
         # `widths` counts the padding of the columns already in the table: count the ones not in yet too.
@@ -101,13 +101,13 @@ class RoomsScreen(ListingScreen):
         return text
 
     def subtitle(self, view: View) -> str:
-        dungeon = view.state.dungeon
-        if not dungeon.rooms:
+        pool = divining_pool(view.state)
+        if not pool.rooms:
             return ""
-        beaten = sum(room.beaten for room in dungeon.rooms)
-        parts = [f"{len(dungeon.rooms)} room{'s' * (len(dungeon.rooms) != 1)}", f"{beaten} beaten"]
-        if dungeon.rerolls:
-            parts.append(f"{dungeon.rerolls} bonus re-roll{'s' * (dungeon.rerolls != 1)} left (r)")
+        beaten = sum(room.beaten for room in pool.rooms)
+        parts = [f"{len(pool.rooms)} room{'s' * (len(pool.rooms) != 1)}", f"{beaten} beaten"]
+        if pool.rerolls:
+            parts.append(f"{pool.rerolls} bonus re-roll{'s' * (pool.rerolls != 1)} left (r)")
         return " · ".join(parts)
 
     def redraw_below(self, view: View) -> None:
@@ -122,13 +122,13 @@ class RoomsScreen(ListingScreen):
 
     def _highlighted(self, view: View) -> Room | None:
         chosen = self.selected_id
-        return next((room for room in view.state.dungeon.rooms if str(room.number) == chosen), None)
+        return next((room for room in divining_pool(view.state).rooms if str(room.number) == chosen), None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A beaten room cannot be beaten again, and a re-roll needs one left: both grey out."""
         view = self.hammer.view
         if view is not None and self.is_mounted:
-            if action == "reroll" and not view.state.dungeon.rerolls:
+            if action == "reroll" and not divining_pool(view.state).rerolls:
                 return None
             room = self._highlighted(view)
             if action == "award" and room is not None and room.beaten:
@@ -150,7 +150,7 @@ class RoomsScreen(ListingScreen):
         if view is None:
             return
         names = ", ".join(member.name for member in view.state.living)
-        self.notify(f"{view.state.dungeon.room(number).xp_each} XP each to {names}.", title=f"Room {number} beaten")
+        self.notify(f"{find_room(view.state, number).xp_each} XP each to {names}.", title=f"Room {number} beaten")
 
     def action_notes(self) -> None:
         view = self.hammer.view

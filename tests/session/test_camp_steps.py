@@ -32,11 +32,13 @@ from hammertui.session.camp import (
     encounter_odds,
     light_lines,
 )
+from hammertui.session.camp_state import Camping, CampPlan, camping, last_camp, with_camp
+from hammertui.session.divining_state import divining_pool, exploring, with_pool
 from hammertui.session.explore import ExploreNext, RollExplore, SpendSymbol, pool_lines, spend_choices
 from hammertui.session.light_state import replace_light
 from hammertui.session.procedures import is_dark
 from hammertui.session.sessions import new_state
-from hammertui.session.state import CampPlan, Camping, State, replace_member
+from hammertui.session.state import State, replace_member
 from hammertui.session.store import Store
 from tests.session.test_roster import run
 
@@ -69,7 +71,7 @@ def texts(events: list) -> str:
 def steps(state: State, ruleset: Ruleset, *stops: str) -> tuple[State, list]:
     """CampNext until the camp stands on the last of `stops`; no dice are thrown on the way."""
     events: list = []
-    while state.camping is not None and state.camping.step != stops[-1]:
+    while camping(state) is not None and camping(state).step != stops[-1]:
         state, more = run(state, ruleset, CampNext())
         events += more
     return state, events
@@ -96,7 +98,7 @@ def test_camp_needs_a_safe_haven(demo: State, hc: Ruleset) -> None:
     with pytest.raises(Refused, match="cannot camp without a Safe Haven"):
         run(demo, hc, StartCamp())
     state, events = run(haven(demo), hc, StartCamp())
-    assert state.camping is not None and state.camping.step == "time"
+    assert camping(state) is not None and camping(state).step == "time"
     assert "The party makes camp: 6 turns and 1 Ration each." in texts(events)
 
 
@@ -117,7 +119,7 @@ def test_camp_needs_a_ration_each_and_names_who_lacks_it(demo: State, hc: Rulese
 def test_the_smiths_override_is_logged_with_its_reason(demo: State, hc: Ruleset) -> None:
     hungry = member(demo, "c1", rations=0)
     state, events = run(hungry, hc, StartCamp(reason="a hidden shrine, safe enough"))
-    assert state.camping.override == "a hidden shrine, safe enough"
+    assert camping(state).override == "a hidden shrine, safe enough"
     assert (
         "The 'Smith allows the camp without a Safe Haven, 1 Ration for Darla: a hidden shrine, safe enough."
         in texts(events)
@@ -130,15 +132,15 @@ def test_a_camp_under_way_or_an_explore_refuses_another(demo: State, hc: Ruleset
         run(state, hc, StartCamp())
     with pytest.raises(Refused, match="the party is camping"):
         run(state, hc, RollExplore())
-    exploring, _ = run(haven(demo), hc, RollExplore(), [BLANK] * 3)
+    moving, _ = run(haven(demo), hc, RollExplore(), [BLANK] * 3)
     with pytest.raises(Refused, match="an Explore is under way"):
-        run(exploring, hc, StartCamp())
+        run(moving, hc, StartCamp())
 
 
 def test_abandoning_is_only_before_time_is_spent(demo: State, hc: Ruleset) -> None:
     state = camped(demo, hc)
     left, events = run(state, hc, AbandonCamp())
-    assert left.camping is None and "breaks camp" in texts(events)
+    assert camping(left) is None and "breaks camp" in texts(events)
     later, _ = run(state, hc, CampNext())
     with pytest.raises(Refused, match="undo"):
         run(later, hc, AbandonCamp())
@@ -160,7 +162,7 @@ def test_the_lights_burn_through_the_camps_six_turns(demo: State, hc: Ruleset) -
     assert after.clock.units == state.clock.units + 6
     assert (light_state.light(after, "l1").remaining, light_state.light(after, "l2").remaining) == (4, 2)
     assert light_state.light(after, "l3").remaining == 6, "an unlit spare does not burn"
-    assert after.camping.step == "eat"
+    assert camping(after).step == "eat"
     assert "6 turns pass at camp." in texts(events)
     assert all(e.level == "info" for e in events)
 
@@ -217,7 +219,7 @@ def test_free_actions_by_class_under_the_complete_rules(demo: State, hc: Ruleset
     assert after.character("c1").hp == 4, "half of 3, rounded up"
     assert after.character("c4").hp == 6, "half of 5, rounded up"
     assert after.character("c2").spells_forgotten == 1
-    assert after.camping.healed == ("c1", "c3", "c4") and after.camping.step == "actions"
+    assert camping(after).healed == ("c1", "c3", "c4") and camping(after).step == "actions"
     said = texts(events)
     assert "Darla recovers 2 HP (HP 4/5)." in said
     assert "Brannoc re-memorizes 1 spell (spent spells 2 -> 1)." in said
@@ -345,15 +347,15 @@ def test_stand_watch_leaves_its_die_and_counts_against_the_encounter(demo: State
     state = camped(demo, hc, c1="stand_watch", c2="stand_watch")
     assert encounter_odds(state, hc) == "1d6 - 2 watchers + level 1: an encounter on 6+ (impossible)"
     after, events = steps(state, hc, "encounter")
-    assert after.camping.watchers == 2
-    assert after.dungeon.bonuses == (
+    assert camping(after).watchers == 2
+    assert divining_pool(after).bonuses == (
         PoolBonus("green", 1, 1, "Darla stood watch"),
         PoolBonus("green", 1, 1, "Brannoc stood watch"),
     )
     assert "Darla stands watch (1 Green die for the next room)." in texts(events)
     blue = camped(new_state("test", b3, seed=7)[0], b3, c1="stand_watch")
     blue, _ = steps(blue, b3, "encounter")
-    assert blue.dungeon.bonuses == (PoolBonus("blue", 1, 1, "Darla stood watch"),)
+    assert divining_pool(blue).bonuses == (PoolBonus("blue", 1, 1, "Darla stood watch"),)
 
 
 def test_scout_ahead_rolled_against_a_target_or_entered(demo: State, hc: Ruleset) -> None:
@@ -366,7 +368,7 @@ def test_scout_ahead_rolled_against_a_target_or_entered(demo: State, hc: Ruleset
     state, _ = steps(state, hc, "actions")
     # Darla's entered failure: 1d4 rooms = 2. Wenna's check: d20 13 + 2 = 15 hits 15; 1d4 rooms = 3.
     after, events = run(state, hc, CampNext(), [2, 13, 3])
-    assert after.dungeon.bonuses == (
+    assert divining_pool(after).bonuses == (
         PoolBonus("black", 1, 2, "Darla scouted ahead and was spotted", new_rooms_only=True),
         PoolBonus("yellow", 1, 3, "Wenna scouted ahead and found the way", new_rooms_only=True),
     )
@@ -379,7 +381,7 @@ def test_those_without_an_action_rest_with_one_action(demo: State, hc: Ruleset) 
     short = member(demo, "c2", rations=1)  # Rest eats a second Ration: Brannoc has one only
     state = camped(short, hc, c1="stand_watch")
     state, events = run(state, hc, RestTheRest())
-    assert {cid: plan.action for cid, plan in state.camping.plans.items()} == {
+    assert {cid: plan.action for cid, plan in camping(state).plans.items()} == {
         "c1": "stand_watch",
         "c3": "rest",
         "c4": "rest",
@@ -398,12 +400,12 @@ def test_the_camps_choices_are_kept_for_the_next_and_offered_first(demo: State, 
     state, _ = run(state, hc, SetCampAction("c3", "scout_ahead", scout_modifier=2, scout_target=15))
     state, _ = steps(state, hc, "actions")
     state, _ = run(state, hc, CampNext(), [15, 2])  # Wenna's d20 and her 1d4 rooms
-    assert state.last_camp == {}, "kept once the camp is over"
+    assert last_camp(state) == {}, "kept once the camp is over"
     state, _ = run(state, hc, CampNext(), [1])  # the 'Smith's 1d6
-    assert state.camping is None
-    assert state.last_camp["c1"] == CampPlan(action="stand_watch")
-    assert state.last_camp["c3"] == CampPlan(action="scout_ahead", scout_modifier=2, scout_target=15)
-    assert state.last_camp["c4"] == CampPlan(free="rememorize")
+    assert camping(state) is None
+    assert last_camp(state)["c1"] == CampPlan(action="stand_watch")
+    assert last_camp(state)["c3"] == CampPlan(action="scout_ahead", scout_modifier=2, scout_target=15)
+    assert last_camp(state)["c4"] == CampPlan(free="rememorize")
     state = torch(state, 6, "l2")
     state, _ = run(state, hc, StartCamp())
     assert [o.id for o in action_options(state, hc, "c1")][:1] == ["stand_watch"]
@@ -417,11 +419,11 @@ def test_the_camps_choices_are_kept_for_the_next_and_offered_first(demo: State, 
 
 
 def test_an_old_save_without_the_last_camps_choices_loads(demo: State, tmp_path: Path) -> None:
-    kept = attrs.evolve(demo, last_camp={"c1": CampPlan(action="stand_watch")})
+    kept = with_camp(demo, last_camp={"c1": CampPlan(action="stand_watch")})
     text = persist.dump_state(kept)
     assert persist.parse_state(text, tmp_path / "new.toml") == kept
     old = tomllib.loads(text)
-    del old["last_camp"]
+    del old["slices"]["hammercrawl_camp"]["last_camp"]
     assert persist.parse_state(tomli_w.dumps(old), tmp_path / "old.toml") == demo
 
 
@@ -429,7 +431,7 @@ def test_no_action_chosen_is_no_action(demo: State, hc: Ruleset) -> None:
     state, _ = steps(camped(demo, hc), hc, "actions")
     after, events = run(state, hc, CampNext())
     assert "Darla takes no camp action." in texts(events)
-    assert after.camping.step == "encounter" and after.camping.watchers == 0
+    assert camping(after).step == "encounter" and camping(after).watchers == 0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -440,7 +442,7 @@ def test_no_action_chosen_is_no_action(demo: State, hc: Ruleset) -> None:
 def at_encounter(state: State, watchers: int, level: int) -> State:
     state = attrs.evolve(state, dungeon=attrs.evolve(state.dungeon, level=level, safe_haven=True))
     camp = Camping(step="encounter", campers=tuple(m.id for m in state.living), watchers=watchers)
-    return attrs.evolve(state, camping=camp)
+    return with_camp(state, camping=camp)
 
 
 @pytest.mark.parametrize(
@@ -459,8 +461,8 @@ def test_the_encounter_roll_at_each_boundary(demo: State, hc: Ruleset, die: int,
     state = at_encounter(demo, watchers, level)
     after, events = run(state, hc, CampNext(), [die] + [BLANK] * 3)
     total = die - watchers + level
-    assert after.camping is None
-    assert (after.exploring is not None) == encounter
+    assert camping(after) is None
+    assert (exploring(after) is not None) == encounter
     head = events[0]
     assert head.dice == (f"camp encounter 1d6: [{die}]{f' {total - die:+d}' if total != die else ''} = {total}",)
     assert f"= {total}, an encounter on 6+" in head.text
@@ -469,11 +471,11 @@ def test_the_encounter_roll_at_each_boundary(demo: State, hc: Ruleset, die: int,
 
 def test_nobody_on_watch_means_the_party_is_surprised(demo: State, hc: Ruleset) -> None:
     after, events = run(at_encounter(demo, 0, 1), hc, CampNext(), [5] + [BLANK] * 3)
-    trip = after.exploring
+    trip = exploring(after)
     assert trip.camp and trip.surprised and trip.free_move and trip.revisit_of == 0
     assert "An encounter finds the camp: the party is surprised!" in texts(events)
     watched, _ = run(at_encounter(demo, 1, 1), hc, CampNext(), [6] + [BLANK] * 3)
-    assert not watched.exploring.surprised
+    assert not exploring(watched).surprised
 
 
 def test_the_encounter_pool_holds_the_camps_dice_and_leaves_them_for_the_next_room(demo: State, hc: Ruleset) -> None:
@@ -483,39 +485,39 @@ def test_the_encounter_pool_holds_the_camps_dice_and_leaves_them_for_the_next_ro
     state, _ = run(state, hc, CampNext(), [2])  # Wenna's 1d4 rooms: 2
     # 1d6 = 6 - 1 watcher + level 1 = 6. Pool: Blue, Green, Yellow, Purple x2, all blank.
     after, events = run(state, hc, CampNext(), [6] + [BLANK] * 5)
-    trip = after.exploring
+    trip = exploring(after)
     assert trip.pool == {"blue": 1, "green": 1, "yellow": 1, "purple": 2}
     assert "1 green: Darla stood watch (this room)" in trip.reasons
     assert "1 yellow: Wenna scouted ahead and found the way (2 rooms left)" in trip.reasons
-    assert not trip.surprised and after.camping is None
-    bonuses = after.dungeon.bonuses
+    assert not trip.surprised and camping(after) is None
+    bonuses = divining_pool(after).bonuses
     # Resolving the encounter records it as a room but spends no camp die, no time, no new room.
     done, events = run(after, hc, ExploreNext())
-    assert done.exploring is None
-    assert done.dungeon.bonuses == bonuses
+    assert exploring(done) is None
+    assert divining_pool(done).bonuses == bonuses
     assert done.dungeon.rooms_explored == 0 and done.clock.units == after.clock.units
-    room = done.dungeon.rooms[-1]
+    room = divining_pool(done).rooms[-1]
     assert room.notes == "Camp encounter." and room.number == 1
     assert done.dungeon.safe_haven, "the party is still where it camped"
     assert "The camp encounter is recorded as room 1" in texts(events)
     # The next room explored takes the watch's die and one of the scout's two rooms.
     assert {line.colour for line in pool_lines(done, hc) if line.source == "camp"} == {"green", "yellow"}
     moved, _ = run(done, hc, RollExplore(), [BLANK] * 5)
-    assert moved.exploring.revisit_of == 0
+    assert exploring(moved).revisit_of == 0
     moved, _ = run(moved, hc, ExploreNext())
-    assert moved.dungeon.bonuses == (PoolBonus("yellow", 1, 1, "Wenna scouted ahead and found the way", new_rooms_only=True),)
+    assert divining_pool(moved).bonuses == (PoolBonus("yellow", 1, 1, "Wenna scouted ahead and found the way", new_rooms_only=True),)
     again, _ = run(moved, hc, RollExplore(), [BLANK] * 4)
     again, _ = run(again, hc, ExploreNext())
-    assert again.dungeon.bonuses == ()
+    assert divining_pool(again).bonuses == ()
 
 
 def test_a_camp_encounter_after_a_room_happens_in_that_room(demo: State, hc: Ruleset) -> None:
     state, _ = run(demo, hc, RollExplore(), [BLANK] * 3)
     state, _ = run(state, hc, ExploreNext())
     after, _ = run(at_encounter(state, 0, 1), hc, CampNext(), [6] + [BLANK] * 3)
-    assert after.exploring.revisit_of == 1
+    assert exploring(after).revisit_of == 1
     done, _ = run(after, hc, ExploreNext())
-    assert done.dungeon.rooms[-1].notes == "Camp encounter; the party was surprised."
+    assert divining_pool(done).rooms[-1].notes == "Camp encounter; the party was surprised."
     assert done.dungeon.rooms_explored == 1
 
 
@@ -524,23 +526,23 @@ def test_a_camp_whose_party_fell_still_ends_after_an_encounter_roll(demo: State,
     for m in state.party:
         state = member(state, m.id, status="dead", hp=0)
     after, events = run(state, hc, CampNext(), [6])
-    assert after.camping is None and after.exploring is None
+    assert camping(after) is None and exploring(after) is None
     assert "The encounter cannot be rolled as an Explore: nobody alive to explore." in texts(events)
 
 
 def test_book_three_camping_resets_risk_and_reward(b3: Ruleset, hc: Ruleset, demo: State) -> None:
     state = new_state("test", b3, seed=7)[0]
-    state = attrs.evolve(state, dungeon=attrs.evolve(state.dungeon, risk=2, reward=3))
+    state = with_pool(state, risk=2, reward=3)
     after, events = run(at_encounter(state, 0, 1), b3, CampNext(), [1])
-    assert (after.dungeon.risk, after.dungeon.reward) == (0, 0)
+    assert (divining_pool(after).risk, divining_pool(after).reward) == (0, 0)
     assert "The Risk and Reward dice reset to zero (were 2 Risk, 3 Reward)." in texts(events)
     # With an encounter, its pool still holds the accrued dice; the reset comes after it.
     found, _ = run(at_encounter(state, 0, 1), b3, CampNext(), [5] + [BLANK] * 8)
-    assert found.exploring.pool.get("purple") == 2 + 2 and found.exploring.pool.get("blue") == 1 + 3
-    assert (found.dungeon.risk, found.dungeon.reward) == (0, 0)
-    hc_state = attrs.evolve(demo, dungeon=attrs.evolve(demo.dungeon, risk=2))
+    assert exploring(found).pool.get("purple") == 2 + 2 and exploring(found).pool.get("blue") == 1 + 3
+    assert (divining_pool(found).risk, divining_pool(found).reward) == (0, 0)
+    hc_state = with_pool(demo, risk=2)
     kept, events = run(at_encounter(hc_state, 0, 1), hc, CampNext(), [1])
-    assert kept.dungeon.risk == 2 and "Risk and Reward" not in texts(events)
+    assert divining_pool(kept).risk == 2 and "Risk and Reward" not in texts(events)
     _, events = run(at_encounter(new_state("test", b3, seed=7)[0], 0, 1), b3, CampNext(), [1])
     assert not any("Risk and Reward" in text for text in texts(events)), "nothing to reset, nothing said"
 
@@ -558,18 +560,18 @@ def test_a_camp_half_done_survives_a_save_and_load(demo: State, hc: Ruleset, tmp
     state, _ = run(state, hc, SetCampFree("c4", "heal"))
     loaded = persist.parse_state(persist.dump_state(state), tmp_path / "camp.toml")
     assert loaded == state
-    assert loaded.camping.plans["c3"].scout_success is None
+    assert camping(loaded).plans["c3"].scout_success is None
     after, _ = run(loaded, hc, CampNext())
     assert after.character("c4").hp == 6
 
 
 def test_a_save_with_a_camp_for_a_stranger_is_refused(demo: State, tmp_path: Path) -> None:
-    broken = attrs.evolve(demo, camping=Camping(step="nap", campers=("c9",)))
+    broken = with_camp(demo, camping=Camping(step="nap", campers=("c9",)))
     with pytest.raises(persist.SaveError) as error:
         persist.parse_state(persist.dump_state(broken), tmp_path / "camp.toml")
     assert "camping.step: 'nap'" in str(error.value) and "no character 'c9'" in str(error.value)
     plans = {"c1": CampPlan(action="scout_ahead", scout_target=-3)}
-    negative = attrs.evolve(demo, camping=Camping(step="actions", campers=("c1",), plans=plans))
+    negative = with_camp(demo, camping=Camping(step="actions", campers=("c1",), plans=plans))
     with pytest.raises(persist.SaveError, match="counts cannot be negative"):
         persist.parse_state(persist.dump_state(negative), tmp_path / "camp.toml")
 
@@ -581,30 +583,30 @@ def test_each_step_undoes_through_the_store(demo: State, hc: Ruleset) -> None:
     store.dispatch(SetCampAction("c3", "craft_ammo"))
     for _ in range(4):
         store.dispatch(CampNext())
-    assert store.state.camping.step == "encounter" and store.state.character("c3").ammo == 7
+    assert camping(store.state).step == "encounter" and store.state.character("c3").ammo == 7
     store.undo()
-    assert store.state.camping.step == "actions" and store.state.character("c3").ammo == 0
+    assert camping(store.state).step == "actions" and store.state.character("c3").ammo == 0
     store.undo()
     store.undo()
-    assert store.state.camping.step == "eat" and store.state.clock.units == 6
+    assert camping(store.state).step == "eat" and store.state.clock.units == 6
     store.undo()
-    assert store.state.camping.step == "time" and store.state.clock.units == 0
+    assert camping(store.state).step == "time" and store.state.clock.units == 0
     assert light_state.light(store.state, "l1").remaining == 6
     store.undo()
     store.undo()
     store.undo()
-    assert store.state.camping is None
+    assert camping(store.state) is None
 
 
 def test_a_falcon_at_a_camp_encounter_has_no_move_to_waive(demo: State, hc: Ruleset) -> None:
     """The Falcon's "The move cost no time or light" is for a move; an encounter that finds a camp is none."""
     state, _ = run(at_encounter(demo, 0, 1), hc, CampNext(), [6] + [BLANK] * 5)
-    trip = attrs.evolve(state.exploring, step="transit", transit_symbol="falcon", transit_left=1)
-    state = attrs.evolve(state, exploring=trip)
+    trip = attrs.evolve(exploring(state), step="transit", transit_symbol="falcon", transit_left=1)
+    state = with_pool(state, exploring=trip)
     (falcons,) = spend_choices(state, hc)
     assert "no_time" not in [c.id for c in falcons.choices]
     assert "reroll" in [c.id for c in falcons.choices], "the other boons stand"
     with pytest.raises(Refused, match="cannot buy 'no_time' at a camp"):
         run(state, hc, SpendSymbol("falcon", "no_time"))
-    moving = attrs.evolve(state, exploring=attrs.evolve(trip, camp=False))
+    moving = with_pool(state, exploring=attrs.evolve(trip, camp=False))
     assert "no_time" in [c.id for c in spend_choices(moving, hc)[0].choices]

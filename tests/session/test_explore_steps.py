@@ -16,6 +16,7 @@ from hammertui.rules.bonuses import PoolBonus
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import light_state, persist
 from hammertui.session.actions import Douse, Refused
+from hammertui.session.divining_state import divining_pool, exploring, with_pool
 from hammertui.session.explore import (
     OTHER,
     ExploreNext,
@@ -53,8 +54,8 @@ def explore(state: State, ruleset: Ruleset, faces: list[int]) -> tuple[State, li
 
 
 def _pool_dice(state: State, ruleset: Ruleset) -> list[str]:
-    if state.exploring is not None:
-        return list(state.exploring.pool)
+    if exploring(state) is not None:
+        return list(exploring(state).pool)
     return [c for c, n in pool_of(state, ruleset).items() for _ in range(n)]
 
 
@@ -109,35 +110,35 @@ def test_extra_and_ordinary_dice_by_hand(demo: State, hc: Ruleset) -> None:
         run(state, hc, SetExtraDice("mauve", 1))
     # Blue blank, Purple blank x2, Black blank x2, then the d20.
     rolled, events = run(state, hc, RollExplore(), [BLANK] * 5 + [17])
-    assert rolled.exploring.ordinary == ("1d20: [17] = 17",)
+    assert exploring(rolled).ordinary == ("1d20: [17] = 17",)
     assert "1d20: [17] = 17" in events[0].dice
 
 
 def test_camp_bonuses_join_the_pool_and_expire_by_themselves(demo: State, hc: Ruleset) -> None:
     watch = PoolBonus("green", 1, 1, "Darla stood watch")
     scout = PoolBonus("yellow", 1, 2, "Otto scouted ahead and found the way", new_rooms_only=True)
-    state = attrs.evolve(demo, dungeon=attrs.evolve(demo.dungeon, bonuses=(watch, scout)))
+    state = with_pool(demo, bonuses=(watch, scout))
     reasons = [line.reason for line in pool_lines(state, hc) if line.source == "camp"]
     assert reasons == ["Darla stood watch (this room)", "Otto scouted ahead and found the way (2 rooms left)"]
     # Blue, Green, Yellow, Purple x2: all blank; nothing to resolve, so the Explore ends at once.
     state, _ = explore(state, hc, [BLANK] * 5)
-    assert state.dungeon.bonuses == (attrs.evolve(scout, rooms_left=1),)
+    assert divining_pool(state).bonuses == (attrs.evolve(scout, rooms_left=1),)
     state, _ = explore(state, hc, [BLANK] * 4)
-    assert state.dungeon.bonuses == ()
+    assert divining_pool(state).bonuses == ()
 
 
 def test_book_three_accrues_risk_and_reward_beyond_the_first_room(state: State, b3: Ruleset) -> None:
     assert pool_of(state, b3) == {"blue": 1, "purple": 2}
     state, _ = explore(state, b3, [BLANK] * 3)
-    assert (state.dungeon.risk, state.dungeon.reward) == (1, 1)
+    assert (divining_pool(state).risk, divining_pool(state).reward) == (1, 1)
     assert pool_of(state, b3) == {"blue": 2, "purple": 3}
     assert {line.reason for line in pool_lines(state, b3)} >= {"Risk, accrued", "Reward, accrued"}
     state, _ = explore(state, b3, [BLANK] * 5)
-    assert (state.dungeon.risk, state.dungeon.reward) == (2, 2)
+    assert (divining_pool(state).risk, divining_pool(state).reward) == (2, 2)
     back, _ = run(state, b3, SetRevisit(1))
     back, _ = explore(back, b3, [BLANK] * 7)
-    assert (back.dungeon.risk, back.dungeon.reward) == (2, 2), "a room revisited accrues nothing"
-    assert back.dungeon.rooms[-1].revisit_of == 1 and back.dungeon.rooms_explored == 2
+    assert (divining_pool(back).risk, divining_pool(back).reward) == (2, 2), "a room revisited accrues nothing"
+    assert divining_pool(back).rooms[-1].revisit_of == 1 and back.dungeon.rooms_explored == 2
     fixed, _ = run(state, b3, SetAccrued(0, 1))
     assert pool_of(fixed, b3) == {"blue": 2, "purple": 2}
 
@@ -174,7 +175,7 @@ def test_a_whole_explore_clock_lights_damage_and_room(demo: State, hc: Ruleset) 
     )
     # Blood Drop: 1d4 = 3 at level 1; Hourglass: 1d4 = 2 turns, burnt from the torch at once.
     state, events = run(state, hc, ExploreNext(), [3, 2])
-    assert (state.exploring.step, state.exploring.blood, state.exploring.delay) == ("losses", 3, 2)
+    assert (exploring(state).step, exploring(state).blood, exploring(state).delay) == ("losses", 3, 2)
     assert state.clock.units == 2 and light_state.light(state, "l1").remaining == 4
     with pytest.raises(Refused, match="split the 3 Blood Drop damage"):
         run(state, hc, ExploreNext())
@@ -186,11 +187,11 @@ def test_a_whole_explore_clock_lights_damage_and_room(demo: State, hc: Ruleset) 
     assert "Otto Sixfingers takes 2 damage from the Blood Drops" in texts(events)
     # One Skull, no Falcon: one net Skull to spend in transit.
     state, _ = run(state, hc, ExploreNext())
-    assert (state.exploring.step, state.exploring.transit_symbol, state.exploring.transit_left) == ("transit", "skull", 1)
+    assert (exploring(state).step, exploring(state).transit_symbol, exploring(state).transit_left) == ("transit", "skull", 1)
     state, events = run(state, hc, SpendSymbol("skull", "spell_fails"))
     assert "Skull: A maintained spell suddenly fails." in texts(events)
     state, _ = run(state, hc, ExploreNext())
-    assert state.exploring.step == "destination"
+    assert exploring(state).step == "destination"
     state, _ = run(state, hc, SpendSymbol("hammer", "treasure"))
     state, _ = run(state, hc, SpendSymbol("hammer", "party_surprises"))
     state, _ = run(state, hc, SpendSymbol("hammer", OTHER, text="A friendly ghost points the way"))
@@ -198,9 +199,9 @@ def test_a_whole_explore_clock_lights_damage_and_room(demo: State, hc: Ruleset) 
     with pytest.raises(Refused, match="no Crossblade left"):
         run(state, hc, SpendSymbol("crossblade", "harder"))
     state, events = run(state, hc, ExploreNext())
-    assert state.exploring is None
+    assert exploring(state) is None
     assert state.clock.units == 3 and light_state.light(state, "l1").remaining == 3
-    room = state.dungeon.rooms[0]
+    room = divining_pool(state).rooms[0]
     assert (room.number, room.hammers, room.crossblades, room.safe_haven) == (1, 3, 1, False)
     assert [s.outcome for s in room.spent] == ["spell_fails", "treasure", "party_surprises", OTHER, "hostile_encounter"]
     assert room.spent[3].text == "A friendly ghost points the way"
@@ -211,14 +212,14 @@ def test_a_whole_explore_clock_lights_damage_and_room(demo: State, hc: Ruleset) 
 def test_a_falcon_can_waive_the_moves_time_and_leave_a_re_roll(demo: State, hc: Ruleset) -> None:
     # Blue Falcon, Purple blank, Purple blank: 1 net Falcon.
     state, _ = explore(demo, hc, [3, BLANK, BLANK])
-    assert state.exploring.step == "transit"
+    assert exploring(state).step == "transit"
     no_time, _ = run(state, hc, SpendSymbol("falcon", "no_time"))
     done, events = run(no_time, hc, ExploreNext())
     assert done.clock.units == 0 and light_state.light(done, "l1").remaining == 6
     assert "The move costs no time or light." in texts(events)
     reroll, _ = run(state, hc, SpendSymbol("falcon", "reroll"))
     done, _ = run(reroll, hc, ExploreNext())
-    assert done.dungeon.rerolls == 1 and done.clock.units == 1
+    assert divining_pool(done).rerolls == 1 and done.clock.units == 1
 
 
 def test_a_lost_pack_tops_up_the_rations(demo: State, hc: Ruleset) -> None:
@@ -233,7 +234,7 @@ def test_a_lost_pack_tops_up_the_rations(demo: State, hc: Ruleset) -> None:
 def test_skulls_sputter_the_lights_and_spoil_a_ration(demo: State, hc: Ruleset) -> None:
     # Blue blank, Purple Skull + Skull, Purple blank: 2 net Skulls.
     state, _ = explore(demo, hc, [BLANK, 3, BLANK])
-    assert state.exploring.transit_left == 2
+    assert exploring(state).transit_left == 2
     state, events = run(state, hc, SpendSymbol("skull", "sputter"), [4])
     assert light_state.light(state, "l1").remaining == 2 and state.clock.units == 0, "the lights lose time; the clock does not"
     assert "1d4: [4] = 4" in events[0].dice
@@ -252,12 +253,12 @@ def test_several_symbols_of_one_kind_buy_one_outcome_at_once(demo: State, hc: Ru
     with pytest.raises(Refused, match="spend at least one"):
         run(state, hc, SpendSymbol("crossblade", "harder", count=0))
     state, events = run(state, hc, SpendSymbol("crossblade", "harder", count=3))
-    assert state.exploring.crossblades_left == 1 and len(events) == 1
+    assert exploring(state).crossblades_left == 1 and len(events) == 1
     assert events[0].text == "Crossblade x3: One encounter's difficulty (or dungeon level) +1."
     state, events = run(state, hc, SpendSymbol("crossblade", "trap", count=1), [1, 4])  # Acid Trap, 1d6 = 4
-    assert state.exploring.crossblades_left == 0
+    assert exploring(state).crossblades_left == 0
     state, events = run(state, hc, ExploreNext())
-    room = state.dungeon.rooms[0]
+    room = divining_pool(state).rooms[0]
     assert [s.outcome for s in room.spent] == ["harder"] * 3 + ["trap"]
     assert "Left unspent: 1 Hammer." in texts(events)
 
@@ -268,7 +269,7 @@ def test_each_of_several_spends_throws_its_own_dice(demo: State, hc: Ruleset) ->
     # Acid Trap: 1d6 = 3, x2 for the level; Arrow Trap: 1d6 = 6, x2.
     state, events = run(state, hc, SpendSymbol("crossblade", "trap", count=2), [1, 3, 2, 6])
     assert events[0].dice == ("Trap 1d20: [1] = 1", "Damage 1d6: [3] = 3", "Trap 1d20: [2] = 2", "Damage 1d6: [6] = 6")
-    assert [s.text for s in state.exploring.spent] == [
+    assert [s.text for s in exploring(state).spent] == [
         "A dangerous trap, concealed or not: Acid Trap, 6 damage",
         "A dangerous trap, concealed or not: Arrow Trap, 12 damage",
     ]
@@ -282,13 +283,13 @@ def test_a_transit_encounter_rolls_one_purple_skulls_ignored(demo: State, hc: Ru
     state, _ = explore(demo, hc, [BLANK, 2, BLANK])  # one net Skull
     # The new Purple shows a Chaos Star: +3 Crossblades for the room.
     state, events = run(state, hc, SpendSymbol("skull", "transit_encounter"), [4])
-    assert (state.exploring.crossblades, state.exploring.crossblades_left) == (3, 3)
+    assert (exploring(state).crossblades, exploring(state).crossblades_left) == (3, 3)
     assert events[0].dice == ("Purple: Chaos Star",)
     state, _ = run(state, hc, ExploreNext())
-    assert state.exploring.step == "destination"
+    assert exploring(state).step == "destination"
     ignored, _ = explore(demo, hc, [BLANK, 2, BLANK])
     ignored, _ = run(ignored, hc, SpendSymbol("skull", "transit_encounter"), [3])  # Skull + Skull
-    assert ignored.exploring.crossblades == 0 and ignored.exploring.transit_left == 0
+    assert exploring(ignored).crossblades == 0 and exploring(ignored).transit_left == 0
 
 
 def test_a_trap_rolls_the_table_with_damage_scaled_by_the_dungeon_level(demo: State, hc: Ruleset) -> None:
@@ -306,7 +307,7 @@ def test_blood_drops_cost_the_dungeon_level_in_d4s_each(demo: State, hc: Ruleset
     # Blue blank, Red Hammer + Blood Drop x2, Purple blank x2; then 2d4 per drop.
     state, events = run(state, hc, RollExplore(), [BLANK, 7, 7, BLANK, BLANK])
     state, events = run(state, hc, ExploreNext(), [1, 2, 3, 4])
-    assert state.exploring.blood == 10
+    assert exploring(state).blood == 10
     assert events[0].dice == ("Blood Drop 1 2d4: [1, 2] = 3", "Blood Drop 2 2d4: [3, 4] = 7")
 
 
@@ -314,13 +315,13 @@ def test_a_blank_roll_is_over_in_one_step(demo: State, hc: Ruleset) -> None:
     state, _ = run(demo, hc, RollExplore(), [BLANK] * 3)
     assert spend_choices(state, hc) == ()
     state, events = run(state, hc, ExploreNext())
-    assert state.exploring is None and state.dungeon.rooms[0].crossblades == 0
+    assert exploring(state) is None and divining_pool(state).rooms[0].crossblades == 0
     assert "Room 1 explored: 1 XP each" in texts(events)
 
 
 def test_an_explore_half_done_survives_a_save(demo: State, hc: Ruleset, tmp_path: Path) -> None:
     state, _ = explore(demo, hc, [5, 7, 8])
-    assert state.exploring.step == "destination"
+    assert exploring(state).step == "destination"
     path = tmp_path / "half.toml"
     path.write_text(persist.dump_state(state))
     assert persist.load_state(path) == state

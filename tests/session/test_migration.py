@@ -15,6 +15,8 @@ import pytest
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import light_state, persist, sessions
 from hammertui.session.actions import RenameSession
+from hammertui.session.camp_state import camping
+from hammertui.session.divining_state import divining_pool, exploring
 from hammertui.session.migrations import SCHEMA_1_PROCEDURES
 from hammertui.session.store import Store
 
@@ -41,12 +43,12 @@ def test_a_release_save_opens_by_the_procedures_it_was_played_by(tmp_path: Path,
 def test_what_was_under_way_is_still_under_way(tmp_path: Path) -> None:
     fight = opened(tmp_path, "release-hc").state
     assert fight.fighting is not None and [f.name for f in fight.fighting.foes] == ["Goblin 1", "Goblin 2", "Goblin 3"]
-    assert [k.name for k in fight.foe_kinds] == ["Goblin"] and len(fight.dungeon.rooms) == 1
+    assert [k.name for k in fight.foe_kinds] == ["Goblin"] and len(divining_pool(fight).rooms) == 1
     assert [(s.id, s.remaining, s.lit) for s in light_state.lights(fight)] == [("l1", 4, True), ("l2", 6, False), ("l3", 6, False)]
     explore = opened(tmp_path, "release-b3").state
-    assert explore.exploring is not None and explore.exploring.step == "extremes"
+    assert exploring(explore) is not None and exploring(explore).step == "extremes"
     camp = opened(tmp_path, "release-camp").state
-    assert camp.camping is not None and camp.camping.step == "time" and camp.camping.campers == ("c1", "c2", "c3", "c4") and camp.dungeon.safe_haven
+    assert camping(camp) is not None and camping(camp).step == "time" and camping(camp).campers == ("c1", "c2", "c3", "c4") and camp.dungeon.safe_haven
 
 
 def test_a_save_played_by_a_procedure_unknown_here_is_refused_by_name(tmp_path: Path) -> None:

@@ -109,7 +109,7 @@ def states(draw) -> State:
         session=SessionInfo(
             draw(tricky), "hammercrawl-book3", draw(st.integers(0, 2**62)), draw(st.sampled_from(["adventure", "hardcore"])), procedures={"light": light_state.NAME}
         ),
-        dungeon=Dungeon(draw(st.integers(1, 20)), draw(st.integers(0, 30)), draw(st.integers(1, 3)), draw(small), draw(st.booleans())),
+        dungeon=Dungeon(draw(st.integers(1, 20)), draw(st.integers(0, 30)), draw(small), draw(st.booleans())),
         party=party,
         clock=Clock(draw(small), draw(small)),
         fighting=fighting,

@@ -13,9 +13,10 @@ import pytest
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Context, Refused, apply_action
+from hammertui.session.divining_state import Room, divining_pool, exploring, find_room
 from hammertui.session.explore import AwardRoomXP, ExploreNext, RollExplore, SetExtraDice, SetRevisit, room_award
 from hammertui.session.sessions import new_state
-from hammertui.session.state import Room, State, replace_member
+from hammertui.session.state import State, replace_member
 from hammertui.session.vitals import ApplyDamage
 
 HAMMER_AND_CROSSBLADE = [5, 5, 1]
@@ -41,10 +42,10 @@ def explored(state: State, ruleset: Ruleset, faces: list[int], revisit: int = 0)
     dice = ScriptedDice(faces)
     context = Context(ruleset, dice)
     state, _ = apply_action(state, RollExplore(), context)
-    while state.exploring is not None:
+    while exploring(state) is not None:
         state, _ = apply_action(state, ExploreNext(), context)
     assert dice.remaining == 0, "every scripted face was thrown"
-    return state, state.dungeon.rooms[-1]
+    return state, divining_pool(state).rooms[-1]
 
 
 def at_levels(state: State, *levels: int) -> State:
@@ -83,8 +84,8 @@ def test_the_base_award_of_a_new_room(demo: State, hc: Ruleset, faces: list[int]
     assert (award.base, award.multiplier, award.amount) == (base, "1", base)
     state, events = awarded(state, hc, room)
     assert all(xp == base for xp in xp_of(state).values()), "each survivor gets the whole amount"
-    assert state.dungeon.room(room.number).beaten
-    assert state.dungeon.room(room.number).xp_each == base
+    assert find_room(state, room.number).beaten
+    assert find_room(state, room.number).xp_each == base
     assert events[0].text == f"Room 1's challenge beaten: {award.explanation}."
 
 
@@ -99,11 +100,11 @@ def test_a_revisit_yields_no_room_xp(demo: State, hc: Ruleset) -> None:
     assert (again.number, again.revisit_of, again.new) == (2, 1, False)
     assert room_award(state, hc, again).base == 2, "1 Crossblade + 1 Hammer, no room"
     state, _ = explored(state, hc, NOTHING, revisit=first.number)
-    empty = state.dungeon.rooms[-1]
+    empty = divining_pool(state).rooms[-1]
     assert room_award(state, hc, empty).amount == 0
     state, _ = awarded(state, hc, empty)
     assert set(xp_of(state).values()) == {0}
-    assert state.dungeon.room(empty.number).beaten, "a room worth nothing can still be marked beaten"
+    assert find_room(state, empty.number).beaten, "a room worth nothing can still be marked beaten"
 
 
 @pytest.mark.parametrize(
@@ -165,7 +166,7 @@ def test_a_changed_figure_needs_a_reason(demo: State, hc: Ruleset) -> None:
         awarded(state, hc, room, amount=10, reason="  ")
     state, events = awarded(state, hc, room, amount=10, reason="they beat it blindfolded")
     assert set(xp_of(state).values()) == {10}
-    assert state.dungeon.room(1).xp_each == 10
+    assert find_room(state, 1).xp_each == 10
     assert events[0].text.endswith("Changed to 10 each: they beat it blindfolded.")
 
 

@@ -17,11 +17,13 @@ from hammertui.rules.ruleset import Ruleset
 from hammertui.session import light_state, persist
 from hammertui.session.actions import Refused
 from hammertui.session.advancement import LevelUp
+from hammertui.session.camp_state import Camping, with_camp
+from hammertui.session.divining_state import divining_pool, with_pool
 from hammertui.session.explore import RollExplore, room_award
 from hammertui.session.light_state import LightSource
 from hammertui.session.loot import COMMON, AddLoot, GiveLoot
 from hammertui.session.sessions import new_state
-from hammertui.session.state import Camping, Character, Death, State, replace_member
+from hammertui.session.state import Character, Death, State, replace_member
 from hammertui.session.store import Store
 from hammertui.session.town import ODD_COINS, ReturnToTown, plan_town
 from hammertui.session.vitals import dungeon_tier
@@ -207,10 +209,10 @@ def test_who_can_level_up_is_named_and_levels_through_level_up(state: State, b3:
 
 def test_camp_bonuses_risk_reward_rerolls_and_the_safe_haven_are_left_behind(state: State, b3: Ruleset) -> None:
     watch = PoolBonus("blue", 1, 1, "Stand Watch")
-    dungeon = attrs.evolve(state.dungeon, bonuses=(watch,), risk=2, reward=3, rerolls=1, safe_haven=True)
-    town, texts = to_town(attrs.evolve(state, dungeon=dungeon), b3)
-    gone = town.dungeon
-    assert (gone.bonuses, gone.risk, gone.reward, gone.rerolls, gone.safe_haven) == ((), 0, 0, 0, False)
+    haven = attrs.evolve(state, dungeon=attrs.evolve(state.dungeon, safe_haven=True))
+    town, texts = to_town(with_pool(haven, bonuses=(watch,), risk=2, reward=3, rerolls=1), b3)
+    gone = divining_pool(town)
+    assert (gone.bonuses, gone.risk, gone.reward, gone.rerolls, town.dungeon.safe_haven) == ((), 0, 0, 0, False)
     assert (
         "While they are away: 1 Scout/Watch bonus end; the Risk (2) and Reward (3) dice go back to 0;"
         " 1 bonus re-roll lost; the Safe Haven is left behind."
@@ -219,9 +221,8 @@ def test_camp_bonuses_risk_reward_rerolls_and_the_safe_haven_are_left_behind(sta
 
 def test_the_complete_rules_keep_their_accrued_dice_rule(hc_demo: State, hc: Ruleset) -> None:
     """The complete rules accrue no Risk and Reward, so town has none to reset: a count set by hand stays."""
-    dungeon = attrs.evolve(hc_demo.dungeon, risk=2, reward=1)
-    town, _ = to_town(attrs.evolve(hc_demo, dungeon=dungeon), hc)
-    assert (town.dungeon.risk, town.dungeon.reward) == (2, 1)
+    town, _ = to_town(with_pool(hc_demo, risk=2, reward=1), hc)
+    assert (divining_pool(town).risk, divining_pool(town).reward) == (2, 1)
 
 
 def test_back_in_at_a_chosen_level_with_its_boss(state: State, b3: Ruleset) -> None:
@@ -240,7 +241,7 @@ def test_rooms_stay_explored_and_a_revisit_gives_no_exploration_xp(hc_demo: Stat
     state, first = explored(hc_demo, hc, NOTHING)
     state, _ = awarded(state, hc, first)
     town, _ = to_town(state, hc)
-    assert town.dungeon.rooms == state.dungeon.rooms
+    assert divining_pool(town).rooms == divining_pool(state).rooms
     back, again = explored(town, hc, NOTHING, revisit=first.number)
     assert (again.number, again.revisit_of) == (2, 1)
     assert room_award(back, hc, again).amount == 0
@@ -257,7 +258,7 @@ def test_refused_during_an_explore_or_a_camp_or_with_nobody_alive(hc_demo: State
     exploring, _ = run(hc_demo, hc, RollExplore(), NOTHING)
     with pytest.raises(Refused, match="an Explore is under way"):
         run(exploring, hc, ReturnToTown())
-    camping = attrs.evolve(hc_demo, camping=Camping("time", ("c1", "c2", "c3", "c4")))
+    camping = with_camp(hc_demo, camping=Camping("time", ("c1", "c2", "c3", "c4")))
     with pytest.raises(Refused, match="the party is camping"):
         run(camping, hc, ReturnToTown())
     everyone_dead = hc_demo

@@ -12,6 +12,8 @@ from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import persist, sessions
 from hammertui.session.actions import Context, Light, apply_action
+from hammertui.session.camp_state import camping
+from hammertui.session.divining_state import exploring
 from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp
 from hammertui.ui.dialogs.attack import AttackDialog
@@ -69,7 +71,7 @@ async def test_a_session_explores_camps_fights_and_goes_to_town(tmp_path: Path, 
         await pilot.press("n")
         await pilot.pause()
         state = app.store.state
-        assert state.exploring is None and state.dungeon.rooms_explored == 1 and state.dungeon.safe_haven
+        assert exploring(state) is None and state.dungeon.rooms_explored == 1 and state.dungeon.safe_haven
         assert state.clock.units == 1
         assert "1 Beat" in log_text(app)
         await pilot.press("escape")
@@ -89,7 +91,7 @@ async def test_a_session_explores_camps_fights_and_goes_to_town(tmp_path: Path, 
         await pilot.press("enter")  # the encounter roll
         await pilot.pause()
         state = app.store.state
-        assert state.camping is None and state.exploring is None
+        assert camping(state) is None and exploring(state) is None
         assert [m.rations for m in state.party] == [2, 2, 2, 2]
         assert "no encounter" in log_text(app).lower()
         assert "Darla's torch burns out." in log_text(app)

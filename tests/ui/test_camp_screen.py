@@ -9,6 +9,8 @@ from textual.widgets import Input, OptionList, Static
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import persist, sessions
 from hammertui.session.camp import StartCamp
+from hammertui.session.camp_state import camping
+from hammertui.session.divining_state import exploring
 from hammertui.session.explore import SetSafeHaven
 from hammertui.ui.app import HammerApp
 from hammertui.ui.camp import CampScreen, PickDialog, ScoutDialog
@@ -59,7 +61,7 @@ async def test_a_whole_camp_from_the_main_screen(tmp_path: Path) -> None:
 
         await pilot.press("enter")  # refused: the notification names what is missing
         await pilot.pause()
-        assert app.store.state.camping is None
+        assert camping(app.store.state) is None
 
         await pilot.press("h")  # the 'Smith marks the Safe Haven by hand
         await pilot.pause()
@@ -67,7 +69,7 @@ async def test_a_whole_camp_from_the_main_screen(tmp_path: Path) -> None:
 
         await pilot.press("enter")  # make camp
         await pilot.pause()
-        assert app.store.state.camping.step == "time"
+        assert camping(app.store.state).step == "time"
         assert "Next: 6 turns pass; every lit source burns." in body(app)
         assert "Safe Haven camping" in plain(app.query_one(SessionHeader))
 
@@ -80,18 +82,18 @@ async def test_a_whole_camp_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.press("enter")  # the Rations
         await pilot.pause()
         state = app.store.state
-        assert state.camping.step == "free" and [m.rations for m in state.party] == [2, 2, 2, 2]
+        assert camping(state).step == "free" and [m.rations for m in state.party] == [2, 2, 2, 2]
 
         await pilot.press("n")  # refused: the Elf has not chosen
         await pilot.pause()
-        assert app.store.state.camping.step == "free"
+        assert camping(app.store.state).step == "free"
         await pick(pilot, app, "c4", "camp-people")
         assert isinstance(app.screen, ChooseDialog)
         await pick(pilot, app, "heal")
-        assert app.store.state.camping.plans["c4"].free == "heal"
+        assert camping(app.store.state).plans["c4"].free == "heal"
         await pilot.press("n")  # the free actions
         await pilot.pause()
-        assert app.store.state.camping.step == "actions"
+        assert camping(app.store.state).step == "actions"
         assert "Otto Sixfingers has no lost HP to recover (HP 8/8)." in just_now(app)
         assert "1d6 + level 1: an encounter on 6+ (2 in 6)" in body(app)
 
@@ -119,7 +121,7 @@ async def test_a_whole_camp_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.press("n")  # Otto takes no action; the others do theirs
         await pilot.pause()
         state = app.store.state
-        assert state.camping.step == "encounter" and state.camping.watchers == 1
+        assert camping(state).step == "encounter" and camping(state).watchers == 1
         assert state.character("c2").ammo == 7
         assert "Otto Sixfingers takes no camp action." in just_now(app)
         assert "Next: the 'Smith rolls 1d6 - 1 watcher + level 1" in body(app)
@@ -128,8 +130,8 @@ async def test_a_whole_camp_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.press("enter")  # the encounter roll: 6 - 1 + 1 = 6
         await pilot.pause()
         state = app.store.state
-        assert state.camping is None and state.exploring is not None and state.exploring.camp
-        assert state.exploring.pool == {"blue": 1, "green": 1, "yellow": 1, "purple": 2, "black": 2}
+        assert camping(state) is None and exploring(state) is not None and exploring(state).camp
+        assert exploring(state).pool == {"blue": 1, "green": 1, "yellow": 1, "purple": 2, "black": 2}
         assert "An encounter finds the camp!" in body(app) and "surprised" not in body(app)
         assert script.remaining == 0
         log = log_text(app)
@@ -143,7 +145,7 @@ async def test_a_whole_camp_from_the_main_screen(tmp_path: Path) -> None:
         explore = plain(app.screen.query_one("#explore-text", Static))
         assert "An encounter finds the camp (no surprise: someone stood watch)." in explore
     saved = persist.load_state(tmp_path / "demo.toml")
-    assert saved.exploring is not None and saved.exploring.camp and saved.camping is None
+    assert exploring(saved) is not None and exploring(saved).camp and camping(saved) is None
 
 
 async def test_a_refused_camp_goes_ahead_with_the_smiths_reason(tmp_path: Path) -> None:
@@ -156,13 +158,13 @@ async def test_a_refused_camp_goes_ahead_with_the_smiths_reason(tmp_path: Path) 
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, CampScreen)
-        camp = app.store.state.camping
+        camp = camping(app.store.state)
         assert camp is not None and camp.override == "an old shrine"
         assert "The 'Smith allows the camp without a Safe Haven: an old shrine." in log_text(app)
         assert "Camping by the 'Smith's leave: an old shrine" in body(app)
         await pilot.press("x")  # nothing spent yet: the camp can still be broken
         await pilot.pause()
-        assert app.store.state.camping is None and "Missing: a Safe Haven." in body(app)
+        assert camping(app.store.state) is None and "Missing: a Safe Haven." in body(app)
 
 
 async def test_a_restart_reopens_the_camp_where_it_was_left(tmp_path: Path) -> None:
@@ -173,7 +175,7 @@ async def test_a_restart_reopens_the_camp_where_it_was_left(tmp_path: Path) -> N
         await pilot.press("c", "enter", "escape")
         await pilot.pause()
         assert not isinstance(app.screen, CampScreen)
-        assert app.store.state.camping.step == "eat"
+        assert camping(app.store.state).step == "eat"
     reopened = HammerApp(sessions.open_files(persist.SaveFiles(tmp_path, "demo"), load_ruleset))
     async with reopened.run_test(size=(120, 40)) as pilot:
         await pilot.press("c")
@@ -182,7 +184,7 @@ async def test_a_restart_reopens_the_camp_where_it_was_left(tmp_path: Path) -> N
         assert "6 turns pass at camp." in just_now(reopened)
         await pilot.press("enter")  # and goes on from there
         await pilot.pause()
-        assert reopened.store.state.camping.step == "free"
+        assert camping(reopened.store.state).step == "free"
         assert [m.rations for m in reopened.store.state.party] == [2, 2, 2, 2]
 
 
@@ -201,8 +203,8 @@ async def test_nobody_on_watch_and_the_party_is_surprised(tmp_path: Path) -> Non
         await pilot.press("enter")
         await pilot.pause()
         assert "An encounter finds the camp! The party is surprised." in body(app)
-        assert app.store.state.exploring.surprised
+        assert exploring(app.store.state).surprised
         await pilot.press("u")  # undo the roll: the camp is back on its last step
         await pilot.pause()
-        assert app.store.state.camping.step == "encounter" and app.store.state.exploring is None
+        assert camping(app.store.state).step == "encounter" and exploring(app.store.state) is None
         assert "Next: the 'Smith rolls" in body(app)

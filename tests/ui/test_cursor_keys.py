@@ -10,7 +10,7 @@ from textual.widgets import DataTable
 
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import sessions
-from hammertui.session.state import Room
+from hammertui.session.divining_state import Room, with_pool
 from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.dialogs.room_xp import RoomXPDialog
@@ -21,8 +21,8 @@ def eight_rooms_app(tmp_path: Path) -> HammerApp:
     """The demo party on the complete rules, eight rooms explored and none of them beaten."""
     made = sessions.create(tmp_path, "demo", load_ruleset("hammercrawl"), seed=7)
     rooms = tuple(Room(n, {"blue": 1, "purple": 2}, (), 0, 1) for n in range(1, 9))
-    dungeon = attrs.evolve(made.state.dungeon, rooms=rooms, rooms_explored=8)
-    return HammerApp(Store(attrs.evolve(made.state, dungeon=dungeon), made.ruleset, made.files, made.recent))
+    state = with_pool(attrs.evolve(made.state, dungeon=attrs.evolve(made.state.dungeon, rooms_explored=8)), rooms=rooms)
+    return HammerApp(Store(state, made.ruleset, made.files, made.recent))
 
 
 async def test_end_then_damage_hurts_the_last_in_the_roster(tmp_path: Path) -> None:

@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input
 
-from hammertui.session import light_state, persist
+from hammertui.session import persist
+from hammertui.session.divining_state import divining_pool
+from hammertui.session import light_state
 from hammertui.session.procedures import is_dark
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.dialogs.amount import AmountDialog
@@ -27,7 +29,7 @@ async def test_first_run_opens_a_ready_demo_session(tmp_path: Path) -> None:
         assert state.session.ruleset == "hammercrawl-book3"
         assert len(state.party) == 4
         assert [s.lit for s in light_state.lights(state)].count(True) == 1
-        assert (state.dungeon.level, state.dungeon.challenge_level) == (1, 2)
+        assert (state.dungeon.level, divining_pool(state).challenge_level) == (1, 2)
         assert app.query_one("#party-table", DataTable).row_count == 4
     assert (tmp_path / "demo.toml").exists()
 

@@ -9,6 +9,7 @@ from textual.widgets import Input, OptionList, Static
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import light_state, persist, sessions
 from hammertui.session.camp import CampNext, SetCampFree, StartCamp
+from hammertui.session.divining_state import divining_pool, exploring, pool_plan
 from hammertui.session.explore import SetAddition, SetSafeHaven
 from hammertui.ui.app import HammerApp
 from hammertui.ui.dialogs.blood import BloodDialog
@@ -75,7 +76,7 @@ async def test_an_explore_from_the_main_screen(tmp_path: Path) -> None:
 
         await pilot.press("n")  # 4: the net Skull
         await pilot.pause()
-        assert app.store.state.exploring.step == "transit"
+        assert exploring(app.store.state).step == "transit"
         await choose(pilot, app, "skull:sputter")
         assert light_state.light(app.store.state, "l1").remaining == torch_before - 2
 
@@ -88,8 +89,8 @@ async def test_an_explore_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.press("n")  # 6: the move takes its turn; the room is recorded
         await pilot.pause()
         state = app.store.state
-        assert state.exploring is None and script.remaining == 0
-        room = state.dungeon.rooms[-1]
+        assert exploring(state) is None and script.remaining == 0
+        room = divining_pool(state).rooms[-1]
         assert (room.hammers, room.crossblades, room.safe_haven) == (2, 3, True)
         assert state.dungeon.safe_haven and state.dungeon.rooms_explored == 1
         assert state.clock.units == 1
@@ -97,9 +98,9 @@ async def test_an_explore_from_the_main_screen(tmp_path: Path) -> None:
         assert "Room 1 explored" in body(app)
         assert "1 room + 3 Crossblades + 2 Hammers = 6" in body(app)
         assert "Left unspent: 1 Hammer, 2 Crossblades." in log_text(app)
-        assert state.pool_plan.additions == {}, "the next room starts from a fresh plan"
+        assert pool_plan(state).additions == {}, "the next room starts from a fresh plan"
     saved = persist.load_state(tmp_path / "demo.toml")
-    assert saved.dungeon.rooms == state.dungeon.rooms
+    assert divining_pool(saved).rooms == divining_pool(state).rooms
 
 
 async def test_each_step_undoes_and_a_restart_resumes_it(tmp_path: Path) -> None:
@@ -107,10 +108,10 @@ async def test_each_step_undoes_and_a_restart_resumes_it(tmp_path: Path) -> None
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("e", "enter")
         await pilot.pause()
-        assert app.store.state.exploring.step == "extremes"
+        assert exploring(app.store.state).step == "extremes"
         await pilot.press("u")
         await pilot.pause()
-        assert app.store.state.exploring is None
+        assert exploring(app.store.state) is None
         assert "The party moves on" in body(app)
     app, _ = scripted(tmp_path / "again", [5, 1, 1])
     async with app.run_test(size=(120, 40)) as pilot:
@@ -120,7 +121,7 @@ async def test_each_step_undoes_and_a_restart_resumes_it(tmp_path: Path) -> None
         await pilot.press("e")
         assert "Blue: Hammer" in body(app), "the modal reopens on the step the session is on"
     reopened = sessions.open_files(persist.SaveFiles(tmp_path / "again", "demo"), load_ruleset)
-    assert reopened.state.exploring is not None and reopened.state.exploring.step == "extremes"
+    assert exploring(reopened.state) is not None and exploring(reopened.state).step == "extremes"
 
 
 async def test_a_ration_spoils_from_a_chosen_pack(tmp_path: Path) -> None:
@@ -130,7 +131,7 @@ async def test_a_ration_spoils_from_a_chosen_pack(tmp_path: Path) -> None:
         wenna = app.store.state.party[2]
         await pilot.press("e", "enter", "enter")
         await pilot.pause()
-        assert app.store.state.exploring.step == "transit"
+        assert exploring(app.store.state).step == "transit"
         await choose(pilot, app, "skull:ration_spoils")
         await pilot.pause()
         options = app.screen.query_one(OptionList)
@@ -153,7 +154,7 @@ async def test_enter_after_a_list_runs_out_buys_the_top_of_the_next(tmp_path: Pa
         assert choices.get_option_at_index(choices.highlighted).id == "crossblade:hostile_encounter"
         await pilot.press("enter")
         await pilot.pause()
-        assert [s.outcome for s in app.store.state.exploring.spent] == ["safe_haven", "hostile_encounter"]
+        assert [s.outcome for s in exploring(app.store.state).spent] == ["safe_haven", "hostile_encounter"]
 
 
 async def test_every_spend_stays_in_view(tmp_path: Path) -> None:
@@ -168,11 +169,11 @@ async def test_every_spend_stays_in_view(tmp_path: Path) -> None:
             bought = ["friendly_encounter", "reaction_friendly", "easier", "party_surprises"]
             bought += ["hostile_encounter", "reaction_hostile", "harder", "party_surprised"]
             for outcome in bought:
-                symbol = "hammer" if len(app.store.state.exploring.spent) < 4 else "crossblade"
+                symbol = "hammer" if len(exploring(app.store.state).spent) < 4 else "crossblade"
                 await choose(pilot, app, f"{symbol}:{outcome}")
-            assert app.store.state.exploring.crossblades_left == 1
+            assert exploring(app.store.state).crossblades_left == 1
             shown = screen_text(app)
-            for spent in app.store.state.exploring.spent:
+            for spent in exploring(app.store.state).spent:
                 assert spent.text in shown, f"{spent.text} out of view at {size}"
 
 
@@ -195,7 +196,7 @@ async def test_a_camp_encounter_is_no_move(tmp_path: Path) -> None:
             assert app.perform(action), action
         await pilot.press("e", "enter")  # the encounter's Comets read: on to the Crossblade
         await pilot.pause()
-        assert app.store.state.exploring.step == "destination"
+        assert exploring(app.store.state).step == "destination"
         assert "The encounter came to the camp: no time passes beyond the camp's own." in body(app)
         assert "move" not in body(app)
         await pilot.press("n")
@@ -211,9 +212,9 @@ async def test_a_count_beyond_the_symbols_left_is_refused_and_forgotten(tmp_path
         assert "x2: enter spends 2 on the highlighted" in plain(app.screen.query_one("#explore-hint", Static))
         await pilot.press("enter")
         await pilot.pause()
-        assert app.store.state.exploring.spent == ()
+        assert exploring(app.store.state).spent == ()
         assert any("only 1 Hammer left to spend, not 2" in str(n.message) for n in app._notifications)
         assert "x2" not in plain(app.screen.query_one("#explore-hint", Static))
         await pilot.press("enter")  # the count is gone: one Hammer
         await pilot.pause()
-        assert [s.outcome for s in app.store.state.exploring.spent] == ["friendly_encounter"]
+        assert [s.outcome for s in exploring(app.store.state).spent] == ["friendly_encounter"]

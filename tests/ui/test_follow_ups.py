@@ -11,6 +11,7 @@ from textual.widgets import Input
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import sessions
+from hammertui.session.divining_state import exploring, find_room
 from hammertui.session.explore import ExploreNext, RollExplore, SetAddition
 from hammertui.session.state import replace_member
 from hammertui.session.store import Store
@@ -39,7 +40,7 @@ async def test_the_room_xp_offer_opens_over_the_fight_and_closes_it(tmp_path: Pa
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert len(app.screen_stack) == 1, "the award closes the fight too"
-        assert app.store.state.dungeon.room(1).beaten
+        assert find_room(app.store.state, 1).beaten
 
 
 def frail_darla_app(tmp_path: Path) -> HammerApp:
@@ -57,7 +58,7 @@ async def test_a_death_in_a_form_leaves_the_epitaph_open_and_the_form_closed(tmp
         darla = app.store.state.party[0]
         for action in (SetAddition("huzzah", 1), RollExplore(), ExploreNext()):
             assert app.perform(action), action
-        app.push_screen(BloodDialog(app.store.state.living, app.store.state.exploring.blood, app.try_perform))
+        app.push_screen(BloodDialog(app.store.state.living, exploring(app.store.state).blood, app.try_perform))
         await pilot.pause()
         app.screen.query_one(f"#share-{darla.id}", Input).value = "2"
         await pilot.press("ctrl+s")

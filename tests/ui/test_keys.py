@@ -10,6 +10,8 @@ from textual.widgets import OptionList
 from hammertui.session import persist
 from hammertui.session.actions import Light
 from hammertui.session.camp import CampNext, SetCampAction, SetCampFree, StartCamp
+from hammertui.session.camp_state import camping, last_camp
+from hammertui.session.divining_state import divining_pool, exploring
 from hammertui.session.explore import SetSafeHaven
 from hammertui.ui.camp import CampScreen, PickDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -28,7 +30,7 @@ async def test_an_explore_to_its_xp_in_at_most_twelve_keys(tmp_path: Path) -> No
         assert keys <= EXPLORE_KEYS, f"{keys} keys"
         assert isinstance(app.screen, ExploreScreen) and script.remaining == 0
         state = app.store.state
-        room = state.dungeon.rooms[-1]
+        room = divining_pool(state).rooms[-1]
         assert (room.hammers, room.crossblades, room.beaten, room.xp_each) == (2, 3, True, 6)
         assert [m.xp for m in state.living] == [6, 6, 6, 6]
         assert [s.outcome for s in room.spent] == ["sputter"] + ["friendly_encounter"] * 2 + ["hostile_encounter"] * 3
@@ -45,9 +47,9 @@ async def test_an_explore_to_its_xp_in_at_most_twelve_keys(tmp_path: Path) -> No
         assert "Room 1's challenge beaten: 1 room + 3 Crossblades + 2 Hammers = 6" in log
         await pilot.press("u")  # the award was one action: undone alone
         await pilot.pause()
-        assert not app.store.state.dungeon.rooms[-1].beaten and app.store.state.living[0].xp == 0
+        assert not divining_pool(app.store.state).rooms[-1].beaten and app.store.state.living[0].xp == 0
     saved = persist.load_state(tmp_path / "demo.toml")
-    assert saved.dungeon.rooms[-1].spent == room.spent
+    assert divining_pool(saved).rooms[-1].spent == room.spent
 
 
 async def test_a_camp_to_its_encounter_roll_in_at_most_eighteen_keys(tmp_path: Path) -> None:
@@ -56,15 +58,15 @@ async def test_a_camp_to_its_encounter_roll_in_at_most_eighteen_keys(tmp_path: P
         keys = await gm_camps(pilot)
         assert keys <= CAMP_KEYS, f"{keys} keys"
         state = app.store.state
-        assert state.camping is None and state.exploring is None and script.remaining == 0
-        chosen = {cid: (plan.free, plan.action) for cid, plan in state.last_camp.items()}
+        assert camping(state) is None and exploring(state) is None and script.remaining == 0
+        chosen = {cid: (plan.free, plan.action) for cid, plan in last_camp(state).items()}
         assert chosen == {
             "c1": ("", "stand_watch"),
             "c2": ("", "rest"),
             "c3": ("", "scout_ahead"),
             "c4": ("rememorize", "rest"),
         }
-        assert [b.colour for b in state.dungeon.bonuses] == ["green", "yellow"]
+        assert [b.colour for b in divining_pool(state).bonuses] == ["green", "yellow"]
         log = log_text(app)
         assert "Brannoc and Otto Sixfingers will Rest." in log
         assert "Wenna scouts ahead: success, yellow for the next 3 new rooms." in log
@@ -96,8 +98,8 @@ async def test_each_campers_last_choice_is_offered_first(tmp_path: Path) -> None
         assert offered.get_option_at_index(0).id == "heal" and "(last camp)" in str(offered.get_option_at_index(0).prompt)
         await pilot.press("enter", "n")
         await pilot.pause()
-        assert app.store.state.camping.plans["c4"].free == "heal"
-        assert app.store.state.camping.step == "actions"
+        assert camping(app.store.state).plans["c4"].free == "heal"
+        assert camping(app.store.state).step == "actions"
         await pilot.press("enter")  # Darla: last camp she stood watch
         await pilot.pause()
         assert isinstance(app.screen, PickDialog)
@@ -105,7 +107,7 @@ async def test_each_campers_last_choice_is_offered_first(tmp_path: Path) -> None
         assert offered.get_option_at_index(0).id == "stand_watch" and offered.highlighted == 0
         await pilot.press("enter")
         await pilot.pause()
-        assert app.store.state.camping.plans["c1"].action == "stand_watch"
+        assert camping(app.store.state).plans["c1"].action == "stand_watch"
         assert app.screen.query_one("#camp-people", OptionList).highlighted == 1, "on to the next camper"
         await pilot.press("down", "s")  # past Brannoc, Wenna scouts again: her check was entered as a success, so that comes first
         await pilot.pause()
@@ -120,8 +122,8 @@ async def test_everyone_rests_with_one_key(tmp_path: Path) -> None:
             assert app.perform(action), action
         await pilot.press("c", "R")
         await pilot.pause()
-        plans = app.store.state.camping.plans
+        plans = camping(app.store.state).plans
         assert [plans[cid].action for cid in ("c1", "c2", "c3", "c4")] == ["rest"] * 4
         await pilot.press("u")  # one key, one action
         await pilot.pause()
-        assert all(not plan.action for plan in app.store.state.camping.plans.values())
+        assert all(not plan.action for plan in camping(app.store.state).plans.values())

@@ -10,6 +10,7 @@ from textual.widgets import Input, Static
 
 from hammertui.rules.odds import odds_for
 from hammertui.session import persist
+from hammertui.session.divining_state import divining_pool, exploring, pool_plan
 from hammertui.session.explore import ExploreNext, RollExplore, pool_lines, pool_of
 from hammertui.session.procedures import is_dark
 from hammertui.ui.app import HammerApp, make_app
@@ -81,7 +82,7 @@ async def test_stealthy_adds_a_green_die_and_the_odds_follow(tmp_path: Path) -> 
         await go_to(pilot, app, "addition:stealthy")
         await pilot.press("space")
 
-        assert app.store.state.pool_plan.additions == {"stealthy": 1}
+        assert pool_plan(app.store.state).additions == {"stealthy": 1}
         assert pool_now(app)["green"] == 1
         assert "1 Green" in lines(app, "#pool-dice")
         assert rows(app).current.value == 1 and "[x]" in rows(app).plain
@@ -99,13 +100,13 @@ async def test_really_good_ideas_count_up_to_two(tmp_path: Path) -> None:
         await pilot.press("b")
         await go_to(pilot, app, "addition:good_idea")
         await pilot.press("plus", "right")
-        assert app.store.state.pool_plan.additions == {"good_idea": 2}
+        assert pool_plan(app.store.state).additions == {"good_idea": 2}
         assert pool_now(app)["white"] == 2
         assert "2 White" in lines(app, "#pool-dice")
         await pilot.press("minus")
-        assert app.store.state.pool_plan.additions == {"good_idea": 1}
+        assert pool_plan(app.store.state).additions == {"good_idea": 1}
         await pilot.press("left", "left")
-        assert app.store.state.pool_plan.additions == {}, "a count stops at none"
+        assert pool_plan(app.store.state).additions == {}, "a count stops at none"
 
 
 async def test_black_dice_by_hand(tmp_path: Path) -> None:
@@ -114,7 +115,7 @@ async def test_black_dice_by_hand(tmp_path: Path) -> None:
         await pilot.press("b")
         await go_to(pilot, app, "hand:black")
         await pilot.press("plus")
-        assert app.store.state.pool_plan.extra == {"black": 1}
+        assert pool_plan(app.store.state).extra == {"black": 1}
         pool = pool_lines(app.store.state, app.store.ruleset)
         assert [(line.colour, line.count, line.reason) for line in pool if line.source == "hand"] == [("black", 1, "added by hand")]
         assert crossblade_chance(app) in odds_shown(app)
@@ -125,10 +126,10 @@ async def test_the_challenge_level_stays_within_the_rules(tmp_path: Path) -> Non
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("b")
         await pilot.press("plus")
-        assert app.store.state.dungeon.challenge_level == 3
+        assert divining_pool(app.store.state).challenge_level == 3
         logged = len(app.store.recent)
         await pilot.press("plus")
-        assert app.store.state.dungeon.challenge_level == 3
+        assert divining_pool(app.store.state).challenge_level == 3
         assert len(app.store.recent) == logged, "nothing to do at the top is not an action"
         assert pool_now(app)["purple"] == 3
 
@@ -142,15 +143,15 @@ async def test_ordinary_dice_refused_then_accepted(tmp_path: Path) -> None:
         assert app.screen.focused is field
         await pilot.press(*"1d20, d2x", "enter")
         assert "'d2x' is not dice notation" in shown(app, "#pool-ordinary-problem")
-        assert app.store.state.pool_plan.ordinary == ()
+        assert pool_plan(app.store.state).ordinary == ()
         assert field.value == "1d20, d2x", "what was typed is kept to be fixed"
 
         field.value = "1d20"
         await pilot.press("enter")
-        assert app.store.state.pool_plan.ordinary == ("1d20",)
+        assert pool_plan(app.store.state).ordinary == ("1d20",)
         assert shown(app, "#pool-ordinary-problem").strip() == ""
         assert "1d20 rolled with them" in lines(app, "#pool-dice")
-    assert persist.load_state(tmp_path / "demo.toml").pool_plan.ordinary == ("1d20",)
+    assert pool_plan(persist.load_state(tmp_path / "demo.toml")).ordinary == ("1d20",)
 
 
 async def test_darkness_adds_half_the_party_in_black(tmp_path: Path) -> None:
@@ -174,9 +175,9 @@ async def test_undo_on_the_main_screen_reverts_a_toggle(tmp_path: Path) -> None:
         await pilot.press("b")
         await go_to(pilot, app, "addition:huzzah")
         await pilot.press("space")
-        assert app.store.state.pool_plan.additions == {"huzzah": 1}
+        assert pool_plan(app.store.state).additions == {"huzzah": 1}
         await pilot.press("escape", "u")
-        assert app.store.state.pool_plan.additions == {}
+        assert pool_plan(app.store.state).additions == {}
         await pilot.press("b")
         assert not next(row for row in rows(app).rows if row.key == "addition:huzzah").value
         assert "Red" not in lines(app, "#pool-dice")
@@ -190,8 +191,8 @@ async def test_book_three_risk_and_reward(tmp_path: Path) -> None:
         await go_to(pilot, app, "risk")
         await pilot.press("plus", "plus")
         await pilot.press("down", "plus")
-        dungeon = app.store.state.dungeon
-        assert (dungeon.risk, dungeon.reward) == (2, 1)
+        pool = divining_pool(app.store.state)
+        assert (pool.risk, pool.reward) == (2, 1)
         automatic = shown(app, "#pool-auto")
         assert "2 Purple  Risk, accrued" in automatic and "1 Blue  Reward, accrued" in automatic
         assert pool_now(app) == {"blue": 2, "purple": 4}
@@ -206,7 +207,7 @@ async def test_a_locked_pool_says_why(tmp_path: Path) -> None:
         assert "an Explore is under way" in shown(app, "#pool-banner")
         await pilot.press("down", "space")
         assert "an explore is under way" in shown(app, "#pool-status").lower()
-        assert app.store.state.pool_plan.additions == {}
+        assert pool_plan(app.store.state).additions == {}
 
 
 async def test_back_to_a_room_explored(tmp_path: Path) -> None:
@@ -216,12 +217,12 @@ async def test_back_to_a_room_explored(tmp_path: Path) -> None:
         assert "room" not in [row.key for row in rows(app).rows], "no room to go back to yet"
         await pilot.press("escape")
         assert app.perform(RollExplore()) and app.perform(ExploreNext())
-        assert app.store.state.exploring is None and len(app.store.state.dungeon.rooms) == 1
+        assert exploring(app.store.state) is None and len(divining_pool(app.store.state).rooms) == 1
         await pilot.press("b")
         await go_to(pilot, app, "room")
         assert "On to a new room" in rows(app).plain
         await pilot.press("plus")
-        assert app.store.state.pool_plan.revisit == 1
+        assert pool_plan(app.store.state).revisit == 1
         assert "Back to room 1" in rows(app).plain
 
 
@@ -251,9 +252,9 @@ async def test_the_mouse_counts_and_toggles(tmp_path: Path) -> None:
         await pilot.press("b")
         line = [row.key for row in rows(app).rows].index("addition:good_idea")
         await pilot.click("#pool-list", offset=(7, line))
-        assert app.store.state.pool_plan.additions == {"good_idea": 1}
+        assert pool_plan(app.store.state).additions == {"good_idea": 1}
         await pilot.click("#pool-list", offset=(1, line))
-        assert app.store.state.pool_plan.additions == {}
+        assert pool_plan(app.store.state).additions == {}
         await pilot.click("#pool-list", offset=(20, 1))
-        assert app.store.state.pool_plan.additions == {"stealthy": 1}
+        assert pool_plan(app.store.state).additions == {"stealthy": 1}
         assert rows(app).current.key == "addition:stealthy"

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Input, Label, Static, TextArea
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import persist, sessions
+from hammertui.session.divining_state import divining_pool, exploring, find_room
 from hammertui.session.explore import (
     AwardRoomXP,
     ExploreNext,
@@ -70,7 +71,7 @@ def explore_two_rooms(app: HammerApp) -> None:
     ]
     for action in steps:
         assert app.perform(action), action
-    assert app.store.state.exploring is None
+    assert exploring(app.store.state) is None
 
 
 async def open_rooms(app: HammerApp, pilot: Pilot) -> RoomsScreen:
@@ -158,7 +159,7 @@ async def test_a_revisit_names_the_room_it_went_back_to(tmp_path: Path) -> None:
         explore_two_rooms(app)
         for action in (SetRevisit(1), RollExplore(), ExploreNext(), ExploreNext(), ExploreNext()):
             assert app.perform(action), action
-        assert app.store.state.dungeon.rooms[-1].revisit_of == 1
+        assert divining_pool(app.store.state).rooms[-1].revisit_of == 1
         await open_rooms(app, pilot)
         assert row_text(app, 2) == ["3 back to 1", "1⬢ 2⬢", "0", "1", "", "1 if beaten"]
         shown = panel(app)
@@ -175,7 +176,7 @@ async def test_a_bonus_re_roll_is_spent_from_the_screen(tmp_path: Path) -> None:
         assert screen.active_bindings["r"].enabled
         await pilot.press("r")
         await pilot.pause()
-        assert app.store.state.dungeon.rerolls == 0
+        assert divining_pool(app.store.state).rerolls == 0
         assert "A bonus re-roll is used (0 left)." in log_text(app)
         assert screen.query_one(".listing").border_subtitle == "2 rooms · 0 beaten"
         assert not screen.active_bindings["r"].enabled
@@ -203,7 +204,7 @@ async def test_an_award_at_the_rules_figure_goes_to_every_survivor(tmp_path: Pat
         assert app.screen is screen
         after = xp(app)
         assert after == {who: had + (0 if who == otto.id else 8) for who, had in before.items()}
-        assert app.store.state.dungeon.room(1).beaten
+        assert find_room(app.store.state, 1).beaten
         assert row_text(app, 0)[-1] == "8 beaten"
         assert "Challenge beaten: 8 XP each to the survivors." in panel(app)
         assert f"Room 1's challenge beaten: {WORKING_1}." in log_text(app)
@@ -216,7 +217,7 @@ async def test_an_award_at_the_rules_figure_goes_to_every_survivor(tmp_path: Pat
         assert xp(app) == after
         await pilot.press("down")
         assert screen.active_bindings["x"].enabled, "room 2 is still to beat"
-    assert persist.load_state(tmp_path / "demo.toml").dungeon.room(1).xp_each == 8
+    assert find_room(persist.load_state(tmp_path / "demo.toml"), 1).xp_each == 8
 
 
 async def test_a_changed_figure_needs_a_reason_and_the_log_keeps_it(tmp_path: Path) -> None:
@@ -257,7 +258,7 @@ async def test_a_figure_that_is_not_a_number_is_named(tmp_path: Path) -> None:
         assert problem(app) == "XP each: 'lots' is not a whole number"
         await pilot.press("escape")
         assert isinstance(app.screen, RoomsScreen)
-        assert not app.store.state.dungeon.room(2).beaten
+        assert not find_room(app.store.state, 2).beaten
 
 
 async def test_editing_a_rooms_notes(tmp_path: Path) -> None:
@@ -276,10 +277,10 @@ async def test_editing_a_rooms_notes(tmp_path: Path) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, RoomsScreen)
-        assert app.store.state.dungeon.room(2).notes == "Goblin shrine.\nThe idol's eyes are rubies."
+        assert find_room(app.store.state, 2).notes == "Goblin shrine.\nThe idol's eyes are rubies."
         assert "The idol's eyes are rubies." in panel(app)
         assert "Room 2: notes changed." in log_text(app)
-    assert persist.load_state(tmp_path / "demo.toml").dungeon.room(2).notes.startswith("Goblin shrine.")
+    assert find_room(persist.load_state(tmp_path / "demo.toml"), 2).notes.startswith("Goblin shrine.")
 
 
 async def test_undo_on_the_main_screen_takes_an_award_back(tmp_path: Path) -> None:
@@ -290,13 +291,13 @@ async def test_undo_on_the_main_screen_takes_an_award_back(tmp_path: Path) -> No
         await open_rooms(app, pilot)
         await pilot.press("x", "enter")
         await pilot.pause()
-        assert app.store.state.dungeon.room(2).beaten
+        assert find_room(app.store.state, 2).beaten
         await pilot.press("escape")
         assert not isinstance(app.screen, RoomsScreen)
         await pilot.press("u")
         await pilot.pause()
         assert xp(app) == before
-        assert not app.store.state.dungeon.room(2).beaten
+        assert not find_room(app.store.state, 2).beaten
         await open_rooms(app, pilot)
         assert row_text(app, 1)[-1] == "2 if beaten"
         assert app.screen.active_bindings["x"].enabled

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Input, OptionList, Static
 
 from hammertui.session import light_state, persist
 from hammertui.session.advancement import AwardXP
+from hammertui.session.divining_state import divining_pool, exploring
 from hammertui.session.explore import RollExplore
 from hammertui.session.loot import AddLoot
 from hammertui.session.vitals import ApplyDamage
@@ -110,7 +111,7 @@ async def test_a_figure_that_cannot_be_is_named_and_enter_waits(tmp_path: Path) 
         assert "Only 900 coins are the party's to turn into XP, not 1000." in town_text(app)
         assert app.screen.query_one(DataTable).row_count == 4, "the plan as it stands stays in view"
         await pilot.press("enter")
-        assert app.store.state.dungeon.rooms == () and app.store.state.loot[0].coins == 900
+        assert divining_pool(app.store.state).rooms == () and app.store.state.loot[0].coins == 900
         assert app.screen.check_action("go", ()) is None
         await typed(pilot, app, "convert", "0")
         await typed(pilot, app, "level", "0")
@@ -141,4 +142,4 @@ async def test_no_town_in_the_middle_of_an_explore(tmp_path: Path) -> None:
         empty = plain(app.screen.query_one(".listing-empty", Static))
         assert "An Explore is under way: finish it before going back to town." in empty
         await pilot.press("enter")
-        assert app.store.state.exploring is not None
+        assert exploring(app.store.state) is not None

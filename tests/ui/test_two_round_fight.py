@@ -10,8 +10,9 @@ import attrs
 
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import light_state, sessions
-from hammertui.session.state import Room
+from hammertui.session import sessions
+from hammertui.session.divining_state import Room, find_room, with_pool
+from hammertui.session import light_state
 from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp
 from hammertui.ui.combat import CombatPane
@@ -37,7 +38,7 @@ def fight_app(tmp_path: Path) -> tuple[HammerApp, ScriptedDice]:
     script = ScriptedDice(FACES)
     made = sessions.create(tmp_path, "demo", load_ruleset("hammercrawl"), seed=7)
     room = Room(1, {"blue": 1, "purple": 2}, (), 0, 1)
-    state = attrs.evolve(made.state, dungeon=attrs.evolve(made.state.dungeon, rooms=(room,), rooms_explored=1))
+    state = with_pool(attrs.evolve(made.state, dungeon=attrs.evolve(made.state.dungeon, rooms_explored=1)), rooms=(room,))
     store = Store(state, made.ruleset, made.files, made.recent, dice=lambda _: script)
     return HammerApp(store), script
 
@@ -129,6 +130,6 @@ async def test_a_two_round_fight_from_the_main_screen(tmp_path: Path) -> None:
         assert torch.remaining == 5
         assert "2 rounds of combat: 1 turn on the clock." in log_text(app)
         assert "Loot time!" in log_text(app)
-        assert state.dungeon.room(1).beaten
-        assert all(m.xp == state.dungeon.room(1).xp_each for m in state.living)
+        assert find_room(state, 1).beaten
+        assert all(m.xp == find_room(state, 1).xp_each for m in state.living)
         assert script.remaining == 0
