@@ -17,6 +17,7 @@ from hammertui.rules import characters
 from hammertui.rules.ruleset import LEVEL_UP_HP, AdHocAward, Ruleset
 from hammertui.session.actions import Action, Context, Refused, Result, member_of, note
 from hammertui.session.events import Event
+from hammertui.session.fight_state import fighting
 from hammertui.session.state import Character, State, replace_member
 
 WHERE_LEVELLING = "You must then either use the Level Up camp action, or return to Town."
@@ -120,7 +121,7 @@ def _where(state: State, action: LevelUp, name: str) -> list[Event]:
     if state.camping is not None:
         return []
     if action.in_town:
-        if state.exploring is not None or state.fighting is not None:
+        if state.exploring is not None or fighting(state) is not None:
             raise Refused("the party is in the dungeon, not in Town: " + WHERE_LEVELLING)
         return []
     reason = action.reason.strip()

@@ -32,6 +32,7 @@ from hammertui.session.actions import (
 from hammertui.session.advancement import LevelUp
 from hammertui.session.events import Event
 from hammertui.session.explore import start_exploration
+from hammertui.session.fight_state import fighting
 from hammertui.session.state import (
     CAMP_STEPS,
     Camping,
@@ -393,7 +394,7 @@ class StartCamp:
             raise Refused("an Explore is under way: finish it (e) before making camp")
         if state.camping is not None:
             raise Refused("the party is already camping: c shows where the Camp is")
-        if state.fighting is not None:
+        if fighting(state) is not None:
             raise Refused("a fight is on: end it (F, then x) before making camp")
         if not state.living:
             raise Refused("nobody alive to camp")

@@ -21,6 +21,7 @@ from hammertui.rules.town import restock
 from hammertui.session.actions import Action, Context, Refused, Result, burn_lights, member_of, note, spend_time
 from hammertui.session.events import Event
 from hammertui.session.advancement import grant_xp
+from hammertui.session.fight_state import fighting
 from hammertui.session.recruits import kit_rations
 from hammertui.session.state import EXPLORE_STEPS, Dungeon, Exploration, PoolPlan, Room, Spent, State, replace_member
 from hammertui.session.vitals import ApplyDamage, dungeon_tier
@@ -268,7 +269,7 @@ class RollExplore:
     def apply(self, state: State, ctx: Context) -> Result:
         if state.camping is not None:
             raise Refused("the party is camping: finish the Camp (c) before moving on")
-        if state.fighting is not None:
+        if fighting(state) is not None:
             raise Refused("a fight is on: end it (F, then x) before moving on")
         return start_exploration(state, ctx, self, state.pool_plan.revisit)
 

@@ -18,7 +18,9 @@ SCHEMA_1_PROCEDURES = {
 """What every session before procedures were chosen was played by: the only ones there were. The
 modifier dice are left to the ruleset, as they keep no state."""
 
-SCHEMA_1_SLICES: dict[str, dict[str, tuple[str, ...]]] = {}
+SCHEMA_1_SLICES: dict[str, dict[str, tuple[str, ...]]] = {
+    "sides_and_phases": {"fight": ("fighting",), "foe_kinds": ("foe_kinds",)},
+}
 """Where each procedure's slice was in a schema-1 save: procedure name -> the slice's key -> the
 path of the old key (`("dungeon", "rooms")` is `rooms` in the `[dungeon]` table)."""
 

@@ -18,6 +18,7 @@ from hammertui.rules import town as rules
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Context, Refused, Result, note
 from hammertui.session.events import Event
+from hammertui.session.fight_state import fighting
 from hammertui.session.loot import COMMON, describe, whereabouts, with_the_living
 from hammertui.session.state import Character, LightSource, Loot, State, free_id
 
@@ -117,7 +118,7 @@ def _check_ready(state: State) -> None:
         raise Refused("an Explore is under way: finish it before going back to town")
     if state.camping is not None:
         raise Refused("the party is camping: finish the Camp before going back to town")
-    if state.fighting is not None:
+    if fighting(state) is not None:
         raise Refused("a fight is on: end it (F, then x) before going back to town")
     if not state.living:
         raise Refused("nobody is alive to go back to town")

@@ -16,7 +16,8 @@ from hammertui.rules.checks import saving_throw
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Context, Refused, Result, member_of, note, source_name
 from hammertui.session.events import Event
-from hammertui.session.state import Character, Death, Fight, Grave, State, replace_member
+from hammertui.session.fight_state import Fight, fighting, with_fight
+from hammertui.session.state import Character, Death, Grave, State, replace_member
 
 NOT_TODAY = "not_today"
 UNKNOWN_CAUSE = "unknown causes"
@@ -211,9 +212,8 @@ class Bury:
             graveyard=(*state.graveyard, grave),
             hirelings=hirelings,
             effects=tuple(e for e in state.effects if e.on != member.id),
-            fighting=_without_combatant(state.fighting, member.id),
         )
-        return new, events
+        return with_fight(new, fight=_without_combatant(fighting(state), member.id)), events
 
 
 @attrs.frozen

@@ -52,6 +52,7 @@ from hammertui.session.sessions import RulesetLoader
 from hammertui.rules.characters import level_up_hp_rule
 from hammertui.rules.ruleset import LEVEL_UP_HP
 from hammertui.session.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
+from hammertui.session.fight_state import fighting
 from hammertui.session.recruits import AssignRole, RenameCharacter
 from hammertui.session.state import Character, LightSource, State
 from hammertui.session.store import Store
@@ -490,7 +491,7 @@ class HammerApp(App[None]):
 
     def action_fight(self, surprised_party: bool = False) -> None:
         """Back to the fight under way, or foes first and then the fight."""
-        if self._store().state.fighting is not None:
+        if fighting(self._store().state) is not None:
             self.push_screen(screens.FightScreen())
             return
         store = self._store()

@@ -11,7 +11,8 @@ from textual.widgets import Static
 
 from hammertui.rules.light import darkness_lines
 from hammertui.session import effects
-from hammertui.session.state import Effect, Fight, Foe, State
+from hammertui.session.fight_state import Fight, Foe, fighting
+from hammertui.session.state import Effect, State
 from hammertui.ui.view import View
 
 FOE_STATUS = {"ok": "", "fleeing": "fleeing", "cowering": "cowering", "defeated": "struck off"}
@@ -39,7 +40,7 @@ class CombatPane(Static):
         if shown == self._shown:
             return
         self._shown = shown
-        self.border_subtitle = HINT if view.state.fighting is not None else ""
+        self.border_subtitle = HINT if fighting(view.state) is not None else ""
         self.update(combat_text(view), layout=False)
 
 
@@ -47,17 +48,17 @@ def _shown_key(view: View) -> tuple[object, ...]:
     """Everything the pane's text depends on, cheap to compare: the fight, the effects and the
     clocks they count on, the darkness, and who in the party can still act."""
     state = view.state
-    key: tuple[object, ...] = (state.fighting, state.is_dark, view.ruleset.id)
+    key: tuple[object, ...] = (fighting(state), state.is_dark, view.ruleset.id)
     if state.effects:
         key += (state.effects, state.clock.rounds, state.clock.units)
-    if state.fighting is not None:
+    if fighting(state) is not None:
         key += (tuple((m.id, m.name, m.alive, m.status) for m in state.party),)
     return key
 
 
 def combat_text(view: View) -> Text | Group:
     """No fight: a quiet line; a fight: its lines. Either way, the dark's penalties under them."""
-    fight = view.state.fighting
+    fight = fighting(view.state)
     if fight is None:
         text = Text("No combat.\n\nAll quiet... for now.")
         if view.state.is_dark:

@@ -18,6 +18,7 @@ from textual.screen import Screen
 
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.advancement import ad_hoc_words, level_up_hp_choices
+from hammertui.session.fight_state import fighting
 from hammertui.session.lights import spell_kind
 from hammertui.session.state import State
 from hammertui.ui.view import View
@@ -70,15 +71,15 @@ def _plain(words: Words) -> str | None:
 
 
 def _calm(view: View) -> bool:
-    return view.state.fighting is None
+    return fighting(view.state) is None
 
 
 def _fighting(view: View) -> bool:
-    return view.state.fighting is not None
+    return fighting(view.state) is not None
 
 
 def _fight_title(state: State, ruleset: Ruleset) -> str:
-    return "Fight!" if state.fighting is None else "The fight"
+    return "Fight!" if fighting(state) is None else "The fight"
 
 
 def _haven_title(state: State, ruleset: Ruleset) -> str:

@@ -15,6 +15,7 @@ import pytest
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import persist, sessions
 from hammertui.session.actions import RenameSession
+from hammertui.session.fight_state import fighting, foe_kinds
 from hammertui.session.migrations import SCHEMA_1_PROCEDURES
 from hammertui.session.store import Store
 
@@ -40,8 +41,8 @@ def test_a_release_save_opens_by_the_procedures_it_was_played_by(tmp_path: Path,
 
 def test_what_was_under_way_is_still_under_way(tmp_path: Path) -> None:
     fight = opened(tmp_path, "release-hc").state
-    assert fight.fighting is not None and [f.name for f in fight.fighting.foes] == ["Goblin 1", "Goblin 2", "Goblin 3"]
-    assert [k.name for k in fight.foe_kinds] == ["Goblin"] and len(fight.dungeon.rooms) == 1
+    assert fighting(fight) is not None and [f.name for f in fighting(fight).foes] == ["Goblin 1", "Goblin 2", "Goblin 3"]
+    assert [k.name for k in foe_kinds(fight)] == ["Goblin"] and len(fight.dungeon.rooms) == 1
     assert [(s.id, s.remaining, s.lit) for s in fight.lights] == [("l1", 4, True), ("l2", 6, False), ("l3", 6, False)]
     explore = opened(tmp_path, "release-b3").state
     assert explore.exploring is not None and explore.exploring.step == "extremes"
