@@ -138,7 +138,8 @@ def _may_attack(m: FightMoment) -> bool:
 
 
 def _foes_fight(m: FightMoment) -> bool:
-    return fighting(m.state) is not None and any(f.status == "ok" for f in fighting(m.state).foes)
+    fight = fighting(m.state)
+    return fight is not None and any(f.status == "ok" for f in fight.foes)
 
 
 def _may_turn(m: FightMoment) -> bool:
@@ -295,9 +296,10 @@ class FightScreen(Screen[None]):
 
     def _highlighted_foe(self) -> Foe | None:
         state = self._state()
-        if state is None or fighting(state) is None:
+        fight = fighting(state) if state is not None else None
+        if fight is None:
             return None
-        return next((f for f in fighting(state).foes if f.id == self.highlighted()), None)
+        return next((f for f in fight.foes if f.id == self.highlighted()), None)
 
     def _highlighted_member(self) -> Character | None:
         state = self._state()

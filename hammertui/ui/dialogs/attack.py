@@ -62,7 +62,7 @@ class AttackDialog(FormDialog):
         self.state = state
         self._attacker = attacker_id or _first_living(state)
         self._target = target_id
-        self._landing = fighting(state) is not None and fighting(state).pending is not None
+        self._landing = _pending_or_none(state) is not None
         if self._landing:
             self._to_landing_words(state)
         else:
@@ -367,7 +367,8 @@ def _first_living(state: State) -> str:
 
 def _attackers(state: State) -> list[tuple[str, str]]:
     """The living party, then the foes not yet beaten."""
-    foes = fighting(state).standing_foes if fighting(state) else ()
+    fight = fighting(state)
+    foes = fight.standing_foes if fight else ()
     return [(m.name, m.id) for m in state.party if m.alive] + [(f.name, f.id) for f in foes]
 
 
@@ -377,7 +378,8 @@ def _targets(state: State, attacker: str) -> list[tuple[str, str]]:
 
 def _default_target(state: State, attacker: str) -> str:
     """The first one standing on the other side, else anyone else standing."""
-    foes = {f.id for f in fighting(state).foes} if fighting(state) else set()
+    fight = fighting(state)
+    foes = {f.id for f in fight.foes} if fight else set()
     others = [cid for _, cid in _targets(state, attacker)]
     opposed = [cid for cid in others if (cid in foes) != (attacker in foes)]
     return (opposed or others or [""])[0]
@@ -388,7 +390,8 @@ def _character(state: State, combatant_id: str) -> Character | None:
 
 
 def _pending_or_none(state: State) -> PendingAttack | None:
-    return fighting(state).pending if fighting(state) else None
+    fight = fighting(state)
+    return fight.pending if fight else None
 
 
 def _pending(state: State) -> PendingAttack:

@@ -35,7 +35,8 @@ class DeclareDialog(FormDialog):
         super().__init__(f"{who} declares", prompt, attempt)
         self.ruleset = ruleset
         self.combatant_id = combatant_id
-        self.now = declared(fighting(state), combatant_id) if fighting(state) else Declared()
+        fight = fighting(state)
+        self.now = declared(fight, combatant_id) if fight else Declared()
         self.speed = _speed(ruleset, state, combatant_id)
         self.actions = tuple(a for a in ACTIONS if rules.action_phase(ruleset, a).phase is not None)
 

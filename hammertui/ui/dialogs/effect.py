@@ -114,8 +114,9 @@ class EffectDialog(FormDialog):
     def _wearers(self) -> list[tuple[str, str]]:
         """The party, each living character, each foe still in the fight."""
         who = [("The party", "")] + [(m.name, m.id) for m in self.state.party if m.alive]
-        if fighting(self.state) is not None:
-            who += [(f.name, f.id) for f in fighting(self.state).standing_foes]
+        fight = fighting(self.state)
+        if fight is not None:
+            who += [(f.name, f.id) for f in fight.standing_foes]
         return who
 
     def fields(self) -> ComposeResult:
