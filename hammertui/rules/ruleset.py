@@ -1478,7 +1478,7 @@ def _check_procedures(r: Ruleset, data: Mapping[str, Any], ctx: _Context) -> Non
         if section in data and section not in read:
             ctx.problem(
                 (section,),
-                f"read by no procedure of this ruleset (a section of another way of playing); expected it dropped"
+                "read by no procedure of this ruleset (a section of another way of playing); expected it dropped"
                 " with `_replace = true` alone",
             )
 
