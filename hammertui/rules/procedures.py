@@ -116,6 +116,7 @@ for _procedure in (
         "sides_and_phases",
         "Sides roll initiative; each side acts phase by phase",
         reads=("combat",),
+        state="hammertui.session.fight_state",
         ui="hammertui.ui.combat",
     ),
     Procedure("modifiers", "advantage", "Stacking Advantage and Disadvantage: roll more dice, keep the best or worst"),

@@ -19,6 +19,7 @@ from hammertui.session.actions import Action, Context, Refused, Result, member_o
 from hammertui.session.camp_state import camping
 from hammertui.session.divining_state import exploring
 from hammertui.session.events import Event
+from hammertui.session.fight_state import fighting
 from hammertui.session.state import Character, State, replace_member
 
 WHERE_LEVELLING = "You must then either use the Level Up camp action, or return to Town."
@@ -122,7 +123,7 @@ def _where(state: State, action: LevelUp, name: str) -> list[Event]:
     if camping(state) is not None:
         return []
     if action.in_town:
-        if exploring(state) is not None or state.fighting is not None:
+        if exploring(state) is not None or fighting(state) is not None:
             raise Refused("the party is in the dungeon, not in Town: " + WHERE_LEVELLING)
         return []
     reason = action.reason.strip()

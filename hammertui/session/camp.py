@@ -27,6 +27,7 @@ from hammertui.session.divining_state import divining_pool, exploring, with_pool
 from hammertui.session.events import Event
 from hammertui.session.explore import start_exploration
 from hammertui.session.light_state import source_name
+from hammertui.session.fight_state import fighting
 from hammertui.session.state import (
     Character,
     State,
@@ -386,7 +387,7 @@ class StartCamp:
             raise Refused("an Explore is under way: finish it (e) before making camp")
         if camping(state) is not None:
             raise Refused("the party is already camping: c shows where the Camp is")
-        if state.fighting is not None:
+        if fighting(state) is not None:
             raise Refused("a fight is on: end it (F, then x) before making camp")
         if not state.living:
             raise Refused("nobody alive to camp")

@@ -2,9 +2,10 @@
 
 The rules (initiative and its ties, the phases, attack dice and damage, crits, morale, Turn Unholy,
 what a fight costs the clock) are `rules.combat`'s; here they are applied to the session. A fight
-is kept in `State.fighting`, so it survives a restart; its rounds count on `Clock.rounds` and
-become time when it ends. An attack is two actions, as at the table: the dice are thrown and shown
-(`Attack`), then the choices the dice call for are made and the damage lands (`ResolveAttack`).
+is kept in the fight's slice of the state (`fight_state`), so it survives a restart; its rounds
+count on `Clock.rounds` and become time when it ends. An attack is two actions, as at the table:
+the dice are thrown and shown (`Attack`), then the choices the dice call for are made and the
+damage lands (`ResolveAttack`).
 """
 
 from __future__ import annotations
@@ -22,18 +23,19 @@ from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects
 from hammertui.session.actions import Action, Context, Refused, Result, note, spend_time
 from hammertui.session.events import Event
-from hammertui.session.lights import fold_rounds
 from hammertui.session.procedures import is_dark
-from hammertui.session.state import (
-    Character,
+from hammertui.session.fight_state import (
     Declared,
     Fight,
     Foe,
     FoeKind,
     PendingAttack,
-    State,
-    replace_member,
+    fighting,
+    foe_kinds,
+    with_fight,
 )
+from hammertui.session.lights import fold_rounds
+from hammertui.session.state import Character, State, replace_member
 from hammertui.session.vitals import NOT_TODAY, can_say_not_today, settle, vitals_of, with_vitals, zero_hp_rule
 
 PARTY: Side = "party"
@@ -47,14 +49,14 @@ TURN_UNHOLY = "turn_unholy"
 
 
 def fight_of(state: State) -> Fight:
-    if state.fighting is None:
+    if fighting(state) is None:
         raise Refused("no fight is on: start one (F)")
-    return state.fighting
+    return fighting(state)
 
 
 def kind_of(state: State, name: str) -> FoeKind:
     """A foe's kind as entered this session; a kind never entered reads as the plain defaults."""
-    return next((k for k in state.foe_kinds if k.name == name), FoeKind(name))
+    return next((k for k in foe_kinds(state) if k.name == name), FoeKind(name))
 
 
 def _foe(fight: Fight, foe_id: str) -> Foe:
@@ -68,7 +70,7 @@ def _with_foe(state: State, foe: Foe) -> State:
     """The state with `foe` put back in the fight in place of its old self."""
     fight = fight_of(state)
     foes = tuple(foe if f.id == foe.id else f for f in fight.foes)
-    return attrs.evolve(state, fighting=attrs.evolve(fight, foes=foes))
+    return with_fight(state, fight=attrs.evolve(fight, foes=foes))
 
 
 def side_of(state: State, combatant_id: str) -> Side:
@@ -97,7 +99,7 @@ def standing(state: State, side: Side) -> int:
 
 def side_gone(state: State) -> Side | None:
     """The side with nobody left fighting, if one is: the fight is over bar the looting."""
-    if state.fighting is None:
+    if fighting(state) is None:
         return None
     if standing(state, FOES) == 0:
         return FOES
@@ -120,7 +122,7 @@ def actors(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
     """Who acts now: everyone due in the phase, or, where Turns are named one at a time, the one
     whose Turn it is."""
     due = _due(state, ruleset)
-    fight = state.fighting
+    fight = fighting(state)
     if fight is None or not ruleset.combat.one_at_a_time:
         return due
     return tuple(a for a in due if a.id == fight.turn)
@@ -128,7 +130,7 @@ def actors(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
 
 def waiting(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
     """Those still to take their Turn in this phase, where the Leader names them one at a time."""
-    fight = state.fighting
+    fight = fighting(state)
     if fight is None or not ruleset.combat.one_at_a_time:
         return ()
     return tuple(a for a in _due(state, ruleset) if a.id not in fight.taken)
@@ -137,7 +139,7 @@ def waiting(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
 def _due(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
     """The acting side's combatants whose declaration lands in the phase the fight is on, leaving
     out the fallen, the broken and the beaten."""
-    fight = state.fighting
+    fight = fighting(state)
     if fight is None or fight.step != "phase":
         return ()
     found = []
@@ -157,7 +159,7 @@ def _combatants(state: State, side: str) -> list[tuple[str, str]]:
 
 def morale_due(state: State, ruleset: Ruleset) -> bool:
     """The stepper offers a morale check at the top of the foes' turn while some still fight."""
-    fight = state.fighting
+    fight = fighting(state)
     if fight is None or fight.step != "phase" or fight.side != FOES or not fight.foes:
         return False
     first = rules.phases(ruleset)[0].id
@@ -177,8 +179,8 @@ class FoeGroup:
 
 def _remember(state: State, kind: FoeKind) -> State:
     """Keep the kind for the next fight this session, replacing an older one of the same name."""
-    kinds = tuple(k for k in state.foe_kinds if k.name != kind.name)
-    return attrs.evolve(state, foe_kinds=(*kinds, kind))
+    kinds = tuple(k for k in foe_kinds(state) if k.name != kind.name)
+    return with_fight(state, foe_kinds=(*kinds, kind))
 
 
 def _check_kind(kind: FoeKind) -> None:
@@ -261,7 +263,7 @@ class StartFight:
     foe_initiative: int = 0
 
     def apply(self, state: State, ctx: Context) -> Result:
-        if state.fighting is not None:
+        if fighting(state) is not None:
             raise Refused("a fight is already on: add foes to it, or end it first")
         if not state.living:
             raise Refused("nobody in the party is alive to fight")
@@ -281,7 +283,7 @@ class StartFight:
         events = [note(self, f"Fight! The party against {'; '.join(lines)}.", tuple(dice))]
         events += _surprise_lines(self, fight.surprised)
         events.append(note(self, "Roll for initiative! (space)"))
-        return attrs.evolve(state, fighting=fight), events
+        return with_fight(state, fight=fight), events
 
 
 def _default_declarations(state: State, fight: Fight) -> dict[str, Declared]:
@@ -316,7 +318,7 @@ class AddFoes:
             raise Refused(f"Hit Points are rolled or average, not {self.hp!r}")
         grown, state, lines, dice = _new_foes(state, ctx, self.groups, self.hp, fight)
         grown = attrs.evolve(grown, declared=_default_declarations(state, grown))
-        return attrs.evolve(state, fighting=grown), [note(self, f"More foes: {'; '.join(lines)}.", tuple(dice))]
+        return with_fight(state, fight=grown), [note(self, f"More foes: {'; '.join(lines)}.", tuple(dice))]
 
 
 # ---------------------------------------------------------------------------------- stepping
@@ -344,7 +346,7 @@ class FightNext:
             done = attrs.evolve(fight, step="initiative", side="", phase="", turn="", taken=())
             gone = side_gone(state)
             end = f" The {gone} are beaten: end the fight (x)." if gone == FOES else " Roll for initiative! (space)"
-            return attrs.evolve(state, fighting=done), [note(self, f"End of round {fight.round}.{end}")]
+            return with_fight(state, fight=done), [note(self, f"End of round {fight.round}.{end}")]
         return _at(state, fight, following, self)
 
 
@@ -371,14 +373,14 @@ def _new_round(state: State, ctx: Context, action: Action) -> Result:
     )
     state = attrs.evolve(state, clock=attrs.evolve(state.clock, rounds=state.clock.rounds + 1))
     state, ended = effects.expire(state, action.label)
-    state = attrs.evolve(state, fighting=fight)
+    state = with_fight(state, fight=fight)
     first = _busy(state, ctx.ruleset, rules.first_step(ctx.ruleset, number, fight.order, fight.surprised))
     if first is None and fight.round == 1 and len(fight.surprised) == 2:
         gawk = note(action, "Everyone is surprised: the round passes in gawking. Roll for initiative! (space)")
-        return attrs.evolve(state, fighting=attrs.evolve(fight, step="initiative")), [head, *ended, gawk]
+        return with_fight(state, fight=attrs.evolve(fight, step="initiative")), [head, *ended, gawk]
     if first is None:
         idle = note(action, "Nobody has anything declared this round. Roll for initiative! (space)")
-        return attrs.evolve(state, fighting=attrs.evolve(fight, step="initiative")), [head, *ended, idle]
+        return with_fight(state, fight=attrs.evolve(fight, step="initiative")), [head, *ended, idle]
     state, events = _at(state, fight, first, action)
     return state, [head, *ended, *events]
 
@@ -389,7 +391,7 @@ def _busy(state: State, ruleset: Ruleset, step: rules.Step | None) -> rules.Step
     fight = fight_of(state)
     while step is not None:
         here = attrs.evolve(fight, step="phase", side=step.side, phase=step.phase.id)
-        probe = attrs.evolve(state, fighting=here)
+        probe = with_fight(state, fight=here)
         if _due(probe, ruleset) or morale_due(probe, ruleset):
             return step
         step = rules.next_step(ruleset, step, fight.order, fight.surprised)
@@ -408,7 +410,7 @@ def _leader(state: State, fight: Fight) -> Character:
 def _at(state: State, fight: Fight, step: rules.Step, action: Action) -> Result:
     """Stand the fight on `step`, and say who acts there."""
     fight = attrs.evolve(fight, step="phase", side=step.side, phase=step.phase.id, turn="", taken=())
-    state = attrs.evolve(state, fighting=fight)
+    state = with_fight(state, fight=fight)
     return state, [note(action, f"{step.describe().rstrip('.')}.")]
 
 
@@ -445,7 +447,7 @@ class NameTurn:
         move = rules.MOVEMENT_NAMES.get(said.movement, said.movement)
         what = move if said.movement == rules.MOVE_FAR else f"{move}, {said.action}"
         text = f"{_namer(state, fight)} names {chosen.name} for the next Turn: {how} ({what})."
-        return attrs.evolve(state, fighting=fight), [note(self, text)]
+        return with_fight(state, fight=fight), [note(self, text)]
 
 
 @attrs.frozen
@@ -477,7 +479,7 @@ class Declare:
         if ctx.ruleset.combat.one_at_a_time:
             what = f"On the Turn the Leader names: {rules.turn_words(self.movement, self.act_first)}."
         text = f"{name_of(state, self.combatant_id)}: {moving.name}, {self.action}. {what}"
-        return attrs.evolve(state, fighting=fight), [note(self, text)]
+        return with_fight(state, fight=fight), [note(self, text)]
 
 
 # ---------------------------------------------------------------------------------- attacks
@@ -608,7 +610,7 @@ class Attack:
         text = f"{plan.attacker} attacks {name_of(state, self.target)}: " + "; ".join(result.lines)
         if stay:
             text += f". Stay Put: +{ctx.ruleset.modifier_dice.stay_put_bonus} to one die"
-        return attrs.evolve(state, fighting=fight), [note(self, text + ".", tuple(r.describe() for r in result.rolls))]
+        return with_fight(state, fight=fight), [note(self, text + ".", tuple(r.describe() for r in result.rolls))]
 
 
 def _stay_put_ready(fight: Fight, ctx: Context, attacker: str) -> bool:
@@ -619,7 +621,7 @@ def _stay_put_ready(fight: Fight, ctx: Context, attacker: str) -> bool:
 def pending_result(state: State, ruleset: Ruleset, stay_put: str = "auto") -> rules.AttackResult | None:
     """The attack waiting to land, as the dice read with Stay Put's +1 where it is put: "auto"
     (where it helps most), "none", "damage" or an attack die's number from 1."""
-    fight = state.fighting
+    fight = fighting(state)
     if fight is None or fight.pending is None:
         return None
     pending = fight.pending
@@ -664,7 +666,7 @@ class ResolveAttack:
         if result.stay_put is not None:
             said = attrs.evolve(said, stay_put_used=True)
         fight = attrs.evolve(fight, pending=None, declared={**fight.declared, pending.attacker: said})
-        state = attrs.evolve(state, fighting=fight)
+        state = with_fight(state, fight=fight)
         head = f"{pending.plan.attacker} on {name_of(state, pending.target)}: {words}"
         events = [note(self, head)]
         events += [note(self, f"Fumble! {pending.plan.attacker}'s die {n} comes up 1: the 'Smith names the mishap.", level="warn") for n, d in enumerate(result.dice, 1) if d.fumble]
@@ -816,7 +818,7 @@ class CheckMorale:
             if not result.passed:
                 state = _with_foe(state, attrs.evolve(foe, status=self.fail_as))
         fight = fight_of(state)
-        return attrs.evolve(state, fighting=attrs.evolve(fight, morale_offered=fight.round)), events
+        return with_fight(state, fight=attrs.evolve(fight, morale_offered=fight.round)), events
 
     def _check(self, state: State, ctx: Context, foe: Foe) -> rules.MoraleResult:
         kind = kind_of(state, foe.kind)
@@ -835,7 +837,7 @@ class SkipMorale:
 
     def apply(self, state: State, ctx: Context) -> Result:
         fight = fight_of(state)
-        return attrs.evolve(state, fighting=attrs.evolve(fight, morale_offered=fight.round)), [note(self, "No morale check: the foes fight on.")]
+        return with_fight(state, fight=attrs.evolve(fight, morale_offered=fight.round)), [note(self, "No morale check: the foes fight on.")]
 
 
 # ---------------------------------------------------------------------------------- Turn Unholy
@@ -981,7 +983,7 @@ class EndFight:
         why = f" {self.why.strip()}" if self.why.strip() else ""
         rounds = f"{fight.round} round{'s' if fight.round != 1 else ''}"
         head = note(self, f"The fight is over after {rounds}: {_tally(state, ctx.ruleset, fight)}.{why}")
-        state = effects.drop_for(attrs.evolve(state, fighting=None), {f.id for f in fight.foes})
+        state = effects.drop_for(with_fight(state, fight=None), {f.id for f in fight.foes})
         timed: list[Event] = []
         if state.clock.rounds:
             state, timed = fold_rounds(state, ctx, self)

@@ -13,6 +13,7 @@ import attrs
 
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.events import Event
+from hammertui.session.fight_state import fighting
 from hammertui.session.state import Effect, State, free_id
 
 ROUND = "round"
@@ -49,11 +50,20 @@ def wearer_name(state: State, on: str) -> str | None:
     for member in state.party:
         if member.id == on:
             return member.name
-    if state.fighting is not None:
-        for foe in state.fighting.foes:
+    fight = fighting(state)
+    if fight is not None:
+        for foe in fight.foes:
             if foe.id == on:
                 return foe.name
     return None
+
+
+def wearers(state: State) -> set[str]:
+    """Whom an effect may be on: the party, the fight's foes, and the buried, who may have fallen
+    with an effect still on them."""
+    fight = fighting(state)
+    foes = {f.id for f in fight.foes} if fight is not None else set()
+    return {m.id for m in state.party} | {g.character.id for g in state.graveyard} | foes
 
 
 def wearer(state: State, effect: Effect) -> str:

@@ -35,6 +35,7 @@ from hammertui.session.divining_state import (
 from hammertui.session.events import Event
 from hammertui.session.advancement import grant_xp
 from hammertui.session.procedures import is_dark, on_time
+from hammertui.session.fight_state import fighting
 from hammertui.session.recruits import kit_rations
 from hammertui.session.state import State, replace_member
 from hammertui.session.vitals import ApplyDamage, dungeon_tier
@@ -280,7 +281,7 @@ class RollExplore:
     def apply(self, state: State, ctx: Context) -> Result:
         if camping(state) is not None:
             raise Refused("the party is camping: finish the Camp (c) before moving on")
-        if state.fighting is not None:
+        if fighting(state) is not None:
             raise Refused("a fight is on: end it (F, then x) before moving on")
         return start_exploration(state, ctx, self, pool_plan(state).revisit)
 

@@ -31,6 +31,7 @@ SCHEMA_1_SLICES: dict[str, dict[str, tuple[str, ...]]] = {
         "challenge_level": ("dungeon", "challenge_level"),
     },
     "hammercrawl_camp": {"camping": ("camping",), "last_camp": ("last_camp",)},
+    "sides_and_phases": {"fight": ("fighting",), "foe_kinds": ("foe_kinds",)},
 }
 """Where each procedure's slice was in a schema-1 save: procedure name -> the slice's key -> the
 path of the old key (`("dungeon", "rooms")` is `rooms` in the `[dungeon]` table)."""

@@ -20,10 +20,10 @@ import tomli_w
 
 from hammertui.rules import procedures
 from hammertui.session import migrations
-from hammertui.session.effects import UNITS
+from hammertui.session.effects import UNITS, wearers
 from hammertui.session.procedures import slice_problems, slice_types
 from hammertui.session.events import Event
-from hammertui.session.state import FIGHT_STEPS, FOE_STATUSES, Character, Fight, State
+from hammertui.session.state import Character, State
 
 SCHEMA = 2
 """The snapshot format's version. An older file is migrated (`migrations`); a newer one is refused."""
@@ -186,7 +186,7 @@ def check_state(state: State) -> list[str]:
     if state.dungeon.rooms_explored < 0:
         problems.append("dungeon.rooms_explored: cannot be negative")
     problems += _loot_problems(state, set(ids)) + slice_problems(state)
-    return problems + _fight_problems(state) + _effect_problems(state) + _kind_problems(state)
+    return problems + _effect_problems(state)
 
 
 def _loot_problems(state: State, ids: set[str]) -> list[str]:
@@ -209,82 +209,13 @@ def _loot_problems(state: State, ids: set[str]) -> list[str]:
     return problems
 
 
-def _fighters(state: State) -> set[str]:
-    """Whom a fight or an effect may name: the party, the fight's foes, and the buried, who may
-    have fallen mid-fight with a declaration or an effect still on them."""
-    foes = {f.id for f in state.fighting.foes} if state.fighting is not None else set()
-    return {m.id for m in state.party} | {g.character.id for g in state.graveyard} | foes
-
-
-def _fight_problems(state: State) -> list[str]:
-    """A fight on a step that exists, its foes distinct with HP they can have, and every
-    declaration and the waiting attack about someone in it."""
-    fight = state.fighting
-    if fight is None:
-        return []
-    from hammertui.rules.combat import ACTION_KINDS, MOVEMENT_NAMES, SIDES  # only a save with a fight needs them
-
-    problems = []
-    if fight.step not in FIGHT_STEPS:
-        problems.append(f"fighting.step: {fight.step!r} is not one of {', '.join(FIGHT_STEPS)}")
-    sides = [s for s in (fight.side, *fight.order, *fight.surprised, fight.last_winner) if s and s not in SIDES]
-    if sides:
-        problems.append(f"fighting: sides are party and foes, not {', '.join(map(repr, sides))}")
-    if min(fight.round, fight.morale_offered) < 0:
-        problems.append("fighting: round and morale_offered cannot be negative")
-    problems += _foe_problems(fight)
-    everyone = _fighters(state)
-    if fight.leader and fight.leader not in everyone:
-        problems.append(f"fighting.leader: no character {fight.leader!r}")
-    strangers = [cid for cid in (fight.turn, *fight.taken) if cid and cid not in everyone]
-    if strangers:
-        problems.append(f"fighting.turn: no character or foe {', '.join(map(repr, strangers))}")
-    for cid, said in fight.declared.items():
-        where = f"fighting.declared[{cid!r}]"
-        if cid not in everyone:
-            problems.append(f"{where}: no character or foe {cid!r}")
-        if said.movement not in MOVEMENT_NAMES:
-            problems.append(f"{where}.movement: {said.movement!r} is not one of {', '.join(MOVEMENT_NAMES)}")
-        if said.action not in (*ACTION_KINDS, "movement"):  # the rules read "movement" as "move"
-            problems.append(f"{where}.action: {said.action!r} is not one of {', '.join(ACTION_KINDS)}")
-    return problems + _pending_problems(fight, everyone)
-
-
-def _foe_problems(fight: Fight) -> list[str]:
-    problems = []
-    foe_ids = [f.id for f in fight.foes]
-    if len(set(foe_ids)) != len(foe_ids):
-        problems.append("fighting.foes: two foes share an id")
-    for i, foe in enumerate(fight.foes):
-        where = f"fighting.foes[{i}] ({foe.name})"
-        if foe.status not in FOE_STATUSES:
-            problems.append(f"{where}.status: {foe.status!r} is not one of {', '.join(FOE_STATUSES)}")
-        if foe.max_hp < 1 or not 0 <= foe.hp <= foe.max_hp:
-            problems.append(f"{where}.hp: {foe.hp} of {foe.max_hp} is not possible")
-    return problems
-
-
-def _pending_problems(fight: Fight, everyone: set[str]) -> list[str]:
-    """The attack waiting to land: by and on someone in the fight, each attack die with its crit chain."""
-    pending = fight.pending
-    if pending is None:
-        return []
-    problems = []
-    for field, cid in (("attacker", pending.attacker), ("target", pending.target)):
-        if cid not in everyone:
-            problems.append(f"fighting.pending.{field}: no character or foe {cid!r}")
-    if len(pending.chains) != len(pending.rolls):
-        problems.append(f"fighting.pending.chains: {len(pending.chains)} for {len(pending.rolls)} attack dice")
-    return problems
-
-
 def _effect_problems(state: State) -> list[str]:
     """Timed effects with their own ids, on someone who exists, counted in rounds or turns."""
     problems = []
     effect_ids = [e.id for e in state.effects]
     if len(set(effect_ids)) != len(effect_ids):
         problems.append("effects: two effects share an id")
-    everyone = _fighters(state)
+    everyone = wearers(state)
     for i, effect in enumerate(state.effects):
         where = f"effects[{i}] ({effect.name})"
         if effect.on and effect.on not in everyone:
@@ -293,26 +224,6 @@ def _effect_problems(state: State) -> list[str]:
             problems.append(f"{where}.unit: {effect.unit!r} is not one of {', '.join(UNITS)}")
         if effect.ends_at < 0:
             problems.append(f"{where}.ends_at: {effect.ends_at} cannot be negative")
-    return problems
-
-
-def _kind_problems(state: State) -> list[str]:
-    """Remembered foe kinds the fight can use: Hit Dice it can read, dice it can throw."""
-    if not state.foe_kinds:
-        return []
-    from hammertui.rules.combat import parse_hit_dice  # only a session that has fought needs it
-
-    problems = []
-    for i, kind in enumerate(state.foe_kinds):
-        where = f"foe_kinds[{i}] ({kind.name})"
-        try:
-            parse_hit_dice(kind.hd)
-        except ValueError as error:
-            problems.append(f"{where}.hd: {error}")
-        if kind.attack_dice < 0 or kind.damage_die < 2:
-            problems.append(f"{where}: 0 or more attack dice and a damage die of d2 or more")
-        if not 0 <= kind.morale <= 12:
-            problems.append(f"{where}.morale: {kind.morale} is outside 0-12")
     return problems
 
 

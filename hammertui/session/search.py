@@ -14,6 +14,7 @@ from hammertui.rules import search as rules
 from hammertui.session.actions import Context, Refused, Result, note, spend_time
 from hammertui.session.camp_state import camping
 from hammertui.session.divining_state import exploring
+from hammertui.session.fight_state import fighting
 from hammertui.session.state import State
 
 
@@ -48,7 +49,7 @@ def _idle(state: State) -> None:
         raise Refused("an Explore is under way: finish it (e) first")
     if camping(state) is not None:
         raise Refused("the party is camping: finish the camp (c) first")
-    if state.fighting is not None:
+    if fighting(state) is not None:
         raise Refused("a fight is on: end it (F, then x) first")
 
 

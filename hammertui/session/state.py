@@ -10,8 +10,6 @@ from typing import Any
 
 import attrs
 
-from hammertui.rules.attack_plan import AttackPlan
-from hammertui.rules.dice import Roll
 
 
 @attrs.frozen
@@ -157,121 +155,6 @@ class Clock:
     rounds: int = 0
 
 
-FIGHT_STEPS = ("initiative", "phase")
-FOE_STATUSES = ("ok", "fleeing", "cowering", "defeated")
-
-
-@attrs.frozen
-class FoeKind:
-    """A kind of foe as the 'Smith entered it, kept so the next one is picked, not typed again.
-
-    `morale` is an imported monster's 2d6 Morale score (0: it checks with a Rally save);
-    `attack_dice`, `attack_bonus` and `damage_die` are what it throws when it attacks;
-    `save_bonus` its bonus on saves (Rally, Mind); `intelligent` matters to Turn Unholy.
-    """
-
-    name: str
-    hd: str = "1"
-    ac: int = 12
-    morale: int = 0
-    attack_dice: int = 1
-    attack_bonus: int = 0
-    damage_die: int = 6
-    save_bonus: int = 0
-    intelligent: bool = False
-
-
-@attrs.frozen
-class Foe:
-    """One foe in a fight: its kind by name, its Hit Points, and whether it still fights.
-
-    `status`: ok, fleeing or cowering (a failed morale check), or defeated (struck off).
-    """
-
-    id: str
-    name: str
-    kind: str
-    hp: int
-    max_hp: int
-    status: str = "ok"
-
-    @property
-    def standing(self) -> bool:
-        return self.status != "defeated"
-
-
-@attrs.frozen
-class Declared:
-    """What a combatant declared for the round: a movement and an action kind.
-
-    `stay_put_used` is set once Stay Put's +1 has gone on a die this round; `act_first` is a Move
-    Near taken after the action, where Turns are named one at a time.
-    """
-
-    movement: str = "stay_put"
-    action: str = "melee"
-    stay_put_used: bool = False
-    act_first: bool = False
-
-
-@attrs.frozen
-class PendingAttack:
-    """An attack thrown and shown, waiting for its choices (a crit's effect, Stay Put, Not Today!)
-    before the damage lands. The dice are kept, never thrown again. `luck_target` is what each
-    save in a crit's chain (Book Three) had to reach."""
-
-    attacker: str
-    target: str
-    plan: AttackPlan
-    target_ac: int
-    rolls: tuple[Roll, ...]
-    damage: Roll
-    chains: tuple[tuple[Roll, ...], ...] = ()
-    stay_put: bool = False
-    luck_target: int = 0
-
-
-@attrs.frozen
-class Fight:
-    """A fight under way, kept so it survives a restart.
-
-    `step` is "initiative" (roll for the next round) or "phase" (`side` acting in `phase`).
-    `round` counts from 1 once the first initiative is rolled. `order` is this round's sides,
-    winner first; `surprised` the sides that lose round 1. `leader` is the character who rolls
-    the party's initiative; `foe_initiative` the foes' flat modifier. `declared` holds each
-    combatant's declaration by id; `morale_offered` marks the foes' turn whose morale was asked.
-    `initiative` is the last roll's explanation, for the pane. Where Turns are named one at a
-    time, `turn` is whose Turn it is and `taken` who has had theirs in this phase (`turn` too).
-    """
-
-    foes: tuple[Foe, ...] = ()
-    step: str = "initiative"
-    round: int = 0
-    side: str = ""
-    phase: str = ""
-    order: tuple[str, ...] = ()
-    surprised: tuple[str, ...] = ()
-    last_winner: str = ""
-    leader: str = ""
-    foe_initiative: int = 0
-    declared: dict[str, Declared] = attrs.field(factory=dict)
-    morale_offered: int = 0
-    initiative: str = ""
-    pending: PendingAttack | None = None
-    turn: str = ""
-    taken: tuple[str, ...] = ()
-
-    def foe(self, foe_id: str) -> Foe:
-        for foe in self.foes:
-            if foe.id == foe_id:
-                return foe
-        raise KeyError(foe_id)
-
-    @property
-    def standing_foes(self) -> tuple[Foe, ...]:
-        return tuple(f for f in self.foes if f.standing)
-
-
 @attrs.frozen
 class Effect:
     """A timed effect on a combatant (a character or foe id) or on the whole party (`on` = "").
@@ -312,8 +195,6 @@ class State:
     pile: tuple[Character, ...] = ()
     hirelings: tuple[Hireling, ...] = ()
     loot: tuple[Loot, ...] = ()
-    fighting: Fight | None = None
-    foe_kinds: tuple[FoeKind, ...] = ()
     effects: tuple[Effect, ...] = ()
     failed_check: FailedCheck | None = None
     slices: dict[str, Any] = attrs.field(factory=dict)

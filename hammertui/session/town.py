@@ -22,6 +22,7 @@ from hammertui.session.camp_state import camping
 from hammertui.session.divining_state import divining_pool, exploring, with_pool
 from hammertui.session.events import Event
 from hammertui.session.light_state import LightSource
+from hammertui.session.fight_state import fighting
 from hammertui.session.loot import COMMON, describe, whereabouts, with_the_living
 from hammertui.session.state import Character, Loot, State, free_id
 
@@ -121,7 +122,7 @@ def _check_ready(state: State) -> None:
         raise Refused("an Explore is under way: finish it before going back to town")
     if camping(state) is not None:
         raise Refused("the party is camping: finish the Camp before going back to town")
-    if state.fighting is not None:
+    if fighting(state) is not None:
         raise Refused("a fight is on: end it (F, then x) before going back to town")
     if not state.living:
         raise Refused("nobody is alive to go back to town")

@@ -18,7 +18,8 @@ from hammertui.session import light_state
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.events import Event
 from hammertui.session.light_state import source_name
-from hammertui.session.state import Character, Death, Fight, Grave, State, replace_member
+from hammertui.session.state import Character, Death, Grave, State, replace_member
+from hammertui.session.fight_state import Fight, fighting, with_fight
 
 NOT_TODAY = "not_today"
 UNKNOWN_CAUSE = "unknown causes"
@@ -212,8 +213,8 @@ class Bury:
             graveyard=(*state.graveyard, grave),
             hirelings=hirelings,
             effects=tuple(e for e in state.effects if e.on != member.id),
-            fighting=_without_combatant(state.fighting, member.id),
         )
+        new = with_fight(new, fight=_without_combatant(fighting(state), member.id))
         return light_state.with_lights(new, lights), events
 
 

@@ -15,9 +15,10 @@ from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects
 from hammertui.session.lights import FoldRounds, PassRounds
 from hammertui.session.procedures import is_dark
-from hammertui.session.state import Effect, Fight, Foe, State
+from hammertui.session.state import Effect, State
 from hammertui.ui import screens
 from hammertui.ui.commands import Command
+from hammertui.session.fight_state import Fight, Foe, fighting
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ class CombatPane(Static):
         if shown == self._shown:
             return
         self._shown = shown
-        self.border_subtitle = HINT if view.state.fighting is not None else ""
+        self.border_subtitle = HINT if fighting(view.state) is not None else ""
         self.update(combat_text(view), layout=False)
 
 
@@ -56,17 +57,17 @@ def _shown_key(view: View) -> tuple[object, ...]:
     """Everything the pane's text depends on, cheap to compare: the fight, the effects and the
     clocks they count on, the darkness, and who in the party can still act."""
     state = view.state
-    key: tuple[object, ...] = (state.fighting, is_dark(state), view.ruleset.id)
+    key: tuple[object, ...] = (fighting(state), is_dark(state), view.ruleset.id)
     if state.effects:
         key += (state.effects, state.clock.rounds, state.clock.units)
-    if state.fighting is not None:
+    if fighting(state) is not None:
         key += (tuple((m.id, m.name, m.alive, m.status) for m in state.party),)
     return key
 
 
 def combat_text(view: View) -> Text | Group:
     """No fight: a quiet line; a fight: its lines. Either way, the dark's penalties under them."""
-    fight = view.state.fighting
+    fight = fighting(view.state)
     if fight is None:
         text = Text("No combat.\n\nAll quiet... for now.")
         if is_dark(view.state):
@@ -156,7 +157,7 @@ PANE = pane
 def fight(app: HammerApp, surprised_party: bool = False) -> None:
     """Back to the fight under way, or foes first and then the fight."""
     store = app.store
-    if store.state.fighting is not None:
+    if fighting(store.state) is not None:
         app.push_screen(screens.FightScreen())
         return
     dialog = screens.FoesDialog(store.ruleset, store.state, app.try_perform, surprised_party=surprised_party)
@@ -170,11 +171,11 @@ def fight_next(app: HammerApp) -> None:
 
 
 def _fight_title(state: State, ruleset: Ruleset) -> str:
-    return "Fight!" if state.fighting is None else "The fight"
+    return "Fight!" if fighting(state) is None else "The fight"
 
 
 def _fighting(view: View) -> bool:
-    return view.state.fighting is not None
+    return fighting(view.state) is not None
 
 
 COMMANDS: tuple[Command[View], ...] = (

@@ -20,6 +20,7 @@ from textual.screen import Screen
 
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.advancement import ad_hoc_words, level_up_hp_choices
+from hammertui.session.fight_state import fighting
 from hammertui.session.state import State
 from hammertui.ui.view import View
 
@@ -79,7 +80,7 @@ def _plain(words: Words) -> str | None:
 
 def calm(view: View) -> bool:
     """No fight is on."""
-    return view.state.fighting is None
+    return fighting(view.state) is None
 
 
 def _haven_title(state: State, ruleset: Ruleset) -> str:

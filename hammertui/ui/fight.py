@@ -46,7 +46,8 @@ from hammertui.session.combat import (
 )
 from hammertui.session.events import Event
 from hammertui.session.procedures import is_dark
-from hammertui.session.state import Character, Fight, Foe, State
+from hammertui.session.state import Character, State
+from hammertui.session.fight_state import Fight, Foe, fighting
 from hammertui.session.vitals import FightOn, LayDown
 from hammertui.ui import screens
 from hammertui.ui.combat import FOE_STATUS
@@ -123,7 +124,7 @@ class FightMoment:
 
 
 def _fighting(m: FightMoment) -> bool:
-    return m.state.fighting is not None
+    return fighting(m.state) is not None
 
 
 def _someone_standing(m: FightMoment) -> bool:
@@ -135,16 +136,17 @@ def _down(m: FightMoment) -> bool:
 
 
 def _may_attack(m: FightMoment) -> bool:
-    fight = m.state.fighting
+    fight = fighting(m.state)
     return fight is not None and (fight.pending is not None or side_gone(m.state) is None)
 
 
 def _foes_fight(m: FightMoment) -> bool:
-    return m.state.fighting is not None and any(f.status == "ok" for f in m.state.fighting.foes)
+    fight = fighting(m.state)
+    return fight is not None and any(f.status == "ok" for f in fight.foes)
 
 
 def _may_turn(m: FightMoment) -> bool:
-    fight = m.state.fighting
+    fight = fighting(m.state)
     return fight is not None and bool(turners(m.ruleset, m.state)) and any(f.standing for f in fight.foes)
 
 
@@ -222,7 +224,7 @@ class FightScreen(Screen[None]):
     def _redraw(self, view: View | None, rebuild: bool = False) -> None:
         if view is None:
             return
-        fight = view.state.fighting
+        fight = fighting(view.state)
         _put(self.query_one("#header", Static), header_text(view))
         box = self.query_one(".fight", Vertical)
         subtitle = f"Round {fight.round}" if fight and fight.round else ""
@@ -297,13 +299,14 @@ class FightScreen(Screen[None]):
 
     def _highlighted_foe(self) -> Foe | None:
         state = self._state()
-        if state is None or state.fighting is None:
+        fight = fighting(state) if state is not None else None
+        if fight is None:
             return None
-        return next((f for f in state.fighting.foes if f.id == self.highlighted()), None)
+        return next((f for f in fight.foes if f.id == self.highlighted()), None)
 
     def _highlighted_member(self) -> Character | None:
         state = self._state()
-        if state is None or state.fighting is None:
+        if state is None or fighting(state) is None:
             return None
         return next((m for m in state.party if m.id == self.highlighted()), None)
 
@@ -345,14 +348,14 @@ class FightScreen(Screen[None]):
         chosen = self.highlighted()
         ordered = sorted(left, key=lambda a: a.id != chosen)
         choices = [(a.id, f"{a.name}: {declaration(view, a.movement, a.action, False, _act_first(view, a.id))}") for a in ordered]
-        who = "The Leader" if view.state.fighting.side == PARTY else "The 'Smith"
+        who = "The Leader" if fighting(view.state).side == PARTY else "The 'Smith"
         dialog = ChooseDialog("The next Turn", f"{who} names who takes the next Turn:", choices)
         self.app.push_screen(dialog, lambda cid: cid is not None and self.hammer.perform(NameTurn(cid)))
 
     def action_attack(self) -> None:
         """The highlighted one attacks if they may act: a party member, or a foe acting now."""
         view = self.hammer.view
-        if view is None or view.state.fighting is None:
+        if view is None or fighting(view.state) is None:
             return
         chosen = self.highlighted()
         acting = {a.id for a in actors(view.state, view.ruleset)}
@@ -431,13 +434,13 @@ class FightScreen(Screen[None]):
         """More foes join the fight; with none on, the foes that start one."""
         view = self.hammer.view
         if view is not None:
-            adding = view.state.fighting is not None
+            adding = fighting(view.state) is not None
             self.app.push_screen(screens.FoesDialog(view.ruleset, view.state, self.hammer.try_perform, adding=adding))
 
     def action_end(self) -> None:
         """End the fight; while both sides still stand, the 'Smith says how it ended first."""
         state = self._state()
-        if state is None or state.fighting is None:
+        if state is None or fighting(state) is None:
             return
         if side_gone(state) is not None:
             self._end("")
@@ -592,7 +595,7 @@ def turn_text(view: View, fight: Fight) -> Text:
 
 
 def _act_first(view: View, combatant_id: str) -> bool:
-    fight = view.state.fighting
+    fight = fighting(view.state)
     return fight is not None and declared(fight, combatant_id).act_first
 
 

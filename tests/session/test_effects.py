@@ -16,6 +16,7 @@ from hammertui.session import effects, light_state
 from hammertui.session.actions import AdvanceTime, Light, Refused
 from hammertui.session.camp import CampNext, StartCamp
 from hammertui.session.combat import AddEffect, EndEffect, EndFight, FightNext, TurnUnholy
+from hammertui.session.fight_state import fighting
 from hammertui.session.search import Search
 from hammertui.session.sessions import new_state
 from hammertui.session.state import Effect, State
@@ -100,7 +101,7 @@ def test_end_fight_3_rounds_cost_1_turn_and_every_lit_torch_burns_it(demo: State
     state, _ = run(demo, hc, Light("l2"))
     state = rounds(started(state, hc), hc, 3)
     over, events = run(state, hc, EndFight("they ran"))
-    assert over.fighting is None
+    assert fighting(over) is None
     assert (over.clock.units, over.clock.rounds) == (1, 0)
     assert [(s.id, s.remaining) for s in light_state.lights(over)] == [("l1", 5), ("l2", 5), ("l3", 6)]
     assert events[0].text == "The fight is over after 3 rounds: none beaten, none fled. they ran"

@@ -26,8 +26,9 @@ from hammertui.session.combat import (
     side_gone,
 )
 from hammertui.session.actions import Douse
+from hammertui.session.fight_state import FoeKind, fighting
 from hammertui.session.sessions import new_state
-from hammertui.session.state import Death, FoeKind, State, Stats
+from hammertui.session.state import Death, State, Stats
 from hammertui.session.store import Store
 from tests.session.test_fight_steps import GOBLIN, PARTY_FIRST, finish_round, member, started, texts
 from tests.session.test_roster import run
@@ -88,7 +89,7 @@ def landed(state: State, ruleset: Ruleset, faces: list[int], resolve: ResolveAtt
 def test_attack_dice_bonus_and_damage_die_by_class_and_level(demo: State, hc: Ruleset, class_id: str, level: int, kind: str, dice: int, bonus: int, die: int) -> None:
     state = started(armed(demo, class_id, level), hc, count=1)
     new, events = attacked(state, hc, [10] * dice + [3], kind=kind)
-    pending = new.fighting.pending
+    pending = fighting(new).pending
     assert (pending.plan.dice, pending.plan.bonus, pending.plan.damage_die) == (dice, bonus, die)
     damage = f"damage 1d{die}+2: [3] +2 = 5" if kind == "melee" else f"damage 1d{die}: [3] = 3"  # STR 16 on melee
     assert events[0].dice == (*[f"attack {n} 1d20+{bonus}: [10] +{bonus} = {10 + bonus}" for n in range(1, dice + 1)], damage)
@@ -110,10 +111,10 @@ def test_book_three_melee_damage_adds_str_and_missile_does_not(state: State, b3:
 def test_darkness_one_attack_die_fewer_and_the_damage_die_one_size_lower(demo: State, hc: Ruleset) -> None:
     state = dark(started(armed(demo, "fighter"), hc, count=1, kind=OGRE), hc)
     new, events = attacked(state, hc, [10, 6])
-    assert (new.fighting.pending.plan.dice, new.fighting.pending.plan.damage_die) == (1, 6)
+    assert (fighting(new).pending.plan.dice, fighting(new).pending.plan.damage_die) == (1, 6)
     assert events[0].dice == ("attack 1 1d20+3: [10] +3 = 13", "damage 1d6+2: [6] +2 = 8")
     lit, _ = attacked(state, hc, [10, 10, 8], dark=False)
-    assert lit.fighting.pending.plan.dice == 2, "the 'Smith may say this attacker sees in the dark"
+    assert fighting(lit).pending.plan.dice == 2, "the 'Smith may say this attacker sees in the dark"
 
 
 def test_darkness_a_magic_user_with_one_die_cannot_attack(demo: State, hc: Ruleset) -> None:
@@ -126,13 +127,13 @@ def test_darkness_no_crits_a_natural_20_must_reach_the_ac(demo: State, hc: Rules
     armoured = FoeKind("Knight", "4", ac=25)
     state = started(armed(demo, "fighter"), hc, count=1, kind=armoured)
     lit, _ = landed(state, hc, [20, 2, 5])
-    assert lit.fighting.foe("f1").hp == 18 - 2 * (5 + 2), "in the light a natural 20 hits and doubles"
+    assert fighting(lit).foe("f1").hp == 18 - 2 * (5 + 2), "in the light a natural 20 hits and doubles"
     gloom = dark(state, hc)
     missed, events = landed(gloom, hc, [20, 5])
-    assert missed.fighting.foe("f1").hp == 18 and "0 hits" in texts(events)
+    assert fighting(missed).foe("f1").hp == 18 and "0 hits" in texts(events)
     plated = dark(started(armed(demo, "fighter"), hc, count=1, kind=attrs.evolve(armoured, name="Squire", ac=20)), hc)
     hit, _ = landed(plated, hc, [20, 5])
-    assert hit.fighting.foe("f1").hp == 18 - (5 + 2), "23 reaches AC 20: a plain hit, no doubling"
+    assert fighting(hit).foe("f1").hp == 18 - (5 + 2), "23 reaches AC 20: a plain hit, no doubling"
 
 
 # ---------------------------------------------------------------------------------- two hands
@@ -141,16 +142,16 @@ def test_darkness_no_crits_a_natural_20_must_reach_the_ac(demo: State, hc: Rules
 def test_berserker_two_handed_melee_throws_a_d12(demo: State, hc: Ruleset) -> None:
     state = started(armed(demo, "berserker"), hc, count=1, kind=OGRE)
     new, events = attacked(state, hc, [10, 10, 12], two_handed=True)
-    assert new.fighting.pending.plan.damage_die == 12 and events[0].dice[-1] == "damage 1d12+2: [12] +2 = 14"
+    assert fighting(new).pending.plan.damage_die == 12 and events[0].dice[-1] == "damage 1d12+2: [12] +2 = 14"
     thrown, _ = attacked(state, hc, [10, 10, 10], two_handed=True, kind="missile")
-    assert thrown.fighting.pending.plan.damage_die == 10, "the text's two-hander is a melee weapon"
+    assert fighting(thrown).pending.plan.damage_die == 10, "the text's two-hander is a melee weapon"
 
 
 def test_fighter_two_hander_adds_an_extra_damage_die(demo: State, hc: Ruleset) -> None:
     state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
     new, events = landed(state, hc, [10, 10, 2, 3], two_handed=True)
     assert events[0].dice[-1] == "damage 2d8+2: [2, 3] +2 = 7"
-    assert new.fighting.foe("f1").hp == 18 - 2 * 7, "both hits deal the 7"
+    assert fighting(new).foe("f1").hp == 18 - 2 * 7, "both hits deal the 7"
 
 
 # ---------------------------------------------------------------------------------- hits and crits
@@ -159,7 +160,7 @@ def test_fighter_two_hander_adds_an_extra_damage_die(demo: State, hc: Ruleset) -
 def test_the_targets_ac_is_used(demo: State, hc: Ruleset) -> None:
     state = started(demo, hc, count=1)  # a goblin: 1 die at +0, d6
     new, events = attacked(state, hc, [15, 6], attacker="f1", target="c1")
-    assert new.fighting.pending.target_ac == 16, "Darla's AC"
+    assert fighting(new).pending.target_ac == 16, "Darla's AC"
     assert pending_result(new, hc).hits == 0 and "vs AC 16" in events[0].text
     hit, _ = attacked(state, hc, [16, 6], attacker="f1", target="c1")
     assert pending_result(hit, hc).hits == 1
@@ -168,7 +169,7 @@ def test_the_targets_ac_is_used(demo: State, hc: Ruleset) -> None:
 def test_natural_20_complete_rules_doubles_the_damage(demo: State, hc: Ruleset) -> None:
     state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
     new, events = landed(state, hc, [20, 5, 6])  # die 2: 8 misses AC 12
-    assert new.fighting.foe("f1").hp == 18 - 16
+    assert fighting(new).foe("f1").hp == 18 - 16
     assert "Darla on Ogre: 1 hit, 1 critical, 16 damage." in texts(events)
 
 
@@ -176,7 +177,7 @@ def test_natural_20_complete_rules_narrative_effect_instead_deals_single_damage(
     state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
     thrown, _ = attacked(state, hc, [20, 5, 6])
     new, events = run(thrown, hc, ResolveAttack("none", narrative=(1,), effect="knocked into the pit"))
-    assert new.fighting.foe("f1").hp == 18 - 8
+    assert fighting(new).foe("f1").hp == 18 - 8
     assert "crit effect instead of damage: knocked into the pit, 8 damage." in events[0].text
     with pytest.raises(Refused, match="die 2 is not one"):
         run(thrown, hc, ResolveAttack(narrative=(2,), effect="tripped"))
@@ -196,7 +197,7 @@ def test_natural_20_book_three_chain_of_luck_saves(state: State, b3: Ruleset, sa
     new, events = landed(fight, b3, [20, 4, *saves])
     assert events[0].dice[2:] == tuple(f"attack 1 crit Luck save 1d20+1: [{s}] +1 = {s + 1}" for s in saves)
     assert f"CRITICAL x{multiplier}: {5 * multiplier}" in events[0].text
-    assert new.fighting.foe("f1").hp == max(0, 17 - 5 * multiplier)
+    assert fighting(new).foe("f1").hp == max(0, 17 - 5 * multiplier)
     thrown, _ = attacked(fight, b3, [20, 4, *saves])
     with pytest.raises(Refused, match="no narrative crit"):
         run(thrown, b3, ResolveAttack(narrative=(1,), effect="a pit"))
@@ -207,15 +208,15 @@ def test_natural_1_fumble_is_logged(demo: State, hc: Ruleset) -> None:
     new, events = landed(state, hc, [1, 10, 4])
     fumble = [e for e in events if e.text.startswith("Fumble!")]
     assert len(fumble) == 1 and fumble[0].level == "warn" and "die 1 comes up 1" in fumble[0].text
-    assert new.fighting.foe("f1").hp == 18 - (4 + 2), "the fumble misses, die 2 hits"
+    assert fighting(new).foe("f1").hp == 18 - (4 + 2), "the fumble misses, die 2 hits"
 
 
 def test_a_foe_at_0_hp_is_struck_off(demo: State, hc: Ruleset) -> None:
     state = started(armed(demo, "fighter"), hc, count=2)  # goblins, 4 HP each
     hurt, events = landed(state, hc, [10, 2, 1])  # 1 + STR 2
-    assert hurt.fighting.foe("f1").hp == 1 and "Goblin 1 takes 3: 1/4 HP left." in texts(events)
+    assert fighting(hurt).foe("f1").hp == 1 and "Goblin 1 takes 3: 1/4 HP left." in texts(events)
     beaten, events = landed(state, hc, [10, 10, 8])
-    assert (beaten.fighting.foe("f1").hp, beaten.fighting.foe("f1").status) == (0, "defeated")
+    assert (fighting(beaten).foe("f1").hp, fighting(beaten).foe("f1").status) == (0, "defeated")
     assert "Goblin 1 takes 20: down and struck off." in texts(events)
     assert side_gone(beaten) is None
     last, events = landed(beaten, hc, [10, 10, 8], target="f2")
@@ -285,35 +286,35 @@ def test_stay_put_plus_1_is_offered_once_a_round_on_that_characters_attack(demo:
     # Fighter 1 at +3 against AC 12: an 8 makes 11, one short; Stay Put's +1 lands it.
     state, _ = run(started(armed(demo, "fighter"), hc, count=1, kind=OGRE), hc, FightNext(), PARTY_FIRST)
     thrown, events = attacked(state, hc, [8, 2, 5])
-    assert thrown.fighting.pending.stay_put and "Stay Put: +1 to one die" in events[0].text
+    assert fighting(thrown).pending.stay_put and "Stay Put: +1 to one die" in events[0].text
     assert pending_result(thrown, hc, "none").hits == 0
     assert pending_result(thrown, hc, "auto").hits == 1
     new, events = run(thrown, hc, ResolveAttack())
-    assert new.fighting.foe("f1").hp == 18 - (5 + 2) and "Stay Put +1 on die 1" in events[0].text
-    assert new.fighting.declared["c1"].stay_put_used
+    assert fighting(new).foe("f1").hp == 18 - (5 + 2) and "Stay Put +1 on die 1" in events[0].text
+    assert fighting(new).declared["c1"].stay_put_used
     second, events = attacked(new, hc, [8, 2, 5])
-    assert not second.fighting.pending.stay_put and "Stay Put" not in events[0].text
+    assert not fighting(second).pending.stay_put and "Stay Put" not in events[0].text
     later, _ = run(finish_round(run(second, hc, ResolveAttack())[0], hc), hc, FightNext(), PARTY_FIRST)
-    assert not later.fighting.declared["c1"].stay_put_used, "reset at the next round"
+    assert not fighting(later).declared["c1"].stay_put_used, "reset at the next round"
     again, _ = attacked(later, hc, [8, 2, 5])
-    assert again.fighting.pending.stay_put
+    assert fighting(again).pending.stay_put
 
 
 def test_stay_put_goes_where_the_player_puts_it_and_only_when_standing_put(demo: State, hc: Ruleset) -> None:
     state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
     thrown, _ = attacked(state, hc, [10, 8, 5])
     on_damage, _ = run(thrown, hc, ResolveAttack(stay_put="damage"))
-    assert on_damage.fighting.foe("f1").hp == 18 - 8, "one hit of 5 + STR 2 + 1"
+    assert fighting(on_damage).foe("f1").hp == 18 - 8, "one hit of 5 + STR 2 + 1"
     on_die, _ = run(thrown, hc, ResolveAttack(stay_put="2"))
-    assert on_die.fighting.foe("f1").hp == 18 - 14, "die 2 reaches 12: two hits of 5 + STR 2"
+    assert fighting(on_die).foe("f1").hp == 18 - 14, "die 2 reaches 12: two hits of 5 + STR 2"
     none, _ = run(thrown, hc, ResolveAttack(stay_put="none"))
-    assert not none.fighting.declared["c1"].stay_put_used
+    assert not fighting(none).declared["c1"].stay_put_used
     with pytest.raises(Refused, match="not 'left'"):
         run(thrown, hc, ResolveAttack(stay_put="left"))
     with pytest.raises(Refused, match="no attack die 3: this attack threw 2"):
         run(thrown, hc, ResolveAttack(stay_put="3"))
     moving, _ = run(state, hc, Declare("c1", "move_near", "melee"))
-    assert not attacked(moving, hc, [8, 2, 5])[0].fighting.pending.stay_put
+    assert not fighting(attacked(moving, hc, [8, 2, 5])[0]).pending.stay_put
 
 
 # ---------------------------------------------------------------------------------- Turn Unholy
@@ -349,7 +350,7 @@ def test_turn_unholy_flee_and_damage_hurts_the_foe_a_d8_per_cleric_tier(demo: St
     state = started(cleric(demo, 4), hc, count=1, kind=FoeKind("Ghoul", "3"))
     new, events = run(state, hc, TurnUnholy("c2", ("f1",)), [14, 2, 3, 4, 5])
     assert events[1].dice == ("Ghoul Mind save 1d20: [14] = 14", "rounds 2d4: [2, 3] = 5", "turning damage 2d8: [4, 5] = 9")
-    assert new.fighting.foe("f1").hp == 13 - 9
+    assert fighting(new).foe("f1").hp == 13 - 9
     assert new.effects[0].name == "Flee, and take damage" and new.effects[0].ends_at == 5
 
 
@@ -357,7 +358,7 @@ def test_turn_unholy_destroyed_strikes_the_foe_off(demo: State, hc: Ruleset) -> 
     state = started(cleric(demo, 7), hc, count=2, kind=FoeKind("Skeleton", "1"))
     new, events = run(state, hc, TurnUnholy("c2", ("f1", "f2")), [17, 18])
     assert "vs 18: failed: Destroyed." in events[1].text and "passed" in events[2].text
-    assert [(f.hp, f.status) for f in new.fighting.foes] == [(0, "defeated"), (4, "ok")]
+    assert [(f.hp, f.status) for f in fighting(new).foes] == [(0, "defeated"), (4, "ok")]
     with pytest.raises(Refused, match="already beaten"):
         run(new, hc, TurnUnholy("c2", ("f1",)), [1])
 
@@ -369,10 +370,10 @@ def test_turn_unholy_book_three_intelligent_foes_get_a_boon_and_are_never_destro
     new, events = run(fight, b3, TurnUnholy("c2", ("f1",)), [15, 3, 1, 1, 1, 2, 3])
     assert events[1].dice[0] == "Spawn Mind save 1d20: [15] + d4 (1 Boon) [3] = 18"
     assert "Flee, and take damage: 2 rounds, 6 damage (intelligent: cannot be destroyed)" in events[1].text
-    assert new.fighting.foe("f1").hp == 13 - 6 and new.fighting.foe("f1").status == "ok"
+    assert fighting(new).foe("f1").hp == 13 - 6 and fighting(new).foe("f1").status == "ok"
     mindless = started(cleric(state, 7), b3, count=1, kind=attrs.evolve(spawn, name="Zombie", intelligent=False))
     gone, events = run(mindless, b3, TurnUnholy("c2", ("f1",)), [20])
-    assert "vs 21: failed: Destroyed." in events[1].text and gone.fighting.foe("f1").status == "defeated"
+    assert "vs 21: failed: Destroyed." in events[1].text and fighting(gone).foe("f1").status == "defeated"
 
 
 def test_turn_unholy_refused_with_no_use_left(demo: State, hc: Ruleset) -> None:
@@ -395,17 +396,17 @@ def test_the_store_undoes_an_attack_a_resolve_and_an_end_fight_exactly(demo: Sta
     before = store.state
     store.dispatch(Attack("c1", "f1"))
     thrown = store.state
-    assert thrown.fighting.pending is not None
+    assert fighting(thrown).pending is not None
     store.undo()
     assert store.state == before
     store.redo()
     store.dispatch(ResolveAttack())
-    assert store.state.fighting.foe("f1").status == "defeated"
+    assert fighting(store.state).foe("f1").status == "defeated"
     store.undo()
     assert store.state == thrown
     store.dispatch(ResolveAttack())
     hurt = store.state
     store.dispatch(EndFight())
-    assert store.state.fighting is None and store.state.clock.units == 1
+    assert fighting(store.state) is None and store.state.clock.units == 1
     store.undo()
     assert store.state == hurt

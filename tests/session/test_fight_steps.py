@@ -29,10 +29,11 @@ from hammertui.session.combat import (
 )
 from hammertui.session.camp import StartCamp
 from hammertui.session.explore import RollExplore
+from hammertui.session.fight_state import FoeKind, fighting, foe_kinds, with_fight
 from hammertui.session.search import Search
 from hammertui.session.sessions import new_state
 from hammertui.session.town import ReturnToTown
-from hammertui.session.state import Death, FoeKind, State, Stats, replace_member
+from hammertui.session.state import Death, State, Stats, replace_member
 from tests.session.test_roster import run
 
 GOBLIN = FoeKind("Goblin", "1", ac=12)
@@ -63,7 +64,7 @@ def started(state: State, ruleset: Ruleset, count: int = 3, kind: FoeKind = GOBL
 
 def finish_round(state: State, ruleset: Ruleset) -> State:
     """Step through what is left of the round; the stepper throws no dice on the way."""
-    while state.fighting is not None and state.fighting.step != "initiative":
+    while fighting(state) is not None and fighting(state).step != "initiative":
         state, _ = run(state, ruleset, FightNext())
     return state
 
@@ -72,8 +73,8 @@ def walk(state: State, ruleset: Ruleset, faces: tuple[int, ...] = PARTY_FIRST) -
     """Roll initiative and step to the round's end: every (side, phase) the stepper stops on."""
     state, events = run(state, ruleset, FightNext(), faces)
     stops = []
-    while state.fighting is not None and state.fighting.step == "phase":
-        stops.append((state.fighting.side, state.fighting.phase))
+    while fighting(state) is not None and fighting(state).step == "phase":
+        stops.append((fighting(state).side, fighting(state).phase))
         state, more = run(state, ruleset, FightNext())
         events += more
     return state, stops, events
@@ -111,7 +112,7 @@ def test_start_fight_refusals(demo: State, hc: Ruleset) -> None:
 def test_start_fight_rolls_a_d8_per_hit_die_plus_the_modifier(demo: State, hc: Ruleset) -> None:
     ogre = FoeKind("Ogre", "3+1", ac=14)
     new, events = run(demo, hc, StartFight((FoeGroup(ogre, 2),)), [1, 2, 3, 8, 8, 8])
-    assert [(f.hp, f.max_hp) for f in new.fighting.foes] == [(7, 7), (25, 25)]
+    assert [(f.hp, f.max_hp) for f in fighting(new).foes] == [(7, 7), (25, 25)]
     assert events[0].dice == ("HD 3+1 hit points 3d8+1: [1, 2, 3] +1 = 7", "HD 3+1 hit points 3d8+1: [8, 8, 8] +1 = 25")
     assert "Roll for initiative!" in texts(events)
 
@@ -120,23 +121,23 @@ def test_start_fight_average_hit_points_by_the_foe_hit_points_decision(demo: Sta
     # HD x 4.5 rounded down, plus any +N, at least 1: 3+1 -> 13 + 1; 1 -> 4; 0 -> 1.
     groups = (FoeGroup(FoeKind("Ogre", "3+1")), FoeGroup(GOBLIN), FoeGroup(FoeKind("Rat", "0")))
     new, events = run(demo, hc, StartFight(groups, hp="average"))
-    assert [f.hp for f in new.fighting.foes] == [14, 4, 1]
+    assert [f.hp for f in fighting(new).foes] == [14, 4, 1]
     assert events[0].dice == ()
 
 
 def test_a_group_is_numbered_a_lone_foe_keeps_its_name_and_kinds_are_remembered(demo: State, hc: Ruleset) -> None:
     boss = FoeKind("Bugbear", "3", ac=14, morale=9)
     new, _ = run(demo, hc, StartFight((FoeGroup(GOBLIN, 3), FoeGroup(boss)), hp="average"))
-    assert [f.name for f in new.fighting.foes] == ["Goblin 1", "Goblin 2", "Goblin 3", "Bugbear"]
-    assert [f.id for f in new.fighting.foes] == ["f1", "f2", "f3", "f4"]
-    assert new.foe_kinds == (GOBLIN, boss)
+    assert [f.name for f in fighting(new).foes] == ["Goblin 1", "Goblin 2", "Goblin 3", "Bugbear"]
+    assert [f.id for f in fighting(new).foes] == ["f1", "f2", "f3", "f4"]
+    assert foe_kinds(new) == (GOBLIN, boss)
     more, events = run(new, hc, AddFoes((FoeGroup(GOBLIN, 2),), hp="average"))
-    assert [f.name for f in more.fighting.foes][4:] == ["Goblin 4", "Goblin 5"]
-    assert more.fighting.declared["f5"].movement == "move_near", "new foes close in like the rest"
+    assert [f.name for f in fighting(more).foes][4:] == ["Goblin 4", "Goblin 5"]
+    assert fighting(more).declared["f5"].movement == "move_near", "new foes close in like the rest"
     assert "More foes: 2 x Goblin" in events[0].text
     tougher = attrs.evolve(GOBLIN, ac=13)
     again, _ = run(more, hc, AddFoes((FoeGroup(tougher),), hp="average"))
-    assert again.foe_kinds == (boss, tougher), "a kind entered again replaces the older one"
+    assert foe_kinds(again) == (boss, tougher), "a kind entered again replaces the older one"
 
 
 # ---------------------------------------------------------------------------------- initiative
@@ -148,8 +149,8 @@ def test_initiative_complete_rules_is_1d10_plus_leaders_dex_and_wis_mods_against
     new, events = run(state, hc, FightNext(), [5, 7])
     assert events[0].dice == ("party initiative 1d10+3: [5] +3 = 8", "foes initiative 1d10+2: [7] +2 = 9")
     assert "Darla for the party, DEX +2 + WIS +1" in events[0].text
-    assert new.fighting.order == ("foes", "party") and new.fighting.last_winner == "foes"
-    assert (new.fighting.round, new.clock.rounds) == (1, 1)
+    assert fighting(new).order == ("foes", "party") and fighting(new).last_winner == "foes"
+    assert (fighting(new).round, new.clock.rounds) == (1, 1)
     with pytest.raises(ValueError, match="cannot come up on a d10"):
         run(state, hc, FightNext(), [11, 1])
 
@@ -158,25 +159,25 @@ def test_initiative_book_three_is_1d12(state: State, b3: Ruleset) -> None:
     fight = started(state, b3)
     new, events = run(fight, b3, FightNext(), [12, 11])
     assert events[0].dice == ("party initiative 1d12+1: [12] +1 = 13", "foes initiative 1d12: [11] = 11")
-    assert new.fighting.order == ("party", "foes")
+    assert fighting(new).order == ("party", "foes")
 
 
 def test_initiative_tie_the_party_outnumbering_the_foes_wins(demo: State, hc: Ruleset) -> None:
     new, events = run(started(demo, hc, count=3), hc, FightNext(), [5, 6])  # 6 all: 4 to 3
-    assert new.fighting.order == ("party", "foes")
+    assert fighting(new).order == ("party", "foes")
     assert "the party outnumbers the foes (4 to 3)" in events[0].text
 
 
 def test_initiative_tie_the_foes_outnumbering_the_party_win(demo: State, hc: Ruleset) -> None:
     new, events = run(started(demo, hc, count=5), hc, FightNext(), [5, 6])
-    assert new.fighting.order == ("foes", "party")
+    assert fighting(new).order == ("foes", "party")
     assert "the foes outnumber the party (5 to 4)" in events[0].text
 
 
 def test_initiative_even_tie_with_no_winner_before_goes_to_a_roll_off_until_the_totals_differ(demo: State, hc: Ruleset) -> None:
     # 6 to 6 with four a side; roll-off 1: 4 to 4; roll-off 2: 3 to 9, the foes.
     new, events = run(started(demo, hc, count=4), hc, FightNext(), [5, 6, 3, 4, 2, 9])
-    assert new.fighting.order == ("foes", "party")
+    assert fighting(new).order == ("foes", "party")
     assert events[0].dice == (
         "party initiative 1d10+1: [5] +1 = 6",
         "foes initiative 1d10: [6] = 6",
@@ -192,12 +193,12 @@ def test_initiative_even_tie_goes_to_last_rounds_winner(demo: State, hc: Ruleset
     state = started(demo, hc, count=4)
     state, _ = run(state, hc, FightNext(), [5, 6, 2, 9])  # round 1: a roll-off the foes win
     state, events = run(finish_round(state, hc), hc, FightNext(), [5, 6])
-    assert state.fighting.order == ("foes", "party"), "round 2's tie goes to round 1's winner"
+    assert fighting(state).order == ("foes", "party"), "round 2's tie goes to round 1's winner"
     assert "the foes won the last initiative" in events[0].text
     assert len(events[0].dice) == 2, "no roll-off"
     state, _ = run(finish_round(state, hc), hc, FightNext(), [9, 1])  # round 3: the party outright
     state, _ = run(finish_round(state, hc), hc, FightNext(), [5, 6])
-    assert state.fighting.order == ("party", "foes") and state.fighting.round == 4
+    assert fighting(state).order == ("party", "foes") and fighting(state).round == 4
 
 
 @pytest.mark.parametrize("fallen", [{"status": "dead", "death": Death(0, "an arrow")}, {"status": "down"}], ids=["dead", "down"])
@@ -207,7 +208,7 @@ def test_initiative_the_leader_falling_the_next_one_standing_rolls(demo: State, 
     assert "Brannoc for the party, DEX +0 + WIS +1" in events[0].text
     assert events[0].dice[0] == "party initiative 1d10+1: [5] +1 = 6"
     assert "the foes outnumber the party (4 to 3)" in events[0].text, "the fallen are not counted"
-    assert new.fighting.order == ("foes", "party")
+    assert fighting(new).order == ("foes", "party")
 
 
 # ---------------------------------------------------------------------------------- phases
@@ -263,7 +264,7 @@ def test_phases_where_nobody_acts_are_passed_over_but_the_foes_first_phase_stops
     state, _ = run(state, hc, FightNext(), PARTY_FIRST)
     state, _ = run(state, hc, SkipMorale())
     state, _ = run(state, hc, FightNext())
-    assert (state.fighting.side, state.fighting.phase) == ("foes", "melee"), "no morale due: Movement is passed over"
+    assert (fighting(state).side, fighting(state).phase) == ("foes", "melee"), "no morale due: Movement is passed over"
 
 
 def test_a_surprised_side_loses_round_1_only(demo: State, hc: Ruleset) -> None:
@@ -281,19 +282,19 @@ def test_a_surprised_side_loses_round_1_only(demo: State, hc: Ruleset) -> None:
 def test_both_sides_surprised_round_1_passes_with_nobody_acting(demo: State, hc: Ruleset) -> None:
     state = started(demo, hc, surprised=("party", "foes"))
     state, events = run(state, hc, FightNext(), PARTY_FIRST)
-    assert state.fighting.step == "initiative"
+    assert fighting(state).step == "initiative"
     assert "Everyone is surprised: the round passes in gawking." in texts(events)
-    assert (state.fighting.round, state.clock.rounds) == (1, 1)
+    assert (fighting(state).round, state.clock.rounds) == (1, 1)
     state, stops, _ = walk(state, hc)
     assert stops[0] == ("party", "melee")
-    assert (state.fighting.round, state.clock.rounds) == (2, 2)
+    assert (fighting(state).round, state.clock.rounds) == (2, 2)
 
 
 def test_clock_rounds_counts_each_round(demo: State, hc: Ruleset) -> None:
     state = started(demo, hc)
     for n in range(1, 4):
         state, _, _ = walk(state, hc)
-        assert state.clock.rounds == n == state.fighting.round
+        assert state.clock.rounds == n == fighting(state).round
     assert state.clock.units == 0, "rounds become time only when the fight ends"
 
 
@@ -305,7 +306,7 @@ def phases_of(state: State, ruleset: Ruleset, cid: str) -> list[str]:
     side = "foes" if cid.startswith("f") else "party"
     found = []
     for phase in ruleset.combat.phases:
-        probe = attrs.evolve(state, fighting=attrs.evolve(state.fighting, step="phase", side=side, phase=phase))
+        probe = with_fight(state, fight=attrs.evolve(fighting(state), step="phase", side=side, phase=phase))
         if any(a.id == cid for a in actors(probe, ruleset)):
             found.append(phase)
     return found
@@ -352,7 +353,7 @@ def test_declare_refusals(demo: State, hc: Ruleset) -> None:
 def at_foes_turn(state: State, ruleset: Ruleset) -> State:
     """Roll for the party to go first and step to the top of the foes' turn."""
     state, _ = run(state, ruleset, FightNext(), PARTY_FIRST)
-    while state.fighting.side != "foes":
+    while fighting(state).side != "foes":
         assert not morale_due(state, ruleset), "never during the party's turn"
         state, _ = run(state, ruleset, FightNext())
     return state
@@ -360,7 +361,7 @@ def at_foes_turn(state: State, ruleset: Ruleset) -> State:
 
 def test_morale_is_due_at_the_top_of_the_foes_turn_and_not_again_that_round(demo: State, hc: Ruleset) -> None:
     state = at_foes_turn(started(demo, hc), hc)
-    assert state.fighting.phase == "movement" and morale_due(state, hc)
+    assert fighting(state).phase == "movement" and morale_due(state, hc)
     checked, _ = run(state, hc, CheckMorale(("f1",)), [15])
     assert not morale_due(checked, hc)
     skipped, events = run(state, hc, SkipMorale())
@@ -378,7 +379,7 @@ def test_morale_rally_save_against_eyeballed_targets_9_15_21(demo: State, hc: Ru
     new, events = run(state, hc, CheckMorale(("f2",), threat=threat), [face])
     assert f"vs {target}" in events[0].text
     assert events[0].dice == (f"morale Rally save 1d20: [{face}] = {face}",)
-    assert new.fighting.foe("f2").status == ("ok" if holds else "fleeing")
+    assert fighting(new).foe("f2").status == ("ok" if holds else "fleeing")
 
 
 def test_morale_rally_save_by_tiers_with_the_kinds_save_bonus(demo: State, hc: Ruleset) -> None:
@@ -386,11 +387,11 @@ def test_morale_rally_save_by_tiers_with_the_kinds_save_bonus(demo: State, hc: R
     # a tier 1 threat is two lower: 9, reached by 7 + its save bonus 2.
     state = at_foes_turn(started(demo, hc), hc)
     new, events = run(state, hc, CheckMorale(("f1",), threat_tier=3, fail_as="cowering"), [20])
-    assert "vs 21" in events[0].text and new.fighting.foe("f1").status == "cowering"
+    assert "vs 21" in events[0].text and fighting(new).foe("f1").status == "cowering"
     brute = FoeKind("Brute", "9", save_bonus=2)
     big = at_foes_turn(started(demo, hc, count=1, kind=brute), hc)
     held, events = run(big, hc, CheckMorale(("f1",), threat_tier=1), [7])
-    assert "[7] +2 = 9 vs 9: passed" in events[0].text and held.fighting.foe("f1").status == "ok"
+    assert "[7] +2 = 9 vs 9: passed" in events[0].text and fighting(held).foe("f1").status == "ok"
 
 
 def test_morale_2d6_against_a_morale_score_breaks_above_it(demo: State, hc: Ruleset) -> None:
@@ -398,7 +399,7 @@ def test_morale_2d6_against_a_morale_score_breaks_above_it(demo: State, hc: Rule
     state = at_foes_turn(started(demo, hc, count=2, kind=orc), hc)
     new, events = run(state, hc, CheckMorale(("f1", "f2"), fail_as="cowering"), [3, 4, 4, 4])
     assert [e.dice for e in events] == [("morale 2d6: [3, 4] = 7",), ("morale 2d6: [4, 4] = 8",)]
-    assert [f.status for f in new.fighting.foes] == ["ok", "cowering"]
+    assert [f.status for f in fighting(new).foes] == ["ok", "cowering"]
     assert "Marked cowering" in events[1].text
 
 

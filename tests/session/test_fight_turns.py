@@ -14,6 +14,7 @@ import pytest
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Refused
 from hammertui.session.combat import Declare, FightNext, NameTurn, actors, waiting
+from hammertui.session.fight_state import fighting
 from hammertui.session.sessions import new_state
 from hammertui.session.state import State
 from tests.session.test_fight_steps import PARTY_FIRST, started, texts, walk
@@ -33,8 +34,8 @@ def fight(b3a: Ruleset) -> State:
 def test_a_side_acts_in_one_step_of_turns(fight: State, b3a: Ruleset) -> None:
     """"After Initiative is determined, the winning side gets to take all of their actions first,
     followed by the losing side." """
-    assert fight.fighting is not None
-    assert (fight.fighting.side, fight.fighting.phase) == ("party", "turn")
+    assert fighting(fight) is not None
+    assert (fighting(fight).side, fighting(fight).phase) == ("party", "turn")
     assert [a.id for a in waiting(fight, b3a)] == EVERYONE
     assert actors(fight, b3a) == (), "nobody acts until the Leader names them"
 
@@ -53,8 +54,8 @@ def test_the_leader_names_each_turn_until_everyone_has_had_one(fight: State, b3a
         state, _ = run(state, b3a, NameTurn(cid))
     assert waiting(state, b3a) == ()
     state, events = run(state, b3a, FightNext())
-    assert state.fighting is not None and state.fighting.side == "foes"
-    assert state.fighting.turn == "" and [a.id for a in waiting(state, b3a)] == ["f1", "f2"]
+    assert fighting(state) is not None and fighting(state).side == "foes"
+    assert fighting(state).turn == "" and [a.id for a in waiting(state, b3a)] == ["f1", "f2"]
 
 
 def test_the_smith_names_the_foes_turns(fight: State, b3a: Ruleset) -> None:
@@ -68,7 +69,7 @@ def test_the_smith_names_the_foes_turns(fight: State, b3a: Ruleset) -> None:
     assert "The 'Smith names Goblin 2 for the next Turn: moves, then acts (Move Near, melee)." in texts(events)
     state, _ = run(state, b3a, NameTurn("f1"))
     state, events = run(state, b3a, FightNext())
-    assert state.fighting is not None and state.fighting.step == "initiative"
+    assert fighting(state) is not None and fighting(state).step == "initiative"
     assert "End of round 1." in texts(events)
 
 

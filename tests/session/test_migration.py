@@ -17,6 +17,7 @@ from hammertui.session import light_state, persist, sessions
 from hammertui.session.actions import RenameSession
 from hammertui.session.camp_state import camping
 from hammertui.session.divining_state import divining_pool, exploring
+from hammertui.session.fight_state import fighting, foe_kinds
 from hammertui.session.migrations import SCHEMA_1_PROCEDURES
 from hammertui.session.store import Store
 
@@ -42,8 +43,8 @@ def test_a_release_save_opens_by_the_procedures_it_was_played_by(tmp_path: Path,
 
 def test_what_was_under_way_is_still_under_way(tmp_path: Path) -> None:
     fight = opened(tmp_path, "release-hc").state
-    assert fight.fighting is not None and [f.name for f in fight.fighting.foes] == ["Goblin 1", "Goblin 2", "Goblin 3"]
-    assert [k.name for k in fight.foe_kinds] == ["Goblin"] and len(divining_pool(fight).rooms) == 1
+    assert fighting(fight) is not None and [f.name for f in fighting(fight).foes] == ["Goblin 1", "Goblin 2", "Goblin 3"]
+    assert [k.name for k in foe_kinds(fight)] == ["Goblin"] and len(divining_pool(fight).rooms) == 1
     assert [(s.id, s.remaining, s.lit) for s in light_state.lights(fight)] == [("l1", 4, True), ("l2", 6, False), ("l3", 6, False)]
     explore = opened(tmp_path, "release-b3").state
     assert exploring(explore) is not None and exploring(explore).step == "extremes"

@@ -14,19 +14,15 @@ from hammertui.rules.dice import Roll, Term
 from hammertui.session import light_state, persist
 from hammertui.session.events import Event
 from hammertui.session.light_state import LightSource
+from hammertui.session.fight_state import NAME, Declared, Fight, FightState, Foe, FoeKind, PendingAttack
 from hammertui.session.state import (
     Character,
     Clock,
     Death,
     Dungeon,
+    Effect,
     Grave,
     Hireling,
-    Declared,
-    Effect,
-    Fight,
-    Foe,
-    FoeKind,
-    PendingAttack,
     SessionInfo,
     State,
     Stats,
@@ -99,7 +95,7 @@ def states(draw) -> State:
         Hireling(f"h{i}", draw(tricky), draw(tricky), draw(st.integers(0, 5)), draw(st.sampled_from(ids)), draw(st.booleans()))
         for i in range(draw(st.integers(0, 2)))
     )
-    fighting = draw(st.none() | fights(ids[:-1]))
+    fight = draw(st.none() | fights(ids[:-1]))
     kinds = tuple(FoeKind(draw(tricky), draw(st.sampled_from(["1", "3+1", "4*"])), draw(st.integers(8, 20))) for _ in range(draw(st.integers(0, 2))))
     effects = tuple(
         Effect(f"e{i}", draw(tricky), draw(st.sampled_from(ids)), draw(st.sampled_from(["round", "unit"])), draw(small), draw(tricky))
@@ -107,18 +103,21 @@ def states(draw) -> State:
     )
     state = State(
         session=SessionInfo(
-            draw(tricky), "hammercrawl-book3", draw(st.integers(0, 2**62)), draw(st.sampled_from(["adventure", "hardcore"])), procedures={"light": light_state.NAME}
+            draw(tricky),
+            "hammercrawl-book3",
+            draw(st.integers(0, 2**62)),
+            draw(st.sampled_from(["adventure", "hardcore"])),
+            procedures={"light": light_state.NAME, "fight": NAME},
         ),
         dungeon=Dungeon(draw(st.integers(1, 20)), draw(st.integers(0, 30)), draw(small), draw(st.booleans())),
         party=party,
         clock=Clock(draw(small), draw(small)),
-        fighting=fighting,
-        foe_kinds=kinds,
         effects=effects,
         seq=draw(small),
         graveyard=graves,
         pile=pile,
         hirelings=hirelings,
+        slices={NAME: FightState(fight, kinds)},
     )
     return light_state.with_lights(state, lights)
 

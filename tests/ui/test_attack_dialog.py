@@ -12,7 +12,8 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import combat, light_state, sessions
-from hammertui.session.state import FoeKind, State
+from hammertui.session.state import State
+from hammertui.session.fight_state import FoeKind, fighting
 from hammertui.session.store import Store
 from hammertui.session.vitals import NOT_TODAY
 from hammertui.ui.app import HammerApp
@@ -59,7 +60,7 @@ def shown(dialog: AttackDialog, widget_id: str) -> str:
 
 
 def foe_hp(app: HammerApp, foe_id: str = "f1") -> int:
-    return app.store.state.fighting.foe(foe_id).hp
+    return fighting(app.store.state).foe(foe_id).hp
 
 
 THROWN = [
@@ -81,7 +82,7 @@ async def test_enter_enter_hits_the_ogre(tmp_path: Path, ruleset: str, damage: s
         assert "Stay Put: +1 to any one die" in plan
 
         await enter(pilot)
-        assert app.screen is dialog and app.store.state.fighting.pending is not None
+        assert app.screen is dialog and fighting(app.store.state).pending is not None
         dice = shown(dialog, "#dice")
         assert "Attack 1 1d20-1: [15] -1 = 14 vs AC 12: hit for" in dice
         assert landing in dice and "Stay Put +1 on the damage" in dice
@@ -90,7 +91,7 @@ async def test_enter_enter_hits_the_ogre(tmp_path: Path, ruleset: str, damage: s
         await enter(pilot)
         assert not isinstance(app.screen, AttackDialog)
         assert foe_hp(app) == before - dealt
-        assert app.store.state.fighting.pending is None
+        assert fighting(app.store.state).pending is None
         log = log_text(app)
         assert "attack 1 1d20-1: [15] -1 = 14" in log and thrown in log and "Stay Put +1 on the damage" in log
         assert f"Ogre takes {dealt}" in log
@@ -158,7 +159,7 @@ async def test_in_the_dark_one_die_fewer_and_no_crit(tmp_path: Path) -> None:
         assert dialog.query_one("#dark", Checkbox).value
         assert "Darla cannot attack (AC 12 stands untested)" in shown(dialog, "#plan")
         await enter(pilot)
-        assert app.screen is dialog and app.store.state.fighting.pending is None
+        assert app.screen is dialog and fighting(app.store.state).pending is None
         assert "Darla cannot attack: " in str(dialog.query_one("#problem", Label).content)
 
         dialog.query_one("#attacker", Select).value = "c4"
@@ -260,11 +261,11 @@ async def test_escape_leaves_the_attack_waiting_and_reopening_lands_it(tmp_path:
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, AttackDialog)
-        assert app.store.state.fighting.pending is not None and foe_hp(app) == before
+        assert fighting(app.store.state).pending is not None and foe_hp(app) == before
 
         dialog = await open_attack(pilot, app)
         assert dialog.query_one(".dialog").border_title == "The attack lands"
         assert "[15] -1 = 14 vs AC 12: hit for 3" in shown(dialog, "#dice")
         await enter(pilot)
-        assert app.store.state.fighting.pending is None and foe_hp(app) == before - 3
+        assert fighting(app.store.state).pending is None and foe_hp(app) == before - 3
         assert script.remaining == 0

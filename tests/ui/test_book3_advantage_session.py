@@ -19,7 +19,7 @@ from hammertui.ui.app import HammerApp
 from hammertui.ui.dialogs.attack import AttackDialog
 from hammertui.session.combat import FightNext, FoeGroup, NameTurn, StartFight
 from hammertui.session.sessions import new_state
-from hammertui.session.state import FoeKind
+from hammertui.session.fight_state import FoeKind, fighting
 from hammertui.ui.camp import CampScreen
 from hammertui.ui.combat import where_text
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -110,7 +110,7 @@ async def test_a_session_explores_camps_fights_and_goes_to_town(tmp_path: Path, 
         assert isinstance(app.screen, FightScreen)
         await pilot.press("space")  # initiative, 1d12
         await pilot.pause()
-        fight = app.store.state.fighting
+        fight = fighting(app.store.state)
         assert (fight.round, fight.side, fight.phase) == (1, "party", "turn")
         now = plain(app.screen.query_one("#fight-now"))
         assert "The Leader names who takes the next Turn (space): Darla, Brannoc, Wenna, Otto Sixfingers" in now
@@ -118,34 +118,34 @@ async def test_a_session_explores_camps_fights_and_goes_to_town(tmp_path: Path, 
         assert isinstance(app.screen, ChooseDialog)
         await pilot.press("enter")  # the highlighted one, Darla, heads the list
         await pilot.pause()
-        assert app.store.state.fighting.turn == "c1"
+        assert fighting(app.store.state).turn == "c1"
         assert "Darla's Turn: stays put and acts" in plain(app.screen.query_one("#fight-now"))
         await pilot.press("a")
         assert isinstance(app.screen, AttackDialog)
         await pilot.press("enter", "enter")  # throw, land
         await pilot.pause()
-        assert app.store.state.fighting.foe("f1").hp == 5 - 3, "3 on the d6, -1 for STR, +1 for Stay Put"
+        assert fighting(app.store.state).foe("f1").hp == 5 - 3, "3 on the d6, -1 for STR, +1 for Stay Put"
         for _ in range(2):  # Brannoc, then Wenna, by the chooser's first line
             await pilot.press("space", "enter")
             await pilot.pause()
         await pilot.press("space")  # Otto is the last: named at once
         await pilot.pause()
-        assert app.store.state.fighting.taken == ("c1", "c2", "c3", "c4")
+        assert fighting(app.store.state).taken == ("c1", "c2", "c3", "c4")
         await pilot.press("space")  # the foes' side
         await pilot.pause()
-        assert app.store.state.fighting.side == "foes"
+        assert fighting(app.store.state).side == "foes"
         await pilot.press("O", "space", "enter", "space")  # no morale; the 'Smith names both
         await pilot.pause()
-        assert app.store.state.fighting.taken == ("f1", "f2")
+        assert fighting(app.store.state).taken == ("f1", "f2")
         await pilot.press("space")
         await pilot.pause()
-        assert app.store.state.fighting.step == "initiative"
+        assert fighting(app.store.state).step == "initiative"
         await pilot.press("x", "enter")  # the foes flee
         await pilot.pause()
         await pilot.press("ctrl+s")  # the room's XP
         await pilot.pause()
         state = app.store.state
-        assert state.fighting is None and state.clock.units == 8, "1 round costs 1 Beat"
+        assert fighting(state) is None and state.clock.units == 8, "1 round costs 1 Beat"
         await pilot.press("escape")
         await pilot.pause()
 
@@ -167,8 +167,8 @@ def test_the_combat_pane_says_whose_turn_it_is() -> None:
     state = new_state("t", ruleset, seed=7)[0]
     for action, faces in ((StartFight((FoeGroup(FoeKind("Goblin"), 2),), hp="average"), []), (FightNext(), [10, 1])):
         state, _ = apply_action(state, action, Context(ruleset, ScriptedDice(faces)))
-    assert state.fighting is not None
-    assert where_text(View(state, ruleset), state.fighting) == "Round 1 · party · Turns"
+    assert fighting(state) is not None
+    assert where_text(View(state, ruleset), fighting(state)) == "Round 1 · party · Turns"
     state, _ = apply_action(state, NameTurn("c3"), Context(ruleset, ScriptedDice([])))
-    assert state.fighting is not None
-    assert where_text(View(state, ruleset), state.fighting) == "Round 1 · party · Turns · Wenna's"
+    assert fighting(state) is not None
+    assert where_text(View(state, ruleset), fighting(state)) == "Round 1 · party · Turns · Wenna's"

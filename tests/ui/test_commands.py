@@ -13,7 +13,7 @@ from textual.command import CommandList
 from hammertui.rules.ruleset import Ruleset, load_ruleset
 from hammertui.session.combat import FightNext, FoeGroup, StartFight
 from hammertui.session.vitals import ApplyDamage
-from hammertui.session.state import FoeKind
+from hammertui.session.fight_state import FoeKind
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.camp import CampScreen
 from hammertui.ui.dialogs.check import CheckDialog

@@ -12,9 +12,10 @@ from textual.widgets import Input, Label, Select, SelectionList
 from hammertui.rules import tiers
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import effects, sessions
+from hammertui.session import effects, fight_state, sessions
 from hammertui.session.combat import FightNext, FoeGroup, StartFight
-from hammertui.session.state import FoeKind, replace_member
+from hammertui.session.fight_state import FoeKind
+from hammertui.session.state import replace_member
 from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp
 from hammertui.ui.dialogs.effect import EffectDialog
@@ -46,12 +47,12 @@ def fight(app: HammerApp, *groups: FoeGroup) -> None:
 
 def next_round(app: HammerApp) -> None:
     """Step the fight (space) until a new round's initiative is rolled."""
-    fighting = app.store.state.fighting
+    fighting = fight_state.fighting(app.store.state)
     assert fighting is not None
     start = fighting.round
     for _ in range(40):
         assert app.try_perform(FightNext()) is None
-        fighting = app.store.state.fighting
+        fighting = fight_state.fighting(app.store.state)
         assert fighting is not None
         if fighting.round != start:
             return
@@ -64,7 +65,7 @@ def shown(app: HammerApp, widget_id: str) -> str:
 
 
 def status(app: HammerApp, foe_id: str) -> str:
-    fighting = app.store.state.fighting
+    fighting = fight_state.fighting(app.store.state)
     assert fighting is not None
     return fighting.foe(foe_id).status
 
@@ -100,7 +101,7 @@ async def test_morale_against_an_eyeballed_major_threat(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, MoraleDialog)
-        fighting = app.store.state.fighting
+        fighting = fight_state.fighting(app.store.state)
         assert fighting is not None and fighting.morale_offered == fighting.round
 
 

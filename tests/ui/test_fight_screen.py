@@ -10,7 +10,7 @@ from textual.widgets import Input, OptionList, Static
 
 from hammertui.session.actions import RenameSession
 from hammertui.session.combat import AddEffect, Attack, FightNext, FoeGroup, HurtFoe, StartFight
-from hammertui.session.state import FoeKind
+from hammertui.session.fight_state import FoeKind, fighting
 from hammertui.session.vitals import ApplyDamage
 from hammertui.ui.app import HammerApp
 from hammertui.ui.combat import CombatPane
@@ -78,7 +78,7 @@ async def test_a_round_stepped_with_space_enter_and_n(tmp_path: Path) -> None:
 
         await pilot.press("space")  # initiative: the party wins and acts in Melee
         await pilot.pause()
-        fight = app.store.state.fighting
+        fight = fighting(app.store.state)
         assert (fight.round, fight.side, fight.phase) == (1, "party", "melee")
         assert "Round 1 · the party acts first, then the foes · now: the party, Melee" in now(app)
         assert "Initiative: The party rolled 7, the foes 3: the party acts first." in now(app)
@@ -88,7 +88,7 @@ async def test_a_round_stepped_with_space_enter_and_n(tmp_path: Path) -> None:
 
         await pilot.press("enter")  # the table has focus, and Enter steps the fight all the same
         await pilot.pause()
-        fight = app.store.state.fighting
+        fight = fighting(app.store.state)
         assert (fight.side, fight.phase) == ("foes", "movement")
         assert "The foes' turn begins: check their morale (o), or skip it (O)." in now(app)
         assert app.screen.highlighted() == "f1", "the cursor goes to the first who acts"
@@ -101,7 +101,7 @@ async def test_a_round_stepped_with_space_enter_and_n(tmp_path: Path) -> None:
 
         await pilot.press("n")
         await pilot.pause()
-        assert app.store.state.fighting.phase == "melee"
+        assert fighting(app.store.state).phase == "melee"
         await pilot.press("space")  # the round is over
         await pilot.pause()
         assert "Round 1 is over. Roll for initiative for round 2 (space)." in now(app)
@@ -115,7 +115,7 @@ async def test_a_round_stepped_with_space_enter_and_n(tmp_path: Path) -> None:
         await pilot.press("escape")  # the fight stays in the session; the pane shows it
         await pilot.pause()
         assert not isinstance(app.screen, FightScreen)
-        assert app.store.state.fighting is not None
+        assert fighting(app.store.state) is not None
         assert "Round 2 · foes · Movement" in pane(app)
         assert "Acting now: Goblin 1, Goblin 2, Goblin 3" in pane(app)
 
@@ -131,16 +131,16 @@ async def test_undo_steps_back_and_an_undone_fight_says_so(tmp_path: Path) -> No
         await pilot.press("F")
         await pilot.press("space")
         await pilot.pause()
-        assert app.store.state.fighting.round == 1
+        assert fighting(app.store.state).round == 1
 
         await pilot.press("u")
         await pilot.pause()
-        assert app.store.state.fighting.round == 0
+        assert fighting(app.store.state).round == 0
         assert "Roll for initiative for round 1" in now(app)
 
         await pilot.press("u")  # the fight itself is undone: the screen says so
         await pilot.pause()
-        assert app.store.state.fighting is None
+        assert fighting(app.store.state) is None
         assert "No fight is on." in now(app)
         assert not app.screen.query_one(CombatantTable).display
         assert app.screen.check_action("next", ()) is False
@@ -175,7 +175,7 @@ async def test_a_fight_started_from_the_empty_screen(tmp_path: Path) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, FightScreen)
-        assert [f.name for f in app.store.state.fighting.foes] == ["Rat 1", "Rat 2"]
+        assert [f.name for f in fighting(app.store.state).foes] == ["Rat 1", "Rat 2"]
         table = app.screen.query_one(CombatantTable)
         assert table.display and app.screen.focused is table
         assert row(app, "f2")[1:3] == ["Rat 2", "6/6"]
@@ -193,12 +193,12 @@ async def test_ending_a_fight_both_sides_still_standing(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ChooseDialog)
         await pick(pilot, app, "keep")
-        assert isinstance(app.screen, FightScreen) and app.store.state.fighting is not None
+        assert isinstance(app.screen, FightScreen) and fighting(app.store.state) is not None
 
         await pilot.press("x")
         await pilot.pause()
         await pick(pilot, app, "foes")
-        assert app.store.state.fighting is None
+        assert fighting(app.store.state) is None
         assert not isinstance(app.screen, FightScreen)
         assert "The fight is over after 1 round: none beaten, none fled. The foes fled or gave up." in log_text(app)
         assert "Loot time!" in log_text(app)
@@ -221,7 +221,7 @@ async def test_the_foes_beaten_end_it_at_once(tmp_path: Path) -> None:
 
         await pilot.press("x")
         await pilot.pause()
-        assert app.store.state.fighting is None
+        assert fighting(app.store.state) is None
         assert not isinstance(app.screen, FightScreen)
         assert "Loot time!" in log_text(app)
 
@@ -239,7 +239,7 @@ async def test_hurting_healing_and_marking_the_highlighted_foe(tmp_path: Path) -
         app.screen.query_one(Input).value = "3"
         await pilot.press("enter")
         await pilot.pause()
-        assert app.store.state.fighting.foe("f2").hp == 4
+        assert fighting(app.store.state).foe("f2").hp == 4
         assert row(app, "f2")[2] == "4/7"
 
         await pilot.press("H")
@@ -247,13 +247,13 @@ async def test_hurting_healing_and_marking_the_highlighted_foe(tmp_path: Path) -
         app.screen.query_one(Input).value = "1"
         await pilot.press("enter")
         await pilot.pause()
-        assert app.store.state.fighting.foe("f2").hp == 5
+        assert fighting(app.store.state).foe("f2").hp == 5
 
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, ChooseDialog)
         await pick(pilot, app, "cowering")
-        assert app.store.state.fighting.foe("f2").status == "cowering"
+        assert fighting(app.store.state).foe("f2").status == "cowering"
         assert row(app, "f2")[5] == "cowering"
 
         await highlight(pilot, app, "c1")  # a character's status is the roster's business
@@ -327,7 +327,7 @@ async def test_an_attack_waiting_to_land(tmp_path: Path) -> None:
 
         await pilot.press("space")  # refused: the damage comes first
         await pilot.pause()
-        assert app.store.state.fighting.phase == "melee"
+        assert fighting(app.store.state).phase == "melee"
         await pilot.press("a")
         await pilot.pause()
         assert type(app.screen).__name__ == "AttackDialog"

@@ -10,7 +10,7 @@ from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import sessions
 from hammertui.session.combat import EndFight, FoeGroup, StartFight
-from hammertui.session.state import FoeKind
+from hammertui.session.fight_state import FoeKind, fighting, foe_kinds
 from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp
 from hammertui.ui.dialogs.declare import DeclareDialog
@@ -51,11 +51,11 @@ async def test_name_count_and_hit_dice_then_enter_starts_the_fight(tmp_path: Pat
         await pilot.pause()
 
         assert not isinstance(app.screen, FoesDialog)
-        fight = app.store.state.fighting
+        fight = fighting(app.store.state)
         assert fight is not None
         assert [(f.name, f.hp, f.max_hp) for f in fight.foes] == [("Goblin 1", 9, 9), ("Goblin 2", 10, 10), ("Goblin 3", 5, 5)]
         assert fight.surprised == ("party",) and fight.leader == "c1" and fight.foe_initiative == 0
-        assert app.store.state.foe_kinds == (FoeKind("Goblin", hd="2+1"),)
+        assert foe_kinds(app.store.state) == (FoeKind("Goblin", hd="2+1"),)
         assert script.remaining == 0
 
 
@@ -79,12 +79,12 @@ async def test_every_field_reaches_the_fight(tmp_path: Path) -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
 
-        fight = app.store.state.fighting
+        fight = fighting(app.store.state)
         assert fight is not None
         assert [(f.name, f.hp) for f in fight.foes] == [("Wight 1", 13), ("Wight 2", 13)]
         assert fight.surprised == ("foes",) and fight.leader == "c3" and fight.foe_initiative == -1
         wight = FoeKind("Wight", "3*", ac=15, morale=9, attack_dice=2, attack_bonus=1, damage_die=8, save_bonus=2, intelligent=True)
-        assert app.store.state.foe_kinds == (wight,)
+        assert foe_kinds(app.store.state) == (wight,)
         assert script.thrown == []
 
 
@@ -106,9 +106,9 @@ async def test_a_remembered_kind_fills_the_fields(tmp_path: Path) -> None:
         app.screen.query_one("#hp", Select).value = "average"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        fight = app.store.state.fighting
+        fight = fighting(app.store.state)
         assert fight is not None and [(f.kind, f.hp) for f in fight.foes] == [("Ogre", 19), ("Ogre", 19)]
-        assert app.store.state.foe_kinds == (ogre,)
+        assert foe_kinds(app.store.state) == (ogre,)
 
         open_foes(app, adding=True)
         await pilot.pause()
@@ -137,7 +137,7 @@ async def test_a_bad_hit_dice_or_count_is_named_and_nothing_changes(tmp_path: Pa
         await pilot.pause()
         assert isinstance(app.screen, FoesDialog)
         assert shown(app, "#problem") == "How many: 'lots' is not a whole number"
-        assert app.store.state.fighting is None and app.store.state.foe_kinds == ()
+        assert fighting(app.store.state) is None and foe_kinds(app.store.state) == ()
 
 
 async def test_adding_foes_joins_the_running_fight(tmp_path: Path) -> None:
@@ -151,11 +151,11 @@ async def test_adding_foes_joins_the_running_fight(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, FoesDialog)
-        fight = app.store.state.fighting
+        fight = fighting(app.store.state)
         assert fight is not None
         assert [(f.name, f.hp) for f in fight.foes] == [("Goblin 1", 4), ("Goblin 2", 4), ("Wolf", 9)]
         assert fight.surprised == ("foes",)
-        assert [k.name for k in app.store.state.foe_kinds] == ["Goblin", "Wolf"]
+        assert [k.name for k in foe_kinds(app.store.state)] == ["Goblin", "Wolf"]
 
 
 # ---------------------------------------------------------------------------------- declaring
@@ -185,7 +185,7 @@ async def test_a_character_declares_move_far(tmp_path: Path) -> None:
         await pilot.press("enter")  # Move Far leaves no action to choose: Enter declares
         await pilot.pause()
         assert not isinstance(app.screen, DeclareDialog)
-        fight = app.store.state.fighting
+        fight = fighting(app.store.state)
         assert fight is not None
         said = fight.declared["c1"]
         assert (said.movement, said.action) == ("move_far", "melee")
@@ -210,7 +210,7 @@ async def test_the_missile_phase_under_each_ruleset(tmp_path: Path) -> None:
             actions[app.store.ruleset.id] = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
             await pilot.press("enter")
             await pilot.pause()
-            fight = app.store.state.fighting
+            fight = fighting(app.store.state)
             assert fight is not None and fight.declared["c1"].action == "missile"
     assert lines == {
         "hammercrawl": "Resolved in the Missile phase. A side's turn: Movement, *Missile*, Melee, Misc., Magic.",

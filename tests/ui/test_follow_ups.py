@@ -13,6 +13,7 @@ from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import sessions
 from hammertui.session.divining_state import exploring, find_room
 from hammertui.session.explore import ExploreNext, RollExplore, SetAddition
+from hammertui.session.fight_state import fighting
 from hammertui.session.state import replace_member
 from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp
@@ -34,7 +35,7 @@ async def test_the_room_xp_offer_opens_over_the_fight_and_closes_it(tmp_path: Pa
         assert isinstance(app.screen, FightScreen)
         await pilot.press("x", "enter")  # "End it: the foes flee"
         await pilot.pause()
-        assert app.store.state.fighting is None
+        assert fighting(app.store.state) is None
         assert isinstance(app.screen, RoomXPDialog)
         assert isinstance(app.screen_stack[-2], FightScreen), "the fight hands the keyboard to the offer, not to the dashboard"
         await pilot.press("ctrl+s")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from hammertui.session.combat import FoeGroup, StartFight
-from hammertui.session.state import FoeKind
+from hammertui.session.fight_state import FoeKind
 from hammertui.ui.app import HammerApp, make_app
 
 CALM = ["^q Quit", "e Explore", "F Fight!", "t Pass time", "d Damage", "h Heal", "u Undo"]

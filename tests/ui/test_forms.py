@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.widgets import Footer, Input, Label, Select, SelectionList
 
 from hammertui.session import combat
+from hammertui.session.fight_state import fighting
 from hammertui.ui.app import make_app
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.check import CheckDialog
@@ -131,7 +132,7 @@ async def test_enter_on_the_attacker_throws(tmp_path: Path) -> None:
         dialog = await open_attack(pilot, app)
         dialog.query_one("#attacker", Select).focus()
         await pilot.press("enter")
-        await until(pilot, lambda: app.store.state.fighting.pending is not None, "the dice thrown")
+        await until(pilot, lambda: fighting(app.store.state).pending is not None, "the dice thrown")
         assert app.screen is dialog
 
 

@@ -9,7 +9,7 @@ import pytest
 from textual.command import CommandList
 
 from hammertui.session.combat import FoeGroup, StartFight
-from hammertui.session.state import FoeKind
+from hammertui.session.fight_state import FoeKind
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.attack import AttackDialog

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from textual.widgets import Input, Label
 
+from hammertui.session.fight_state import fighting
 from hammertui.ui.app import make_app
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.foes import FoesDialog
@@ -79,5 +80,5 @@ async def test_a_die_typed_with_a_superscript_is_refused_in_the_foes_dialog(tmp_
         await pilot.pause()
         assert isinstance(app.screen, FoesDialog)
         assert problem(app) == "Damage: 'd²' is not a die like d6"
-        assert app.store.state.fighting is None
+        assert fighting(app.store.state) is None
 

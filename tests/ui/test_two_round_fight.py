@@ -13,6 +13,7 @@ from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import sessions
 from hammertui.session.divining_state import Room, find_room, with_pool
 from hammertui.session import light_state
+from hammertui.session.fight_state import fighting
 from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp
 from hammertui.ui.combat import CombatPane
@@ -60,54 +61,54 @@ async def test_a_two_round_fight_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, FightScreen)
-        fight = app.store.state.fighting
+        fight = fighting(app.store.state)
         assert [(f.name, f.hp) for f in fight.foes] == [("Goblin 1", 5), ("Goblin 2", 4)]
 
         # Round 1: the party wins initiative and goes straight to Melee, where everyone stands put.
         await pilot.press("space")
-        fight = app.store.state.fighting
+        fight = fighting(app.store.state)
         assert (fight.round, fight.side, fight.phase) == (1, "party", "melee")
         assert "The party rolled 10, the foes 2: the party acts first." in log_text(app)
         await pilot.press("a")
         assert isinstance(app.screen, AttackDialog)
         await pilot.press("enter")  # throw
         await pilot.pause()
-        assert app.store.state.fighting.pending is not None
+        assert fighting(app.store.state).pending is not None
         await pilot.press("enter")  # land
         await pilot.pause()
         assert isinstance(app.screen, FightScreen)
-        assert app.store.state.fighting.foe("f1").hp == 5 - 3, "3 on the d6, -1 for STR, +1 for Stay Put"
+        assert fighting(app.store.state).foe("f1").hp == 5 - 3, "3 on the d6, -1 for STR, +1 for Stay Put"
 
         await pilot.press("space")  # the foes' turn: their morale is offered first
-        assert app.store.state.fighting.side == "foes"
+        assert fighting(app.store.state).side == "foes"
         await pilot.press("O")  # no morale check this time
         await pilot.press("space")
-        assert app.store.state.fighting.phase == "melee"
+        assert fighting(app.store.state).phase == "melee"
         await pilot.press("a")
         assert isinstance(app.screen, AttackDialog)
         await pilot.press("enter", "enter")
         await pilot.pause()
         assert app.store.state.character(darla.id).hp == darla.hp, "12 - 1 misses AC 16"
         await pilot.press("space")
-        assert app.store.state.fighting.step == "initiative"
+        assert fighting(app.store.state).step == "initiative"
 
         # Round 2: the foes win; Goblin 1 misses, then Darla crits.
         await pilot.press("space")
-        fight = app.store.state.fighting
+        fight = fighting(app.store.state)
         assert (fight.round, fight.order[0]) == (2, "foes")
         assert app.store.state.clock.rounds == 2
         await pilot.press("O", "space")
-        assert app.store.state.fighting.phase == "melee"
+        assert fighting(app.store.state).phase == "melee"
         await pilot.press("a", "enter", "enter")
         await pilot.pause()
         await pilot.press("space")
-        assert app.store.state.fighting.side == "party"
+        assert fighting(app.store.state).side == "party"
         await pilot.press("a", "enter")
         await pilot.pause()
         assert "CRITICAL x2" in log_text(app)
         await pilot.press("enter")
         await pilot.pause()
-        assert app.store.state.fighting.foe("f1").status == "defeated"
+        assert fighting(app.store.state).foe("f1").status == "defeated"
         await pilot.press("escape")  # a look at the dashboard, then back to the fight
         await pilot.pause()
         assert "Round 2" in plain(app.query_one(CombatPane))
@@ -119,7 +120,7 @@ async def test_a_two_round_fight_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.press("x")
         await pilot.press("enter")  # "End it: the foes flee"
         await pilot.pause()
-        assert app.store.state.fighting is None
+        assert fighting(app.store.state) is None
         assert isinstance(app.screen, RoomXPDialog)
         await pilot.press("ctrl+s")
         await pilot.pause()

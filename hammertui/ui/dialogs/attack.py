@@ -23,7 +23,8 @@ from hammertui.rules.ruleset import Ruleset
 from hammertui.session import combat
 from hammertui.session.actions import Action, Refused
 from hammertui.session.procedures import is_dark
-from hammertui.session.state import Character, PendingAttack, State
+from hammertui.session.state import Character, State
+from hammertui.session.fight_state import PendingAttack, fighting
 from hammertui.session.vitals import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 
@@ -62,7 +63,7 @@ class AttackDialog(FormDialog):
         self.state = state
         self._attacker = attacker_id or _first_living(state)
         self._target = target_id
-        self._landing = state.fighting is not None and state.fighting.pending is not None
+        self._landing = _pending_or_none(state) is not None
         if self._landing:
             self._to_landing_words(state)
         else:
@@ -164,7 +165,7 @@ class AttackDialog(FormDialog):
     # The throw -----------------------------------------------------------------------------
 
     def _declared_kind(self) -> str:
-        fight = self.state.fighting
+        fight = fighting(self.state)
         said = combat.declared(fight, self._attacker) if fight else None
         return "missile" if said is not None and said.action == "missile" else "melee"
 
@@ -225,7 +226,7 @@ class AttackDialog(FormDialog):
             return 0
 
     def _stay_put_ready(self) -> bool:
-        fight = self.state.fighting
+        fight = fighting(self.state)
         if fight is None or not self.ruleset.modifier_dice.stay_put_bonus:
             return False
         said = combat.declared(fight, self._attacker)
@@ -367,7 +368,8 @@ def _first_living(state: State) -> str:
 
 def _attackers(state: State) -> list[tuple[str, str]]:
     """The living party, then the foes not yet beaten."""
-    foes = state.fighting.standing_foes if state.fighting else ()
+    fight = fighting(state)
+    foes = fight.standing_foes if fight else ()
     return [(m.name, m.id) for m in state.party if m.alive] + [(f.name, f.id) for f in foes]
 
 
@@ -377,7 +379,8 @@ def _targets(state: State, attacker: str) -> list[tuple[str, str]]:
 
 def _default_target(state: State, attacker: str) -> str:
     """The first one standing on the other side, else anyone else standing."""
-    foes = {f.id for f in state.fighting.foes} if state.fighting else set()
+    fight = fighting(state)
+    foes = {f.id for f in fight.foes} if fight else set()
     others = [cid for _, cid in _targets(state, attacker)]
     opposed = [cid for cid in others if (cid in foes) != (attacker in foes)]
     return (opposed or others or [""])[0]
@@ -388,7 +391,8 @@ def _character(state: State, combatant_id: str) -> Character | None:
 
 
 def _pending_or_none(state: State) -> PendingAttack | None:
-    return state.fighting.pending if state.fighting else None
+    fight = fighting(state)
+    return fight.pending if fight else None
 
 
 def _pending(state: State) -> PendingAttack:
@@ -426,7 +430,7 @@ def _where(die: rules.StayPutDie) -> str:
 
 
 def _pending_luck(state: State) -> int:
-    fight = state.fighting
+    fight = fighting(state)
     return fight.pending.luck_target if fight is not None and fight.pending is not None else 0
 
 

@@ -16,7 +16,8 @@ from hammertui.rules import combat as rules
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Action
 from hammertui.session.combat import Declare, declared, name_of
-from hammertui.session.state import Declared, State
+from hammertui.session.fight_state import Declared, fighting
+from hammertui.session.state import State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 
 MOVEMENTS = (rules.STAY_PUT, rules.MOVE_NEAR, rules.MOVE_FAR)
@@ -37,7 +38,8 @@ class DeclareDialog(FormDialog):
         super().__init__(f"{who} declares", prompt, attempt)
         self.ruleset = ruleset
         self.combatant_id = combatant_id
-        self.now = declared(state.fighting, combatant_id) if state.fighting else Declared()
+        fight = fighting(state)
+        self.now = declared(fight, combatant_id) if fight else Declared()
         self.speed = _speed(ruleset, state, combatant_id)
         self.actions = tuple(a for a in ACTIONS if rules.action_phase(ruleset, a).phase is not None)
         self.movements = (*MOVEMENTS, ACT_FIRST) if ruleset.combat.one_at_a_time else MOVEMENTS

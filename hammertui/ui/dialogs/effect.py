@@ -19,6 +19,7 @@ from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects
 from hammertui.session.actions import Action
 from hammertui.session.combat import AddEffect
+from hammertui.session.fight_state import fighting
 from hammertui.session.state import State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 
@@ -113,8 +114,9 @@ class EffectDialog(FormDialog):
     def _wearers(self) -> list[tuple[str, str]]:
         """The party, each living character, each foe still in the fight."""
         who = [("The party", "")] + [(m.name, m.id) for m in self.state.party if m.alive]
-        if self.state.fighting is not None:
-            who += [(f.name, f.id) for f in self.state.fighting.standing_foes]
+        fight = fighting(self.state)
+        if fight is not None:
+            who += [(f.name, f.id) for f in fight.standing_foes]
         return who
 
     def fields(self) -> ComposeResult:
@@ -177,7 +179,7 @@ class EffectDialog(FormDialog):
 
     def _round_end(self, duration: int) -> str:
         """In a fight, the round it ends at the top of; outside one, how many rounds from now."""
-        fight = self.state.fighting
+        fight = fighting(self.state)
         if fight is None:
             return f"ends {duration} round{'s' if duration != 1 else ''} from now"
         return f"ends at the top of round {fight.round + duration}"

@@ -16,7 +16,8 @@ from hammertui.rules.dice import DiceExpr
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Action
 from hammertui.session.combat import AddFoes, FoeGroup, StartFight, default_leader
-from hammertui.session.state import FoeKind, State
+from hammertui.session.fight_state import FoeKind, foe_kinds
+from hammertui.session.state import State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 from hammertui.ui.numbers import whole_number
 from hammertui.ui.rulings import Rulings
@@ -65,7 +66,7 @@ class FoesDialog(FormDialog):
             self.OK = "Add them"
 
     def fields(self) -> ComposeResult:
-        kinds = [("New foe", NEW), *((k.name, i) for i, k in enumerate(self.state.foe_kinds))]
+        kinds = [("New foe", NEW), *((k.name, i) for i, k in enumerate(foe_kinds(self.state)))]
         with Horizontal(classes="row"):
             yield Select(kinds, value=NEW, allow_blank=False, id="foe-kind")
             yield Select(HP_METHODS, value="rolled", allow_blank=False, id="hp")
@@ -117,7 +118,7 @@ class FoesDialog(FormDialog):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "foe-kind" and isinstance(event.value, int) and event.value != self._filled:
             self._filled = event.value
-            self._fill(self.state.foe_kinds[event.value] if event.value != NEW else PLAIN)
+            self._fill(foe_kinds(self.state)[event.value] if event.value != NEW else PLAIN)
         self._preview()
 
     def _fill(self, kind: FoeKind) -> None:

@@ -19,7 +19,8 @@ from hammertui.rules import combat as rules
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Action
 from hammertui.session.combat import BREAKS, CheckMorale, SkipMorale, kind_of
-from hammertui.session.state import Foe, State
+from hammertui.session.fight_state import Foe, fighting
+from hammertui.session.state import State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 
 BY_TIERS = "tiers"
@@ -74,7 +75,7 @@ class MoraleDialog(KeptResultDialog):
         super().__init__("Morale", prompt, attempt)
         self.ruleset = ruleset
         self.state = state
-        fight = state.fighting
+        fight = fighting(state)
         self.foes: tuple[Foe, ...] = tuple(f for f in fight.foes if f.status == "ok") if fight else ()
 
     def fields(self) -> ComposeResult:

@@ -16,7 +16,8 @@ from hammertui.rules import combat as rules
 from hammertui.rules.ruleset import Ruleset, TurnUnholyResult
 from hammertui.session.actions import Action
 from hammertui.session.combat import TURN_UNHOLY, TurnUnholy, kind_of
-from hammertui.session.state import Character, Foe, State
+from hammertui.session.fight_state import Foe, fighting
+from hammertui.session.state import Character, State
 from hammertui.ui.dialogs.form import Attempt
 from hammertui.ui.dialogs.morale import KeptResultDialog
 
@@ -29,7 +30,7 @@ class TurnUnholyDialog(KeptResultDialog):
         self.ruleset = ruleset
         self.state = state
         self.clerics = tuple(m for m in state.party if m.alive and _can_turn(ruleset, m))
-        fight = state.fighting
+        fight = fighting(state)
         self.foes: tuple[Foe, ...] = fight.standing_foes if fight else ()
 
     def fields(self) -> ComposeResult:
