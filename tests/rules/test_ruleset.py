@@ -266,12 +266,7 @@ def test_human_row_needs_its_own_roll(hc: Ruleset) -> None:
 def test_tiers_and_tier_tables(hc: Ruleset) -> None:
     rules = hc.tier_rules
     assert rules is not None
-    assert (rules.levels_per_tier, rules.max_adventurer_tier, rules.max_tier, rules.difference_cap) == (
-        3,
-        5,
-        6,
-        2,
-    )
+    assert (rules.levels_per_tier, rules.max_tier, rules.difference_cap) == (3, 6, 2)
     assert [r.tier for r in rules.ranks] == list(range(7))
     assert hc.tier_tables["save"] == (9, 12, 15, 18, 21)
     assert hc.tier_tables["thief_skill"] == (9, 12, 15, 18, 21)
@@ -651,7 +646,6 @@ def test_missing_file_folder_and_bad_encoding(tmp_path: Path) -> None:
             '[divining.dice.blue]\n_replace = "yes"\nrole = "Reward"\nfaces = [[]]',
             ("divining.dice.blue._replace", "true or false"),
         ),
-        ("[tiers]\nmax_adventurer_tier = 4", ("tiers.max_adventurer_tier", "at least 5")),
     ],
 )
 def test_broken_variant(tmp_path: Path, body: str, fragments: tuple[str, ...]) -> None:
@@ -792,11 +786,10 @@ def test_the_format_holds_the_russell_house_rules() -> None:
 
     rhr = load_ruleset(FIXTURES / "sketch-russell-played.toml")
     assert rhr.divining is None and rhr.tier_rules is None and rhr.tier_tables == {}
-    assert rhr.exploration_die is not None and rhr.exploration_die.result_for(4).id == "lantern_pip"
     assert rhr.modifier_dice.mode == "double_advantage"
     assert [rhr.stat_mod(n) for n in (4, 6, 7, 8)] == [-2, -2, -1, -1]
     lantern = rhr.light_sources["lantern"]
-    assert (lantern.duration, lantern.depletes_on, lantern.lights) == (None, "lantern_pip", 2)
+    assert lantern.duration is None and lantern.refuel == "oil flask"
     assert rhr.light is not None and rhr.light.dim is not None and rhr.light.dim.modifiers["stealth"] == 1
     assert rhr.darkness is not None and not rhr.darkness.skills_allowed
     assert rhr.advancement is not None and rhr.advancement.xp_for_next(2) == 4000

@@ -72,8 +72,6 @@ from hammertui.rules.ruleset.decisions import Decision
 from hammertui.rules.ruleset.divining import (
     Divining,
     DiviningColour,
-    ExplorationDie,
-    ExplorationResult,
     PoolAccrual,
     PoolAddition,
 )
@@ -164,8 +162,6 @@ __all__ = [
     "Divining",
     "DiviningColour",
     "Encumbrance",
-    "ExplorationDie",
-    "ExplorationResult",
     "ExploreOutcome",
     "ExploreRules",
     "HirelingRules",

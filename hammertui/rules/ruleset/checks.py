@@ -4,7 +4,6 @@ section that itself failed to read is not checked (its problems are already list
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -62,16 +61,10 @@ def cross_check(r: Ruleset, report: Report) -> None:
         stats.check(("encumbrance", "add_mod_of"), r.encumbrance.add_mod_of)
     if r.divining is not None:
         _check_divining(r, report)
-    if r.light is not None:
-        results = [x.id for x in r.exploration_die.results] if r.exploration_die else []
-        die_results = _Refs(report, results, "exploration die results", report.failed_under(("exploration_die",)))
-        for kind, source in r.light.sources.items():
-            die_results.check(("light", "sources", kind, "depletes_on"), source.depletes_on)
     _check_kit(r, report)
     exploring = r.camp is not None or r.explore is not None
-    unread = report.failed_under(("divining",)) or report.failed_under(("exploration_die",))
-    if r.divining is None and r.exploration_die is None and exploring and not unread:
-        report.problem((), "expected a [divining] or an [exploration_die] section for exploring and camping")
+    if r.divining is None and exploring and not report.failed_under(("divining",)):
+        report.problem((), "expected a [divining] section for exploring and camping")
 
 
 def _check_combat(r: Ruleset, report: Report, stats: _Refs, saves: _Refs) -> None:
@@ -111,13 +104,6 @@ def _check_tiers(r: Ruleset, report: Report, saves: _Refs) -> None:
                 ("turn_unholy", "results"),
                 f"expected {2 * cap + 1} results, one per tier difference from -{cap}"
                 f" to +{cap}, got {len(r.turn_unholy.results)}",
-            )
-    if r.advancement is not None and rules is not None:
-        top_tier = math.ceil(r.advancement.max_level / rules.levels_per_tier)
-        if top_tier > rules.max_adventurer_tier:
-            report.problem(
-                ("tiers", "max_adventurer_tier"),
-                f"expected at least {top_tier}, the tier of level {r.advancement.max_level}",
             )
 
 

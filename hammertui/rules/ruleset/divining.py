@@ -1,4 +1,4 @@
-"""`[divining]` and `[exploration_die]`: the divining pool, or a die rolled every unit instead."""
+"""`[divining]`: the divining pool, its dice and how a pool is built."""
 
 from __future__ import annotations
 
@@ -9,12 +9,9 @@ from typing import Annotated
 import attrs
 
 from hammertui.rules.dice import DiviningDie, Face
-from hammertui.rules.ruleset.classes import coverage
 from hammertui.rules.ruleset.schema import (
-    FROM_WORDS,
     Colour,
     Count,
-    Dice,
     Id,
     Key,
     Keyed,
@@ -26,9 +23,7 @@ from hammertui.rules.ruleset.schema import (
     length,
     nonempty,
     one_of,
-    ranged,
     section_check,
-    check_range,
 )
 
 FACES_WORDS = 'an array of faces, each an array of symbol ids ([] for a blank face), such as [[], ["hammer"]]'
@@ -156,40 +151,3 @@ def _challenge_levels_in_order(d: Divining) -> Iterator[Problem]:
             f"expected a level from {d.challenge_min} to {d.challenge_max}, got {d.challenge_default}",
             ("challenge_default",),
         )
-
-
-@ranged
-@attrs.frozen
-class ExplorationResult:
-    """One face of an exploration die and what it means."""
-
-    low: Annotated[int, FROM_WORDS]
-    high: int
-    id: Id
-    name: str
-
-
-section_check(ExplorationResult)(check_range)
-
-
-@attrs.frozen
-class ExplorationDie:
-    """A die rolled every unit instead of a divining pool (Russell House Rules)."""
-
-    dice: Dice
-    results: Annotated[
-        tuple[ExplorationResult, ...],
-        Words('an array of results such as { roll = 1, id = "encounter", name = "Random Encounter" }'),
-    ]
-
-    def result_for(self, roll: int) -> ExplorationResult:
-        for result in self.results:
-            if result.low <= roll <= result.high:
-                return result
-        raise ValueError(f"no exploration die result covers {roll}")
-
-
-@section_check(ExplorationDie)
-def _results_cover_the_die(die: ExplorationDie) -> Iterator[Problem]:
-    if die.results:
-        yield from coverage([(r.low, r.high) for r in die.results], die.dice, "results", "results")

@@ -6,12 +6,12 @@ from typing import Annotated
 
 import attrs
 
-from hammertui.rules.ruleset.schema import Keyed, between, ident, one_of
+from hammertui.rules.ruleset.schema import Keyed, between, one_of
 
 
 @attrs.frozen
 class LightSourceDef:
-    """A light source: how long it burns (or what on the exploration die ends it), and how well."""
+    """A light source: how long it burns, and how well."""
 
     kind: str
     name: str
@@ -20,8 +20,6 @@ class LightSourceDef:
     strength: Annotated[str, one_of(("weak", "strong", "dim", "lit"))] | None = None
     refuel: str | None = None
     needs_caster: bool = False
-    depletes_on: Annotated[str, ident("an exploration die result id")] | None = None
-    lights: Annotated[int, between(0, None, "a number of characters")] | None = None
 
     def duration_for(self, caster_level: int = 0) -> int | None:
         """Units it burns, the caster's level added for a spell."""

@@ -12,7 +12,7 @@ from hammertui.rules.ruleset.advancement import Advancement, HitPointRules
 from hammertui.rules.ruleset.classes import Classes, ClassTable
 from hammertui.rules.ruleset.combat import CombatRules
 from hammertui.rules.ruleset.decisions import Decision
-from hammertui.rules.ruleset.divining import Divining, ExplorationDie
+from hammertui.rules.ruleset.divining import Divining
 from hammertui.rules.ruleset.exploring import CampRules, ExploreRules, SearchRules
 from hammertui.rules.ruleset.kit import ArmourDef, ArmourRules, Encumbrance, HirelingRules, Kit, PartyRules
 from hammertui.rules.ruleset.light import LightPenalty, LightRules, LightSourceDef
@@ -57,7 +57,6 @@ class Ruleset:
     turn_unholy: TurnUnholy | None = None
     light: LightRules | None = None
     divining: Divining | None = None
-    exploration_die: ExplorationDie | None = None
     trap_rules: Annotated[TrapRules, Key("traps")] | None = None
     difficulty_rules: Annotated[DifficultyRules, Key("difficulty")] | None = None
     skills: SkillRules | None = None
@@ -70,7 +69,7 @@ class Ruleset:
     hirelings: HirelingRules | None = None
     party: PartyRules | None = None
     kit: Kit = attrs.field(factory=dict)
-    decisions: Annotated[dict[str, Decision], Keyed("decision")] = attrs.field(factory=dict)
+    decisions: Annotated[dict[str, Decision], Keyed("decision", titled="title")] = attrs.field(factory=dict)
     source: Path | None = attrs.field(default=None, eq=False)
     digest: str = attrs.field(default="", eq=False)
     """A fingerprint of the rules the file and its parents hold (not their comments or layout): a

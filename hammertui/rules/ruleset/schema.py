@@ -83,11 +83,13 @@ class UniqueIds:
 
 
 class Keyed:
-    """A table of tables keyed by id (`[classes.dwarf]`): each key becomes the value's `field`."""
+    """A table of tables keyed by id (`[classes.dwarf]`): each key becomes the value's `field`, and
+    fills in `titled` when the table leaves it out (`lantern_refill` -> "Lantern refill")."""
 
-    def __init__(self, what: str, field: str | None = None) -> None:
+    def __init__(self, what: str, field: str | None = None, titled: str | None = None) -> None:
         self.what = what
         self.field = field
+        self.titled = titled
 
 
 class Inverted:

@@ -275,6 +275,8 @@ class Reader:
                 elif not name_check.test(k):
                     errors.append(_at(k, Problem("expected an id of lower case letters, digits and _"), value_type))
                 else:
+                    if keyed.titled and keyed.titled not in v:
+                        v = {**v, keyed.titled: k.replace("_", " ").capitalize()}
                     try:
                         out[k] = value_hook({**v, keyed.field: k} if keyed.field else v, value_type)
                     except Exception as exc:  # noqa: BLE001

@@ -4,7 +4,6 @@ difference, and what Turn Unholy does at each difference."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from fractions import Fraction
 from typing import Annotated
 
@@ -15,13 +14,11 @@ from hammertui.rules.ruleset.schema import (
     Check,
     Dice,
     Id,
-    Problem,
     SaveName,
     Sides,
     Tier,
     Words,
     between,
-    section_check,
 )
 
 
@@ -38,16 +35,9 @@ class TierRules:
     """Tier arithmetic: levels per tier, the caps, and how far a difference is clamped."""
 
     levels_per_tier: Annotated[int, between(1, None, "a number of levels")] = 3
-    max_adventurer_tier: Tier = 5
     max_tier: Tier = 6
     difference_cap: Annotated[int, between(0, 10, "a tier difference")] = 2
     ranks: Annotated[tuple[TierRank, ...], Words('an array of tier rows such as { tier = 1, adventurer = "Veteran" }')] = ()
-
-
-@section_check(TierRules)
-def _tiers_in_order(rules: TierRules) -> Iterator[Problem]:
-    if rules.max_adventurer_tier > rules.max_tier:
-        yield Problem(f"expected at most max_tier ({rules.max_tier})", ("max_adventurer_tier",))
 
 
 _FRACTION = re.compile(r"\s*-?\d+\s*(/\s*[1-9]\d*\s*)?")
