@@ -18,12 +18,17 @@ import attrs
 import cattrs
 import tomli_w
 
+from hammertui.rules import procedures
+from hammertui.session import migrations
 from hammertui.session.effects import UNITS
+from hammertui.session.procedures import slice_types
 from hammertui.session.events import Event
 from hammertui.session.state import CAMP_STEPS, EXPLORE_STEPS, FIGHT_STEPS, FOE_STATUSES, Character, Fight, State
 
-SCHEMA = 1
-"""The save format's version. An older file would be migrated; a newer one is refused."""
+SCHEMA = 2
+"""The snapshot format's version. An older file is migrated (`migrations`); a newer one is refused."""
+LOG_SCHEMA = 1
+"""The event log's format's version: events have kept their shape since the first."""
 
 MAX_SNAPSHOT_BYTES = 16 * 1024 * 1024
 EVENT_HEADER = b"[[event]]"
@@ -108,14 +113,42 @@ def parse_state(text: str, path: Path) -> State:
         raise SaveError(path, [f"schema {schema} was written by a newer hammertui; this one reads {SCHEMA}"])
     if schema < 1:
         raise SaveError(path, [f"schema {schema} is not a version hammertui ever wrote"])
+    data = migrations.migrate(data, schema)
+    slices = data.pop("slices", {})
     try:
         state = CONVERTER.structure(data, State)
     except Exception as error:  # cattrs gathers every field error into one group
         raise SaveError(path, _field_problems(error)) from None
+    state = attrs.evolve(state, slices=_structure_slices(slices, state.session.procedures, path))
     problems = check_state(state)
     if problems:
         raise SaveError(path, problems)
     return state
+
+
+def _structure_slices(data: Any, chosen: dict[str, str], path: Path) -> dict[str, Any]:
+    """Each procedure's slice, read as that procedure's own class; the save holds one for each
+    procedure it names that keeps state, and nothing else."""
+    unknown = [
+        f"session.procedures.{part}: {name!r} is not a {part} procedure this hammertui has"
+        for part, name in chosen.items()
+        if part not in procedures.PARTS or (name != procedures.NONE and name not in procedures.names(part))
+    ]
+    if unknown:
+        raise SaveError(path, unknown)
+    types = slice_types(chosen)
+    if not isinstance(data, dict):
+        raise SaveError(path, ["slices: expected a table of each procedure's state"])
+    problems = [f"slices.{name}: no procedure of this session keeps state under that name" for name in data if name not in types]
+    slices = {}
+    for name, kind in types.items():
+        try:
+            slices[name] = CONVERTER.structure(data.get(name, {}), kind)
+        except Exception as error:
+            problems += [f"slices.{name}.{problem}" for problem in _field_problems(error)]
+    if problems:
+        raise SaveError(path, problems)
+    return slices
 
 
 def _field_problems(error: Exception) -> list[str]:
@@ -434,7 +467,7 @@ def append_events(path: Path, events: Sequence[Event]) -> None:
     fresh = not path.exists() or path.stat().st_size == 0
     with open(path, "a", encoding="utf-8", newline="\n") as handle:
         if fresh:
-            handle.write(f"schema = {SCHEMA}\n\n")
+            handle.write(f"schema = {LOG_SCHEMA}\n\n")
         handle.write(dump_events(events) + "\n")
         handle.flush()
         os.fsync(handle.fileno())

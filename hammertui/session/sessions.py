@@ -18,6 +18,7 @@ from hammertui.rules.dice import SeededDice
 from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset, rulesets_dir
 from hammertui.session import persist
 from hammertui.session.events import Event
+from hammertui.session.procedures import mismatch, new_slices, stateful
 from hammertui.session.recruits import from_rolled, outfitted, rolled_text
 from hammertui.session.state import Character, Dungeon, LightSource, SessionInfo, State
 from hammertui.session.store import Store
@@ -87,7 +88,15 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
     """A fresh session: a party of four rolled by the class rules with the kit's supplies (Rations, a
     Bedroll in Book Three), one lit torch and spares; Return to Town brings everyone's torches up to the kit."""
     mode = difficulty_for(ruleset, difficulty)
-    info = SessionInfo(name=name, ruleset=ruleset.id, seed=seed, difficulty=mode, ruleset_file=own_file(ruleset), ruleset_digest=ruleset.digest)
+    info = SessionInfo(
+        name=name,
+        ruleset=ruleset.id,
+        seed=seed,
+        difficulty=mode,
+        ruleset_file=own_file(ruleset),
+        ruleset_digest=ruleset.digest,
+        procedures=dict(ruleset.procedures),
+    )
     dice = SeededDice(seed, -1)
     party: list[Character] = []
     events = [Event(0, "new", f"New session {name} ({ruleset.name}, {mode} mode, seed {seed}).")]
@@ -103,7 +112,7 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
         lights.append(LightSource(f"l{spare + 2}", "torch", torch, carrier=party[spare + 1].id))
     events.append(Event(0, "light", f"{party[0].name} lights a torch; {SPARE_TORCHES} spares in packs."))
     dungeon = Dungeon(challenge_level=ruleset.divining.challenge_default) if ruleset.divining else Dungeon()
-    state = State(session=info, dungeon=dungeon, party=tuple(party), lights=tuple(lights))
+    state = State(session=info, dungeon=dungeon, party=tuple(party), lights=tuple(lights), slices=new_slices(ruleset, tuple(party)))
     return state, events
 
 
@@ -125,6 +134,7 @@ def open_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, from_bac
     source = files.backup if from_backup else files.snapshot
     state = persist.load_state(source)
     ruleset = _ruleset_of(state, ruleset_loader, source)
+    state = _named_procedures(state, ruleset, source)
     persist.repair_log(files.log)
     return Store(state, ruleset, files, recent=persist.read_log_tail(files.log))
 
@@ -152,6 +162,20 @@ def _ruleset_of(state: State, ruleset_loader: RulesetLoader, source: Path) -> Ru
     elif recorded is not None:
         problems = [*problems, f"it was read from {recorded}, which is no longer there: put it back, or in the rulesets folder"]
     raise persist.SaveError(source, [f"session.ruleset {wanted!r}: {p}" for p in problems])
+
+
+def _named_procedures(state: State, ruleset: Ruleset, source: Path) -> State:
+    """The session as its ruleset plays it, or a refusal: a save is read by the procedures it was
+    played by. A part the save does not name (one it predates) follows the ruleset when its
+    procedure keeps no state."""
+    chosen = dict(state.session.procedures)
+    for part, name in ruleset.procedures.items():
+        if part not in chosen and name not in {p.name for p in stateful(ruleset.procedures)}:
+            chosen[part] = name
+    problems = mismatch(chosen, ruleset)
+    if problems:
+        raise persist.SaveError(source, problems)
+    return attrs.evolve(state, session=attrs.evolve(state.session, procedures=chosen))
 
 
 def rules_changed(store: Store) -> bool:

@@ -6,6 +6,8 @@ identity. Nothing here knows about files or screens.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from hammertui.rules.bonuses import PoolBonus
@@ -27,6 +29,8 @@ class SessionInfo:
     """Where a ruleset of the user's own was read from, to find it again; empty for a shipped one."""
     ruleset_digest: str = ""
     """The fingerprint of the rules last played by (`Ruleset.digest`): a changed file is noticed."""
+    procedures: dict[str, str] = attrs.field(factory=dict)
+    """The procedure of each part of play this session is played by (`Ruleset.procedures`)."""
 
 
 @attrs.frozen
@@ -461,6 +465,12 @@ class State:
     effects: tuple[Effect, ...] = ()
     last_camp: dict[str, CampPlan] = attrs.field(factory=dict)
     failed_check: FailedCheck | None = None
+    slices: dict[str, Any] = attrs.field(factory=dict)
+    """Each procedure's own part of the state, by procedure name: only those of the ruleset's."""
+
+    def with_slice(self, name: str, value: Any) -> State:
+        """The state with one procedure's slice replaced."""
+        return attrs.evolve(self, slices={**self.slices, name: value})
 
     def character(self, character_id: str) -> Character:
         for member in self.party:

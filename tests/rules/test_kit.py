@@ -30,7 +30,7 @@ def test_a_variant_may_change_one_item_and_add_oil_or_a_lantern(tmp_path: Path) 
 
 def test_a_kit_is_inherited_and_a_ruleset_without_one_has_none(tmp_path: Path) -> None:
     assert load_ruleset(variant(tmp_path, "bare", "")).kit == {"rations": 3, "torch": 1}
-    assert load_ruleset(Path(__file__).parent / "fixtures" / "sketch-russell-played.toml").kit == {}
+    assert load_ruleset(Path(__file__).parent / "fixtures" / "dim-double.toml").kit == {}
 
 
 @pytest.mark.parametrize(

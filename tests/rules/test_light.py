@@ -179,8 +179,8 @@ def test_darkness_book_three(b3: Ruleset) -> None:
     )
 
 
-def test_darkness_and_dim_of_a_sketch() -> None:
-    russell = load_ruleset(FIXTURES / "sketch-russell-played.toml")
+def test_darkness_and_dim_in_the_russell_words() -> None:
+    russell = load_ruleset(FIXTURES / "dim-double.toml")
     assert darkness_lines(russell) == (
         "no skill rolls",
         "double Disadvantage on every roll",

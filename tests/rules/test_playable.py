@@ -19,6 +19,9 @@ resources = [{ id = "thief_rerolls", name = "Thiefy Expertise reroll", per_level
 '''
 
 CASES = [
+    ("[procedures]\nexplore = \"exploration_die\"", "procedures.explore", "exploration_die", '"divining_pool"'),
+    ("[procedures]\nfight = \"individual_initiative\"", "procedures.fight", "individual_initiative", '"sides_and_phases"'),
+    ("[procedures]\ncamp = \"rest_a_week\"", "procedures.camp", "rest_a_week", '"hammercrawl_camp", "none"'),
     ("[modifier_dice]\nmode = \"keep_3x6\"", "modifier_dice.mode", "keep_3x6", '"advantage", "beans", "double_advantage"'),
     ("[stats.rolling]\nmethod = \"assign\"", "stats.rolling.method", "assign", '"prime_first", "in_order"'),
     ("[hit_points]\nfirst_level = \"average\"", "hit_points.first_level", "average", '"max_hit_die", "roll_hit_die"'),
@@ -67,3 +70,25 @@ def test_check_ruleset_prints_what_cannot_be_played(tmp_path: Path, capsys: pyte
     assert main(["--check-ruleset", str(path)]) == 1
     out = capsys.readouterr().out
     assert 'combat.tie_breaks[0]: expected one of "more_numerous_side", "last_winner", "roll_off", got "highest_die"' in out
+
+
+def test_a_section_no_procedure_reads_is_a_problem_until_dropped(tmp_path: Path) -> None:
+    """Without a camp, `[camp]` would be loaded and ignored: the file must drop it."""
+    kept = broken(tmp_path, "[procedures]\ncamp = \"none\"")
+    assert any(p.endswith(": camp: read by no procedure of this ruleset (a section of another way of playing); expected it dropped with `_replace = true` alone") for p in check_ruleset_file(kept))
+    dropped = broken(tmp_path, "[procedures]\ncamp = \"none\"\n\n[camp]\n_replace = true")
+    ruleset = load_ruleset(dropped)
+    assert ruleset.camp is None and ruleset.procedures["camp"] == "none"
+
+
+def test_a_procedure_without_its_section_or_its_partner_is_a_problem(tmp_path: Path) -> None:
+    path = broken(tmp_path, "[procedures]\nexplore = \"divining_pool\"\n\n[divining]\n_replace = true")
+    problems = check_ruleset_file(path)
+    assert any(p.endswith("procedures.explore: divining_pool reads [divining], which this ruleset does not have") for p in problems), problems
+
+
+def test_the_shipped_rulesets_name_every_part() -> None:
+    from hammertui.rules.procedures import PARTS
+
+    for ruleset_id in ("hammercrawl", "hammercrawl-book3"):
+        assert set(load_ruleset(ruleset_id).procedures) == set(PARTS)

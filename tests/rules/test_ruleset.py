@@ -780,41 +780,29 @@ def test_loaded_dice_feed_the_divining_roll(hc: Ruleset) -> None:
     assert sum(d.symbol_count(t.face, "hammer") for t in thrown.throws) == 2
 
 
-def test_the_format_holds_the_russell_house_rules() -> None:
-    from hammertui.rules.characters import roll_stats
-    from hammertui.rules.dice import SeededDice
-
-    rhr = load_ruleset(FIXTURES / "sketch-russell-played.toml")
-    assert rhr.divining is None and rhr.tier_rules is None and rhr.tier_tables == {}
-    assert rhr.modifier_dice.mode == "double_advantage"
-    assert [rhr.stat_mod(n) for n in (4, 6, 7, 8)] == [-2, -2, -1, -1]
-    lantern = rhr.light_sources["lantern"]
-    assert lantern.duration is None and lantern.refuel == "oil flask"
-    assert rhr.light is not None and rhr.light.dim is not None and rhr.light.dim.modifiers["stealth"] == 1
-    assert rhr.darkness is not None and not rhr.darkness.skills_allowed
-    assert rhr.advancement is not None and rhr.advancement.xp_for_next(2) == 4000
-    placed, rolls = roll_stats(rhr, SeededDice(7), None)
-    assert len(rolls) == 7 and sorted(placed.values()) == sorted(r.total for r in rolls)[1:]
-
-
 def test_the_russell_sketch_as_written_is_refused_for_what_the_app_does_not_play() -> None:
-    """Individual initiative and stats assigned by hand: refused on load, naming the known ways."""
+    """An exploration die, individual initiative and stats assigned by hand: refused on load,
+    naming the known ways."""
     with pytest.raises(RulesetError) as caught:
         load_ruleset(FIXTURES / "sketch-russell.toml")
     assert caught.value.problems == [
+        'tests/rules/fixtures/sketch-russell.toml: procedures.explore: expected one of "divining_pool", got "exploration_die"',
         'tests/rules/fixtures/sketch-russell.toml: stats.rolling.method: expected one of "prime_first", "in_order", got "assign"',
         'tests/rules/fixtures/sketch-russell.toml: combat.initiative.who: expected one of "side_leader", got "each_combatant"',
     ]
 
 
 def test_the_dungeon_crawl_sketch_is_refused_with_every_way_of_playing_it_names() -> None:
-    """3x6 dice, initiative by one player and the GM, its four tie-breaks and its dying test: every
-    one is a way of playing the app does not know, and all are named at once."""
+    """Its procedures, 3x6 dice, initiative by one player and the GM, its four tie-breaks and its
+    dying test: every one is a way of playing the app does not know, and all are named at once."""
     with pytest.raises(RulesetError) as caught:
         load_ruleset(FIXTURES / "sketch-dungeon-crawl.toml")
     where = "tests/rules/fixtures/sketch-dungeon-crawl.toml"
     breaks = '"more_numerous_side", "last_winner", "roll_off"'
     assert caught.value.problems == [
+        f'{where}: procedures.explore: expected one of "divining_pool", got "wandering_die"',
+        f'{where}: procedures.characters: expected one of "hammercrawl_classes", got "dungeon_crawl_abilities"',
+        f'{where}: procedures.fight: expected one of "sides_and_phases", got "contest_3d6"',
         f'{where}: modifier_dice.mode: expected one of "advantage", "beans", "double_advantage", got "keep_3x6"',
         f'{where}: combat.initiative.who: expected one of "side_leader", got "one_player_and_gm"',
         f'{where}: combat.tie_breaks[0]: expected one of {breaks}, got "highest_die"',

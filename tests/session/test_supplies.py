@@ -56,7 +56,7 @@ def test_a_kit_with_more_rations_and_oil(tmp_path: Path, state: State) -> None:
 
 
 def test_a_ruleset_without_a_kit_falls_back_to_three_rations() -> None:
-    sketch = load_ruleset(Path(__file__).parents[1] / "rules" / "fixtures" / "sketch-russell-played.toml")
+    sketch = load_ruleset(Path(__file__).parents[1] / "rules" / "fixtures" / "dim-double.toml")
     assert kit_rations(sketch) == STARTING_RATIONS
 
 

@@ -9,6 +9,7 @@ ever leaves the loader.
 The format, one module per part (all sections optional unless marked required):
 
     id, name (required), description, extends, format   who the file is; not inherited  (model)
+    [procedures] (required)               the procedure of each part of play           (procedures)
     [modifier_dice], [time] (required)    how a roll is tilted; the exploration unit   (time)
     [stats] (required), [saves]           stat names, rolling, modifiers; saves        (stats)
     [classes.<id>], [class_roll]          every column of a class; the class table     (classes)
@@ -106,9 +107,21 @@ from hammertui.rules.ruleset.loading import (
     scan_rulesets,
 )
 from hammertui.rules.ruleset.model import Ruleset
-from hammertui.rules.ruleset.stats import STAT_METHODS, SaveRules, StatModifier, StatRolling, StatRules
-from hammertui.rules.ruleset.tiers import TierRank, TierRules, TurnUnholy, TurnUnholyResult
-from hammertui.rules.ruleset.time import MODIFIER_MODES, ModifierDice, TimeRules
+from hammertui.rules.ruleset.procedures import Procedures
+from hammertui.rules.ruleset.stats import (
+    STAT_METHODS,
+    SaveRules,
+    StatModifier,
+    StatRolling,
+    StatRules,
+)
+from hammertui.rules.ruleset.tiers import (
+    TierRank,
+    TierRules,
+    TurnUnholy,
+    TurnUnholyResult,
+)
+from hammertui.rules.ruleset.time import ModifierDice, TimeRules
 from hammertui.rules.ruleset.traps import (
     ZERO_HP,
     DiceProduct,
@@ -135,7 +148,6 @@ __all__ = [
     "INITIATIVE_WHO",
     "KIT_SUPPLIES",
     "LEVEL_UP_HP",
-    "MODIFIER_MODES",
     "PHASES",
     "RESOURCE_REFRESH",
     "STAT_METHODS",
@@ -179,6 +191,7 @@ __all__ = [
     "Poison",
     "PoolAccrual",
     "PoolAddition",
+    "Procedures",
     "Progression",
     "Rage",
     "RandomSkills",

@@ -7,7 +7,15 @@ from typing import Annotated
 
 import attrs
 
-from hammertui.rules.ruleset.schema import Level, Problem, Unique, Words, between, one_of, section_check
+from hammertui.rules.ruleset.schema import (
+    Level,
+    Problem,
+    Unique,
+    Words,
+    between,
+    one_of,
+    section_check,
+)
 
 FIRST_LEVEL_HP = ("max_hit_die", "roll_hit_die")
 LEVEL_UP_HP = {

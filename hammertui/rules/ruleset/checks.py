@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from hammertui.rules import procedures
 from hammertui.rules.ruleset.kit import KIT_SUPPLIES
 from hammertui.rules.ruleset.model import Ruleset
 from hammertui.rules.ruleset.report import Report, dig
@@ -62,6 +63,7 @@ def cross_check(r: Ruleset, report: Report) -> None:
     if r.divining is not None:
         _check_divining(r, report)
     _check_kit(r, report)
+    _check_procedures(r, report)
     exploring = r.camp is not None or r.explore is not None
     if r.divining is None and exploring and not report.failed_under(("divining",)):
         report.problem((), "expected a [divining] section for exploring and camping")
@@ -231,3 +233,29 @@ def _check_divining(r: Ruleset, report: Report) -> None:
         colours.check(("camp", "stand_watch", "colour"), r.camp.stand_watch.colour)
         colours.check(("camp", "scout_ahead", "success_colour"), r.camp.scout_ahead.success_colour)
         colours.check(("camp", "scout_ahead", "failure_colour"), r.camp.scout_ahead.failure_colour)
+
+
+def _check_procedures(r: Ruleset, report: Report) -> None:
+    """Each procedure has the sections it reads and the procedures it works with, and no section
+    is there that no procedure of this ruleset reads: nothing is loaded to be ignored."""
+    if report.failed_under(("procedures",)) or report.failed_under(("modifier_dice",)):
+        return
+    chosen = r.procedures
+    playing = [procedures.procedure(part, name) for part, name in chosen.items() if name != procedures.NONE]
+    read = {section for proc in playing for section in proc.reads}
+    for proc in playing:
+        where: KeyPath = ("procedures", proc.part)
+        for section in proc.reads:
+            if section not in report.raw:
+                report.problem(where, f"{proc.name} reads [{section}], which this ruleset does not have")
+        for part, name in proc.needs:
+            if chosen.get(part) != name:
+                report.problem(where, f"{proc.name} works only with {part} = {show(name)}, got {show(chosen.get(part))}")
+    every = [procedures.procedure(part, name) for part in procedures.PARTS for name in procedures.names(part)]
+    for section in sorted({section for proc in every for section in proc.reads}):
+        if section in report.raw and section not in read:
+            report.problem(
+                (section,),
+                "read by no procedure of this ruleset (a section of another way of playing); expected it dropped"
+                " with `_replace = true` alone",
+            )

@@ -6,7 +6,16 @@ from typing import Annotated
 
 import attrs
 
-from hammertui.rules.ruleset.schema import Dice, SaveName, StatName, Unique, Words, between, nonempty, one_of
+from hammertui.rules.ruleset.schema import (
+    Dice,
+    SaveName,
+    StatName,
+    Unique,
+    Words,
+    between,
+    nonempty,
+    one_of,
+)
 
 INITIATIVE_WHO = ("side_leader",)
 TIE_BREAKS = ("more_numerous_side", "last_winner", "roll_off")

@@ -6,7 +6,18 @@ from typing import Annotated
 
 import attrs
 
-from hammertui.rules.ruleset.schema import Colour, Count, Dice, Id, SymbolId, Unique, UniqueIds, Words, between, one_of
+from hammertui.rules.ruleset.schema import (
+    Colour,
+    Count,
+    Dice,
+    Id,
+    SymbolId,
+    Unique,
+    UniqueIds,
+    Words,
+    between,
+    one_of,
+)
 
 CAMP_ACTIONS = ("rest", "rememorize", "craft_ammo", "level_up", "stand_watch", "scout_ahead")
 

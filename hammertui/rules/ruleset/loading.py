@@ -4,7 +4,10 @@ ways in (by id, by path, a whole folder, a check that never raises).
 `extends = "<id>"` starts from another ruleset (looked up beside the file, then among the shipped
 rulesets). Tables merge key by key, recursively; arrays and plain values replace the parent's.
 A table holding `_replace = true` replaces the parent's table whole instead of merging (a
-variant with different divining dice must not inherit a die it does not have).
+variant with different divining dice must not inherit a die it does not have); one holding only
+`_replace = true` drops the parent's table (a ruleset that explores by another procedure drops
+`[divining]`). A section that no procedure of the ruleset reads is a problem, as is a procedure
+whose section is missing (`checks.py`).
 """
 
 from __future__ import annotations
@@ -179,6 +182,9 @@ def _merge(
                 origins[path] = shown  # a table's own problems (a key missing) are its last editor's
                 continue
             _forget(origins, path)
+            if replace and len(value) == 1:
+                result.pop(key, None)  # `_replace = true` alone: the parent's table is dropped
+                continue
             result[key] = _merge({}, value, shown, path, origins, problems)
             origins[path] = shown
             continue

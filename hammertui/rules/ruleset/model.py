@@ -14,10 +14,23 @@ from hammertui.rules.ruleset.combat import CombatRules
 from hammertui.rules.ruleset.decisions import Decision
 from hammertui.rules.ruleset.divining import Divining
 from hammertui.rules.ruleset.exploring import CampRules, ExploreRules, SearchRules
-from hammertui.rules.ruleset.kit import ArmourDef, ArmourRules, Encumbrance, HirelingRules, Kit, PartyRules
+from hammertui.rules.ruleset.kit import (
+    ArmourDef,
+    ArmourRules,
+    Encumbrance,
+    HirelingRules,
+    Kit,
+    PartyRules,
+)
 from hammertui.rules.ruleset.light import LightPenalty, LightRules, LightSourceDef
+from hammertui.rules.ruleset.procedures import Procedures
 from hammertui.rules.ruleset.schema import AnyText, Key, Keyed
-from hammertui.rules.ruleset.stats import SaveRules, StatModifier, StatRolling, StatRules
+from hammertui.rules.ruleset.stats import (
+    SaveRules,
+    StatModifier,
+    StatRolling,
+    StatRules,
+)
 from hammertui.rules.ruleset.tiers import TierRules, TierTables, TurnUnholy
 from hammertui.rules.ruleset.time import ModifierDice, TimeRules
 from hammertui.rules.ruleset.traps import (
@@ -40,6 +53,7 @@ class Ruleset:
     """
 
     name: str
+    plays: Annotated[Procedures, Key("procedures")]
     time: TimeRules
     modifier_dice: ModifierDice
     stat_rules: Annotated[StatRules, Key("stats")]
@@ -77,6 +91,19 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"Ruleset(id={self.id!r}, name={self.name!r})"
+
+    @property
+    def procedures(self) -> dict[str, str]:
+        """The procedure of each part of play (`rules/procedures.PARTS`), "none" for a part left out."""
+        p = self.plays
+        return {
+            "explore": p.explore,
+            "camp": p.camp,
+            "light": p.light,
+            "characters": p.characters,
+            "fight": p.fight,
+            "modifiers": self.modifier_dice.mode,
+        }
 
     @property
     def stats(self) -> tuple[str, ...]:

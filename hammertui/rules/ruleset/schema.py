@@ -63,11 +63,16 @@ class Key:
 
 
 class Check:
-    """A test of the structured value; `words` replace the type's words in every refusal."""
+    """A test of the structured value; `words` replace the type's words in every refusal. Words
+    given as a function are asked for at each refusal (the names of registered procedures)."""
 
-    def __init__(self, words: str, test: Callable[[Any], bool]) -> None:
-        self.words = words
+    def __init__(self, words: str | Callable[[], str], test: Callable[[Any], bool]) -> None:
+        self._words = words
         self.test = test
+
+    @property
+    def words(self) -> str:
+        return self._words() if callable(self._words) else self._words
 
 
 class MayBeEmpty:
@@ -99,6 +104,21 @@ class Inverted:
         self.words = words
 
 
+def _choices(options: Sequence[str]) -> str:
+    return "one of " + ", ".join(f'"{o}"' for o in options)
+
+
+def registered(part: str, none: bool = False) -> Check:
+    """One of the procedures registered for a part of play (or "none", for a part a ruleset may
+    leave out): asked of the registry at each load, so a procedure registered later is known."""
+    from hammertui.rules import procedures
+
+    def options() -> tuple[str, ...]:
+        return procedures.names(part) + ((procedures.NONE,) if none else ())
+
+    return Check(lambda: _choices(options()), lambda v: v in options())
+
+
 def between(low: int | None = None, high: int | None = None, what: str = "a whole number") -> Check:
     if low is not None and high is not None:
         words = f"{what} ({low}-{high})"
@@ -112,7 +132,7 @@ def between(low: int | None = None, high: int | None = None, what: str = "a whol
 
 
 def one_of(options: Sequence[str]) -> Check:
-    return Check("one of " + ", ".join(f'"{o}"' for o in options), lambda v: v in options)
+    return Check(_choices(options), lambda v: v in options)
 
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")

@@ -29,6 +29,7 @@ from cattrs.gen import make_dict_structure_fn, override
 
 from hammertui.rules.ruleset.combat import CombatRules, Initiative
 from hammertui.rules.ruleset.model import Ruleset
+from hammertui.rules.ruleset.procedures import Procedures
 from hammertui.rules.ruleset.report import Report
 from hammertui.rules.ruleset.schema import (
     RANGED,
@@ -36,8 +37,8 @@ from hammertui.rules.ruleset.schema import (
     Check,
     Inverted,
     Key,
-    KeyPath,
     Keyed,
+    KeyPath,
     MayBeEmpty,
     Problem,
     Unique,
@@ -55,6 +56,7 @@ Hook = Callable[[Any, Any], Any]
 
 STAND_INS: dict[str, Any] = {
     "name": "",
+    "plays": Procedures("divining_pool", "hammercrawl_camp", "burn_down", "hammercrawl_classes", "sides_and_phases"),
     "time": TimeRules("turn", "turns", 10, 60, 10),
     "modifier_dice": ModifierDice("advantage"),
     "stat_rules": StatRules(names=()),

@@ -8,11 +8,15 @@ from typing import Annotated
 
 import attrs
 
-from hammertui.rules.ruleset.schema import Problem, Sides, Unique, Words, between, one_of, section_check
-
-MODIFIER_MODES = ("advantage", "beans", "double_advantage")
-"""The names the app plays, wherever a ruleset picks one: anything else is refused on load, since
-the first tied initiative or the first fall to 0 HP is no time to learn the app cannot play it."""
+from hammertui.rules.ruleset.schema import (
+    Problem,
+    Sides,
+    Unique,
+    Words,
+    between,
+    registered,
+    section_check,
+)
 
 
 @attrs.frozen
@@ -48,7 +52,8 @@ class TimeRules:
 class ModifierDice:
     """How a ruleset tilts a roll: stacking Advantage, Boons/Banes, double Advantage or 3x6."""
 
-    mode: Annotated[str, one_of(MODIFIER_MODES)]
+    mode: Annotated[str, registered("modifiers")]
+    """The modifier-dice procedure (`rules/procedures.py`)."""
     bean_dice: Annotated[tuple[Sides, ...], Unique()] = ()
     stay_put_bonus: Annotated[int, between(0)] = 0
 

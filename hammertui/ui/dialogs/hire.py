@@ -15,15 +15,15 @@ from hammertui.ui.view import View
 
 
 def tier_choices(view: View) -> list[tuple[str, int]]:
-    """`Tier 2 · 20 coins a day · found 1 in 20 · Expert`: the price and the chance of finding one
-    (the table's to roll while looking) before the description, so a narrow box cuts the words."""
+    """`Tier 2 · 20 coins a day · Expert (1 in 20)`: the price before the description, so a narrow
+    box cuts the words, and last the chance of finding one (the table's to roll while looking)."""
     ruleset = view.ruleset
     return [(_choice(ruleset, row), row.tier) for row in rules_of(ruleset).tiers]
 
 
 def _choice(ruleset: Ruleset, row: HirelingTier) -> str:
-    found = f" · found {row.finding}" if row.finding else ""
-    return f"Tier {row.tier} · {daily_cost(ruleset, row.tier, False)}{found} · {row.description}"
+    found = f" ({row.finding})" if row.finding else ""
+    return f"Tier {row.tier} · {daily_cost(ruleset, row.tier, False)} · {row.description}{found}"
 
 
 class HireDialog(PromptDialog[Hire]):

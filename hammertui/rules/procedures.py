@@ -1,0 +1,122 @@
+"""The procedures a ruleset chooses from, one per part of play, registered in this one place.
+
+A ruleset names, in its `[procedures]` table, how the party explores, how light is spent, how
+characters are made, how a fight runs and whether the party camps; its `[modifier_dice] mode` is the
+procedure for modifier dice. Each procedure is one unit across the three layers: its rules, the
+module of its slice of the session state (`state`) and the module of its pane and commands (`ui`).
+Those are named here by module path and imported only by the layer that needs them, so the rules
+stay free of the session and the screen, and a procedure added elsewhere (a house procedure, a
+test's) registers itself with `register` without touching any other procedure's files.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+PARTS: dict[str, str] = {
+    "explore": "how the party explores",
+    "camp": "how the party camps",
+    "light": "how light is spent",
+    "characters": "how characters are made and what they hold",
+    "fight": "how a fight runs",
+    "modifiers": "how modifier dice work",
+}
+"""Each part of play, with what its procedure decides."""
+
+NONE = "none"
+"""A part the ruleset does without (no camp, say): nothing of it is drawn, kept or offered."""
+
+OPTIONAL = frozenset({"camp", "light"})
+
+
+@attrs.frozen
+class Procedure:
+    """One way of playing a part: the ruleset sections it reads, the procedures of other parts it
+    works with (`needs`, as part -> name), and the modules of its state slice and of its screen."""
+
+    part: str
+    name: str
+    title: str
+    reads: tuple[str, ...] = ()
+    needs: tuple[tuple[str, str], ...] = ()
+    state: str = ""
+    """Module with `SLICE` (the attrs class of its part of the state) and `new_slice(ruleset)`."""
+    ui: str = ""
+    """Module with `PANE` (its dashboard pane, or None) and `COMMANDS` (what the 'Smith can ask of it)."""
+
+
+_REGISTRY: dict[tuple[str, str], Procedure] = {}
+
+
+def register(procedure: Procedure) -> Procedure:
+    """Make a procedure known to rulesets. Registering the same name for a part twice is a mistake,
+    unless it is the very same procedure (a module imported again)."""
+    if procedure.part not in PARTS:
+        raise ValueError(f"no part of play {procedure.part!r}; expected one of: {', '.join(PARTS)}")
+    key = (procedure.part, procedure.name)
+    known = _REGISTRY.get(key)
+    if known is not None and known != procedure:
+        raise ValueError(f"a {procedure.part} procedure {procedure.name!r} is already registered")
+    _REGISTRY[key] = procedure
+    return procedure
+
+
+def unregister(part: str, name: str) -> None:
+    """Forget a procedure (a test's, once the test is done)."""
+    _REGISTRY.pop((part, name), None)
+
+
+def procedure(part: str, name: str) -> Procedure:
+    try:
+        return _REGISTRY[(part, name)]
+    except KeyError:
+        raise KeyError(f"no {part} procedure {name!r}") from None
+
+
+def names(part: str) -> tuple[str, ...]:
+    """The procedures there are for a part, in the order they were registered."""
+    return tuple(name for (p, name) in _REGISTRY if p == part)
+
+
+for _procedure in (
+    Procedure(
+        "explore",
+        "divining_pool",
+        "The Divining Pool: a pool built and rolled for each room, its symbols spent step by step",
+        reads=("divining", "explore"),
+        ui="hammertui.ui.divining",
+    ),
+    Procedure(
+        "camp",
+        "hammercrawl_camp",
+        "Camp in a Safe Haven: the check, time, free and chosen actions, the encounter roll",
+        reads=("camp",),
+        needs=(("explore", "divining_pool"),),
+        ui="hammertui.ui.camp",
+    ),
+    Procedure(
+        "light",
+        "burn_down",
+        "Light by time: each lit source burns down as the clock moves, and goes out",
+        reads=("light",),
+        ui="hammertui.ui.light",
+    ),
+    Procedure(
+        "characters",
+        "hammercrawl_classes",
+        "Classes rolled on a table, six stats, saves by quality, levels by XP",
+        reads=("stats",),
+        ui="hammertui.ui.roster",
+    ),
+    Procedure(
+        "fight",
+        "sides_and_phases",
+        "Sides roll initiative; each side acts phase by phase",
+        reads=("combat",),
+        ui="hammertui.ui.combat",
+    ),
+    Procedure("modifiers", "advantage", "Stacking Advantage and Disadvantage: roll more dice, keep the best or worst"),
+    Procedure("modifiers", "beans", "Boons and Banes: extra dice added or taken, by kind"),
+    Procedure("modifiers", "double_advantage", "Advantage and double Advantage, never more"),
+):
+    register(_procedure)

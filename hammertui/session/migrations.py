@@ -1,0 +1,54 @@
+"""Saves written by an older hammertui, brought up to the current schema before they are read.
+
+Each step takes the raw data of one schema to the next, so a save of any age opens; the file on
+disk is rewritten only by the next action, in the current schema.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SCHEMA_1_PROCEDURES = {
+    "explore": "divining_pool",
+    "camp": "hammercrawl_camp",
+    "light": "burn_down",
+    "characters": "hammercrawl_classes",
+    "fight": "sides_and_phases",
+}
+"""What every session before procedures were chosen was played by: the only ones there were. The
+modifier dice are left to the ruleset, as they keep no state."""
+
+SCHEMA_1_SLICES: dict[str, dict[str, tuple[str, ...]]] = {}
+"""Where each procedure's slice was in a schema-1 save: procedure name -> the slice's key -> the
+path of the old key (`("dungeon", "rooms")` is `rooms` in the `[dungeon]` table)."""
+
+
+def migrate(data: dict[str, Any], schema: int) -> dict[str, Any]:
+    """`data` (a snapshot without its `schema` key) as the current schema has it."""
+    if schema == 1:
+        data = _from_schema_1(data)
+    return data
+
+
+def _from_schema_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 had no procedures: the session names HAMMERCRAWL!'s, and what they keep moves from
+    the top level into their slices."""
+    data = dict(data)
+    session = dict(data.get("session", {})) if isinstance(data.get("session"), dict) else data.get("session")
+    if isinstance(session, dict):
+        session.setdefault("procedures", dict(SCHEMA_1_PROCEDURES))
+        data["session"] = session
+    slices: dict[str, Any] = {}
+    for name, keys in SCHEMA_1_SLICES.items():
+        moved = {key: _pop(data, old) for key, old in keys.items()}
+        slices[name] = {key: value for key, value in moved.items() if value is not None}
+    data["slices"] = slices
+    return data
+
+
+def _pop(data: dict[str, Any], path: tuple[str, ...]) -> Any:
+    """Take the value at `path` out of the data (None when it is not there)."""
+    *tables, key = path
+    for table in tables:
+        data = data.get(table) if isinstance(data, dict) else None
+    return data.pop(key, None) if isinstance(data, dict) else None
