@@ -81,6 +81,8 @@ def _print_rulesets(folder: Path, found: list) -> None:  # type: ignore[type-arg
     for ruleset in found:
         parent = f" (extends {ruleset.extends})" if ruleset.extends else ""
         print(f"  {ruleset.id:<30} {ruleset.name}; time in {ruleset.time.unit_plural}{parent}")
+        if ruleset.description:
+            print(f"  {'':<30} {ruleset.description}")
 
 
 def check_ruleset(path: Path) -> int:

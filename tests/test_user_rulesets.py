@@ -43,6 +43,8 @@ def test_list_rulesets_shows_the_users_own(tmp_path: Path, capsys: pytest.Captur
     out = capsys.readouterr().out
     assert f"Rulesets in {own}:" in out
     assert "my-table                       Book Three, our table; time in Beats (extends hammercrawl-book3)" in out
+    shipped = load_ruleset("hammercrawl")
+    assert f"hammercrawl                    {shipped.name}; time in turns\n{'':<32} {shipped.description}\n" in out
 
 
 def test_a_broken_file_of_ones_own_is_named_with_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

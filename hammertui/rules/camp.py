@@ -359,8 +359,8 @@ def camp_action(
 def _watch(rules: CampRules, camper: Camper) -> CampDeed:
     """Stand Watch: its dice for the next room explored; the -1 on the encounter roll is counted there."""
     bonus = None
-    if rules.watch_colour and rules.watch_dice:
-        bonus = PoolBonus(rules.watch_colour, rules.watch_dice, 1, f"{camper.name} stood watch")
+    if rules.stand_watch.colour and rules.stand_watch.dice:
+        bonus = PoolBonus(rules.stand_watch.colour, rules.stand_watch.dice, 1, f"{camper.name} stood watch")
     return CampDeed(camper.id, "stand_watch", False, bonus=bonus, line=f"{camper.name} stands watch")
 
 
@@ -377,10 +377,10 @@ def _scout(rules: CampRules, source: DiceSource, camper: Camper, choice: CampCho
         check = scout_check(source, choice.scout_modifier, camper.name)
         rolls.append(check)
         success = check.total >= choice.scout_target
-    colour = rules.scout_success_colour if success else rules.scout_failure_colour
+    colour = rules.scout_ahead.success_colour if success else rules.scout_ahead.failure_colour
     bonus = None
-    if colour and rules.scout_rooms:
-        rooms = _labelled(roll(source, rules.scout_rooms), f"{camper.name} scouted rooms")
+    if colour and rules.scout_ahead.rooms:
+        rooms = _labelled(roll(source, rules.scout_ahead.rooms), f"{camper.name} scouted rooms")
         rolls.append(rooms)
         word = "found the way" if success else "was spotted"
         bonus = PoolBonus(
@@ -431,13 +431,13 @@ def camp_encounter(ruleset: Ruleset, source: DiceSource, watchers: int, dungeon_
     if watchers < 0:
         raise ValueError("watchers cannot be negative")
     rules = camp_rules(ruleset)
-    modifier = watchers * rules.watch_encounter_modifier
-    if rules.encounter_adds_dungeon_level:
+    modifier = watchers * rules.stand_watch.encounter_modifier
+    if rules.encounter.adds_dungeon_level:
         modifier += dungeon_level
-    thrown = roll(source, rules.encounter_dice)
+    thrown = roll(source, rules.encounter.dice)
     thrown = attrs.evolve(thrown, label=f"camp encounter {thrown.label}", modifier=thrown.modifier + modifier)
-    encounter = thrown.total >= rules.encounter_at_least
-    surprised = encounter and watchers == 0 and rules.surprised_without_watch
+    encounter = thrown.total >= rules.encounter.at_least
+    surprised = encounter and watchers == 0 and rules.encounter.surprised_without_watch
     line = "no encounter"
     if encounter:
         line = "an encounter finds the camp" + (": the party is surprised" if surprised else "")
@@ -448,16 +448,16 @@ def encounter_chance(ruleset: Ruleset, watchers: int, dungeon_level: int) -> str
     """The odds the camp is found, in the table's words (`2 in 6`, `certain`, `impossible`), so they
     are said before the die is thrown; "" when the roll is more than one die."""
     rules = camp_rules(ruleset)
-    modifier = watchers * rules.watch_encounter_modifier
-    if rules.encounter_adds_dungeon_level:
+    modifier = watchers * rules.stand_watch.encounter_modifier
+    if rules.encounter.adds_dungeon_level:
         modifier += dungeon_level
     try:
-        expr = parse(rules.encounter_dice)
+        expr = parse(rules.encounter.dice)
     except DiceNotationError:
         return ""
     if expr.count != 1:
         return ""
-    need = rules.encounter_at_least - modifier
+    need = rules.encounter.at_least - modifier
     faces = max(0, min(expr.sides, expr.sides - (need - expr.modifier) + 1))
     if faces == expr.sides:
         return "certain"

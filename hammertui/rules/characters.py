@@ -190,15 +190,15 @@ def armour_class(
     A class that ignores a low DEX in heavy armour (the Dwarf) drops a negative mod there.
     """
     combat = ruleset.combat
-    total = combat.ac_base
-    parts = [str(combat.ac_base)]
-    if combat.ac_stat is not None:
-        mod = ruleset.stat_mod(stats[combat.ac_stat])
+    total = combat.armour_class.base
+    parts = [str(combat.armour_class.base)]
+    if combat.armour_class.stat is not None:
+        mod = ruleset.stat_mod(stats[combat.armour_class.stat])
         if mod < 0 and class_def is not None and armour in class_def.no_dex_penalty_in:
-            parts.append(f"{combat.ac_stat} {mod} ignored in {armour} armour")
+            parts.append(f"{combat.armour_class.stat} {mod} ignored in {armour} armour")
         else:
             total += mod
-            parts.append(f"{combat.ac_stat} {_signed(mod)}")
+            parts.append(f"{combat.armour_class.stat} {_signed(mod)}")
     worn = [ruleset.armour_kind(armour)] if armour != "none" and ruleset.armour else []
     if shield and ruleset.shield is not None:
         worn.append(ruleset.shield)
@@ -382,11 +382,11 @@ def spellbook_size(ruleset: Ruleset, class_id: str, level: int, stats: Mapping[s
 
 def random_skill_count(ruleset: Ruleset, stats: Mapping[str, int]) -> int:
     """How many random skills a new character starts with (4 + INT mod, not below 0)."""
-    skills = ruleset.skills
-    if skills is None:
+    random = ruleset.skills.random if ruleset.skills else None
+    if random is None:
         return 0
-    mod = ruleset.stat_mod(stats[skills.random_stat]) if skills.random_stat else 0
-    return max(0, skills.random_base + mod)
+    mod = ruleset.stat_mod(stats[random.stat]) if random.stat else 0
+    return max(0, random.base + mod)
 
 
 def _save_level_bonus(ruleset: Ruleset, class_def: ClassDef, save: str, level: int) -> int:

@@ -302,13 +302,15 @@ def transit_encounter(ruleset: Ruleset, source: DiceSource, choice: ExploreOutco
 
 @attrs.frozen
 class TrapRoll:
-    """A trap from the table, with its damage (or pit depth and fall) rolled for this dungeon level."""
+    """A trap from the table, with its damage (or pit depth and fall) rolled for this dungeon level,
+    and the damage its poison does on a failed save."""
 
     trap: Trap
     roll: Roll
     damage: int | None
     depth_ft: int | None
     rolls: tuple[Roll, ...]
+    poison_damage: int | None = None
 
     def describe(self) -> str:
         parts = [self.trap.name]
@@ -317,7 +319,7 @@ class TrapRoll:
         if self.damage is not None:
             parts.append(f"{self.damage} damage")
         if self.trap.poison is not None:
-            parts.append(f"poison after {self.trap.poison.onset_rounds} rounds")
+            parts.append(f"poison after {self.trap.poison.onset_rounds} rounds: save or {self.poison_damage} damage")
         if self.trap.effect:
             parts.append(self.trap.effect.rstrip("."))
         return ", ".join(parts)
@@ -326,14 +328,15 @@ class TrapRoll:
 def roll_trap(ruleset: Ruleset, source: DiceSource, dungeon_level: int) -> TrapRoll:
     """Roll the traps table, then the trap's damage scaled by the dungeon level as its row says.
 
-    A pit's fall does its damage die per 10 feet of depth.
+    A pit's fall does its damage die per 10 feet of depth; a poison's damage (taken on a failed
+    save once its onset has passed) is rolled with the rest.
     """
     if not ruleset.traps:
         raise NoDivining(f"{ruleset.name} has no traps table")
     thrown = _named(roll(source, ruleset.trap_dice), "Trap")
     trap = next(t for t in ruleset.traps if t.low <= thrown.total <= t.high)
     rolls: list[Roll] = [thrown]
-    damage = depth = None
+    damage = depth = poison = None
     if trap.damage is not None:
         damage, damage_rolls = trap.damage.roll(source, dungeon_level)
         rolls += [_named(r, "Damage") for r in damage_rolls]
@@ -344,7 +347,10 @@ def roll_trap(ruleset: Ruleset, source: DiceSource, dungeon_level: int) -> TrapR
         fall = _named(roll(source, attrs.evolve(per_ten, count=per_ten.count * max(1, depth // 10))), "Fall")
         rolls.append(fall)
         damage = fall.total
-    return TrapRoll(trap, thrown, damage, depth, tuple(rolls))
+    if trap.poison is not None:
+        poison, poison_rolls = trap.poison.damage.roll(source, dungeon_level)
+        rolls += [_named(r, "Poison") for r in poison_rolls]
+    return TrapRoll(trap, thrown, damage, depth, tuple(rolls), poison)
 
 
 # ---------------------------------------------------------------------------------------------

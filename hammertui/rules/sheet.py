@@ -189,10 +189,11 @@ def _saves(ruleset: Ruleset, facts: Facts) -> tuple[Line, ...]:
 def _skills(ruleset: Ruleset, class_def: ClassDef, facts: Facts) -> tuple[Line, ...]:
     lines = []
     skills = ruleset.skills
-    if skills is not None and skills.random_base:
+    random = skills.random if skills is not None else None
+    if random is not None and random.base:
         count = characters.random_skill_count(ruleset, facts.stats)
-        stat = skills.random_stat
-        why = f"{skills.random_base} + {stat} {_signed(ruleset.stat_mod(facts.stats[stat]))}" if stat else ""
+        stat = random.stat
+        why = f"{random.base} + {stat} {_signed(ruleset.stat_mod(facts.stats[stat]))}" if stat else ""
         lines.append(Line("Random skills", str(count), why))
     owned = checks.thief_skills_of(ruleset, facts.class_id)
     if owned and skills is not None:
@@ -262,8 +263,8 @@ def encumbrance_limit(ruleset: Ruleset, stats: Mapping[str, int]) -> tuple[int, 
     if rule is None:
         return None
     score = stats[rule.stat]
-    base = math.ceil(score / rule.divide_by) if rule.round_up else score // rule.divide_by
-    parts = [f"{rule.stat} {score} / {rule.divide_by} {'up' if rule.round_up else 'down'} = {base}"]
+    base = math.ceil(score / rule.divide_by) if rule.round == "up" else score // rule.divide_by
+    parts = [f"{rule.stat} {score} / {rule.divide_by} {rule.round} = {base}"]
     total = base
     if rule.add_mod_of:
         mod = ruleset.stat_mod(stats[rule.add_mod_of])

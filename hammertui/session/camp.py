@@ -294,7 +294,7 @@ def encounter_odds(state: State, ruleset: Ruleset, watchers: int | None = None) 
     """What the encounter roll needs: `1d6 - 1 watcher + level 1: an encounter on 6+ (1 in 6)`."""
     rules_ = camp_rules(ruleset)
     watchers = planned_watchers(state) if watchers is None else watchers
-    text = f"{rules_.encounter_dice}{_encounter_terms(state, ruleset, watchers)}: an encounter on {rules_.encounter_at_least}+"
+    text = f"{rules_.encounter.dice}{_encounter_terms(state, ruleset, watchers)}: an encounter on {rules_.encounter.at_least}+"
     chance = rules.encounter_chance(ruleset, watchers, state.dungeon.level)
     return f"{text} ({chance})" if chance else text
 
@@ -304,11 +304,11 @@ def _encounter_terms(state: State, ruleset: Ruleset, watchers: int) -> str:
     rules_ = camp_rules(ruleset)
     terms = ""
     if watchers:
-        sign = "-" if rules_.watch_encounter_modifier < 0 else "+"
-        each = abs(rules_.watch_encounter_modifier)
+        sign = "-" if rules_.stand_watch.encounter_modifier < 0 else "+"
+        each = abs(rules_.stand_watch.encounter_modifier)
         times = f" x{each}" if each != 1 else ""
         terms += f" {sign} {watchers} watcher{'s' if watchers != 1 else ''}{times}"
-    if rules_.encounter_adds_dungeon_level:
+    if rules_.encounter.adds_dungeon_level:
         terms += f" + level {state.dungeon.level}"
     return terms
 
@@ -729,8 +729,8 @@ def _encounter(state: State, ctx: Context, action: Action) -> Result:
     faces = ", ".join(str(d) for d in found.roll.dice)
     terms = _encounter_terms(state, ctx.ruleset, camp.watchers)
     text = (
-        f"Camp encounter: {rules_.encounter_dice} [{faces}]{terms} = {found.total},"
-        f" an encounter on {rules_.encounter_at_least}+: {found.line}."
+        f"Camp encounter: {rules_.encounter.dice} [{faces}]{terms} = {found.total},"
+        f" an encounter on {rules_.encounter.at_least}+: {found.line}."
     )
     events = [note(action, text, (found.roll.describe(),), level="warn" if found.encounter else "info")]
     chosen = {cid: _plan(state, cid) for cid in camp.campers}

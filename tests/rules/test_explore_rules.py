@@ -81,6 +81,10 @@ def test_a_revisit_takes_no_scouting_dice(hc: Ruleset) -> None:
         ([6, 2, 5], 2, "Falling Ceiling Trap, 20 damage"),  # 1d10 x 1d10 x 2
         ([13, 1, 4, 2, 3], 3, "Pit Trap, 30 ft deep, 9 damage"),  # 1 x 10 x 3 feet, then 1d6 per 10 feet
         ([4], 2, "Elevator Room Trap, Descends 1 level"),
+        # "Poison Dart Trap (1d4 damage plus poison; onset 1d8-1 rounds, save or level x10 damage)"
+        ([14, 3], 2, "Poison Dart Trap, 3 damage, poison after 1d8-1 rounds: save or 20 damage"),
+        # "Poison Gas Trap (onset 1d8-1 rounds, save or level x10 damage)"
+        ([15], 3, "Poison Gas Trap, poison after 1d8-1 rounds: save or 30 damage"),
     ],
 )
 def test_traps_scale_with_the_dungeon_level(hc: Ruleset, faces: list[int], level: int, expected: str) -> None:

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hammertui.rules.dice import DiviningDie, Face, SeededDice, roll_divining
+from hammertui.rules.dice import Face, SeededDice, roll_divining
 from hammertui.rules.odds import (
     TOLERANCE,
     Distribution,
@@ -350,9 +350,9 @@ def test_pools_report_their_depth_and_exact_truncation() -> None:
 
 def test_a_likelier_chain_is_followed_further() -> None:
     """Half the faces chain: the depth grows to keep the cut-off mass under the tolerance."""
-    yellow = DIVINING.dice["yellow"]
+    yellow = DIVINING.colours["yellow"]
     faces = (("hammer_plus",), ("hammer_plus",), ("hammer_plus",), ("falcon",), ("hammer",), ("comet",))
-    likely = attrs.evolve(DIVINING, dice={**DIVINING.dice, "yellow": DiviningDie(yellow.color, faces)})
+    likely = attrs.evolve(DIVINING, colours={**DIVINING.colours, "yellow": attrs.evolve(yellow, faces=faces)})
     odds = pool_odds(likely, {"yellow": 2})
     assert odds.chain_depth == chain_depth(2 * Fraction(1, 2), Fraction(1, 2))
     assert 0 < odds.truncated < TOLERANCE

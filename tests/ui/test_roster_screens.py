@@ -180,7 +180,9 @@ async def test_hire_dialog_offers_the_tier_table_and_only_the_living(tmp_path: P
         dialog = app.screen
         assert isinstance(dialog, HireDialog)
         tiers = tier_choices(app.view)
-        assert tiers[0] == ("Tier 0 · 1 Ration a day · Unskilled", 0)
+        # "Chance of Finding: ... If you're looking for one, that's your chance of finding them."
+        assert tiers[0] == ("Tier 0 · 1 Ration a day · Unskilled (100 in 100)", 0)
+        assert tiers[5][0] == "Tier 5 · 5 XP a day · Best in all of History (1 in 10,000)"
         assert [tier for _, tier in tiers] == [0, 1, 2, 3, 4, 5]
         employer = dialog.query_one("#employer", Select)
         assert employer.value == app.store.state.party[1].id, "the first of the living"

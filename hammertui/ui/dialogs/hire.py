@@ -8,15 +8,22 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Select
 
 from hammertui.rules.hirelings import daily_cost, rules_of
+from hammertui.rules.ruleset import HirelingTier, Ruleset
 from hammertui.session.hirelings import Hire
 from hammertui.ui.dialogs.base import PromptDialog
 from hammertui.ui.view import View
 
 
 def tier_choices(view: View) -> list[tuple[str, int]]:
-    """`Tier 2 · 20 coins a day · Expert`: the price before the description, so a narrow box cuts the words."""
+    """`Tier 2 · 20 coins a day · Expert (1 in 20)`: the price before the description, so a narrow
+    box cuts the words, and last the chance of finding one (the table's to roll while looking)."""
     ruleset = view.ruleset
-    return [(f"Tier {row.tier} · {daily_cost(ruleset, row.tier, False)} · {row.description}", row.tier) for row in rules_of(ruleset).tiers]
+    return [(_choice(ruleset, row), row.tier) for row in rules_of(ruleset).tiers]
+
+
+def _choice(ruleset: Ruleset, row: HirelingTier) -> str:
+    found = f" ({row.finding})" if row.finding else ""
+    return f"Tier {row.tier} · {daily_cost(ruleset, row.tier, False)} · {row.description}{found}"
 
 
 class HireDialog(PromptDialog[Hire]):
