@@ -75,16 +75,11 @@ class DiviningPane(Static):
         if shown == self._shown:
             return
         self._shown = shown
-        if view.ruleset.divining is None:
-            self.update(f"{view.ruleset.name} has no Divining Pool.", layout=False)
-            return
         self.update(pane_text(view, width, height), layout=False)
 
 
 def _inputs(view: View) -> object:
     """Everything the pane's text depends on, cheap to build and to compare."""
-    if view.ruleset.divining is None:
-        return None
     trip = exploring(view.state)
     if trip is not None:
         return (trip.step, tuple(trip.pool.items()))

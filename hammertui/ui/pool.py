@@ -632,8 +632,6 @@ class PoolScreen(ModalScreen[None]):
 
 def _banner(view: View) -> Text:
     """Why the pool cannot change now, when it cannot."""
-    if view.ruleset.divining is None:
-        return Text(f"{view.ruleset.name} has no Divining Pool.", style="bold")
     trip = exploring(view.state)
     if trip is None:
         return Text()

@@ -91,8 +91,6 @@ class RoomsScreen(ListingScreen):
         return max(room, len("Room")), max(pool, len("Pool")), xp
 
     def empty_text(self, view: View) -> Text:
-        if view.ruleset.divining is None:
-            return Text(f"{view.ruleset.name} has no Divining Pool, so no rooms are kept here.", style="italic")
         text = Text("No rooms explored yet.\n\n", style="bold")
         text.append("Press ")
         text.append("e", style="bold reverse")
