@@ -147,3 +147,24 @@ def _stateful_others(state: State) -> list[Procedure]:
     """The ruleset's other procedures that keep state (the fight's, once it keeps its own)."""
     chosen = [procedures.procedure(part, name) for part, name in state.session.procedures.items() if name != procedures.NONE]
     return [p for p in chosen if p.state and p.name not in (NAME, "burn_down")]
+
+
+def test_a_signal_reaches_only_the_procedures_that_answer_it(stub_rules: Path) -> None:
+    """The stub's die result is told to every procedure; the burn-down light does not answer it,
+    a procedure that does (here, the stub itself) changes the state and says so."""
+    from hammertui.rules.dice import ScriptedDice
+    from hammertui.session.actions import Context
+    from hammertui.session.procedures import signal
+    from hammertui.session.sessions import new_state
+
+    ruleset = load_ruleset(stub_rules)
+    state = new_state("signalled", ruleset, seed=1)[0]
+    ctx = Context(ruleset, ScriptedDice([]))
+    same, events = signal(state, "on_stub_result", ctx, RollStubDie(), 6)
+    assert same is state and events == []
+    globals()["on_stub_result"] = lambda s, c, a, face: (s.with_slice(NAME, StubDie((face,))), [note(a, f"heard {face}")])
+    try:
+        heard, events = signal(state, "on_stub_result", ctx, RollStubDie(), 6)
+    finally:
+        del globals()["on_stub_result"]
+    assert heard.slices[NAME].rolls == (6,) and [e.text for e in events] == ["heard 6"]

@@ -56,6 +56,20 @@ def on_time(state: State, units: int, ctx: Context, action: Action) -> Result:
     return module.on_time(state, units, ctx, action) if module is not None else (state, [])
 
 
+def signal(state: State, hook: str, ctx: Context, action: Action, *args: Any) -> Result:
+    """Tell every procedure of the session that something happened in another's part of play (an
+    exploration die's result, say): each state module defining `hook(state, ctx, action, *args)`
+    answers with the state it leaves and its events, in the order of the parts. A procedure that
+    does not care defines nothing, so the one that signals names no other."""
+    events = []
+    for procedure in stateful(state.session.procedures):
+        answer = getattr(state_module(procedure), hook, None)
+        if answer is not None:
+            state, said = answer(state, ctx, action, *args)
+            events += said
+    return state, events
+
+
 def slice_problems(state: State) -> list[str]:
     """What each procedure finds wrong with its own slice (a hand-edited save), named by where it is."""
     found = []
