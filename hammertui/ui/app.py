@@ -31,9 +31,8 @@ from hammertui.session.actions import (
     Refused,
     RenameSession,
 )
-from hammertui.session.divining_state import divining_pool
 from hammertui.session.events import Event
-from hammertui.session.explore import SetSafeHaven, room_award
+from hammertui.session.explore import SetSafeHaven
 from hammertui.session.lights import (
     darkness_ahead,
     next_hour,
@@ -442,18 +441,10 @@ class HammerApp(App[None]):
         when = clock_text(member.death.at, self._store().ruleset.time.minutes_per_unit)
         self.follow_with(screens.BurialDialog(member, when, self.try_perform))
 
-    def offer_room_xp(self, then: Callable[[], object]) -> None:
-        """After a fight: the latest room's challenge XP, if it is not awarded yet; `then` (the fight
-        screen closing) once it is answered, or at once when there is nothing to offer. The offer
-        opens over the fight, so the keyboard passes from the fight straight to it."""
-        store = self._store()
-        room = next((r for r in reversed(divining_pool(store.state).rooms) if not r.beaten), None)
-        if room is None or not store.state.living:
-            then()
-            return
-        living = [m.name for m in store.state.living]
-        award = room_award(store.state, store.ruleset, room)
-        self.follow_with(screens.RoomXPDialog(room.number, award, living, self.try_perform), lambda _: then())
+    def after_fight(self, then: Callable[[], object]) -> None:
+        """A fight has ended: the explore procedure may have something to offer first (the room's
+        challenge XP, under the Divining Pool); `then` once it is answered, or at once."""
+        procedures.after_fight(self, then)
 
     def action_safe_haven(self) -> None:
         safe = not self._store().state.dungeon.safe_haven

@@ -20,8 +20,8 @@ from hammertui.rules.dice import DiviningThrow
 from hammertui.rules.explore import PoolLine, divining_of, pool_counts, throw_text
 from hammertui.rules.odds import Distribution, OddsSymbols, PoolOdds, odds_for
 from hammertui.rules.ruleset import Divining, Ruleset
-from hammertui.session.divining_state import EXPLORE_STEPS, Exploration, exploring
-from hammertui.session.explore import pool_lines
+from hammertui.session.divining_state import EXPLORE_STEPS, Exploration, divining_pool, exploring
+from hammertui.session.explore import pool_lines, room_award
 from hammertui.ui import screens
 from hammertui.ui.commands import Command, calm
 from hammertui.ui.view import View
@@ -258,3 +258,17 @@ COMMANDS: tuple[Command[View], ...] = (
     Command("b", "explore.pool", "pool", "Pool", "Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", run=_open("PoolScreen")),
     Command("m", "explore.rooms", "rooms", "Rooms", "Rooms", "The rooms explored, their rolls and notes; award XP", run=_open("RoomsScreen")),
 )
+
+
+def after_fight(app: HammerApp, then: Callable[[], object]) -> None:
+    """After a fight: the latest room's challenge XP, if it is not awarded yet; `then` (the fight
+    screen closing) once it is answered, or at once when there is nothing to offer. The offer
+    opens over the fight, so the keyboard passes from the fight straight to it."""
+    state, ruleset = app.store.state, app.store.ruleset
+    room = next((r for r in reversed(divining_pool(state).rooms) if not r.beaten), None)
+    if room is None or not state.living:
+        then()
+        return
+    living = [m.name for m in state.living]
+    award = room_award(state, ruleset, room)
+    app.follow_with(screens.RoomXPDialog(room.number, award, living, app.try_perform), lambda _: then())

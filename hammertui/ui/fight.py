@@ -450,7 +450,7 @@ class FightScreen(Screen[None]):
 
     def _end(self, why: str) -> None:
         if self.hammer.perform(EndFight(why)):
-            self.hammer.offer_room_xp(then=lambda: self.dismiss(None))
+            self.hammer.after_fight(then=lambda: self.dismiss(None))
 
     def action_undo(self) -> None:
         self.hammer.action_undo()

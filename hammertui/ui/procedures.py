@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 from textual.widget import Widget
 
@@ -60,3 +61,14 @@ def every_command() -> tuple[Command[View], ...]:
     every = [registry.procedure(part, name) for part in registry.PARTS for name in registry.names(part)]
     modules = [module for procedure in every if (module := ui_module(procedure)) is not None]
     return (*COMMON, *(command for module in modules for command in getattr(module, "COMMANDS", ())))
+
+
+def after_fight(app: Any, then: Callable[[], object]) -> None:
+    """What the explore procedure offers when a fight ends (its `after_fight(app, then)`), then
+    `then`; a procedure with nothing to offer defines nothing."""
+    modules = _by_part(app.rules)
+    offer = getattr(modules.get("explore"), "after_fight", None)
+    if offer is None:
+        then()
+        return
+    offer(app, then)
