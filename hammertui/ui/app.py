@@ -32,7 +32,6 @@ from hammertui.session.actions import (
     RenameSession,
 )
 from hammertui.session.events import Event
-from hammertui.session.explore import SetSafeHaven
 from hammertui.session.lights import (
     darkness_ahead,
     next_hour,
@@ -445,10 +444,6 @@ class HammerApp(App[None]):
         """A fight has ended: the explore procedure may have something to offer first (the room's
         challenge XP, under the Divining Pool); `then` once it is answered, or at once."""
         procedures.after_fight(self, then)
-
-    def action_safe_haven(self) -> None:
-        safe = not self._store().state.dungeon.safe_haven
-        self.perform(SetSafeHaven(safe))
 
     def action_search(self) -> None:
         self.push_screen(screens.SearchDialog(self._store().ruleset, self.try_perform))

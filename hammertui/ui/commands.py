@@ -83,12 +83,7 @@ def calm(view: View) -> bool:
     return fighting(view.state) is None
 
 
-def _haven_title(state: State, ruleset: Ruleset) -> str:
-    return "No longer a Safe Haven" if state.dungeon.safe_haven else "Declare a Safe Haven"
-
-
 COMMON: tuple[Command[View], ...] = (
-    Command("H", "party.safe_haven", "safe_haven", "Safe Haven", _haven_title, "Where the party stands, set by hand (a Falcon usually finds one)"),
     Command("S", "party.search", "search", "Search", "Search", "Searchers and time: the odds shown, the roll for the 'Smith's eyes"),
     Command("R", "party.town", "town", "Town", "Return to Town", "Full HP and spells, supplies restocked, loot divided, levels; back at a chosen level"),
     Command("dollar_sign", "party.loot", "loot", "Loot", "Loot ledger", "Coins and items the party carries, and who holds what", key_display="$"),
