@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session.advancement import ad_hoc_words, level_up_hp_choices
+from hammertui.session.advancement import ad_hoc_words
 from hammertui.session.fight_state import fighting
 from hammertui.session.state import State
 from hammertui.ui.view import View
@@ -34,6 +34,11 @@ of the state and ruleset for words that change with the moment."""
 
 def always(moment: object) -> bool:
     return True
+
+
+def app_action(name: str) -> Callable[[Any], object]:
+    """A procedure's command that runs one of the app's own `action_` methods."""
+    return lambda app: getattr(app, f"action_{name}")()
 
 
 @attrs.frozen
@@ -84,8 +89,6 @@ def calm(view: View) -> bool:
 
 
 COMMON: tuple[Command[View], ...] = (
-    Command("S", "party.search", "search", "Search", "Search", "Searchers and time: the odds shown, the roll for the 'Smith's eyes"),
-    Command("R", "party.town", "town", "Town", "Return to Town", "Full HP and spells, supplies restocked, loot divided, levels; back at a chosen level"),
     Command("dollar_sign", "party.loot", "loot", "Loot", "Loot ledger", "Coins and items the party carries, and who holds what", key_display="$"),
     Command("t", "time.advance", "advance_time", "Pass time", "Pass a {unit}", "Advance the clock one {unit}; every lit source burns", show=True),
     Command("T", "time.pass", "pass_time", "Pass...", "Pass {units}...", "So many, with a reason for the log; every lit source burns"),
@@ -93,26 +96,7 @@ COMMON: tuple[Command[View], ...] = (
     Command("d", "party.damage", "damage", "Damage", "Damage", "Apply damage to the highlighted character (temporary HP first)", show=True),
     Command("h", "party.heal", "heal", "Heal", "Heal", "Heal the highlighted character, up to max HP", show=True),
     Command("u", "store.undo", "undo", "Undo", "Undo", "Step back to before the last action", show=True),
-    Command("s", "party.check", "check", "Roll", "Roll a save or check", "A save, thief skill or skill check for the highlighted character"),
-    Command("x", "party.xp", "award_xp", "XP", "Award XP", "{ad_hoc} to one or everyone standing, with a reason"),
-    Command("r", "party.roll", "roll_character", "New", "Roll a character", "Class, stats and HP by the rules; every die in the log"),
-    Command("p", "party.pile", "pile", "Pile", "Replacement pile", "Pre-rolled replacements, ready to drop in"),
-    Command("E", "party.enter", "enter_character", "Enter by hand", "Enter a character by hand", "From a paper sheet, checked by the rules"),
-    Command("z", "party.lay_down", "lay_down", "Lay Down", "Lay Down", "The highlighted character at 0 HP: a Death save; a CON point lost on failure"),
-    Command("f", "party.fight_on", "fight_on", "Fight On", "Fight On", "The highlighted character at 0 HP: act, then lose 1d4 CON"),
     Command("B", "party.bury", "bury", "Epitaph", "Epitaph", "Write the highlighted dead's epitaph and lay them to rest"),
-    Command("v", "party.level_up", "level_up", "Level up", "Level up", "The highlighted character, with the XP for it, at Camp or in Town"),
-    Command("V", "party.level_up_anyway", "level_up_anyway", "Level up anyway", "Level up anyway", "Outside Camp and Town, with the 'Smith's reason for the log"),
-    Command(
-        None,
-        "party.level_up_hp",
-        "level_up_hp",
-        "Levelling HP",
-        "Levelling Hit Points",
-        "Which of the ruleset's readings this session plays",
-        applies=lambda v: len(level_up_hp_choices(v.ruleset)) > 1,
-    ),
-    Command("k", "party.counts", "counts", "Supplies", "Supplies", "The highlighted character's rations, oil and other counted things"),
     Command("y", "party.graveyard", "graveyard", "Graveyard", "Graveyard", "The fallen and their epitaphs"),
     Command("w", "party.hirelings", "hirelings", "Hirelings", "Hirelings", "Hire, check morale, dismiss"),
     Command(None, "session.rules", "rules", "Rules", "Rules", "The decisions this ruleset takes where its text is silent, each beside the words it reads"),

@@ -11,6 +11,8 @@ from textual.widgets import DataTable
 
 from hammertui.rules.vitality import hp_band
 from hammertui.session.state import Character
+from hammertui.session.advancement import level_up_hp_choices
+from hammertui.ui.commands import Command, app_action
 from hammertui.ui.table import RowTable, selected_key, sync_rows
 from hammertui.ui.view import View
 
@@ -119,3 +121,29 @@ def pane() -> PartyPane:
 
 
 PANE = pane
+
+
+COMMANDS: tuple[Command[View], ...] = (
+    Command("s", "party.check", "check", "Roll", "Roll a save or check", "A save, thief skill or skill check for the highlighted character", run=app_action("check")),
+    Command("x", "party.xp", "award_xp", "XP", "Award XP", "{ad_hoc} to one or everyone standing, with a reason", run=app_action("award_xp")),
+    Command("r", "party.roll", "roll_character", "New", "Roll a character", "Class, stats and HP by the rules; every die in the log", run=app_action("roll_character")),
+    Command("p", "party.pile", "pile", "Pile", "Replacement pile", "Pre-rolled replacements, ready to drop in", run=app_action("pile")),
+    Command("E", "party.enter", "enter_character", "Enter by hand", "Enter a character by hand", "From a paper sheet, checked by the rules", run=app_action("enter_character")),
+    Command("z", "party.lay_down", "lay_down", "Lay Down", "Lay Down", "The highlighted character at 0 HP: a Death save; a CON point lost on failure", run=app_action("lay_down")),
+    Command("f", "party.fight_on", "fight_on", "Fight On", "Fight On", "The highlighted character at 0 HP: act, then lose 1d4 CON", run=app_action("fight_on")),
+    Command("v", "party.level_up", "level_up", "Level up", "Level up", "The highlighted character, with the XP for it, at Camp or in Town", run=app_action("level_up")),
+    Command("V", "party.level_up_anyway", "level_up_anyway", "Level up anyway", "Level up anyway", "Outside Camp and Town, with the 'Smith's reason for the log", run=app_action("level_up_anyway")),
+    Command("k", "party.counts", "counts", "Supplies", "Supplies", "The highlighted character's rations, oil and other counted things", run=app_action("counts")),
+    Command(
+        None,
+        "party.level_up_hp",
+        "level_up_hp",
+        "Levelling HP",
+        "Levelling Hit Points",
+        "Which of the ruleset's readings this session plays",
+        applies=lambda v: len(level_up_hp_choices(v.ruleset)) > 1,
+        run=app_action("level_up_hp"),
+    ),
+)
+"""What the 'Smith asks of HAMMERCRAWL!'s characters: rolled and entered by its class rules,
+levelled, saved and checked by them, at 0 HP by its Lay Down and Fight On."""
