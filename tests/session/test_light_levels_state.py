@@ -17,7 +17,9 @@ from hammertui.session.light_levels_actions import FLASK, BringNearer, DouseLigh
 from hammertui.session.light_levels_state import Source, character_levels, lights, source
 from hammertui.session.procedures import is_dark, on_time, signal, slice_problems
 from hammertui.session.sessions import new_state
-from hammertui.session.state import State
+from hammertui.session.state import Death, State, replace_member
+from hammertui.session.town import ReturnToTown
+from hammertui.session.vitals import Bury
 from tests import light_levels_rules
 
 
@@ -160,3 +162,14 @@ def test_a_hand_edited_slice_is_checked(state: State) -> None:
         "slices.light_levels.flasks.c8: cannot be negative",
         "slices.light_levels.order: no character 'c7'",
     ]
+
+
+def test_burying_or_going_home_keeps_no_burn_down_light(state: State, ruleset: Ruleset) -> None:
+    """The burial and the town set burn-down lights down and restock them; a session lit by levels
+    has none, and its save must name no slice of another procedure."""
+    dead = attrs.evolve(state.party[0], status="dead", death=Death(0, "a fall"))
+    buried, _ = act(attrs.evolve(state, party=replace_member(state.party, dead)), ruleset, Bury(dead.id))
+    assert set(buried.slices) == set(state.slices)
+    assert slice_problems(buried) == [], "the torch is left with the body"
+    home, _ = act(state, ruleset, ReturnToTown())
+    assert set(home.slices) == set(state.slices)
