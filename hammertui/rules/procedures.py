@@ -105,6 +105,14 @@ for _procedure in (
         ui="hammertui.ui.light",
     ),
     Procedure(
+        "light",
+        "light_levels",
+        "Light by levels: each source lights and dims so many characters; the exploration die spends it",
+        reads=("light_levels",),
+        state="hammertui.session.light_levels_state",
+        ui="hammertui.ui.light_levels",
+    ),
+    Procedure(
         "characters",
         "hammercrawl_classes",
         "Classes rolled on a table, six stats, saves by quality, levels by XP",

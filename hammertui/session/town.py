@@ -238,7 +238,9 @@ class ReturnToTown:
             odd = Loot(free_id("t", {e.id for e in state.loot}), ODD_COINS, plan.split.remainder, False, COMMON)
             loot = (*loot, odd)
         dungeon = attrs.evolve(state.dungeon, level=plan.level, boss_hd=plan.boss_hd, safe_haven=False)
-        new = light_state.with_lights(attrs.evolve(state, party=party, loot=loot, dungeon=dungeon), lights)
+        new = attrs.evolve(state, party=party, loot=loot, dungeon=dungeon)
+        if light_state.NAME in state.slices:
+            new = light_state.with_lights(new, lights)
         if plan.resets_risk_reward:
             new = with_pool(new, risk=0, reward=0)
         return with_pool(new, bonuses=(), rerolls=0), _events(self, state, ruleset, plan)

@@ -215,7 +215,7 @@ class Bury:
             effects=tuple(e for e in state.effects if e.on != member.id),
         )
         new = with_fight(new, fight=_without_combatant(fighting(state), member.id))
-        return light_state.with_lights(new, lights), events
+        return (light_state.with_lights(new, lights) if light_state.NAME in state.slices else new), events
 
 
 @attrs.frozen

@@ -16,6 +16,7 @@ The format, one module per part (all sections optional unless marked required):
     [advancement], [hit_points]           levels, XP, awards; Hit Points by level      (advancement)
     [tiers], [tier_tables], [turn_unholy] tier arithmetic and what hangs on it         (tiers)
     [light]                               light sources, darkness and dim light        (light)
+    [light_levels]                        sources counted in characters lit and dimmed (light_levels)
     [divining]                            the Divining Pool's dice, symbols and additions (divining)
     [combat] (required)                   initiative, phases, attack ranks, AC, crits  (combat)
     [camp], [explore], [search]           what camping, exploring, searching do        (exploring)
@@ -98,6 +99,7 @@ from hammertui.rules.ruleset.kit import (
     PartyRules,
 )
 from hammertui.rules.ruleset.light import LightPenalty, LightRules, LightSourceDef
+from hammertui.rules.ruleset.light_levels import LEVELS, ROLL_KINDS, LevelEffect, LevelSource, LightLevels
 from hammertui.rules.ruleset.loading import (
     FORMAT_VERSION,
     RulesetError,
@@ -148,10 +150,12 @@ __all__ = [
     "FORMAT_VERSION",
     "INITIATIVE_WHO",
     "KIT_SUPPLIES",
+    "LEVELS",
     "LEVEL_UP_HP",
     "PHASES",
     "TURN_ORDERS",
     "RESOURCE_REFRESH",
+    "ROLL_KINDS",
     "STAT_METHODS",
     "TIE_BREAKS",
     "ZERO_HP",
@@ -182,6 +186,9 @@ __all__ = [
     "HirelingTier",
     "HitPointRules",
     "Initiative",
+    "LevelEffect",
+    "LevelSource",
+    "LightLevels",
     "LightPenalty",
     "LightRules",
     "LightSourceDef",

@@ -23,6 +23,7 @@ from hammertui.rules.ruleset.kit import (
     PartyRules,
 )
 from hammertui.rules.ruleset.light import LightPenalty, LightRules, LightSourceDef
+from hammertui.rules.ruleset.light_levels import LightLevels
 from hammertui.rules.ruleset.procedures import Procedures
 from hammertui.rules.ruleset.schema import AnyText, Key, Keyed
 from hammertui.rules.ruleset.stats import (
@@ -70,6 +71,7 @@ class Ruleset:
     tier_tables: TierTables = attrs.field(factory=dict)
     turn_unholy: TurnUnholy | None = None
     light: LightRules | None = None
+    light_levels: LightLevels | None = None
     divining: Divining | None = None
     trap_rules: Annotated[TrapRules, Key("traps")] | None = None
     difficulty_rules: Annotated[DifficultyRules, Key("difficulty")] | None = None

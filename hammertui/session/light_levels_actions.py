@@ -1,0 +1,182 @@
+"""What the table does with light by levels: light or douse a source, hand it over, refill a
+lantern, pack a new source or a flask of oil, bring someone nearer the light.
+
+Lighting is free ("New ones can be retrieved and re-lit on the next exploration turn without
+preventing an action"); refilling a lantern takes an exploration turn ("as it is significantly
+fiddlier than lighting a torch"), so it moves the clock one turn.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from hammertui.rules.ruleset import LevelSource
+from hammertui.session.actions import Context, Refused, Result, member_of, note, spend_time
+from hammertui.session.light_levels_state import Source, light_order, lights, replace_source, rules_of, source, source_name, with_lights
+from hammertui.session.state import State, free_id
+
+FLASK = "flask"
+"""What a pack holds besides sources: a flask of oil, for a lantern."""
+PIP_RESULT = "lantern_pip"
+
+
+def source_of(state: State, source_id: str) -> Source:
+    """The source with this id, or a refusal the 'Smith can read."""
+    try:
+        return source(state, source_id)
+    except KeyError:
+        raise Refused(f"no light source {source_id!r}") from None
+
+
+def definition(ctx: Context, kind: str) -> LevelSource:
+    found = rules_of(ctx.ruleset).sources.get(kind)
+    if found is None:
+        raise Refused(f"{ctx.ruleset.name} has no light source {kind!r}")
+    return found
+
+
+def takes_oil(ctx: Context, kind: str) -> bool:
+    """A lantern: it burns a flask pip by pip."""
+    return definition(ctx, kind).spent_by == PIP_RESULT
+
+
+def empty(ctx: Context, lantern: Source) -> bool:
+    return takes_oil(ctx, lantern.kind) and lantern.pips >= rules_of(ctx.ruleset).flask_pips
+
+
+@attrs.frozen
+class LightUp:
+    """Light a source (free: no action spent)."""
+
+    label: ClassVar[str] = "light"
+    source_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        found = source_of(state, self.source_id)
+        name = source_name(state, ctx.ruleset, found)
+        if found.lit:
+            raise Refused(f"{name} is already lit")
+        if empty(ctx, found):
+            raise Refused(f"{name} has no oil left: refill it first")
+        lit = attrs.evolve(found, lit=True)
+        return with_lights(state, sources=replace_source(lights(state).sources, lit)), [note(self, f"{name} is lit.")]
+
+
+@attrs.frozen
+class DouseLight:
+    """Put out a lit source; a lantern keeps the pips it has marked."""
+
+    label: ClassVar[str] = "douse"
+    source_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        found = source_of(state, self.source_id)
+        name = source_name(state, ctx.ruleset, found)
+        if not found.lit:
+            raise Refused(f"{name} is not lit")
+        doused = attrs.evolve(found, lit=False)
+        return with_lights(state, sources=replace_source(lights(state).sources, doused)), [note(self, f"{name} is doused.")]
+
+
+@attrs.frozen
+class PassLight:
+    """Hand a source to another member of the party (or set it down, with `to` empty)."""
+
+    label: ClassVar[str] = "hand over"
+    source_id: str
+    to: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        found = source_of(state, self.source_id)
+        before = source_name(state, ctx.ruleset, found)
+        if self.to == found.carrier:
+            raise Refused(f"{before} is already there")
+        if self.to:
+            receiver = member_of(state, self.to)
+            if not receiver.alive:
+                raise Refused(f"{receiver.name} is dead and cannot carry a light")
+            text = f"{before} goes to {receiver.name}."
+        else:
+            text = f"{before} is set down."
+        moved = attrs.evolve(found, carrier=self.to)
+        return with_lights(state, sources=replace_source(lights(state).sources, moved)), [note(self, text)]
+
+
+@attrs.frozen
+class RefillLantern:
+    """Fill a lantern from a flask its carrier holds: its pips wiped, the flask used, a turn spent."""
+
+    label: ClassVar[str] = "refill"
+    source_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        found = source_of(state, self.source_id)
+        name = source_name(state, ctx.ruleset, found)
+        if not takes_oil(ctx, found.kind):
+            raise Refused(f"{name} takes no oil")
+        if not found.carrier:
+            raise Refused(f"{name} has no one to refill it: hand it to someone with a flask of oil")
+        member = member_of(state, found.carrier)
+        if not member.alive:
+            raise Refused(f"{member.name} is dead and refills nothing")
+        if found.pips == 0:
+            raise Refused(f"{name} is already full")
+        flasks = lights(state).flasks.get(member.id, 0)
+        if flasks < 1:
+            raise Refused(f"{member.name} has no flask of oil")
+        filled = attrs.evolve(found, pips=0)
+        kept = lights(state)
+        new = with_lights(state, sources=replace_source(kept.sources, filled), flasks={**kept.flasks, member.id: flasks - 1})
+        left = _count(flasks - 1, "flask")
+        new, events = spend_time(new, 1, ctx, self)
+        turn = ctx.ruleset.time.label(1)
+        return new, [note(self, f"{name} takes a fresh flask of oil ({turn}, fiddlier than a torch). {member.name} has {left} left."), *events]
+
+
+@attrs.frozen
+class PackLight:
+    """A new source (unlit; a lantern full) or a flask of oil into a character's pack."""
+
+    label: ClassVar[str] = "pack"
+    character_id: str
+    kind: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = member_of(state, self.character_id)
+        if not member.alive:
+            raise Refused(f"{member.name} is dead and carries nothing more")
+        kept = lights(state)
+        if self.kind == FLASK:
+            if not any(d.spent_by == PIP_RESULT for d in rules_of(ctx.ruleset).sources.values()):
+                raise Refused(f"nothing in {ctx.ruleset.name} burns oil")
+            count = kept.flasks.get(member.id, 0) + 1
+            text = f"A flask of oil goes into {member.name}'s pack ({_count(count, 'flask')} now)."
+            return with_lights(state, flasks={**kept.flasks, member.id: count}), [note(self, text)]
+        name = definition(ctx, self.kind).name.lower()
+        fresh = Source(free_id("s", {s.id for s in kept.sources}), self.kind, member.id)
+        text = f"A fresh {name} goes into {member.name}'s pack."
+        return with_lights(state, sources=(*kept.sources, fresh)), [note(self, text)]
+
+
+@attrs.frozen
+class BringNearer:
+    """Bring a character nearest the light: the first the sources reach after their own carriers."""
+
+    label: ClassVar[str] = "light order"
+    character_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = member_of(state, self.character_id)
+        if not member.alive:
+            raise Refused(f"{member.name} is dead")
+        if light_order(state)[:1] == (member.id,):
+            raise Refused(f"{member.name} already stands nearest the light")
+        moved = (member.id, *(c for c in lights(state).order if c != member.id))
+        return with_lights(state, order=moved), [note(self, f"{member.name} stands nearest the light.")]
+
+
+def _count(n: int, noun: str) -> str:
+    """`no flasks`, `1 flask`, `3 flasks`."""
+    return f"{n or 'no'} {noun}{'' if n == 1 else 's'}"

@@ -1,0 +1,170 @@
+"""Light by levels (`light_levels`): the party's sources, the oil they carry, and who stands nearest
+the light.
+
+Time does not spend this light: the exploration die does. Its result is signalled here
+(`on_exploration_result`): "torches_depleted" puts out and uses up every torch and candle in use,
+"lantern_pip" marks a pip on every lantern in use, and the last pip of a flask puts it out. What
+each character sees by is the rules' (`rules.light_levels.character_levels`), asked with the sources
+lit and the light order kept here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from hammertui.rules import light_levels as rules
+from hammertui.rules.ruleset import LightLevels, Ruleset
+from hammertui.session.events import Event, note
+from hammertui.session.state import State
+
+if TYPE_CHECKING:
+    from hammertui.session.actions import Action, Context, Result
+
+NAME = "light_levels"
+
+
+@attrs.frozen
+class Source:
+    """A torch, lantern or candle; `carrier` is a character id, or "" when set down; `pips` are
+    those marked on a lantern's flask (a flask's worth: empty)."""
+
+    id: str
+    kind: str
+    carrier: str = ""
+    lit: bool = False
+    pips: int = 0
+
+
+@attrs.frozen
+class Lights:
+    """Every source the party has (a used-up one is gone), the flasks of oil each character
+    carries, and the light order: those brought nearest the light, before the rest of the party."""
+
+    sources: tuple[Source, ...] = ()
+    flasks: dict[str, int] = attrs.field(factory=dict)
+    order: tuple[str, ...] = ()
+
+
+SLICE = Lights
+EMPTY = Lights()
+
+
+def new_slice(ruleset: Ruleset, party: tuple[Any, ...]) -> Lights:
+    """The ruleset's starting source, lit and carried by the first member."""
+    start = rules_of(ruleset).start
+    return Lights((Source("s1", start, party[0].id if party else "", lit=True),))
+
+
+def rules_of(ruleset: Ruleset) -> LightLevels:
+    """The `[light_levels]` section; a ruleset playing this procedure must have it (its checks say so)."""
+    if ruleset.light_levels is None:
+        raise ValueError(f"{ruleset.name} has no [light_levels] section")
+    return ruleset.light_levels
+
+
+def lights(state: State) -> Lights:
+    return state.slices.get(NAME, EMPTY)
+
+
+def with_lights(state: State, **changes: Any) -> State:
+    return state.with_slice(NAME, attrs.evolve(lights(state), **changes))
+
+
+def source(state: State, source_id: str) -> Source:
+    for found in lights(state).sources:
+        if found.id == source_id:
+            return found
+    raise KeyError(source_id)
+
+
+def replace_source(sources: Iterable[Source], changed: Source) -> tuple[Source, ...]:
+    return tuple(changed if s.id == changed.id else s for s in sources)
+
+
+def light_order(state: State) -> tuple[str, ...]:
+    """The living in the order light reaches them: those brought nearest first, then the party's order."""
+    living = [m.id for m in state.living]
+    nearest = [c for c in lights(state).order if c in living]
+    return (*nearest, *(c for c in living if c not in nearest))
+
+
+def character_levels(state: State, ruleset: Ruleset) -> dict[str, str]:
+    """Each living character's light: lit, dim or dark."""
+    shining = [rules.Shining(s.kind, s.carrier) for s in lights(state).sources if s.lit]
+    return rules.character_levels(rules_of(ruleset), light_order(state), shining)
+
+
+def is_dark(state: State) -> bool:
+    """The party is in the dark when no source is lit: nobody sees by anything."""
+    return not any(s.lit for s in lights(state).sources)
+
+
+def on_time(state: State, units: int, ctx: Context, action: Action) -> Result:
+    """Time spends none of this light: the exploration die does."""
+    return state, []
+
+
+def on_exploration_result(state: State, ctx: Context, action: Action, result_id: str) -> Result:
+    """A torch or candle in use goes out and is used up; a lantern in use marks a pip and goes out
+    on its flask's last. Sources not lit, or not spent by this result, are untouched."""
+    section = rules_of(ctx.ruleset)
+    spent = {kind for kind, d in section.sources.items() if d.spent_by == result_id}
+    if not spent:
+        return state, []
+    kept: list[Source] = []
+    events: list[Event] = []
+    for found in lights(state).sources:
+        if not (found.lit and found.kind in spent):
+            kept.append(found)
+        elif result_id == "torches_depleted":
+            events.append(note(action, f"{source_name(state, ctx.ruleset, found)} goes out, used up."))
+        else:
+            marked = mark(state, ctx, action, found, section.flask_pips)
+            kept.append(marked[0])
+            events.append(marked[1])
+    return with_lights(state, sources=tuple(kept)), events
+
+
+def mark(state: State, ctx: Context, action: Action, lantern: Source, flask_pips: int) -> tuple[Source, Event]:
+    pip = rules.mark_pip(lantern.pips, flask_pips)
+    name = source_name(state, ctx.ruleset, lantern)
+    if pip.out:
+        return attrs.evolve(lantern, pips=pip.pips, lit=False), note(action, f"{name} marks its last pip and goes out: the oil is spent.", level="warn")
+    return attrs.evolve(lantern, pips=pip.pips), note(action, f"{name} marks a pip ({pip.pips} of {flask_pips}).")
+
+
+def source_name(state: State, ruleset: Ruleset, found: Source) -> str:
+    """`Darla's torch`, or `The torch on the floor`."""
+    definition = rules_of(ruleset).sources.get(found.kind)
+    kind = definition.name.lower() if definition else found.kind
+    if not found.carrier:
+        return f"The {kind} on the floor"
+    try:
+        return f"{state.character(found.carrier).name}'s {kind}"
+    except KeyError:
+        return f"The {kind}"
+
+
+def problems(kept: Lights, state: State) -> list[str]:
+    """Sources with their own ids, held by someone of the party (or left with the dead), with no
+    negative pips; flasks and the light order naming characters of the party."""
+    found = []
+    ids = [s.id for s in kept.sources]
+    if len(set(ids)) != len(ids):
+        found.append("sources: two sources share an id")
+    known = {m.id for m in state.party} | {g.character.id for g in state.graveyard}
+    for i, held in enumerate(kept.sources):
+        if held.carrier and held.carrier not in known:
+            found.append(f"sources[{i}].carrier: no character {held.carrier!r}")
+        if held.pips < 0:
+            found.append(f"sources[{i}].pips: cannot be negative")
+    for carrier, count in kept.flasks.items():
+        if carrier not in known:
+            found.append(f"flasks.{carrier}: no character {carrier!r}")
+        if count < 0:
+            found.append(f"flasks.{carrier}: cannot be negative")
+    found += [f"order: no character {c!r}" for c in kept.order if c not in known]
+    return found
