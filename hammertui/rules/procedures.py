@@ -88,6 +88,14 @@ for _procedure in (
         ui="hammertui.ui.divining",
     ),
     Procedure(
+        "explore",
+        "exploration_die",
+        "The exploration die: a turn, a d6 in the open, and what its face brings",
+        reads=("exploration_die",),
+        state="hammertui.session.exploration_die_state",
+        ui="hammertui.ui.exploration_die",
+    ),
+    Procedure(
         "camp",
         "hammercrawl_camp",
         "Camp in a Safe Haven: the check, time, free and chosen actions, the encounter roll",

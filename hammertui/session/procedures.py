@@ -5,9 +5,10 @@ its part of the state, and `new_slice(ruleset, party)`, the slice a new session 
 session holds a slice for each procedure of its ruleset that has one and no other, under the
 procedure's name; the save names the procedures it was played by, and the two must agree.
 A module may also list what is wrong with its slice (`problems(slice, state)`, for a hand-edited
-save), and the light procedure's answers whether the party is in the dark (`is_dark(state)`) and
-spends the time that passes (`on_time(state, units, ctx, action)`): the clock and the panes put
-those questions here, and a session played without light is never dark and burns nothing.
+save), and the light procedure's answers whether the party is in the dark (`is_dark(state)`), how
+well it sees (`light_level(state)`, where it tells dim light apart) and spends the time that
+passes (`on_time(state, units, ctx, action)`): the clock and the panes put those questions here,
+and a session played without light is never dark and burns nothing.
 """
 
 from __future__ import annotations
@@ -47,6 +48,16 @@ def is_dark(state: State) -> bool:
     played without light is never dark."""
     module = part_module(state, "light")
     return module is not None and module.is_dark(state)
+
+
+def light_level(state: State) -> str:
+    """How well the party sees, in the Russell text's words ("dark", "dim", "lit"): the light
+    procedure's own answer when it tells levels apart (`light_level(state)`), else dark or lit as
+    it says; a session played without light is lit."""
+    module = part_module(state, "light")
+    if module is not None and hasattr(module, "light_level"):
+        return str(module.light_level(state))
+    return "dark" if is_dark(state) else "lit"
 
 
 def on_time(state: State, units: int, ctx: Context, action: Action) -> Result:

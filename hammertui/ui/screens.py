@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from hammertui.ui.dialogs.burial import BurialDialog
     from hammertui.ui.dialogs.check import CheckDialog
     from hammertui.ui.dialogs.correct_light import CorrectLightDialog
+    from hammertui.ui.dialogs.exploration_turn import ClockDialog, TurnDialog
     from hammertui.ui.dialogs.counts import CountDialog
     from hammertui.ui.dialogs.notes import NotesDialog
     from hammertui.ui.dialogs.pack import PackDialog
@@ -59,6 +60,7 @@ WHERE = {
     "ArmourDialog": "hammertui.ui.dialogs.recruit",
     "BurialDialog": "hammertui.ui.dialogs.burial",
     "CheckDialog": "hammertui.ui.dialogs.check",
+    "ClockDialog": "hammertui.ui.dialogs.exploration_turn",
     "CorrectLightDialog": "hammertui.ui.dialogs.correct_light",
     "CountDialog": "hammertui.ui.dialogs.counts",
     "EntryDialog": "hammertui.ui.dialogs.recruit",
@@ -75,6 +77,7 @@ WHERE = {
     "RoomsScreen": "hammertui.ui.rooms",
     "SheetScreen": "hammertui.ui.sheet",
     "RulesScreen": "hammertui.ui.decisions",
+    "TurnDialog": "hammertui.ui.dialogs.exploration_turn",
     "XPDialog": "hammertui.ui.dialogs.xp",
 }
 
@@ -95,6 +98,7 @@ __all__ = [
     "ArmourDialog",
     "BurialDialog",
     "CheckDialog",
+    "ClockDialog",
     "CorrectLightDialog",
     "CountDialog",
     "EntryDialog",
@@ -111,6 +115,7 @@ __all__ = [
     "RoomsScreen",
     "SheetScreen",
     "RulesScreen",
+    "TurnDialog",
     "XPDialog",
 ]
 

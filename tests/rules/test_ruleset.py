@@ -781,14 +781,14 @@ def test_loaded_dice_feed_the_divining_roll(hc: Ruleset) -> None:
 
 
 def test_the_russell_sketch_as_written_is_refused_for_what_the_app_does_not_play() -> None:
-    """An exploration die, individual initiative and stats assigned by hand: refused on load,
-    naming the known ways."""
+    """Individual initiative and stats assigned by hand: refused on load, naming the known ways; its
+    exploration die is one the app plays, and wants its own section."""
     with pytest.raises(RulesetError) as caught:
         load_ruleset(FIXTURES / "sketch-russell.toml")
     assert caught.value.problems == [
-        'tests/rules/fixtures/sketch-russell.toml: procedures.explore: expected one of "divining_pool", got "exploration_die"',
         'tests/rules/fixtures/sketch-russell.toml: stats.rolling.method: expected one of "prime_first", "in_order", got "assign"',
         'tests/rules/fixtures/sketch-russell.toml: combat.initiative.who: expected one of "side_leader", got "each_combatant"',
+        "tests/rules/fixtures/sketch-russell.toml: procedures.explore: exploration_die reads [exploration_die], which this ruleset does not have",
     ]
 
 
@@ -800,7 +800,7 @@ def test_the_dungeon_crawl_sketch_is_refused_with_every_way_of_playing_it_names(
     where = "tests/rules/fixtures/sketch-dungeon-crawl.toml"
     breaks = '"more_numerous_side", "last_winner", "roll_off"'
     assert caught.value.problems == [
-        f'{where}: procedures.explore: expected one of "divining_pool", got "wandering_die"',
+        f'{where}: procedures.explore: expected one of "divining_pool", "exploration_die", got "wandering_die"',
         f'{where}: procedures.characters: expected one of "hammercrawl_classes", got "dungeon_crawl_abilities"',
         f'{where}: procedures.fight: expected one of "sides_and_phases", got "contest_3d6"',
         f'{where}: modifier_dice.mode: expected one of "advantage", "beans", "double_advantage", got "keep_3x6"',

@@ -18,15 +18,16 @@ The format, one module per part (all sections optional unless marked required):
     [light]                               light sources, darkness and dim light        (light)
     [light_levels]                        sources counted in characters lit and dimmed (light_levels)
     [divining]                            the Divining Pool's dice, symbols and additions (divining)
+    [exploration_die]                     the die of every turn, surprise, reaction     (exploration_die)
     [combat] (required)                   initiative, phases, attack ranks, AC, crits  (combat)
     [camp], [explore], [search]           what camping, exploring, searching do        (exploring)
     [traps], [skills], [difficulty], [morale]                                          (traps)
     [armour], [hirelings], [encumbrance], [party], [kit]                               (kit)
     [decisions.<topic>]                   where a text is silent, what was chosen      (decisions)
 
-A section that belongs to a procedure (`[divining]`, `[explore]`, `[camp]`, `[light]`) is read only
-when the ruleset plays that procedure, and refused when it does not; one without tiers leaves out
-`[tiers]`, `[tier_tables]` and `[turn_unholy]`.
+A section that belongs to a procedure (`[divining]`, `[explore]`, `[camp]`, `[light]`,
+`[exploration_die]`) is read only when the ruleset plays that procedure, and refused when it does
+not; one without tiers leaves out `[tiers]`, `[tier_tables]` and `[turn_unholy]`.
 
 Where a ruleset names a way of playing (a modifier-dice mode, who rolls initiative, a phase, what
 0 HP means, a levelling rule, a camp action...), only the names the app plays are accepted, and a
@@ -77,6 +78,13 @@ from hammertui.rules.ruleset.divining import (
     DiviningColour,
     PoolAccrual,
     PoolAddition,
+)
+from hammertui.rules.ruleset.exploration_die import (
+    DieResult,
+    ExplorationDieRules,
+    Reaction,
+    ReactionRow,
+    Surprise,
 )
 from hammertui.rules.ruleset.exploring import (
     CAMP_ACTIONS,
@@ -175,11 +183,13 @@ __all__ = [
     "Critical",
     "Decision",
     "DiceProduct",
+    "DieResult",
     "DifficultyMode",
     "DifficultyRules",
     "Divining",
     "DiviningColour",
     "Encumbrance",
+    "ExplorationDieRules",
     "ExploreOutcome",
     "ExploreRules",
     "HirelingRules",
@@ -204,6 +214,8 @@ __all__ = [
     "Progression",
     "Rage",
     "RandomSkills",
+    "Reaction",
+    "ReactionRow",
     "Ruleset",
     "RulesetError",
     "SaveRules",
@@ -216,6 +228,7 @@ __all__ = [
     "StatRolling",
     "StatRules",
     "SubTable",
+    "Surprise",
     "TableRow",
     "ThiefSkill",
     "TierRank",

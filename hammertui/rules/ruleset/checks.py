@@ -62,6 +62,8 @@ def cross_check(r: Ruleset, report: Report) -> None:
         stats.check(("encumbrance", "add_mod_of"), r.encumbrance.add_mod_of)
     if r.divining is not None:
         _check_divining(r, report)
+    if r.exploration_die is not None:
+        stats.check(("exploration_die", "reaction", "stat"), r.exploration_die.reaction.stat)
     _check_kit(r, report)
     _check_procedures(r, report)
     exploring = r.camp is not None or r.explore is not None

@@ -13,6 +13,7 @@ from hammertui.rules.ruleset.classes import Classes, ClassTable
 from hammertui.rules.ruleset.combat import CombatRules
 from hammertui.rules.ruleset.decisions import Decision
 from hammertui.rules.ruleset.divining import Divining
+from hammertui.rules.ruleset.exploration_die import ExplorationDieRules
 from hammertui.rules.ruleset.exploring import CampRules, ExploreRules, SearchRules
 from hammertui.rules.ruleset.kit import (
     ArmourDef,
@@ -78,6 +79,7 @@ class Ruleset:
     skills: SkillRules | None = None
     camp: CampRules | None = None
     explore: ExploreRules | None = None
+    exploration_die: ExplorationDieRules | None = None
     search: SearchRules | None = None
     morale: MoraleRules | None = None
     encumbrance: Encumbrance | None = None

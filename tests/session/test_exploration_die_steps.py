@@ -1,0 +1,185 @@
+"""Turns under the exploration die, with scripted dice: the clock, each result, an encounter's
+surprise and reaction, the pace and the ticking clocks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+from hammertui.rules.dice import ScriptedDice
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session import exploration_die_state, light_state
+from hammertui.session.actions import Action, Context, Refused, apply_action
+from hammertui.session.events import Event, note
+from hammertui.session.exploration_die_actions import AddClock, RemoveClock, TakeTurn, TogglePace
+from hammertui.session.exploration_die_state import Encounter, die_of
+from hammertui.session.sessions import new_state
+from hammertui.session.state import Stats, State, replace_member
+from tests.exploration_die_ruleset import load
+
+
+@pytest.fixture(scope="module")
+def rules(tmp_path_factory: pytest.TempPathFactory) -> Ruleset:
+    return load(tmp_path_factory.mktemp("rules"))
+
+
+@pytest.fixture
+def start(rules: Ruleset) -> State:
+    return new_state("turns", rules, seed=5)[0]
+
+
+def act(state: State, rules: Ruleset, action: Action, *faces: int) -> tuple[State, list[Event]]:
+    dice = ScriptedDice(faces)
+    new, events = apply_action(state, action, Context(rules, dice))
+    assert dice.remaining == 0, "every scripted die was thrown"
+    return new, events
+
+
+def with_cha(state: State, score: int, role: str = "") -> State:
+    """The first member with a CHA of `score` (and a role)."""
+    first = state.party[0]
+    member = attrs.evolve(first, stats=Stats(**{**first.stats.as_dict(), "CHA": score}), role=role)
+    return attrs.evolve(state, party=replace_member(state.party, member))
+
+
+def test_a_turn_moves_the_clock_one_turn_and_keeps_what_the_party_did(start: State, rules: Ruleset) -> None:
+    """"Roll the exploration die every turn": the clock moves a turn, the light burns, the roll is kept."""
+    torch = light_state.lights(start)[0].remaining
+    new, events = act(start, rules, TakeTurn("pick a lock"), 2)
+    die = die_of(new)
+    assert new.clock.units == start.clock.units + 1 and die.turns == 1
+    assert light_state.lights(new)[0].remaining == torch - 1
+    assert [(r.turn, r.face, r.result, r.action) for r in die.rolls] == [(1, 2, "sign", "pick a lock")]
+    assert events[0].text == "Turn 1: pick a lock. The exploration die shows 2, Environmental Encounter or Sign of Random Encounter."
+    assert events[0].dice == ("exploration die 1d6: [2] = 2",)
+    assert any(e.text.startswith("A sign for the referee") for e in events)
+
+
+def test_a_die_typed_in_is_taken_as_rolled_at_the_table(start: State, rules: Ruleset) -> None:
+    new, events = act(start, rules, TakeTurn("search", face=6))
+    assert die_of(new).latest == exploration_die_state.TurnRoll(1, 6, "tired", "search", by_hand=True)
+    assert events[0].dice == ("exploration die 1d6 rolled at the table: 6",)
+    with pytest.raises(Refused, match=r"the exploration die \(1d6\) shows 1 to 6, not 7"):
+        act(start, rules, TakeTurn("search", face=7))
+
+
+def test_only_the_rolls_kept_stay_but_every_turn_counts(start: State, rules: Ruleset) -> None:
+    state = start
+    for _ in range(exploration_die_state.KEPT + 3):
+        state, _ = act(state, rules, TakeTurn("move", face=2))
+    die = die_of(state)
+    assert die.turns == exploration_die_state.KEPT + 3 and len(die.rolls) == exploration_die_state.KEPT
+    assert die.rolls[-1].turn == die.turns
+
+
+def test_a_careful_party_in_the_light_meets_a_neutral_foe_with_the_leaders_charisma(start: State, rules: Ruleset) -> None:
+    """Lit and careful: no one is surprised. "To make a reaction roll, the referee rolls 2d6, adds any
+    relevant modifiers": a 6 + the Leader's CHA 16 (+2 under the complete rules) = 8, Neutral."""
+    state = with_cha(start, 16, role="Leader")
+    # die 1, surprise party 1 (chance 0), foes 1 (chance 0), reaction 2d6 = 3 + 3
+    new, events = act(state, rules, TakeTurn("move"), 1, 1, 1, 3, 3)
+    leader = state.party[0].name
+    assert die_of(new).latest.encounter == Encounter("none", "", "Neutral", 8, leader, 2)
+    texts = [e.text for e in events]
+    assert "Random encounter (lit). No one is surprised." in texts
+    assert "Reaction: Neutral (8)." in texts
+    reaction = next(e for e in events if e.text.startswith("Reaction"))
+    assert reaction.dice == (f"reaction 2d6: [3, 3] = 6 + {leader}'s CHA +2",)
+
+
+def test_hoofing_it_the_party_is_surprised_and_charisma_does_not_count(start: State, rules: Ruleset) -> None:
+    """"If they are *hoofing it* ... they have a 2-in-6 chance of being surprised"; "a group of NPCs
+    surprising the PCs would not be modified": a 2 on the d6 surprises them, 2d6 = 2 is Violent."""
+    state = with_cha(start, 18, role="Leader")
+    state, _ = act(state, rules, TogglePace())
+    new, events = act(state, rules, TakeTurn("run"), 1, 2, 6, 1, 1)
+    assert die_of(new).latest.encounter == Encounter("party", "foes", "Violent", 2)
+    assert any("The party is surprised" in e.text for e in events)
+
+
+def test_in_the_dark_both_sides_surprised_cancel(start: State, rules: Ruleset) -> None:
+    """"Player characters in the dark have a 2 in 6 chance of surprising NPCs or monsters (and vice
+    versa)"; "It is possible for both sides to surprise the other, in which case ... the surprise is
+    canceled.\""""
+    dark = light_state.with_lights(start, [attrs.evolve(s, lit=False) for s in light_state.lights(start)])
+    new, events = act(dark, rules, TakeTurn("feel along the wall"), 1, 1, 2, 6, 6)
+    met = die_of(new).latest.encounter
+    assert (met.surprised, met.free_round, met.reaction) == ("both", "", "Friendly")
+    assert any(e.text.startswith("Random encounter (dark). Both sides are surprised") for e in events)
+
+
+def test_through_a_door_in_good_light_the_party_may_surprise_the_foe(start: State, rules: Ruleset) -> None:
+    """Lit: "impossible to surprise NPCs or Monsters unless encountering them through a newly opened
+    door, on a roll of 1 in 6": the party has the drop on them, a free round it may hold."""
+    new, _ = act(start, rules, TakeTurn("open the door", through_door=True), 1, 3, 1, 4, 4)
+    met = die_of(new).latest.encounter
+    assert (met.surprised, met.free_round) == ("foes", "party")
+
+
+@pytest.mark.parametrize(("face", "result"), [(3, "torches_depleted"), (4, "lantern_pip"), (5, "magic_dissipates"), (6, "tired")])
+def test_the_other_results_are_signalled(start: State, rules: Ruleset, face: int, result: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Faces 3 to 6 are the light's and the characters' to answer: told as `on_exploration_result`."""
+    heard: list[Any] = []
+
+    def answer(state: State, ctx: Context, action: Action, result_id: str) -> tuple[State, list[Event]]:
+        heard.append(result_id)
+        return state, [note(action, f"heard {result_id}")]
+
+    monkeypatch.setattr(light_state, "on_exploration_result", answer, raising=False)
+    _, events = act(start, rules, TakeTurn("move", face=face))
+    assert heard == [result] and events[-1].text == f"heard {result}"
+
+
+@pytest.mark.parametrize("face", [1, 2])
+def test_an_encounter_or_a_sign_is_not_signalled(start: State, rules: Ruleset, face: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    heard: list[str] = []
+    monkeypatch.setattr(light_state, "on_exploration_result", lambda s, c, a, r: (heard.append(r), (s, []))[1], raising=False)
+    act(start, rules, TakeTurn("move", face=face), *((1, 1, 3, 4) if face == 1 else ()))
+    assert heard == []
+
+
+def test_magic_dissipates_ticks_the_clocks_down(start: State, rules: Ruleset) -> None:
+    """"This may also be used to keep track of “ticking clock” scenarios, such as the completion of a
+    ritual in a number of check marks.\""""
+    state, _ = act(start, rules, AddClock("The ritual", 2))
+    state, events = act(state, rules, TakeTurn("search", face=5))
+    assert die_of(state).clocks[0].marks == 1 and "The ritual: 1 mark to go." in [e.text for e in events]
+    state, _ = act(state, rules, TakeTurn("search", face=4))
+    assert die_of(state).clocks[0].marks == 1, "only Magic Dissipates ticks a clock"
+    state, events = act(state, rules, TakeTurn("search", face=5))
+    ran_out = next(e for e in events if "run out" in e.text)
+    assert ran_out.text == "The ritual: the clock has run out." and ran_out.level == "warn"
+    state, _ = act(state, rules, TakeTurn("search", face=5))
+    assert die_of(state).clocks[0].marks == 0
+    state, _ = act(state, rules, RemoveClock("c1"))
+    assert die_of(state).clocks == ()
+
+
+def test_a_clock_needs_a_name_and_a_mark(start: State, rules: Ruleset) -> None:
+    with pytest.raises(Refused, match="a clock needs at least 1 mark"):
+        act(start, rules, AddClock("The ritual", 0))
+    with pytest.raises(Refused, match="a clock needs a name"):
+        act(start, rules, AddClock("  ", 3))
+    with pytest.raises(Refused, match="no clock 'c9'"):
+        act(start, rules, RemoveClock("c9"))
+
+
+def test_hoofing_it_and_back(start: State, rules: Ruleset) -> None:
+    """"Player characters can double their exploration speed if they opt to *hoof it*, but this opens
+    them to a 2-in-6 chance of being surprised by foes. While *hoofing it* players may not map any new
+    areas\""""
+    hoofing, events = act(start, rules, TogglePace())
+    assert die_of(hoofing).pace == "hoofing_it"
+    assert events[0].text == "Hoofing it: 2x speed, surprised on 2 in 6, no new areas mapped."
+    careful, _ = act(hoofing, rules, TogglePace())
+    assert die_of(careful).pace == "careful"
+
+
+def test_a_hand_edited_slice_is_checked(start: State) -> None:
+    die = exploration_die_state.ExplorationDie(pace="running", clocks=(exploration_die_state.TickingClock("c1", "x", -1),))
+    assert exploration_die_state.problems(die, start) == [
+        "pace: expected one of careful, hoofing_it, got 'running'",
+        "clocks[0].marks: cannot be negative",
+    ]
