@@ -183,3 +183,24 @@ def test_a_hand_edited_slice_is_checked(start: State) -> None:
         "pace: expected one of careful, hoofing_it, got 'running'",
         "clocks[0].marks: cannot be negative",
     ]
+
+
+def test_the_light_by_levels_answers_the_die(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """With the Russell light as well, "Torches/Candles Depleted": "Any torches or candles being used
+    as light sources go out and are used up"; the die's encounter then meets the party in the dark."""
+    from hammertui.rules.ruleset import load_ruleset
+    from hammertui.session import light_levels_state
+    from tests import light_levels_rules
+    from tests.exploration_die_ruleset import RULESET
+
+    light = light_levels_rules.RULESET.split('light = "light_levels"\n', 1)[1]
+    path = tmp_path_factory.mktemp("both") / "both.toml"
+    path.write_text(RULESET.replace('camp = "none"\n', 'camp = "none"\nlight = "light_levels"\n') + light, encoding="utf-8")
+    both = load_ruleset(path)
+    start = new_state("both", both, seed=5)[0]
+    assert any(s.lit for s in light_levels_state.lights(start).sources)
+    out, events = act(start, both, TakeTurn("move", face=3))
+    assert not any(s.lit for s in light_levels_state.lights(out).sources)
+    assert any("goes out, used up" in e.text for e in events)
+    _, events = act(out, both, TakeTurn("move", face=1), 3, 3, 4, 4)
+    assert "Random encounter (dark). No one is surprised." in [e.text for e in events], "3s miss a 2 in 6"
