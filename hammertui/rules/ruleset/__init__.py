@@ -21,6 +21,7 @@ The format, one module per part (all sections optional unless marked required):
     [camp], [explore], [search]           what camping, exploring, searching do        (exploring)
     [traps], [skills], [difficulty], [morale]                                          (traps)
     [armour], [hirelings], [encumbrance], [party], [kit]                               (kit)
+    [russell_characters]                  the Russell House Rules' characters and load  (russell_characters)
     [decisions.<topic>]                   where a text is silent, what was chosen      (decisions)
 
 A section that belongs to a procedure (`[divining]`, `[explore]`, `[camp]`, `[light]`) is read only
@@ -109,6 +110,7 @@ from hammertui.rules.ruleset.loading import (
 )
 from hammertui.rules.ruleset.model import Ruleset
 from hammertui.rules.ruleset.procedures import Procedures
+from hammertui.rules.ruleset.russell_characters import GearDef, RussellCharacters, Template
 from hammertui.rules.ruleset.stats import (
     STAT_METHODS,
     SaveRules,
@@ -176,6 +178,7 @@ __all__ = [
     "Divining",
     "DiviningColour",
     "Encumbrance",
+    "GearDef",
     "ExploreOutcome",
     "ExploreRules",
     "HirelingRules",
@@ -198,6 +201,7 @@ __all__ = [
     "Rage",
     "RandomSkills",
     "Ruleset",
+    "RussellCharacters",
     "RulesetError",
     "SaveRules",
     "ScoutAhead",
@@ -210,6 +214,7 @@ __all__ = [
     "StatRules",
     "SubTable",
     "TableRow",
+    "Template",
     "ThiefSkill",
     "TierRank",
     "TierRules",
