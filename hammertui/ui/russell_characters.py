@@ -34,6 +34,13 @@ class RussellPartyPane(PartyPane):
         table.add_columns(*COLUMNS)
         yield table
 
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a row shows that character's sheet as these rules keep it (the class rules'
+        sheet screen has no place here)."""
+        event.stop()
+        if self.view is not None and event.row_key.value:
+            self.notify(sheet_text(self.view, event.row_key.value), title="Sheet", timeout=12)
+
     def _fill(self, view: View, rebuild: bool = False) -> None:
         rows = [(m.id, cells(view, m)) for m in view.state.party]
         sync_rows(self.query_one(DataTable), rows, rebuild)
@@ -64,6 +71,18 @@ def cells(view: View, member: Character) -> list[Text]:
         slots,
         Text(dice, no_wrap=True, overflow="ellipsis"),
     ]
+
+
+def sheet_text(view: View, character_id: str) -> str:
+    """`STR 8 DEX 11 ... · WS 1 · Bow 1 · 3 Just-in-Time skills · Blanket, Waterskin d6, Rations x3 · 110 coins`."""
+    member = view.state.character(character_id)
+    sheet = people.person(view.state, view.ruleset, character_id)
+    scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
+    skills = ", ".join(f"{s.name} {s.rank}" for s in sheet.skills)
+    gear = ", ".join(g.name + (f" x{g.count}" if g.count else "") + (" out" if g.out else f" d{g.die}" if g.die else "") for g in sheet.gear)
+    parts = [f"{member.name}: {scores}", f"WS {sheet.weapon_skill}", f"Bow {sheet.bow_skill}"]
+    parts += [p for p in (skills, f"{sheet.just_in_time} Just-in-Time skills" if sheet.just_in_time else "", gear, f"{member.coins} coins") if p]
+    return " · ".join(parts)
 
 
 def subtitle_of(view: View) -> str:
