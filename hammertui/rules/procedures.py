@@ -128,6 +128,14 @@ for _procedure in (
         ui="hammertui.ui.roster",
     ),
     Procedure(
+        "characters",
+        "russell_characters",
+        "The Russell House Rules: 3d6 seven times, usage dice, gear slots, Tired pips and Weariness",
+        reads=("stats", "russell_characters"),
+        state="hammertui.session.russell_characters_state",
+        ui="hammertui.ui.russell_characters",
+    ),
+    Procedure(
         "fight",
         "sides_and_phases",
         "Sides roll initiative; each side acts phase by phase",

@@ -4,6 +4,7 @@ A procedure that keeps state names a module (`Procedure.state`) holding `SLICE`,
 its part of the state, and `new_slice(ruleset, party)`, the slice a new session starts with. The
 session holds a slice for each procedure of its ruleset that has one and no other, under the
 procedure's name; the save names the procedures it was played by, and the two must agree.
+The characters procedure's module may make a new session's party (`new_party(ruleset, dice)`).
 A module may also list what is wrong with its slice (`problems(slice, state)`, for a hand-edited
 save), and the light procedure's answers whether the party is in the dark (`is_dark(state)`), how
 well it sees (`light_level(state)`, where it tells dim light apart) and spends the time that
@@ -19,12 +20,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from hammertui.rules import procedures
+from hammertui.rules.dice import DiceSource
 from hammertui.rules.procedures import Procedure
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.state import State
 
 if TYPE_CHECKING:
     from hammertui.session.actions import Action, Context, Result
+    from hammertui.session.events import Event
 
 
 def playing(chosen: Mapping[str, str]) -> list[Procedure]:
@@ -39,8 +42,7 @@ def state_module(procedure: Procedure) -> ModuleType | None:
 def part_module(state: State, part: str) -> ModuleType | None:
     """The state module of the procedure this session plays `part` by (None: done without, or
     by a procedure that keeps no state)."""
-    name = state.session.procedures.get(part, procedures.NONE)
-    return None if name == procedures.NONE else state_module(procedures.procedure(part, name))
+    return part_module_of(state.session.procedures, part)
 
 
 def is_dark(state: State) -> bool:
@@ -79,6 +81,20 @@ def signal(state: State, hook: str, ctx: Context, action: Action, *args: Any) ->
             state, said = answer(state, ctx, action, *args)
             events += said
     return state, events
+
+
+def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Any, ...], list[Event], dict[str, Any]] | None:
+    """A new session's party as the characters procedure makes it (`new_party(ruleset, dice)` in its
+    state module): the members, the log of their rolls, and the procedure's slices made with them.
+    None when the procedure leaves the party to the session's own roll."""
+    module = part_module_of(ruleset.procedures, "characters")
+    maker = getattr(module, "new_party", None)
+    return maker(ruleset, dice) if maker is not None else None
+
+
+def part_module_of(chosen: Mapping[str, str], part: str) -> ModuleType | None:
+    name = chosen.get(part, procedures.NONE)
+    return None if name == procedures.NONE else state_module(procedures.procedure(part, name))
 
 
 def slice_problems(state: State) -> list[str]:

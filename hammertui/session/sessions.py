@@ -18,7 +18,7 @@ from hammertui.rules.dice import SeededDice
 from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset, rulesets_dir
 from hammertui.session import light_state, persist
 from hammertui.session.events import Event
-from hammertui.session.procedures import mismatch, new_slices, stateful
+from hammertui.session.procedures import mismatch, new_party, new_slices, stateful
 from hammertui.session.recruits import from_rolled, outfitted, rolled_text
 from hammertui.session.state import Character, SessionInfo, State
 from hammertui.session.store import Store
@@ -84,8 +84,9 @@ def difficulty_for(ruleset: Ruleset, wanted: str | None) -> str:
 
 
 def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = None) -> tuple[State, list[Event]]:
-    """A fresh session: a party of four rolled by the class rules with the kit's supplies (Rations, a
-    Bedroll in Book Three), one lit torch and spares; Return to Town brings everyone's torches up to the kit."""
+    """A fresh session: a party of four made by the characters procedure (by default rolled by the
+    class rules with the kit's supplies: Rations, a Bedroll in Book Three), one lit torch and spares;
+    Return to Town brings everyone's torches up to the kit."""
     mode = difficulty_for(ruleset, difficulty)
     info = SessionInfo(
         name=name,
@@ -97,16 +98,24 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
         procedures=dict(ruleset.procedures),
     )
     dice = SeededDice(seed, -1)
+    made = new_party(ruleset, dice)
+    party, rolled, own = made if made is not None else (*_classed_party(ruleset, dice), {})
+    events = [Event(0, "new", f"New session {name} ({ruleset.name}, {mode} mode, seed {seed})."), *rolled]
+    state = State(session=info, party=party, slices={**new_slices(ruleset, party), **own})
+    return state, events + light_state.first_light(state)
+
+
+def _classed_party(ruleset: Ruleset, dice: SeededDice) -> tuple[tuple[Character, ...], list[Event]]:
+    """A party of four rolled by the class rules, with the kit's supplies and the party roles."""
     party: list[Character] = []
-    events = [Event(0, "new", f"New session {name} ({ruleset.name}, {mode} mode, seed {seed}).")]
+    events = []
     for index, ((hero, player), (armour, shield)) in enumerate(zip(DEMO_PARTY, DEMO_ARMOUR, strict=True), start=1):
         rolled = characters.roll_character(ruleset, dice, hero, armour=armour, shield=shield)
         member = outfitted(from_rolled(f"c{index}", rolled, player), ruleset)
         member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
         party.append(member)
         events.append(Event(0, "roll", rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))
-    state = State(session=info, party=tuple(party), slices=new_slices(ruleset, tuple(party)))
-    return state, events + light_state.first_light(state)
+    return tuple(party), events
 
 
 def create(folder: Path, name: str, ruleset: Ruleset, seed: int | None = None, difficulty: str | None = None) -> Store:

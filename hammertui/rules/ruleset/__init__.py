@@ -23,6 +23,7 @@ The format, one module per part (all sections optional unless marked required):
     [camp], [explore], [search]           what camping, exploring, searching do        (exploring)
     [traps], [skills], [difficulty], [morale]                                          (traps)
     [armour], [hirelings], [encumbrance], [party], [kit]                               (kit)
+    [russell_characters]                  the Russell House Rules' characters and load  (russell_characters)
     [decisions.<topic>]                   where a text is silent, what was chosen      (decisions)
 
 A section that belongs to a procedure (`[divining]`, `[explore]`, `[camp]`, `[light]`,
@@ -119,6 +120,7 @@ from hammertui.rules.ruleset.loading import (
 )
 from hammertui.rules.ruleset.model import Ruleset
 from hammertui.rules.ruleset.procedures import Procedures
+from hammertui.rules.ruleset.russell_characters import GearDef, RussellCharacters, Template
 from hammertui.rules.ruleset.stats import (
     STAT_METHODS,
     SaveRules,
@@ -190,6 +192,7 @@ __all__ = [
     "DiviningColour",
     "Encumbrance",
     "ExplorationDieRules",
+    "GearDef",
     "ExploreOutcome",
     "ExploreRules",
     "HirelingRules",
@@ -217,6 +220,7 @@ __all__ = [
     "Reaction",
     "ReactionRow",
     "Ruleset",
+    "RussellCharacters",
     "RulesetError",
     "SaveRules",
     "ScoutAhead",
@@ -230,6 +234,7 @@ __all__ = [
     "SubTable",
     "Surprise",
     "TableRow",
+    "Template",
     "ThiefSkill",
     "TierRank",
     "TierRules",

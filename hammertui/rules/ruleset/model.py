@@ -26,6 +26,7 @@ from hammertui.rules.ruleset.kit import (
 from hammertui.rules.ruleset.light import LightPenalty, LightRules, LightSourceDef
 from hammertui.rules.ruleset.light_levels import LightLevels
 from hammertui.rules.ruleset.procedures import Procedures
+from hammertui.rules.ruleset.russell_characters import RussellCharacters
 from hammertui.rules.ruleset.schema import AnyText, Key, Keyed
 from hammertui.rules.ruleset.stats import (
     SaveRules,
@@ -86,6 +87,7 @@ class Ruleset:
     armour_rules: Annotated[ArmourRules, Key("armour")] | None = None
     hirelings: HirelingRules | None = None
     party: PartyRules | None = None
+    russell_characters: RussellCharacters | None = None
     kit: Kit = attrs.field(factory=dict)
     decisions: Annotated[dict[str, Decision], Keyed("decision", titled="title")] = attrs.field(factory=dict)
     source: Path | None = attrs.field(default=None, eq=False)

@@ -1,0 +1,111 @@
+"""`[russell_characters]`: how the Russell House Rules make a character and what one carries.
+
+Attributes rolled and assigned, starting HP, Weapon and Bow Skill, descending AC and its armour,
+skills, coins, the default kit with its usage dice, gear slots and the Tired pips of weariness.
+
+Class templates are the referee's to write; the section holds none unless the file adds them, one
+array row each, applied to new characters in turn:
+
+    [[russell_characters.templates]]
+    id = "fighter_a"
+    name = "Fighter A"
+    weapon_skill = 1      # added to the starting 1
+    hp = 2                # added to the starting 1d6 + CON
+    skills = ["Soldiering"]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated
+
+import attrs
+
+from hammertui.rules.ruleset.schema import (
+    Count,
+    Dice,
+    Id,
+    Problem,
+    UniqueIds,
+    Words,
+    between,
+    nonempty,
+    section_check,
+)
+from hammertui.rules.ruleset.tiers import TierValue
+
+UsageDie = Annotated[int, between(2, 100, "a usage die's sides")]
+
+
+@attrs.frozen
+class GearDef:
+    """A significant item of the default kit: the slots it takes, how many (Rations), and the
+    usage die it starts with when full (a Waterskin's d6), if it has one."""
+
+    id: Id
+    name: str
+    slots: Count = 1
+    count: Count = 0
+    usage: UsageDie | None = None
+
+
+@attrs.frozen
+class Template:
+    """A class template as the referee writes it: what it adds to a new character."""
+
+    id: Id
+    name: str
+    weapon_skill: Count = 0
+    bow_skill: Count = 0
+    ac: Count = 0
+    """Points of AC better (lower)."""
+    hp: Count = 0
+    skills: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class RussellCharacters:
+    """The numbers of character making, load and weariness, as the text gives them."""
+
+    attribute_dice: Dice
+    attribute_rolls: Annotated[int, between(6, 20, "a number of rolls")]
+    in_order: bool
+    hit_die: Dice
+    least_hp: Annotated[int, between(1)]
+    weapon_skill: Count
+    bow_skill: Count
+    unarmoured_ac: int
+    armour: Annotated[dict[Id, int], Words("a table of armour and the AC it gives, such as { light = 7 }")]
+    shield_better: Count
+    just_in_time_skills: Count
+    skill_die: Dice
+    skill_target: Annotated[int, between(1)]
+    save_die: Dice
+    coins: Dice
+    coins_times: Annotated[int, between(1)]
+    kit: Annotated[tuple[GearDef, ...], UniqueIds(), Words('an array of gear such as { id = "blanket", name = "Blanket", slots = 1 }')]
+    ration: Id
+    water: Id
+    usage_dice: Annotated[tuple[UsageDie, ...], nonempty("an array of usage dice, largest first, such as [20, 12, 10, 8, 6, 4]")]
+    step_down_on: Annotated[int, between(1)]
+    most_slots: TierValue
+    """The most a character can carry, times their STR (the text's 1.5)."""
+    tired_pips: Annotated[int, between(1)]
+    burdened_pips: Annotated[int, between(1)]
+    share_most: Annotated[int, between(1)]
+    wearied_and_burdened_penalty: Count
+    templates: Annotated[tuple[Template, ...], UniqueIds()] = ()
+
+
+@section_check(RussellCharacters)
+def _fits_together(rules: RussellCharacters) -> Iterator[Problem]:
+    chain = rules.usage_dice
+    if list(chain) != sorted(set(chain), reverse=True):
+        yield Problem("expected each die once, largest first", ("usage_dice",))
+    for i, gear in enumerate(rules.kit):
+        if gear.usage is not None and gear.usage not in chain:
+            yield Problem(f"expected one of the usage dice {', '.join(f'd{d}' for d in chain)}", ("kit", i, "usage"))
+    kit = {gear.id for gear in rules.kit}
+    for key in ("ration", "water"):
+        if getattr(rules, key) not in kit:
+            yield Problem("expected the id of an item of the kit", (key,))

@@ -1,0 +1,495 @@
+"""The Russell House Rules' characters (`russell_characters`): what each adventurer holds beyond the
+shared record, and the actions of load and weariness.
+
+The shared `Character` keeps the name, the assigned attributes, HP, AC and coins; this procedure's
+slice keeps, by character id, the seven rolls, Weapon and Bow Skill, skills, the gear with its slots
+and usage dice, and the Tired pips (Wearied is all of them marked). The exploration die tells it of
+a Tired result through `on_exploration_result`; a new session's party is rolled by `new_party`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from hammertui.rules import russell_characters as rules
+from hammertui.rules.dice import DiceSource, roll
+from hammertui.rules.ruleset import Ruleset, RussellCharacters, Template
+from hammertui.session.actions import Action, Context, Refused, Result, spend_time
+from hammertui.session.events import Event, note
+from hammertui.session.sessions import DEMO_PARTY
+from hammertui.session.state import Character, State, Stats, free_id
+
+NAME = "russell_characters"
+
+
+@attrs.frozen
+class Gear:
+    """A significant item carried: its slots, how many (Rations), its usage die now (0: none), or
+    `out` once a 1-2 on its d4 has used it up."""
+
+    id: str
+    name: str
+    slots: int = 1
+    count: int = 0
+    die: int = 0
+    out: bool = False
+
+
+@attrs.frozen
+class Skill:
+    name: str
+    rank: int = 1
+
+
+@attrs.frozen
+class Person:
+    """What the Russell House Rules note on a sheet beyond the shared record."""
+
+    rolls: tuple[int, ...] = ()
+    """The attribute rolls as thrown (seven, one set aside)."""
+    weapon_skill: int = 1
+    bow_skill: int = 1
+    skills: tuple[Skill, ...] = ()
+    just_in_time: int = 0
+    """Just-in-Time skills not yet declared."""
+    template: str = ""
+    gear: tuple[Gear, ...] = ()
+    tired: int = 0
+
+
+@attrs.frozen
+class People:
+    """Each character's sheet, by character id."""
+
+    people: dict[str, Person] = attrs.field(factory=dict)
+
+
+SLICE = People
+
+
+def section(ruleset: Ruleset) -> RussellCharacters:
+    if ruleset.russell_characters is None:
+        raise ValueError(f"ruleset {ruleset.id} has no [russell_characters]")
+    return ruleset.russell_characters
+
+
+def kit(section: RussellCharacters) -> tuple[Gear, ...]:
+    """The default kit, full: "a Blanket (1 slot), a Waterskin (1 slot), 3 Rations (1 slot), and
+    Flint & Tender (0 Slots)"."""
+    return tuple(Gear(g.id, g.name, g.slots, g.count, g.usage or 0) for g in section.kit)
+
+
+def fresh(section: RussellCharacters, template: Template | None = None, thrown: tuple[int, ...] = ()) -> Person:
+    """A starting sheet: Weapon and Bow Skill 1 (plus the template's), its skills, the Just-in-Time
+    skills and the kit."""
+    extra = template or Template("", "")
+    return Person(
+        rolls=thrown,
+        weapon_skill=section.weapon_skill + extra.weapon_skill,
+        bow_skill=section.bow_skill + extra.bow_skill,
+        skills=tuple(Skill(name) for name in extra.skills),
+        just_in_time=section.just_in_time_skills,
+        template=extra.id,
+        gear=kit(section),
+    )
+
+
+def new_slice(ruleset: Ruleset, party: tuple[Any, ...]) -> People:
+    """A starting sheet for each member of a party made elsewhere."""
+    return People({member.id: fresh(section(ruleset)) for member in party})
+
+
+def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...], list[Event], dict[str, People]]:
+    """A party of four rolled by the text: attributes, HP, AC and coins on the shared record, the
+    rest on their sheets; the log shows every die."""
+    own = section(ruleset)
+    party, sheets, events = [], {}, []
+    for index, (name, player) in enumerate(DEMO_PARTY, start=1):
+        template = own.templates[(index - 1) % len(own.templates)] if own.templates else None
+        member, person, thrown = _rolled(ruleset, dice, f"c{index}", name, player, template)
+        party.append(member)
+        sheets[member.id] = person
+        events.append(Event(0, "roll", rolled_text(ruleset, member, person), tuple(r.describe() for r in thrown)))
+    return tuple(party), events, {NAME: People(sheets)}
+
+
+def _rolled(ruleset: Ruleset, dice: DiceSource, character_id: str, name: str, player: str, template: Template | None) -> tuple[Character, Person, list[Any]]:
+    own = section(ruleset)
+    count = len(ruleset.stats) if own.in_order else own.attribute_rolls
+    attributes = rules.roll_attributes(dice, own.attribute_dice, count)
+    faces = [r.total for r in attributes]
+    placed = rules.in_order(faces, ruleset.stats) if own.in_order else rules.set_aside_lowest(faces, ruleset.stats)
+    hit = roll(dice, own.hit_die)
+    purse = roll(dice, own.coins)
+    extra = template or Template("", "")
+    hp = rules.starting_hp(hit.total, ruleset.stat_mod(placed["CON"]), own.least_hp) + extra.hp
+    ac = rules.armour_class(own.unarmoured_ac, ruleset.stat_mod(placed["DEX"]), False, own.shield_better, extra.ac)
+    member = Character(
+        id=character_id, name=name, player=player, class_id=extra.id, stats=Stats(**placed),
+        hp=hp, max_hp=hp, ac=ac, con=placed["CON"], coins=rules.coins(purse.total, own.coins_times),
+    )
+    return member, fresh(own, template, tuple(faces)), [*attributes, hit, purse]
+
+
+def _template_name(ruleset: Ruleset, template_id: str) -> str:
+    return next((t.name for t in section(ruleset).templates if t.id == template_id), "")
+
+
+def rolled_text(ruleset: Ruleset, member: Character, person: Person) -> str:
+    """`Darla (Ana): STR 12 DEX 9 ..., HP 4, AC 10, WS 1, Bow 1, 110 coins (rolled 12, 9, ...).`"""
+    scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
+    who = f"{member.name} ({member.player})" if member.player else member.name
+    rolled = ", ".join(map(str, person.rolls))
+    template = f" {template_name} template," if (template_name := _template_name(ruleset, person.template)) else ""
+    return (
+        f"{who}:{template} {scores}, HP {member.max_hp}, AC {member.ac}, WS {person.weapon_skill},"
+        f" Bow {person.bow_skill}, {member.coins} coins (rolled {rolled})."
+    )
+
+
+def people(state: State) -> People:
+    return state.slices.get(NAME, People())
+
+
+def person(state: State, ruleset: Ruleset, character_id: str) -> Person:
+    """A character's sheet; one who joined by another way starts with the kit."""
+    return people(state).people.get(character_id) or fresh(section(ruleset))
+
+
+def with_person(state: State, character_id: str, sheet: Person) -> State:
+    return state.with_slice(NAME, People({**people(state).people, character_id: sheet}))
+
+
+def slots_used(ruleset: Ruleset, member: Character, sheet: Person) -> int:
+    """Gear slots filled: the gear's, and the armour's one per point of AC it improves."""
+    own = section(ruleset)
+    base = own.armour.get(member.armour, own.unarmoured_ac)
+    return sum(g.slots for g in sheet.gear) + rules.armour_slots(own.unarmoured_ac, base, member.shield, own.shield_better)
+
+
+def is_burdened(ruleset: Ruleset, member: Character, sheet: Person) -> bool:
+    return rules.burdened(slots_used(ruleset, member, sheet), member.stats.STR)
+
+
+def is_wearied(ruleset: Ruleset, sheet: Person) -> bool:
+    return rules.wearied(sheet.tired, section(ruleset).tired_pips)
+
+
+def most_slots(ruleset: Ruleset, member: Character) -> int:
+    return rules.most_slots(member.stats.STR, section(ruleset).most_slots)
+
+
+def gear_of(sheet: Person, gear_id: str) -> Gear | None:
+    return next((g for g in sheet.gear if g.id == gear_id), None)
+
+
+def with_gear(sheet: Person, gear: Gear | None, gear_id: str) -> Person:
+    """The sheet with one item replaced, or dropped (None)."""
+    kept = tuple(g for g in (gear if g.id == gear_id else g for g in sheet.gear) if g is not None)
+    return attrs.evolve(sheet, gear=kept)
+
+
+def use(ctx: Context, gear: Gear) -> tuple[Gear, str, str]:
+    """Roll an item's usage die: the item after, the words, and the die shown."""
+    own = section(ctx.ruleset)
+    thrown = roll(ctx.dice, f"1d{gear.die}")
+    after = rules.usage_after(own.usage_dice, gear.die, thrown.total, own.step_down_on)
+    if after == gear.die:
+        words = f"{gear.name} holds at d{gear.die}"
+    elif after:
+        words = f"{gear.name} steps down to d{after}"
+    else:
+        words = f"{gear.name} is used up"
+    return attrs.evolve(gear, die=after or gear.die, out=not after), words, thrown.describe()
+
+
+def _member(state: State, character_id: str) -> Character:
+    try:
+        member = state.character(character_id)
+    except KeyError:
+        raise Refused(f"No one in the party has the id {character_id!r}.") from None
+    if not member.alive:
+        raise Refused(f"{member.name} is dead.")
+    return member
+
+
+@attrs.frozen
+class RollUsageDie:
+    """Use an item: roll its usage die, which steps down on a 1 or 2 and is out after a d4's."""
+
+    character_id: str
+    gear_id: str
+    label: ClassVar[str] = "usage"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = _member(state, self.character_id)
+        sheet = person(state, ctx.ruleset, member.id)
+        gear = gear_of(sheet, self.gear_id)
+        if gear is None or not gear.die:
+            raise Refused(f"{member.name} carries no {self.gear_id} with a usage die.")
+        if gear.out:
+            raise Refused(f"{member.name}'s {gear.name} is used up.")
+        used, words, shown = use(ctx, gear)
+        after = with_person(state, member.id, with_gear(sheet, used, gear.id))
+        return after, [note(self, f"{member.name}: {words}.", (shown,), level="warn" if used.out else "info")]
+
+
+@attrs.frozen
+class MarkTired:
+    """A Tired pip by the 'Smith's hand (the exploration die's Tired result marks them itself)."""
+
+    character_id: str
+    label: ClassVar[str] = "tired"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = _member(state, self.character_id)
+        sheet = person(state, ctx.ruleset, member.id)
+        if is_wearied(ctx.ruleset, sheet):
+            raise Refused(f"{member.name} is already Wearied.")
+        return _tire(state, ctx, self, (member,), by_burden=False)
+
+
+@attrs.frozen
+class Carry:
+    """Take up a significant item: more than STR makes Burdened, more than STR x 1.5 cannot be."""
+
+    character_id: str
+    name: str
+    slots: int = 1
+    die: int = 0
+    label: ClassVar[str] = "carry"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = _member(state, self.character_id)
+        sheet = person(state, ctx.ruleset, member.id)
+        if self.die and self.die not in section(ctx.ruleset).usage_dice:
+            raise Refused(f"No usage die d{self.die}.")
+        used = slots_used(ctx.ruleset, member, sheet) + self.slots
+        most = most_slots(ctx.ruleset, member)
+        if used > most:
+            raise Refused(f"{member.name} cannot carry more than {most} slots (STR {member.stats.STR} x 1.5).")
+        gear_id = free_id("g", {g.id for g in sheet.gear})
+        carried = attrs.evolve(sheet, gear=(*sheet.gear, Gear(gear_id, self.name, self.slots, die=self.die)))
+        burden = ": Burdened" if rules.burdened(used, member.stats.STR) else ""
+        return with_person(state, member.id, carried), [note(self, f"{member.name} carries {self.name} ({used}/{member.stats.STR} slots{burden}).")]
+
+
+@attrs.frozen
+class Drop:
+    """Leave an item behind."""
+
+    character_id: str
+    gear_id: str
+    label: ClassVar[str] = "carry"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = _member(state, self.character_id)
+        sheet = person(state, ctx.ruleset, member.id)
+        gear = gear_of(sheet, self.gear_id)
+        if gear is None:
+            raise Refused(f"{member.name} carries no {self.gear_id}.")
+        return with_person(state, member.id, with_gear(sheet, None, gear.id)), [note(self, f"{member.name} leaves {gear.name} behind.")]
+
+
+def _tire(state: State, ctx: Context, action: Action, members: tuple[Character, ...], by_burden: bool) -> Result:
+    """Each member marks a pip (two when Burdened, if `by_burden`); the log says who is now Wearied."""
+    own = section(ctx.ruleset)
+    said = []
+    for member in members:
+        sheet = person(state, ctx.ruleset, member.id)
+        heavy = by_burden and is_burdened(ctx.ruleset, member, sheet)
+        pips = rules.tired_after(sheet.tired, heavy, own.tired_pips, own.burdened_pips)
+        state = with_person(state, member.id, attrs.evolve(sheet, tired=pips))
+        marked = "marks two Tired pips (Burdened)" if heavy else "marks a Tired pip"
+        said.append(f"{member.name} {marked}: {pips}/{own.tired_pips}" + (", Wearied" if rules.wearied(pips, own.tired_pips) else ""))
+    wearied = any(rules.wearied(person(state, ctx.ruleset, m.id).tired, own.tired_pips) for m in members)
+    return state, [note(action, "; ".join(said) + ".", level="warn" if wearied else "info")] if said else []
+
+
+def on_exploration_result(state: State, ctx: Context, action: Action, result_id: str) -> Result:
+    """"Any time the Tired result is rolled on the exploration die, every character marks a Tired
+    pip (two if the character is encumbered)"."""
+    if result_id != "tired":
+        return state, []
+    return _tire(state, ctx, action, state.living, by_burden=True)
+
+
+def _drink(state: State, ctx: Context, members: tuple[Character, ...]) -> tuple[State, list[str], list[str]]:
+    """Each member drinks from their own water: its usage die is rolled. Refused for one without."""
+    own = section(ctx.ruleset)
+    for member in members:
+        water = gear_of(person(state, ctx.ruleset, member.id), own.water)
+        if water is None or water.out or not water.die:
+            raise Refused(f"{member.name} has no water to drink.")
+    words, shown = [], []
+    for member in members:
+        sheet = person(state, ctx.ruleset, member.id)
+        water = gear_of(sheet, own.water)
+        assert water is not None
+        used, said, die = use(ctx, water)
+        state = with_person(state, member.id, with_gear(sheet, used, water.id))
+        words.append(f"{member.name}: {said}")
+        shown.append(die)
+    return state, words, shown
+
+
+def _eat(state: State, ctx: Context, member: Character) -> State:
+    """One Ration from the member's own, or a refusal."""
+    own = section(ctx.ruleset)
+    sheet = person(state, ctx.ruleset, member.id)
+    rations = gear_of(sheet, own.ration)
+    if rations is None or rations.count <= 0:
+        raise Refused(f"{member.name} has no Ration.")
+    left = attrs.evolve(rations, count=rations.count - 1) if rations.count > 1 else None
+    return with_person(state, member.id, with_gear(sheet, left, rations.id))
+
+
+@attrs.frozen
+class ShareRation:
+    """An exploration turn sharing around one Ration (at most eight people) and drinking water:
+    each who shares and is Tired but not Wearied erases one Tired pip."""
+
+    sharer_id: str
+    eaters: tuple[str, ...]
+    label: ClassVar[str] = "rest"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        own = section(ctx.ruleset)
+        sharing = tuple(dict.fromkeys((self.sharer_id, *self.eaters)))
+        if len(sharing) > own.share_most:
+            raise Refused(f"A Ration goes round {own.share_most} people at most.")
+        sharer = _member(state, self.sharer_id)
+        members = tuple(_member(state, i) for i in sharing)
+        eased = [m for m in members if 0 < person(state, ctx.ruleset, m.id).tired and not is_wearied(ctx.ruleset, person(state, ctx.ruleset, m.id))]
+        if not eased:
+            raise Refused("No one sharing has a Tired pip a shared Ration can erase (the Wearied need a Ration each).")
+        state = _eat(state, ctx, sharer)
+        state, drunk, shown = _drink(state, ctx, members)
+        for member in eased:
+            sheet = person(state, ctx.ruleset, member.id)
+            state = with_person(state, member.id, attrs.evolve(sheet, tired=sheet.tired - 1))
+        names = ", ".join(m.name for m in eased)
+        text = f"{sharer.name} shares a Ration round {len(members)}; {names} erase{'s' if len(eased) == 1 else ''} a Tired pip. {'; '.join(drunk)}."
+        spent, events = spend_time(state, 1, ctx, self)
+        return spent, [note(self, text, tuple(shown)), *events]
+
+
+@attrs.frozen
+class EatRations:
+    """An exploration turn eating a full Ration each and drinking water: the Wearied (and anyone
+    Tired) erase every pip."""
+
+    eaters: tuple[str, ...]
+    label: ClassVar[str] = "rest"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        members = tuple(_member(state, i) for i in dict.fromkeys(self.eaters))
+        if not any(person(state, ctx.ruleset, m.id).tired for m in members):
+            raise Refused("No one eating is Tired or Wearied.")
+        for member in members:
+            state = _eat(state, ctx, member)
+        state, drunk, shown = _drink(state, ctx, members)
+        for member in members:
+            state = with_person(state, member.id, attrs.evolve(person(state, ctx.ruleset, member.id), tired=0))
+        names = ", ".join(m.name for m in members)
+        spent, events = spend_time(state, 1, ctx, self)
+        return spent, [note(self, f"{names} eat a Ration each and rest: no longer Tired or Wearied. {'; '.join(drunk)}.", tuple(shown)), *events]
+
+
+@attrs.frozen
+class Sleep:
+    """"Sleeping through the night (or at least for several hours), even with a guard shift, will
+    remove all Tired pips": the clock is the 'Smith's to move."""
+
+    label: ClassVar[str] = "rest"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        tired = [m for m in state.living if person(state, ctx.ruleset, m.id).tired]
+        if not tired:
+            raise Refused("No one is Tired.")
+        for member in tired:
+            state = with_person(state, member.id, attrs.evolve(person(state, ctx.ruleset, member.id), tired=0))
+        return state, [note(self, f"{', '.join(m.name for m in tired)} sleep off every Tired pip.")]
+
+
+def _thrown(ctx: Context, notation: str, how: rules.Tilt) -> tuple[list[int], list[str]]:
+    """The dice of a test as tilted: one roll, or two to keep the best or worst of."""
+    rolls = [roll(ctx.dice, notation) for _ in range(how.dice)]
+    return [r.total for r in rolls], [r.describe() for r in rolls]
+
+
+def _tilt(ctx: Context, state: State, member: Character, advantage: int, physical: bool) -> rules.Tilt:
+    sheet = person(state, ctx.ruleset, member.id)
+    own = section(ctx.ruleset)
+    return rules.tilt(advantage, is_wearied(ctx.ruleset, sheet), is_burdened(ctx.ruleset, member, sheet), physical, own.wearied_and_burdened_penalty)
+
+
+def _tilt_words(how: rules.Tilt) -> str:
+    if how.dice == 1:
+        return ""
+    words = " (two dice, the worst kept" if how.worst else " (two dice, the best kept"
+    return words + (f", -{how.penalty})" if how.penalty else ")")
+
+
+@attrs.frozen
+class Save:
+    """A save: "roll equal to or lower than the ability score on a D20", with Advantage (+1) or
+    Disadvantage (-1), Wearied and Burdened (on a physical test) weighing in."""
+
+    character_id: str
+    stat: str
+    advantage: int = 0
+    physical: bool = False
+    label: ClassVar[str] = "save"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = _member(state, self.character_id)
+        if self.stat not in ctx.ruleset.stats:
+            raise Refused(f"No attribute {self.stat!r}: one of {', '.join(ctx.ruleset.stats)}.")
+        how = _tilt(ctx, state, member, self.advantage, self.physical)
+        faces, shown = _thrown(ctx, section(ctx.ruleset).save_die, how)
+        kept = rules.keep(faces, kept_low_is_good=True, worst=how.worst)
+        score = member.stats.as_dict()[self.stat]
+        passed = rules.save_passes(score, kept, how.penalty)
+        text = f"{member.name} tests {self.stat} {score}{_tilt_words(how)}: {kept} — {'passes' if passed else 'fails'}."
+        return state, [note(self, text, tuple(shown))]
+
+
+@attrs.frozen
+class SkillTest:
+    """A skill: "roll 1d6 and add your skill - a total of 6 or more passes"."""
+
+    character_id: str
+    rank: int
+    advantage: int = 0
+    physical: bool = False
+    label: ClassVar[str] = "skill"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = _member(state, self.character_id)
+        own = section(ctx.ruleset)
+        how = _tilt(ctx, state, member, self.advantage, self.physical)
+        faces, shown = _thrown(ctx, own.skill_die, how)
+        kept = rules.keep(faces, kept_low_is_good=False, worst=how.worst)
+        passed = rules.skill_passes(kept, self.rank, own.skill_target, how.penalty)
+        text = f"{member.name} tests a skill of {self.rank}{_tilt_words(how)}: {kept} + {self.rank} — {'passes' if passed else 'fails'}."
+        return state, [note(self, text, tuple(shown))]
+
+
+def problems(slice: People, state: State) -> list[str]:
+    """Sheets of party members only, with no negative pips or counts and each item once."""
+    found = []
+    party = {m.id for m in (*state.party, *state.pile, *(g.character for g in state.graveyard))}
+    for character_id, sheet in slice.people.items():
+        where = f"people.{character_id}"
+        if character_id not in party:
+            found.append(f"{where}: no character {character_id!r}")
+        if sheet.tired < 0:
+            found.append(f"{where}.tired: cannot be negative")
+        ids = [g.id for g in sheet.gear]
+        if len(set(ids)) != len(ids):
+            found.append(f"{where}.gear: two items share an id")
+        found += [f"{where}.gear[{i}].count: cannot be negative" for i, g in enumerate(sheet.gear) if g.count < 0]
+    return found

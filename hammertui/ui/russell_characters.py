@@ -1,0 +1,157 @@
+"""The Party pane under the Russell House Rules: HP and AC, Tired pips and Wearied, gear slots and
+Burdened, and every usage die; the row under the cursor is who a usage die, a Tired pip or a
+shared Ration is for."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import DataTable
+
+from hammertui.session import russell_characters_state as people
+from hammertui.session.state import Character
+from hammertui.ui.commands import Command
+from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.roster import PartyPane, hp_cell
+from hammertui.ui.table import RowTable, sync_rows
+from hammertui.ui.view import View
+
+if TYPE_CHECKING:
+    from hammertui.ui.app import HammerApp
+
+COLUMNS = ("Name", "HP", "AC", "Tired", "Slots", "Usage dice")
+TIRED_STYLE = "bold #fdd835"
+WEARIED_STYLE = "bold #e53935"
+
+
+class RussellPartyPane(PartyPane):
+    """The roster as the Russell House Rules keep it."""
+
+    def compose(self) -> ComposeResult:
+        table = RowTable(id="party-table", cursor_type="row", cursor_foreground_priority="renderable", zebra_stripes=True)
+        table.add_columns(*COLUMNS)
+        yield table
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a row shows that character's sheet as these rules keep it (the class rules'
+        sheet screen has no place here)."""
+        event.stop()
+        if self.view is not None and event.row_key.value:
+            self.notify(sheet_text(self.view, event.row_key.value), title="Sheet", timeout=12)
+
+    def _fill(self, view: View, rebuild: bool = False) -> None:
+        rows = [(m.id, cells(view, m)) for m in view.state.party]
+        sync_rows(self.query_one(DataTable), rows, rebuild)
+        subtitle = subtitle_of(view)
+        if subtitle != self.border_subtitle:
+            self.border_subtitle = subtitle
+
+
+def cells(view: View, member: Character) -> list[Text]:
+    """`Darla  6/6  10  ●●○  4/8  Water d6, Torches d4`, Wearied and Burdened said in red and yellow."""
+    ruleset = view.ruleset
+    sheet = people.person(view.state, ruleset, member.id)
+    limit = ruleset.russell_characters.tired_pips if ruleset.russell_characters else 0
+    wearied = people.is_wearied(ruleset, sheet)
+    pips = Text("●" * sheet.tired + "○" * max(0, limit - sheet.tired), style=WEARIED_STYLE if wearied else TIRED_STYLE if sheet.tired else "dim")
+    if wearied:
+        pips.append(" Wearied", style=WEARIED_STYLE)
+    used = people.slots_used(ruleset, member, sheet)
+    slots = Text(f"{used}/{member.stats.STR}")
+    if people.is_burdened(ruleset, member, sheet):
+        slots.append(" Burdened", style=TIRED_STYLE)
+    dice = ", ".join(f"{g.name} {'out' if g.out else f'd{g.die}'}" for g in sheet.gear if g.die)
+    return [
+        Text(member.name, style="dim strike" if not member.alive else "", no_wrap=True, overflow="ellipsis"),
+        hp_cell(member),
+        Text(str(member.ac)),
+        pips,
+        slots,
+        Text(dice, no_wrap=True, overflow="ellipsis"),
+    ]
+
+
+def sheet_text(view: View, character_id: str) -> str:
+    """`STR 8 DEX 11 ... · WS 1 · Bow 1 · 3 Just-in-Time skills · Blanket, Waterskin d6, Rations x3 · 110 coins`."""
+    member = view.state.character(character_id)
+    sheet = people.person(view.state, view.ruleset, character_id)
+    scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
+    skills = ", ".join(f"{s.name} {s.rank}" for s in sheet.skills)
+    gear = ", ".join(g.name + (f" x{g.count}" if g.count else "") + (" out" if g.out else f" d{g.die}" if g.die else "") for g in sheet.gear)
+    parts = [f"{member.name}: {scores}", f"WS {sheet.weapon_skill}", f"Bow {sheet.bow_skill}"]
+    parts += [p for p in (skills, f"{sheet.just_in_time} Just-in-Time skills" if sheet.just_in_time else "", gear, f"{member.coins} coins") if p]
+    return " · ".join(parts)
+
+
+def subtitle_of(view: View) -> str:
+    """`4 standing · 2 Tired · 1 Wearied · 1 Burdened`."""
+    ruleset, state = view.ruleset, view.state
+    sheets = [(m, people.person(state, ruleset, m.id)) for m in state.living]
+    parts = [f"{len(sheets)} standing"]
+    tired = sum(0 < s.tired and not people.is_wearied(ruleset, s) for _, s in sheets)
+    wearied = sum(people.is_wearied(ruleset, s) for _, s in sheets)
+    burdened = sum(people.is_burdened(ruleset, m, s) for m, s in sheets)
+    parts += [f"{n} {word}" for n, word in ((tired, "Tired"), (wearied, "Wearied"), (burdened, "Burdened")) if n]
+    return " · ".join(parts)
+
+
+def pane() -> RussellPartyPane:
+    return RussellPartyPane(id="party", classes="pane")
+
+
+PANE = pane
+
+
+def _selected(app: HammerApp) -> Character | None:
+    character_id = app.query_one(PartyPane).selected_id
+    if character_id is None:
+        app.notify("No one in the party.", severity="warning")
+        return None
+    return app.store.state.character(character_id)
+
+
+def roll_usage(app: HammerApp) -> None:
+    """The selected character's usage dice: one is rolled at once, more are offered to choose from."""
+    member = _selected(app)
+    if member is None:
+        return
+    sheet = people.person(app.store.state, app.store.ruleset, member.id)
+    items = [(g.id, f"{g.name} d{g.die}") for g in sheet.gear if g.die and not g.out]
+    if not items:
+        app.notify(f"{member.name} has nothing with a usage die left.", severity="warning")
+    elif len(items) == 1:
+        app.perform(people.RollUsageDie(member.id, items[0][0]))
+    else:
+        dialog = ChooseDialog("Usage die", f"What does {member.name} use?", items)
+        app.push_screen(dialog, lambda gear_id: gear_id is not None and app.perform(people.RollUsageDie(member.id, gear_id)))
+
+
+def mark_tired(app: HammerApp) -> None:
+    member = _selected(app)
+    if member is not None:
+        app.perform(people.MarkTired(member.id))
+
+
+def share_ration(app: HammerApp) -> None:
+    """The selected character shares a Ration round everyone standing."""
+    member = _selected(app)
+    if member is not None:
+        app.perform(people.ShareRation(member.id, tuple(m.id for m in app.store.state.living)))
+
+
+def eat_rations(app: HammerApp) -> None:
+    """Everyone Tired or Wearied eats a Ration of their own."""
+    state = app.store.state
+    tired = tuple(m.id for m in state.living if people.person(state, app.store.ruleset, m.id).tired)
+    app.perform(people.EatRations(tired))
+
+
+COMMANDS: tuple[Command[View], ...] = (
+    Command("U", "usage.roll", "roll_usage", "Usage die", "Roll a usage die", "The selected character uses an item: its usage die steps down on a 1 or 2", show=True, run=roll_usage),
+    Command("P", "tired.mark", "mark_tired", "Tired pip", "Mark a Tired pip", "The selected character marks a Tired pip; the third makes them Wearied", run=mark_tired),
+    Command(None, "rest.share", "share_ration", "Share a Ration", "Share a Ration", "An exploration {unit}: the selected character shares a Ration round everyone standing; each not Wearied erases a Tired pip", run=share_ration),
+    Command(None, "rest.eat", "eat_rations", "Eat a Ration each", "Eat a Ration each", "An exploration {unit}: everyone Tired or Wearied eats a Ration of their own and is rested", run=eat_rations),
+    Command(None, "rest.sleep", "sleep", "Sleep", "Sleep off Tiredness", "A night's sleep erases every Tired pip (move the clock yourself)", run=lambda app: app.perform(people.Sleep())),
+)
