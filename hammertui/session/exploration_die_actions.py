@@ -101,7 +101,7 @@ class TakeTurn:
     def _encounter(self, state: State, ctx: Context, rules: ExplorationDieRules) -> tuple[Encounter, list[Event]]:
         """Surprise for both sides by the light and the pace, then the reaction roll, with the
         spokesman's modifier when the meeting allows it."""
-        light = light_level(state)
+        light = light_level(state, ctx.ruleset)
         chances = surprise_chances(rules.surprise, light, die_of(state).pace, self.sneaky_foe, self.through_door)
         party_roll = roll_dice(ctx.dice, rules.surprise.die)
         foes_roll = roll_dice(ctx.dice, rules.surprise.die)

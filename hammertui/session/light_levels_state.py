@@ -97,6 +97,11 @@ def character_levels(state: State, ruleset: Ruleset) -> dict[str, str]:
     return rules.character_levels(rules_of(ruleset), light_order(state), shining)
 
 
+def light_level(state: State, ruleset: Ruleset) -> str:
+    """How the party shows to what waits in the dark: the best light anyone in it has."""
+    return rules.brightest(character_levels(state, ruleset).values())
+
+
 def is_dark(state: State) -> bool:
     """The party is in the dark when no source is lit: nobody sees by anything."""
     return not any(s.lit for s in lights(state).sources)

@@ -7,7 +7,7 @@ procedure's name; the save names the procedures it was played by, and the two mu
 The characters procedure's module may make a new session's party (`new_party(ruleset, dice)`).
 A module may also list what is wrong with its slice (`problems(slice, state)`, for a hand-edited
 save), and the light procedure's answers whether the party is in the dark (`is_dark(state)`), how
-well it sees (`light_level(state)`, where it tells dim light apart) and spends the time that
+well it sees (`light_level(state, ruleset)`, where it tells dim light apart) and spends the time that
 passes (`on_time(state, units, ctx, action)`): the clock and the panes put those questions here,
 and a session played without light is never dark and burns nothing.
 """
@@ -52,13 +52,13 @@ def is_dark(state: State) -> bool:
     return module is not None and module.is_dark(state)
 
 
-def light_level(state: State) -> str:
+def light_level(state: State, ruleset: Ruleset) -> str:
     """How well the party sees, in the Russell text's words ("dark", "dim", "lit"): the light
-    procedure's own answer when it tells levels apart (`light_level(state)`), else dark or lit as
+    procedure's own answer when it tells levels apart (`light_level(state, ruleset)`), else dark or lit as
     it says; a session played without light is lit."""
     module = part_module(state, "light")
     if module is not None and hasattr(module, "light_level"):
-        return str(module.light_level(state))
+        return str(module.light_level(state, ruleset))
     return "dark" if is_dark(state) else "lit"
 
 

@@ -204,3 +204,28 @@ def test_the_light_by_levels_answers_the_die(tmp_path_factory: pytest.TempPathFa
     assert any("goes out, used up" in e.text for e in events)
     _, events = act(out, both, TakeTurn("move", face=1), 3, 3, 4, 4)
     assert "Random encounter (dark). No one is surprised." in [e.text for e in events], "3s miss a 2 in 6"
+
+
+def test_the_die_meets_a_party_by_its_best_light(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """"Lit: 0 in 6" to be surprised, "Dim: 2 in 6": with only a candle lit ("Candle: 0 Lit, 1 Dim")
+    the party shows dim, and the encounter is rolled as one in dim light."""
+    import attrs
+
+    from hammertui.rules.ruleset import load_ruleset
+    from hammertui.session import light_levels_state
+    from hammertui.session.procedures import light_level
+    from tests import light_levels_rules
+    from tests.exploration_die_ruleset import RULESET
+
+    light = light_levels_rules.RULESET.split('light = "light_levels"\n', 1)[1]
+    path = tmp_path_factory.mktemp("dim") / "dim.toml"
+    path.write_text(RULESET.replace('camp = "none"\n', 'camp = "none"\nlight = "light_levels"\n') + light, encoding="utf-8")
+    both = load_ruleset(path)
+    start = new_state("dim", both, seed=5)[0]
+    assert light_level(start, both) == "lit"
+    torch = light_levels_state.lights(start).sources[0]
+    candle = attrs.evolve(torch, kind="candle")
+    dim = light_levels_state.with_lights(start, sources=(candle,))
+    assert light_level(dim, both) == "dim"
+    _, events = act(dim, both, TakeTurn("move", face=1), 3, 3, 4, 4)
+    assert any(e.text.startswith("Random encounter (dim).") for e in events), [e.text for e in events]
