@@ -102,6 +102,15 @@ def light_level(state: State, ruleset: Ruleset) -> str:
     return rules.brightest(character_levels(state, ruleset).values())
 
 
+def roll_effect(state: State, ruleset: Ruleset, kind: str, character_id: str = "") -> tuple[bool, int]:
+    """The table's answer for a roll of `kind` by a character in their light (by the party's best
+    light when none is named): whether it may be made, and its net modifier dice."""
+    levels = character_levels(state, ruleset)
+    level = levels.get(character_id, rules.DARK) if character_id else rules.brightest(levels.values())
+    effect = rules.roll_effect(rules_of(ruleset), level, kind)
+    return effect.allowed, effect.modifier
+
+
 def is_dark(state: State) -> bool:
     """The party is in the dark when no source is lit: nobody sees by anything."""
     return not any(s.lit for s in lights(state).sources)

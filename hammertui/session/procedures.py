@@ -7,7 +7,8 @@ procedure's name; the save names the procedures it was played by, and the two mu
 The characters procedure's module may make a new session's party (`new_party(ruleset, dice)`).
 A module may also list what is wrong with its slice (`problems(slice, state)`, for a hand-edited
 save), and the light procedure's answers whether the party is in the dark (`is_dark(state)`), how
-well it sees (`light_level(state, ruleset)`, where it tells dim light apart) and spends the time that
+well it sees (`light_level(state, ruleset)`, where it tells dim light apart), what it does to a roll
+(`roll_effect`, where it says) and spends the time that
 passes (`on_time(state, units, ctx, action)`): the clock and the panes put those questions here,
 and a session played without light is never dark and burns nothing.
 """
@@ -60,6 +61,17 @@ def light_level(state: State, ruleset: Ruleset) -> str:
     if module is not None and hasattr(module, "light_level"):
         return str(module.light_level(state, ruleset))
     return "dark" if is_dark(state) else "lit"
+
+
+def light_on_roll(state: State, ruleset: Ruleset, kind: str, character_id: str = "") -> tuple[bool, int] | None:
+    """What the light does to one roll of `kind` (the light procedure's roll kinds: "attack",
+    "save", "guts"...) made by a character, or by the party as its best light shows it when none is
+    named: whether it may be made at all, and its net modifier dice. The light procedure answers
+    when it tells (`roll_effect(state, ruleset, kind, character_id)`); None when it does not
+    (burn-down light) or the session is played without light."""
+    module = part_module(state, "light")
+    answer = getattr(module, "roll_effect", None)
+    return None if answer is None else answer(state, ruleset, kind, character_id)
 
 
 def on_time(state: State, units: int, ctx: Context, action: Action) -> Result:

@@ -20,7 +20,7 @@ resources = [{ id = "thief_rerolls", name = "Thiefy Expertise reroll", per_level
 
 CASES = [
     ("[procedures]\nexplore = \"wandering_die\"", "procedures.explore", "wandering_die", '"divining_pool", "exploration_die"'),
-    ("[procedures]\nfight = \"individual_initiative\"", "procedures.fight", "individual_initiative", '"sides_and_phases"'),
+    ("[procedures]\nfight = \"round_robin\"", "procedures.fight", "round_robin", '"sides_and_phases", "individual_initiative"'),
     ("[procedures]\ncamp = \"rest_a_week\"", "procedures.camp", "rest_a_week", '"hammercrawl_camp", "none"'),
     ("[modifier_dice]\nmode = \"keep_3x6\"", "modifier_dice.mode", "keep_3x6", '"advantage", "beans", "double_advantage"'),
     ("[stats.rolling]\nmethod = \"assign\"", "stats.rolling.method", "assign", '"prime_first", "in_order"'),

@@ -802,7 +802,7 @@ def test_the_dungeon_crawl_sketch_is_refused_with_every_way_of_playing_it_names(
     assert caught.value.problems == [
         f'{where}: procedures.explore: expected one of "divining_pool", "exploration_die", got "wandering_die"',
         f'{where}: procedures.characters: expected one of "hammercrawl_classes", "russell_characters", got "dungeon_crawl_abilities"',
-        f'{where}: procedures.fight: expected one of "sides_and_phases", got "contest_3d6"',
+        f'{where}: procedures.fight: expected one of "sides_and_phases", "individual_initiative", got "contest_3d6"',
         f'{where}: modifier_dice.mode: expected one of "advantage", "beans", "double_advantage", got "keep_3x6"',
         f'{where}: combat.initiative.who: expected one of "side_leader", got "one_player_and_gm"',
         f'{where}: combat.tie_breaks[0]: expected one of {breaks}, got "highest_die"',

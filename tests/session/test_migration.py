@@ -56,9 +56,9 @@ def test_a_save_played_by_a_procedure_unknown_here_is_refused_by_name(tmp_path: 
     store = opened(tmp_path, "release-hc")
     store.dispatch(RenameSession("The next evening"))
     files = persist.SaveFiles(tmp_path, "release-hc")
-    text = files.snapshot.read_text().replace('fight = "sides_and_phases"', 'fight = "individual_initiative"')
+    text = files.snapshot.read_text().replace('fight = "sides_and_phases"', 'fight = "round_robin"')
     files.snapshot.write_text(text)
     with pytest.raises(persist.SaveError) as refused:
         sessions.open_files(files, load_ruleset)
-    assert refused.value.problems == ["session.procedures.fight: 'individual_initiative' is not a fight procedure this hammertui has"]
+    assert refused.value.problems == ["session.procedures.fight: 'round_robin' is not a fight procedure this hammertui has"]
     assert files.snapshot.read_text() == text, "a refused save is left as it was"

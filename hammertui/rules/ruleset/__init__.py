@@ -24,6 +24,7 @@ The format, one module per part (all sections optional unless marked required):
     [traps], [skills], [difficulty], [morale]                                          (traps)
     [armour], [hirelings], [encumbrance], [party], [kit]                               (kit)
     [russell_characters]                  the Russell House Rules' characters and load  (russell_characters)
+    [individual_initiative]               the Russell House Rules' fight, one by one    (individual_initiative)
     [decisions.<topic>]                   where a text is silent, what was chosen      (decisions)
 
 A section that belongs to a procedure (`[divining]`, `[explore]`, `[camp]`, `[light]`,
@@ -120,6 +121,13 @@ from hammertui.rules.ruleset.loading import (
 )
 from hammertui.rules.ruleset.model import Ruleset
 from hammertui.rules.ruleset.procedures import Procedures
+from hammertui.rules.ruleset.individual_initiative import (
+    BleedingOut,
+    FightingOptions,
+    Guts,
+    IndividualInitiative,
+    WoundRow,
+)
 from hammertui.rules.ruleset.russell_characters import GearDef, RussellCharacters, Template
 from hammertui.rules.ruleset.stats import (
     STAT_METHODS,
@@ -221,6 +229,11 @@ __all__ = [
     "ReactionRow",
     "Ruleset",
     "RussellCharacters",
+    "BleedingOut",
+    "FightingOptions",
+    "Guts",
+    "IndividualInitiative",
+    "WoundRow",
     "RulesetError",
     "SaveRules",
     "ScoutAhead",

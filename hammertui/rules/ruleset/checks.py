@@ -7,11 +7,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import attrs
+
 from hammertui.rules import procedures
 from hammertui.rules.ruleset.kit import KIT_SUPPLIES
 from hammertui.rules.ruleset.model import Ruleset
 from hammertui.rules.ruleset.report import Report, dig
 from hammertui.rules.ruleset.schema import KeyPath, show
+
+
+REQUIRED = frozenset(field.name for field in attrs.fields(Ruleset) if field.default is attrs.NOTHING)
+"""Sections every ruleset has ([combat]): one stays when its procedure is swapped for another."""
 
 
 class _Refs:
@@ -64,6 +70,12 @@ def cross_check(r: Ruleset, report: Report) -> None:
         _check_divining(r, report)
     if r.exploration_die is not None:
         stats.check(("exploration_die", "reaction", "stat"), r.exploration_die.reaction.stat)
+    if r.individual_initiative is not None:
+        fight = r.individual_initiative
+        stats.check(("individual_initiative", "initiative_stat"), fight.initiative_stat)
+        stats.check(("individual_initiative", "guts", "employer_stat"), fight.guts.employer_stat)
+        stats.check(("individual_initiative", "bleeding_out", "stat"), fight.bleeding_out.stat)
+        stats.check(("individual_initiative", "bleeding_out", "stabilise_stat"), fight.bleeding_out.stabilise_stat)
     _check_kit(r, report)
     _check_procedures(r, report)
     exploring = r.camp is not None or r.explore is not None
@@ -254,7 +266,7 @@ def _check_procedures(r: Ruleset, report: Report) -> None:
             if chosen.get(part) != name:
                 report.problem(where, f"{proc.name} works only with {part} = {show(name)}, got {show(chosen.get(part))}")
     every = [procedures.procedure(part, name) for part in procedures.PARTS for name in procedures.names(part)]
-    for section in sorted({section for proc in every for section in proc.reads}):
+    for section in sorted({section for proc in every for section in proc.reads} - REQUIRED):
         if section in report.raw and section not in read:
             report.problem(
                 (section,),

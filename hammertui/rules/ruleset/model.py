@@ -15,6 +15,7 @@ from hammertui.rules.ruleset.decisions import Decision
 from hammertui.rules.ruleset.divining import Divining
 from hammertui.rules.ruleset.exploration_die import ExplorationDieRules
 from hammertui.rules.ruleset.exploring import CampRules, ExploreRules, SearchRules
+from hammertui.rules.ruleset.individual_initiative import IndividualInitiative
 from hammertui.rules.ruleset.kit import (
     ArmourDef,
     ArmourRules,
@@ -88,6 +89,7 @@ class Ruleset:
     hirelings: HirelingRules | None = None
     party: PartyRules | None = None
     russell_characters: RussellCharacters | None = None
+    individual_initiative: IndividualInitiative | None = None
     kit: Kit = attrs.field(factory=dict)
     decisions: Annotated[dict[str, Decision], Keyed("decision", titled="title")] = attrs.field(factory=dict)
     source: Path | None = attrs.field(default=None, eq=False)

@@ -1,0 +1,165 @@
+"""The fight by individual initiative (the Russell House Rules): its slice of the session state.
+
+The fight under way keeps its foes, the round, this round's initiative order and whose turn it is,
+each combatant's fighting option and conditions, the failed saves of those Bleeding Out, and a
+critical hit waiting for its choice. Wounds outlast the fight ("most wounds can be assumed to heal
+with one week of downtime"), so they are kept beside it, by character. The actions are in
+`individual_initiative_actions`, imported once a fight is asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from hammertui.rules.ruleset import IndividualInitiative, Ruleset
+from hammertui.rules.ruleset.individual_initiative import CONDITIONS
+from hammertui.session.state import Character, State
+
+NAME = "individual_initiative"
+
+
+@attrs.frozen
+class Foe:
+    """A monster or NPC as its profile gives it: HD, HP, AC, WS, I (its initiative modifier) and
+    Gts; `by_weight` when its AC comes of heavy armour (Crushing weapons count it as 5).
+    `out` is "" while it fights, "down" at 0 HP, "fled" after a failed Guts roll."""
+
+    id: str
+    name: str
+    hd: int
+    hp: int
+    max_hp: int
+    ac: int
+    ws: int
+    init: int = 0
+    guts: int = 7
+    by_weight: bool = True
+    out: str = ""
+
+    @property
+    def standing(self) -> bool:
+        return not self.out
+
+
+@attrs.frozen
+class Crit:
+    """A critical hit thrown and shown, waiting for the attacker's choice: double damage, or the
+    damage and a bonus (a trip, a disarm...). The damage is kept, never thrown again."""
+
+    attacker: str
+    target: str
+    damage: int
+    times: int = 1
+    shown: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Fight:
+    """A fight under way. `round` counts from 1 once initiative is first rolled; `order` is this
+    round's, best first, with each total in `rolls`; `at` is whose turn it is in it. `options`,
+    this round's fighting options; `conditions` and `bleeding` (failed saves), by combatant;
+    `heavy`, who last attacked with a Heavy weapon; `mustered`, how many foes began the fight."""
+
+    foes: tuple[Foe, ...] = ()
+    round: int = 0
+    order: tuple[str, ...] = ()
+    rolls: dict[str, int] = attrs.field(factory=dict)
+    at: int = 0
+    options: dict[str, str] = attrs.field(factory=dict)
+    conditions: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    bleeding: dict[str, int] = attrs.field(factory=dict)
+    heavy: tuple[str, ...] = ()
+    mustered: int = 0
+    crit: Crit | None = None
+
+    def foe(self, foe_id: str) -> Foe:
+        for foe in self.foes:
+            if foe.id == foe_id:
+                return foe
+        raise KeyError(foe_id)
+
+    @property
+    def standing_foes(self) -> tuple[Foe, ...]:
+        return tuple(f for f in self.foes if f.standing)
+
+    @property
+    def acting(self) -> str:
+        """Whose turn it is ("" before the first initiative and once the round is done)."""
+        return self.order[self.at] if self.round and self.at < len(self.order) else ""
+
+    def held(self, who: str) -> tuple[str, ...]:
+        return self.conditions.get(who, ())
+
+
+@attrs.frozen
+class Fights:
+    """The fight under way (None between fights) and each character's wounds."""
+
+    fight: Fight | None = None
+    wounds: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+
+
+SLICE = Fights
+EMPTY = Fights()
+
+
+def new_slice(ruleset: Ruleset, party: tuple[Character, ...]) -> Fights:
+    """A new session starts between fights, unwounded."""
+    return EMPTY
+
+
+def rules_of(ruleset: Ruleset) -> IndividualInitiative:
+    if ruleset.individual_initiative is None:
+        raise ValueError(f"{ruleset.name} has no [individual_initiative] section")
+    return ruleset.individual_initiative
+
+
+def fights(state: State) -> Fights:
+    return state.slices.get(NAME, EMPTY)
+
+
+def fighting(state: State) -> Fight | None:
+    return fights(state).fight
+
+
+def with_fights(state: State, **changes: Any) -> State:
+    return state.with_slice(NAME, attrs.evolve(fights(state), **changes))
+
+
+def name_of(state: State, who: str) -> str:
+    """A character's or foe's name; the id itself for one no longer known."""
+    fight = fighting(state)
+    if fight is not None:
+        for foe in fight.foes:
+            if foe.id == who:
+                return foe.name
+    known = {m.id: m.name for m in (*state.party, *(g.character for g in state.graveyard))}
+    return known.get(who, who)
+
+
+def problems(kept: Fights, state: State) -> list[str]:
+    """Foes with their own ids and HP they can have; everyone named by the fight in it; the
+    conditions the rules know; wounds on characters of the party."""
+    party = {m.id for m in (*state.party, *(g.character for g in state.graveyard))}
+    found = [f"wounds.{who}: no character {who!r}" for who in kept.wounds if who not in party]
+    fight = kept.fight
+    if fight is None:
+        return found
+    ids = [f.id for f in fight.foes]
+    if len(set(ids)) != len(ids):
+        found.append("fight.foes: two foes share an id")
+    for i, foe in enumerate(fight.foes):
+        if foe.max_hp < 1 or not 0 <= foe.hp <= foe.max_hp:
+            found.append(f"fight.foes[{i}].hp: {foe.hp} of {foe.max_hp} is not possible")
+        if foe.out not in ("", "down", "fled"):
+            found.append(f"fight.foes[{i}].out: {foe.out!r} is not down or fled")
+    everyone = party | set(ids)
+    named = {*fight.order, *fight.rolls, *fight.options, *fight.conditions, *fight.bleeding, *fight.heavy}
+    found += [f"fight: no character or foe {who!r}" for who in sorted(named - everyone)]
+    for who, held in fight.conditions.items():
+        found += [f"fight.conditions.{who}: no condition {c!r}" for c in held if c not in CONDITIONS]
+    if not 0 <= fight.at <= len(fight.order):
+        found.append(f"fight.at: {fight.at} is beyond the order of {len(fight.order)}")
+    return found

@@ -1,0 +1,121 @@
+"""The fight by individual initiative on the dashboard: its pane in the combat slot (the round, the
+order with whose turn it is, HP, options and conditions) and the command that starts a fight or goes
+back to the one under way."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from hammertui.rules.individual_initiative import CONDITION_NAMES, OPTION_NAMES
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session.individual_initiative_state import Fight, fighting, fights, name_of
+from hammertui.session.state import State
+from hammertui.ui.commands import Command
+from hammertui.ui.view import View
+
+if TYPE_CHECKING:
+    from hammertui.ui.app import HammerApp
+
+HINT = "F the fight"
+
+
+class InitiativePane(Static):
+    """The fight at a glance, one line per combatant in this round's order; with none, the wounds
+    the party still carries."""
+
+    view: reactive[View | None] = reactive(None, repaint=False)
+
+    def on_mount(self) -> None:
+        self.border_title = "Combat"
+
+    def watch_view(self, view: View | None) -> None:
+        if view is None:
+            return
+        fight = fighting(view.state)
+        self.border_subtitle = HINT if fight is not None else ""
+        self.update(pane_text(view.state, fight))
+
+
+def pane_text(state: State, fight: Fight | None) -> Text:
+    if fight is None:
+        text = Text("No combat.\n\nAll quiet... for now.")
+        for who, wounds in fights(state).wounds.items():
+            text.append(f"\n{name_of(state, who)}: {', '.join(wounds)}", style="#e53935")
+        return text
+    text = Text(where_text(fight), style="bold")
+    for line in combatant_lines(state, fight):
+        text.append("\n")
+        text.append_text(line)
+    return text
+
+
+def where_text(fight: Fight) -> str:
+    if not fight.round:
+        return "Roll initiative for round 1"
+    if fight.crit is not None:
+        return f"Round {fight.round} · a critical hit waits for its choice"
+    return f"Round {fight.round}" + (" · roll initiative" if not fight.acting else "")
+
+
+def order_of(state: State, fight: Fight) -> list[str]:
+    """This round's order, then anyone not in it (before the first initiative, or come since)."""
+    everyone = [m.id for m in state.party] + [f.id for f in fight.foes]
+    return [*fight.order, *(w for w in everyone if w not in fight.order)]
+
+
+def combatant_lines(state: State, fight: Fight) -> list[Text]:
+    """`▶ 5  Darla      4/6  AC 10  Press  Floored`: the acting one marked, the fallen dimmed."""
+    ids = order_of(state, fight)
+    width = max((len(name_of(state, w)) for w in ids), default=0)
+    return [_line(state, fight, who, width) for who in ids]
+
+
+def _line(state: State, fight: Fight, who: str, width: int) -> Text:
+    foe = next((f for f in fight.foes if f.id == who), None)
+    if foe is not None:
+        hp, top, ac, out = foe.hp, foe.max_hp, foe.ac, foe.out
+    else:
+        member = state.character(who)
+        hp, top, ac, out = member.hp, member.max_hp, member.ac, "" if member.alive else "dead"
+    mark = "▶" if fight.acting == who else " "
+    rolled = f"{fight.rolls[who]:>2}" if who in fight.rolls else " -"
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(f"{mark} {rolled}  {name_of(state, who).ljust(width)}  {hp}/{top}  AC {ac}", style="dim strike" if out else ("bold" if mark != " " else ""))
+    notes = [OPTION_NAMES[o] for o in (fight.options.get(who, ""),) if o]
+    notes += [CONDITION_NAMES[c] for c in fight.held(who)]
+    if who in fight.bleeding:
+        notes.append(f"{fight.bleeding[who]} failed")
+    notes += [out] if out else []
+    if notes:
+        line.append("  " + ", ".join(notes), style="#fdd835")
+    return line
+
+
+def pane() -> InitiativePane:
+    return InitiativePane(id="combat", classes="pane")
+
+
+PANE = pane
+
+
+def fight(app: HammerApp) -> None:
+    """Back to the fight under way, or foes first and then the fight."""
+    from hammertui.ui.initiative_screen import FoesDialog, InitiativeScreen  # with the first fight
+
+    if fighting(app.store.state) is not None:
+        app.push_screen(InitiativeScreen())
+        return
+    app.push_screen(FoesDialog(app.try_perform), lambda started: started and app.push_screen(InitiativeScreen()))
+
+
+def _fight_title(state: State, ruleset: Ruleset) -> str:
+    return "Fight!" if fighting(state) is None else "The fight"
+
+
+COMMANDS: tuple[Command[View], ...] = (
+    Command("F", "initiative.fight", "fight", "Fight!", _fight_title, "Start a fight (the foes' profiles), or go back to the one under way", show=True, run=fight),
+)

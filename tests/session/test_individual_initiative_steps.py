@@ -1,0 +1,220 @@
+"""The fight by individual initiative, action by action, with scripted dice against the Russell
+House Rules' numbers: initiative every round, Target 20, crits and fumbles, firing into melee,
+wounds and Bleeding Out, Guts, the light's and weariness's modifier dice, and the turn it costs."""
+
+from __future__ import annotations
+
+
+import attrs
+import pytest
+
+from hammertui.rules.dice import ScriptedDice
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session import individual_initiative_actions as act_
+from hammertui.session import light_levels_state
+from hammertui.session import russell_characters_state as people
+from hammertui.session.actions import Context, Refused, apply_action
+from hammertui.session.individual_initiative_state import NAME, Fight, fighting, fights
+from hammertui.session.sessions import new_state
+from hammertui.session.state import Character, State, Stats
+from tests import individual_initiative_ruleset
+
+GOBLINS = act_.FoeGroup("Goblin", count=2, hd=1, ac=7)
+
+
+@pytest.fixture(scope="module")
+def ruleset(tmp_path_factory: pytest.TempPathFactory) -> Ruleset:
+    return individual_initiative_ruleset.load(tmp_path_factory.mktemp("fight"))
+
+
+def _member(cid: str, name: str, wis: int, intelligence: int, ac: int, armour: str = "none") -> Character:
+    stats = Stats(STR=12, DEX=10, CON=10, INT=intelligence, WIS=wis, CHA=10)
+    return Character(id=cid, name=name, class_id="", stats=stats, hp=6, max_hp=6, ac=ac, con=10, armour=armour)
+
+
+@pytest.fixture
+def state(ruleset: Ruleset) -> State:
+    """Darla (WIS 13: +1, AC 10) and Wenna (WIS 9, INT 13: +1, leather AC 7), lit by Darla's torch."""
+    fresh = new_state("fight", ruleset, seed=3)[0]
+    party = (_member("c1", "Darla", 13, 10, 10), _member("c2", "Wenna", 9, 13, 7, "light"))
+    sheets = {m.id: people.fresh(people.section(ruleset)) for m in party}
+    lights = light_levels_state.new_slice(ruleset, party)
+    return attrs.evolve(fresh, party=party, slices={**fresh.slices, people.NAME: people.People(sheets), light_levels_state.NAME: lights})
+
+
+def act(state: State, ruleset: Ruleset, action: object, faces: list[int]) -> tuple[State, list[str]]:
+    dice = ScriptedDice(faces)
+    new, events = apply_action(state, action, Context(ruleset, dice))  # type: ignore[arg-type]
+    assert dice.remaining == 0, "every scripted die was thrown"
+    return new, [e.text for e in events]
+
+
+def fight_of(state: State) -> Fight:
+    fight = fighting(state)
+    assert fight is not None
+    return fight
+
+
+def _started(state: State, ruleset: Ruleset) -> State:
+    """Two goblins, HP 4 and 3; initiative Darla 3+1, Wenna 5, Goblin 1 6, Goblin 2 1."""
+    state, _ = act(state, ruleset, act_.StartFight((GOBLINS,)), [4, 3])
+    state, _ = act(state, ruleset, act_.RollInitiative(), [3, 5, 6, 1])
+    return state
+
+
+def test_foes_roll_hp_and_everyone_rolls_initiative_each_round(state: State, ruleset: Ruleset) -> None:
+    """"Each character rolls 1d6 and adds their Wisdom modifier. Monsters and NPCs are assumed to have
+    a Wisdom modifier of 0 ... act in descending order of Initiative, which is re-rolled for every round.";
+    "Monsters follow the same procedure, assuming 1 WS per HD"."""
+    state, said = act(state, ruleset, act_.StartFight((GOBLINS,)), [4, 3])
+    fight = fight_of(state)
+    assert [(f.name, f.hp, f.ws) for f in fight.foes] == [("Goblin 1", 4, 1), ("Goblin 2", 3, 1)]
+    state, said = act(state, ruleset, act_.RollInitiative(), [3, 5, 6, 1])
+    fight = fight_of(state)
+    assert fight.order == ("f1", "c2", "c1", "f2") and fight.rolls == {"c1": 4, "c2": 5, "f1": 6, "f2": 1}
+    assert said[0] == "Round 1: Goblin 1 6, Wenna 5, Darla 4, Goblin 2 1."
+    assert fight.acting == "f1"
+    for _ in range(3):
+        state, _ = act(state, ruleset, act_.NextTurn(), [])
+    state, said = act(state, ruleset, act_.NextTurn(), [])
+    assert said == ["Round 1 is over: roll initiative."]
+    state, said = act(state, ruleset, act_.RollInitiative(), [1, 1, 2, 6])
+    assert fight_of(state).order == ("f2", "c1", "f1", "c2") and fight_of(state).round == 2
+
+
+def test_target_20_hits_and_drops_a_goblin(state: State, ruleset: Ruleset) -> None:
+    """"rolls 1d20, adds their character's Weapon Skill or Bow Skill, their target's AC, and if the
+    total is equal to 20 or higher, they hit": Darla's 12 + WS 1 + AC 7 = 20."""
+    state = _started(state, ruleset)
+    with pytest.raises(Refused, match="Goblin 1's turn"):
+        act(state, ruleset, act_.Attack("c1", "f1"), [12, 4])
+    state, _ = act(state, ruleset, act_.NextTurn(), [])
+    state, _ = act(state, ruleset, act_.NextTurn(), [])
+    state, said = act(state, ruleset, act_.Attack("c1", "f1"), [12, 4])
+    assert said[:3] == ["Darla attacks Goblin 1: 12 + 1 + AC 7 = 20 — a hit for 4.", "Goblin 1 goes down.", "Their first casualty: a Guts roll for the foes? (g)"]
+    assert "half strength" in said[3]
+    state, said = act(state, ruleset, act_.Attack("c1", "f2", free=True), [11])
+    assert said == ["Darla attacks Goblin 2: 11 + 1 + AC 7 = 19 — a miss."]
+
+
+def test_press_and_defend_change_ac_and_charge_gives_advantage(state: State, ruleset: Ruleset) -> None:
+    """"Press: Gain advantage on your attack roll but AC is 4 worse." "Defend: Improve AC by 2, but
+    cannot attack this round." "Charge: ... Gain advantage to hit"."""
+    state = _started(state, ruleset)
+    state, _ = act(state, ruleset, act_.ChooseOption("c1", "press"), [])
+    state, said = act(state, ruleset, act_.Attack("f1", "c1"), [9, 4])
+    assert said[0] == "Goblin 1 attacks Darla: 9 + 1 + AC 14 = 24 — a hit for 4.", "AC 10, 4 worse"
+    state, said = act(state, ruleset, act_.Attack("c1", "f1", free=True), [3, 12, 2])
+    assert said[0] == "Darla attacks Goblin 1: 12 + 1 + AC 7 = 20 — a hit for 2.", "two dice, the better kept"
+    state, _ = act(state, ruleset, act_.ChooseOption("c2", "defend"), [])
+    with pytest.raises(Refused, match="Defending: cannot attack"):
+        act(state, ruleset, act_.Attack("c2", "f1", free=True), [10, 3])
+    state, said = act(state, ruleset, act_.Attack("c2", "f1", free=True, abilities=("finesse",)), [15, 10])
+    assert said[0].startswith("Wenna attacks Goblin 1: 10 + 1 + AC 7 = 18 — a miss"), "Finesse may attack, with Disadvantage"
+
+
+def test_a_crit_waits_for_its_choice_and_a_fumble_offers_a_free_attack(state: State, ruleset: Ruleset) -> None:
+    """"A roll of a "20" indicates a critical hit, which hits automatically and allows the player to
+    choose between either double damage or a normal attack plus some kind of "bonus"". "A roll of a
+    "1" indicates a fumble, which automatically misses, and either results in a free attack by their
+    target, or something terrible"."""
+    state = _started(state, ruleset)
+    state, said = act(state, ruleset, act_.Attack("f1", "c2"), [20, 2])
+    assert "a critical hit! 2 damage rolled" in said[0] and fight_of(state).crit is not None
+    with pytest.raises(Refused, match="critical hit waits"):
+        act(state, ruleset, act_.NextTurn(), [])
+    state, said = act(state, ruleset, act_.LandCrit(double=True), [])
+    assert said == ["Goblin 1 takes double damage: 4 to Wenna.", "Wenna is at 2/6 HP."]
+    state, said = act(state, ruleset, act_.Attack("f2", "c1", free=True), [1])
+    assert said == ["Goblin 2 attacks Darla: a 1, a fumble! A free attack by Darla, or something terrible, at the referee's discretion."]
+
+
+def test_a_miss_of_1_to_5_into_melee_hits_an_ally(state: State, ruleset: Ruleset) -> None:
+    """"If firing into melee, a miss on an attack roll of 1-5 will hit a random ally involved in the
+    melee, doing full damage"."""
+    state = _started(state, ruleset)
+    state, _ = act(state, ruleset, act_.NextTurn(), [])
+    state, said = act(state, ruleset, act_.Attack("c2", "f1", bow=True, into_melee=True), [4, 5])
+    assert said == ["Wenna attacks Goblin 1: 4 + 1 + AC 7 = 12 — a miss.", "Into the melee: the shot hits Darla for 5.", "Darla is at 1/6 HP."]
+
+
+def test_wounds_past_0_hp_and_a_second_kills(state: State, ruleset: Ruleset) -> None:
+    """"When a character reaches zero HP, any additional hits will cause wounds." | 3 | Nasty Cut -
+    Stunned, Bleeding Out |; "a second wound will kill the character"."""
+    state = _started(state, ruleset)
+    state, said = act(state, ruleset, act_.Attack("f1", "c1"), [15, 6])
+    assert said[-1] == "Darla is at 0/6 HP — at 0 HP: another hit is a wound."
+    state, said = act(state, ruleset, act_.Attack("f2", "c1", free=True), [15, 1, 3])
+    assert said[-1] == "Darla takes a wound: Nasty Cut (Stunned, Bleeding Out)."
+    assert fight_of(state).held("c1") == ("stunned", "bleeding_out") and fights(state).wounds["c1"] == ("Nasty Cut",)
+    with pytest.raises(Refused, match="Stunned"):
+        act(state, ruleset, act_.Attack("c1", "f1", free=True), [15, 1])
+    state, said = act(state, ruleset, act_.Attack("f2", "c1", free=True), [5, 1, 2, 6])
+    assert said[0] == "Goblin 2 attacks Darla: 5+4 + 1 + AC 10 = 20 — a hit for 2.", "Stunned: double advantage to hit"
+    assert "second wound (Light Head Wound)" in said[1]
+    assert not state.character("c1").alive and state.character("c1").death is not None
+
+
+def test_bleeding_out_three_failed_saves_kill_and_an_ally_stabilises(state: State, ruleset: Ruleset) -> None:
+    """"Player must roll a constitution save every round. After three failures, the character dies.
+    May be stabilized by an ally rolling 1d6 + Int modifier, with a 6 or higher succeeding"."""
+    state = _started(state, ruleset)
+    state, _ = act(state, ruleset, act_.SetCondition("c1", "bleeding_out"), [])
+    state, said = act(state, ruleset, act_.BleedingSave("c1"), [10])
+    assert said == ["Darla holds on (CON 10: 10)."]
+    state, said = act(state, ruleset, act_.BleedingSave("c1"), [11])
+    assert said == ["Darla fails (CON 10: 11): 1 of 3."]
+    with pytest.raises(Refused, match="Bleeding Out"):
+        act(state, ruleset, act_.EndFight(), [])
+    kept, said = act(state, ruleset, act_.Stabilise("c1", by="c2"), [5])
+    assert said == ["Wenna stabilises Darla (5+1)."] and "bleeding_out" not in fight_of(kept).held("c1")
+    state, _ = act(state, ruleset, act_.BleedingSave("c1"), [18])
+    state, said = act(state, ruleset, act_.BleedingSave("c1"), [20])
+    assert said[0] == "Darla fails (CON 10: 20): 3 failures." and not state.character("c1").alive
+
+
+def test_guts_foes_quit_and_a_hireling_rolls_with_the_employers_charisma(state: State, ruleset: Ruleset) -> None:
+    """"Guts is rated from 3 to 12 and is tested by the referee rolling 2d6, with results equal to or
+    below their Guts passing"; "some common reasons are taking their first casualty"."""
+    state = _started(state, ruleset)
+    state, said = act(state, ruleset, act_.GutsRoll("Goblin", "first casualty"), [6, 1])
+    assert said == ["Goblin (first casualty): Guts 7, 7 — they fight on."]
+    state, said = act(state, ruleset, act_.GutsRoll("Goblin", "half strength"), [6, 2])
+    assert said == ["Goblin (half strength): Guts 7, 8 — they quit the fight."]
+    assert not fight_of(state).standing_foes
+
+
+def test_in_the_dark_attacks_and_saves_take_double_disadvantage(state: State, ruleset: Ruleset) -> None:
+    """Dark: "players suffer double disadvantage on all other rolls, including combat, saves";
+    "roll two, keep the worse, and make worse by 4"."""
+    dark = light_levels_state.with_lights(state, sources=())
+    state = _started(dark, ruleset)
+    state, _ = act(state, ruleset, act_.NextTurn(), [])
+    state, said = act(state, ruleset, act_.Attack("c2", "f1"), [17, 19, 3])
+    assert said[0] == "Wenna attacks Goblin 1: 17-4 + 1 + AC 7 = 21 — a hit for 3.", "the worse of two, 4 worse"
+    state, _ = act(state, ruleset, act_.SetCondition("c1", "bleeding_out"), [])
+    state, said = act(state, ruleset, act_.BleedingSave("c1"), [3, 7])
+    assert said == ["Darla fails (CON 10: 7+4): 1 of 3."]
+
+
+def test_a_wearied_fighter_attacks_at_disadvantage(state: State, ruleset: Ruleset) -> None:
+    """"Wearied characters suffer disadvantage on all rolls"."""
+    sheet = people.person(state, ruleset, "c2")
+    state = people.with_person(state, "c2", attrs.evolve(sheet, tired=3))
+    state = _started(state, ruleset)
+    state, _ = act(state, ruleset, act_.NextTurn(), [])
+    state, said = act(state, ruleset, act_.Attack("c2", "f1"), [18, 12, 5])
+    assert said[0].startswith("Wenna attacks Goblin 1: 12 + 1 + AC 7 = 20 — a hit")
+
+
+def test_the_fight_costs_a_turn_and_keeps_the_wounds(state: State, ruleset: Ruleset) -> None:
+    """"Generally assume that an encounter ends up taking a full turn unless it is exceptionally long"."""
+    state = _started(state, ruleset)
+    units = state.clock.units
+    state, said = act(state, ruleset, act_.EndFight(), [])
+    assert fighting(state) is None and state.clock.units == units + 1
+    assert said[0] == "The fight ends after 1 round: 0 down, 0 fled; 1 turn passes."
+    state = _started(state, ruleset)
+    state, _ = act(state, ruleset, act_.EndFight(long=3), [])
+    assert state.clock.units == units + 4
+    assert NAME in state.slices
