@@ -63,6 +63,14 @@ def light_level(state: State, ruleset: Ruleset) -> str:
     return "dark" if is_dark(state) else "lit"
 
 
+def fight_under_way(state: State) -> bool:
+    """Whether a fight is on, as the session's fight procedure keeps it (`fighting(state)` in its
+    state module); never, for a session played without one."""
+    module = part_module(state, "fight")
+    under_way = getattr(module, "fighting", None)
+    return under_way is not None and under_way(state) is not None
+
+
 def light_on_roll(state: State, ruleset: Ruleset, kind: str, character_id: str = "") -> tuple[bool, int] | None:
     """What the light does to one roll of `kind` (the light procedure's roll kinds: "attack",
     "save", "guts"...) made by a character, or by the party as its best light shows it when none is

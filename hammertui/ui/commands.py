@@ -20,7 +20,7 @@ from textual.screen import Screen
 
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.advancement import ad_hoc_words
-from hammertui.session.fight_state import fighting
+from hammertui.session.procedures import fight_under_way
 from hammertui.session.state import State
 from hammertui.ui.view import View
 
@@ -85,7 +85,7 @@ def _plain(words: Words) -> str | None:
 
 def calm(view: View) -> bool:
     """No fight is on."""
-    return fighting(view.state) is None
+    return not fight_under_way(view.state)
 
 
 COMMON: tuple[Command[View], ...] = (

@@ -119,15 +119,15 @@ class InitiativeScreen(Screen[None]):
         Binding("i", "initiative", "Initiative", id="initiative.roll"),
         Binding("space", "next", "Next", id="initiative.next"),
         Binding("a", "attack", "Attack", id="initiative.attack"),
-        Binding("A", "free_attack", "Free attack", id="initiative.free_attack"),
+        Binding("A", "free_attack", "Free attack", id="initiative.free_attack", show=False),
         Binding("c", "crit", "Crit", id="initiative.crit"),
         Binding("o", "option", "Option", id="initiative.option"),
         Binding("k", "condition", "Condition", id="initiative.condition"),
-        Binding("b", "bleed", "Bleeding", id="initiative.bleeding"),
-        Binding("s", "stabilise", "Stabilise", id="initiative.stabilise"),
+        Binding("b", "bleed", "Bleeding", id="initiative.bleeding", show=False),
+        Binding("s", "stabilise", "Stabilise", id="initiative.stabilise", show=False),
         Binding("g", "guts", "Guts", id="initiative.guts"),
         Binding("x", "end", "End", id="initiative.end"),
-        Binding("u", "undo", "Undo", id="initiative.undo"),
+        Binding("u", "undo", "Undo", id="initiative.undo", show=False),
     ]
 
     @property

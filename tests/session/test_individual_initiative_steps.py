@@ -9,12 +9,13 @@ import attrs
 import pytest
 
 from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
+from hammertui.rules.ruleset import Ruleset, load_ruleset
 from hammertui.session import individual_initiative_actions as act_
 from hammertui.session import light_levels_state
 from hammertui.session import russell_characters_state as people
 from hammertui.session.actions import Context, Refused, apply_action
 from hammertui.session.individual_initiative_state import NAME, Fight, fighting, fights
+from hammertui.session.procedures import light_on_roll
 from hammertui.session.sessions import new_state
 from hammertui.session.state import Character, State, Stats
 from tests import individual_initiative_ruleset
@@ -218,3 +219,23 @@ def test_the_fight_costs_a_turn_and_keeps_the_wounds(state: State, ruleset: Rule
     state, _ = act(state, ruleset, act_.EndFight(long=3), [])
     assert state.clock.units == units + 4
     assert NAME in state.slices
+
+
+def test_each_character_rolls_in_their_own_light(state: State, ruleset: Ruleset) -> None:
+    """"In dim conditions, most characters suffer disadvantage on all skill checks and attack rolls":
+    a lone candle dims one character, and the other is in the dark."""
+    candle = light_levels_state.Source("s1", "candle", "c2", lit=True)
+    state = light_levels_state.with_lights(state, sources=(candle,))
+    assert light_on_roll(state, ruleset, "attack", "c2") == (True, -1)
+    assert light_on_roll(state, ruleset, "attack", "c1") == (True, -2)
+    assert light_on_roll(state, ruleset, "guts") == (True, -1), "the party's best light"
+    state = _started(state, ruleset)
+    state, _ = act(state, ruleset, act_.NextTurn(), [])
+    state, said = act(state, ruleset, act_.Attack("c2", "f1"), [15, 12, 3])
+    assert said[0] == "Wenna attacks Goblin 1: 12 + 1 + AC 7 = 20 — a hit for 3.", "dim: the worse of two"
+
+
+def test_burn_down_light_has_no_answer_for_a_roll() -> None:
+    hammercrawl = load_ruleset("hammercrawl")
+    state = new_state("hc", hammercrawl, seed=3)[0]
+    assert light_on_roll(state, hammercrawl, "attack", state.party[0].id) is None

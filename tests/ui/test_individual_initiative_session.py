@@ -76,6 +76,9 @@ async def test_two_rounds_against_two_goblins_saved_and_reopened(tmp_path: Path)
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is app.screen_stack[0], "back on the dashboard")
         assert "Round 2" in str(app.query_one(InitiativePane).render())
+        await pilot.press("e")
+        await pilot.pause()
+        assert app.screen is app.screen_stack[0], "no exploration turn while the fight is on"
     state = app.store.state
     again = make_app(saves, "russell-fight", ruleset_id=str(rules))
     assert again.store is not None and again.store.state == state
