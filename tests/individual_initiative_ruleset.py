@@ -90,6 +90,18 @@ text = "A combatant whose last attack was with a Heavy weapon takes its initiati
 quote = "Heavy Weapons have advantage on damage, but require two hands to use and penalize initiative by one"
 source = "Russell House Rules, Weapon Abilities"
 
+[decisions.helpless_fumble]
+title = "A fumble against the Helpless"
+text = "A Helpless target is hit without a total to reach, but a natural 1 still misses."
+quote = 'A roll of a "1" indicates a fumble, which automatically misses'
+source = "Russell House Rules, Critical Hits and Fumbles"
+
+[decisions.light_on_foes]
+title = "Whose rolls the light hinders"
+text = "The light's modifier dice fall on the party's attacks and saves, each in their own light; the foes' attacks are not hindered by it."
+quote = "players suffer double disadvantage on all other rolls, including combat, saves, and pursuit rolls"
+source = "Russell House Rules, Light: Dark"
+
 [decisions.hireling_guts]
 title = "A hireling's Guts and the employer's Charisma"
 text = "The employer's Charisma modifier is added to the hireling's Guts of 7; in dim light or the dark the 2d6 are thrown twice and the higher total kept."
