@@ -17,7 +17,7 @@ from hammertui.session.actions import Context, Refused, apply_action
 from hammertui.session.individual_initiative_state import NAME, Fight, fighting, fights
 from hammertui.session.procedures import light_on_roll
 from hammertui.session.sessions import new_state
-from hammertui.session.state import Character, State, Stats
+from hammertui.session.state import Character, Hireling, State, Stats
 from tests import individual_initiative_ruleset
 
 GOBLINS = act_.FoeGroup("Goblin", count=2, hd=1, ac=7)
@@ -239,3 +239,26 @@ def test_burn_down_light_has_no_answer_for_a_roll() -> None:
     hammercrawl = load_ruleset("hammercrawl")
     state = new_state("hc", hammercrawl, seed=3)[0]
     assert light_on_roll(state, hammercrawl, "attack", state.party[0].id) is None
+
+
+def test_a_hireling_tests_guts_with_the_employers_charisma_and_at_disadvantage_in_dim_light(state: State, ruleset: Ruleset) -> None:
+    """Hirelings "have a Guts of 7"; they "may make Guts rolls (modified by their employer's
+    Charisma)"; "Hirelings take their Guts rolls at a disadvantage in dim conditions"."""
+    darla = attrs.evolve(state.character("c1"), stats=attrs.evolve(state.character("c1").stats, CHA=13))
+    state = attrs.evolve(state, party=(darla, state.character("c2")), hirelings=(Hireling("h1", "Pim", "porter", 0, employer="c1"),))
+    state = _started(state, ruleset)
+    state, said = act(state, ruleset, act_.GutsRoll("h1", "combat going badly"), [4, 4])
+    assert said == ["Pim's Guts (combat going badly): 8 against 8 — holds."], "Guts 7, +1 for Darla's CHA 13"
+    candle = light_levels_state.Source("s1", "candle", "c2", lit=True)
+    state = light_levels_state.with_lights(state, sources=(candle,))
+    state, said = act(state, ruleset, act_.GutsRoll("h1", "combat going badly"), [1, 2, 5, 4])
+    assert said == ["Pim's Guts (combat going badly): 9 against 8 — will not."], "dim: the worse of two throws"
+
+
+def test_a_heavy_weapon_has_advantage_on_damage_and_costs_initiative(state: State, ruleset: Ruleset) -> None:
+    """"Heavy Weapons have advantage on damage, but require two hands to use and penalize initiative by one"."""
+    state = _started(state, ruleset)
+    state, said = act(state, ruleset, act_.Attack("c1", "f1", abilities=("heavy",), free=True), [12, 2, 3])
+    assert said[0] == "Darla attacks Goblin 1: 12 + 1 + AC 7 = 20 — a hit for 3.", "two d6, the better kept"
+    state, _ = act(state, ruleset, act_.RollInitiative(), [3, 5, 6, 1])
+    assert fight_of(state).rolls["c1"] == 3 + 1 - 1
