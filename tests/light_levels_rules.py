@@ -51,17 +51,13 @@ spent_by = "torches_depleted"
 # | Dim          | Disadvantage*    | Disadvantage          | 2 in 6          | Close             |
 # | Lit          | None             | None                  | None***         | Any               |
 [light_levels.lit]
-surprise_in_6 = 0
-door_surprise_in_6 = 1
 missiles = "any"
 
 [light_levels.dim]
-surprise_in_6 = 2
 missiles = "close"
 modifiers = { skill = -1, attack = -1, stealth = 1, guts = -1 }
 
 [light_levels.dark]
-surprise_in_6 = 2
 missiles = "none"
 forbidden = ["skill", "stealth"]
 modifiers = { other = -2, listen = 1, guts = -1 }

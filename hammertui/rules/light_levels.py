@@ -79,14 +79,6 @@ def roll_effect(rules: LightLevels, level: str, kind: str) -> RollEffect:
     return RollEffect(True, effect.modifiers.get(kind, effect.modifiers.get("other", 0)))
 
 
-def surprise_chance(rules: LightLevels, level: str, through_door: bool = False) -> int:
-    """The chance in 6 of surprise at this level of light (met through a newly opened door, or not)."""
-    effect = rules.effect(level)
-    if through_door and effect.door_surprise_in_6 is not None:
-        return effect.door_surprise_in_6
-    return effect.surprise_in_6
-
-
 def can_target(rules: LightLevels, level: str, at: str) -> bool:
     """Whether a missile weapon can target someone in `level` light at range `at` (close or far)."""
     if at not in RANGES:

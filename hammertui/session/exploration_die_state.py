@@ -11,9 +11,10 @@ from typing import Any
 
 import attrs
 
-from hammertui.rules.exploration_die import CAREFUL, PACES
+from hammertui.rules.exploration_die import CAREFUL, PACES, Chances, surprise_chances
 from hammertui.rules.ruleset import Ruleset
 from hammertui.rules.ruleset.exploration_die import RESULTS
+from hammertui.session.procedures import light_level
 from hammertui.session.state import State
 
 NAME = "exploration_die"
@@ -99,3 +100,11 @@ def problems(die: ExplorationDie, state: State) -> list[str]:
         found.append("clocks: two clocks share an id")
     found += [f"clocks[{i}].marks: cannot be negative" for i, c in enumerate(die.clocks) if c.marks < 0]
     return found
+
+
+def surprise_odds(state: State, ruleset: Ruleset) -> Chances:
+    """The chances in 6 of each side being surprised should the party meet something now, at its
+    pace and in its best light: what the light procedure asks to show beside the light."""
+    rules = ruleset.exploration_die
+    assert rules is not None, "the exploration die plays only with its section"
+    return surprise_chances(rules.surprise, light_level(state, ruleset), die_of(state).pace)

@@ -63,6 +63,17 @@ def light_level(state: State, ruleset: Ruleset) -> str:
     return "dark" if is_dark(state) else "lit"
 
 
+def surprise_odds(state: State, ruleset: Ruleset) -> tuple[int, int] | None:
+    """The chances in 6 of the party and of what it meets being surprised, as things stand: the
+    explore procedure owns surprise and answers (`surprise_odds(state, ruleset)`, with `party` and
+    `foes`) when it rolls it; None when it does not."""
+    answer = getattr(part_module(state, "explore"), "surprise_odds", None)
+    if answer is None:
+        return None
+    chances = answer(state, ruleset)
+    return int(chances.party), int(chances.foes)
+
+
 def fight_under_way(state: State) -> bool:
     """Whether a fight is on, as the session's fight procedure keeps it (`fighting(state)` in its
     state module); never, for a session played without one."""

@@ -15,7 +15,7 @@ from hammertui.rules.light_levels import DARK, DIM, LIT
 from hammertui.session import light_levels_state as kept
 from hammertui.session.light_levels_actions import FLASK, BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern
 from hammertui.session.light_levels_state import Source, character_levels, rules_of, source_name
-from hammertui.session.procedures import is_dark
+from hammertui.session.procedures import is_dark, surprise_odds
 from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.table import RowTable, selected_key, sync_rows
@@ -69,7 +69,8 @@ def source_cells(view: View, found: Source) -> list[str | Text]:
 
 
 def party_text(view: View) -> Text:
-    """`Lit: Darla, Brannoc · Dim: Otto · Dark: Wren`, then each carrier's flasks of oil."""
+    """`Lit: Darla, Brannoc · Dim: Otto · Dark: Wren`, then each carrier's flasks of oil, then the
+    chances of surprise in this light as the explore procedure gives them (it rolls surprise)."""
     levels = character_levels(view.state, view.ruleset)
     text = Text()
     for level in (LIT, DIM, DARK):
@@ -83,6 +84,10 @@ def party_text(view: View) -> Text:
     if flasks:
         text.append("\nFlasks: ", style="dim")
         text.append(", ".join(flasks))
+    odds = surprise_odds(view.state, view.ruleset)
+    if odds is not None:
+        text.append("\nSurprise: ", style="dim")
+        text.append(f"party {odds[0]} in 6, foes {odds[1]} in 6")
     return text
 
 

@@ -18,7 +18,6 @@ from hammertui.rules.light_levels import (
     character_levels,
     mark_pip,
     roll_effect,
-    surprise_chance,
 )
 from hammertui.rules.ruleset import LightLevels, RulesetError, load_ruleset
 from tests import light_levels_rules
@@ -97,16 +96,6 @@ def test_with_adequate_light_there_are_no_penalties(rules: LightLevels) -> None:
     """"With adequate light, the PCs and their allies receive no penalties" """
     for kind in ("skill", "stealth", "attack", "save", "pursuit", "listen", "other"):
         assert roll_effect(rules, LIT, kind) == RollEffect(True, 0), kind
-
-
-def test_surprise_chances(rules: LightLevels) -> None:
-    """"Player characters in the dark have a 2 in 6 chance of surprising NPCs or monsters" ... "it is
-    impossible to surprise NPCs or Monsters unless encountering them through a newly opened door,
-    on a roll of 1 in 6." """
-    assert surprise_chance(rules, DARK) == surprise_chance(rules, DIM) == 2
-    assert surprise_chance(rules, LIT) == 0
-    assert surprise_chance(rules, LIT, through_door=True) == 1
-    assert surprise_chance(rules, DIM, through_door=True) == 2
 
 
 def test_missile_targeting(rules: LightLevels) -> None:

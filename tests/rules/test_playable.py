@@ -94,7 +94,7 @@ def test_the_shipped_rulesets_name_every_part() -> None:
         assert set(load_ruleset(ruleset_id).procedures) == set(PARTS)
 
 
-SHIPPED = ("hammercrawl", "hammercrawl-book3", "hammercrawl-book3-advantage")
+SHIPPED = ("hammercrawl", "hammercrawl-book3", "hammercrawl-book3-advantage", "russell-house-rules")
 
 
 @pytest.mark.parametrize("ruleset_id", SHIPPED)

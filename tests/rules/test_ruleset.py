@@ -68,7 +68,7 @@ def test_rulesets_dir_is_the_checkouts_folder() -> None:
 def test_shipped_rulesets_load_and_check_clean() -> None:
     rulesets = list_rulesets()
     assert [r.id for r in rulesets] == sorted(r.id for r in rulesets)
-    assert {"hammercrawl", "hammercrawl-book3", "hammercrawl-book3-advantage"} <= {r.id for r in rulesets}
+    assert {"hammercrawl", "hammercrawl-book3", "hammercrawl-book3-advantage", "russell-house-rules"} <= {r.id for r in rulesets}
     for path in SHIPPED.glob("*.toml"):
         assert check_ruleset_file(path) == []
 

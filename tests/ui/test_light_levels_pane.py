@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Static
 
 from hammertui.session import light_levels_state as kept
 from hammertui.session.divining_state import exploring
+from hammertui.session.exploration_die_actions import TogglePace
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.divining import DiviningPane
@@ -99,3 +100,21 @@ async def test_the_divining_pool_explores_beside_it_and_sees_the_dark(tmp_path: 
     again = make_app(tmp_path / "saves", "lit", ruleset_id=str(rules))
     assert again.store is not None and again.store.state == state
     assert kept.lights(state).sources == ()
+
+
+async def test_the_light_asks_the_exploration_die_for_the_chance_of_surprise(tmp_path: Path) -> None:
+    """The surprise chances are the exploration die's alone; the pane shows them in the party's light.
+    "Lit ... it is impossible to surprise NPCs or Monsters"; "Player characters in the dark have a 2
+    in 6 chance of surprising NPCs or monsters (and vice versa)"; hoofing it "opens them to a
+    2-in-6 chance of being surprised by foes"."""
+    app = make_app(tmp_path / "saves", "russell", ruleset_id="russell-house-rules", seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.store.ruleset.light_levels is not None
+        assert not hasattr(app.store.ruleset.light_levels.dark, "surprise_in_6"), "one owner: [exploration_die.surprise]"
+        await until(pilot, lambda: levels_line(app).rstrip().endswith("Surprise: party 0 in 6, foes 0 in 6"), "no surprise in good light")
+        app.query_one(LightLevelsPane).query_one(DataTable).focus()
+        await pilot.press("l")
+        await until(pilot, lambda: levels_line(app).rstrip().endswith("Surprise: party 2 in 6, foes 2 in 6"), "2 in 6 in the dark")
+        await pilot.press("l")
+        app.perform(TogglePace())
+        await until(pilot, lambda: levels_line(app).rstrip().endswith("Surprise: party 2 in 6, foes 0 in 6"), "hoofing it in good light")

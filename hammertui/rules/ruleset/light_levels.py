@@ -1,6 +1,7 @@
 """`[light_levels]`: light counted in characters, not time. Each source lights some characters and
 dims some more; the exploration die, not the clock, spends it; each level of light tilts the rolls
-made in it, allows or forbids some, and sets the chances of surprise and of being shot at."""
+made in it, allows or forbids some, and sets the range at which one can be shot at. The table's
+surprise chances are the exploration die's (`[exploration_die.surprise]`): it rolls surprise."""
 
 from __future__ import annotations
 
@@ -41,14 +42,11 @@ class LevelSource:
 @attrs.frozen
 class LevelEffect:
     """One row of the light effects table: rolls not allowed, modifier dice by roll kind (negative
-    = Disadvantage; `other` for a kind not named), the surprise chance in 6 (`door_surprise_in_6`
-    when meeting through a newly opened door differs) and the missile range."""
+    = Disadvantage; `other` for a kind not named) and the missile range."""
 
-    surprise_in_6: Annotated[int, between(0, 6, "a chance in 6")]
     missiles: Annotated[str, one_of(MISSILES)]
     forbidden: tuple[Annotated[str, one_of(ROLL_KINDS)], ...] = ()
     modifiers: dict[Annotated[str, one_of(ROLL_KINDS)], Modifier] = attrs.field(factory=dict)
-    door_surprise_in_6: Annotated[int, between(0, 6, "a chance in 6")] | None = None
 
 
 @attrs.frozen
