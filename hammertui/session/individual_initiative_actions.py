@@ -31,7 +31,7 @@ from hammertui.session.individual_initiative_state import (
     rules_of,
     with_fights,
 )
-from hammertui.session.procedures import light_on_roll
+from hammertui.session.procedures import light_on_roll, signal
 from hammertui.session.state import Character, State, free_id
 from hammertui.session.vitals import settle
 
@@ -389,7 +389,7 @@ def wound_or_harm(state: State, ctx: Context, action: Action, who: str, amount: 
     Helpless) takes a wound instead."""
     fight = _fight(state)
     if _is_foe(fight, who):
-        return _harm_foe(state, fight, action, who, amount)
+        return _harm_foe(state, ctx, fight, action, who, amount)
     member = state.character(who)
     harm = rules.harm(member.hp, amount, "helpless" in fight.held(who))
     if not harm.wound:
@@ -400,7 +400,9 @@ def wound_or_harm(state: State, ctx: Context, action: Action, who: str, amount: 
     return _wound(state, ctx, fight, action, member)
 
 
-def _harm_foe(state: State, fight: Fight, action: Action, who: str, amount: int) -> Result:
+def _harm_foe(state: State, ctx: Context, fight: Fight, action: Action, who: str, amount: int) -> Result:
+    """A foe at 0 HP goes down, out of the fight: killed, as the other procedures are told
+    (`on_foe_killed`, with its HD: the characters' XP)."""
     foe = fight.foe(who)
     hp = max(0, foe.hp - amount)
     after = attrs.evolve(foe, hp=hp, out="down" if hp == 0 else foe.out)
@@ -409,6 +411,8 @@ def _harm_foe(state: State, fight: Fight, action: Action, who: str, amount: int)
     if hp:
         return state, [note(action, f"{foe.name} is at {hp}/{foe.max_hp} HP.")]
     events = [note(action, f"{foe.name} goes down.", level="warn")]
+    state, told = signal(state, "on_foe_killed", ctx, action, foe.hd)
+    events += told
     down = sum(1 for f in fight.foes if f.out == "down")
     if down == 1:
         events.append(note(action, "Their first casualty: a Guts roll for the foes? (g)"))

@@ -14,8 +14,9 @@ from typing import Any, ClassVar
 import attrs
 
 from hammertui.rules import russell_characters as rules
+from hammertui.rules import russell_growth as growth_rules
 from hammertui.rules.dice import DiceSource, roll
-from hammertui.rules.ruleset import Ruleset, RussellCharacters, Template
+from hammertui.rules.ruleset import Growth, Ruleset, RussellCharacters, Template
 from hammertui.session.actions import Action, Context, Refused, Result, spend_time
 from hammertui.session.events import Event, note
 from hammertui.session.sessions import DEMO_PARTY
@@ -476,6 +477,83 @@ class SkillTest:
         passed = rules.skill_passes(kept, self.rank, own.skill_target, how.penalty)
         text = f"{member.name} tests a skill of {self.rank}{_tilt_words(how)}: {kept} + {self.rank} — {'passes' if passed else 'fails'}."
         return state, [note(self, text, tuple(shown))]
+
+
+def growth_of(ruleset: Ruleset) -> Growth:
+    own = section(ruleset).growth
+    if own is None:
+        raise Refused(f"{ruleset.name} keeps no XP or levels ([russell_characters.growth]).")
+    return own
+
+
+def _share_xp(state: State, action: Action, total: int, why: str) -> Result:
+    """An award shared evenly by those standing; the log says each one's share and who may level up."""
+    standing = state.living
+    each = growth_rules.shares(total, len(standing))
+    if not each:
+        return state, [note(action, f"{why}: {total} XP, too little to share among {len(standing)}.")]
+    party = tuple(attrs.evolve(m, xp=m.xp + each) if m.alive else m for m in state.party)
+    state = attrs.evolve(state, party=party)
+    return state, [note(action, f"{why}: {total} XP, {each} each to {', '.join(m.name for m in standing)}.")]
+
+
+def on_foe_killed(state: State, ctx: Context, action: Action, hd: int) -> Result:
+    """"player characters will receive 25 XP per HD of a dangerous foe killed"; nothing where the
+    ruleset keeps no XP."""
+    own = section(ctx.ruleset).growth
+    if own is None or hd < 1:
+        return state, []
+    return _share_xp(state, action, growth_rules.kill_xp(own, hd), f"A {hd} HD foe killed")
+
+
+@attrs.frozen
+class AwardTreasure:
+    """Treasure brought back: "such treasure is worth 1 XP per Standard Coin of value"."""
+
+    coins: int
+    what: str = "Treasure"
+    label: ClassVar[str] = "xp"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        if self.coins < 1:
+            raise Refused("A treasure is worth at least one coin.")
+        if not state.living:
+            raise Refused("No one is standing to bring the treasure back.")
+        total = growth_rules.treasure_xp(growth_of(ctx.ruleset), self.coins)
+        return _share_xp(state, self, total, f"{self.what} worth {self.coins} coins")
+
+
+@attrs.frozen
+class LevelUp:
+    """Level up by the chart: a new Hit Die plus CON (2 HP past it), Weapon Skill at even levels,
+    the templates and max skill rank of the new level."""
+
+    character_id: str
+    label: ClassVar[str] = "level"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        own = growth_of(ctx.ruleset)
+        member = _member(state, self.character_id)
+        reached = member.level + 1
+        needs = growth_rules.xp_for(own, reached)
+        if member.xp < needs:
+            raise Refused(f"{member.name} has {member.xp} XP; level {reached} needs {needs}.")
+        up = growth_rules.level_up(own, reached)
+        shown: tuple[str, ...] = ()
+        gained = up.hp
+        if up.hp_die:
+            thrown = roll(ctx.dice, up.hp_die)
+            mod = ctx.ruleset.stat_mod(member.stats.CON)
+            gained = growth_rules.hp_gained(thrown.total, mod)
+            shown = (f"Hit Die {thrown.describe()} + CON {mod:+d}",)
+        sheet = person(state, ctx.ruleset, member.id)
+        state = with_person(state, member.id, attrs.evolve(sheet, weapon_skill=sheet.weapon_skill + up.weapon_skill))
+        after = attrs.evolve(member, level=reached, max_hp=member.max_hp + gained, hp=member.hp + gained)
+        state = attrs.evolve(state, party=tuple(after if m.id == member.id else m for m in state.party))
+        skill = f", Weapon Skill {sheet.weapon_skill + up.weapon_skill}" if up.weapon_skill else ""
+        template = f", a class template ({up.templates} of {own.levels[-1].templates})" if up.new_template else ""
+        text = f"{member.name} reaches level {reached}: +{gained} HP ({after.max_hp}){skill}{template}, max skill rank {up.max_skill}."
+        return state, [note(self, text, shown)]
 
 
 def problems(slice: People, state: State) -> list[str]:

@@ -13,6 +13,7 @@ from textual.widgets import DataTable
 from hammertui.session import russell_characters_state as people
 from hammertui.session.state import Character
 from hammertui.ui.commands import Command
+from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.roster import PartyPane, hp_cell
 from hammertui.ui.table import RowTable, sync_rows
@@ -148,10 +149,34 @@ def eat_rations(app: HammerApp) -> None:
     app.perform(people.EatRations(tired))
 
 
+TREASURE_MOST = 10_000_000
+"""The largest treasure typed in: a dragon's hoard, with room to spare."""
+
+
+def award_treasure(app: HammerApp) -> None:
+    """Treasure brought back, by its value in coins: its XP shared by those standing."""
+    dialog = AmountDialog("Treasure", "The treasure brought back is worth how many coins?", noun="coins", most=TREASURE_MOST)
+    app.push_screen(dialog, lambda coins: coins is not None and app.perform(people.AwardTreasure(coins)))
+
+
+def level_up(app: HammerApp) -> None:
+    member = _selected(app)
+    if member is not None:
+        app.perform(people.LevelUp(member.id))
+
+
+def _grows(view: View) -> bool:
+    """XP and levels are offered where the ruleset keeps them."""
+    own = view.ruleset.russell_characters
+    return own is not None and own.growth is not None
+
+
 COMMANDS: tuple[Command[View], ...] = (
     Command("U", "usage.roll", "roll_usage", "Usage die", "Roll a usage die", "The selected character uses an item: its usage die steps down on a 1 or 2", show=True, run=roll_usage),
     Command("P", "tired.mark", "mark_tired", "Tired pip", "Mark a Tired pip", "The selected character marks a Tired pip; the third makes them Wearied", run=mark_tired),
     Command(None, "rest.share", "share_ration", "Share a Ration", "Share a Ration", "An exploration {unit}: the selected character shares a Ration round everyone standing; each not Wearied erases a Tired pip", run=share_ration),
     Command(None, "rest.eat", "eat_rations", "Eat a Ration each", "Eat a Ration each", "An exploration {unit}: everyone Tired or Wearied eats a Ration of their own and is rested", run=eat_rations),
     Command(None, "rest.sleep", "sleep", "Sleep", "Sleep off Tiredness", "A night's sleep erases every Tired pip (move the clock yourself)", run=lambda app: app.perform(people.Sleep())),
+    Command("x", "growth.treasure", "award_treasure", "Treasure", "Treasure brought back", "Its value in coins, 1 XP a coin, shared by everyone standing", applies=_grows, run=award_treasure),
+    Command("v", "growth.level_up", "russell_level_up", "Level up", "Level up", "The selected character, with the XP for the next level and a week of downtime", applies=_grows, run=level_up),
 )

@@ -128,7 +128,7 @@ from hammertui.rules.ruleset.individual_initiative import (
     IndividualInitiative,
     WoundRow,
 )
-from hammertui.rules.ruleset.russell_characters import GearDef, RussellCharacters, Template
+from hammertui.rules.ruleset.russell_characters import GearDef, Growth, LevelRow, PastTheChart, RussellCharacters, Template
 from hammertui.rules.ruleset.stats import (
     STAT_METHODS,
     SaveRules,
@@ -229,6 +229,9 @@ __all__ = [
     "ReactionRow",
     "Ruleset",
     "RussellCharacters",
+    "Growth",
+    "LevelRow",
+    "PastTheChart",
     "BleedingOut",
     "FightingOptions",
     "Guts",

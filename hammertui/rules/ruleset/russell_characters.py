@@ -64,6 +64,48 @@ class Template:
 
 
 @attrs.frozen
+class LevelRow:
+    """One row of the level-up chart: the level reached, its new HP die, the class templates held by
+    then, the max skill rank, the Weapon Skill it adds and the XP it needs."""
+
+    level: Annotated[int, between(1)]
+    hp: Dice
+    templates: Count
+    max_skill: Count
+    weapon_skill: Count
+    xp: Count
+
+
+@attrs.frozen
+class PastTheChart:
+    """Each level past the chart's last: the HP it adds and the XP it needs beyond the level before."""
+
+    hp: Count
+    xp: Annotated[int, between(1)]
+
+
+@attrs.frozen
+class Growth:
+    """Experience and levels: XP per coin of treasure and per HD of a foe killed, the chart, and
+    what each level past it brings."""
+
+    xp_per_coin: Count
+    xp_per_hd: Count
+    levels: Annotated[tuple[LevelRow, ...], nonempty("an array of rows such as { level = 2, hp = \"1d6\", templates = 2, max_skill = 2, weapon_skill = 1, xp = 2000 }")]
+    past_the_chart: PastTheChart
+
+
+@section_check(Growth)
+def _one_row_a_level(growth: Growth) -> Iterator[Problem]:
+    levels = [row.level for row in growth.levels]
+    if levels != list(range(1, len(levels) + 1)):
+        yield Problem("expected a row for each level from 1, in order", ("levels",))
+    xps = [row.xp for row in growth.levels]
+    if xps != sorted(set(xps)):
+        yield Problem("expected each level to need more XP than the one before", ("levels",))
+
+
+@attrs.frozen
 class RussellCharacters:
     """The numbers of character making, load and weariness, as the text gives them."""
 
@@ -95,6 +137,8 @@ class RussellCharacters:
     share_most: Annotated[int, between(1)]
     wearied_and_burdened_penalty: Count
     templates: Annotated[tuple[Template, ...], UniqueIds()] = ()
+    growth: Growth | None = None
+    """XP and levels; a ruleset without them plays first-level characters only."""
 
 
 @section_check(RussellCharacters)

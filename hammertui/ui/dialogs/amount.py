@@ -12,27 +12,29 @@ from hammertui.ui.numbers import whole_number
 MAX_AMOUNT = 999
 
 
-def parse_amount(text: str, noun: str = "hit points") -> tuple[int | None, str]:
-    """A whole number from 1 to 999, or None and what is wrong with the text, in plain words."""
+def parse_amount(text: str, noun: str = "hit points", most: int = MAX_AMOUNT) -> tuple[int | None, str]:
+    """A whole number from 1 to `most`, or None and what is wrong with the text, in plain words."""
     if not text.strip():
         return None, f"Type a number of {noun}."
     try:
         amount = whole_number(text, noun.capitalize())
     except ValueError as problem:
         return None, f"{problem}."
-    if not 1 <= amount <= MAX_AMOUNT:
-        return None, f"Use a number from 1 to {MAX_AMOUNT}."
+    if not 1 <= amount <= most:
+        return None, f"Use a number from 1 to {most}."
     return amount, ""
 
 
 class AmountDialog(PromptDialog[int]):
-    """`Damage to Darla (HP 7/9)?`: Enter applies, Escape cancels. `noun` is what is being counted."""
+    """`Damage to Darla (HP 7/9)?`: Enter applies, Escape cancels. `noun` is what is being counted,
+    up to `most`."""
 
     BINDINGS = [ENTER]
 
-    def __init__(self, title: str, prompt: str, noun: str = "hit points") -> None:
+    def __init__(self, title: str, prompt: str, noun: str = "hit points", most: int = MAX_AMOUNT) -> None:
         super().__init__(title, prompt)
         self._noun = noun
+        self._most = most
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
@@ -47,7 +49,7 @@ class AmountDialog(PromptDialog[int]):
         self.query_one("#problem", Label).update("")
 
     def answer(self) -> None:
-        amount, problem = parse_amount(self.query_one("#amount", Input).value, self._noun)
+        amount, problem = parse_amount(self.query_one("#amount", Input).value, self._noun, self._most)
         if amount is None:
             self.query_one("#problem", Label).update(problem)
             return
