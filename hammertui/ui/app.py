@@ -499,14 +499,20 @@ class HammerApp(App[None]):
             yield from self._character_commands(self.store.state)
 
     def _character_commands(self, state: State) -> Iterable[SystemCommand]:
-        """"Sheet: Darla", "Damage Otto": each character by name, beside the keys' highlighted one."""
+        """"Sheet: Darla", "Damage Otto": each character by name, beside the keys' highlighted one. The
+        sheet is the characters procedure's (its `show_sheet(app, id)`, else the sheet screen);
+        Damage by name is offered where Damage is."""
+        own_sheet = getattr(procedures.part_ui(self._store().ruleset, "characters"), "show_sheet", None)
+        damage = any(command.id == "party.damage" for command in self.commands)
         for member in state.party:
             cid = member.id
-            yield SystemCommand(f"Sheet: {member.name}", "Every number and where it comes from", lambda cid=cid: self.action_sheet(cid))
+            sheet = partial(own_sheet, self, cid) if own_sheet is not None else partial(self.action_sheet, cid)
+            yield SystemCommand(f"Sheet: {member.name}", "Every number and where it comes from", sheet)
             if not member.alive:
                 yield SystemCommand(f"Bury {member.name}", "Write the epitaph and lay them to rest", lambda cid=cid: self.action_bury(cid))
                 continue
-            yield SystemCommand(f"Damage {member.name}", "Apply damage (temporary HP first)", lambda cid=cid: self.action_damage(cid))
+            if damage:
+                yield SystemCommand(f"Damage {member.name}", "Apply damage (temporary HP first)", lambda cid=cid: self.action_damage(cid))
             yield SystemCommand(f"Heal {member.name}", "Heal up to max HP", lambda cid=cid: self.action_heal(cid))
             if member.status == "down":
                 yield SystemCommand(f"{member.name}: Lay Down", "A Death save; a CON point lost on failure", lambda cid=cid: self.perform(LayDown(cid)))

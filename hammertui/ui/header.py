@@ -15,7 +15,7 @@ from hammertui.ui.view import View
 
 
 class SessionHeader(Static):
-    """Session, ruleset, dungeon level and tier, the clock (and a fight's rounds), LIT (with each
+    """Session, ruleset, dungeon level (and tier, by rules that have tiers), the clock (and a fight's rounds), LIT (with each
     burning source's time left) or DARK."""
 
     view: reactive[View | None] = reactive(None, repaint=False)
@@ -44,7 +44,8 @@ def header_text(view: View) -> Text:
         line.append(f"+ round {state.clock.rounds} ", style="bold #ef6c00")
     line.append("│", style="dim")
     dungeon = state.dungeon
-    line.append(f" Level {dungeon.level}, tier {tier(dungeon.boss_hd)} ")
+    tiered = f", tier {tier(dungeon.boss_hd)}" if ruleset.tier_rules is not None else ""
+    line.append(f" Level {dungeon.level}{tiered} ")
     if dungeon.safe_haven:
         line.append("Safe Haven ", style="bold #66bb6a")
     if camping(state) is not None:

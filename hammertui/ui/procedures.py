@@ -43,6 +43,11 @@ def _by_part(ruleset: Ruleset) -> dict[str, ModuleType]:
     return modules
 
 
+def part_ui(ruleset: Ruleset, part: str) -> ModuleType | None:
+    """The ui module of the procedure this ruleset plays `part` by (None: none, or one without)."""
+    return _by_part(ruleset).get(part)
+
+
 def panes(ruleset: Ruleset) -> list[Callable[[], Widget]]:
     """The panes the dashboard draws for this ruleset, in grid order."""
     modules = _by_part(ruleset)

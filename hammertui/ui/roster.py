@@ -124,6 +124,8 @@ PANE = pane
 
 
 COMMANDS: tuple[Command[View], ...] = (
+    Command("d", "party.damage", "damage", "Damage", "Damage", "Apply damage to the highlighted character (temporary HP first; at 0 HP, Lay Down or Fight On)", show=True, run=app_action("damage")),
+    Command("w", "party.hirelings", "hirelings", "Hirelings", "Hirelings", "Hire by tier, check morale, dismiss", run=app_action("hirelings")),
     Command("s", "party.check", "check", "Roll", "Roll a save or check", "A save, thief skill or skill check for the highlighted character", run=app_action("check")),
     Command("x", "party.xp", "award_xp", "XP", "Award XP", "{ad_hoc} to one or everyone standing, with a reason", run=app_action("award_xp")),
     Command("r", "party.roll", "roll_character", "New", "Roll a character", "Class, stats and HP by the rules; every die in the log", run=app_action("roll_character")),
@@ -146,4 +148,5 @@ COMMANDS: tuple[Command[View], ...] = (
     ),
 )
 """What the 'Smith asks of HAMMERCRAWL!'s characters: rolled and entered by its class rules,
-levelled, saved and checked by them, at 0 HP by its Lay Down and Fight On."""
+levelled, saved and checked by them, damaged down to its 0 HP rules (Lay Down and Fight On),
+their hirelings hired by its tiers."""

@@ -159,6 +159,13 @@ def award_treasure(app: HammerApp) -> None:
     app.push_screen(dialog, lambda coins: coins is not None and app.perform(people.AwardTreasure(coins)))
 
 
+def show_sheet(app: HammerApp, character_id: str) -> None:
+    """A character's sheet as these rules keep it, as Enter on the party shows it."""
+    store = app.store
+    assert store is not None
+    app.notify(sheet_text(View(store.state, store.ruleset), character_id), title="Sheet", timeout=12)
+
+
 def level_up(app: HammerApp) -> None:
     member = _selected(app)
     if member is not None:
@@ -173,7 +180,7 @@ def _grows(view: View) -> bool:
 
 COMMANDS: tuple[Command[View], ...] = (
     Command("U", "usage.roll", "roll_usage", "Usage die", "Roll a usage die", "The selected character uses an item: its usage die steps down on a 1 or 2", show=True, run=roll_usage),
-    Command("P", "tired.mark", "mark_tired", "Tired pip", "Mark a Tired pip", "The selected character marks a Tired pip; the third makes them Wearied", run=mark_tired),
+    Command("p", "tired.mark", "mark_tired", "Tired pip", "Mark a Tired pip", "The selected character marks a Tired pip; the third makes them Wearied", run=mark_tired),
     Command(None, "rest.share", "share_ration", "Share a Ration", "Share a Ration", "An exploration {unit}: the selected character shares a Ration round everyone standing; each not Wearied erases a Tired pip", run=share_ration),
     Command(None, "rest.eat", "eat_rations", "Eat a Ration each", "Eat a Ration each", "An exploration {unit}: everyone Tired or Wearied eats a Ration of their own and is rested", run=eat_rations),
     Command(None, "rest.sleep", "sleep", "Sleep", "Sleep off Tiredness", "A night's sleep erases every Tired pip (move the clock yourself)", run=lambda app: app.perform(people.Sleep())),

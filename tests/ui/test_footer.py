@@ -11,8 +11,8 @@ from hammertui.session.combat import FoeGroup, StartFight
 from hammertui.session.fight_state import FoeKind
 from hammertui.ui.app import HammerApp, make_app
 
-CALM = ["^q Quit", "e Explore", "F Fight!", "t Pass time", "d Damage", "h Heal", "u Undo"]
-FIGHTING = ["^q Quit", "F Fight!", "space Next phase", "t Pass time", "d Damage", "h Heal", "u Undo"]
+CALM = ["^q Quit", "e Explore", "F Fight!", "d Damage", "t Pass time", "h Heal", "u Undo"]
+FIGHTING = ["^q Quit", "F Fight!", "space Next phase", "d Damage", "t Pass time", "h Heal", "u Undo"]
 
 
 def bottom_row(app: HammerApp) -> str:

@@ -54,7 +54,7 @@ async def test_a_command_moves_to_a_key_with_a_modifier(tmp_path: Path) -> None:
         ("party.damage = 7", "party.damage should be a key"),
         ('party.damage = ""', "party.damage should be a key"),
         ('party.damage = "h"', "'party.damage' on 'h' clashes with Heal (party.heal)"),
-        ('party.damage = "j"\nparty.heal = "j"', "'party.heal' on 'j' clashes with Damage (party.damage)"),
+        ('party.damage = "j"\nparty.heal = "j"', "'party.damage' on 'j' clashes with Heal (party.heal)"),
     ],
     ids=["bad toml", "unknown id", "not a string", "empty", "a key taken", "one key for two"],
 )

@@ -1,0 +1,44 @@
+"""The dashboard under the Russell House Rules offers only what those rules have: every palette
+entry runs without error, no HAMMERCRAWL! command is bound, no key is bound twice, and the header
+counts turns without HAMMERCRAWL!'s tiers."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from hammertui.ui.app import make_app
+from hammertui.ui.header import SessionHeader
+from hammertui.ui.roster import COMMANDS as HAMMERCRAWL_CHARACTERS
+from tests.ui.test_party import plain
+
+QUITTING = ("Quit", "Theme", "Keys", "Maximize", "Screenshot")
+"""Textual's own and leaving: not the rules' to offer."""
+
+
+async def test_every_palette_entry_runs_under_the_russell_house_rules(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "saves", "russell", ruleset_id="russell-house-rules", seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        dashboard = app.screen
+        bound = [c.key for c in app.commands if c.key is not None]
+        assert not [key for key, n in Counter(bound).items() if n > 1], "no key is bound twice"
+        assert not {c.id for c in app.commands} & {c.id for c in HAMMERCRAWL_CHARACTERS}, "no HAMMERCRAWL! character command"
+        header = plain(app.query_one(SessionHeader))
+        assert "Turn 0" in header and "tier" not in header
+        offered = [c for c in app.get_system_commands(dashboard) if c.title not in QUITTING]
+        titles = [c.title for c in offered]
+        for title in ("Take a turn", "Light or douse", "Roll a usage die", "Share a Ration", "Treasure brought back", "Level up", "Sheet: Darla", "Rules"):
+            assert title in titles, title
+        for absent in ("Damage", "Hirelings", "Damage Darla", "Award XP", "Roll a save or check"):
+            assert absent not in titles, absent
+        for command in offered:
+            command.callback()
+            await pilot.pause()
+            for _ in range(4):
+                if app.screen is dashboard:
+                    break
+                await pilot.press("escape")
+                await pilot.pause()
+            assert app.screen is dashboard, f"{command.title} lets the 'Smith back to the dashboard"
+        assert any(str(n.message).startswith("Darla: STR") for n in app._notifications), "the Russell sheet by name"
