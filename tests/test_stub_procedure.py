@@ -8,7 +8,6 @@ Nothing of the Divining Pool is drawn, kept or offered, and the session saves an
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -97,12 +96,13 @@ _replace = true
 
 
 @pytest.fixture
-def stub_rules(tmp_path: Path) -> Iterator[Path]:
+def stub_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The stub registered for this test alone: the registry is put back as it was afterwards."""
+    monkeypatch.setattr(procedures, "_REGISTRY", dict(procedures._REGISTRY))
     procedures.register(Procedure("explore", NAME, "A d6 to move on, in the open", state=__name__, ui=__name__))
     path = tmp_path / "stub-die.toml"
     path.write_text(RULESET, encoding="utf-8")
-    yield path
-    procedures.unregister("explore", NAME)
+    return path
 
 
 def test_the_ruleset_names_the_stub_and_drops_the_pool(stub_rules: Path) -> None:

@@ -61,11 +61,6 @@ def register(procedure: Procedure) -> Procedure:
     return procedure
 
 
-def unregister(part: str, name: str) -> None:
-    """Forget a procedure (a test's, once the test is done)."""
-    _REGISTRY.pop((part, name), None)
-
-
 def procedure(part: str, name: str) -> Procedure:
     try:
         return _REGISTRY[(part, name)]

@@ -132,16 +132,7 @@ class HandOver:
 
     def apply(self, state: State, ctx: Context) -> Result:
         source = light_of(state, self.light_id)
-        before = source_name(state, ctx.ruleset, source)
-        if self.to == source.carrier:
-            raise Refused(f"{before} is already there")
-        if self.to:
-            receiver = member_of(state, self.to)
-            if not receiver.alive:
-                raise Refused(f"{receiver.name} is dead and cannot carry a light")
-            text = f"{before} goes to {receiver.name}."
-        else:
-            text = f"{before} is set down."
+        text = handed_over(state, source_name(state, ctx.ruleset, source), source.carrier, self.to)
         moved = attrs.evolve(source, carrier=self.to)
         return light_state.with_lights(state, replace_light(light_state.lights(state), moved)), [note(self, text)]
 
@@ -179,6 +170,19 @@ class AdoptRuleset:
             return attrs.evolve(state, session=info), [note(self, text)]
         text = f"{ctx.ruleset.name} has changed since this session was last played: its new rules apply from now."
         return attrs.evolve(state, session=info), [note(self, text, level="warn")]
+
+
+def handed_over(state: State, name: str, carrier: str, to: str) -> str:
+    """What the log says when the light `name` goes from `carrier` to `to` (set down, when `to` is
+    empty), or a refusal: it is already there, or the one to take it is dead or unknown."""
+    if to == carrier:
+        raise Refused(f"{name} is already there")
+    if not to:
+        return f"{name} is set down."
+    receiver = member_of(state, to)
+    if not receiver.alive:
+        raise Refused(f"{receiver.name} is dead and cannot carry a light")
+    return f"{name} goes to {receiver.name}."
 
 
 def member_of(state: State, character_id: str) -> Character:

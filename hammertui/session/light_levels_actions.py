@@ -13,7 +13,7 @@ from typing import ClassVar
 import attrs
 
 from hammertui.rules.ruleset import LevelSource
-from hammertui.session.actions import Context, Refused, Result, member_of, note, spend_time
+from hammertui.session.actions import Context, Refused, Result, handed_over, member_of, note, spend_time
 from hammertui.session.light_levels_state import Source, light_order, lights, replace_source, rules_of, source, source_name, with_lights
 from hammertui.session.state import State, free_id
 
@@ -90,16 +90,7 @@ class PassLight:
 
     def apply(self, state: State, ctx: Context) -> Result:
         found = source_of(state, self.source_id)
-        before = source_name(state, ctx.ruleset, found)
-        if self.to == found.carrier:
-            raise Refused(f"{before} is already there")
-        if self.to:
-            receiver = member_of(state, self.to)
-            if not receiver.alive:
-                raise Refused(f"{receiver.name} is dead and cannot carry a light")
-            text = f"{before} goes to {receiver.name}."
-        else:
-            text = f"{before} is set down."
+        text = handed_over(state, source_name(state, ctx.ruleset, found), found.carrier, self.to)
         moved = attrs.evolve(found, carrier=self.to)
         return with_lights(state, sources=replace_source(lights(state).sources, moved)), [note(self, text)]
 

@@ -18,6 +18,7 @@ import attrs
 from hammertui.rules import light_levels as rules
 from hammertui.rules.ruleset import LightLevels, Ruleset
 from hammertui.session.events import Event, note
+from hammertui.session.carrying import carried_name
 from hammertui.session.state import State
 
 if TYPE_CHECKING:
@@ -153,13 +154,7 @@ def mark(state: State, ctx: Context, action: Action, lantern: Source, flask_pips
 def source_name(state: State, ruleset: Ruleset, found: Source) -> str:
     """`Darla's torch`, or `The torch on the floor`."""
     definition = rules_of(ruleset).sources.get(found.kind)
-    kind = definition.name.lower() if definition else found.kind
-    if not found.carrier:
-        return f"The {kind} on the floor"
-    try:
-        return f"{state.character(found.carrier).name}'s {kind}"
-    except KeyError:
-        return f"The {kind}"
+    return carried_name(state, definition.name.lower() if definition else found.kind, found.carrier)
 
 
 def problems(kept: Lights, state: State) -> list[str]:

@@ -15,6 +15,7 @@ import attrs
 from hammertui.rules.light import LOW_AT, burn
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.events import Event, note
+from hammertui.session.carrying import carried_name
 from hammertui.session.state import State
 
 if TYPE_CHECKING:
@@ -128,13 +129,7 @@ def consumable(ruleset: Ruleset, kind: str) -> bool:
 def source_name(state: State, ruleset: Ruleset, source: LightSource) -> str:
     """`Darla's torch`, or `the torch on the floor`."""
     definition = ruleset.light_sources.get(source.kind)
-    kind = definition.name.lower() if definition else source.kind
-    if not source.carrier:
-        return f"The {kind} on the floor"
-    try:
-        return f"{state.character(source.carrier).name}'s {kind}"
-    except KeyError:
-        return f"The {kind}"
+    return carried_name(state, definition.name.lower() if definition else source.kind, source.carrier)
 
 
 def problems(burn_down: BurnDown, state: State) -> list[str]:

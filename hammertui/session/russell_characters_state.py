@@ -17,7 +17,7 @@ from hammertui.rules import russell_characters as rules
 from hammertui.rules import russell_growth as growth_rules
 from hammertui.rules.dice import DiceSource, roll
 from hammertui.rules.ruleset import Growth, Ruleset, RussellCharacters, Template
-from hammertui.session.actions import Action, Context, Refused, Result, spend_time
+from hammertui.session.actions import Action, Context, Refused, Result, member_of, spend_time
 from hammertui.session.events import Event, note
 from hammertui.session.sessions import DEMO_PARTY
 from hammertui.session.state import Character, State, Stats, free_id
@@ -207,10 +207,7 @@ def use(ctx: Context, gear: Gear) -> tuple[Gear, str, str]:
 
 
 def _member(state: State, character_id: str) -> Character:
-    try:
-        member = state.character(character_id)
-    except KeyError:
-        raise Refused(f"No one in the party has the id {character_id!r}.") from None
+    member = member_of(state, character_id)
     if not member.alive:
         raise Refused(f"{member.name} is dead.")
     return member

@@ -20,6 +20,7 @@ from hammertui.session.procedures import is_dark
 from hammertui.ui import screens
 from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.hand_over import hand_over_dialog
 from hammertui.ui.roster import PartyPane
 from hammertui.ui.table import RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
@@ -236,11 +237,7 @@ def hand_over(app: HammerApp) -> None:
     if source is None:
         return
     state = app.store.state
-    choices = [(m.id, m.name) for m in state.party if m.alive and m.id != source.carrier]
-    if source.carrier:
-        choices.append(("", "Set it down"))
-    name = source_name(state, app.store.ruleset, source)
-    dialog = ChooseDialog("Hand over", f"Who takes {name[0].lower() + name[1:]}?", choices)
+    dialog = hand_over_dialog(state, source_name(state, app.store.ruleset, source), source.carrier)
     app.push_screen(dialog, lambda to: to is not None and app.perform(HandOver(source.id, to)))
 
 

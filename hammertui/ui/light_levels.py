@@ -18,6 +18,7 @@ from hammertui.session.light_levels_state import Source, character_levels, rules
 from hammertui.session.procedures import is_dark, surprise_odds
 from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.hand_over import hand_over_dialog
 from hammertui.ui.table import RowTable, selected_key, sync_rows
 from hammertui.ui.view import View
 
@@ -125,11 +126,7 @@ def hand_over(app: HammerApp) -> None:
     if found is None:
         return
     state = app.store.state
-    choices = [(m.id, m.name) for m in state.living if m.id != found.carrier]
-    if found.carrier:
-        choices.append(("", "Set it down"))
-    name = source_name(state, app.store.ruleset, found)
-    dialog = ChooseDialog("Hand over", f"Who takes {name[0].lower() + name[1:]}?", choices)
+    dialog = hand_over_dialog(state, source_name(state, app.store.ruleset, found), found.carrier)
     app.push_screen(dialog, lambda to: to is not None and app.perform(PassLight(found.id, to)))
 
 
