@@ -166,10 +166,11 @@ def with_person(state: State, character_id: str, sheet: Person) -> State:
 
 
 def slots_used(ruleset: Ruleset, member: Character, sheet: Person) -> int:
-    """Gear slots filled: the gear's, and the armour's one per point of AC it improves."""
+    """Gear slots filled: the gear's, the armour's one per point of AC it improves, and the coins'."""
     own = section(ruleset)
     base = own.armour.get(member.armour, own.unarmoured_ac)
-    return sum(g.slots for g in sheet.gear) + rules.armour_slots(own.unarmoured_ac, base, member.shield, own.shield_better)
+    armour = rules.armour_slots(own.unarmoured_ac, base, member.shield, own.shield_better)
+    return sum(g.slots for g in sheet.gear) + armour + rules.coin_slots(member.coins, own.coins_per_slot)
 
 
 def is_burdened(ruleset: Ruleset, member: Character, sheet: Person) -> bool:

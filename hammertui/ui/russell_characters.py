@@ -78,13 +78,13 @@ def cells(view: View, member: Character) -> list[Text]:
 
 
 def sheet_text(view: View, character_id: str) -> str:
-    """`STR 8 DEX 11 ... · WS 1 · Bow 1 · 3 Just-in-Time skills · Blanket, Waterskin d6, Rations x3 · 110 coins`."""
+    """`STR 8 DEX 11 ... · AC 10 (no armour) · WS 1 · Bow 1 · 3 Just-in-Time skills · Blanket, Waterskin d6, Rations x3 · 110 coins`."""
     member = view.state.character(character_id)
     sheet = people.person(view.state, view.ruleset, character_id)
     scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
     skills = ", ".join(f"{s.name} {s.rank}" for s in sheet.skills)
     gear = ", ".join(gear_words(g) for g in sheet.gear)
-    parts = [f"{member.name}: {scores}", f"WS {sheet.weapon_skill}", f"Bow {sheet.bow_skill}"]
+    parts = [f"{member.name}: {scores}", f"AC {member.ac} ({people.armour_words(member.armour, member.shield)})", f"WS {sheet.weapon_skill}", f"Bow {sheet.bow_skill}"]
     parts += [p for p in (skills, f"{sheet.just_in_time} Just-in-Time skills" if sheet.just_in_time else "", gear, f"{member.coins} coins") if p]
     return " · ".join(parts)
 

@@ -221,3 +221,12 @@ def test_unarmoured_ac_is_ten_by_the_decision(rhr: Ruleset) -> None:
     decision = rhr.decisions["unarmoured_ac"]
     assert "Default Unarmored AC is 10." in decision.quote and "An unarmored opponent has an Armor Class of 9" in decision.quote
     assert people.section(rhr).unarmoured_ac == 10
+
+
+def test_a_hoard_takes_slots(state: State, rhr: Ruleset) -> None:
+    """"Money and gems take up one slot per 1,000 coins or gems - basically it only matters for giant
+    hoards": Darla's 2,999 coins take two slots beside the kit's three."""
+    rich = attrs.evolve(state, party=(attrs.evolve(state.party[0], coins=2999), *state.party[1:]))
+    assert people.slots_used(rhr, rich.party[0], sheet(rich, "c1")) == 3 + 2
+    _, said = act(rich, rhr, people.Carry("c1", "Lantern"), [])
+    assert said == ["Darla carries Lantern (6/8 slots)."]

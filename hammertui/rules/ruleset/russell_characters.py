@@ -138,6 +138,8 @@ class RussellCharacters:
     share_most: Annotated[int, between(1)]
     wearied_and_burdened_penalty: Count
     templates: Annotated[tuple[Template, ...], UniqueIds()] = ()
+    coins_per_slot: Count = 0
+    """"Money and gems take up one slot per 1,000 coins or gems"; 0: coins take no slot."""
     goods: Annotated[tuple[GearDef, ...], UniqueIds(), Words('an array of gear such as { id = "torches", name = "Torches", slots = 1, usage = 6 }')] = ()
     """What the Carry dialog offers by name, with its slots and usage die when bought full."""
     growth: Growth | None = None
