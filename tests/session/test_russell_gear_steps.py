@@ -16,6 +16,7 @@ from hammertui.session import light_levels_state as light
 from hammertui.session import russell_characters_state as people
 from hammertui.session.actions import Context, Refused, apply_action
 from hammertui.session.light_levels_actions import FLASK, PackLight, RefillLantern
+from hammertui.session.persist import dump_state, parse_state
 from hammertui.session.russell_making import MakeCharacter, RollAttributes
 from hammertui.session.sessions import new_state
 from hammertui.session.state import State, Stats
@@ -32,8 +33,8 @@ def rhr() -> Ruleset:
 def state(rhr: Ruleset) -> State:
     """The shipped party, Darla made STR 8 DEX 10 (no modifier) and Brannoc STR 12, each with the kit."""
     fresh = new_state("gear", rhr, seed=3)[0]
-    darla = attrs.evolve(fresh.party[0], stats=Stats(STR=8, DEX=10, CON=10, INT=10, WIS=10, CHA=10), ac=10)
-    brannoc = attrs.evolve(fresh.party[1], stats=Stats(STR=12, DEX=10, CON=10, INT=10, WIS=10, CHA=10), ac=10)
+    darla = attrs.evolve(fresh.party[0], stats=Stats(STR=8, DEX=10, CON=10, INT=10, WIS=10, CHA=10), ac=10, con=10)
+    brannoc = attrs.evolve(fresh.party[1], stats=Stats(STR=12, DEX=10, CON=10, INT=10, WIS=10, CHA=10), ac=10, con=10)
     return attrs.evolve(fresh, party=(darla, brannoc, *fresh.party[2:]))
 
 
@@ -230,3 +231,11 @@ def test_a_hoard_takes_slots(state: State, rhr: Ruleset) -> None:
     assert people.slots_used(rhr, rich.party[0], sheet(rich, "c1")) == 3 + 2
     _, said = act(rich, rhr, people.Carry("c1", "Lantern"), [])
     assert said == ["Darla carries Lantern (6/8 slots)."]
+
+
+def test_rolls_waiting_to_be_assigned_are_saved(state: State, rhr: Ruleset, tmp_path: Path) -> None:
+    """The rolls thrown wait in the save until the referee assigns them."""
+    rolled, _ = act(state, rhr, RollAttributes(), [3] * 21)
+    text = dump_state(rolled)
+    assert parse_state(text, tmp_path / "s.toml") == rolled
+    assert parse_state(text, tmp_path / "s.toml").slices[NAME].rolled == (9,) * 7
