@@ -122,6 +122,19 @@ def usage_after(chain: Sequence[int], die: int, face: int, step_down_on: int) ->
     return chain[at + 1] if at + 1 < len(chain) else 0
 
 
+def step_up(chain: Sequence[int], die: int) -> int:
+    """"Buying extras takes up an additional slot but increases the usage die by one step"; the
+    largest die stays the largest."""
+    at = list(chain).index(die)
+    return chain[max(0, at - 1)]
+
+
+def coin_slots(coins: int, per_slot: int) -> int:
+    """"Money and gems take up one slot per 1,000 coins or gems - basically it only matters for
+    giant hoards": whole thousands only."""
+    return coins // per_slot if per_slot else 0
+
+
 def most_slots(strength: int, times: Fraction) -> int:
     """"You absolutely can't carry more than your 1.5x your strength items"."""
     return math.floor(strength * times)

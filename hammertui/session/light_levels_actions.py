@@ -1,6 +1,10 @@
 """What the table does with light by levels: light or douse a source, hand it over, refill a
 lantern, pack a new source or a flask of oil, bring someone nearer the light.
 
+Where the characters carry supplies on usage dice (`carrying.draw`), a fresh torch is drawn from
+its carrier's Torches and lit at once, and a lantern is refilled from its carrier's Oil, each
+rolling that usage die; else the flasks and sources packed are counted here.
+
 Lighting is free ("New ones can be retrieved and re-lit on the next exploration turn without
 preventing an action"); refilling a lantern takes an exploration turn ("as it is significantly
 fiddlier than lighting a torch"), so it moves the clock one turn.
@@ -14,6 +18,7 @@ import attrs
 
 from hammertui.rules.ruleset import LevelSource
 from hammertui.session.actions import Context, Refused, Result, handed_over, member_of, note, spend_time
+from hammertui.session.carrying import draw, keeps_supplies
 from hammertui.session.light_levels_state import Source, light_order, lights, replace_source, rules_of, source, source_name, with_lights
 from hammertui.session.state import State, free_id
 
@@ -114,6 +119,9 @@ class RefillLantern:
             raise Refused(f"{member.name} is dead and refills nothing")
         if found.pips == 0:
             raise Refused(f"{name} is already full")
+        drawn = draw(state, ctx, self, member.id, rules_of(ctx.ruleset).oil)
+        if drawn is not None:
+            return self._from_supply(drawn, ctx, found, name)
         flasks = lights(state).flasks.get(member.id, 0)
         if flasks < 1:
             raise Refused(f"{member.name} has no flask of oil")
@@ -124,6 +132,14 @@ class RefillLantern:
         new, events = spend_time(new, 1, ctx, self)
         turn = ctx.ruleset.time.label(1)
         return new, [note(self, f"{name} takes a fresh flask of oil ({turn}, fiddlier than a torch). {member.name} has {left} left."), *events]
+
+    def _from_supply(self, drawn: Result, ctx: Context, lantern: Source, name: str) -> Result:
+        """The lantern full, its carrier's oil rolled for, a turn spent."""
+        state, used = drawn
+        new = with_lights(state, sources=replace_source(lights(state).sources, attrs.evolve(lantern, pips=0)))
+        new, events = spend_time(new, 1, ctx, self)
+        turn = ctx.ruleset.time.label(1)
+        return new, [note(self, f"{name} is refilled ({turn}, fiddlier than a torch)."), *used, *events]
 
 
 @attrs.frozen
@@ -140,14 +156,21 @@ class PackLight:
             raise Refused(f"{member.name} is dead and carries nothing more")
         kept = lights(state)
         if self.kind == FLASK:
+            if keeps_supplies(state) and rules_of(ctx.ruleset).oil:
+                raise Refused(f"{member.name}'s oil is carried on a usage die: carry it with the party (Usage Dice)")
             if not any(d.spent_by == PIP_RESULT for d in rules_of(ctx.ruleset).sources.values()):
                 raise Refused(f"nothing in {ctx.ruleset.name} burns oil")
             count = kept.flasks.get(member.id, 0) + 1
             text = f"A flask of oil goes into {member.name}'s pack ({_count(count, 'flask')} now)."
             return with_lights(state, flasks={**kept.flasks, member.id: count}), [note(self, text)]
-        name = definition(ctx, self.kind).name.lower()
+        kind = definition(ctx, self.kind)
         fresh = Source(free_id("s", {s.id for s in kept.sources}), self.kind, member.id)
-        text = f"A fresh {name} goes into {member.name}'s pack."
+        drawn = draw(state, ctx, self, member.id, kind.supply)
+        if drawn is not None:
+            state, used = drawn
+            lit = attrs.evolve(fresh, lit=True)
+            return with_lights(state, sources=(*lights(state).sources, lit)), [note(self, f"{member.name} lights a fresh {kind.name.lower()}."), *used]
+        text = f"A fresh {kind.name.lower()} goes into {member.name}'s pack."
         return with_lights(state, sources=(*kept.sources, fresh)), [note(self, text)]
 
 

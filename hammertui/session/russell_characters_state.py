@@ -16,11 +16,11 @@ import attrs
 from hammertui.rules import russell_characters as rules
 from hammertui.rules import russell_growth as growth_rules
 from hammertui.rules.dice import DiceSource, roll
-from hammertui.rules.ruleset import Growth, Ruleset, RussellCharacters, Template
+from hammertui.rules.ruleset import GearDef, Growth, Ruleset, RussellCharacters, Template
 from hammertui.session.actions import Action, Context, Refused, Result, member_of, spend_time
 from hammertui.session.events import Event, note
 from hammertui.session.sessions import DEMO_PARTY
-from hammertui.session.state import Character, State, Stats, free_id
+from hammertui.session.state import Character, State, Stats, free_id, replace_member
 
 NAME = "russell_characters"
 
@@ -62,9 +62,11 @@ class Person:
 
 @attrs.frozen
 class People:
-    """Each character's sheet, by character id."""
+    """Each character's sheet, by character id, and the attribute rolls thrown for a character
+    not yet made (`RollAttributes`), waiting for the referee to assign them."""
 
     people: dict[str, Person] = attrs.field(factory=dict)
+    rolled: tuple[int, ...] = ()
 
 
 SLICE = People
@@ -160,14 +162,15 @@ def person(state: State, ruleset: Ruleset, character_id: str) -> Person:
 
 
 def with_person(state: State, character_id: str, sheet: Person) -> State:
-    return state.with_slice(NAME, People({**people(state).people, character_id: sheet}))
+    return state.with_slice(NAME, attrs.evolve(people(state), people={**people(state).people, character_id: sheet}))
 
 
 def slots_used(ruleset: Ruleset, member: Character, sheet: Person) -> int:
-    """Gear slots filled: the gear's, and the armour's one per point of AC it improves."""
+    """Gear slots filled: the gear's, the armour's one per point of AC it improves, and the coins'."""
     own = section(ruleset)
     base = own.armour.get(member.armour, own.unarmoured_ac)
-    return sum(g.slots for g in sheet.gear) + rules.armour_slots(own.unarmoured_ac, base, member.shield, own.shield_better)
+    armour = rules.armour_slots(own.unarmoured_ac, base, member.shield, own.shield_better)
+    return sum(g.slots for g in sheet.gear) + armour + rules.coin_slots(member.coins, own.coins_per_slot)
 
 
 def is_burdened(ruleset: Ruleset, member: Character, sheet: Person) -> bool:
@@ -234,6 +237,24 @@ class RollUsageDie:
         return after, [note(self, f"{member.name}: {words}.", (shown,), level="warn" if used.out else "info")]
 
 
+def supply_name(own: RussellCharacters, supply: str) -> str:
+    return next((g.name for g in (*own.goods, *own.kit) if g.id == supply), supply)
+
+
+def draw_supply(state: State, ctx: Context, action: Action, character_id: str, supply: str) -> Result:
+    """Another procedure's use of a carried supply (a fresh torch from Torches, a lantern's oil):
+    "Any time you use the item, roll on its usage die". Refused for one who carries none left."""
+    member = _member(state, character_id)
+    sheet = person(state, ctx.ruleset, member.id)
+    gear = gear_of(sheet, supply)
+    if gear is None or not gear.die:
+        raise Refused(f"{member.name} carries no {supply_name(section(ctx.ruleset), supply)} (Usage Dice).")
+    if gear.out:
+        raise Refused(f"{member.name}'s {gear.name} is used up (Usage Dice).")
+    used, words, shown = use(ctx, gear)
+    return with_person(state, member.id, with_gear(sheet, used, gear.id)), [note(action, f"{member.name}: {words}.", (shown,), level="warn" if used.out else "info")]
+
+
 @attrs.frozen
 class MarkTired:
     """A Tired pip by the 'Smith's hand (the exploration die's Tired result marks them itself)."""
@@ -249,9 +270,17 @@ class MarkTired:
         return _tire(state, ctx, self, (member,), by_burden=False)
 
 
+def good_named(own: RussellCharacters, name: str) -> GearDef | None:
+    """The kit's or the goods' item of this name (any case), as it is bought full."""
+    wanted = name.strip().casefold()
+    return next((g for g in (*own.goods, *own.kit) if g.name.casefold() == wanted or g.id == wanted), None)
+
+
 @attrs.frozen
 class Carry:
-    """Take up a significant item: more than STR makes Burdened, more than STR x 1.5 cannot be."""
+    """Take up a significant item: more than STR makes Burdened, more than STR x 1.5 cannot be.
+    One already carried with a usage die is bought again: "Buying extras takes up an additional
+    slot but increases the usage die by one step" (one used up is bought full in its own slot)."""
 
     character_id: str
     name: str
@@ -261,17 +290,41 @@ class Carry:
 
     def apply(self, state: State, ctx: Context) -> Result:
         member = _member(state, self.character_id)
+        own = section(ctx.ruleset)
         sheet = person(state, ctx.ruleset, member.id)
-        if self.die and self.die not in section(ctx.ruleset).usage_dice:
-            raise Refused(f"No usage die d{self.die}.")
-        used = slots_used(ctx.ruleset, member, sheet) + self.slots
+        if not self.name.strip():
+            raise Refused("Name what is carried.")
+        if self.slots < 0:
+            raise Refused("An item takes no fewer than 0 slots.")
+        if self.die and self.die not in own.usage_dice:
+            raise Refused(f"No usage die d{self.die}: one of {', '.join(f'd{d}' for d in own.usage_dice)} (Usage Dice).")
+        known = good_named(own, self.name)
+        held = gear_of(sheet, known.id) if known else None
+        if held is not None and held.die:
+            carried, extra = _bought_again(own, held, self.slots)
+        else:
+            gear_id = known.id if known and held is None else free_id("g", {g.id for g in sheet.gear})
+            die = self.die or (known.usage or 0 if known else 0)
+            carried, extra = Gear(gear_id, known.name if known else self.name.strip(), self.slots, die=die), self.slots
+        used = slots_used(ctx.ruleset, member, sheet) + extra
         most = most_slots(ctx.ruleset, member)
         if used > most:
-            raise Refused(f"{member.name} cannot carry more than {most} slots (STR {member.stats.STR} x 1.5).")
-        gear_id = free_id("g", {g.id for g in sheet.gear})
-        carried = attrs.evolve(sheet, gear=(*sheet.gear, Gear(gear_id, self.name, self.slots, die=self.die)))
+            raise Refused(f"{member.name} cannot carry more than {most} slots: \"Characters absolutely cannot carry more items than Str x 1.5\" (STR {member.stats.STR}, {used} needed).")
+        gear = (*(carried if g.id == carried.id else g for g in sheet.gear),) if held else (*sheet.gear, carried)
         burden = ": Burdened" if rules.burdened(used, member.stats.STR) else ""
-        return with_person(state, member.id, carried), [note(self, f"{member.name} carries {self.name} ({used}/{member.stats.STR} slots{burden}).")]
+        what = carried.name + (f" d{carried.die}" if carried.die else "")
+        return with_person(state, member.id, attrs.evolve(sheet, gear=gear)), [note(self, f"{member.name} carries {what} ({used}/{member.stats.STR} slots{burden}).", level="warn" if burden else "info")]
+
+
+def _bought_again(own: RussellCharacters, held: Gear, slots: int) -> tuple[Gear, int]:
+    """An item with a usage die bought again: a used-up one full in its own slots, else one step
+    up in one slot more; the slots it adds."""
+    if held.out:
+        full = next((g.usage for g in (*own.goods, *own.kit) if g.id == held.id and g.usage), held.die)
+        return attrs.evolve(held, die=full, out=False), 0
+    if held.die == own.usage_dice[0]:
+        raise Refused(f"{held.name} is already at d{held.die}, the largest usage die.")
+    return attrs.evolve(held, die=rules.step_up(own.usage_dice, held.die), slots=held.slots + max(1, slots)), max(1, slots)
 
 
 @attrs.frozen
@@ -289,6 +342,54 @@ class Drop:
         if gear is None:
             raise Refused(f"{member.name} carries no {self.gear_id}.")
         return with_person(state, member.id, with_gear(sheet, None, gear.id)), [note(self, f"{member.name} leaves {gear.name} behind.")]
+
+
+NO_ARMOUR = "none"
+
+
+def template_ac(own: RussellCharacters, sheet: Person) -> int:
+    """The points of AC a character's class template makes better."""
+    return next((t.ac for t in own.templates if t.id == sheet.template), 0)
+
+
+def worn_ac(ruleset: Ruleset, member: Character, sheet: Person, armour: str, shield: bool) -> int:
+    """AC in `armour` (its table value, or the unarmoured one), with the shield, DEX and template."""
+    own = section(ruleset)
+    base = own.armour.get(armour, own.unarmoured_ac)
+    return rules.armour_class(base, ruleset.stat_mod(member.stats.DEX), shield, own.shield_better, template_ac(own, sheet))
+
+
+def armour_words(armour: str, shield: bool) -> str:
+    """`medium armour and a shield`, `no armour`."""
+    worn = "no armour" if armour == NO_ARMOUR else f"{armour} armour"
+    return worn + (" and a shield" if shield else "")
+
+
+@attrs.frozen
+class WearArmour:
+    """Armour by the table ("Light (Leather): 7, Medium (Chain): 5, Heavy (Plate): 3, Shield: 1
+    Better") on a character: AC set, and its slots, one a point better than 10, counted."""
+
+    character_id: str
+    armour: str
+    shield: bool = False
+    label: ClassVar[str] = "armour"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = _member(state, self.character_id)
+        own = section(ctx.ruleset)
+        if self.armour != NO_ARMOUR and self.armour not in own.armour:
+            raise Refused(f"No armour {self.armour!r}: one of {', '.join((NO_ARMOUR, *own.armour))} (Armor Types and Values).")
+        if (member.armour, member.shield) == (self.armour, self.shield):
+            raise Refused(f"{member.name} already wears {armour_words(self.armour, self.shield)}.")
+        sheet = person(state, ctx.ruleset, member.id)
+        worn = attrs.evolve(member, armour=self.armour, shield=self.shield, ac=worn_ac(ctx.ruleset, member, sheet, self.armour, self.shield))
+        used, most = slots_used(ctx.ruleset, worn, sheet), most_slots(ctx.ruleset, worn)
+        if used > most:
+            raise Refused(f"{member.name} cannot carry more than {most} slots: \"Characters absolutely cannot carry more items than Str x 1.5\" (STR {member.stats.STR}, {used} needed).")
+        burden = ", Burdened" if rules.burdened(used, member.stats.STR) else ""
+        text = f"{member.name} wears {armour_words(self.armour, self.shield)}: AC {worn.ac}; {used}/{member.stats.STR} slots{burden}."
+        return attrs.evolve(state, party=replace_member(state.party, worn)), [note(self, text, level="warn" if burden else "info")]
 
 
 def _tire(state: State, ctx: Context, action: Action, members: tuple[Character, ...], by_burden: bool) -> Result:
@@ -333,15 +434,19 @@ def _drink(state: State, ctx: Context, members: tuple[Character, ...]) -> tuple[
     return state, words, shown
 
 
-def _eat(state: State, ctx: Context, member: Character) -> State:
-    """One Ration from the member's own, or a refusal."""
+def _eat(state: State, ctx: Context, member: Character) -> tuple[State, str, tuple[str, ...]]:
+    """One Ration from the member's own: their Rations' usage die rolled (or, where the ruleset
+    counts Rations, one fewer), or a refusal. The words, and the die shown."""
     own = section(ctx.ruleset)
     sheet = person(state, ctx.ruleset, member.id)
     rations = gear_of(sheet, own.ration)
-    if rations is None or rations.count <= 0:
+    if rations is None or rations.out or not (rations.die or rations.count > 0):
         raise Refused(f"{member.name} has no Ration.")
+    if rations.die:
+        used, words, shown = use(ctx, rations)
+        return with_person(state, member.id, with_gear(sheet, used, rations.id)), f"{member.name}: {words}", (shown,)
     left = attrs.evolve(rations, count=rations.count - 1) if rations.count > 1 else None
-    return with_person(state, member.id, with_gear(sheet, left, rations.id))
+    return with_person(state, member.id, with_gear(sheet, left, rations.id)), f"{member.name} has {rations.count - 1} Rations left", ()
 
 
 @attrs.frozen
@@ -363,15 +468,15 @@ class ShareRation:
         eased = [m for m in members if 0 < person(state, ctx.ruleset, m.id).tired and not is_wearied(ctx.ruleset, person(state, ctx.ruleset, m.id))]
         if not eased:
             raise Refused("No one sharing has a Tired pip a shared Ration can erase (the Wearied need a Ration each).")
-        state = _eat(state, ctx, sharer)
+        state, eaten, ate = _eat(state, ctx, sharer)
         state, drunk, shown = _drink(state, ctx, members)
         for member in eased:
             sheet = person(state, ctx.ruleset, member.id)
             state = with_person(state, member.id, attrs.evolve(sheet, tired=sheet.tired - 1))
         names = ", ".join(m.name for m in eased)
-        text = f"{sharer.name} shares a Ration round {len(members)}; {names} erase{'s' if len(eased) == 1 else ''} a Tired pip. {'; '.join(drunk)}."
+        text = f"{sharer.name} shares a Ration round {len(members)}; {names} erase{'s' if len(eased) == 1 else ''} a Tired pip. {'; '.join([eaten, *drunk])}."
         spent, events = spend_time(state, 1, ctx, self)
-        return spent, [note(self, text, tuple(shown)), *events]
+        return spent, [note(self, text, (*ate, *shown)), *events]
 
 
 @attrs.frozen
@@ -386,14 +491,18 @@ class EatRations:
         members = tuple(_member(state, i) for i in dict.fromkeys(self.eaters))
         if not any(person(state, ctx.ruleset, m.id).tired for m in members):
             raise Refused("No one eating is Tired or Wearied.")
+        eaten, ate = [], []
         for member in members:
-            state = _eat(state, ctx, member)
+            state, words, die = _eat(state, ctx, member)
+            eaten.append(words)
+            ate += die
         state, drunk, shown = _drink(state, ctx, members)
         for member in members:
             state = with_person(state, member.id, attrs.evolve(person(state, ctx.ruleset, member.id), tired=0))
         names = ", ".join(m.name for m in members)
         spent, events = spend_time(state, 1, ctx, self)
-        return spent, [note(self, f"{names} eat a Ration each and rest: no longer Tired or Wearied. {'; '.join(drunk)}.", tuple(shown)), *events]
+        said = "; ".join([*eaten, *drunk])
+        return spent, [note(self, f"{names} eat a Ration each and rest: no longer Tired or Wearied. {said}.", (*ate, *shown)), *events]
 
 
 @attrs.frozen

@@ -15,6 +15,7 @@ from hammertui.rules.light_levels import DARK, DIM, LIT
 from hammertui.session import light_levels_state as kept
 from hammertui.session.light_levels_actions import FLASK, BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern
 from hammertui.session.light_levels_state import Source, character_levels, rules_of, source_name
+from hammertui.session.carrying import keeps_supplies
 from hammertui.session.procedures import is_dark, surprise_odds
 from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -143,7 +144,8 @@ def pack(app: HammerApp) -> None:
         app.notify("No one is standing to carry it.", severity="warning")
         return
     items = [(kind, d.name) for kind, d in rules_of(store.ruleset).sources.items()]
-    if any(d.spent_by == "lantern_pip" for d in rules_of(store.ruleset).sources.values()):
+    oil_carried = keeps_supplies(store.state) and rules_of(store.ruleset).oil
+    if any(d.spent_by == "lantern_pip" for d in rules_of(store.ruleset).sources.values()) and not oil_carried:
         items.append((FLASK, "Flask of oil"))
 
     def who(kind: str | None) -> None:

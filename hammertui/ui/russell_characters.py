@@ -11,10 +11,13 @@ from textual.app import ComposeResult
 from textual.widgets import DataTable
 
 from hammertui.session import russell_characters_state as people
+from hammertui.session.russell_making import RollAttributes
 from hammertui.session.state import Character
 from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.russell_character import MakeCharacterDialog
+from hammertui.ui.dialogs.russell_gear import CarryDialog
 from hammertui.ui.roster import PartyPane, hp_cell
 from hammertui.ui.table import RowTable, sync_rows
 from hammertui.ui.view import View
@@ -75,15 +78,21 @@ def cells(view: View, member: Character) -> list[Text]:
 
 
 def sheet_text(view: View, character_id: str) -> str:
-    """`STR 8 DEX 11 ... · WS 1 · Bow 1 · 3 Just-in-Time skills · Blanket, Waterskin d6, Rations x3 · 110 coins`."""
+    """`STR 8 DEX 11 ... · AC 10 (no armour) · WS 1 · Bow 1 · 3 Just-in-Time skills · Blanket, Waterskin d6, Rations x3 · 110 coins`."""
     member = view.state.character(character_id)
     sheet = people.person(view.state, view.ruleset, character_id)
     scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
     skills = ", ".join(f"{s.name} {s.rank}" for s in sheet.skills)
-    gear = ", ".join(g.name + (f" x{g.count}" if g.count else "") + (" out" if g.out else f" d{g.die}" if g.die else "") for g in sheet.gear)
-    parts = [f"{member.name}: {scores}", f"WS {sheet.weapon_skill}", f"Bow {sheet.bow_skill}"]
+    gear = ", ".join(gear_words(g) for g in sheet.gear)
+    parts = [f"{member.name}: {scores}", f"AC {member.ac} ({people.armour_words(member.armour, member.shield)})", f"WS {sheet.weapon_skill}", f"Bow {sheet.bow_skill}"]
     parts += [p for p in (skills, f"{sheet.just_in_time} Just-in-Time skills" if sheet.just_in_time else "", gear, f"{member.coins} coins") if p]
     return " · ".join(parts)
+
+
+def gear_words(gear: people.Gear) -> str:
+    """`Torches d8 (2 slots)`, `Rations x3`, `Oil out`."""
+    words = gear.name + (f" x{gear.count}" if gear.count else "") + (" out" if gear.out else f" d{gear.die}" if gear.die else "")
+    return words + (f" ({gear.slots} slots)" if gear.slots > 1 else "")
 
 
 def subtitle_of(view: View) -> str:
@@ -149,6 +158,60 @@ def eat_rations(app: HammerApp) -> None:
     app.perform(people.EatRations(tired))
 
 
+def carry(app: HammerApp) -> None:
+    """The selected character takes up an item: named, with its slots and usage die."""
+    member = _selected(app)
+    if member is not None:
+        own = people.section(app.store.ruleset)
+        app.push_screen(CarryDialog(member.id, member.name, own.goods, app.try_perform))
+
+
+def drop(app: HammerApp) -> None:
+    """The selected character leaves one of their items behind."""
+    member = _selected(app)
+    if member is None:
+        return
+    sheet = people.person(app.store.state, app.store.ruleset, member.id)
+    items = [(g.id, gear_words(g)) for g in sheet.gear]
+    if not items:
+        app.notify(f"{member.name} carries nothing.", severity="warning")
+        return
+    dialog = ChooseDialog("Drop", f"What does {member.name} leave behind?", items)
+    app.push_screen(dialog, lambda gear_id: gear_id is not None and app.perform(people.Drop(member.id, gear_id)))
+
+
+def wear_armour(app: HammerApp) -> None:
+    """The selected character's armour by the table, with or without a shield."""
+    member = _selected(app)
+    if member is None:
+        return
+    own = people.section(app.store.ruleset)
+    kinds = [(people.NO_ARMOUR, f"No armour (AC {own.unarmoured_ac})"), *((k, f"{k.capitalize()} (AC {ac})") for k, ac in own.armour.items())]
+    choices = [(f"{k}{'+shield' if shield else ''}", f"{words}{' and a shield' if shield else ''}") for shield in (False, True) for k, words in kinds]
+    dialog = ChooseDialog("Armour", f"What does {member.name} wear? (now {people.armour_words(member.armour, member.shield)}, AC {member.ac})", choices)
+
+    def wear(choice: str | None) -> None:
+        if choice is not None:
+            kind, _, shield = choice.partition("+")
+            app.perform(people.WearArmour(member.id, kind, bool(shield)))
+
+    app.push_screen(dialog, wear)
+
+
+def make_character(app: HammerApp) -> None:
+    """A new character: the attributes rolled (and logged) unless rolls already wait, then assigned
+    in the dialog; a dead character's player is offered for their replacement."""
+    store = app.store
+    if not people.people(store.state).rolled and not app.perform(RollAttributes()):
+        return
+    own = people.section(store.ruleset)
+    selected = app.query_one(PartyPane).selected_id
+    member = store.state.character(selected) if selected else None
+    player = member.player if member is not None and not member.alive else ""
+    rolls = people.people(store.state).rolled
+    app.push_screen(MakeCharacterDialog(rolls, store.ruleset.stats, own.in_order, own.templates, player, app.try_perform))
+
+
 TREASURE_MOST = 10_000_000
 """The largest treasure typed in: a dragon's hoard, with room to spare."""
 
@@ -184,6 +247,10 @@ COMMANDS: tuple[Command[View], ...] = (
     Command(None, "rest.share", "share_ration", "Share a Ration", "Share a Ration", "An exploration {unit}: the selected character shares a Ration round everyone standing; each not Wearied erases a Tired pip", run=share_ration),
     Command(None, "rest.eat", "eat_rations", "Eat a Ration each", "Eat a Ration each", "An exploration {unit}: everyone Tired or Wearied eats a Ration of their own and is rested", run=eat_rations),
     Command(None, "rest.sleep", "sleep", "Sleep", "Sleep off Tiredness", "A night's sleep erases every Tired pip (move the clock yourself)", run=lambda app: app.perform(people.Sleep())),
+    Command("c", "gear.carry", "carry", "Carry", "Carry an item", "The selected character takes up an item: its slots and usage die; more than STR is Burdened, never more than STR x 1.5", run=carry),
+    Command("D", "gear.drop", "drop", "Drop", "Drop an item", "The selected character leaves one of their items behind", run=drop),
+    Command("A", "gear.armour", "wear_armour", "Armour", "Wear armour", "The selected character's armour and shield by the table: AC and a slot a point better than 10", run=wear_armour),
+    Command("N", "character.make", "make_character", "New character", "Make a character", "3d6 seven times, shown; assign six, then HP, coins, AC and the kit by the text", run=make_character),
     Command("x", "growth.treasure", "award_treasure", "Treasure", "Treasure brought back", "Its value in coins, 1 XP a coin, shared by everyone standing", applies=_grows, run=award_treasure),
     Command("v", "growth.level_up", "russell_level_up", "Level up", "Level up", "The selected character, with the XP for the next level and a week of downtime", applies=_grows, run=level_up),
 )

@@ -30,13 +30,15 @@ Modifier = Annotated[int, between(-3, 3, "a net number of modifier dice")]
 
 @attrs.frozen
 class LevelSource:
-    """A light source: how many characters it lights, how many more it dims, what spends it."""
+    """A light source: how many characters it lights, how many more it dims, what spends it, and
+    the carried supply a fresh one is drawn from (a Torches usage die) where the characters keep one."""
 
     kind: str
     name: str
     spent_by: Annotated[str, one_of(SPENT_BY)]
     lights: Annotated[int, between(0, None, "a number of characters")] = 0
     dims: Annotated[int, between(0, None, "a number of characters")] = 0
+    supply: str = ""
 
 
 @attrs.frozen
@@ -51,7 +53,9 @@ class LevelEffect:
 
 @attrs.frozen
 class LightLevels:
-    """The sources, what a flask of oil holds, what the party starts with, and each level's effects."""
+    """The sources, what a flask of oil holds, what the party starts with, and each level's effects;
+    `oil` is the carried supply a lantern is refilled from where the characters keep one (an Oil
+    usage die), else each carrier's flasks are counted here."""
 
     sources: Annotated[dict[str, LevelSource], Keyed("light source", "kind")]
     flask_pips: Annotated[int, between(1, None, "a number of pips")]
@@ -59,6 +63,7 @@ class LightLevels:
     lit: LevelEffect
     dim: LevelEffect
     dark: LevelEffect
+    oil: str = ""
 
     def effect(self, level: str) -> LevelEffect:
         """The table's row for a level of light."""

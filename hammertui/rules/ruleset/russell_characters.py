@@ -39,8 +39,9 @@ UsageDie = Annotated[int, between(2, 100, "a usage die's sides")]
 
 @attrs.frozen
 class GearDef:
-    """A significant item of the default kit: the slots it takes, how many (Rations), and the
-    usage die it starts with when full (a Waterskin's d6), if it has one."""
+    """A significant item of the default kit or of the goods one can carry: the slots it takes, how
+    many (where a ruleset counts Rations), and the usage die it starts with when full (a
+    Waterskin's d6), if it has one."""
 
     id: Id
     name: str
@@ -137,6 +138,10 @@ class RussellCharacters:
     share_most: Annotated[int, between(1)]
     wearied_and_burdened_penalty: Count
     templates: Annotated[tuple[Template, ...], UniqueIds()] = ()
+    coins_per_slot: Count = 0
+    """"Money and gems take up one slot per 1,000 coins or gems"; 0: coins take no slot."""
+    goods: Annotated[tuple[GearDef, ...], UniqueIds(), Words('an array of gear such as { id = "torches", name = "Torches", slots = 1, usage = 6 }')] = ()
+    """What the Carry dialog offers by name, with its slots and usage die when bought full."""
     growth: Growth | None = None
     """XP and levels; a ruleset without them plays first-level characters only."""
 
@@ -146,9 +151,10 @@ def _fits_together(rules: RussellCharacters) -> Iterator[Problem]:
     chain = rules.usage_dice
     if list(chain) != sorted(set(chain), reverse=True):
         yield Problem("expected each die once, largest first", ("usage_dice",))
-    for i, gear in enumerate(rules.kit):
-        if gear.usage is not None and gear.usage not in chain:
-            yield Problem(f"expected one of the usage dice {', '.join(f'd{d}' for d in chain)}", ("kit", i, "usage"))
+    for where in ("kit", "goods"):
+        for i, gear in enumerate(getattr(rules, where)):
+            if gear.usage is not None and gear.usage not in chain:
+                yield Problem(f"expected one of the usage dice {', '.join(f'd{d}' for d in chain)}", (where, i, "usage"))
     kit = {gear.id for gear in rules.kit}
     for key in ("ration", "water"):
         if getattr(rules, key) not in kit:
