@@ -1,5 +1,5 @@
-"""Turns under the shipped Russell House Rules, with scripted dice: who speaks for the party, and
-every turn rolling the exploration die whatever takes it."""
+"""Turns under the shipped Russell House Rules, with scripted dice: who speaks for the party, every
+turn rolling the exploration die whatever takes it, and what the light used up."""
 
 from __future__ import annotations
 
@@ -90,6 +90,19 @@ def test_refilling_a_lantern_takes_a_turn_and_the_die_is_rolled_for_it(state: St
     assert events[1].dice == ("exploration die 1d6: [3] = 3",)
     assert "Darla's torch goes out, used up." in texts
     assert [r.action for r in die_of(new).rolls] == ["refill"]
+
+
+def test_what_the_light_used_up_is_kept(state: State, ruleset: Ruleset) -> None:
+    """"Any torches or candles being used as light sources go out and are used up", and the flask a
+    refill pours in is emptied: both kept, with who held them and the turn."""
+    new, _ = act(_lantern(state, 1), ruleset, RefillLantern("s2"), 3)
+    assert lit.lights(new).spent == (lit.Spent(lit.FLASK, "c1", 1), lit.Spent("torch", "c1", 1))
+    assert [s.kind for s in lit.lights(new).sources] == ["lantern"]
+
+
+def test_what_was_used_up_names_no_stranger(state: State) -> None:
+    stranger = lit.with_lights(state, spent=(lit.Spent("torch", "c9", 1),))
+    assert lit.problems(lit.lights(stranger), stranger) == ["spent[0].carrier: no character 'c9'"]
 
 
 def test_turns_before_every_turn_rolled_the_die_are_owed(state: State) -> None:
