@@ -61,10 +61,23 @@ class Person:
 
 
 @attrs.frozen
+class Haul:
+    """Treasure brought back: on what turn, what it was, its worth in coins, the XP it gave each of
+    those who shared it (0 when too little to share) and their names."""
+
+    turn: int
+    what: str
+    coins: int
+    each: int
+    shared_by: tuple[str, ...]
+
+
+@attrs.frozen
 class People:
-    """Each character's sheet, by character id."""
+    """Each character's sheet, by character id, and the treasure brought back, oldest first."""
 
     people: dict[str, Person] = attrs.field(factory=dict)
+    brought_back: tuple[Haul, ...] = ()
 
 
 SLICE = People
@@ -517,6 +530,9 @@ class AwardTreasure:
         if not state.living:
             raise Refused("No one is standing to bring the treasure back.")
         total = growth_rules.treasure_xp(growth_of(ctx.ruleset), self.coins)
+        standing = tuple(m.name for m in state.living)
+        haul = Haul(state.clock.units, self.what, self.coins, growth_rules.shares(total, len(standing)), standing)
+        state = state.with_slice(NAME, attrs.evolve(people(state), brought_back=(*people(state).brought_back, haul)))
         return _share_xp(state, self, total, f"{self.what} worth {self.coins} coins")
 
 

@@ -15,8 +15,10 @@ from hammertui.session.state import Character
 from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.roster import PartyPane, hp_cell
 from hammertui.ui.table import RowTable, sync_rows
+from hammertui.ui.treasure import TreasureScreen
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
@@ -154,9 +156,16 @@ TREASURE_MOST = 10_000_000
 
 
 def award_treasure(app: HammerApp) -> None:
-    """Treasure brought back, by its value in coins: its XP shared by those standing."""
-    dialog = AmountDialog("Treasure", "The treasure brought back is worth how many coins?", noun="coins", most=TREASURE_MOST)
-    app.push_screen(dialog, lambda coins: coins is not None and app.perform(people.AwardTreasure(coins)))
+    """Treasure brought back, what it is and its value in coins: its XP shared by those standing,
+    the haul kept in the treasure record."""
+
+    def worth(what: str | None) -> None:
+        if what is None:
+            return
+        dialog = AmountDialog("Treasure", f"{what.strip() or 'The treasure'} is worth how many coins?", noun="coins", most=TREASURE_MOST)
+        app.push_screen(dialog, lambda coins: coins is not None and app.perform(people.AwardTreasure(coins, what.strip() or "Treasure")))
+
+    app.push_screen(TextDialog("Treasure", "What was brought back?", "Treasure"), worth)
 
 
 def show_sheet(app: HammerApp, character_id: str) -> None:
@@ -178,12 +187,17 @@ def _grows(view: View) -> bool:
     return own is not None and own.growth is not None
 
 
+SETS_ASIDE = frozenset({"party.loot"})
+"""HAMMERCRAWL!'s loot ledger (a Lootkeeper, selling, the town's share): these rules count only what
+is brought back, in the treasure record."""
+
 COMMANDS: tuple[Command[View], ...] = (
     Command("U", "usage.roll", "roll_usage", "Usage die", "Roll a usage die", "The selected character uses an item: its usage die steps down on a 1 or 2", show=True, run=roll_usage),
     Command("p", "tired.mark", "mark_tired", "Tired pip", "Mark a Tired pip", "The selected character marks a Tired pip; the third makes them Wearied", run=mark_tired),
     Command(None, "rest.share", "share_ration", "Share a Ration", "Share a Ration", "An exploration {unit}: the selected character shares a Ration round everyone standing; each not Wearied erases a Tired pip", run=share_ration),
     Command(None, "rest.eat", "eat_rations", "Eat a Ration each", "Eat a Ration each", "An exploration {unit}: everyone Tired or Wearied eats a Ration of their own and is rested", run=eat_rations),
     Command(None, "rest.sleep", "sleep", "Sleep", "Sleep off Tiredness", "A night's sleep erases every Tired pip (move the clock yourself)", run=lambda app: app.perform(people.Sleep())),
-    Command("x", "growth.treasure", "award_treasure", "Treasure", "Treasure brought back", "Its value in coins, 1 XP a coin, shared by everyone standing", applies=_grows, run=award_treasure),
+    Command("x", "growth.treasure", "award_treasure", "Treasure", "Treasure brought back", "What it is and its value in coins, 1 XP a coin, shared by everyone standing", applies=_grows, run=award_treasure),
+    Command("dollar_sign", "growth.treasure_record", "treasure_record", "Treasure record", "Treasure record", "Every treasure brought back, its coins and the XP it gave", key_display="$", applies=_grows, run=lambda app: app.push_screen(TreasureScreen())),
     Command("v", "growth.level_up", "russell_level_up", "Level up", "Level up", "The selected character, with the XP for the next level and a week of downtime", applies=_grows, run=level_up),
 )

@@ -1,5 +1,6 @@
 """Turns under the shipped Russell House Rules, with scripted dice: who speaks for the party, every
-turn rolling the exploration die whatever takes it, and what the light used up."""
+turn rolling the exploration die whatever takes it, what the light used up, and the treasure
+brought back kept."""
 
 from __future__ import annotations
 
@@ -109,3 +110,10 @@ def test_turns_before_every_turn_rolled_the_die_are_owed(state: State) -> None:
     """A save from before every turn rolled the die: its turns without a roll are counted, not hidden."""
     older = attrs.evolve(state, clock=attrs.evolve(state.clock, units=3))
     assert unrolled(older) == 3
+
+
+def test_treasure_brought_back_is_kept_in_the_record(state: State, ruleset: Ruleset) -> None:
+    """"such treasure is worth 1 XP per Standard Coin of value", once "physically returned to a
+    relatively civilized area": the haul, its coins and each one's share are kept."""
+    new, _ = act(state, ruleset, people.AwardTreasure(301, "A silver chalice"))
+    assert people.people(new).brought_back == (people.Haul(0, "A silver chalice", 301, 100, ("Darla", "Wenna", "Otto")),)
