@@ -412,7 +412,7 @@ class EatRations:
 @attrs.frozen
 class Sleep:
     """"Sleeping through the night (or at least for several hours), even with a guard shift, will
-    remove all Tired pips": the clock is the 'Smith's to move."""
+    remove all Tired pips": a night is not counted in exploration turns."""
 
     label: ClassVar[str] = "rest"
 

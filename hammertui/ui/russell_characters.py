@@ -196,7 +196,7 @@ COMMANDS: tuple[Command[View], ...] = (
     Command("p", "tired.mark", "mark_tired", "Tired pip", "Mark a Tired pip", "The selected character marks a Tired pip; the third makes them Wearied", run=mark_tired),
     Command(None, "rest.share", "share_ration", "Share a Ration", "Share a Ration", "An exploration {unit}: the selected character shares a Ration round everyone standing; each not Wearied erases a Tired pip", run=share_ration),
     Command(None, "rest.eat", "eat_rations", "Eat a Ration each", "Eat a Ration each", "An exploration {unit}: everyone Tired or Wearied eats a Ration of their own and is rested", run=eat_rations),
-    Command(None, "rest.sleep", "sleep", "Sleep", "Sleep off Tiredness", "A night's sleep erases every Tired pip (move the clock yourself)", run=lambda app: app.perform(people.Sleep())),
+    Command(None, "rest.sleep", "sleep", "Sleep", "Sleep off Tiredness", "A night's sleep erases every Tired pip: a night is not counted in exploration {units}", run=lambda app: app.perform(people.Sleep())),
     Command("x", "growth.treasure", "award_treasure", "Treasure", "Treasure brought back", "What it is and its value in coins, 1 XP a coin, shared by everyone standing", applies=_grows, run=award_treasure),
     Command("dollar_sign", "growth.treasure_record", "treasure_record", "Treasure record", "Treasure record", "Every treasure brought back, its coins and the XP it gave", key_display="$", applies=_grows, run=lambda app: app.push_screen(TreasureScreen())),
     Command("v", "growth.level_up", "russell_level_up", "Level up", "Level up", "The selected character, with the XP for the next level and a week of downtime", applies=_grows, run=level_up),
