@@ -1,5 +1,6 @@
-"""The exploration die's part of the session: the turns taken, the last rolls with what the party
-did on each, the pace, and the referee's ticking clocks.
+"""The exploration die's part of the session: the turns it was rolled for, the last rolls with what
+the party did on each, the pace, the referee's ticking clocks and who last spoke for the party.
+The turn itself is the clock's, counted once for the header and the pane.
 
 Only the exploration die reads or writes these. What a face brings to the light or the characters
 is theirs to keep: the die signals its result and they answer it (`session.procedures.signal`).
