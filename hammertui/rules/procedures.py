@@ -43,6 +43,9 @@ class Procedure:
     """Module with `SLICE` (the attrs class of its part of the state) and `new_slice(ruleset)`."""
     ui: str = ""
     """Module with `PANE` (its dashboard pane, or None) and `COMMANDS` (what the 'Smith can ask of it)."""
+    dungeon_level: bool = False
+    """Whether it plays by the dungeon's level (a pool's size, a camp's encounter): the header shows
+    the level only for a session with such a procedure."""
 
 
 _REGISTRY: dict[tuple[str, str], Procedure] = {}
@@ -81,6 +84,7 @@ for _procedure in (
         reads=("divining", "explore"),
         state="hammertui.session.divining_state",
         ui="hammertui.ui.divining",
+        dungeon_level=True,
     ),
     Procedure(
         "explore",
@@ -98,6 +102,7 @@ for _procedure in (
         needs=(("explore", "divining_pool"),),
         state="hammertui.session.camp_state",
         ui="hammertui.ui.camping",
+        dungeon_level=True,
     ),
     Procedure(
         "light",

@@ -17,7 +17,7 @@ from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects, light_state
 from hammertui.session.events import Event, note
 from hammertui.session.light_state import LightSource, replace_light, running_low, source_name
-from hammertui.session.procedures import is_dark, on_time
+from hammertui.session.procedures import is_dark, on_time, signal
 from hammertui.session.state import Character, State
 
 
@@ -58,11 +58,13 @@ def apply_action(state: State, action: Action, ctx: Context) -> Result:
 
 def spend_time(state: State, units: int, ctx: Context, action: Action) -> Result:
     """Move the clock on; the light procedure spends the time (every lit source burns by the same
-    amount, warning as they fail), and timed effects whose time is up end."""
+    amount, warning as they fail), timed effects whose time is up end, and every procedure hears of
+    the turns passed (`on_turns_passed`: the exploration die rolls for each)."""
     burnt, events = on_time(state, units, ctx, action)
     clock = attrs.evolve(state.clock, units=state.clock.units + units)
     new, ended = effects.expire(attrs.evolve(burnt, clock=clock), action.label)
-    return new, events + ended
+    new, heard = signal(new, "on_turns_passed", ctx, action, units)
+    return new, events + ended + heard
 
 
 @attrs.frozen

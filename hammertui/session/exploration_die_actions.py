@@ -3,7 +3,8 @@ keep the referee's ticking clocks.
 
 A turn is the text's: "the amount of time it takes to perform a significant dungeon exploration
 task such as picking a lock, breaking down a door, or searching a a reasonably sized room ... Roll
-the exploration die every turn". The clock moves one turn, then the face is applied: an encounter
+the exploration die every turn". The clock moves one turn, then the face is applied (and so for each turn another action takes:
+`turns_passed`): an encounter
 is rolled here (surprise and reaction), a sign is left to the referee, and the light and the
 characters are told the rest through `signal`; Magic Dissipates also ticks the clocks down here.
 """
@@ -29,9 +30,9 @@ from hammertui.rules.ruleset import ExplorationDieRules, Ruleset
 from hammertui.rules.ruleset.classes import dice_range
 from hammertui.session.actions import Action, Context, Refused, Result, spend_time
 from hammertui.session.events import Event, note
-from hammertui.session.exploration_die_state import KEPT, NAME, Encounter, TickingClock, TurnRoll, die_of
+from hammertui.session.exploration_die_state import KEPT, NAME, Encounter, TickingClock, TurnRoll, die_of, spokesman
 from hammertui.session.procedures import light_level, signal
-from hammertui.session.state import Character, State, free_id
+from hammertui.session.state import State, free_id
 
 SIGNALLED = frozenset({"torches_depleted", "lantern_pip", "magic_dissipates", "tired"})
 """Results another procedure answers (the light, the characters), told as `on_exploration_result`."""
@@ -55,7 +56,7 @@ class TakeTurn:
     """A turn: the party does something (`doing`: move, search, pick a lock...), the clock moves one
     turn and the exploration die is rolled in the open, or its `face` typed in as rolled at the
     table (0: roll it here). An encounter's foe may be very sneaky, or met through a newly opened
-    door; `spokesman` is who speaks for the party (by default the Leader, else the first standing)."""
+    door; `spokesman` is the id of who speaks for the party, kept as the next turn's."""
 
     label: ClassVar[str] = "turn"
     doing: str = ""
@@ -66,71 +67,114 @@ class TakeTurn:
 
     def apply(self, state: State, ctx: Context) -> Result:
         rules = rules_of(ctx.ruleset)
-        face, dice = self._face(rules, ctx)
-        row = result_for(rules, face)
-        turn = die_of(state).turns + 1
-        doing = f": {self.doing}" if self.doing else ""
-        head = note(self, f"Turn {turn}{doing}. The exploration die shows {face}, {row.name}.", dice)
+        face, dice = self._face(rules)
+        if self.spokesman:
+            state = with_spokesman(state, self.spokesman)
         moved, passed = spend_time(state, 1, ctx, self)
-        encounter, said = None, []
-        if row.id == "encounter":
-            encounter, said = self._encounter(moved, ctx, rules)
-        elif row.id == "sign":
-            said = [note(self, SIGN)]
-        rolled = TurnRoll(turn, face, row.id, self.doing, self.face != 0, encounter)
-        die = die_of(moved)
-        new = moved.with_slice(NAME, attrs.evolve(die, turns=turn, rolls=(*die.rolls, rolled)[-KEPT:]))
-        if row.id == "magic_dissipates":
-            new, ticked = tick_clocks(new, self)
-            said += ticked
-        if row.id in SIGNALLED:
-            new, answered = signal(new, "on_exploration_result", ctx, self, row.id)
-            said += answered
-        return new, [head, *passed, *said]
+        turn = Turn(moved.clock.units, self.doing, face, dice, self.sneaky_foe, self.through_door)
+        rolled, said = roll_turn(moved, ctx, self, turn)
+        return rolled, [said[0], *passed, *said[1:]]
 
-    def _face(self, rules: ExplorationDieRules, ctx: Context) -> tuple[int, tuple[str, ...]]:
-        """The face rolled here, or the one typed in if the die can show it."""
+    def _face(self, rules: ExplorationDieRules) -> tuple[int, tuple[str, ...]]:
+        """The face typed in, if the die can show it (0: the die is rolled with the turn)."""
         if self.face == 0:
-            thrown = roll_dice(ctx.dice, rules.die)
-            return thrown.total, (f"exploration die {thrown.describe()}",)
+            return 0, ()
         low, high = dice_range(rules.die)
         if not low <= self.face <= high:
             raise Refused(f"the exploration die ({rules.die}) shows {low} to {high}, not {self.face}")
         return self.face, (f"exploration die {rules.die} rolled at the table: {self.face}",)
 
-    def _encounter(self, state: State, ctx: Context, rules: ExplorationDieRules) -> tuple[Encounter, list[Event]]:
-        """Surprise for both sides by the light and the pace, then the reaction roll, with the
-        spokesman's modifier when the meeting allows it."""
-        light = light_level(state, ctx.ruleset)
-        chances = surprise_chances(rules.surprise, light, die_of(state).pace, self.sneaky_foe, self.through_door)
-        party_roll = roll_dice(ctx.dice, rules.surprise.die)
-        foes_roll = roll_dice(ctx.dice, rules.surprise.die)
-        outcome = surprise(chances, party_roll.total, foes_roll.total)
-        surprise_dice = (
-            f"party surprised on {chances.party} in 6, {party_roll.describe()}",
-            f"foes surprised on {chances.foes} in 6, {foes_roll.describe()}",
-        )
-        said = [note(self, f"Random encounter ({light}). {SURPRISE_WORDS[outcome.who]}", surprise_dice, level="warn")]
-        speaker = self._spokesman(state) if charisma_applies(outcome) else None
-        stat = rules.reaction.stat
-        modifier = ctx.ruleset.stat_mod(getattr(speaker.stats, stat)) if speaker is not None else 0
-        thrown = roll_dice(ctx.dice, rules.reaction.dice)
-        total = thrown.total + modifier
-        reaction = reaction_for(rules.reaction, total)
-        by = f" + {speaker.name}'s {stat} {modifier:+d}" if speaker is not None else f" (no {stat}: they caught the party unaware)"
-        said.append(note(self, f"Reaction: {reaction} ({total}).", (f"reaction {thrown.describe()}{by}",)))
-        name = speaker.name if speaker is not None else ""
-        return Encounter(outcome.who, outcome.free_round, reaction, total, name, modifier), said
 
-    def _spokesman(self, state: State) -> Character | None:
-        """The one named, else the standing Leader, else the first standing; none in a lost party."""
-        if self.spokesman:
-            try:
-                return state.character(self.spokesman)
-            except KeyError:
-                raise Refused(f"no character {self.spokesman!r} to speak for the party") from None
-        living = state.living
-        return next((m for m in living if m.role == "Leader"), living[0] if living else None)
+def with_spokesman(state: State, character_id: str) -> State:
+    """Who speaks for the party from now on: one of the living."""
+    try:
+        member = state.character(character_id)
+    except KeyError:
+        raise Refused(f"no character {character_id!r} to speak for the party") from None
+    if not member.alive:
+        raise Refused(f"{member.name} is dead and speaks for no one")
+    return state.with_slice(NAME, attrs.evolve(die_of(state), spokesman=character_id))
+
+
+@attrs.frozen
+class Turn:
+    """What a turn rolls with: its number on the clock, what the party did, the face typed in (0:
+    rolled here, with no `dice` words yet), and how an encounter would be met."""
+
+    number: int
+    doing: str
+    face: int = 0
+    dice: tuple[str, ...] = ()
+    sneaky_foe: bool = False
+    through_door: bool = False
+
+
+def roll_turn(state: State, ctx: Context, action: Action, turn: Turn) -> Result:
+    """The die of the turn the clock has just reached: its face applied (an encounter rolled here, a
+    sign left to the referee, the rest signalled to the light and the characters) and kept."""
+    rules = rules_of(ctx.ruleset)
+    face, dice = turn.face, turn.dice
+    if face == 0:
+        thrown = roll_dice(ctx.dice, rules.die)
+        face, dice = thrown.total, (f"exploration die {thrown.describe()}",)
+    row = result_for(rules, face)
+    number = turn.number
+    doing = f": {turn.doing}" if turn.doing else ""
+    said = [note(action, f"Turn {number}{doing}. The exploration die shows {face}, {row.name}.", dice)]
+    encounter = None
+    if row.id == "encounter":
+        encounter, met = _encounter(state, ctx, action, rules, turn)
+        said += met
+    elif row.id == "sign":
+        said.append(note(action, SIGN))
+    die = die_of(state)
+    rolled = TurnRoll(number, face, row.id, turn.doing, turn.face != 0, encounter)
+    new = state.with_slice(NAME, attrs.evolve(die, turns=die.turns + 1, rolls=(*die.rolls, rolled)[-KEPT:]))
+    if row.id == "magic_dissipates":
+        new, ticked = tick_clocks(new, action)
+        said += ticked
+    if row.id in SIGNALLED:
+        new, answered = signal(new, "on_exploration_result", ctx, action, row.id)
+        said += answered
+    return new, said
+
+
+def turns_passed(state: State, ctx: Context, action: Action, units: int) -> Result:
+    """Turns another action took (a lantern refilled, a Ration shared, a fight's end) each roll the
+    die as the text has it, "Roll the exploration die every turn", the action's name beside it; a
+    turn of the die's own is rolled by it."""
+    if isinstance(action, TakeTurn):
+        return state, []
+    events: list[Event] = []
+    for number in range(state.clock.units - units + 1, state.clock.units + 1):
+        state, said = roll_turn(state, ctx, action, Turn(number, action.label))
+        events += said
+    return state, events
+
+
+def _encounter(state: State, ctx: Context, action: Action, rules: ExplorationDieRules, turn: Turn) -> tuple[Encounter, list[Event]]:
+    """Surprise for both sides by the light and the pace, then the reaction roll, with the
+    spokesman's modifier when the meeting allows it."""
+    light = light_level(state, ctx.ruleset)
+    chances = surprise_chances(rules.surprise, light, die_of(state).pace, turn.sneaky_foe, turn.through_door)
+    party_roll = roll_dice(ctx.dice, rules.surprise.die)
+    foes_roll = roll_dice(ctx.dice, rules.surprise.die)
+    outcome = surprise(chances, party_roll.total, foes_roll.total)
+    surprise_dice = (
+        f"party surprised on {chances.party} in 6, {party_roll.describe()}",
+        f"foes surprised on {chances.foes} in 6, {foes_roll.describe()}",
+    )
+    said = [note(action, f"Random encounter ({light}). {SURPRISE_WORDS[outcome.who]}", surprise_dice, level="warn")]
+    speaker = spokesman(state) if charisma_applies(outcome) else None
+    stat = rules.reaction.stat
+    modifier = ctx.ruleset.stat_mod(getattr(speaker.stats, stat)) if speaker is not None else 0
+    thrown = roll_dice(ctx.dice, rules.reaction.dice)
+    total = thrown.total + modifier
+    reaction = reaction_for(rules.reaction, total)
+    by = f" + {speaker.name}'s {stat} {modifier:+d}" if speaker is not None else f" (no {stat}: they caught the party unaware)"
+    said.append(note(action, f"Reaction: {reaction} ({total}).", (f"reaction {thrown.describe()}{by}",)))
+    name = speaker.name if speaker is not None else ""
+    return Encounter(outcome.who, outcome.free_round, reaction, total, name, modifier), said
 
 
 def tick_clocks(state: State, action: Action) -> Result:

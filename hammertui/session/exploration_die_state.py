@@ -1,5 +1,6 @@
-"""The exploration die's part of the session: the turns taken, the last rolls with what the party
-did on each, the pace, and the referee's ticking clocks.
+"""The exploration die's part of the session: the turns it was rolled for, the last rolls with what
+the party did on each, the pace, the referee's ticking clocks and who last spoke for the party.
+The turn itself is the clock's, counted once for the header and the pane.
 
 Only the exploration die reads or writes these. What a face brings to the light or the characters
 is theirs to keep: the die signals its result and they answer it (`session.procedures.signal`).
@@ -7,7 +8,7 @@ is theirs to keep: the die signals its result and they answer it (`session.proce
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -15,7 +16,10 @@ from hammertui.rules.exploration_die import CAREFUL, PACES, Chances, surprise_ch
 from hammertui.rules.ruleset import Ruleset
 from hammertui.rules.ruleset.exploration_die import RESULTS
 from hammertui.session.procedures import light_level
-from hammertui.session.state import State
+from hammertui.session.state import Character, State
+
+if TYPE_CHECKING:
+    from hammertui.session.actions import Action, Context, Result
 
 NAME = "exploration_die"
 KEPT = 12
@@ -62,12 +66,14 @@ class TickingClock:
 
 @attrs.frozen
 class ExplorationDie:
-    """Turns taken, the last rolls (newest last), the pace and the clocks."""
+    """Turns the die was rolled for, the last rolls (newest last), the pace, the clocks, and the id
+    of who last spoke for the party ("" before anyone has)."""
 
     turns: int = 0
     rolls: tuple[TurnRoll, ...] = ()
     pace: str = CAREFUL
     clocks: tuple[TickingClock, ...] = ()
+    spokesman: str = ""
 
     @property
     def latest(self) -> TurnRoll | None:
@@ -87,6 +93,27 @@ def die_of(state: State) -> ExplorationDie:
     return slice_
 
 
+def spokesman(state: State) -> Character | None:
+    """Who speaks for the party: "The modifier of whichever character acts as spokesman should be
+    used". The last one named while they stand, else the standing Leader, else the first standing;
+    none in a lost party."""
+    living = state.living
+    named = next((m for m in living if m.id == die_of(state).spokesman), None)
+    return named or next((m for m in living if m.role == "Leader"), living[0] if living else None)
+
+
+def unrolled(state: State) -> int:
+    """Turns on the clock the die was not rolled for (a save from before every turn rolled it)."""
+    return max(0, state.clock.units - die_of(state).turns)
+
+
+def on_turns_passed(state: State, ctx: Context, action: Action, units: int) -> Result:
+    """Every turn rolls the die, whoever takes it."""
+    from hammertui.session.exploration_die_actions import turns_passed  # the actions module imports this one
+
+    return turns_passed(state, ctx, action, units)
+
+
 def problems(die: ExplorationDie, state: State) -> list[str]:
     """A pace and results the game knows, clocks with their own ids and no negative marks."""
     found = []
@@ -99,6 +126,8 @@ def problems(die: ExplorationDie, state: State) -> list[str]:
     if len(set(ids)) != len(ids):
         found.append("clocks: two clocks share an id")
     found += [f"clocks[{i}].marks: cannot be negative" for i, c in enumerate(die.clocks) if c.marks < 0]
+    if die.spokesman and die.spokesman not in {m.id for m in state.party}:
+        found.append(f"spokesman: no character {die.spokesman!r} in the party")
     return found
 
 

@@ -7,7 +7,8 @@ rolling that usage die; else the flasks and sources packed are counted here.
 
 Lighting is free ("New ones can be retrieved and re-lit on the next exploration turn without
 preventing an action"); refilling a lantern takes an exploration turn ("as it is significantly
-fiddlier than lighting a torch"), so it moves the clock one turn.
+fiddlier than lighting a torch"), so it moves the clock one turn, and the flask it empties is kept
+with what was used up.
 """
 
 from __future__ import annotations
@@ -19,11 +20,21 @@ import attrs
 from hammertui.rules.ruleset import LevelSource
 from hammertui.session.actions import Context, Refused, Result, handed_over, member_of, note, spend_time
 from hammertui.session.carrying import draw, keeps_supplies
-from hammertui.session.light_levels_state import Source, light_order, lights, replace_source, rules_of, source, source_name, with_lights
+from hammertui.session.light_levels_state import (
+    FLASK,
+    Source,
+    Spent,
+    light_order,
+    lights,
+    replace_source,
+    rules_of,
+    source,
+    source_name,
+    with_lights,
+    with_spent,
+)
 from hammertui.session.state import State, free_id
 
-FLASK = "flask"
-"""What a pack holds besides sources: a flask of oil, for a lantern."""
 PIP_RESULT = "lantern_pip"
 
 
@@ -128,6 +139,7 @@ class RefillLantern:
         filled = attrs.evolve(found, pips=0)
         kept = lights(state)
         new = with_lights(state, sources=replace_source(kept.sources, filled), flasks={**kept.flasks, member.id: flasks - 1})
+        new = with_spent(new, Spent(FLASK, member.id, state.clock.units + 1))
         left = _count(flasks - 1, "flask")
         new, events = spend_time(new, 1, ctx, self)
         turn = ctx.ruleset.time.label(1)

@@ -25,6 +25,12 @@ if TYPE_CHECKING:
     from hammertui.session.actions import Action, Context, Result
 
 NAME = "light_levels"
+SPENT_BY_TIME = False
+"""The clock burns none of this light (`on_time`): the words for passing time say so."""
+FLASK = "flask"
+"""A flask of oil: packed and carried by count, not a source of its own."""
+KEPT_SPENT = 12
+"""What was used up, kept for the pane and the save; the log keeps every one."""
 
 
 @attrs.frozen
@@ -40,13 +46,25 @@ class Source:
 
 
 @attrs.frozen
+class Spent:
+    """A torch or candle used up, or a flask of oil emptied into a lantern: its kind (`FLASK` for
+    oil), who held it ("" on the floor), and the turn it was spent on."""
+
+    kind: str
+    carrier: str
+    turn: int
+
+
+@attrs.frozen
 class Lights:
-    """Every source the party has (a used-up one is gone), the flasks of oil each character
-    carries, and the light order: those brought nearest the light, before the rest of the party."""
+    """Every source the party has (a used-up one is gone, into `spent`), the flasks of oil each
+    character carries, the light order: those brought nearest the light, before the rest of the
+    party; and what was used up, oldest first (the last `KEPT_SPENT`)."""
 
     sources: tuple[Source, ...] = ()
     flasks: dict[str, int] = attrs.field(factory=dict)
     order: tuple[str, ...] = ()
+    spent: tuple[Spent, ...] = ()
 
 
 SLICE = Lights
@@ -130,17 +148,26 @@ def on_exploration_result(state: State, ctx: Context, action: Action, result_id:
     if not spent:
         return state, []
     kept: list[Source] = []
+    used: list[Spent] = []
     events: list[Event] = []
     for found in lights(state).sources:
         if not (found.lit and found.kind in spent):
             kept.append(found)
         elif result_id == "torches_depleted":
+            used.append(Spent(found.kind, found.carrier, state.clock.units))
             events.append(note(action, f"{source_name(state, ctx.ruleset, found)} goes out, used up."))
         else:
             marked = mark(state, ctx, action, found, section.flask_pips)
             kept.append(marked[0])
             events.append(marked[1])
-    return with_lights(state, sources=tuple(kept)), events
+    return with_spent(with_lights(state, sources=tuple(kept)), *used), events
+
+
+def with_spent(state: State, *used: Spent) -> State:
+    """`used` added to the record of what was used up (the last `KEPT_SPENT` kept)."""
+    if not used:
+        return state
+    return with_lights(state, spent=(*lights(state).spent, *used)[-KEPT_SPENT:])
 
 
 def mark(state: State, ctx: Context, action: Action, lantern: Source, flask_pips: int) -> tuple[Source, Event]:
@@ -176,4 +203,5 @@ def problems(kept: Lights, state: State) -> list[str]:
         if count < 0:
             found.append(f"flasks.{carrier}: cannot be negative")
     found += [f"order: no character {c!r}" for c in kept.order if c not in known]
+    found += [f"spent[{i}].carrier: no character {u.carrier!r}" for i, u in enumerate(kept.spent) if u.carrier and u.carrier not in known]
     return found

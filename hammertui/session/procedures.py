@@ -36,6 +36,11 @@ def playing(chosen: Mapping[str, str]) -> list[Procedure]:
     return [procedures.procedure(part, name) for part, name in chosen.items() if name != procedures.NONE]
 
 
+def by_dungeon_level(chosen: Mapping[str, str]) -> bool:
+    """Whether any of the procedures named plays by the dungeon's level."""
+    return any(procedure.dungeon_level for procedure in playing(chosen))
+
+
 def state_module(procedure: Procedure) -> ModuleType | None:
     return importlib.import_module(procedure.state) if procedure.state else None
 

@@ -61,12 +61,26 @@ class Person:
 
 
 @attrs.frozen
+class Haul:
+    """Treasure brought back: on what turn, what it was, its worth in coins, the XP it gave each of
+    those who shared it (0 when too little to share) and their names."""
+
+    turn: int
+    what: str
+    coins: int
+    each: int
+    shared_by: tuple[str, ...]
+
+
+@attrs.frozen
 class People:
-    """Each character's sheet, by character id, and the attribute rolls thrown for a character
-    not yet made (`RollAttributes`), waiting for the referee to assign them."""
+    """Each character's sheet, by character id; the attribute rolls thrown for a character not yet
+    made (`RollAttributes`), waiting for the referee to assign them; and the treasure brought back,
+    oldest first."""
 
     people: dict[str, Person] = attrs.field(factory=dict)
     rolled: tuple[int, ...] = ()
+    brought_back: tuple[Haul, ...] = ()
 
 
 SLICE = People
@@ -508,7 +522,7 @@ class EatRations:
 @attrs.frozen
 class Sleep:
     """"Sleeping through the night (or at least for several hours), even with a guard shift, will
-    remove all Tired pips": the clock is the 'Smith's to move."""
+    remove all Tired pips": a night is not counted in exploration turns."""
 
     label: ClassVar[str] = "rest"
 
@@ -626,6 +640,9 @@ class AwardTreasure:
         if not state.living:
             raise Refused("No one is standing to bring the treasure back.")
         total = growth_rules.treasure_xp(growth_of(ctx.ruleset), self.coins)
+        standing = tuple(m.name for m in state.living)
+        haul = Haul(state.clock.units, self.what, self.coins, growth_rules.shares(total, len(standing)), standing)
+        state = state.with_slice(NAME, attrs.evolve(people(state), brought_back=(*people(state).brought_back, haul)))
         return _share_xp(state, self, total, f"{self.what} worth {self.coins} coins")
 
 

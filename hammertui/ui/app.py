@@ -102,6 +102,7 @@ class HammerApp(App[None]):
         self.commands = procedures.commands(self.rules)
         self._by_id = {command.id: command for command in self.commands}
         self._by_action = {command.action: command for command in self.commands if command.run is None}
+        self._set_aside = {command.id: command.action for command in COMMON if command.id not in self._by_id}
         self._bind()
 
     def _problem_rules(self, problem: LoadProblem | None) -> Ruleset:
@@ -117,7 +118,8 @@ class HammerApp(App[None]):
         """The keys of this session's commands: everyone's and its procedures' own, nothing more."""
         keyed = {binding.key: binding for command in self.commands if command.key is not None for binding in [command.binding()]}
         textuals = {key for key, _ in App._merged_bindings or ()}
-        first = [keyed.pop(key, binding) for key, binding in self._bindings if key in textuals or binding.id not in self._by_id]
+        kept = [(key, binding) for key, binding in self._bindings if binding.id not in self._set_aside]
+        first = [keyed.pop(key, binding) for key, binding in kept if key in textuals or binding.id not in self._by_id]
         self._bindings = BindingsMap([*first, *keyed.values()])
 
     async def on_event(self, event: events.Event) -> None:
@@ -259,6 +261,8 @@ class HammerApp(App[None]):
         a command applies when its ruleset and the moment allow (see `commands`)."""
         if self.store is None:
             return action in ("quit", "command_palette", "help_quit")
+        if action in self._set_aside.values():
+            return False
         command = self._by_id.get(str(parameters[0])) if action == "do" and parameters else self._by_action.get(action)
         view = self.view if self.view is not None else View(self.store.state, self.store.ruleset)
         return command is None or command.applies(view)

@@ -20,7 +20,7 @@ from textual.screen import Screen
 
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.advancement import ad_hoc_words
-from hammertui.session.procedures import fight_under_way
+from hammertui.session.procedures import fight_under_way, part_module_of
 from hammertui.session.state import State
 from hammertui.ui.view import View
 
@@ -83,6 +83,18 @@ def _plain(words: Words) -> str | None:
     return words if isinstance(words, str) and "{" not in words else None
 
 
+def _burning(lead: str) -> Callable[[State, Ruleset], str]:
+    """Words for passing time that say the light burns only where time spends it: the light
+    procedure's state module says otherwise with `SPENT_BY_TIME = False` (light by levels)."""
+
+    def words(state: State, ruleset: Ruleset) -> str:
+        light = part_module_of(ruleset.procedures, "light")
+        burns = light is not None and getattr(light, "SPENT_BY_TIME", True)
+        return _fill(lead, state, ruleset) + ("; every lit source burns" if burns else "")
+
+    return words
+
+
 def calm(view: View) -> bool:
     """No fight is on."""
     return not fight_under_way(view.state)
@@ -90,9 +102,9 @@ def calm(view: View) -> bool:
 
 COMMON: tuple[Command[View], ...] = (
     Command("dollar_sign", "party.loot", "loot", "Loot", "Loot ledger", "Coins and items the party carries, and who holds what", key_display="$"),
-    Command("t", "time.advance", "advance_time", "Pass time", "Pass a {unit}", "Advance the clock one {unit}; every lit source burns", show=True),
-    Command("T", "time.pass", "pass_time", "Pass...", "Pass {units}...", "So many, with a reason for the log; every lit source burns"),
-    Command("n", "time.next_hour", "next_hour", "Next hour", "To the next hour", "Pass time to the next full hour; every lit source burns"),
+    Command("t", "time.advance", "advance_time", "Pass time", "Pass a {unit}", _burning("Advance the clock one {unit}"), show=True),
+    Command("T", "time.pass", "pass_time", "Pass...", "Pass {units}...", _burning("So many, with a reason for the log")),
+    Command("n", "time.next_hour", "next_hour", "Next hour", "To the next hour", _burning("Pass time to the next full hour")),
     Command("h", "party.heal", "heal", "Heal", "Heal", "Heal the highlighted character, up to max HP", show=True),
     Command("u", "store.undo", "undo", "Undo", "Undo", "Step back to before the last action", show=True),
     Command("B", "party.bury", "bury", "Epitaph", "Epitaph", "Write the highlighted dead's epitaph and lay them to rest"),

@@ -1,9 +1,12 @@
 """The Exploration die pane and its commands: the latest face large with what it brought, the turn
-count, the pace, the referee's ticking clocks, and the last rolls each beside what the party did.
+(the clock's, as the header has it), the pace, the referee's ticking clocks, and the last rolls
+each beside what the party did.
 
 Each name on it is the ruleset's (`[exploration_die]`); an encounter's surprise and reaction come
 from the slice as rolled. The keys take a turn (the die rolled here, or typed in as rolled at the
-table), change the pace and keep the clocks.
+table), change the pace and keep the clocks. The die is the clock: a turn passes by taking one, or
+with what takes a turn (a refill, a rest, a fight's end), each rolling the die, so the common keys
+that pass time without it are set aside (`SETS_ASIDE`).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from textual.widgets import Digits, Static
 from hammertui.rules.exploration_die import HOOFING_IT, PACE_NAMES, result_for
 from hammertui.rules.ruleset import ExplorationDieRules
 from hammertui.session.exploration_die_actions import RemoveClock, TogglePace, marks
-from hammertui.session.exploration_die_state import ExplorationDie, TurnRoll, die_of
+from hammertui.session.exploration_die_state import ExplorationDie, TurnRoll, die_of, spokesman, unrolled
 from hammertui.ui import screens
 from hammertui.ui.commands import Command, calm
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -74,7 +77,7 @@ class ExplorationDiePane(Vertical):
         self.query_one("#die-latest", Static).update(latest_text(rules, latest))
         self.query_one("#die-state", Static).update(state_text(view, die))
         self.query_one("#die-rolls", Static).update(rolls_text(rules, die))
-        self.border_subtitle = f"{view.ruleset.time.title} {die.turns}"
+        self.border_subtitle = f"{view.ruleset.time.unit.capitalize()} {view.state.clock.units}"
 
 
 def latest_text(rules: ExplorationDieRules, latest: TurnRoll | None) -> Text:
@@ -104,6 +107,9 @@ def state_text(view: View, die: ExplorationDie) -> Text:
     text.append(PACE_NAMES[die.pace], style="bold #e53935" if die.pace == HOOFING_IT else "bold")
     if die.pace == HOOFING_IT:
         text.append(f" ({rules.hoofing_speed}x speed, surprised on {rules.surprise.hoofing_it} in 6, no mapping)")
+    owed = unrolled(view.state)
+    if owed:
+        text.append(f"\n{view.ruleset.time.label(owed)} passed without the die", style="bold #ff9800")
     for clock in die.clocks:
         left = marks(clock.marks) if clock.marks else "run out"
         text.append("\nClock: ", style="dim")
@@ -138,12 +144,21 @@ def _doing(app: HammerApp) -> str:
     return latest.action if latest is not None and latest.action else DEFAULT_DOING
 
 
+def _speakers(app: HammerApp) -> list[tuple[str, str]]:
+    """The standing as the form offers them, who speaks now first: the last spokesman, else the
+    Leader, else the first standing."""
+    state = app.store.state
+    speaking = spokesman(state)
+    first = [speaking] if speaking is not None else []
+    return [(m.name, m.id) for m in (*first, *(m for m in state.living if m not in first))]
+
+
 def take_turn(app: HammerApp) -> None:
-    app.push_screen(screens.TurnDialog(_doing(app), app.try_perform))
+    app.push_screen(screens.TurnDialog(_doing(app), _speakers(app), app.try_perform))
 
 
 def turn_by_hand(app: HammerApp) -> None:
-    app.push_screen(screens.TurnDialog(_doing(app), app.try_perform, by_hand=True))
+    app.push_screen(screens.TurnDialog(_doing(app), _speakers(app), app.try_perform, by_hand=True))
 
 
 def add_clock(app: HammerApp) -> None:
@@ -160,6 +175,9 @@ def remove_clock(app: HammerApp) -> None:
 def _has_clocks(view: View) -> bool:
     return bool(die_of(view.state).clocks)
 
+
+SETS_ASIDE = frozenset({"time.advance", "time.pass", "time.next_hour"})
+"""The common keys that pass time without a turn: "Roll the exploration die every turn"."""
 
 COMMANDS: tuple[Command[View], ...] = (
     Command("e", "die.turn", "take_turn", "Turn", "Take a turn", "What the party does; a {unit} passes and the exploration die is rolled", show=True, applies=calm, run=take_turn),

@@ -10,13 +10,14 @@ from hammertui.rules.clock import clock_text
 from hammertui.rules.tiers import tier
 from hammertui.session.camp_state import camping
 from hammertui.session.lights import lit_time_left
-from hammertui.session.procedures import is_dark
+from hammertui.session.procedures import by_dungeon_level, is_dark
 from hammertui.ui.view import View
 
 
 class SessionHeader(Static):
-    """Session, ruleset, dungeon level (and tier, by rules that have tiers), the clock (and a fight's rounds), LIT (with each
-    burning source's time left) or DARK."""
+    """Session, ruleset, dungeon level (by procedures that play by it; and tier, by rules that have
+    tiers), the clock (and a fight's rounds), LIT (with each source's time left, where time burns
+    it) or DARK."""
 
     view: reactive[View | None] = reactive(None, repaint=False)
 
@@ -36,24 +37,36 @@ def header_text(view: View) -> Text:
         line.append(" DARK ", style="bold #ffffff on #b71c1c")
     else:
         line.append(" LIT ", style="bold #000000 on #fbc02d")
-        line.append(f" {', '.join(lit_time_left(state, ruleset))} ", style="bold #fbc02d")
+        left = lit_time_left(state, ruleset)
+        if left:
+            line.append(f" {', '.join(left)} ", style="bold #fbc02d")
         line.append("│", style="dim")
     line.append(f" {clock.unit.capitalize()} {state.clock.units}", style="bold")
     line.append(f" · {clock_text(state.clock.units, clock.minutes_per_unit)} ")
     if state.clock.rounds:
         line.append(f"+ round {state.clock.rounds} ", style="bold #ef6c00")
     line.append("│", style="dim")
-    dungeon = state.dungeon
-    tiered = f", tier {tier(dungeon.boss_hd)}" if ruleset.tier_rules is not None else ""
-    line.append(f" Level {dungeon.level}{tiered} ")
-    if dungeon.safe_haven:
-        line.append("Safe Haven ", style="bold #66bb6a")
-    if camping(state) is not None:
-        line.append("camping ", style="bold #66bb6a")
-    line.append("│", style="dim")
+    where = where_text(view)
+    if where:
+        line.append_text(where)
+        line.append("│", style="dim")
     mode = ruleset.difficulty(state.session.difficulty)
     if mode is not None and len(ruleset.difficulty_modes) > 1:
         line.append(f" {mode.name} ", style="bold")
         line.append("│", style="dim")
     line.append(f" {ruleset.name}", style="dim")
     return line
+
+
+def where_text(view: View) -> Text:
+    """The dungeon's level (and tier) where the session's procedures play by it, a Safe Haven, a camp."""
+    state, dungeon = view.state, view.state.dungeon
+    where = Text()
+    if by_dungeon_level(state.session.procedures):
+        tiered = f", tier {tier(dungeon.boss_hd)}" if view.ruleset.tier_rules is not None else ""
+        where.append(f" Level {dungeon.level}{tiered} ")
+    if dungeon.safe_haven:
+        where.append("Safe Haven ", style="bold #66bb6a")
+    if camping(state) is not None:
+        where.append("camping ", style="bold #66bb6a")
+    return where

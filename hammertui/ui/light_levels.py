@@ -1,5 +1,6 @@
 """The Light pane of light by levels: every source (lit or not, who holds it, a lantern's pips),
-the flasks of oil, and each character's light, Lit, Dim or Dark, as the rules work it out."""
+the flasks of oil, each character's light, Lit, Dim or Dark, as the rules work it out, and what
+was used up: torches and candles gone out for good, flasks emptied into a lantern."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from textual.widgets import DataTable, Static
 
 from hammertui.rules.light_levels import DARK, DIM, LIT
 from hammertui.session import light_levels_state as kept
-from hammertui.session.light_levels_actions import FLASK, BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern
-from hammertui.session.light_levels_state import Source, character_levels, rules_of, source_name
+from hammertui.session.light_levels_actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern
+from hammertui.session.light_levels_state import FLASK, Source, Spent, character_levels, rules_of, source_name
 from hammertui.session.carrying import keeps_supplies
 from hammertui.session.procedures import is_dark, surprise_odds
 from hammertui.ui.commands import Command
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 LEVEL_STYLES = {LIT: "bold #fdd835", DIM: "#b08d2e", DARK: "bold #e53935"}
 LEVEL_NAMES = {LIT: "Lit", DIM: "Dim", DARK: "Dark"}
+FLASK_NAME = "Flask of oil"
 
 
 class LightLevelsPane(Vertical):
@@ -90,7 +92,18 @@ def party_text(view: View) -> Text:
     if odds is not None:
         text.append("\nSurprise: ", style="dim")
         text.append(f"party {odds[0]} in 6, foes {odds[1]} in 6")
+    used = kept.lights(view.state).spent
+    if used:
+        text.append("\nUsed up: ", style="dim")
+        text.append(", ".join(spent_words(view, u) for u in reversed(used)))
     return text
+
+
+def spent_words(view: View, used: Spent) -> str:
+    """`Torch (Darla, turn 3)`, newest first in the pane."""
+    definition = rules_of(view.ruleset).sources.get(used.kind)
+    name = FLASK_NAME if used.kind == FLASK else definition.name if definition else used.kind
+    return f"{name} ({carrier_name(view, used.carrier)}, {view.ruleset.time.unit} {used.turn})"
 
 
 def carrier_name(view: View, carrier: str) -> str:
@@ -146,7 +159,7 @@ def pack(app: HammerApp) -> None:
     items = [(kind, d.name) for kind, d in rules_of(store.ruleset).sources.items()]
     oil_carried = keeps_supplies(store.state) and rules_of(store.ruleset).oil
     if any(d.spent_by == "lantern_pip" for d in rules_of(store.ruleset).sources.values()) and not oil_carried:
-        items.append((FLASK, "Flask of oil"))
+        items.append((FLASK, FLASK_NAME))
 
     def who(kind: str | None) -> None:
         if kind is not None:

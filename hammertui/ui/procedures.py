@@ -2,7 +2,8 @@
 offers, asked of the session's procedures.
 
 A procedure's screen module (`Procedure.ui`) holds `PANE`, a function making its dashboard pane (or
-None), and `COMMANDS`, what the 'Smith can ask of it. The dashboard draws the panes of its ruleset's
+None), and `COMMANDS`, what the 'Smith can ask of it; it may set aside common commands that do not
+fit its rules (`SETS_ASIDE`, their ids: the exploration die passes no time without a turn). The dashboard draws the panes of its ruleset's
 procedures in the order of `SLOTS` and nothing else: a ruleset that explores without a Divining
 Pool has no Divining Pool pane, and none of its keys.
 """
@@ -55,10 +56,12 @@ def panes(ruleset: Ruleset) -> list[Callable[[], Widget]]:
 
 
 def commands(ruleset: Ruleset) -> tuple[Command[View], ...]:
-    """The dashboard's commands under this ruleset: its procedures' own, then everyone's."""
+    """The dashboard's commands under this ruleset: its procedures' own, then everyone's that none
+    of them sets aside."""
     modules = _by_part(ruleset)
     own = [command for part in COMMAND_ORDER if part in modules for command in getattr(modules[part], "COMMANDS", ())]
-    return (*own, *COMMON)
+    aside = {name for module in modules.values() for name in getattr(module, "SETS_ASIDE", ())}
+    return (*own, *(command for command in COMMON if command.id not in aside))
 
 
 def every_command() -> tuple[Command[View], ...]:

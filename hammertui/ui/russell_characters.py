@@ -18,8 +18,10 @@ from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.russell_character import MakeCharacterDialog
 from hammertui.ui.dialogs.russell_gear import CarryDialog
+from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.roster import PartyPane, hp_cell
 from hammertui.ui.table import RowTable, sync_rows
+from hammertui.ui.treasure import TreasureScreen
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
@@ -217,9 +219,16 @@ TREASURE_MOST = 10_000_000
 
 
 def award_treasure(app: HammerApp) -> None:
-    """Treasure brought back, by its value in coins: its XP shared by those standing."""
-    dialog = AmountDialog("Treasure", "The treasure brought back is worth how many coins?", noun="coins", most=TREASURE_MOST)
-    app.push_screen(dialog, lambda coins: coins is not None and app.perform(people.AwardTreasure(coins)))
+    """Treasure brought back, what it is and its value in coins: its XP shared by those standing,
+    the haul kept in the treasure record."""
+
+    def worth(what: str | None) -> None:
+        if what is None:
+            return
+        dialog = AmountDialog("Treasure", f"{what.strip() or 'The treasure'} is worth how many coins?", noun="coins", most=TREASURE_MOST)
+        app.push_screen(dialog, lambda coins: coins is not None and app.perform(people.AwardTreasure(coins, what.strip() or "Treasure")))
+
+    app.push_screen(TextDialog("Treasure", "What was brought back?", "Treasure"), worth)
 
 
 def show_sheet(app: HammerApp, character_id: str) -> None:
@@ -241,16 +250,21 @@ def _grows(view: View) -> bool:
     return own is not None and own.growth is not None
 
 
+SETS_ASIDE = frozenset({"party.loot"})
+"""HAMMERCRAWL!'s loot ledger (a Lootkeeper, selling, the town's share): these rules count only what
+is brought back, in the treasure record."""
+
 COMMANDS: tuple[Command[View], ...] = (
     Command("U", "usage.roll", "roll_usage", "Usage die", "Roll a usage die", "The selected character uses an item: its usage die steps down on a 1 or 2", show=True, run=roll_usage),
     Command("p", "tired.mark", "mark_tired", "Tired pip", "Mark a Tired pip", "The selected character marks a Tired pip; the third makes them Wearied", run=mark_tired),
     Command(None, "rest.share", "share_ration", "Share a Ration", "Share a Ration", "An exploration {unit}: the selected character shares a Ration round everyone standing; each not Wearied erases a Tired pip", run=share_ration),
     Command(None, "rest.eat", "eat_rations", "Eat a Ration each", "Eat a Ration each", "An exploration {unit}: everyone Tired or Wearied eats a Ration of their own and is rested", run=eat_rations),
-    Command(None, "rest.sleep", "sleep", "Sleep", "Sleep off Tiredness", "A night's sleep erases every Tired pip (move the clock yourself)", run=lambda app: app.perform(people.Sleep())),
+    Command(None, "rest.sleep", "sleep", "Sleep", "Sleep off Tiredness", "A night's sleep erases every Tired pip: a night is not counted in exploration {units}", run=lambda app: app.perform(people.Sleep())),
     Command("c", "gear.carry", "carry", "Carry", "Carry an item", "The selected character takes up an item: its slots and usage die; more than STR is Burdened, never more than STR x 1.5", run=carry),
     Command("D", "gear.drop", "drop", "Drop", "Drop an item", "The selected character leaves one of their items behind", run=drop),
     Command("A", "gear.armour", "wear_armour", "Armour", "Wear armour", "The selected character's armour and shield by the table: AC and a slot a point better than 10", run=wear_armour),
     Command("N", "character.make", "make_character", "New character", "Make a character", "3d6 seven times, shown; assign six, then HP, coins, AC and the kit by the text", run=make_character),
-    Command("x", "growth.treasure", "award_treasure", "Treasure", "Treasure brought back", "Its value in coins, 1 XP a coin, shared by everyone standing", applies=_grows, run=award_treasure),
+    Command("x", "growth.treasure", "award_treasure", "Treasure", "Treasure brought back", "What it is and its value in coins, 1 XP a coin, shared by everyone standing", applies=_grows, run=award_treasure),
+    Command("dollar_sign", "growth.treasure_record", "treasure_record", "Treasure record", "Treasure record", "Every treasure brought back, its coins and the XP it gave", key_display="$", applies=_grows, run=lambda app: app.push_screen(TreasureScreen())),
     Command("v", "growth.level_up", "russell_level_up", "Level up", "Level up", "The selected character, with the XP for the next level and a week of downtime", applies=_grows, run=level_up),
 )

@@ -209,14 +209,16 @@ def test_a_wearied_fighter_attacks_at_disadvantage(state: State, ruleset: Rulese
 
 
 def test_the_fight_costs_a_turn_and_keeps_the_wounds(state: State, ruleset: Ruleset) -> None:
-    """"Generally assume that an encounter ends up taking a full turn unless it is exceptionally long"."""
+    """"Generally assume that an encounter ends up taking a full turn unless it is exceptionally long",
+    and "Roll the exploration die every turn": the fight's turn rolls it (a 5, Magic Dissipates)."""
     state = _started(state, ruleset)
     units = state.clock.units
-    state, said = act(state, ruleset, act_.EndFight(), [])
+    state, said = act(state, ruleset, act_.EndFight(), [5])
     assert fighting(state) is None and state.clock.units == units + 1
     assert said[0] == "The fight ends after 1 round: 0 down, 0 fled; 1 turn passes."
+    assert said[1] == f"Turn {units + 1}: fight. The exploration die shows 5, Magic Dissipates."
     state = _started(state, ruleset)
-    state, _ = act(state, ruleset, act_.EndFight(long=3), [])
+    state, _ = act(state, ruleset, act_.EndFight(long=3), [5, 5, 5])
     assert state.clock.units == units + 4
     assert NAME in state.slices
 

@@ -15,13 +15,16 @@ from hammertui.session import individual_initiative_actions as fight
 from hammertui.session import light_levels_state as light
 from hammertui.session import russell_characters_state as people
 from hammertui.session.actions import Context, Refused, apply_action
-from hammertui.session.light_levels_actions import FLASK, PackLight, RefillLantern
+from hammertui.session.light_levels_actions import PackLight, RefillLantern
+from hammertui.session.light_levels_state import FLASK
 from hammertui.session.persist import dump_state, parse_state
 from hammertui.session.russell_making import MakeCharacter, RollAttributes
 from hammertui.session.sessions import new_state
 from hammertui.session.state import State, Stats
 
 NAME = people.NAME
+SIGN = 2
+"""The exploration die's face for the turn an action takes: a sign, which changes nothing kept."""
 
 
 @pytest.fixture(scope="module")
@@ -91,11 +94,11 @@ def test_rations_are_eaten_from_their_usage_die(state: State, rhr: Ruleset) -> N
     """"Characters may erase one Tired pip by spending an exploration turn sharing around a ration
     ... and drinking water": the sharer's Rations die is rolled, then each one's water."""
     tired = people.with_person(state, "c1", attrs.evolve(sheet(state, "c1"), tired=1))
-    rested, said = act(tired, rhr, people.ShareRation("c1", ("c2",)), [2, 4, 1])
+    rested, said = act(tired, rhr, people.ShareRation("c1", ("c2",)), [2, 4, 1, SIGN])
     assert item(rested, "c1", "rations").die == 4 and item(rested, "c2", "waterskin").die == 4
     assert said[0] == "Darla shares a Ration round 2; Darla erases a Tired pip. Darla: Rations steps down to d4; Darla: Waterskin holds at d6; Brannoc: Waterskin steps down to d4."
     wearied = people.with_person(rested, "c2", attrs.evolve(sheet(rested, "c2"), tired=3))
-    eaten, said = act(wearied, rhr, people.EatRations(("c2",)), [1, 3])
+    eaten, said = act(wearied, rhr, people.EatRations(("c2",)), [1, 3, SIGN])
     assert item(eaten, "c2", "rations").die == 4 and sheet(eaten, "c2").tired == 0
     assert said[0] == "Brannoc eat a Ration each and rest: no longer Tired or Wearied. Brannoc: Rations steps down to d4; Brannoc: Waterskin holds at d4."
     gone = people.with_person(tired, "c1", people.with_gear(sheet(tired, "c1"), attrs.evolve(item(tired, "c1", "rations"), out=True), "rations"))
@@ -125,7 +128,7 @@ def test_a_lantern_is_refilled_from_its_carriers_oil(state: State, rhr: Ruleset)
     with pytest.raises(Refused, match="carried on a usage die"):
         act(dark, rhr, PackLight("c2", FLASK), [])
     oiled, _ = act(dark, rhr, people.Carry("c2", "Oil"), [])
-    full, said = act(oiled, rhr, RefillLantern("s9"), [5])
+    full, said = act(oiled, rhr, RefillLantern("s9"), [5, SIGN])
     assert light.source(full, "s9").pips == 0 and full.clock.units == oiled.clock.units + 1
     assert said[:2] == ["Brannoc's lantern is refilled (1 turn, fiddlier than a torch).", "Brannoc: Oil holds at d6."]
 

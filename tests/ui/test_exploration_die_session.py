@@ -74,7 +74,7 @@ async def test_a_session_under_the_exploration_die(tmp_path: Path) -> None:
         rolls = shown(app, "#die-rolls").splitlines()
         assert rolls[0].split() == ["6", "6*", "Tired", "·", "pick", "a", "lock"]
         assert len(rolls) == 6
-        assert app.query_one(ExplorationDiePane).border_subtitle == "Turns 7"
+        assert app.query_one(ExplorationDiePane).border_subtitle == "Turn 7", "the clock's turn, as the header has it"
         assert any(e.text.startswith("Reaction: ") for e in app.store.recent)
     state = app.store.state
     again = make_app(saves, "the-die", ruleset_id=str(rules))

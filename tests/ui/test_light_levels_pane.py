@@ -66,7 +66,11 @@ async def test_the_pane_shows_sources_and_levels_and_the_keys_work(tmp_path: Pat
         await until(pilot, lambda: cells(app)[1][2] == "1/2", "a pip marked")
         app.perform(StubExplore("torches_depleted"))
         await until(pilot, lambda: len(cells(app)) == 1, "the torch used up")
-        assert levels_line(app).strip() == f"Lit: {party[0]}, {party[3]} · Dim: {party[1]}, {party[2]}"
+        # "Any torches or candles being used as light sources go out and are used up": gone from the
+        # sources, kept in what was used up.
+        lines = levels_line(app).strip().splitlines()
+        assert lines[0] == f"Lit: {party[0]}, {party[3]} · Dim: {party[1]}, {party[2]}"
+        assert lines[-1] == f"Used up: Torch ({party[0]}, turn 0)"
 
         await pilot.press("g")
         await until(pilot, lambda: isinstance(app.screen, ChooseDialog), "who takes the lantern")

@@ -1,11 +1,11 @@
-"""The exploration die's forms: a turn (what the party does, and the die rolled here or typed in as
-rolled at the table), and a referee's ticking clock."""
+"""The exploration die's forms: a turn (what the party does, who speaks for it, and the die rolled
+here or typed in as rolled at the table), and a referee's ticking clock."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Checkbox, Input, Label
+from textual.widgets import Checkbox, Input, Label, Select
 
 from hammertui.session.actions import Action
 from hammertui.session.exploration_die_actions import AddClock, TakeTurn
@@ -13,7 +13,9 @@ from hammertui.ui.dialogs.form import Attempt, FormDialog
 
 
 class TurnDialog(FormDialog):
-    """What the party does this turn; Enter rolls the die (or takes the face typed in)."""
+    """What the party does this turn and who speaks for it should they meet someone ("The modifier
+    of whichever character acts as spokesman should be used"); Enter rolls the die (or takes the face
+    typed in). `speakers` are the standing, as (name, id), the one speaking now first."""
 
     DEFAULT_CSS = """
     TurnDialog .dialog .row { height: auto; }
@@ -22,14 +24,19 @@ class TurnDialog(FormDialog):
     OK = "Roll"
     ROLLS = True
 
-    def __init__(self, doing: str, attempt: Attempt, by_hand: bool = False) -> None:
+    def __init__(self, doing: str, speakers: list[tuple[str, str]], attempt: Attempt, by_hand: bool = False) -> None:
         prompt = "What does the party do this turn (move, search, pick a lock...)?"
         super().__init__("Take a turn, die by hand" if by_hand else "Take a turn", prompt, attempt)
         self._doing = doing
+        self._speakers = speakers
         self._by_hand = by_hand
 
     def fields(self) -> ComposeResult:
         yield Input(value=self._doing, id="doing")
+        if self._speakers:
+            with Horizontal(classes="row"):
+                yield Label("Spokesman: ")
+                yield Select(self._speakers, value=self._speakers[0][1], allow_blank=False, id="spokesman")
         if self._by_hand:
             yield Label("The exploration die, as rolled at the table:")
             yield Input(id="face", type="integer")
@@ -45,7 +52,8 @@ class TurnDialog(FormDialog):
         face = self.whole("face", "the die") if self._by_hand else 0
         sneaky = self.query_one("#sneaky", Checkbox).value
         door = self.query_one("#door", Checkbox).value
-        return TakeTurn(self.text("doing"), face, sneaky_foe=sneaky, through_door=door)
+        speaker = self.choice("spokesman") if self._speakers else ""
+        return TakeTurn(self.text("doing"), face, speaker, sneaky_foe=sneaky, through_door=door)
 
 
 class ClockDialog(FormDialog):
