@@ -13,8 +13,8 @@ from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import light_levels_state as kept
 from hammertui.session.actions import Context, Refused, Result, apply_action
-from hammertui.session.light_levels_actions import FLASK, BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern
-from hammertui.session.light_levels_state import Source, character_levels, lights, source
+from hammertui.session.light_levels_actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern
+from hammertui.session.light_levels_state import FLASK, Source, character_levels, lights, source
 from hammertui.session.procedures import is_dark, on_time, signal, slice_problems
 from hammertui.session.sessions import new_state
 from hammertui.session.state import Death, State, replace_member
@@ -114,6 +114,7 @@ def test_refilling_a_lantern_takes_a_flask_and_an_exploration_turn(state: State,
     filled, said = act(packed, ruleset, RefillLantern("s1"))
     assert source(filled, "s1").pips == 0 and lights(filled).flasks == {"c1": 0}
     assert filled.clock.units == state.clock.units + 1
+    assert lights(filled).spent == (kept.Spent(FLASK, "c1", filled.clock.units),), "the emptied flask is kept as used up"
     assert "takes a fresh flask of oil (1 turn" in said[0]
     with pytest.raises(Refused, match="is already full"):
         act(filled, ruleset, RefillLantern("s1"))
