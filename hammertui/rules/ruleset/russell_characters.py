@@ -135,7 +135,8 @@ class RussellCharacters:
     tired_pips: Annotated[int, between(1)]
     burdened_pips: Annotated[int, between(1)]
     share_most: Annotated[int, between(1)]
-    wearied_and_burdened_penalty: Count
+    practice_marks: Annotated[int, between(1)]
+    """Check marks a skill needs before a week of downtime may advance it (the text's 3)."""
     templates: Annotated[tuple[Template, ...], UniqueIds()] = ()
     growth: Growth | None = None
     """XP and levels; a ruleset without them plays first-level characters only."""
