@@ -105,7 +105,8 @@ class Save:
         score = member.stats.as_dict()[self.stat]
         passed = rules.save_passes(face, shift, score)
         what = "listens (WIS)" if self.listen else f"saves on {self.stat}"
-        text = f"{member.name} {what}, {score} or under{how.words()}: {_shifted(face, shift)} — {'passes' if passed else 'fails'}."
+        kept = f"{_shifted(face, shift)} = {face + shift}" if shift else f"{face}"
+        text = f"{member.name} {what}, {score} or under{how.words()}: {kept} — {'passes' if passed else 'fails'}."
         return state, [note(self, text, (shown,))]
 
 
@@ -182,8 +183,8 @@ class DeclareSkill:
             raise Refused("Name the skill.")
         if not sheet.just_in_time:
             raise Refused(f"{member.name} has no Just-in-Time skill left to declare.")
-        if skill_of(sheet, name) is not None:
-            raise Refused(f"{member.name} already has {name}.")
+        if (held := skill_of(sheet, name)) is not None:
+            raise Refused(f"{member.name} already has {held.name}.")
         if len(sheet.skills) >= slots(member):
             raise Refused(f"{member.name}'s {slots(member)} skill slots (half INT {member.stats.INT}) are full: they may never have more skills than skill slots (Skill Slots)")
         declared = attrs.evolve(sheet, skills=(*sheet.skills, people.Skill(name)), just_in_time=sheet.just_in_time - 1)
