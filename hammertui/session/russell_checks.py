@@ -239,3 +239,39 @@ class PractiseSkill:
         outcome = f"{held.name} rises to {after.rank}" if passed else f"{held.name} stays at {held.rank}"
         text = f"{member.name} practises {held.name} for a week, marks erased: INT {member.stats.INT} or under{how.words()}: {face} — {outcome}."
         return state, [note(self, text, (shown,))]
+
+
+def skills_words(state: State, ruleset: Ruleset, character_id: str) -> str:
+    """`Skills 1/6: Climbing 1 (2 marks) · 3 Just-in-Time left`, for the sheet and the dialogs."""
+    member = state.character(character_id)
+    sheet = people.person(state, ruleset, character_id)
+    held = ", ".join(f"{s.name} {s.rank}" + (f" ({s.marks} mark{'s' if s.marks != 1 else ''})" if s.marks else "") for s in sheet.skills)
+    words = f"Skills {len(sheet.skills)}/{slots(member)}" + (f": {held}" if held else "")
+    return words + (f" · {sheet.just_in_time} Just-in-Time left" if sheet.just_in_time else "")
+
+
+def _foreseen(state: State, ruleset: Ruleset, member: Character, kind: str, physical: bool, referee: int) -> str:
+    try:
+        return tilt(state, ruleset, member, kind, physical, referee).words()
+    except Refused as refusal:
+        raise ValueError(str(refusal)) from None
+
+
+def save_target(state: State, ruleset: Ruleset, character_id: str, stat: str, advantage: int, physical: bool, listen: bool) -> str:
+    """What a save will be, said before the throw: `WIS 13 or under on 1d20 with Disadvantage (...)`."""
+    member = state.character(character_id)
+    score = member.stats.as_dict()[stat]
+    how = _foreseen(state, ruleset, member, "listen" if listen else "save", physical, advantage)
+    return f"{stat} {score} or under on {people.section(ruleset).save_die}{how}."
+
+
+def skill_target(state: State, ruleset: Ruleset, character_id: str, skill: str, advantage: int, modifier: int, stealth: bool, physical: bool) -> str:
+    """What a skill test will be, said before the throw: `1d6 + 1 (Climbing), 6 or more, with ...`;
+    a ValueError with the refusal's words where the light forbids it."""
+    member = state.character(character_id)
+    own = people.section(ruleset)
+    held = skill_of(people.person(state, ruleset, character_id), skill)
+    rank = held.rank if held else 0
+    how = _foreseen(state, ruleset, member, "stealth" if stealth else "skill", physical or stealth, advantage)
+    extra = f" {modifier:+d}" if modifier else ""
+    return f"{own.skill_die} + {rank}{extra} ({held.name if held else 'untrained'}), {own.skill_target} or more{how}; a 1 always fails."

@@ -11,11 +11,13 @@ from textual.app import ComposeResult
 from textual.widgets import DataTable
 
 from hammertui.session import russell_characters_state as people
+from hammertui.session import russell_checks as checks
 from hammertui.session.state import Character
 from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.roster import PartyPane, hp_cell
+from hammertui.ui.russell_checks import COMMANDS as CHECKS
 from hammertui.ui.table import RowTable, sync_rows
 from hammertui.ui.view import View
 
@@ -75,14 +77,14 @@ def cells(view: View, member: Character) -> list[Text]:
 
 
 def sheet_text(view: View, character_id: str) -> str:
-    """`STR 8 DEX 11 ... · WS 1 · Bow 1 · 3 Just-in-Time skills · Blanket, Waterskin d6, Rations x3 · 110 coins`."""
+    """`STR 8 DEX 11 ... · WS 1 · Bow 1 · Skills 1/6: Climbing 1 (2 marks) · 3 Just-in-Time left · Blanket, Waterskin d6, Rations x3 · 110 coins`."""
     member = view.state.character(character_id)
     sheet = people.person(view.state, view.ruleset, character_id)
     scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
-    skills = ", ".join(f"{s.name} {s.rank}" for s in sheet.skills)
+    skills = checks.skills_words(view.state, view.ruleset, character_id)
     gear = ", ".join(g.name + (f" x{g.count}" if g.count else "") + (" out" if g.out else f" d{g.die}" if g.die else "") for g in sheet.gear)
     parts = [f"{member.name}: {scores}", f"WS {sheet.weapon_skill}", f"Bow {sheet.bow_skill}"]
-    parts += [p for p in (skills, f"{sheet.just_in_time} Just-in-Time skills" if sheet.just_in_time else "", gear, f"{member.coins} coins") if p]
+    parts += [p for p in (skills, gear, f"{member.coins} coins") if p]
     return " · ".join(parts)
 
 
@@ -186,4 +188,5 @@ COMMANDS: tuple[Command[View], ...] = (
     Command(None, "rest.sleep", "sleep", "Sleep", "Sleep off Tiredness", "A night's sleep erases every Tired pip (move the clock yourself)", run=lambda app: app.perform(people.Sleep())),
     Command("x", "growth.treasure", "award_treasure", "Treasure", "Treasure brought back", "Its value in coins, 1 XP a coin, shared by everyone standing", applies=_grows, run=award_treasure),
     Command("v", "growth.level_up", "russell_level_up", "Level up", "Level up", "The selected character, with the XP for the next level and a week of downtime", applies=_grows, run=level_up),
+    *CHECKS,
 )
