@@ -33,13 +33,13 @@ WORDS = {2: "double Advantage", 1: "Advantage", -1: "Disadvantage", -2: "double 
 
 @attrs.frozen
 class Tilt:
-    """A roll's modifier dice, netted, and where each came from (`("dim light", -1)`)."""
+    """A roll's modifier dice, netted, and where each came from (`("the light", -1)`)."""
 
     net: int
     sources: tuple[tuple[str, int], ...]
 
     def words(self) -> str:
-        """` with Disadvantage (dim light -1, Wearied -1, referee +1)`, or nothing."""
+        """` with Disadvantage (the light -1, Wearied -1, referee +1)`, or nothing."""
         named = ", ".join(f"{why} {n:+d}" for why, n in self.sources if n)
         if not named:
             return ""
