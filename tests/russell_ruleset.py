@@ -57,7 +57,7 @@ most_slots = "3/2"
 tired_pips = 3
 burdened_pips = 2
 share_most = 8
-wearied_and_burdened_penalty = 4
+practice_marks = 3
 templates = []
 
 [decisions.russell_assigning]

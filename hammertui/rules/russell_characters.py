@@ -10,8 +10,6 @@ import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-import attrs
-
 from hammertui.rules.dice import DiceSource, Roll, roll
 
 
@@ -76,43 +74,6 @@ def coins(thrown: int, times: int) -> int:
     return thrown * times
 
 
-@attrs.frozen
-class Tilt:
-    """How a roll is thrown: how many dice, whether the worst is kept, and a penalty taken off."""
-
-    dice: int = 1
-    worst: bool = True
-    penalty: int = 0
-
-
-def tilt(advantage: int, wearied: bool, burdened: bool, physical: bool, penalty: int) -> Tilt:
-    """Advantage (+1) or Disadvantage (-1) from the moment, and what weariness and burden add:
-    Wearied is Disadvantage on all rolls, Burdened on physically challenging ones; "If a character
-    is both wearied and encumbered, they additionally take a -4 penalty on all rolls (so, roll two,
-    keep the worst, and subtract 4)"."""
-    net = advantage - wearied - (burdened and physical)
-    worse = wearied and burdened
-    if net == 0 and not worse:
-        return Tilt()
-    return Tilt(2, worst=net < 0 or worse, penalty=penalty if worse else 0)
-
-
-def keep(faces: Sequence[int], kept_low_is_good: bool, worst: bool) -> int:
-    """The die kept of two: the best or the worst, for a roll where low is good (a save) or high is."""
-    low = kept_low_is_good != worst
-    return min(faces) if low else max(faces)
-
-
-def save_passes(score: int, kept: int, penalty: int = 0) -> bool:
-    """"roll equal to or lower than the ability score on a D20"; a penalty counts against it."""
-    return kept + penalty <= score
-
-
-def skill_passes(face: int, rank: int, target: int, penalty: int = 0) -> bool:
-    """"roll 1d6 and add your skill - a total of 6 or more passes"."""
-    return face + rank - penalty >= target
-
-
 def usage_after(chain: Sequence[int], die: int, face: int, step_down_on: int) -> int:
     """The usage die after a roll: "A roll of 1 or 2 indicates that you step down one die size",
     and "Rolling a 1 or 2 on a D4 means that you are out" (0)."""
@@ -153,3 +114,13 @@ def tired_after(pips: int, burdened_now: bool, limit: int, burdened_pips: int) -
 def wearied(pips: int, limit: int) -> bool:
     """"When all three Tired pips are filled, the character becomes Wearied"."""
     return pips >= limit
+
+
+def weariness_dice(wearied_now: bool, burdened_now: bool, physical: bool) -> int:
+    """The modifier dice weariness and burden put on a roll: Wearied is Disadvantage "on all
+    rolls", Burdened "on any physically challenging roll"; both at once is double Disadvantage on
+    any roll: "If a character is both wearied and encumbered, they additionally take a -4 penalty
+    on all rolls (so, roll two, keep the worst, and subtract 4)"."""
+    if wearied_now and burdened_now:
+        return -2
+    return -int(wearied_now) - int(burdened_now and physical)

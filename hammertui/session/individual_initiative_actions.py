@@ -213,8 +213,7 @@ def _condition(fight: Fight, who: str, condition: str, on: bool) -> Fight:
 
 def _tired(state: State, ctx: Context, member: Character) -> int:
     """Wearied and Burdened each weigh a Disadvantage on a fight's roll (combat is physically challenging)."""
-    sheet = people.person(state, ctx.ruleset, member.id)
-    return -people.is_wearied(ctx.ruleset, sheet) - people.is_burdened(ctx.ruleset, member, sheet)
+    return people.weariness_dice(ctx.ruleset, member, people.person(state, ctx.ruleset, member.id), physical=True)
 
 
 def _light(state: State, ctx: Context, kind: str, who: str) -> int:

@@ -40,8 +40,11 @@ class Gear:
 
 @attrs.frozen
 class Skill:
+    """A skill on the sheet, its rank and the check marks its uses have put next to it."""
+
     name: str
     rank: int = 1
+    marks: int = 0
 
 
 @attrs.frozen
@@ -193,6 +196,11 @@ def is_burdened(ruleset: Ruleset, member: Character, sheet: Person) -> bool:
 
 def is_wearied(ruleset: Ruleset, sheet: Person) -> bool:
     return rules.wearied(sheet.tired, section(ruleset).tired_pips)
+
+
+def weariness_dice(ruleset: Ruleset, member: Character, sheet: Person, physical: bool) -> int:
+    """The modifier dice a character's weariness and burden put on a roll (physically challenging or not)."""
+    return rules.weariness_dice(is_wearied(ruleset, sheet), is_burdened(ruleset, member, sheet), physical)
 
 
 def most_slots(ruleset: Ruleset, member: Character) -> int:
@@ -533,70 +541,6 @@ class Sleep:
         for member in tired:
             state = with_person(state, member.id, attrs.evolve(person(state, ctx.ruleset, member.id), tired=0))
         return state, [note(self, f"{', '.join(m.name for m in tired)} sleep off every Tired pip.")]
-
-
-def _thrown(ctx: Context, notation: str, how: rules.Tilt) -> tuple[list[int], list[str]]:
-    """The dice of a test as tilted: one roll, or two to keep the best or worst of."""
-    rolls = [roll(ctx.dice, notation) for _ in range(how.dice)]
-    return [r.total for r in rolls], [r.describe() for r in rolls]
-
-
-def _tilt(ctx: Context, state: State, member: Character, advantage: int, physical: bool) -> rules.Tilt:
-    sheet = person(state, ctx.ruleset, member.id)
-    own = section(ctx.ruleset)
-    return rules.tilt(advantage, is_wearied(ctx.ruleset, sheet), is_burdened(ctx.ruleset, member, sheet), physical, own.wearied_and_burdened_penalty)
-
-
-def _tilt_words(how: rules.Tilt) -> str:
-    if how.dice == 1:
-        return ""
-    words = " (two dice, the worst kept" if how.worst else " (two dice, the best kept"
-    return words + (f", -{how.penalty})" if how.penalty else ")")
-
-
-@attrs.frozen
-class Save:
-    """A save: "roll equal to or lower than the ability score on a D20", with Advantage (+1) or
-    Disadvantage (-1), Wearied and Burdened (on a physical test) weighing in."""
-
-    character_id: str
-    stat: str
-    advantage: int = 0
-    physical: bool = False
-    label: ClassVar[str] = "save"
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        member = _member(state, self.character_id)
-        if self.stat not in ctx.ruleset.stats:
-            raise Refused(f"No attribute {self.stat!r}: one of {', '.join(ctx.ruleset.stats)}.")
-        how = _tilt(ctx, state, member, self.advantage, self.physical)
-        faces, shown = _thrown(ctx, section(ctx.ruleset).save_die, how)
-        kept = rules.keep(faces, kept_low_is_good=True, worst=how.worst)
-        score = member.stats.as_dict()[self.stat]
-        passed = rules.save_passes(score, kept, how.penalty)
-        text = f"{member.name} tests {self.stat} {score}{_tilt_words(how)}: {kept} — {'passes' if passed else 'fails'}."
-        return state, [note(self, text, tuple(shown))]
-
-
-@attrs.frozen
-class SkillTest:
-    """A skill: "roll 1d6 and add your skill - a total of 6 or more passes"."""
-
-    character_id: str
-    rank: int
-    advantage: int = 0
-    physical: bool = False
-    label: ClassVar[str] = "skill"
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        member = _member(state, self.character_id)
-        own = section(ctx.ruleset)
-        how = _tilt(ctx, state, member, self.advantage, self.physical)
-        faces, shown = _thrown(ctx, own.skill_die, how)
-        kept = rules.keep(faces, kept_low_is_good=False, worst=how.worst)
-        passed = rules.skill_passes(kept, self.rank, own.skill_target, how.penalty)
-        text = f"{member.name} tests a skill of {self.rank}{_tilt_words(how)}: {kept} + {self.rank} — {'passes' if passed else 'fails'}."
-        return state, [note(self, text, tuple(shown))]
 
 
 def growth_of(ruleset: Ruleset) -> Growth:

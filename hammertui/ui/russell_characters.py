@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.widgets import DataTable
 
 from hammertui.session import russell_characters_state as people
+from hammertui.session import russell_checks as checks
 from hammertui.session.russell_making import RollAttributes
 from hammertui.session.state import Character
 from hammertui.ui.commands import Command
@@ -20,6 +21,7 @@ from hammertui.ui.dialogs.russell_character import MakeCharacterDialog
 from hammertui.ui.dialogs.russell_gear import CarryDialog
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.roster import PartyPane, hp_cell
+from hammertui.ui.russell_checks import COMMANDS as CHECKS
 from hammertui.ui.table import RowTable, sync_rows
 from hammertui.ui.treasure import TreasureScreen
 from hammertui.ui.view import View
@@ -80,14 +82,14 @@ def cells(view: View, member: Character) -> list[Text]:
 
 
 def sheet_text(view: View, character_id: str) -> str:
-    """`STR 8 DEX 11 ... · AC 10 (no armour) · WS 1 · Bow 1 · 3 Just-in-Time skills · Blanket, Waterskin d6, Rations x3 · 110 coins`."""
+    """`STR 8 DEX 11 ... · AC 10 (no armour) · WS 1 · Bow 1 · Skills 1/6: Climbing 1 (2 marks) · 3 Just-in-Time left · Blanket, Waterskin d6, Rations d6 · 110 coins`."""
     member = view.state.character(character_id)
     sheet = people.person(view.state, view.ruleset, character_id)
     scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
-    skills = ", ".join(f"{s.name} {s.rank}" for s in sheet.skills)
+    skills = checks.skills_words(view.state, view.ruleset, character_id)
     gear = ", ".join(gear_words(g) for g in sheet.gear)
     parts = [f"{member.name}: {scores}", f"AC {member.ac} ({people.armour_words(member.armour, member.shield)})", f"WS {sheet.weapon_skill}", f"Bow {sheet.bow_skill}"]
-    parts += [p for p in (skills, f"{sheet.just_in_time} Just-in-Time skills" if sheet.just_in_time else "", gear, f"{member.coins} coins") if p]
+    parts += [p for p in (skills, gear, f"{member.coins} coins") if p]
     return " · ".join(parts)
 
 
@@ -267,4 +269,5 @@ COMMANDS: tuple[Command[View], ...] = (
     Command("x", "growth.treasure", "award_treasure", "Treasure", "Treasure brought back", "What it is and its value in coins, 1 XP a coin, shared by everyone standing", applies=_grows, run=award_treasure),
     Command("dollar_sign", "growth.treasure_record", "treasure_record", "Treasure record", "Treasure record", "Every treasure brought back, its coins and the XP it gave", key_display="$", applies=_grows, run=lambda app: app.push_screen(TreasureScreen())),
     Command("v", "growth.level_up", "russell_level_up", "Level up", "Level up", "The selected character, with the XP for the next level and a week of downtime", applies=_grows, run=level_up),
+    *CHECKS,
 )

@@ -83,33 +83,17 @@ def test_skill_slots_and_coins() -> None:
     assert rules.coins(11, 10) == 110
 
 
-def test_saves_roll_under_with_advantage_and_disadvantage() -> None:
-    """"try to roll equal to or lower than the ability score on a D20. These rolls are subject to
-    advantage and disadvantage\""""
-    assert rules.save_passes(12, 12) and not rules.save_passes(12, 13)
-    assert rules.keep([5, 15], kept_low_is_good=True, worst=False) == 5
-    assert rules.keep([5, 15], kept_low_is_good=True, worst=True) == 15
-
-
-def test_skills_pass_on_six() -> None:
-    """"To test a skill, roll 1d6 and add your skill - a total of 6 or more passes.\""""
-    assert rules.skill_passes(5, 1, 6) and not rules.skill_passes(4, 1, 6)
-    assert rules.skill_passes(6, 0, 6), "Some skills ... can be rolled even with a skill value of 0"
-    assert rules.keep([2, 5], kept_low_is_good=False, worst=True) == 2
-
-
-def test_weariness_and_burden_tilt_every_roll() -> None:
+def test_weariness_and_burden_give_modifier_dice() -> None:
     """"Wearied characters suffer disadvantage on all rolls"; "*Burdened *characters suffer
     disadvantage on any physically challenging roll"; "If a character is both wearied and
     encumbered, they additionally take a -4 penalty on all rolls (so, roll two, keep the worst,
     and subtract 4. Good luck with that).\""""
-    assert rules.tilt(0, False, False, True, 4) == rules.Tilt()
-    assert rules.tilt(0, True, False, False, 4) == rules.Tilt(2, worst=True)
-    assert rules.tilt(0, False, True, True, 4) == rules.Tilt(2, worst=True)
-    assert rules.tilt(0, False, True, False, 4) == rules.Tilt(), "burden weighs on physical rolls only"
-    assert rules.tilt(1, False, False, False, 4) == rules.Tilt(2, worst=False)
-    assert rules.tilt(0, True, True, True, 4) == rules.Tilt(2, worst=True, penalty=4)
-    assert not rules.save_passes(14, 11, 4) and rules.save_passes(14, 10, 4)
+    assert rules.weariness_dice(False, False, physical=True) == 0
+    assert rules.weariness_dice(True, False, physical=False) == -1
+    assert rules.weariness_dice(False, True, physical=True) == -1
+    assert rules.weariness_dice(False, True, physical=False) == 0, "burden weighs on physical rolls only"
+    assert rules.weariness_dice(True, True, physical=False) == -2, "both: double Disadvantage on all rolls"
+    assert rules.weariness_dice(True, True, physical=True) == -2
 
 
 @pytest.mark.parametrize(

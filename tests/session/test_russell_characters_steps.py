@@ -174,20 +174,6 @@ def test_sleep_clears_every_pip(state: State, russell: Ruleset) -> None:
     assert said == ["Darla, Brannoc sleep off every Tired pip."]
 
 
-def test_saves_and_skills_with_weariness_and_burden(state: State, russell: Ruleset) -> None:
-    """A save: "roll equal to or lower than the ability score on a D20"; Wearied and Burdened:
-    "roll two, keep the worst, and subtract 4"."""
-    _, said = act(state, russell, people.Save("c1", "CON"), [15])
-    assert said == ["Darla tests CON 15: 15 — passes."]
-    worn, _ = act(_tired(state, {"c1": 3}), russell, people.Carry("c1", "Sack", slots=6), [])
-    _, said = act(worn, russell, people.Save("c1", "CON"), [3, 12])
-    assert said == ["Darla tests CON 15 (two dice, the worst kept, -4): 12 — fails."]
-    _, said = act(state, russell, people.SkillTest("c2", 1), [5])
-    assert said == ["Brannoc tests a skill of 1: 5 + 1 — passes."]
-    _, said = act(_tired(state, {"c2": 3}), russell, people.SkillTest("c2", 1, advantage=0), [6, 4])
-    assert said == ["Brannoc tests a skill of 1 (two dice, the worst kept): 4 + 1 — fails."]
-
-
 def test_a_hand_edited_sheet_is_caught(state: State) -> None:
     bad = state.with_slice(NAME, people.People({**state.slices[NAME].people, "c9": people.Person(tired=-1)}))
     assert people.problems(bad.slices[NAME], bad) == ["people.c9: no character 'c9'", "people.c9.tired: cannot be negative"]

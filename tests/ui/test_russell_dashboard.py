@@ -28,7 +28,7 @@ async def test_every_palette_entry_runs_under_the_russell_house_rules(tmp_path: 
         assert "Turn 0" in header and "tier" not in header
         offered = [c for c in app.get_system_commands(dashboard) if c.title not in QUITTING]
         titles = [c.title for c in offered]
-        for title in ("Take a turn", "Light or douse", "Roll a usage die", "Share a Ration", "Treasure brought back", "Level up", "Sheet: Darla", "Rules"):
+        for title in ("Take a turn", "Light or douse", "Roll a usage die", "Share a Ration", "Treasure brought back", "Level up", "Save", "Test a skill", "Declare a Just-in-Time skill", "Practise a skill", "Sheet: Darla", "Rules"):
             assert title in titles, title
         for absent in ("Damage", "Hirelings", "Damage Darla", "Award XP", "Roll a save or check"):
             assert absent not in titles, absent

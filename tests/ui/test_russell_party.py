@@ -46,7 +46,7 @@ async def test_usage_dice_tired_pips_and_a_shared_ration(tmp_path: Path) -> None
         assert "Waterskin d6" in _row(app, "c1") and "○○○" in _row(app, "c1")
         app.query_one("#party-table").focus()
         await pilot.press("enter")
-        await until(pilot, lambda: any("WS 1 · Bow 1 · 3 Just-in-Time skills" in str(n.message) for n in app._notifications), "Darla's sheet")
+        await until(pilot, lambda: any("WS 1 · Bow 1 · Skills 0/" in str(n.message) and "3 Just-in-Time left" in str(n.message) for n in app._notifications), "Darla's sheet")
         assert app.screen is app.screen_stack[0], "the class rules' sheet screen is not opened"
         await pilot.press("U")
         await until(pilot, lambda: people.gear_of(people.person(app.store.state, app.store.ruleset, "c1"), "waterskin").die in (4, 6) and app.store.state.seq == 1, "Darla's water rolled")

@@ -136,7 +136,8 @@ class RussellCharacters:
     tired_pips: Annotated[int, between(1)]
     burdened_pips: Annotated[int, between(1)]
     share_most: Annotated[int, between(1)]
-    wearied_and_burdened_penalty: Count
+    practice_marks: Annotated[int, between(1)]
+    """Check marks a skill needs before a week of downtime may advance it (the text's 3)."""
     templates: Annotated[tuple[Template, ...], UniqueIds()] = ()
     coins_per_slot: Count = 0
     """"Money and gems take up one slot per 1,000 coins or gems"; 0: coins take no slot."""
