@@ -128,7 +128,7 @@ from hammertui.rules.ruleset.individual_initiative import (
     IndividualInitiative,
     WoundRow,
 )
-from hammertui.rules.ruleset.russell_characters import GearDef, Growth, LevelRow, PastTheChart, RussellCharacters, Template
+from hammertui.rules.ruleset.russell_characters import GearDef, Growth, Hirelings, LevelRow, PastTheChart, Recovery, RussellCharacters, Template
 from hammertui.rules.ruleset.stats import (
     STAT_METHODS,
     SaveRules,
@@ -227,9 +227,11 @@ __all__ = [
     "RandomSkills",
     "Reaction",
     "ReactionRow",
+    "Recovery",
     "Ruleset",
     "RussellCharacters",
     "Growth",
+    "Hirelings",
     "LevelRow",
     "PastTheChart",
     "BleedingOut",
