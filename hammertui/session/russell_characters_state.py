@@ -208,7 +208,7 @@ def is_burdened(ruleset: Ruleset, member: Character, sheet: Person) -> bool:
     return rules.burdened(slots_used(ruleset, member, sheet), member.stats.STR)
 
 
-def is_wearied(ruleset: Ruleset, sheet: Person) -> bool:
+def is_wearied(ruleset: Ruleset, sheet: Person | Hand) -> bool:
     return rules.wearied(sheet.tired, section(ruleset).tired_pips)
 
 
