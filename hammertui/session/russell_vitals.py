@@ -175,7 +175,7 @@ def _recover(state: State, ctx: Context, who: str, notation: str) -> tuple[State
     hp, most = hp_of(state, who)
     after = rules.recovered(hp, most, thrown.total + level)
     words = f"{name_of(state, who)} recovers {thrown.total}+{level} ({after}/{most})"
-    return _with_hp(state, who, after), words, f"{notation}+{level}: {thrown.describe()}"
+    return _with_hp(state, who, after), words, f"{name_of(state, who)}: {thrown.describe()} + level {level}"
 
 
 def _rested(state: State, ruleset: Ruleset, who: str) -> State:
@@ -209,11 +209,11 @@ class NightsRest:
     def apply(self, state: State, ctx: Context) -> Result:
         own = recovery_rules(ctx.ruleset)
         sleepers = everyone(state)
-        hurt_ = [w for w in sleepers if hp_of(state, w)[0] < hp_of(state, w)[1]]
-        if not hurt_ and not any(_tired(state, ctx.ruleset, w) for w in sleepers):
+        hurting = [w for w in sleepers if hp_of(state, w)[0] < hp_of(state, w)[1]]
+        if not hurting and not any(_tired(state, ctx.ruleset, w) for w in sleepers):
             raise Refused("No one is hurt or Tired.")
         said, shown = [], []
-        for who in hurt_:
+        for who in hurting:
             if rules.full_night(self.sheltered, self.whole_night, _has_blanket(state, ctx.ruleset, who)):
                 most = hp_of(state, who)[1]
                 state = _with_hp(state, who, most)
@@ -291,8 +291,8 @@ class WeekOfDowntime:
     def apply(self, state: State, ctx: Context) -> Result:
         resting = everyone(state)
         wounded = [w for w in resting if wounds_of(state, ctx.ruleset, w)]
-        hurt_ = [w for w in resting if hp_of(state, w)[0] < hp_of(state, w)[1]]
-        if not wounded and not hurt_ and not any(_tired(state, ctx.ruleset, w) for w in resting):
+        hurting = [w for w in resting if hp_of(state, w)[0] < hp_of(state, w)[1]]
+        if not wounded and not hurting and not any(_tired(state, ctx.ruleset, w) for w in resting):
             raise Refused("No one has a wound, lost HP or a Tired pip to rest off.")
         healed = [f"{name_of(state, w)}'s {', '.join(wounds_of(state, ctx.ruleset, w))}" for w in wounded]
         for who in resting:

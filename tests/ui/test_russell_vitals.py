@@ -102,6 +102,7 @@ async def test_a_hireling_is_hired_tired_and_hurt_and_the_party_rests(tmp_path: 
         assert "Severe Gut Wound" in _row(app, "h1")
         await _palette(pilot, app, "A square meal")
         await until(pilot, lambda: people.hand(app.store.state, "h1").hp == 4, "Pip fed: 6 + 1, no more than 4")
+        assert app.store.recent[-1].dice == ("Pip: 1d6: [6] = 6 + level 1",)
         await _palette(pilot, app, "Rest the night")
         await pilot.pause()
         await pilot.press("enter")
