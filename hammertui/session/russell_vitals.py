@@ -18,7 +18,7 @@ import attrs
 from hammertui.rules import individual_initiative as fight_rules
 from hammertui.rules import russell_vitals as rules
 from hammertui.rules.dice import roll
-from hammertui.rules.ruleset import Hirelings, IndividualInitiative, Recovery, Ruleset
+from hammertui.rules.ruleset import IndividualInitiative, Recovery, Ruleset, RussellHirelings
 from hammertui.session import russell_characters_state as people
 from hammertui.session.actions import Action, Context, Refused, Result, member_of
 from hammertui.session.events import Event, note
@@ -41,7 +41,7 @@ def recovery_rules(ruleset: Ruleset) -> Recovery:
     return own
 
 
-def hiring_rules(ruleset: Ruleset) -> Hirelings:
+def hiring_rules(ruleset: Ruleset) -> RussellHirelings:
     own = people.section(ruleset).hirelings
     if own is None:
         raise Refused(f"{ruleset.name} hires no one ([russell_characters.hirelings]).")

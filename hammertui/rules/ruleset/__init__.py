@@ -128,7 +128,7 @@ from hammertui.rules.ruleset.individual_initiative import (
     IndividualInitiative,
     WoundRow,
 )
-from hammertui.rules.ruleset.russell_characters import GearDef, Growth, Hirelings, LevelRow, PastTheChart, Recovery, RussellCharacters, Template
+from hammertui.rules.ruleset.russell_characters import GearDef, Growth, LevelRow, PastTheChart, Recovery, RussellCharacters, RussellHirelings, Template
 from hammertui.rules.ruleset.stats import (
     STAT_METHODS,
     SaveRules,
@@ -230,8 +230,8 @@ __all__ = [
     "Recovery",
     "Ruleset",
     "RussellCharacters",
+    "RussellHirelings",
     "Growth",
-    "Hirelings",
     "LevelRow",
     "PastTheChart",
     "BleedingOut",

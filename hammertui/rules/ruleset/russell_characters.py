@@ -117,7 +117,7 @@ class Recovery:
 
 
 @attrs.frozen
-class Hirelings:
+class RussellHirelings:
     """Hirelings: how many a character may retain (a base plus an attribute's modifier, at least
     so many), and the Hit Die and level a hireling is taken to have."""
 
@@ -164,7 +164,7 @@ class RussellCharacters:
     """XP and levels; a ruleset without them plays first-level characters only."""
     recovery: Recovery | None = None
     """Nights' rest and square meals; a ruleset without it recovers HP only by the 'Smith's hand."""
-    hirelings: Hirelings | None = None
+    hirelings: RussellHirelings | None = None
     """Hirelings as characters retain them; a ruleset without it hires none."""
 
 
