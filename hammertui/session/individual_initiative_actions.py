@@ -19,6 +19,7 @@ from hammertui.rules.dice import parse, roll, roll_double_advantage
 from hammertui.rules.individual_initiative import CONDITION_NAMES, OPTION_NAMES
 from hammertui.rules.ruleset.individual_initiative import CONDITIONS
 from hammertui.session import russell_characters_state as people
+from hammertui.session import russell_vitals as vitals
 from hammertui.session.actions import Action, Context, Refused, Result, member_of, spend_time
 from hammertui.session.events import Event, note
 from hammertui.session.individual_initiative_state import (
@@ -26,9 +27,9 @@ from hammertui.session.individual_initiative_state import (
     Fight,
     Foe,
     fighting,
-    fights,
     name_of,
     rules_of,
+    with_condition,
     with_fights,
 )
 from hammertui.session.procedures import light_on_roll, signal
@@ -201,14 +202,8 @@ class SetCondition:
         name, condition = name_of(state, self.who), CONDITION_NAMES[self.condition]
         if self.on == (self.condition in held):
             raise Refused(f"{name} is {'already' if self.on else 'not'} {condition}.")
-        after = _condition(fight, self.who, self.condition, self.on)
+        after = with_condition(fight, self.who, self.condition, self.on)
         return _with_fight(state, after), [note(self, f"{name} is {condition}." if self.on else f"{name} is no longer {condition}.")]
-
-
-def _condition(fight: Fight, who: str, condition: str, on: bool) -> Fight:
-    held = tuple(c for c in fight.held(who) if c != condition) + ((condition,) if on else ())
-    bleeding = fight.bleeding if condition != "bleeding_out" or on else {k: v for k, v in fight.bleeding.items() if k != who}
-    return attrs.evolve(fight, conditions={**fight.conditions, who: held}, bleeding=bleeding)
 
 
 def _tired(state: State, ctx: Context, member: Character) -> int:
@@ -385,18 +380,11 @@ class LandCrit:
 
 def wound_or_harm(state: State, ctx: Context, action: Action, who: str, amount: int) -> Result:
     """Damage landing: a foe loses HP and at 0 is down; a character loses HP, and past 0 (or
-    Helpless) takes a wound instead."""
+    Helpless) takes a wound instead, as the characters' sheets keep them (`russell_vitals.hurt`)."""
     fight = _fight(state)
     if _is_foe(fight, who):
         return _harm_foe(state, ctx, fight, action, who, amount)
-    member = state.character(who)
-    harm = rules.harm(member.hp, amount, "helpless" in fight.held(who))
-    if not harm.wound:
-        after = attrs.evolve(member, hp=harm.hp)
-        state = attrs.evolve(state, party=tuple(after if m.id == who else m for m in state.party))
-        left = " — at 0 HP: another hit is a wound." if harm.hp == 0 else "."
-        return state, [note(action, f"{member.name} is at {harm.hp}/{member.max_hp} HP{left}", level="warn" if harm.hp == 0 else "info")]
-    return _wound(state, ctx, fight, action, member)
+    return vitals.hurt(state, ctx, action, who, amount, helpless="helpless" in fight.held(who))
 
 
 def _harm_foe(state: State, ctx: Context, fight: Fight, action: Action, who: str, amount: int) -> Result:
@@ -420,24 +408,6 @@ def _harm_foe(state: State, ctx: Context, fight: Fight, action: Action, who: str
     if not fight.standing_foes:
         events.append(note(action, "No foe stands: end the fight (x)."))
     return state, events
-
-
-def _wound(state: State, ctx: Context, fight: Fight, action: Action, member: Character) -> Result:
-    """"take a wound and are immediately Stunned or Helpless"; "a second wound will kill"."""
-    own = rules_of(ctx.ruleset)
-    thrown = roll(ctx.dice, own.wound_die)
-    row = rules.wound_for(own.wounds, thrown.total)
-    taken = (*fights(state).wounds.get(member.id, ()), row.name)
-    state = with_fights(state, wounds={**fights(state).wounds, member.id: taken})
-    if rules.wound_kills(len(taken), own.wounds_kill):
-        dead = attrs.evolve(member, status="dead")
-        state, events = settle(state, member, dead, f"a second wound: {row.name}", action)
-        return state, [note(action, f"{member.name} takes a second wound ({row.name}).", (thrown.describe(),), level="warn"), *events]
-    for condition in row.conditions:
-        fight = _condition(fight, member.id, condition, True)
-    state = _with_fight(state, fight)
-    held = ", ".join(CONDITION_NAMES[c] for c in row.conditions)
-    return state, [note(action, f"{member.name} takes a wound: {row.name} ({held}).", (thrown.describe(),), level="warn")]
 
 
 def _save_roll(state: State, ctx: Context, member: Character, stat: str) -> tuple[bool, str, str]:
@@ -499,7 +469,7 @@ class Stabilise:
         words = f"{thrown.total}{mod:+d}" if mod else f"{thrown.total}"
         if not rules.stabilised(thrown.total, mod, own.stabilise_target):
             return state, [note(self, f"{ally.name} cannot stop {member.name}'s bleeding ({words}).", (thrown.describe(),))]
-        state = _with_fight(state, _condition(fight, member.id, "bleeding_out", False))
+        state = _with_fight(state, with_condition(fight, member.id, "bleeding_out", False))
         return state, [note(self, f"{ally.name} stabilises {member.name} ({words}).", (thrown.describe(),))]
 
 

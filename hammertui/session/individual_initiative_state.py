@@ -3,7 +3,8 @@
 The fight under way keeps its foes, the round, this round's initiative order and whose turn it is,
 each combatant's fighting option and conditions, the failed saves of those Bleeding Out, and a
 critical hit waiting for its choice. Wounds outlast the fight ("most wounds can be assumed to heal
-with one week of downtime"), so they are kept beside it, by character. The actions are in
+with one week of downtime"), so they are kept on the characters' sheets (`russell_vitals`), which
+tell the fight of each one taken (`on_wound`) for the conditions it holds. The actions are in
 `individual_initiative_actions`, imported once a fight is asked for.
 """
 
@@ -95,10 +96,9 @@ class Fight:
 
 @attrs.frozen
 class Fights:
-    """The fight under way (None between fights) and each character's wounds."""
+    """The fight under way (None between fights)."""
 
     fight: Fight | None = None
-    wounds: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
 
 
 SLICE = Fights
@@ -106,7 +106,7 @@ EMPTY = Fights()
 
 
 def new_slice(ruleset: Ruleset, party: tuple[Character, ...]) -> Fights:
-    """A new session starts between fights, unwounded."""
+    """A new session starts between fights."""
     return EMPTY
 
 
@@ -128,6 +128,26 @@ def with_fights(state: State, **changes: Any) -> State:
     return state.with_slice(NAME, attrs.evolve(fights(state), **changes))
 
 
+def with_condition(fight: Fight, who: str, condition: str, on: bool) -> Fight:
+    """The fight with a condition put on or taken off a combatant (off Bleeding Out, its failed
+    saves go too)."""
+    held = tuple(c for c in fight.held(who) if c != condition) + ((condition,) if on else ())
+    bleeding = fight.bleeding if condition != "bleeding_out" or on else {k: v for k, v in fight.bleeding.items() if k != who}
+    return attrs.evolve(fight, conditions={**fight.conditions, who: held}, bleeding=bleeding)
+
+
+def on_wound(state: State, ctx: Any, action: Any, who: str, conditions: tuple[str, ...]) -> tuple[State, list[Any]]:
+    """A character wounded while a fight is under way is "immediately Stunned or Helpless
+    depending on the type of wound": the wound's conditions are put on them. Out of a fight, and
+    for a hireling (not in the order), nothing is held."""
+    fight = fighting(state)
+    if fight is None or who not in {m.id for m in state.party}:
+        return state, []
+    for condition in conditions:
+        fight = with_condition(fight, who, condition, True)
+    return with_fights(state, fight=fight), []
+
+
 def name_of(state: State, who: str) -> str:
     """A character's or foe's name; the id itself for one no longer known."""
     fight = fighting(state)
@@ -141,9 +161,9 @@ def name_of(state: State, who: str) -> str:
 
 def problems(kept: Fights, state: State) -> list[str]:
     """Foes with their own ids and HP they can have; everyone named by the fight in it; the
-    conditions the rules know; wounds on characters of the party."""
+    conditions the rules know."""
     party = {m.id for m in (*state.party, *(g.character for g in state.graveyard))}
-    found = [f"wounds.{who}: no character {who!r}" for who in kept.wounds if who not in party]
+    found: list[str] = []
     fight = kept.fight
     if fight is None:
         return found

@@ -41,6 +41,30 @@ def migrate(data: dict[str, Any], schema: int) -> dict[str, Any]:
     """`data` (a snapshot without its `schema` key) as the current schema has it."""
     if schema == 1:
         data = _from_schema_1(data)
+    if schema <= 2:
+        data = _from_schema_2(data)
+    return data
+
+
+def _from_schema_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 kept the Russell House Rules' wounds in the fight's slice; they are the characters'
+    now, on each one's sheet, so they outlast a fight and are taken outside one."""
+    slices = data.get("slices")
+    fights = slices.get("individual_initiative") if isinstance(slices, dict) else None
+    if not isinstance(fights, dict) or "wounds" not in fights:
+        return data
+    data = dict(data)
+    slices = dict(slices)
+    fights = dict(fights)
+    wounds = fights.pop("wounds")
+    slices["individual_initiative"] = fights
+    sheets = dict(slices.get("russell_characters") or {})
+    people = dict(sheets.get("people") or {})
+    for who, taken in (wounds.items() if isinstance(wounds, dict) else ()):
+        people[who] = {**(people.get(who) or {}), "wounds": taken}
+    sheets["people"] = people
+    slices["russell_characters"] = sheets
+    data["slices"] = slices
     return data
 
 

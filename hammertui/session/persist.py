@@ -25,7 +25,7 @@ from hammertui.session.procedures import slice_problems, slice_types
 from hammertui.session.events import Event
 from hammertui.session.state import Character, State
 
-SCHEMA = 2
+SCHEMA = 3
 """The snapshot format's version. An older file is migrated (`migrations`); a newer one is refused."""
 LOG_SCHEMA = 1
 """The event log's format's version: events have kept their shape since the first."""

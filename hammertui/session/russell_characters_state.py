@@ -3,8 +3,11 @@ shared record, and the actions of load and weariness.
 
 The shared `Character` keeps the name, the assigned attributes, HP, AC and coins; this procedure's
 slice keeps, by character id, the seven rolls, Weapon and Bow Skill, skills, the gear with its slots
-and usage dice, and the Tired pips (Wearied is all of them marked). The exploration die tells it of
-a Tired result through `on_exploration_result`; a new session's party is rolled by `new_party`.
+and usage dice, the Tired pips (Wearied is all of them marked), the wounds, which outlast a fight,
+and the day of the last square meal. A hireling (on the shared `State.hirelings`) has a sheet of
+their own here, by hireling id. The exploration die tells it of a Tired result through
+`on_exploration_result`; a new session's party is rolled by `new_party`. HP, wounds and hirelings
+are `russell_vitals`'.
 """
 
 from __future__ import annotations
@@ -61,6 +64,23 @@ class Person:
     template: str = ""
     gear: tuple[Gear, ...] = ()
     tired: int = 0
+    wounds: tuple[str, ...] = ()
+    """The wounds taken, by name: "a second wound will kill the character"."""
+    fed: int = -1
+    """The day of the last square meal ("Once per day"); -1: none yet."""
+
+
+@attrs.frozen
+class Hand:
+    """A hireling's sheet: HP, Tired pips and wounds as a character's, the wage as agreed (a flat
+    fee or a share), and the day of their last square meal."""
+
+    hp: int
+    max_hp: int
+    wage: str = ""
+    tired: int = 0
+    wounds: tuple[str, ...] = ()
+    fed: int = -1
 
 
 @attrs.frozen
@@ -77,11 +97,12 @@ class Haul:
 
 @attrs.frozen
 class People:
-    """Each character's sheet, by character id; the attribute rolls thrown for a character not yet
-    made (`RollAttributes`), waiting for the referee to assign them; and the treasure brought back,
-    oldest first."""
+    """Each character's sheet, by character id; each hireling's, by hireling id; the attribute
+    rolls thrown for a character not yet made (`RollAttributes`), waiting for the referee to assign
+    them; and the treasure brought back, oldest first."""
 
     people: dict[str, Person] = attrs.field(factory=dict)
+    hands: dict[str, Hand] = attrs.field(factory=dict)
     rolled: tuple[int, ...] = ()
     brought_back: tuple[Haul, ...] = ()
 
@@ -182,6 +203,19 @@ def with_person(state: State, character_id: str, sheet: Person) -> State:
     return state.with_slice(NAME, attrs.evolve(people(state), people={**people(state).people, character_id: sheet}))
 
 
+def hand(state: State, hireling_id: str) -> Hand | None:
+    """A hireling's sheet (None for one hired by other rules)."""
+    return people(state).hands.get(hireling_id)
+
+
+def with_hand(state: State, hireling_id: str, sheet: Hand | None) -> State:
+    """The state with a hireling's sheet replaced, or struck off (None)."""
+    hands = {k: v for k, v in people(state).hands.items() if k != hireling_id}
+    if sheet is not None:
+        hands[hireling_id] = sheet
+    return state.with_slice(NAME, attrs.evolve(people(state), hands=hands))
+
+
 def slots_used(ruleset: Ruleset, member: Character, sheet: Person) -> int:
     """Gear slots filled: the gear's, the armour's one per point of AC it improves, and the coins'."""
     own = section(ruleset)
@@ -194,7 +228,7 @@ def is_burdened(ruleset: Ruleset, member: Character, sheet: Person) -> bool:
     return rules.burdened(slots_used(ruleset, member, sheet), member.stats.STR)
 
 
-def is_wearied(ruleset: Ruleset, sheet: Person) -> bool:
+def is_wearied(ruleset: Ruleset, sheet: Person | Hand) -> bool:
     return rules.wearied(sheet.tired, section(ruleset).tired_pips)
 
 
@@ -228,7 +262,8 @@ def use(ctx: Context, gear: Gear) -> tuple[Gear, str, str]:
         words = f"{gear.name} steps down to d{after}"
     else:
         words = f"{gear.name} is used up"
-    return attrs.evolve(gear, die=after or gear.die, out=not after), words, thrown.describe()
+    shown = f"{gear.name} usage die {thrown.describe()} (steps down on 1-{own.step_down_on})"
+    return attrs.evolve(gear, die=after or gear.die, out=not after), words, shown
 
 
 def _member(state: State, character_id: str) -> Character:
@@ -416,25 +451,41 @@ class WearArmour:
 
 def _tire(state: State, ctx: Context, action: Action, members: tuple[Character, ...], by_burden: bool) -> Result:
     """Each member marks a pip (two when Burdened, if `by_burden`); the log says who is now Wearied."""
+def _tire(state: State, ctx: Context, action: Action, members: tuple[Character, ...], by_burden: bool, hired: tuple[str, ...] = ()) -> Result:
+    """Each member marks a pip (two when Burdened, if `by_burden`), and each hireling of `hired`
+    one (their load is not kept); the log says who is now Wearied."""
     own = section(ctx.ruleset)
-    said = []
+    said, wearied = [], False
     for member in members:
         sheet = person(state, ctx.ruleset, member.id)
         heavy = by_burden and is_burdened(ctx.ruleset, member, sheet)
         pips = rules.tired_after(sheet.tired, heavy, own.tired_pips, own.burdened_pips)
         state = with_person(state, member.id, attrs.evolve(sheet, tired=pips))
-        marked = "marks two Tired pips (Burdened)" if heavy else "marks a Tired pip"
-        said.append(f"{member.name} {marked}: {pips}/{own.tired_pips}" + (", Wearied" if rules.wearied(pips, own.tired_pips) else ""))
-    wearied = any(rules.wearied(person(state, ctx.ruleset, m.id).tired, own.tired_pips) for m in members)
+        said.append(_pips_words(member.name, pips, heavy, own.tired_pips))
+        wearied = wearied or rules.wearied(pips, own.tired_pips)
+    for hireling_id in hired:
+        sheet_of = hand(state, hireling_id)
+        assert sheet_of is not None
+        pips = rules.tired_after(sheet_of.tired, False, own.tired_pips, own.burdened_pips)
+        state = with_hand(state, hireling_id, attrs.evolve(sheet_of, tired=pips))
+        said.append(_pips_words(state.hireling(hireling_id).name, pips, False, own.tired_pips))
+        wearied = wearied or rules.wearied(pips, own.tired_pips)
     return state, [note(action, "; ".join(said) + ".", level="warn" if wearied else "info")] if said else []
+
+
+def _pips_words(name: str, pips: int, heavy: bool, most: int) -> str:
+    marked = "marks two Tired pips (Burdened)" if heavy else "marks a Tired pip"
+    return f"{name} {marked}: {pips}/{most}" + (", Wearied" if rules.wearied(pips, most) else "")
 
 
 def on_exploration_result(state: State, ctx: Context, action: Action, result_id: str) -> Result:
     """"Any time the Tired result is rolled on the exploration die, every character marks a Tired
-    pip (two if the character is encumbered)"."""
+    pip (two if the character is encumbered)"; "Characters" are "every character and hireling",
+    so the hirelings with a sheet here mark theirs."""
     if result_id != "tired":
         return state, []
-    return _tire(state, ctx, action, state.living, by_burden=True)
+    hired = tuple(h.id for h in state.hirelings if hand(state, h.id) is not None)
+    return _tire(state, ctx, action, state.living, by_burden=True, hired=hired)
 
 
 def _drink(state: State, ctx: Context, members: tuple[Character, ...]) -> tuple[State, list[str], list[str]]:
@@ -456,7 +507,7 @@ def _drink(state: State, ctx: Context, members: tuple[Character, ...]) -> tuple[
     return state, words, shown
 
 
-def _eat(state: State, ctx: Context, member: Character) -> tuple[State, str, tuple[str, ...]]:
+def eat_ration(state: State, ctx: Context, member: Character) -> tuple[State, str, tuple[str, ...]]:
     """One Ration from the member's own: their Rations' usage die rolled (or, where the ruleset
     counts Rations, one fewer), or a refusal. The words, and the die shown."""
     own = section(ctx.ruleset)
@@ -490,7 +541,7 @@ class ShareRation:
         eased = [m for m in members if 0 < person(state, ctx.ruleset, m.id).tired and not is_wearied(ctx.ruleset, person(state, ctx.ruleset, m.id))]
         if not eased:
             raise Refused("No one sharing has a Tired pip a shared Ration can erase (the Wearied need a Ration each).")
-        state, eaten, ate = _eat(state, ctx, sharer)
+        state, eaten, ate = eat_ration(state, ctx, sharer)
         state, drunk, shown = _drink(state, ctx, members)
         for member in eased:
             sheet = person(state, ctx.ruleset, member.id)
@@ -515,7 +566,7 @@ class EatRations:
             raise Refused("No one eating is Tired or Wearied.")
         eaten, ate = [], []
         for member in members:
-            state, words, die = _eat(state, ctx, member)
+            state, words, die = eat_ration(state, ctx, member)
             eaten.append(words)
             ate += die
         state, drunk, shown = _drink(state, ctx, members)
@@ -525,22 +576,6 @@ class EatRations:
         spent, events = spend_time(state, 1, ctx, self)
         said = "; ".join([*eaten, *drunk])
         return spent, [note(self, f"{names} eat a Ration each and rest: no longer Tired or Wearied. {said}.", (*ate, *shown)), *events]
-
-
-@attrs.frozen
-class Sleep:
-    """"Sleeping through the night (or at least for several hours), even with a guard shift, will
-    remove all Tired pips": a night is not counted in exploration turns."""
-
-    label: ClassVar[str] = "rest"
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        tired = [m for m in state.living if person(state, ctx.ruleset, m.id).tired]
-        if not tired:
-            raise Refused("No one is Tired.")
-        for member in tired:
-            state = with_person(state, member.id, attrs.evolve(person(state, ctx.ruleset, member.id), tired=0))
-        return state, [note(self, f"{', '.join(m.name for m in tired)} sleep off every Tired pip.")]
 
 
 def growth_of(ruleset: Ruleset) -> Growth:
@@ -637,4 +672,13 @@ def problems(slice: People, state: State) -> list[str]:
         if len(set(ids)) != len(ids):
             found.append(f"{where}.gear: two items share an id")
         found += [f"{where}.gear[{i}].count: cannot be negative" for i, g in enumerate(sheet.gear) if g.count < 0]
+    hired = {h.id for h in state.hirelings}
+    for hireling_id, sheet_of in slice.hands.items():
+        where = f"hands.{hireling_id}"
+        if hireling_id not in hired:
+            found.append(f"{where}: no hireling {hireling_id!r}")
+        if sheet_of.max_hp < 1 or not 0 <= sheet_of.hp <= sheet_of.max_hp:
+            found.append(f"{where}.hp: {sheet_of.hp} of {sheet_of.max_hp} is not possible")
+        if sheet_of.tired < 0:
+            found.append(f"{where}.tired: cannot be negative")
     return found

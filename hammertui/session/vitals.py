@@ -14,7 +14,7 @@ import attrs
 from hammertui.rules import damage, tiers
 from hammertui.rules.checks import saving_throw
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import light_state
+from hammertui.session import fight_state, light_state
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.events import Event
 from hammertui.session.light_state import source_name
@@ -214,7 +214,8 @@ class Bury:
             hirelings=hirelings,
             effects=tuple(e for e in state.effects if e.on != member.id),
         )
-        new = with_fight(new, fight=_without_combatant(fighting(state), member.id))
+        if fight_state.NAME in state.slices:
+            new = with_fight(new, fight=_without_combatant(fighting(state), member.id))
         return (light_state.with_lights(new, lights) if light_state.NAME in state.slices else new), events
 
 

@@ -342,7 +342,7 @@ class HammerApp(App[None]):
             character_id = self.screen.character_id
         character_id = character_id or self.query_one(PartyPane).selected_id or ""
         if not character_id:
-            self.notify("The party is empty.", severity="warning")
+            self.notify("The party is empty." if not store.state.party else "No character is highlighted.", severity="warning")
             return None
         return store.state.character(character_id)
 

@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from hammertui.rules.individual_initiative import CONDITION_NAMES, OPTION_NAMES
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session.individual_initiative_state import Fight, fighting, fights, name_of
+from hammertui.session.individual_initiative_state import Fight, fighting, name_of
 from hammertui.session.state import State
 from hammertui.ui.commands import Command
 from hammertui.ui.view import View
@@ -24,8 +24,8 @@ HINT = "F the fight"
 
 
 class InitiativePane(Static):
-    """The fight at a glance, one line per combatant in this round's order; with none, the wounds
-    the party still carries."""
+    """The fight at a glance, one line per combatant in this round's order (the wounds the party
+    carries are on the Party pane)."""
 
     view: reactive[View | None] = reactive(None, repaint=False)
 
@@ -42,10 +42,7 @@ class InitiativePane(Static):
 
 def pane_text(state: State, fight: Fight | None) -> Text:
     if fight is None:
-        text = Text("No combat.\n\nAll quiet... for now.")
-        for who, wounds in fights(state).wounds.items():
-            text.append(f"\n{name_of(state, who)}: {', '.join(wounds)}", style="#e53935")
-        return text
+        return Text("No combat.\n\nAll quiet... for now.")
     text = Text(where_text(fight), style="bold")
     for line in combatant_lines(state, fight):
         text.append("\n")

@@ -1,6 +1,6 @@
-"""The Party pane under the Russell House Rules: HP and AC, Tired pips and Wearied, gear slots and
-Burdened, and every usage die; the row under the cursor is who a usage die, a Tired pip or a
-shared Ration is for."""
+"""The Party pane under the Russell House Rules: HP and AC, Tired pips and Wearied, wounds, gear
+slots and Burdened, and every usage die, then the hirelings with their Guts and wage; the row under
+the cursor is who a usage die, a Tired pip, a shared Ration or damage is for."""
 
 from __future__ import annotations
 
@@ -10,28 +10,32 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable
 
+from hammertui.rules.vitality import hp_band
 from hammertui.session import russell_characters_state as people
 from hammertui.session import russell_checks as checks
+from hammertui.session import russell_vitals as vitals
 from hammertui.session.russell_making import RollAttributes
-from hammertui.session.state import Character
+from hammertui.session.state import Character, State
 from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.russell_character import MakeCharacterDialog
 from hammertui.ui.dialogs.russell_gear import CarryDialog
 from hammertui.ui.dialogs.text import TextDialog
-from hammertui.ui.roster import PartyPane, hp_cell
+from hammertui.ui.roster import HP_STYLE, PartyPane, hp_cell
 from hammertui.ui.russell_checks import COMMANDS as CHECKS
-from hammertui.ui.table import RowTable, sync_rows
+from hammertui.ui.russell_vitals import COMMANDS as VITALS
+from hammertui.ui.table import RowTable, selected_key, sync_rows
 from hammertui.ui.treasure import TreasureScreen
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
 
-COLUMNS = ("Name", "HP", "AC", "Tired", "Slots", "Usage dice")
+COLUMNS = ("Name", "HP", "AC", "Tired", "Wounds", "Slots", "Usage dice")
 TIRED_STYLE = "bold #fdd835"
 WEARIED_STYLE = "bold #e53935"
+WOUND_STYLE = "#e53935"
 
 
 class RussellPartyPane(PartyPane):
@@ -47,10 +51,20 @@ class RussellPartyPane(PartyPane):
         sheet screen has no place here)."""
         event.stop()
         if self.view is not None and event.row_key.value:
-            self.notify(sheet_text(self.view, event.row_key.value), title="Sheet", timeout=12)
+            who = event.row_key.value
+            text = hireling_text(self.view, who) if vitals.is_hireling(self.view.state, who) else sheet_text(self.view, who)
+            self.notify(text, title="Sheet", timeout=12)
+
+    @property
+    def selected_id(self) -> str | None:
+        """The highlighted character (None on a hireling's row: the keys of a character's sheet
+        are not theirs)."""
+        key = selected_key(self.query_one(DataTable))
+        return key if self.view is not None and key is not None and not vitals.is_hireling(self.view.state, key) else None
 
     def _fill(self, view: View, rebuild: bool = False) -> None:
         rows = [(m.id, cells(view, m)) for m in view.state.party]
+        rows += [(h.id, hireling_cells(view, h.id)) for h in view.state.hirelings if vitals.is_hireling(view.state, h.id)]
         sync_rows(self.query_one(DataTable), rows, rebuild)
         subtitle = subtitle_of(view)
         if subtitle != self.border_subtitle:
@@ -62,10 +76,7 @@ def cells(view: View, member: Character) -> list[Text]:
     ruleset = view.ruleset
     sheet = people.person(view.state, ruleset, member.id)
     limit = ruleset.russell_characters.tired_pips if ruleset.russell_characters else 0
-    wearied = people.is_wearied(ruleset, sheet)
-    pips = Text("●" * sheet.tired + "○" * max(0, limit - sheet.tired), style=WEARIED_STYLE if wearied else TIRED_STYLE if sheet.tired else "dim")
-    if wearied:
-        pips.append(" Wearied", style=WEARIED_STYLE)
+    pips = pips_cell(sheet.tired, limit, people.is_wearied(ruleset, sheet))
     used = people.slots_used(ruleset, member, sheet)
     slots = Text(f"{used}/{member.stats.STR}")
     if people.is_burdened(ruleset, member, sheet):
@@ -76,9 +87,62 @@ def cells(view: View, member: Character) -> list[Text]:
         hp_cell(member),
         Text(str(member.ac)),
         pips,
+        wounds_cell(sheet.wounds),
         slots,
         Text(dice, no_wrap=True, overflow="ellipsis"),
     ]
+
+
+def pips_cell(tired: int, limit: int, wearied: bool) -> Text:
+    """`●●○`, Wearied said in red."""
+    pips = Text("●" * tired + "○" * max(0, limit - tired), style=WEARIED_STYLE if wearied else TIRED_STYLE if tired else "dim")
+    if wearied:
+        pips.append(" Wearied", style=WEARIED_STYLE)
+    return pips
+
+
+def wounds_cell(wounds: tuple[str, ...]) -> Text:
+    return Text(", ".join(wounds), style=WOUND_STYLE, no_wrap=True, overflow="ellipsis")
+
+
+def _employer(state: State, hireling_id: str) -> str:
+    hired = state.hireling(hireling_id)
+    return next((m.name for m in state.party if m.id == hired.employer), "no one")
+
+
+def hireling_cells(view: View, hireling_id: str) -> list[Text]:
+    """`Pip  3/3  ·  ●○○  ·  Guts 8  Darla's torchbearer, a half share`."""
+    state, ruleset = view.state, view.ruleset
+    hired = state.hireling(hireling_id)
+    sheet = people.hand(state, hireling_id)
+    assert sheet is not None
+    limit = ruleset.russell_characters.tired_pips if ruleset.russell_characters else 0
+    guts = vitals.guts_of(state, ruleset, hireling_id)
+    hp = Text(f"{sheet.hp}/{sheet.max_hp}", style=HP_STYLE[hp_band(sheet.hp, sheet.max_hp)])
+    pay = f"{_employer(state, hireling_id)}'s {hired.profession}" + (f", {sheet.wage}" if sheet.wage else "")
+    return [
+        Text(hired.name, no_wrap=True, overflow="ellipsis"),
+        hp,
+        Text(""),
+        pips_cell(sheet.tired, limit, people.is_wearied(ruleset, sheet)),
+        wounds_cell(sheet.wounds),
+        Text(f"Guts {guts[0]}" if guts else ""),
+        Text(pay, style="dim", no_wrap=True, overflow="ellipsis"),
+    ]
+
+
+def hireling_text(view: View, hireling_id: str) -> str:
+    """`Pip, torchbearer, Darla's hireling · HP 3/3 · Guts 8 (7, CHA +1) · a half share`."""
+    state = view.state
+    hired = state.hireling(hireling_id)
+    sheet = people.hand(state, hireling_id)
+    assert sheet is not None
+    guts = vitals.guts_of(state, view.ruleset, hireling_id)
+    parts = [f"{hired.name}, {hired.profession}, {_employer(state, hireling_id)}'s hireling", f"HP {sheet.hp}/{sheet.max_hp}"]
+    if guts:
+        parts.append(f"Guts {guts[0]} (employer's modifier {guts[1]:+d})")
+    parts += [p for p in (sheet.wage, ", ".join(sheet.wounds)) if p]
+    return " · ".join(parts)
 
 
 def sheet_text(view: View, character_id: str) -> str:
@@ -100,14 +164,18 @@ def gear_words(gear: people.Gear) -> str:
 
 
 def subtitle_of(view: View) -> str:
-    """`4 standing · 2 Tired · 1 Wearied · 1 Burdened`."""
+    """`4 standing · 2 Tired · 1 Wearied · 1 Burdened · 1 wounded · 2 hirelings`."""
     ruleset, state = view.ruleset, view.state
     sheets = [(m, people.person(state, ruleset, m.id)) for m in state.living]
     parts = [f"{len(sheets)} standing"]
     tired = sum(0 < s.tired and not people.is_wearied(ruleset, s) for _, s in sheets)
     wearied = sum(people.is_wearied(ruleset, s) for _, s in sheets)
     burdened = sum(people.is_burdened(ruleset, m, s) for m, s in sheets)
-    parts += [f"{n} {word}" for n, word in ((tired, "Tired"), (wearied, "Wearied"), (burdened, "Burdened")) if n]
+    wounded = sum(bool(s.wounds) for _, s in sheets)
+    parts += [f"{n} {word}" for n, word in ((tired, "Tired"), (wearied, "Wearied"), (burdened, "Burdened"), (wounded, "wounded")) if n]
+    hired = sum(vitals.is_hireling(state, h.id) for h in state.hirelings)
+    if hired:
+        parts.append(f"{hired} hireling{'s' if hired != 1 else ''}")
     return " · ".join(parts)
 
 
@@ -121,7 +189,7 @@ PANE = pane
 def _selected(app: HammerApp) -> Character | None:
     character_id = app.query_one(PartyPane).selected_id
     if character_id is None:
-        app.notify("No one in the party.", severity="warning")
+        app.notify("No character is highlighted (a hireling's row is not a character's).", severity="warning")
         return None
     return app.store.state.character(character_id)
 
@@ -261,7 +329,6 @@ COMMANDS: tuple[Command[View], ...] = (
     Command("p", "tired.mark", "mark_tired", "Tired pip", "Mark a Tired pip", "The selected character marks a Tired pip; the third makes them Wearied", run=mark_tired),
     Command(None, "rest.share", "share_ration", "Share a Ration", "Share a Ration", "An exploration {unit}: the selected character shares a Ration round everyone standing; each not Wearied erases a Tired pip", run=share_ration),
     Command(None, "rest.eat", "eat_rations", "Eat a Ration each", "Eat a Ration each", "An exploration {unit}: everyone Tired or Wearied eats a Ration of their own and is rested", run=eat_rations),
-    Command(None, "rest.sleep", "sleep", "Sleep", "Sleep off Tiredness", "A night's sleep erases every Tired pip: a night is not counted in exploration {units}", run=lambda app: app.perform(people.Sleep())),
     Command("c", "gear.carry", "carry", "Carry", "Carry an item", "The selected character takes up an item: its slots and usage die; more than STR is Burdened, never more than STR x 1.5", run=carry),
     Command("D", "gear.drop", "drop", "Drop", "Drop an item", "The selected character leaves one of their items behind", run=drop),
     Command("A", "gear.armour", "wear_armour", "Armour", "Wear armour", "The selected character's armour and shield by the table: AC and a slot a point better than 10", run=wear_armour),
@@ -270,4 +337,5 @@ COMMANDS: tuple[Command[View], ...] = (
     Command("dollar_sign", "growth.treasure_record", "treasure_record", "Treasure record", "Treasure record", "Every treasure brought back, its coins and the XP it gave", key_display="$", applies=_grows, run=lambda app: app.push_screen(TreasureScreen())),
     Command("v", "growth.level_up", "russell_level_up", "Level up", "Level up", "The selected character, with the XP for the next level and a week of downtime", applies=_grows, run=level_up),
     *CHECKS,
+    *VITALS,
 )

@@ -14,7 +14,7 @@ from hammertui.session import individual_initiative_actions as act_
 from hammertui.session import light_levels_state
 from hammertui.session import russell_characters_state as people
 from hammertui.session.actions import Context, Refused, apply_action
-from hammertui.session.individual_initiative_state import NAME, Fight, fighting, fights
+from hammertui.session.individual_initiative_state import NAME, Fight, fighting
 from hammertui.session.procedures import light_on_roll
 from hammertui.session.sessions import new_state
 from hammertui.session.state import Character, Hireling, State, Stats
@@ -147,7 +147,7 @@ def test_wounds_past_0_hp_and_a_second_kills(state: State, ruleset: Ruleset) -> 
     assert said[-1] == "Darla is at 0/6 HP — at 0 HP: another hit is a wound."
     state, said = act(state, ruleset, act_.Attack("f2", "c1", free=True), [15, 1, 3])
     assert said[-1] == "Darla takes a wound: Nasty Cut (Stunned, Bleeding Out)."
-    assert fight_of(state).held("c1") == ("stunned", "bleeding_out") and fights(state).wounds["c1"] == ("Nasty Cut",)
+    assert fight_of(state).held("c1") == ("stunned", "bleeding_out") and people.person(state, ruleset, "c1").wounds == ("Nasty Cut",)
     with pytest.raises(Refused, match="Stunned"):
         act(state, ruleset, act_.Attack("c1", "f1", free=True), [15, 1])
     state, said = act(state, ruleset, act_.Attack("f2", "c1", free=True), [5, 1, 2, 6])

@@ -167,13 +167,6 @@ def test_no_ration_no_rest_and_no_water_no_rest(state: State, russell: Ruleset) 
         act(out, russell, people.ShareRation("c3", ("c1", "c2")), [])
 
 
-def test_sleep_clears_every_pip(state: State, russell: Ruleset) -> None:
-    """"Sleeping through the night ... will remove all Tired pips.\""""
-    slept, said = act(_tired(state, {"c1": 3, "c2": 1}), russell, people.Sleep(), [])
-    assert all(sheet(slept, c).tired == 0 for c in ("c1", "c2"))
-    assert said == ["Darla, Brannoc sleep off every Tired pip."]
-
-
 def test_a_hand_edited_sheet_is_caught(state: State) -> None:
     bad = state.with_slice(NAME, people.People({**state.slices[NAME].people, "c9": people.Person(tired=-1)}))
     assert people.problems(bad.slices[NAME], bad) == ["people.c9: no character 'c9'", "people.c9.tired: cannot be negative"]

@@ -30,7 +30,10 @@ async def test_every_palette_entry_runs_under_the_russell_house_rules(tmp_path: 
         titles = [c.title for c in offered]
         for title in ("Take a turn", "Light or douse", "Roll a usage die", "Share a Ration", "Treasure brought back", "Level up", "Save", "Test a skill", "Declare a Just-in-Time skill", "Practise a skill", "Sheet: Darla", "Rules"):
             assert title in titles, title
-        for absent in ("Damage", "Hirelings", "Damage Darla", "Award XP", "Roll a save or check"):
+        for title in ("Damage", "Hire a hireling", "Let a hireling go", "Rest the night", "A square meal", "A week of downtime"):
+            assert title in titles, title
+        assert "party.damage" not in {c.id for c in app.commands}, "HAMMERCRAWL!'s Damage (temporary HP, CON) is not these rules'"
+        for absent in ("Hirelings", "Damage Darla", "Award XP", "Roll a save or check"):
             assert absent not in titles, absent
         for command in offered:
             command.callback()

@@ -128,7 +128,7 @@ from hammertui.rules.ruleset.individual_initiative import (
     IndividualInitiative,
     WoundRow,
 )
-from hammertui.rules.ruleset.russell_characters import GearDef, Growth, LevelRow, PastTheChart, RussellCharacters, Template
+from hammertui.rules.ruleset.russell_characters import GearDef, Growth, LevelRow, PastTheChart, Recovery, RussellCharacters, RussellHirelings, Template
 from hammertui.rules.ruleset.stats import (
     STAT_METHODS,
     SaveRules,
@@ -227,8 +227,10 @@ __all__ = [
     "RandomSkills",
     "Reaction",
     "ReactionRow",
+    "Recovery",
     "Ruleset",
     "RussellCharacters",
+    "RussellHirelings",
     "Growth",
     "LevelRow",
     "PastTheChart",

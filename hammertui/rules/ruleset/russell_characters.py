@@ -26,6 +26,7 @@ from hammertui.rules.ruleset.schema import (
     Dice,
     Id,
     Problem,
+    StatName,
     UniqueIds,
     Words,
     between,
@@ -107,6 +108,28 @@ def _one_row_a_level(growth: Growth) -> Iterator[Problem]:
 
 
 @attrs.frozen
+class Recovery:
+    """Recovering HP: what a full night's rest needs of the kit, and the dice (plus level) of a
+    night without comfort and of the day's square meal."""
+
+    blanket: Id
+    rough_night: Dice
+    meal: Dice
+
+
+@attrs.frozen
+class RussellHirelings:
+    """Hirelings: how many a character may retain (a base plus an attribute's modifier, at least
+    so many), and the Hit Die and level a hireling is taken to have."""
+
+    retain: Count
+    retain_stat: StatName
+    least: Count
+    hit_die: Dice
+    level: Annotated[int, between(1)]
+
+
+@attrs.frozen
 class RussellCharacters:
     """The numbers of character making, load and weariness, as the text gives them."""
 
@@ -145,6 +168,10 @@ class RussellCharacters:
     """What the Carry dialog offers by name, with its slots and usage die when bought full."""
     growth: Growth | None = None
     """XP and levels; a ruleset without them plays first-level characters only."""
+    recovery: Recovery | None = None
+    """Nights' rest and square meals; a ruleset without it recovers HP only by the 'Smith's hand."""
+    hirelings: RussellHirelings | None = None
+    """Hirelings as characters retain them; a ruleset without it hires none."""
 
 
 @section_check(RussellCharacters)
@@ -160,3 +187,5 @@ def _fits_together(rules: RussellCharacters) -> Iterator[Problem]:
     for key in ("ration", "water"):
         if getattr(rules, key) not in kit:
             yield Problem("expected the id of an item of the kit", (key,))
+    if rules.recovery is not None and rules.recovery.blanket not in kit:
+        yield Problem("expected the id of an item of the kit", ("recovery", "blanket"))
