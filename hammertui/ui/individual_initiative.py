@@ -89,7 +89,8 @@ def _line(state: State, fight: Fight, who: str, width: int) -> Text:
     rolled = f"{fight.rolls[who]:>2}" if who in fight.rolls else " -"
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f"{mark} {rolled}  {name_of(state, who).ljust(width)}  {hp}/{top}  AC {ac}", style="dim strike" if out else ("bold" if mark != " " else ""))
-    notes = [OPTION_NAMES[o] for o in (fight.options.get(who, ""),) if o]
+    finesse = " (Finesse)" if who in fight.finesse else ""
+    notes = [OPTION_NAMES[o] + finesse for o in (fight.options.get(who, ""),) if o]
     notes += [CONDITION_NAMES[c] for c in fight.held(who)]
     if who in fight.bleeding:
         notes.append(f"{fight.bleeding[who]} failed")

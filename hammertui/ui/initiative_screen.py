@@ -25,14 +25,13 @@ from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 from hammertui.ui.dialogs.text import TextDialog
+from hammertui.ui.fight import FightLog
 from hammertui.ui.header import header_text
 from hammertui.ui.individual_initiative import pane_text
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
-
-LOG_LINES = 8
 
 
 SURPRISE = (
@@ -195,16 +194,16 @@ def bleeding(view: View) -> list[str]:
 
 INITIATIVE: tuple[Command[View], ...] = (
     Command("escape", "initiative.close", "close", "Close", "Close", "Back to the dashboard; the fight goes on", show=True),
-    Command("i", "initiative.roll", "initiative", "Initiative", "Roll initiative", "A new round: everyone rolls 1d6 + WIS, and acts in descending order", show=True, applies=_calm),
+    Command("i", "initiative.roll", "initiative", "Init", "Roll initiative", "A new round: everyone rolls 1d6 + WIS, and acts in descending order", show=True, applies=_calm),
     Command("space", "initiative.next", "next", "Next", "Next turn", "The next in the order acts; past the last, the round is over", show=True, applies=_someone_acts),
     Command("a", "initiative.attack", "attack", "Attack", "Attack", "The one whose turn it is attacks: Target 20, at a range, with the weapon's abilities", show=True, applies=_someone_acts),
     Command("A", "initiative.free_attack", "free_attack", "Free attack", "Free attack", "An attack out of turn: a fumble's answer, a Brace, a Reactive weapon, a Cleave", applies=_round_on),
     Command("c", "initiative.crit", "crit", "Crit", "The critical hit's choice", "Double damage, or the damage and a bonus", show=True, applies=_crit_waits),
     Command("o", "initiative.option", "option", "Option", "Fighting option", "Charge, Brace, Press or Defend this round (with a Finesse weapon or not)", show=True, applies=lambda v: _fight_of(v) is not None),
-    Command("k", "initiative.condition", "condition", "Condition", "Condition", "Floored, Stunned, Helpless, Bleeding Out: put on or take off", show=True, applies=lambda v: _fight_of(v) is not None),
-    Command("b", "initiative.bleeding", "bleed", "Bleeding", "Bleeding Out save", "A CON save this round for one Bleeding Out: three failures and they die", show=True, applies=_anyone_bleeding),
+    Command("k", "initiative.condition", "condition", "Condition", "Condition", "Floored, Stunned, Helpless, Bleeding Out: put on or take off", applies=lambda v: _fight_of(v) is not None),
+    Command("b", "initiative.bleeding", "bleed", "Bleed", "Bleeding Out save", "A CON save this round for one Bleeding Out: three failures and they die", show=True, applies=_anyone_bleeding),
     Command("s", "initiative.stabilise", "stabilise", "Stabilise", "Stabilise", "An ally tends one Bleeding Out: 1d6 + INT, 6 or higher", applies=_an_ally_may_tend),
-    Command("g", "initiative.guts", "guts", "Guts", "Guts roll", "Foes of a kind, or a hireling, test their Guts: 2d6 at or under", show=True, applies=_guts_to_test),
+    Command("g", "initiative.guts", "guts", "Guts", "Guts roll", "Foes of a kind, or a hireling, test their Guts: 2d6 at or under", applies=_guts_to_test),
     Command("x", "initiative.end", "end", "End", "End the fight", "The fight is over: it takes a {unit}, unless exceptionally long", show=True, applies=_calm),
     Command("u", "initiative.undo", "undo", "Undo", "Undo", "Step back to before the last action"),
 )
@@ -219,7 +218,10 @@ class InitiativeScreen(Screen[None]):
     DEFAULT_CSS = """
     InitiativeScreen .fight { border: round $accent; height: 1fr; padding: 0 1; }
     InitiativeScreen #initiative-order { height: auto; }
-    InitiativeScreen #initiative-log { height: 1fr; margin-top: 1; }
+    InitiativeScreen #initiative-log {
+        height: 1fr; min-height: 3; margin: 1 0 0 0; padding: 0 1;
+        border: round $panel-lighten-2; border-title-color: $text-muted; border-title-style: bold;
+    }
     """
 
     BINDINGS = [command.binding() for command in INITIATIVE if command.key is not None]
@@ -240,10 +242,12 @@ class InitiativeScreen(Screen[None]):
         with Vertical(classes="fight") as box:
             box.border_title = "Fight!"
             yield Static(id="initiative-order")
-            yield Static(id="initiative-log")
+            yield FightLog(id="initiative-log")
+            yield Static(id="initiative-hint", classes="hint")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self.query_one(FightLog).border_title = "Just now"
         self.watch(self.app, "view", self._on_view)
 
     def _on_view(self, view: View | None) -> None:
@@ -251,8 +255,15 @@ class InitiativeScreen(Screen[None]):
             return
         self.query_one("#header", Static).update(header_text(view))
         self.query_one("#initiative-order", Static).update(pane_text(view.state, fighting(view.state)))
-        self.query_one("#initiative-log", Static).update(self._log())
+        store = self.hammer.store
+        self.query_one(FightLog).show(store.recent if store is not None else ())
+        self.query_one("#initiative-hint", Static).update(Text(self._hint(view), style="dim"))
         self._refresh_keys()
+
+    def _hint(self, view: View) -> str:
+        """The keys that apply now and the footer does not show, so an 80-column screen names them too."""
+        hidden = [c for c in INITIATIVE if not c.show and c.key is not None and c.applies(view)]
+        return " · ".join(f"{bound_key(self, c.action) or c.key} {c.label.lower()}" for c in hidden) + (" · " if hidden else "") + "ctrl+p every command"
 
     def _refresh_keys(self) -> None:
         """Redraw the footer only when a key it shows came or went."""
@@ -280,13 +291,6 @@ class InitiativeScreen(Screen[None]):
             title, help = command.words(view.state, view.ruleset)
             key = bound_key(self, command.action)
             yield SystemCommand(f"{title} ({key})" if key else title, help, getattr(self, f"action_{command.action}"))
-
-    def _log(self) -> Text:
-        store = self.hammer.store
-        text = Text()
-        for event in list(store.recent)[-LOG_LINES:] if store is not None else ():
-            text.append(event.text + "\n", style="bold #e53935" if event.level == "warn" else "")
-        return text
 
     # What the keys need ------------------------------------------------------------------------
 
