@@ -64,12 +64,13 @@ def _standing(state: State, fight: Fight) -> list[str]:
 @attrs.frozen
 class FoeGroup:
     """Foes of one kind as the referee enters them: `hp` 0 rolls each one's HD d6s; `ws` None is
-    1 per HD."""
+    1 per HD. `ac` has no default: the text gives none for a monster ("An unarmored opponent has
+    an Armor Class of 9, while one in full plate with a shield has an AC of 2"), its profile does."""
 
     name: str
     count: int = 1
     hd: int = 1
-    ac: int = 7
+    ac: int = attrs.field(kw_only=True)
     hp: int = 0
     ws: int | None = None
     init: int = 0

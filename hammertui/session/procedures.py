@@ -8,9 +8,11 @@ The characters procedure's module may make a new session's party (`new_party(rul
 A module may also list what is wrong with its slice (`problems(slice, state)`, for a hand-edited
 save), and the light procedure's answers whether the party is in the dark (`is_dark(state)`), how
 well it sees (`light_level(state, ruleset)`, where it tells dim light apart), what it does to a roll
-(`roll_effect`, where it says), whom a missile may target (`can_target`, where it says) and spends the time that
-passes (`on_time(state, units, ctx, action)`): the clock and the panes put those questions here,
-and a session played without light is never dark and burns nothing.
+(`roll_effect`, where it says), whom a missile may target (`can_target`, where it says), and
+spends the time that passes (`on_time(state, units, ctx, action)`): the clock and the panes put
+those questions here, and a session played without light is never dark and burns nothing. The
+explore procedure's says which side has the drop in the meeting just had (`held_surprise(state)`),
+for the fight to take.
 """
 
 from __future__ import annotations

@@ -80,9 +80,9 @@ class FoesDialog(FormDialog):
             raise ValueError("give the foes' AC, as their profile reads (unarmoured 9)")
         ws = self.text("ws")
         group = acts.FoeGroup(
-            name, self.whole("count", "how many", 1), self.whole("hd", "HD", 1), self.whole("ac", "AC"),
-            self.whole("hp", "HP", 0), self.whole("ws", "WS") if ws else None, self.whole("init", "I", 0),
-            self.whole("guts", "Gts", 7), self.query_one("#by-weight", Checkbox).value,
+            name, self.whole("count", "how many", 1), self.whole("hd", "HD", 1), ac=self.whole("ac", "AC"),
+            hp=self.whole("hp", "HP", 0), ws=self.whole("ws", "WS") if ws else None, init=self.whole("init", "I", 0),
+            guts=self.whole("guts", "Gts", 7), by_weight=self.query_one("#by-weight", Checkbox).value,
         )
         surprise = self.choice("surprise")
         return acts.StartFight((group,), "" if surprise == "none" else surprise)
