@@ -92,8 +92,8 @@ RANGE_KEYS = {"touching": "t", "hand_to_hand": "h", "close": "c", "far": "f"}
 RANGE_HINTS = {
     "touching": "close weapons only; a Close weapon has advantage on damage",
     "hand_to_hand": "melee weapons, not ranged ones",
-    "close": "ranged weapons at targets in dim or bright light; or move into melee and attack",
-    "far": "ranged weapons at lit targets only",
+    "close": "missiles at targets in dim or bright light, or move in and strike",
+    "far": "missiles at lit targets only; a blow needs a round moving closer",
 }
 """What each range allows, shortened from the text's "Ranges"."""
 
@@ -103,17 +103,21 @@ class AttackDialog(FormDialog):
     weapon (Bow Skill), into a melee, the referee's own Advantage (+1, +2) or Disadvantage (-1, -2)."""
 
     DEFAULT_CSS = """
-    AttackDialog .dialog SelectionList { height: 10; }
+    AttackDialog .dialog { padding: 0 2 !important; }
+    AttackDialog .dialog SelectionList { height: auto; max-height: 10; padding: 0; border: none; }
+    AttackDialog .dialog SelectionList:focus { border: none; }
     AttackDialog .dialog Checkbox { width: auto; }
     AttackDialog .dialog .row { height: auto; }
+    AttackDialog .dialog .row Label { padding: 1 1 0 1; }
+    AttackDialog .dialog .row Input { margin: 0; width: 8; }
     AttackDialog .dialog #range { height: auto; }
     """
-    BINDINGS = [Binding(key, f"range('{at}')", RANGE_NAMES[at], priority=True, id=f"initiative.range_{at}") for at, key in RANGE_KEYS.items()]
+    BINDINGS = [Binding(key, f"range('{at}')", RANGE_NAMES[at], show=False, priority=True, id=f"initiative.range_{at}") for at, key in RANGE_KEYS.items()]
     OK = "Roll"
     ROLLS = True
 
     def __init__(self, attacker: str, target: str, free: bool, title: str, attempt: Attempt) -> None:
-        super().__init__(title, "The range, the weapon's abilities, and how the attack is made:", attempt)
+        super().__init__(title, "The range (t h c f), the weapon's abilities, how it is made:", attempt)
         self._attacker, self._target, self._free = attacker, target, free
         self.at = "hand_to_hand"
 
@@ -121,10 +125,12 @@ class AttackDialog(FormDialog):
         yield Static(self._range_text(), id="range")
         yield SelectionList[str](*((a.capitalize(), a) for a in ABILITIES), id="abilities")
         with Horizontal(classes="row"):
-            yield Checkbox("Ranged weapon (Bow Skill)", id="bow")
+            yield Checkbox("Ranged (Bow Skill)", id="bow")
             yield Checkbox("Into a melee", id="into-melee")
-        yield Label("The referee's modifier dice (+1 Advantage, -1 Disadvantage):")
-        yield Input(value="0", id="advantage", type="integer")
+            yield Label("Adv. dice")
+            advantage = Input(value="0", id="advantage", type="integer")
+            advantage.tooltip = "The referee's modifier dice: +1 Advantage, -1 Disadvantage, 2 either way the double kind"
+            yield advantage
 
     def _range_text(self) -> Text:
         text = Text("Range: ")
