@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Label, Select
+from textual.widgets import Label, Select, Static
 
 from hammertui.session.exploration_die_actions import TakeTurn
 from hammertui.session.individual_initiative_actions import Attack, FoeGroup, RollInitiative, SetCondition, StartFight
@@ -86,7 +86,7 @@ async def test_the_dashboards_keys_wait_under_the_fight(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await to_the_fight(pilot, app)
         seq, stack = app.store.state.seq, len(app.screen_stack)
-        for key in ("F", "t", "U", "p", "l", "h", "T", "n"):
+        for key in ("F", "t", "U", "p", "l", "h", "T", "n", "c", "b", "s", "e"):
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, InitiativeScreen) and len(app.screen_stack) == stack, key
@@ -135,3 +135,5 @@ async def test_the_foes_form_asks_their_ac_and_offers_the_surprise_of_the_meetin
         await pilot.press("shift+tab", *"7", "enter")
         await until(pilot, lambda: isinstance(app.screen, InitiativeScreen), "the fight screen")
         assert fight_of(app).free_round == "party"
+        order = str(app.screen.query_one("#initiative-order", Static).render())
+        assert order.startswith("Roll initiative for round 1: a free round, the party had the drop")
