@@ -20,6 +20,13 @@ OPTION_NAMES = {"": "Fight", "charge": "Charge", "brace": "Brace", "press": "Pre
 ABILITIES = ("heavy", "light", "reach", "close", "reactive", "crushing", "finesse", "cleaving")
 """The weapon abilities, in the text's order."""
 CONDITION_NAMES = {"floored": "Floored", "stunned": "Stunned", "helpless": "Helpless", "bleeding_out": "Bleeding Out"}
+RANGES = ("touching", "hand_to_hand", "close", "far")
+"""The ranges of a fight, nearest first."""
+RANGE_NAMES = {"touching": "Touching", "hand_to_hand": "Hand-to-Hand", "close": "Close", "far": "Far"}
+MISSILE_RANGES = ("close", "far")
+"""The ranges at which the light decides who a missile may target."""
+SIDES = ("party", "foes")
+"""Who may have the drop on the other when a fight begins."""
 DOUBLE = 4
 """What double Advantage adds, or double Disadvantage takes off."""
 
@@ -51,6 +58,23 @@ def cannot_attack(option: str, finesse: bool, conditions: Iterable[str]) -> str:
         return "is Floored: can defend only, and takes a full action to stand up"
     if option == "defend" and not finesse:
         return "is Defending: cannot attack this round (a Finesse weapon may, with Disadvantage)"
+    return ""
+
+
+def out_of_range(at: str, ranged: bool, close_weapon: bool) -> str:
+    """Why an attack cannot be made at range `at`, in the text's words, or "" when it can.
+    "Touching: ... Can only use close weapons like daggers or natural weapons"; "Hand-to-Hand: ...
+    All melee weapons can be used at this range, but ranged weapons cannot"; "Close: ... characters
+    can move into melee range and attack if desired"; "Far: ... Spend a round moving to get within
+    Close range"."""
+    if at not in RANGES:
+        raise ValueError(f"no range {at!r}; expected one of: {', '.join(RANGES)}")
+    if at == "touching" and not close_weapon:
+        return "at Touching range only close weapons, like daggers or natural weapons, can be used"
+    if at == "hand_to_hand" and ranged:
+        return "at Hand-to-Hand range ranged weapons cannot be used"
+    if at == "far" and not ranged:
+        return "is Far away: spend a round moving to get within Close range first"
     return ""
 
 
@@ -110,11 +134,11 @@ def stray_hits_ally(hit: Hit, into_melee: bool, top: int) -> bool:
     return into_melee and not hit.hit and hit.face <= top
 
 
-def damage_net(abilities: Iterable[str]) -> int:
-    """Heavy "advantage on damage", Light "disadvantage on damage", Close "grants advantage on
-    damage" (at Touching range, where it is chosen)."""
+def damage_net(abilities: Iterable[str], at: str = "hand_to_hand") -> int:
+    """Heavy "advantage on damage", Light "disadvantage on damage"; Close, used at Touching range,
+    "grants advantage on damage" ("Most close weapons can be used at melee range for normal damage")."""
     held = set(abilities)
-    return ("heavy" in held) - ("light" in held) + ("close" in held)
+    return ("heavy" in held) - ("light" in held) + ("close" in held and at == "touching")
 
 
 def damage_times(double: bool, reach_braced_on_charger: bool) -> int:

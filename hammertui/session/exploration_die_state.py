@@ -137,3 +137,10 @@ def surprise_odds(state: State, ruleset: Ruleset) -> Chances:
     rules = ruleset.exploration_die
     assert rules is not None, "the exploration die plays only with its section"
     return surprise_chances(rules.surprise, light_level(state, ruleset), die_of(state).pace)
+
+
+def held_surprise(state: State) -> str:
+    """The side with the drop on the other in the encounter of the latest roll ("party", "foes"),
+    "" when that roll met nothing or no one was surprised: what a fight begun now takes."""
+    latest = die_of(state).latest
+    return latest.encounter.free_round if latest is not None and latest.encounter is not None else ""

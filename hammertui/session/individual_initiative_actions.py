@@ -16,7 +16,7 @@ import attrs
 
 from hammertui.rules import individual_initiative as rules
 from hammertui.rules.dice import parse, roll, roll_double_advantage
-from hammertui.rules.individual_initiative import CONDITION_NAMES, OPTION_NAMES
+from hammertui.rules.individual_initiative import CONDITION_NAMES, OPTION_NAMES, RANGE_NAMES
 from hammertui.rules.ruleset.individual_initiative import CONDITIONS
 from hammertui.session import russell_characters_state as people
 from hammertui.session import russell_vitals as vitals
@@ -32,7 +32,7 @@ from hammertui.session.individual_initiative_state import (
     with_condition,
     with_fights,
 )
-from hammertui.session.procedures import light_on_roll, signal
+from hammertui.session.procedures import light_on_roll, may_target, signal
 from hammertui.session.state import Character, State, free_id
 from hammertui.session.vitals import settle
 
@@ -65,12 +65,13 @@ def _standing(state: State, fight: Fight) -> list[str]:
 @attrs.frozen
 class FoeGroup:
     """Foes of one kind as the referee enters them: `hp` 0 rolls each one's HD d6s; `ws` None is
-    1 per HD."""
+    1 per HD. `ac` has no default: the text gives none for a monster ("An unarmored opponent has
+    an Armor Class of 9, while one in full plate with a shield has an AC of 2"), its profile does."""
 
     name: str
     count: int = 1
     hd: int = 1
-    ac: int = 7
+    ac: int = attrs.field(kw_only=True)
     hp: int = 0
     ws: int | None = None
     init: int = 0
@@ -80,9 +81,12 @@ class FoeGroup:
 
 @attrs.frozen
 class StartFight:
-    """Foes met: each rolls its HP unless given; the round waits for initiative."""
+    """Foes met: each rolls its HP unless given; the round waits for initiative. `free_round` is the
+    side that has the drop on the other ("party", "foes"; "" for neither): "A group that surprises
+    another group has a free round to act in any way they choose"."""
 
     groups: tuple[FoeGroup, ...]
+    free_round: str = ""
     label: ClassVar[str] = "fight"
 
     def apply(self, state: State, ctx: Context) -> Result:
@@ -91,6 +95,8 @@ class StartFight:
             raise Refused("A fight is already under way.")
         if not self.groups or any(g.count < 1 or g.hd < 1 for g in self.groups):
             raise Refused("Name at least one foe, with 1 or more of them and 1 HD or more.")
+        if self.free_round not in ("", *rules.SIDES):
+            raise Refused(f"Surprise: the party or the foes have the drop, not {self.free_round!r}.")
         foes: list[Foe] = []
         shown = []
         for group in self.groups:
@@ -104,9 +110,18 @@ class StartFight:
                 ws = group.ws if group.ws is not None else rules.monster_weapon_skill(group.hd, own.monster_ws_per_hd)
                 foe_id = free_id("f", {f.id for f in foes})
                 foes.append(Foe(foe_id, name, group.hd, hp, hp, group.ac, ws, group.init, group.guts, group.by_weight))
-        fight = Fight(foes=tuple(foes), mustered=len(foes))
+        fight = Fight(foes=tuple(foes), mustered=len(foes), free_round=self.free_round)
         listed = ", ".join(f"{f.name} (HP {f.hp}, AC {f.ac}, WS {f.ws})" for f in foes)
-        return _with_fight(state, fight), [note(self, f"A fight! {listed}. Roll initiative.", tuple(shown), level="warn")]
+        drop = f" {SIDE_NAMES[self.free_round]} have the drop: a free round before the other side can act." if self.free_round else ""
+        return _with_fight(state, fight), [note(self, f"A fight! {listed}.{drop} Roll initiative.", tuple(shown), level="warn")]
+
+
+SIDE_NAMES = {"party": "The party", "foes": "The foes"}
+
+
+def _side(state: State, fight: Fight, side: str) -> list[str]:
+    """Those of one side still in the fight."""
+    return [m.id for m in state.living] if side == "party" else [f.id for f in fight.standing_foes]
 
 
 def _init_mod(state: State, ctx: Context, fight: Fight, who: str) -> int:
@@ -121,7 +136,8 @@ def _init_mod(state: State, ctx: Context, fight: Fight, who: str) -> int:
 @attrs.frozen
 class RollInitiative:
     """A new round: "Each character rolls 1d6 and adds their Wisdom modifier", the foes their I;
-    all act in descending order."""
+    all act in descending order. A side that had the drop on the other takes round 1 alone, "a free
+    round to act in any way they choose"; "After the first round ... roll initiative as normal"."""
 
     label: ClassVar[str] = "initiative"
 
@@ -129,16 +145,19 @@ class RollInitiative:
         fight = _fight(state)
         _calm(fight)
         own = rules_of(ctx.ruleset)
-        rolled, shown, words = [], [], []
-        for who in _standing(state, fight):
+        rolled, shown = [], []
+        free = fight.free_round if not fight.round else ""
+        for who in _side(state, fight, free) if free else _standing(state, fight):
             thrown = roll(ctx.dice, own.initiative)
             total = thrown.total + _init_mod(state, ctx, fight, who)
             rolled.append((who, total))
             shown.append(f"{name_of(state, who)}: {thrown.describe()}")
-            words.append(f"{name_of(state, who)} {total}")
         order = rules.initiative_order(rolled)
-        after = attrs.evolve(fight, round=fight.round + 1, order=order, rolls=dict(rolled), at=0, options={})
+        after = attrs.evolve(fight, round=fight.round + 1, order=order, rolls=dict(rolled), at=0, options={}, finesse=())
         text = f"Round {after.round}: " + ", ".join(f"{name_of(state, w)} {after.rolls[w]}" for w in order) + "."
+        if free:
+            other = "the foes" if free == "party" else "the party"
+            text = f"Round 1, a free round: {SIDE_NAMES[free].lower()} had the drop, {other} cannot act. " + text[len("Round 1: "):]
         events = [note(self, text, tuple(shown))]
         bleeding = [name_of(state, w) for w in order if "bleeding_out" in fight.held(w)]
         if bleeding:
@@ -169,10 +188,13 @@ class NextTurn:
 
 @attrs.frozen
 class ChooseOption:
-    """A fighting option for this round: Charge, Brace, Press, Defend, or "" to fight plainly."""
+    """A fighting option for this round: Charge, Brace, Press, Defend, or "" to fight plainly;
+    `finesse` when taken with a Finesse weapon ("When pressing with a Finesse weapon, only reduce AC
+    by 2, and when defending, you may still make an attack, but with disadvantage")."""
 
     who: str
     option: str
+    finesse: bool = False
     label: ClassVar[str] = "option"
 
     def apply(self, state: State, ctx: Context) -> Result:
@@ -181,8 +203,10 @@ class ChooseOption:
             raise Refused(f"No fighting option {self.option!r}: one of {', '.join(rules.OPTIONS)}.")
         if self.who not in _standing(state, fight):
             raise Refused(f"{name_of(state, self.who)} is not in the fight.")
-        after = attrs.evolve(fight, options={**fight.options, self.who: self.option})
-        return _with_fight(state, after), [note(self, f"{name_of(state, self.who)}: {OPTION_NAMES[self.option]}.")]
+        finesse = tuple(w for w in fight.finesse if w != self.who) + ((self.who,) if self.finesse else ())
+        after = attrs.evolve(fight, options={**fight.options, self.who: self.option}, finesse=finesse)
+        weapon = " with a Finesse weapon" if self.finesse else ""
+        return _with_fight(state, after), [note(self, f"{name_of(state, self.who)}: {OPTION_NAMES[self.option]}{weapon}.")]
 
 
 @attrs.frozen
@@ -227,7 +251,8 @@ class Attack:
     """A Target 20 attack. `bow` adds Bow Skill instead of Weapon Skill; `into_melee` is firing into
     a melee; `abilities` are the weapon's (Heavy, Light, Reach, Close, Reactive, Crushing, Finesse,
     Cleaving); `free` is an attack out of turn (a fumble's free attack, a Brace, a Reactive weapon);
-    `advantage` the referee's own modifier dice."""
+    `advantage` the referee's own modifier dice; `at` the range (Touching, Hand-to-Hand, Close, Far),
+    which decides the weapons that may be used and, for a missile, whether the light lets it target."""
 
     attacker: str
     target: str
@@ -236,6 +261,7 @@ class Attack:
     abilities: tuple[str, ...] = ()
     free: bool = False
     advantage: int = 0
+    at: str = "hand_to_hand"
     label: ClassVar[str] = "attack"
 
     def apply(self, state: State, ctx: Context) -> Result:
@@ -244,9 +270,12 @@ class Attack:
         unknown = [a for a in self.abilities if a not in rules.ABILITIES]
         if unknown:
             raise Refused(f"No weapon ability {', '.join(unknown)}: one of {', '.join(rules.ABILITIES)}.")
+        if self.at not in rules.RANGES:
+            raise Refused(f"No range {self.at!r}: one of {', '.join(rules.RANGE_NAMES.values())}.")
         self._may(state, fight)
+        self._in_range(state, ctx, fight)
         own = rules_of(ctx.ruleset)
-        finesse = "finesse" in self.abilities
+        finesse = "finesse" in self.abilities or self.attacker in fight.finesse
         option = fight.options.get(self.attacker, "")
         why = rules.cannot_attack(option, finesse, fight.held(self.attacker))
         if why:
@@ -260,6 +289,7 @@ class Attack:
         fight = attrs.evolve(fight, heavy=heavy)
         state = _with_fight(state, fight)
         who, whom = name_of(state, self.attacker), name_of(state, self.target)
+        whom += f" at {RANGE_NAMES[self.at]} range" if self.at != "hand_to_hand" else ""
         sums = f"{hit.face}{thrown.modifier:+d} + {skill} + AC {ac} = {hit.total}" if thrown.modifier else f"{hit.face} + {skill} + AC {ac} = {hit.total}"
         helpless = "helpless" in fight.held(self.target)
         if hit.critical or (helpless and not hit.fumble):
@@ -289,6 +319,22 @@ class Attack:
                 raise Refused("It is no one's turn: roll initiative.")
             raise Refused(f"It is {name_of(state, fight.acting)}'s turn, not {name_of(state, self.attacker)}'s: an attack out of turn is a free one.")
 
+    def _in_range(self, state: State, ctx: Context, fight: Fight) -> None:
+        """The range allows the weapon ("Ranges"), and the light the missile's target ("no one can
+        be targeted by missile weapons in the dark", in dim light "only ... at close range")."""
+        who, whom = name_of(state, self.attacker), name_of(state, self.target)
+        why = rules.out_of_range(self.at, self.bow, "close" in self.abilities)
+        if why:
+            raise Refused(f"Ranges: {whom} {why}." if self.at == "far" else f"Ranges: {why}.")
+        if not self.bow or self.at not in rules.MISSILE_RANGES:
+            return
+        target = "" if _is_foe(fight, self.target) else self.target
+        if not may_target(state, ctx.ruleset, self.at, target):
+            raise Refused(
+                f"Light: no one can be targeted by missile weapons in the dark, and in dim light only at Close range: "
+                f"{who} cannot shoot {whom} at {RANGE_NAMES[self.at]} range."
+            )
+
     def _light(self, state: State, ctx: Context) -> int:
         return 0 if _is_foe(_fight(state), self.attacker) else _light(state, ctx, "attack", self.attacker)
 
@@ -312,12 +358,12 @@ class Attack:
             member = state.character(self.target)
             base, by_weight = member.ac, member.armour != "none"
         option = fight.options.get(self.target, "")
-        ac = rules.armour_class(base, option, False, own.options)
+        ac = rules.armour_class(base, option, self.target in fight.finesse, own.options)
         return rules.crushed_ac(ac, "crushing" in self.abilities, by_weight, own.crushing_ac)
 
     def _hit(self, state: State, ctx: Context, fight: Fight, said: str, shown: str, critical: bool) -> Result:
         own = rules_of(ctx.ruleset)
-        damage = roll_double_advantage(ctx.dice, parse(own.damage).sides, rules.damage_net(self.abilities))
+        damage = roll_double_advantage(ctx.dice, parse(own.damage).sides, rules.damage_net(self.abilities, self.at))
         braced = "reach" in self.abilities and fight.options.get(self.attacker) == "brace" and fight.options.get(self.target) == "charge"
         times = rules.damage_times(False, braced)
         if critical:

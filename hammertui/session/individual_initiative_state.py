@@ -61,7 +61,9 @@ class Fight:
     """A fight under way. `round` counts from 1 once initiative is first rolled; `order` is this
     round's, best first, with each total in `rolls`; `at` is whose turn it is in it. `options`,
     this round's fighting options; `conditions` and `bleeding` (failed saves), by combatant;
-    `heavy`, who last attacked with a Heavy weapon; `mustered`, how many foes began the fight."""
+    `heavy`, who last attacked with a Heavy weapon; `finesse`, who took this round's option with a
+    Finesse weapon in hand; `mustered`, how many foes began the fight; `free_round`, the side that had
+    the drop on the other ("party", "foes", "" for neither), which alone acts in round 1."""
 
     foes: tuple[Foe, ...] = ()
     round: int = 0
@@ -74,6 +76,8 @@ class Fight:
     heavy: tuple[str, ...] = ()
     mustered: int = 0
     crit: Crit | None = None
+    finesse: tuple[str, ...] = ()
+    free_round: str = ""
 
     def foe(self, foe_id: str) -> Foe:
         for foe in self.foes:
@@ -176,10 +180,12 @@ def problems(kept: Fights, state: State) -> list[str]:
         if foe.out not in ("", "down", "fled"):
             found.append(f"fight.foes[{i}].out: {foe.out!r} is not down or fled")
     everyone = party | set(ids)
-    named = {*fight.order, *fight.rolls, *fight.options, *fight.conditions, *fight.bleeding, *fight.heavy}
+    named = {*fight.order, *fight.rolls, *fight.options, *fight.conditions, *fight.bleeding, *fight.heavy, *fight.finesse}
     found += [f"fight: no character or foe {who!r}" for who in sorted(named - everyone)]
     for who, held in fight.conditions.items():
         found += [f"fight.conditions.{who}: no condition {c!r}" for c in held if c not in CONDITIONS]
+    if fight.free_round not in ("", "party", "foes"):
+        found.append(f"fight.free_round: {fight.free_round!r} is not party or foes")
     if not 0 <= fight.at <= len(fight.order):
         found.append(f"fight.at: {fight.at} is beyond the order of {len(fight.order)}")
     return found

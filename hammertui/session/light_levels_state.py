@@ -130,6 +130,14 @@ def roll_effect(state: State, ruleset: Ruleset, kind: str, character_id: str = "
     return effect.allowed, effect.modifier
 
 
+def can_target(state: State, ruleset: Ruleset, at: str, character_id: str = "") -> bool:
+    """Whether a missile may target someone at range `at` ("close", "far") in the light they stand
+    in: a character in their own, anyone else in the party's best."""
+    levels = character_levels(state, ruleset)
+    level = levels.get(character_id, rules.DARK) if character_id else rules.brightest(levels.values())
+    return rules.can_target(rules_of(ruleset), level, at)
+
+
 def is_dark(state: State) -> bool:
     """The party is in the dark when no source is lit: nobody sees by anything."""
     return not any(s.lit for s in lights(state).sources)

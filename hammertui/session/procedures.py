@@ -8,9 +8,11 @@ The characters procedure's module may make a new session's party (`new_party(rul
 A module may also list what is wrong with its slice (`problems(slice, state)`, for a hand-edited
 save), and the light procedure's answers whether the party is in the dark (`is_dark(state)`), how
 well it sees (`light_level(state, ruleset)`, where it tells dim light apart), what it does to a roll
-(`roll_effect`, where it says) and spends the time that
-passes (`on_time(state, units, ctx, action)`): the clock and the panes put those questions here,
-and a session played without light is never dark and burns nothing.
+(`roll_effect`, where it says), whom a missile may target (`can_target`, where it says), and
+spends the time that passes (`on_time(state, units, ctx, action)`): the clock and the panes put
+those questions here, and a session played without light is never dark and burns nothing. The
+explore procedure's says which side has the drop in the meeting just had (`held_surprise(state)`),
+for the fight to take.
 """
 
 from __future__ import annotations
@@ -96,6 +98,22 @@ def light_on_roll(state: State, ruleset: Ruleset, kind: str, character_id: str =
     module = part_module(state, "light")
     answer = getattr(module, "roll_effect", None)
     return None if answer is None else answer(state, ruleset, kind, character_id)
+
+
+def may_target(state: State, ruleset: Ruleset, at: str, character_id: str = "") -> bool:
+    """Whether a missile may target someone at range `at` ("close", "far") in the light they stand
+    in: a character (`character_id`) in their own, a foe in the party's. The light procedure answers
+    when it tells (`can_target(state, ruleset, at, character_id)`); where it does not, any light will do."""
+    answer = getattr(part_module(state, "light"), "can_target", None)
+    return True if answer is None else bool(answer(state, ruleset, at, character_id))
+
+
+def held_surprise(state: State) -> str:
+    """The side that has the drop on the other in the meeting just had ("party" or "foes"; "" for
+    neither): surprise is held until blows come, and the fight that follows gives that side a free
+    round. The explore procedure answers where it rolls surprise (`held_surprise(state)`)."""
+    answer = getattr(part_module(state, "explore"), "held_surprise", None)
+    return "" if answer is None else str(answer(state))
 
 
 def on_time(state: State, units: int, ctx: Context, action: Action) -> Result:

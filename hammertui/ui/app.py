@@ -45,7 +45,7 @@ from hammertui.session.recruits import AssignRole, RenameCharacter
 from hammertui.session.state import Character, State
 from hammertui.session.store import Store
 from hammertui.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
-from hammertui.ui.commands import COMMON, Command
+from hammertui.ui.commands import COMMON, Command, reaches
 from hammertui.ui import procedures
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -265,7 +265,7 @@ class HammerApp(App[None]):
             return False
         command = self._by_id.get(str(parameters[0])) if action == "do" and parameters else self._by_action.get(action)
         view = self.view if self.view is not None else View(self.store.state, self.store.ruleset)
-        return command is None or command.applies(view)
+        return command is None or (reaches(command, self.screen) and command.applies(view))
 
     def action_do(self, command_id: str) -> None:
         """Run a procedure's command (its key is bound to `do('<id>')`)."""
@@ -490,16 +490,17 @@ class HammerApp(App[None]):
         self.push_screen(dialog, lambda name: name is not None and self.perform(RenameSession(name)))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's own (but Quit, which is ours), every command that applies, the fight screen's
-        while it is up, and each character's."""
+        """Textual's own (but Quit, which is ours), every command that applies under `screen`, the
+        screen's own while it is up (a screen with a `palette`, such as a fight's), and each character's."""
         yield from (command for command in super().get_system_commands(screen) if command.title != "Quit")
         for command in self.commands:
-            if self.check_action(*self._checked(command)):
+            if self.check_action(*self._checked(command)) and reaches(command, screen):
                 title, help = command.words(self.store.state, self.store.ruleset) if self.store else (command.label, "")
                 yield SystemCommand(title, help, self.runner(command))
-        if isinstance(screen, screens.FightScreen):
-            yield from screen.palette()
-        if self.store is not None:
+        own = getattr(screen, "palette", None)
+        if callable(own):
+            yield from own()
+        if self.store is not None and reaches(None, screen):
             yield from self._character_commands(self.store.state)
 
     def _character_commands(self, state: State) -> Iterable[SystemCommand]:

@@ -117,6 +117,14 @@ COMMON: tuple[Command[View], ...] = (
 
 
 
+def reaches(command: Command[Any] | None, screen: Screen) -> bool:
+    """Whether a dashboard command (None: any of the dashboard's, such as a character's by name)
+    acts while `screen` is up. A screen with keys of its own names the few that still do
+    (`DASHBOARD_KEYS`): under a fight, time does not pass nor a second fight start by the dashboard's keys."""
+    kept = getattr(screen, "DASHBOARD_KEYS", None)
+    return kept is None or (command is not None and command.id in kept)
+
+
 def bound_key(screen: Screen, action: str) -> str | None:
     """The key `screen` itself has for `action` now, as the footer shows it: the keymap's if it moved
     the key, none if nothing on the screen runs it."""

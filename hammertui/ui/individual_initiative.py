@@ -13,6 +13,7 @@ from textual.widgets import Static
 from hammertui.rules.individual_initiative import CONDITION_NAMES, OPTION_NAMES
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.individual_initiative_state import Fight, fighting, name_of
+from hammertui.session.procedures import held_surprise
 from hammertui.session.state import State
 from hammertui.ui.commands import Command
 from hammertui.ui.view import View
@@ -51,11 +52,14 @@ def pane_text(state: State, fight: Fight | None) -> Text:
 
 
 def where_text(fight: Fight) -> str:
+    """The round and where it stands; round 1 a free round when one side had the drop."""
+    drop = {"party": "the party", "foes": "the foes"}.get(fight.free_round, "")
     if not fight.round:
-        return "Roll initiative for round 1"
+        return f"Roll initiative for round 1: a free round, {drop} had the drop" if drop else "Roll initiative for round 1"
+    named = f"Round 1, a free round for {drop}" if fight.round == 1 and drop else f"Round {fight.round}"
     if fight.crit is not None:
-        return f"Round {fight.round} · a critical hit waits for its choice"
-    return f"Round {fight.round}" + (" · roll initiative" if not fight.acting else "")
+        return f"{named} · a critical hit waits for its choice"
+    return named + (" · roll initiative" if not fight.acting else "")
 
 
 def order_of(state: State, fight: Fight) -> list[str]:
@@ -82,7 +86,8 @@ def _line(state: State, fight: Fight, who: str, width: int) -> Text:
     rolled = f"{fight.rolls[who]:>2}" if who in fight.rolls else " -"
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f"{mark} {rolled}  {name_of(state, who).ljust(width)}  {hp}/{top}  AC {ac}", style="dim strike" if out else ("bold" if mark != " " else ""))
-    notes = [OPTION_NAMES[o] for o in (fight.options.get(who, ""),) if o]
+    finesse = " (Finesse)" if who in fight.finesse else ""
+    notes = [OPTION_NAMES[o] + finesse for o in (fight.options.get(who, ""),) if o]
     notes += [CONDITION_NAMES[c] for c in fight.held(who)]
     if who in fight.bleeding:
         notes.append(f"{fight.bleeding[who]} failed")
@@ -106,7 +111,7 @@ def fight(app: HammerApp) -> None:
     if fighting(app.store.state) is not None:
         app.push_screen(InitiativeScreen())
         return
-    app.push_screen(FoesDialog(app.try_perform), lambda started: started and app.push_screen(InitiativeScreen()))
+    app.push_screen(FoesDialog(app.try_perform, held_surprise(app.store.state)), lambda started: started and app.push_screen(InitiativeScreen()))
 
 
 def _fight_title(state: State, ruleset: Ruleset) -> str:

@@ -5,25 +5,27 @@ performs one action; the rules decide everything."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, Input, Label, SelectionList, Static
+from textual.widgets import Checkbox, Footer, Input, Label, Select, SelectionList, Static
 
-from hammertui.rules.individual_initiative import ABILITIES, CONDITION_NAMES, OPTION_NAMES
+from hammertui.rules.individual_initiative import ABILITIES, CONDITION_NAMES, OPTION_NAMES, RANGE_NAMES, RANGES
 from hammertui.rules.ruleset.individual_initiative import CONDITIONS
 from hammertui.session import individual_initiative_actions as acts
 from hammertui.session.actions import Action
 from hammertui.session.individual_initiative_state import Fight, fighting, name_of, rules_of
+from hammertui.ui.commands import Command, bound_key
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 from hammertui.ui.dialogs.text import TextDialog
+from hammertui.ui.fight import FightLog
 from hammertui.ui.header import header_text
 from hammertui.ui.individual_initiative import pane_text
 from hammertui.ui.view import View
@@ -31,21 +33,30 @@ from hammertui.ui.view import View
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
 
-LOG_LINES = 8
+
+SURPRISE = (
+    ("", "No one has the drop"),
+    ("party", "The party has the drop: the foes are surprised"),
+    ("foes", "The foes have the drop: the party is surprised"),
+)
+"""Who takes a free round, as the FoesDialog offers it."""
 
 
 class FoesDialog(FormDialog):
-    """Foes of one kind, as their profile reads: how many, HD, AC, HP (blank: rolled on the HD),
-    WS (blank: 1 per HD), I and Gts."""
+    """Foes of one kind, as their profile reads: how many, HD, AC (the profile's, there is no
+    default), HP (blank: rolled on the HD), WS (blank: 1 per HD), I and Gts; and who has the drop,
+    as the meeting left it (`free_round`), for the referee to change."""
 
     DEFAULT_CSS = """
     FoesDialog .dialog .row { height: auto; }
     FoesDialog .dialog .row Input { width: 1fr; }
+    FoesDialog .dialog Select { width: 1fr; }
     """
     OK = "Fight!"
 
-    def __init__(self, attempt: Attempt) -> None:
+    def __init__(self, attempt: Attempt, free_round: str = "") -> None:
         super().__init__("Foes", "What does the party meet? One kind of foe, as its profile reads.", attempt)
+        self._free_round = free_round
 
     def fields(self) -> ComposeResult:
         yield Input(placeholder="Name (Goblin)", id="foe-name")
@@ -59,50 +70,152 @@ class FoesDialog(FormDialog):
             yield Input(placeholder="I (0)", id="init", type="integer")
             yield Input(placeholder="Gts (7)", id="guts", type="integer")
         yield Checkbox("Armour by its weight (Crushing counts it as 5)", value=True, id="by-weight")
+        yield Select([(words, side or "none") for side, words in SURPRISE], value=self._free_round or "none", allow_blank=False, id="surprise")
 
     def build(self) -> Action:
         name = self.text("foe-name")
         if not name:
             raise ValueError("name the foes")
+        if not self.text("ac"):
+            raise ValueError("give the foes' AC, as their profile reads (unarmoured 9)")
         ws = self.text("ws")
         group = acts.FoeGroup(
-            name, self.whole("count", "how many", 1), self.whole("hd", "HD", 1), self.whole("ac", "AC", 7),
-            self.whole("hp", "HP", 0), self.whole("ws", "WS") if ws else None, self.whole("init", "I", 0),
-            self.whole("guts", "Gts", 7), self.query_one("#by-weight", Checkbox).value,
+            name, self.whole("count", "how many", 1), self.whole("hd", "HD", 1), ac=self.whole("ac", "AC"),
+            hp=self.whole("hp", "HP", 0), ws=self.whole("ws", "WS") if ws else None, init=self.whole("init", "I", 0),
+            guts=self.whole("guts", "Gts", 7), by_weight=self.query_one("#by-weight", Checkbox).value,
         )
-        return acts.StartFight((group,))
+        surprise = self.choice("surprise")
+        return acts.StartFight((group,), "" if surprise == "none" else surprise)
+
+
+RANGE_KEYS = {"touching": "t", "hand_to_hand": "h", "close": "c", "far": "f"}
+RANGE_HINTS = {
+    "touching": "close weapons only; a Close weapon has advantage on damage",
+    "hand_to_hand": "melee weapons, not ranged ones",
+    "close": "missiles at targets in dim or bright light, or move in and strike",
+    "far": "missiles at lit targets only; a blow needs a round moving closer",
+}
+"""What each range allows, shortened from the text's "Ranges"."""
 
 
 class AttackDialog(FormDialog):
-    """How the attack is made: the weapon's abilities, Bow Skill, into a melee, the referee's own
-    Advantage (+1, +2) or Disadvantage (-1, -2)."""
+    """How the attack is made: the range (one key each: t, h, c, f), the weapon's abilities, a ranged
+    weapon (Bow Skill), into a melee, the referee's own Advantage (+1, +2) or Disadvantage (-1, -2)."""
 
     DEFAULT_CSS = """
-    AttackDialog .dialog SelectionList { height: 10; }
+    AttackDialog .dialog { padding: 0 2 !important; }
+    AttackDialog .dialog SelectionList { height: auto; max-height: 10; padding: 0; border: none; }
+    AttackDialog .dialog SelectionList:focus { border: none; }
     AttackDialog .dialog Checkbox { width: auto; }
     AttackDialog .dialog .row { height: auto; }
+    AttackDialog .dialog .row Label { padding: 1 1 0 1; }
+    AttackDialog .dialog .row Input { margin: 0; width: 8; }
+    AttackDialog .dialog #range { height: auto; }
     """
+    BINDINGS = [Binding(key, f"range('{at}')", RANGE_NAMES[at], show=False, priority=True, id=f"initiative.range_{at}") for at, key in RANGE_KEYS.items()]
     OK = "Roll"
     ROLLS = True
 
     def __init__(self, attacker: str, target: str, free: bool, title: str, attempt: Attempt) -> None:
-        super().__init__(title, "The weapon's abilities, and how the attack is made:", attempt)
+        super().__init__(title, "The range (t h c f), the weapon's abilities, how it is made:", attempt)
         self._attacker, self._target, self._free = attacker, target, free
+        self.at = "hand_to_hand"
 
     def fields(self) -> ComposeResult:
+        yield Static(self._range_text(), id="range")
         yield SelectionList[str](*((a.capitalize(), a) for a in ABILITIES), id="abilities")
         with Horizontal(classes="row"):
-            yield Checkbox("Bow Skill", id="bow")
+            yield Checkbox("Ranged (Bow Skill)", id="bow")
             yield Checkbox("Into a melee", id="into-melee")
-        yield Label("The referee's modifier dice (+1 Advantage, -1 Disadvantage):")
-        yield Input(value="0", id="advantage", type="integer")
+            yield Label("Adv. dice")
+            advantage = Input(value="0", id="advantage", type="integer")
+            advantage.tooltip = "The referee's modifier dice: +1 Advantage, -1 Disadvantage, 2 either way the double kind"
+            yield advantage
+
+    def _range_text(self) -> Text:
+        text = Text("Range: ")
+        for at in RANGES:
+            style = "reverse bold" if at == self.at else "dim"
+            text.append(f" {RANGE_KEYS[at]} {RANGE_NAMES[at]} ", style=style)
+            text.append(" ")
+        text.append(f"\n{RANGE_HINTS[self.at]}", style="italic")
+        return text
+
+    def action_range(self, at: str) -> None:
+        self.at = at
+        self.query_one("#range", Static).update(self._range_text())
+        self._show("")
 
     def build(self) -> Action:
         abilities = tuple(self.query_one("#abilities", SelectionList).selected)
         return acts.Attack(
             self._attacker, self._target, self.query_one("#bow", Checkbox).value, self.query_one("#into-melee", Checkbox).value,
-            abilities, self._free, self.whole("advantage", "modifier dice", 0),
+            abilities, self._free, self.whole("advantage", "modifier dice", 0), self.at,
         )
+
+
+def _fight_of(view: View) -> Fight | None:
+    return fighting(view.state)
+
+
+def _calm(view: View) -> bool:
+    """A fight is on and no critical hit waits for its choice."""
+    fight = _fight_of(view)
+    return fight is not None and fight.crit is None
+
+
+def _someone_acts(view: View) -> bool:
+    fight = _fight_of(view)
+    return _calm(view) and fight is not None and bool(fight.acting)
+
+
+def _round_on(view: View) -> bool:
+    fight = _fight_of(view)
+    return _calm(view) and fight is not None and bool(fight.round)
+
+
+def _crit_waits(view: View) -> bool:
+    fight = _fight_of(view)
+    return fight is not None and fight.crit is not None
+
+
+def _anyone_bleeding(view: View) -> bool:
+    return bool(bleeding(view))
+
+
+def _an_ally_may_tend(view: View) -> bool:
+    return bool(bleeding(view)) and len(view.state.living) > 1
+
+
+def _guts_to_test(view: View) -> bool:
+    fight = _fight_of(view)
+    return fight is not None and bool(acts.foe_kinds(fight) or view.state.hirelings)
+
+
+def bleeding(view: View) -> list[str]:
+    """The living characters Bleeding Out."""
+    fight = _fight_of(view)
+    return [m.id for m in view.state.living if fight is not None and "bleeding_out" in fight.held(m.id)]
+
+
+INITIATIVE: tuple[Command[View], ...] = (
+    Command("escape", "initiative.close", "close", "Close", "Close", "Back to the dashboard; the fight goes on", show=True),
+    Command("i", "initiative.roll", "initiative", "Init", "Roll initiative", "A new round: everyone rolls 1d6 + WIS, and acts in descending order", show=True, applies=_calm),
+    Command("space", "initiative.next", "next", "Next", "Next turn", "The next in the order acts; past the last, the round is over", show=True, applies=_someone_acts),
+    Command("a", "initiative.attack", "attack", "Attack", "Attack", "The one whose turn it is attacks: Target 20, at a range, with the weapon's abilities", show=True, applies=_someone_acts),
+    Command("A", "initiative.free_attack", "free_attack", "Free attack", "Free attack", "An attack out of turn: a fumble's answer, a Brace, a Reactive weapon, a Cleave", applies=_round_on),
+    Command("c", "initiative.crit", "crit", "Crit", "The critical hit's choice", "Double damage, or the damage and a bonus", show=True, applies=_crit_waits),
+    Command("o", "initiative.option", "option", "Option", "Fighting option", "Charge, Brace, Press or Defend this round (with a Finesse weapon or not)", show=True, applies=lambda v: _fight_of(v) is not None),
+    Command("k", "initiative.condition", "condition", "Condition", "Condition", "Floored, Stunned, Helpless, Bleeding Out: put on or take off", applies=lambda v: _fight_of(v) is not None),
+    Command("b", "initiative.bleeding", "bleed", "Bleed", "Bleeding Out save", "A CON save this round for one Bleeding Out: three failures and they die", show=True, applies=_anyone_bleeding),
+    Command("s", "initiative.stabilise", "stabilise", "Stabilise", "Stabilise", "An ally tends one Bleeding Out: 1d6 + INT, 6 or higher", applies=_an_ally_may_tend),
+    Command("g", "initiative.guts", "guts", "Guts", "Guts roll", "Foes of a kind, or a hireling, test their Guts: 2d6 at or under", applies=_guts_to_test),
+    Command("x", "initiative.end", "end", "End", "End the fight", "The fight is over: it takes a {unit}, unless exceptionally long", show=True, applies=_calm),
+    Command("u", "initiative.undo", "undo", "Undo", "Undo", "Step back to before the last action"),
+)
+"""The fight screen's keys, footer and palette: each applies only when the fight allows it."""
+
+INITIATIVE_BY_ACTION = {command.action: command for command in INITIATIVE}
 
 
 class InitiativeScreen(Screen[None]):
@@ -111,24 +224,20 @@ class InitiativeScreen(Screen[None]):
     DEFAULT_CSS = """
     InitiativeScreen .fight { border: round $accent; height: 1fr; padding: 0 1; }
     InitiativeScreen #initiative-order { height: auto; }
-    InitiativeScreen #initiative-log { height: 1fr; margin-top: 1; }
+    InitiativeScreen #initiative-log {
+        height: 1fr; min-height: 3; margin: 1 0 0 0; padding: 0 1;
+        border: round $panel-lighten-2; border-title-color: $text-muted; border-title-style: bold;
+    }
     """
 
-    BINDINGS = [
-        Binding("escape", "close", "Close", id="initiative.close"),
-        Binding("i", "initiative", "Initiative", id="initiative.roll"),
-        Binding("space", "next", "Next", id="initiative.next"),
-        Binding("a", "attack", "Attack", id="initiative.attack"),
-        Binding("A", "free_attack", "Free attack", id="initiative.free_attack", show=False),
-        Binding("c", "crit", "Crit", id="initiative.crit"),
-        Binding("o", "option", "Option", id="initiative.option"),
-        Binding("k", "condition", "Condition", id="initiative.condition"),
-        Binding("b", "bleed", "Bleeding", id="initiative.bleeding", show=False),
-        Binding("s", "stabilise", "Stabilise", id="initiative.stabilise", show=False),
-        Binding("g", "guts", "Guts", id="initiative.guts"),
-        Binding("x", "end", "End", id="initiative.end"),
-        Binding("u", "undo", "Undo", id="initiative.undo", show=False),
-    ]
+    BINDINGS = [command.binding() for command in INITIATIVE if command.key is not None]
+    DASHBOARD_KEYS: ClassVar[frozenset[str]] = frozenset({"app.quit", "store.redo", "session.rules"})
+    """The dashboard's commands that still act here: the rest (passing time, another fight, the
+    highlighted character's) wait for the dashboard."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._keys: tuple[bool | None, ...] = ()
 
     @property
     def hammer(self) -> HammerApp:
@@ -139,10 +248,12 @@ class InitiativeScreen(Screen[None]):
         with Vertical(classes="fight") as box:
             box.border_title = "Fight!"
             yield Static(id="initiative-order")
-            yield Static(id="initiative-log")
+            yield FightLog(id="initiative-log")
+            yield Static(id="initiative-hint", classes="hint")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self.query_one(FightLog).border_title = "Just now"
         self.watch(self.app, "view", self._on_view)
 
     def _on_view(self, view: View | None) -> None:
@@ -150,14 +261,42 @@ class InitiativeScreen(Screen[None]):
             return
         self.query_one("#header", Static).update(header_text(view))
         self.query_one("#initiative-order", Static).update(pane_text(view.state, fighting(view.state)))
-        self.query_one("#initiative-log", Static).update(self._log())
-
-    def _log(self) -> Text:
         store = self.hammer.store
-        text = Text()
-        for event in list(store.recent)[-LOG_LINES:] if store is not None else ():
-            text.append(event.text + "\n", style="bold #e53935" if event.level == "warn" else "")
-        return text
+        self.query_one(FightLog).show(store.recent if store is not None else ())
+        self.query_one("#initiative-hint", Static).update(Text(self._hint(view), style="dim"))
+        self._refresh_keys()
+
+    def _hint(self, view: View) -> str:
+        """The keys that apply now and the footer does not show, so an 80-column screen names them too."""
+        hidden = [c for c in INITIATIVE if not c.show and c.key is not None and c.applies(view)]
+        return " · ".join(f"{bound_key(self, c.action) or c.key} {c.label.lower()}" for c in hidden) + (" · " if hidden else "") + "ctrl+p every command"
+
+    def _refresh_keys(self) -> None:
+        """Redraw the footer only when a key it shows came or went."""
+        keys = tuple(self.check_action(command.action, ()) for command in INITIATIVE if command.show)
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key, its footer entry and its palette entry are there only when its command applies."""
+        view = self.hammer.view
+        command = INITIATIVE_BY_ACTION.get(action)
+        if view is None or command is None:
+            return True
+        return command.applies(view)
+
+    def palette(self) -> Iterator[SystemCommand]:
+        """Each command that applies now, by name and the key it has now: `Roll initiative (i)`."""
+        view = self.hammer.view
+        if view is None:
+            return
+        for command in INITIATIVE:
+            if not self.check_action(command.action, ()):
+                continue
+            title, help = command.words(view.state, view.ruleset)
+            key = bound_key(self, command.action)
+            yield SystemCommand(f"{title} ({key})" if key else title, help, getattr(self, f"action_{command.action}"))
 
     # What the keys need ------------------------------------------------------------------------
 
@@ -235,8 +374,8 @@ class InitiativeScreen(Screen[None]):
 
     def action_option(self) -> None:
         def then(who: str) -> None:
-            options = [(o or "plain", OPTION_NAMES[o]) for o in ("", "charge", "brace", "press", "defend")]
-            self._choose("Fighting option", f"What does {name_of(self.hammer.store.state, who)} do this round?", options, lambda o: self.hammer.perform(acts.ChooseOption(who, "" if o == "plain" else o)))
+            prompt = f"What does {name_of(self.hammer.store.state, who)} do this round?"
+            self._choose("Fighting option", prompt, OPTION_CHOICES, lambda o: self.hammer.perform(option_action(who, o)))
 
         self._choose("Fighting option", "Who?", self._names(list(dict.fromkeys(self._standing()))), then)
 
@@ -253,9 +392,8 @@ class InitiativeScreen(Screen[None]):
         self._choose("Condition", "Who?", self._names(list(dict.fromkeys(self._standing()))), then)
 
     def _bleeding(self) -> list[str]:
-        fight = self._fight()
-        state = self.hammer.store.state
-        return [m.id for m in state.living if fight is not None and "bleeding_out" in fight.held(m.id)]
+        view = self.hammer.view
+        return bleeding(view) if view is not None else []
 
     def action_bleed(self) -> None:
         self._choose("Bleeding Out", "Who saves against bleeding out?", self._names(self._bleeding()), lambda who: self.hammer.perform(acts.BleedingSave(who)))
@@ -306,6 +444,22 @@ class InitiativeScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+OPTION_CHOICES = [
+    ("plain", OPTION_NAMES[""]),
+    ("charge", OPTION_NAMES["charge"]),
+    ("brace", OPTION_NAMES["brace"]),
+    ("press", OPTION_NAMES["press"]),
+    ("press+finesse", "Press with a Finesse weapon: AC only 2 worse"),
+    ("defend", OPTION_NAMES["defend"]),
+    ("defend+finesse", "Defend with a Finesse weapon: may still attack, with Disadvantage"),
+]
+
+
+def option_action(who: str, chosen: str) -> Action:
+    option, _, weapon = chosen.partition("+")
+    return acts.ChooseOption(who, "" if option == "plain" else option, weapon == "finesse")
 
 
 def _standing(state: Any, fight: Fight, who: str) -> bool:

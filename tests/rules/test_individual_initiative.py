@@ -103,12 +103,14 @@ def test_crushing(fight: IndividualInitiative) -> None:
 
 
 def test_damage_by_weapon_abilities() -> None:
-    """Heavy "advantage on damage"; Light "disadvantage on damage"; Close "grants advantage on
-    damage"; Reach, "If Braced, can perform a reactive attack for x2 damage on the first opponent to
+    """Heavy "advantage on damage"; Light "disadvantage on damage"; Close, "Not only allowed to be used
+    at Near range ... grants advantage on damage. Most close weapons can be used at melee range for
+    normal damage"; Reach, "If Braced, can perform a reactive attack for x2 damage on the first opponent to
     charge within range"."""
     assert rules.damage_net(("heavy",)) == 1
     assert rules.damage_net(("light",)) == -1
-    assert rules.damage_net(("close", "finesse")) == 1
+    assert rules.damage_net(("close", "finesse"), "touching") == 1
+    assert rules.damage_net(("close", "finesse")) == 0
     assert rules.damage_times(False, True) == 2
     assert rules.damage_times(True, True) == 4
 
@@ -165,3 +167,18 @@ def test_a_wound_table_missing_a_face_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RulesetError) as refused:
         load_ruleset(path)
     assert "individual_initiative.wounds" in str(refused.value) and "no row for 6" in str(refused.value)
+
+
+def test_what_each_range_allows() -> None:
+    """"Touching: ... Can only use close weapons like daggers or natural weapons." "Hand-to-Hand: ...
+    All melee weapons can be used at this range, but ranged weapons cannot." "Close: Within throwing
+    distance. Ranged weapons can be used ... and characters can move into melee range and attack if
+    desired." "Far: Beyond throwing distance. Lit targets can be targeted with ranged weapons ...
+    Spend a round moving to get within Close range." """
+    assert rules.out_of_range("touching", False, False).startswith("at Touching range only close weapons")
+    assert rules.out_of_range("touching", False, True) == ""
+    assert rules.out_of_range("hand_to_hand", True, False).endswith("ranged weapons cannot be used")
+    assert rules.out_of_range("hand_to_hand", False, False) == ""
+    assert rules.out_of_range("close", True, False) == rules.out_of_range("close", False, False) == ""
+    assert rules.out_of_range("far", True, False) == ""
+    assert rules.out_of_range("far", False, False).startswith("is Far away")

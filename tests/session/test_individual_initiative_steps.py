@@ -14,8 +14,9 @@ from hammertui.session import individual_initiative_actions as act_
 from hammertui.session import light_levels_state
 from hammertui.session import russell_characters_state as people
 from hammertui.session.actions import Context, Refused, apply_action
-from hammertui.session.individual_initiative_state import NAME, Fight, fighting
-from hammertui.session.procedures import light_on_roll
+from hammertui.session.individual_initiative_state import NAME, Fight, Fights, fighting
+from hammertui.session import exploration_die_state
+from hammertui.session.procedures import held_surprise, light_on_roll, may_target
 from hammertui.session.sessions import new_state
 from hammertui.session.state import Character, Hireling, State, Stats
 from tests import individual_initiative_ruleset
@@ -135,8 +136,8 @@ def test_a_miss_of_1_to_5_into_melee_hits_an_ally(state: State, ruleset: Ruleset
     melee, doing full damage"."""
     state = _started(state, ruleset)
     state, _ = act(state, ruleset, act_.NextTurn(), [])
-    state, said = act(state, ruleset, act_.Attack("c2", "f1", bow=True, into_melee=True), [4, 5])
-    assert said == ["Wenna attacks Goblin 1: 4 + 1 + AC 7 = 12 — a miss.", "Into the melee: the shot hits Darla for 5.", "Darla is at 1/6 HP."]
+    state, said = act(state, ruleset, act_.Attack("c2", "f1", bow=True, into_melee=True, at="close"), [4, 5])
+    assert said == ["Wenna attacks Goblin 1 at Close range: 4 + 1 + AC 7 = 12 — a miss.", "Into the melee: the shot hits Darla for 5.", "Darla is at 1/6 HP."]
 
 
 def test_wounds_past_0_hp_and_a_second_kills(state: State, ruleset: Ruleset) -> None:
@@ -264,3 +265,90 @@ def test_a_heavy_weapon_has_advantage_on_damage_and_costs_initiative(state: Stat
     assert said[0] == "Darla attacks Goblin 1: 12 + 1 + AC 7 = 20 — a hit for 3.", "two d6, the better kept"
     state, _ = act(state, ruleset, act_.RollInitiative(), [3, 5, 6, 1])
     assert fight_of(state).rolls["c1"] == 3 + 1 - 1
+
+
+def test_each_range_allows_its_weapons(state: State, ruleset: Ruleset) -> None:
+    """"Touching: ... Can only use close weapons like daggers or natural weapons." "Hand-to-Hand: ...
+    All melee weapons can be used at this range, but ranged weapons cannot." "Close: ... characters
+    can move into melee range and attack if desired." "Far: ... Spend a round moving to get within
+    Close range." A Close weapon "grants advantage on damage" at Touching range; "Most close weapons
+    can be used at melee range for normal damage"."""
+    state = _started(state, ruleset)
+    state, _ = act(state, ruleset, act_.NextTurn(), [])
+    with pytest.raises(Refused, match="Ranges: at Touching range only close weapons"):
+        act(state, ruleset, act_.Attack("c2", "f1", at="touching"), [])
+    with pytest.raises(Refused, match="Ranges: at Hand-to-Hand range ranged weapons cannot be used"):
+        act(state, ruleset, act_.Attack("c2", "f1", bow=True), [])
+    with pytest.raises(Refused, match="Ranges: Goblin 1 is Far away: spend a round moving to get within Close range"):
+        act(state, ruleset, act_.Attack("c2", "f1", at="far"), [])
+    _, said = act(state, ruleset, act_.Attack("c2", "f1", abilities=("close",), at="touching"), [13, 1, 3])
+    assert said[0] == "Wenna attacks Goblin 1 at Touching range: 13 + 1 + AC 7 = 21 — a hit for 3.", "advantage on damage: the better of 1 and 3"
+    _, said = act(state, ruleset, act_.Attack("c2", "f1", abilities=("close",)), [13, 1])
+    assert said[0] == "Wenna attacks Goblin 1: 13 + 1 + AC 7 = 21 — a hit for 1.", "normal damage at melee range"
+    _, said = act(state, ruleset, act_.Attack("c2", "f1", at="close"), [13, 2])
+    assert said[0] == "Wenna attacks Goblin 1 at Close range: 13 + 1 + AC 7 = 21 — a hit for 2.", "moving into melee to attack"
+
+
+def test_missiles_target_by_the_light(state: State, ruleset: Ruleset) -> None:
+    """"no one can be targeted by missile weapons in the dark"; in dim light "individuals can only be
+    targeted at close range by missile weapons"; "Far: ... Lit targets can be targeted with ranged
+    weapons, but not targets in dim light". A lone candle: Wenna dim, Darla in the dark."""
+    candle = light_levels_state.Source("s1", "candle", "c2", lit=True)
+    state = _started(light_levels_state.with_lights(state, sources=(candle,)), ruleset)
+    assert may_target(state, ruleset, "close", "c2") and not may_target(state, ruleset, "far", "c2")
+    assert not may_target(state, ruleset, "close", "c1"), "Darla stands in the dark"
+    with pytest.raises(Refused, match="Light: no one can be targeted by missile weapons in the dark, and in dim light only at Close range: Goblin 1 cannot shoot Darla at Close range"):
+        act(state, ruleset, act_.Attack("f1", "c1", bow=True, at="close"), [])
+    _, said = act(state, ruleset, act_.Attack("f1", "c2", bow=True, at="close"), [13, 4])
+    assert said[0] == "Goblin 1 attacks Wenna at Close range: 13 + 1 + AC 7 = 21 — a hit for 4."
+    state, _ = act(state, ruleset, act_.NextTurn(), [])
+    with pytest.raises(Refused, match="Wenna cannot shoot Goblin 1 at Far range"):
+        act(state, ruleset, act_.Attack("c2", "f1", bow=True, at="far"), [])
+    lit = light_levels_state.with_lights(state, sources=(light_levels_state.Source("s2", "torch", "c2", lit=True),))
+    _, said = act(lit, ruleset, act_.Attack("c2", "f1", bow=True, at="far"), [12, 3])
+    assert said[0] == "Wenna attacks Goblin 1 at Far range: 12 + 1 + AC 7 = 20 — a hit for 3.", "lit targets, at any range"
+
+
+def test_pressing_with_a_finesse_weapon_costs_only_2_ac(state: State, ruleset: Ruleset) -> None:
+    """"When pressing with a Finesse weapon, only reduce AC by 2, and when defending, you may still
+    make an attack, but with disadvantage." Darla's AC 10 is 12 when she presses with a rapier."""
+    state = _started(state, ruleset)
+    state, said = act(state, ruleset, act_.ChooseOption("c1", "press", finesse=True), [])
+    assert said == ["Darla: Press with a Finesse weapon."]
+    _, said = act(state, ruleset, act_.Attack("f1", "c1"), [9, 4])
+    assert said[0] == "Goblin 1 attacks Darla: 9 + 1 + AC 12 = 22 — a hit for 4."
+    state, _ = act(state, ruleset, act_.ChooseOption("c2", "defend", finesse=True), [])
+    _, said = act(state, ruleset, act_.Attack("c2", "f1", free=True), [15, 10])
+    assert said[0].startswith("Wenna attacks Goblin 1: 10 + 1 + AC 7 = 18 — a miss"), "defending with a Finesse weapon, at Disadvantage"
+    state, _ = act(state, ruleset, act_.RollInitiative(), [3, 5, 6, 1])
+    _, said = act(state, ruleset, act_.Attack("f1", "c1"), [9, 4])
+    assert said[0].startswith("Goblin 1 attacks Darla: 9 + 1 + AC 10 = 20"), "the option lasts the round"
+
+
+def test_the_side_with_the_drop_takes_a_free_round(state: State, ruleset: Ruleset) -> None:
+    """"A group that surprises another group has a free round to act in any way they choose ... After
+    the first round, if the encounter continues, roll initiative as normal." Held surprise: "if the
+    meeting turns to fighting, the group that surprised the other still gets a free round to do as
+    they please before the other side can act"."""
+    state, said = act(state, ruleset, act_.StartFight((GOBLINS,), free_round="foes"), [4, 3])
+    assert said[0].endswith("The foes have the drop: a free round before the other side can act. Roll initiative.")
+    state, said = act(state, ruleset, act_.RollInitiative(), [2, 5])
+    assert fight_of(state).order == ("f2", "f1")
+    assert said[0] == "Round 1, a free round: the foes had the drop, the party cannot act. Goblin 2 5, Goblin 1 2."
+    with pytest.raises(Refused, match="Goblin 2's turn, not Darla's"):
+        act(state, ruleset, act_.Attack("c1", "f1"), [])
+    state, _ = act(state, ruleset, act_.RollInitiative(), [3, 5, 6, 1])
+    assert fight_of(state).order == ("f1", "c2", "c1", "f2"), "round 2: initiative as normal"
+    with pytest.raises(Refused, match="Surprise: the party or the foes have the drop"):
+        act(attrs.evolve(state, slices={**state.slices, NAME: Fights()}), ruleset, act_.StartFight((GOBLINS,), free_round="both"), [])
+
+
+def test_the_fight_learns_the_encounters_surprise(state: State, ruleset: Ruleset) -> None:
+    """The side with the drop in the encounter just rolled is the one a fight begun now gives a free
+    round; none when no one was surprised, or both were ("the surprise is canceled")."""
+    assert held_surprise(state) == ""
+    for surprised, drop in (("party", "foes"), ("foes", "party"), ("both", ""), ("none", "")):
+        met = exploration_die_state.Encounter(surprised, {"party": "foes", "foes": "party"}.get(surprised, ""), "Violent", 2)
+        die = exploration_die_state.ExplorationDie(turns=1, rolls=(exploration_die_state.TurnRoll(1, 1, "encounter", encounter=met),))
+        rolled = attrs.evolve(state, slices={**state.slices, exploration_die_state.NAME: die})
+        assert held_surprise(rolled) == drop

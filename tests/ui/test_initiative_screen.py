@@ -1,0 +1,140 @@
+"""The fight screen by individual initiative under the shipped Russell House Rules: its keys are one
+list of commands, named in the palette with the key each has now and offered only when the fight
+allows; the dashboard's keys wait while it is up; the attack's range is one key; the foes' form asks
+their AC and offers the surprise the meeting left."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Label, Select, Static
+
+from hammertui.session.exploration_die_actions import TakeTurn
+from hammertui.session.individual_initiative_actions import Attack, FoeGroup, RollInitiative, SetCondition, StartFight
+from hammertui.session.individual_initiative_state import Fight, fighting
+from hammertui.session.procedures import held_surprise
+from hammertui.ui.app import HammerApp
+from hammertui.ui.initiative_screen import AttackDialog, FoesDialog, InitiativeScreen
+from tests.ui.scripted_gm import scripted_app
+from tests.ui.waiting import until
+
+GOBLINS = StartFight((FoeGroup("Goblin", count=2, hd=1, ac=7, hp=4),))
+
+
+def fight_of(app: HammerApp) -> Fight:
+    fight = fighting(app.store.state)
+    assert fight is not None
+    return fight
+
+
+def titles(app: HammerApp) -> list[str]:
+    return [command.title for command in app.get_system_commands(app.screen)]
+
+
+async def to_the_fight(pilot, app: HammerApp) -> None:  # type: ignore[no-untyped-def]
+    assert app.perform(GOBLINS)
+    await pilot.press("F")
+    await until(pilot, lambda: isinstance(app.screen, InitiativeScreen), "the fight screen")
+
+
+async def test_the_palette_names_each_command_by_its_key_and_only_what_applies(tmp_path: Path) -> None:
+    """A crit's choice only with "a critical hit" waiting ("allows the player to choose between either
+    double damage or a normal attack plus some kind of bonus"); a Bleeding Out save only with someone
+    Bleeding Out ("Player must roll a constitution save every round"); an attack only on someone's turn."""
+    app, _ = scripted_app(tmp_path, [3, 5, 6, 1, 2, 4], "russell-house-rules")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_the_fight(pilot, app)
+        offered = titles(app)
+        assert "Roll initiative (i)" in offered and "End the fight (x)" in offered and "Close (esc)" in offered
+        for absent in ("Attack (a)", "Next turn (space)", "The critical hit's choice (c)", "Bleeding Out save (b)", "Stabilise (s)"):
+            assert absent not in offered, absent
+        assert not {"Pass a turn", "Fight!", "The fight", "Sheet: Darla"} & set(offered), "the dashboard's wait for it"
+
+        await pilot.press("i")
+        await until(pilot, lambda: fight_of(app).round == 1, "round 1")
+        assert {"Attack (a)", "Next turn (space)", "Free attack (A)"} <= set(titles(app))
+        assert app.perform(SetCondition(app.store.state.party[0].id, "bleeding_out"))
+        await pilot.pause()
+        assert {"Bleeding Out save (b)", "Stabilise (s)"} <= set(titles(app))
+
+        app.set_keymap({"initiative.attack": "j"})
+        await pilot.pause()
+        assert "Attack (j)" in titles(app), "the key the keymap gives it"
+
+
+async def test_a_waiting_crit_is_the_only_way_on(tmp_path: Path) -> None:
+    """"A roll of a "20" indicates a critical hit, which hits automatically and allows the player to
+    choose": until the choice is made, nothing else of the fight is offered."""
+    party = 4  # Darla, Brannoc, Wenna and Otto
+    app, _ = scripted_app(tmp_path, [3] * (party + 2) + [20, 3], "russell-house-rules")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_the_fight(pilot, app)
+        assert len(app.store.state.living) == party
+        assert app.perform(RollInitiative())
+        assert app.perform(Attack("f1", "c1", free=True))
+        await pilot.pause()
+        assert fight_of(app).crit is not None
+        offered = titles(app)
+        assert "The critical hit's choice (c)" in offered
+        assert not {"Attack (a)", "Next turn (space)", "Roll initiative (i)", "End the fight (x)"} & set(offered)
+
+
+async def test_the_dashboards_keys_wait_under_the_fight(tmp_path: Path) -> None:
+    """F would stack a second fight, t pass a turn, p mark a Tired pip, l light or douse, h heal, U
+    use a usage die: none of them act while the fight is up."""
+    app, _ = scripted_app(tmp_path, [3, 5, 6, 1], "russell-house-rules")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_the_fight(pilot, app)
+        seq, stack = app.store.state.seq, len(app.screen_stack)
+        for key in ("F", "t", "U", "p", "l", "h", "T", "n", "c", "b", "s", "e"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, InitiativeScreen) and len(app.screen_stack) == stack, key
+            assert app.store.state.seq == seq, f"{key} changed nothing"
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is app.screen_stack[0], "the dashboard")
+        usage = next(c for c in app.commands if c.id == "usage.roll")
+        assert app.check_action(*app._checked(usage)), "the dashboard's own keys are back"
+
+
+async def test_the_attack_takes_its_range_by_one_key(tmp_path: Path) -> None:
+    """"Far: Beyond throwing distance. ... Spend a round moving to get within Close range.": a blow
+    at Far range is refused, named by the rule, until the range is Hand-to-Hand."""
+    app, _ = scripted_app(tmp_path, [1, 1, 6, 2, 3, 3, 15, 3], "russell-house-rules")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_the_fight(pilot, app)
+        await pilot.press("i")
+        await until(pilot, lambda: fight_of(app).acting, "someone's turn")
+        await pilot.press("a")
+        await until(pilot, lambda: app.screen.query("OptionList"), "whom to attack")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, AttackDialog), "the attack form")
+        await pilot.press("f")
+        assert app.screen.at == "far"
+        seq = app.store.state.seq
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "Far away" in str(app.screen.query_one("#problem", Label).render()), "the range refused")
+        assert str(app.screen.query_one("#problem", Label).render()).startswith("Ranges: Goblin")
+        await pilot.press("h", "ctrl+s")
+        await until(pilot, lambda: app.store.state.seq > seq, "the attack rolled")
+
+
+async def test_the_foes_form_asks_their_ac_and_offers_the_surprise_of_the_meeting(tmp_path: Path) -> None:
+    """"Any group that surprises the other "has the drop on them" and can hold surprise: if the
+    meeting turns to fighting, the group that surprised the other still gets a free round". The
+    party's 6 is no surprise, the foes' 1 through a newly opened door is."""
+    app, _ = scripted_app(tmp_path, [6, 1, 3, 4], "russell-house-rules")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(TakeTurn(face=1, through_door=True))
+        assert held_surprise(app.store.state) == "party"
+        await pilot.press("F")
+        await until(pilot, lambda: isinstance(app.screen, FoesDialog), "the foes form")
+        assert app.screen.query_one("#surprise", Select).value == "party"
+        await pilot.press(*"Goblin", "tab", "2", "tab", "1", "tab", "tab", "5", "enter")
+        await until(pilot, lambda: "AC" in str(app.screen.query_one("#problem", Label).render()), "the AC asked")
+        assert fighting(app.store.state) is None
+        await pilot.press("shift+tab", *"7", "enter")
+        await until(pilot, lambda: isinstance(app.screen, InitiativeScreen), "the fight screen")
+        assert fight_of(app).free_round == "party"
+        order = str(app.screen.query_one("#initiative-order", Static).render())
+        assert order.startswith("Roll initiative for round 1: a free round, the party had the drop")
