@@ -114,6 +114,14 @@ def on_turns_passed(state: State, ctx: Context, action: Action, units: int) -> R
     return turns_passed(state, ctx, action, units)
 
 
+def on_buried(state: State, ctx: Context, action: Action, character_id: str) -> Result:
+    """The buried speak for no one: the next spokesman is the Leader or the first standing."""
+    die = die_of(state)
+    if die.spokesman != character_id:
+        return state, []
+    return state.with_slice(NAME, attrs.evolve(die, spokesman="")), []
+
+
 def problems(die: ExplorationDie, state: State) -> list[str]:
     """A pace and results the game knows, clocks with their own ids and no negative marks."""
     found = []

@@ -262,3 +262,13 @@ def _kind_problems(kinds: tuple[FoeKind, ...]) -> list[str]:
         if not 0 <= kind.morale <= 12:
             problems.append(f"{where}.morale: {kind.morale} is outside 0-12")
     return problems
+
+
+def on_buried(state: State, ctx: Any, action: Any, character_id: str) -> tuple[State, list[Any]]:
+    """The buried take no more part in the fight: their declaration goes (a blow waiting for them
+    lands on nothing)."""
+    fight = fighting(state)
+    if fight is None or character_id not in fight.declared:
+        return state, []
+    declared = {cid: said for cid, said in fight.declared.items() if cid != character_id}
+    return with_fight(state, fight=attrs.evolve(fight, declared=declared)), []

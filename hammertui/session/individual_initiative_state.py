@@ -189,3 +189,22 @@ def problems(kept: Fights, state: State) -> list[str]:
     if not 0 <= fight.at <= len(fight.order):
         found.append(f"fight.at: {fight.at} is beyond the order of {len(fight.order)}")
     return found
+
+
+def on_buried(state: State, ctx: Any, action: Any, character_id: str) -> tuple[State, list[Any]]:
+    """The buried leave the fight: out of the order (whose turn it is stays with whoever has it, or
+    passes to the next), their roll, option and conditions gone."""
+    fight = fighting(state)
+    if fight is None:
+        return state, []
+    order = tuple(w for w in fight.order if w != character_id)
+    at = fight.at - (1 if character_id in fight.order[: fight.at] else 0)
+
+    def drop(kept: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in kept.items() if k != character_id}
+
+    gone = attrs.evolve(
+        fight, order=order, at=at, rolls=drop(fight.rolls), options=drop(fight.options), conditions=drop(fight.conditions),
+        bleeding=drop(fight.bleeding), heavy=tuple(w for w in fight.heavy if w != character_id), finesse=tuple(w for w in fight.finesse if w != character_id),
+    )
+    return with_fights(state, fight=gone), []

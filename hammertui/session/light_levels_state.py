@@ -148,6 +148,17 @@ def on_time(state: State, units: int, ctx: Context, action: Action) -> Result:
     return state, []
 
 
+def on_buried(state: State, ctx: Context, action: Action, character_id: str) -> Result:
+    """What the buried carried is left with the body: their lights are set down where they fell."""
+    events, kept = [], []
+    for found in lights(state).sources:
+        if found.carrier == character_id:
+            events.append(note(action, f"{source_name(state, ctx.ruleset, found)} is left with the body."))
+            found = attrs.evolve(found, carrier="")
+        kept.append(found)
+    return (with_lights(state, sources=tuple(kept)) if events else state), events
+
+
 def on_exploration_result(state: State, ctx: Context, action: Action, result_id: str) -> Result:
     """A torch or candle in use goes out and is used up; a lantern in use marks a pip and goes out
     on its flask's last. Sources not lit, or not spent by this result, are untouched."""

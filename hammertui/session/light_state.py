@@ -88,6 +88,17 @@ def is_dark(state: State) -> bool:
     return not any(source.lit and source.remaining > 0 for source in lights(state))
 
 
+def on_buried(state: State, ctx: Context, action: Action, character_id: str) -> Result:
+    """What the buried carried is left with the body: their lights are set down."""
+    events, kept = [], []
+    for source in lights(state):
+        if source.carrier == character_id:
+            events.append(note(action, f"{source_name(state, ctx.ruleset, source)} is left with the body."))
+            source = attrs.evolve(source, carrier="")
+        kept.append(source)
+    return (with_lights(state, kept) if events else state), events
+
+
 def on_time(state: State, units: int, ctx: Context, action: Action) -> Result:
     """Burn every lit source by `units`, warning as they fail; the clock is the caller's (a
     sputtering light loses time while the clock stands)."""

@@ -14,12 +14,10 @@ import attrs
 from hammertui.rules import damage, tiers
 from hammertui.rules.checks import saving_throw
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import fight_state, light_state
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.events import Event
-from hammertui.session.light_state import source_name
 from hammertui.session.state import Character, Death, Grave, State, replace_member
-from hammertui.session.fight_state import Fight, fighting, with_fight
+from hammertui.session.procedures import signal
 
 NOT_TODAY = "not_today"
 UNKNOWN_CAUSE = "unknown causes"
@@ -179,8 +177,9 @@ class FightOn:
 class Bury:
     """The dead leave the roster for the graveyard with the epitaph the table wrote.
 
-    The table may name what killed them when the blow itself did not say. What they carried is
-    left with the body: lights are set down, their role and hirelings freed.
+    The table may name what killed them when the blow itself did not say. Their role and hirelings
+    are freed, and each procedure lets them go (`on_buried`): the light sets down what they carried,
+    the fight takes them out of its order, the exploration die finds another spokesman.
     """
 
     label: ClassVar[str] = "bury"
@@ -195,28 +194,19 @@ class Bury:
         epitaph = self.epitaph.strip()
         assert member.death is not None
         death = attrs.evolve(member.death, cause=self.cause.strip() or member.death.cause)
-        events = [note(self, f"{member.name} ({death.cause}) is laid to rest" + (f': "{epitaph}"' if epitaph else "."))]
-        lights = []
-        for source in light_state.lights(state):
-            if source.carrier == member.id:
-                events.append(note(self, f"{source_name(state, ctx.ruleset, source)} is left with the body."))
-                source = attrs.evolve(source, carrier="")
-            lights.append(source)
-        if member.role:
-            events.append(note(self, f"The party needs a new {member.role}.", level="warn"))
+        laid = note(self, f"{member.name} ({death.cause}) is laid to rest" + (f': "{epitaph}"' if epitaph else "."))
+        told_state, told = signal(state, "on_buried", ctx, self, member.id)
         hirelings = tuple(attrs.evolve(h, employer="") if h.employer == member.id else h for h in state.hirelings)
         grave = Grave(attrs.evolve(member, role="", death=death), epitaph)
-        party = tuple(m for m in state.party if m.id != member.id)
         new = attrs.evolve(
-            state,
-            party=party,
+            told_state,
+            party=tuple(m for m in state.party if m.id != member.id),
             graveyard=(*state.graveyard, grave),
             hirelings=hirelings,
             effects=tuple(e for e in state.effects if e.on != member.id),
         )
-        if fight_state.NAME in state.slices:
-            new = with_fight(new, fight=_without_combatant(fighting(state), member.id))
-        return (light_state.with_lights(new, lights) if light_state.NAME in state.slices else new), events
+        role = [note(self, f"The party needs a new {member.role}.", level="warn")] if member.role else []
+        return new, [laid, *told, *role]
 
 
 @attrs.frozen
@@ -236,15 +226,6 @@ class WriteEpitaph:
                 text = f'{grave.character.name}\'s tombstone now reads: "{epitaph}"' if epitaph else f"{grave.character.name}'s tombstone is wiped clean."
                 return attrs.evolve(state, graveyard=tuple(graves)), [note(self, text)]
         raise Refused(f"no grave for {self.character_id!r}")
-
-
-def _without_combatant(fight: Fight | None, character_id: str) -> Fight | None:
-    """The buried take no more part in the fight: their declaration goes (a blow waiting for
-    them lands on nothing)."""
-    if fight is None or character_id not in fight.declared:
-        return fight
-    declared = {cid: said for cid, said in fight.declared.items() if cid != character_id}
-    return attrs.evolve(fight, declared=declared)
 
 
 def dungeon_tier(state: State, ruleset: Ruleset) -> int:

@@ -13,6 +13,7 @@ import pytest
 import tomli_w
 
 from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.session import exploration_die_state as explore
 from hammertui.session import individual_initiative_actions as act_
 from hammertui.session import individual_initiative_state as fights_state
 from hammertui.session import light_levels_state, persist
@@ -81,6 +82,26 @@ def test_a_fall_past_0_hp_is_a_wound_and_a_second_kills(state: State, ruleset: R
     buried, said = act(state, ruleset, Bury("c1", "Should have looked down."), [])
     assert [g.character.name for g in buried.graveyard] == ["Darla"] and buried.graveyard[0].epitaph == "Should have looked down."
     assert set(buried.slices) == set(state.slices) and slice_problems(buried) == []
+
+
+def test_the_dead_buried_mid_fight_leave_the_order_the_light_and_the_spokesmans_place(state: State, ruleset: Ruleset) -> None:
+    """"A second wound will kill a character": buried in the middle of a fight, Darla leaves its
+    order (the turn stays with whoever has it), her torch is left with the body, and she speaks for
+    the party no more; the save names no one missing."""
+    state = state.with_slice(explore.NAME, attrs.evolve(explore.die_of(state), spokesman="c1"))
+    state = _fighting(state, ruleset)
+    acting = fighting(state).acting
+    state = attrs.evolve(state, party=(attrs.evolve(state.party[0], hp=0), state.party[1]))
+    state, _ = act(state, ruleset, vitals.Damage("c1", 1, "a fall"), [1])
+    state, _ = act(state, ruleset, vitals.Damage("c1", 1, "a fall"), [2])
+    buried, said = act(state, ruleset, Bury("c1", "Fought on."), [])
+    fight = fighting(buried)
+    assert "c1" not in fight.order and "c1" not in fight.rolls and "c1" not in fight.conditions
+    assert fight.acting == (acting if acting != "c1" else fight.acting)
+    assert "Darla's torch is left with the body." in said
+    assert all(s.carrier != "c1" for s in light_levels_state.lights(buried).sources)
+    assert explore.die_of(buried).spokesman == "" and explore.spokesman(buried).name == "Wenna"
+    assert slice_problems(buried) == []
 
 
 def test_wounds_taken_outside_a_fight_count_in_the_next_and_its_blows_write_them(state: State, ruleset: Ruleset) -> None:
