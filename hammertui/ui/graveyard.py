@@ -12,6 +12,7 @@ from textual.containers import Center
 from textual.widgets import Static
 
 from hammertui.rules.clock import clock_text
+from hammertui.session.procedures import by_dungeon_level
 from hammertui.session.state import Grave
 from hammertui.session.vitals import WriteEpitaph
 from hammertui.ui.dialogs.text import TextDialog
@@ -118,7 +119,8 @@ def tombstone(view: View, grave: Grave) -> Text:
         stone.append(f" ({member.player})", style="dim")
     stone.append(f"\n{cls.name if cls else member.class_id}, level {member.level}\n", style="dim")
     if death is not None:
-        stone.append(f"{death.cause} · {_died(view, grave)} · dungeon level {death.dungeon_level}\n", style="dim")
+        where = f" · dungeon level {death.dungeon_level}" if by_dungeon_level(view.state.session.procedures) else ""
+        stone.append(f"{death.cause} · {_died(view, grave)}{where}\n", style="dim")
     stone.append("\n")
     if grave.epitaph:
         stone.append(f"\u201c{grave.epitaph}\u201d", style="bold italic")

@@ -19,7 +19,9 @@ from hammertui.session.state import State
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.dialogs.burial import BurialDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.graveyard import tombstone
 from hammertui.ui.initiative_screen import AttackDialog, FoesDialog, InitiativeScreen
+from hammertui.ui.view import View
 from tests.ui.waiting import until
 
 RULES = "russell-house-rules"
@@ -157,4 +159,7 @@ def test_an_evening_under_the_russell_house_rules(snap_compare, tmp_path: Path, 
     played = asyncio.run(evening(make_app(saves, NAME, ruleset_id=RULES, seed=SEED), size))
     reopened = make_app(saves, NAME)
     assert reopened.store is not None and reopened.store.state == played, "the session saved as it was played"
+    assert played.graveyard, "a second wound killed someone in the fight"
+    stone = tombstone(View(played, reopened.store.ruleset), played.graveyard[0]).plain
+    assert "Should have stayed home" in stone and "dungeon level" not in stone, "no dungeon levels under these rules"
     assert snap_compare(reopened, terminal_size=size)
