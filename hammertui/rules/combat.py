@@ -99,12 +99,22 @@ def save_against(
 
 
 def surprise_check(
-    ruleset: Ruleset, source: DiceSource, rally_bonus: int, target: int, net: int = 0, name: str = ""
+    ruleset: Ruleset,
+    source: DiceSource,
+    save_bonus: int,
+    own_tier: int,
+    surprisers_tier: int,
+    net: int = 0,
+    name: str = "",
 ) -> SaveResult:
-    """Book Three's mechanical surprise: a surprised character who passes a Rally save acts in
-    round 1 anyway. The text names no target, so the 'Smith gives it (a tier save target fits)."""
-    label = f"{name} Rally save (surprise)".strip()
-    return save_against(ruleset, source, MORALE_SAVE, rally_bonus, target, net, label)
+    """Book Three's mechanical surprise: "have all of the "surprised" characters roll Rally saves.
+    Anyone who passes can act in the first round of combat." The text names no target, so the
+    save is by the tiers, the strongest of the side that surprised them being the source."""
+    save = ruleset.combat.surprise_save
+    if save is None:
+        raise ValueError(f"ruleset {ruleset.id} has no save against surprise")
+    target = save_target(ruleset, surprisers_tier, own_tier)
+    return save_against(ruleset, source, save, save_bonus, target, net, f"{name} {save} save (surprise)".strip())
 
 
 # ---------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 When the party pushes a hireling too far the one in charge of them makes a Rally save against the
 hireling's tier: made, nothing changes; missed by the ruleset's margin or less, they stay at double
-the daily cost; missed by more, they quit.
+the daily cost; missed by more, they quit. In a fight, where the ruleset says so (Book Three), any
+miss sends them fleeing.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from hammertui.rules.ruleset import HirelingRules, HirelingTier, Ruleset
 KEEP = "keep"
 DOUBLE = "double"
 QUIT = "quit"
+FLED = "fled"
 
 
 @attrs.frozen
@@ -32,6 +34,7 @@ class MoraleResult:
             KEEP: "they stay on the same terms",
             DOUBLE: "they stay, but only at double the daily cost",
             QUIT: "they quit on the spot, maybe hostile",
+            FLED: "they depart, fleeing for the nearest escape to safety",
         }
         return f"{self.check.describe()}: {words[self.verdict]}"
 
@@ -86,3 +89,23 @@ def morale_check(
     else:
         verdict = QUIT
     return MoraleResult(check, verdict)
+
+
+def fight_morale(
+    ruleset: Ruleset,
+    source: DiceSource,
+    *,
+    class_id: str,
+    level: int,
+    stats: Mapping[str, int],
+    hireling_tier: int,
+    net: int = 0,
+) -> MoraleResult:
+    """The same save in a fight. Book Three: "If failed, the Hireling departs, fleeing for the
+    nearest escape to safety"; elsewhere the contract is read as out of a fight."""
+    result = morale_check(
+        ruleset, source, class_id=class_id, level=level, stats=stats, hireling_tier=hireling_tier, net=net
+    )
+    if rules_of(ruleset).flee_in_fight and not result.check.success:
+        return MoraleResult(result.check, FLED)
+    return result

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.rules import characters
+from hammertui.rules import characters, checks
 from hammertui.rules import combat as rules
 from hammertui.rules import damage, tiers
 from hammertui.rules.combat import Side
@@ -138,12 +138,14 @@ def waiting(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
 
 def _due(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
     """The acting side's combatants whose declaration lands in the phase the fight is on, leaving
-    out the fallen, the broken and the beaten."""
+    out the fallen, the broken, the beaten and, in round 1, the surprised."""
     fight = fighting(state)
     if fight is None or fight.step != "phase":
         return ()
     found = []
     for cid, name in _combatants(state, fight.side):
+        if fight.surprised_now(cid):
+            continue
         said = declared(fight, cid)
         if rules.acts_in(ruleset, fight.phase, said.movement, said.action):
             found.append(Actor(cid, name, said.movement, said.action))
@@ -303,6 +305,68 @@ def _surprise_lines(action: Action, surprised: Sequence[str]) -> list[Event]:
 
 
 @attrs.frozen
+class SurpriseSaves:
+    """The surprise check by the dice: each surprised combatant saves, and those who pass act in
+    round 1 after all. Rolled once, before the first initiative, when one side is surprised."""
+
+    label: ClassVar[str] = "surprise"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        save = ctx.ruleset.combat.surprise_save
+        if save is None:
+            raise Refused(f"{ctx.ruleset.name} leaves surprise to the 'Smith's call: there is no save against it")
+        if not fight.surprised:
+            raise Refused("nobody is surprised in this fight")
+        if len(fight.surprised) == 2:
+            raise Refused("both sides are surprised: round 1 is everyone gawking at each other, and nobody saves")
+        if fight.round > 0:
+            raise Refused("surprise is checked before the first initiative; this fight is past it")
+        if fight.surprise_saves:
+            raise Refused("the saves against surprise are already rolled (u takes them back)")
+        side = fight.surprised[0]
+        if side == PARTY:
+            outcomes = _party_surprise_saves(state, ctx, self, save)
+        else:
+            outcomes = _foes_surprise_saves(state, ctx, self)
+        fight = attrs.evolve(fight, surprise_saves={cid: passed for cid, passed, _ in outcomes})
+        acting = sum(passed for _, passed, _ in outcomes)
+        head = note(self, f"Surprise check: each of the surprised {side} makes a {save} save; who passes acts in round 1.")
+        tally = note(self, f"{acting} of {len(outcomes)} shake off the surprise; the rest lose round 1.", level="warn" if acting < len(outcomes) else "info")
+        return with_fight(state, fight=fight), [head, *(event for _, _, event in outcomes), tally]
+
+
+def _party_surprise_saves(state: State, ctx: Context, action: Action, save: str) -> list[tuple[str, bool, Event]]:
+    """Each living character saves by the sheet against the strongest foe's tier."""
+    fight = fight_of(state)
+    source = max((rules.foe_tier(ctx.ruleset, kind_of(state, f.kind).hd) for f in fight.standing_foes), default=0)
+    found = []
+    for member in state.living:
+        check = checks.saving_throw(
+            ctx.ruleset, ctx.dice, class_id=member.class_id, level=member.level, stats=member.stats.as_dict(), save=save, source_tier=source
+        )
+        verdict = "acts in round 1" if check.success else "surprised: no action in round 1"
+        text = f"{member.name}: {check.describe()} ({'; '.join(check.reasons)}): {verdict}."
+        found.append((member.id, check.success, note(action, text, (check.roll.describe(),))))
+    return found
+
+
+def _foes_surprise_saves(state: State, ctx: Context, action: Action) -> list[tuple[str, bool, Event]]:
+    """Each foe still standing saves with its save bonus, its tier by its Hit Dice against the
+    tier of the strongest in the party."""
+    source = max((tiers.tier_of(ctx.ruleset, m.level) for m in state.living), default=0)
+    found = []
+    for foe in fight_of(state).standing_foes:
+        kind = kind_of(state, foe.kind)
+        own = rules.foe_tier(ctx.ruleset, kind.hd)
+        result = rules.surprise_check(ctx.ruleset, ctx.dice, kind.save_bonus, own, source, name=foe.name)
+        verdict = "acts in round 1" if result.passed else "surprised: no action in round 1"
+        text = f"{foe.name}: {result.save} save vs {result.target} (party Tier {source} vs Tier {own}): {verdict}."
+        found.append((foe.id, result.passed, note(action, text, (result.describe(),))))
+    return found
+
+
+@attrs.frozen
 class AddFoes:
     """More foes join the fight under way."""
 
@@ -341,7 +405,7 @@ class FightNext:
             names = ", ".join(a.name for a in left)
             raise Refused(f"{_namer(state, fight)} names who takes the next Turn first: {names}")
         step = rules.Step(fight.round, fight.side, rules.Phase(fight.phase, ctx.ruleset.combat.phase_name(fight.phase)))
-        following = _busy(state, ctx.ruleset, rules.next_step(ctx.ruleset, step, fight.order, fight.surprised))
+        following = _busy(state, ctx.ruleset, rules.next_step(ctx.ruleset, step, fight.order, fight.out_of_round_one))
         if following is None:
             done = attrs.evolve(fight, step="initiative", side="", phase="", turn="", taken=())
             gone = side_gone(state)
@@ -374,7 +438,7 @@ def _new_round(state: State, ctx: Context, action: Action) -> Result:
     state = attrs.evolve(state, clock=attrs.evolve(state.clock, rounds=state.clock.rounds + 1))
     state, ended = effects.expire(state, action.label)
     state = with_fight(state, fight=fight)
-    first = _busy(state, ctx.ruleset, rules.first_step(ctx.ruleset, number, fight.order, fight.surprised))
+    first = _busy(state, ctx.ruleset, rules.first_step(ctx.ruleset, number, fight.order, fight.out_of_round_one))
     if first is None and fight.round == 1 and len(fight.surprised) == 2:
         gawk = note(action, "Everyone is surprised: the round passes in gawking. Roll for initiative! (space)")
         return with_fight(state, fight=attrs.evolve(fight, step="initiative")), [head, *ended, gawk]
@@ -394,7 +458,7 @@ def _busy(state: State, ruleset: Ruleset, step: rules.Step | None) -> rules.Step
         probe = with_fight(state, fight=here)
         if _due(probe, ruleset) or morale_due(probe, ruleset):
             return step
-        step = rules.next_step(ruleset, step, fight.order, fight.surprised)
+        step = rules.next_step(ruleset, step, fight.order, fight.out_of_round_one)
     return None
 
 
@@ -589,6 +653,11 @@ class Attack:
             raise Refused(f"an attack is {' or '.join(kinds)}, not {self.kind!r}")
         _able(state, self.attacker)
         _able(state, self.target)
+        if fight.surprised_now(self.attacker):
+            raise Refused(
+                f"{name_of(state, self.attacker)} is surprised: \"surprised and thus cannot take actions in the first"
+                " round of combat\" (Surprise Check)"
+            )
         if self.attacker == self.target:
             raise Refused("nobody attacks themselves here (a Berserker's self-inflicted point is damage: d)")
         plan = plan_attack(
@@ -965,7 +1034,9 @@ def _tally(state: State, ruleset: Ruleset, fight: Fight) -> str:
         upon = [turned[e.name] for e in state.effects if e.on == foe.id and e.name in turned]
         fates.append(foe.status if foe.status != "ok" else "fleeing" if "fleeing" in upon else upon[0] if upon else "ok")
     counts = [(fates.count(fate), word) for fate, word in (("defeated", "beaten"), ("fleeing", "fled"), ("cowering", "cowered"))]
-    return ", ".join(f"{n} {word}" for n, word in counts if n) or "none beaten, none fled"
+    tally = ", ".join(f"{n} {word}" for n, word in counts if n) or "none beaten, none fled"
+    fled = f"; hirelings fled: {', '.join(fight.fled_hirelings)}" if fight.fled_hirelings else ""
+    return tally + fled
 
 
 @attrs.frozen

@@ -122,6 +122,8 @@ class Fight:
     pending: PendingAttack | None = None
     turn: str = ""
     taken: tuple[str, ...] = ()
+    surprise_saves: dict[str, bool] = attrs.field(factory=dict)
+    fled_hirelings: tuple[str, ...] = ()
 
     def foe(self, foe_id: str) -> Foe:
         for foe in self.foes:
@@ -132,6 +134,19 @@ class Fight:
     @property
     def standing_foes(self) -> tuple[Foe, ...]:
         return tuple(f for f in self.foes if f.standing)
+
+    def surprised_now(self, combatant_id: str) -> bool:
+        """Caught by surprise and not yet over it: on a surprised side, no save passed, and the
+        fight not past round 1 ("cannot take actions in the first round of combat")."""
+        side = "foes" if any(f.id == combatant_id for f in self.foes) else "party"
+        return self.round <= 1 and side in self.surprised and not self.surprise_saves.get(combatant_id, False)
+
+    @property
+    def out_of_round_one(self) -> tuple[str, ...]:
+        """The surprised sides nobody on which shook it off: their phases are left out of round 1."""
+        foe_ids = {f.id for f in self.foes}
+        rallied = {"foes" if cid in foe_ids else "party" for cid, passed in self.surprise_saves.items() if passed}
+        return tuple(side for side in self.surprised if side not in rallied)
 
 
 @attrs.frozen
@@ -202,7 +217,7 @@ def _fight_problems(fight: Fight | None, state: State) -> list[str]:
     everyone = _fighters(state)
     if fight.leader and fight.leader not in everyone:
         problems.append(f"fight.leader: no character {fight.leader!r}")
-    strangers = [cid for cid in (fight.turn, *fight.taken) if cid and cid not in everyone]
+    strangers = [cid for cid in (fight.turn, *fight.taken, *fight.surprise_saves) if cid and cid not in everyone]
     if strangers:
         problems.append(f"fight.turn: no character or foe {', '.join(map(repr, strangers))}")
     for cid, said in fight.declared.items():

@@ -1,4 +1,5 @@
-"""Hirelings: hiring, the morale check when the party pushes one too far, and letting one go."""
+"""Hirelings: hiring, the morale check when the party pushes one too far or a fight frightens
+them, and letting one go."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import attrs
 
 from hammertui.rules import hirelings
 from hammertui.session.actions import Context, Refused, Result, member_of, note
+from hammertui.session.fight_state import fighting, with_fight
 from hammertui.session.state import Hireling, State, free_id
 
 
@@ -20,6 +22,15 @@ def _hireling(state: State, hireling_id: str) -> Hireling:
 
 def _without(state: State, hired: Hireling) -> tuple[Hireling, ...]:
     return tuple(h for h in state.hirelings if h.id != hired.id)
+
+
+def _kept(state: State, hired: Hireling, verdict: str) -> tuple[Hireling, ...]:
+    """The hirelings after a morale check: one who quit is gone, one who stays at double cost marked."""
+    if verdict == hirelings.QUIT:
+        return _without(state, hired)
+    if verdict == hirelings.DOUBLE:
+        return tuple(attrs.evolve(h, doubled=True) if h.id == hired.id else h for h in state.hirelings)
+    return state.hirelings
 
 
 @attrs.frozen
@@ -73,12 +84,7 @@ class HirelingMorale:
             hireling_tier=hired.tier,
             net=self.net,
         )
-        if result.verdict == hirelings.QUIT:
-            kept = _without(state, hired)
-        elif result.verdict == hirelings.DOUBLE:
-            kept = tuple(attrs.evolve(h, doubled=True) if h.id == hired.id else h for h in state.hirelings)
-        else:
-            kept = state.hirelings
+        kept = _kept(state, hired, result.verdict)
         text = f"{hired.name}'s morale, {boss.name} rolling: {result.describe()} ({'; '.join(result.check.reasons)})."
         level = "info" if result.verdict == hirelings.KEEP else "warn"
         return attrs.evolve(state, hirelings=kept), [note(self, text, (result.check.roll.describe(),), level=level)]
@@ -94,3 +100,39 @@ class Dismiss:
     def apply(self, state: State, ctx: Context) -> Result:
         hired = _hireling(state, self.hireling_id)
         return attrs.evolve(state, hirelings=_without(state, hired)), [note(self, f"{hired.name} is paid off and goes.")]
+
+
+@attrs.frozen
+class HirelingFightMorale:
+    """A hireling's morale in a fight: the one in charge makes the Rally save; under Book Three a
+    failure sends the hireling off, fleeing, out of the fight and the party's service."""
+
+    label: ClassVar[str] = "hireling morale"
+    hireling_id: str
+    net: int = 0
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fighting(state)
+        if fight is None:
+            raise Refused("no fight is on: a hireling's morale out of a fight is on the hirelings screen (w)")
+        hired = _hireling(state, self.hireling_id)
+        if not hired.employer:
+            raise Refused(f"{hired.name} has nobody in charge of them: give them to someone first")
+        boss = member_of(state, hired.employer)
+        result = hirelings.fight_morale(
+            ctx.ruleset,
+            ctx.dice,
+            class_id=boss.class_id,
+            level=boss.level,
+            stats=boss.stats.as_dict(),
+            hireling_tier=hired.tier,
+            net=self.net,
+        )
+        if result.verdict == hirelings.FLED:
+            fight = attrs.evolve(fight, fled_hirelings=(*fight.fled_hirelings, hired.name))
+            state = with_fight(attrs.evolve(state, hirelings=_without(state, hired)), fight=fight)
+        else:
+            state = attrs.evolve(state, hirelings=_kept(state, hired, result.verdict))
+        text = f"{hired.name}'s morale in the fight, {boss.name} rolling: {result.describe()} ({'; '.join(result.check.reasons)})."
+        level = "info" if result.verdict == hirelings.KEEP else "warn"
+        return state, [note(self, text, (result.check.roll.describe(),), level=level)]

@@ -238,10 +238,18 @@ def test_a_step_outside_the_round_is_refused(hc: Ruleset) -> None:
 
 
 def test_surprise_can_be_shaken_off_with_a_rally_save(b3: Ruleset) -> None:
-    passed = surprise_check(b3, ScriptedDice([11]), rally_bonus=1, target=12, name="Bruna")
-    assert passed.passed and passed.roll.total == 12
+    """"have all of the "surprised" characters roll Rally saves. Anyone who passes can act in the
+    first round of combat." The target is by the tiers: a source "One Lower" is 12, "Equal" 15."""
+    passed = surprise_check(b3, ScriptedDice([11]), save_bonus=1, own_tier=2, surprisers_tier=1, name="Bruna")
+    assert passed.passed and passed.roll.total == 12 and passed.target == 12
     assert passed.roll.label == "Bruna Rally save (surprise) 1d20+1"
-    assert not surprise_check(b3, ScriptedDice([10]), rally_bonus=1, target=12).passed
+    assert not surprise_check(b3, ScriptedDice([10]), save_bonus=1, own_tier=2, surprisers_tier=1).passed
+    assert surprise_check(b3, ScriptedDice([14]), save_bonus=1, own_tier=1, surprisers_tier=1).target == 15
+
+
+def test_the_complete_rules_have_no_save_against_surprise(hc: Ruleset) -> None:
+    with pytest.raises(ValueError, match="no save against surprise"):
+        surprise_check(hc, ScriptedDice([20]), save_bonus=0, own_tier=1, surprisers_tier=1)
 
 
 # -------------------------------------------------------------------------------------- movement

@@ -93,6 +93,7 @@ def _check_combat(r: Ruleset, report: Report, stats: _Refs, saves: _Refs) -> Non
                 kinds = ", ".join(r.combat.attack_kinds)
                 report.problem(("combat", table, kind), f"expected one of the attack kinds {kinds}, got {show(kind)}")
     saves.check(("combat", "critical", "chain_save"), r.combat.critical.chain_save)
+    saves.check(("combat", "surprise_save"), r.combat.surprise_save)
 
 
 def _check_tiers(r: Ruleset, report: Report, saves: _Refs) -> None:

@@ -89,6 +89,9 @@ class CombatRules:
     critical: Critical = Critical()
     move_far_multiplier: Annotated[int, between(1)] = 2
     turn_order: Annotated[str, one_of(tuple(TURN_ORDERS))] = "together"
+    surprise_save: SaveName | None = None
+    """The save each surprised combatant may make to act in round 1 anyway (Book Three's Rally);
+    None where the 'Smith's call alone decides."""
 
     @property
     def one_at_a_time(self) -> bool:

@@ -71,7 +71,8 @@ class HirelingRules:
     """Hirelings: the tier table and the morale check for a pushed hireling.
 
     The employer makes `save` against the target for the hireling's tier against their own; a
-    failure by at most `double_cost_within` keeps the hireling at double cost, more and they quit.
+    failure by at most `double_cost_within` keeps the hireling at double cost, more and they quit;
+    in a fight, with `flee_in_fight`, any failure sends them fleeing.
     """
 
     tiers: Annotated[
@@ -79,6 +80,9 @@ class HirelingRules:
     ]
     save: SaveName = "Rally"
     double_cost_within: Count = 5
+    flee_in_fight: bool = False
+    """A hireling whose morale fails in a fight departs, fleeing (Book Three), rather than
+    bargaining over the contract as out of one."""
 
     def row(self, tier: int) -> HirelingTier:
         for row in self.tiers:
