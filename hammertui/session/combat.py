@@ -336,6 +336,40 @@ class SurpriseSaves:
         return with_fight(state, fight=fight), [head, *(event for _, _, event in outcomes), tally]
 
 
+def surprise_targets(state: State, ruleset: Ruleset) -> tuple[str, ...]:
+    """What each surprised combatant will roll, before the dice: `Darla: Rally +0 vs 15`."""
+    fight = fighting(state)
+    save = ruleset.combat.surprise_save
+    if fight is None or save is None or len(fight.surprised) != 1:
+        return ()
+    if fight.surprised[0] == PARTY:
+        source = max((rules.foe_tier(ruleset, kind_of(state, f.kind).hd) for f in fight.standing_foes), default=0)
+        return tuple(
+            f"{m.name}: {save} {characters.save_bonus(ruleset, m.class_id, m.level, save, m.stats.as_dict())[0]:+d}"
+            f" vs {tiers.save_target(ruleset, source, tiers.tier_of(ruleset, m.level))}"
+            for m in state.living
+        )
+    party = max((tiers.tier_of(ruleset, m.level) for m in state.living), default=0)
+    return tuple(
+        f"{f.name}: {save} {kind_of(state, f.kind).save_bonus:+d}"
+        f" vs {tiers.save_target(ruleset, party, rules.foe_tier(ruleset, kind_of(state, f.kind).hd))}"
+        for f in fight.standing_foes
+    )
+
+
+def may_save_against_surprise(state: State, ruleset: Ruleset) -> bool:
+    """Whether the surprise check by the dice is on offer: one side surprised under a ruleset with
+    a save against it, before the first initiative, not yet rolled."""
+    fight = fighting(state)
+    return (
+        fight is not None
+        and ruleset.combat.surprise_save is not None
+        and len(fight.surprised) == 1
+        and fight.round == 0
+        and not fight.surprise_saves
+    )
+
+
 def _party_surprise_saves(state: State, ctx: Context, action: Action, save: str) -> list[tuple[str, bool, Event]]:
     """Each living character saves by the sheet against the strongest foe's tier."""
     fight = fight_of(state)

@@ -36,14 +36,18 @@ from hammertui.session.combat import (
     NameTurn,
     SetFoeStatus,
     SkipMorale,
+    SurpriseSaves,
     actors,
     declared,
     kind_of,
+    may_save_against_surprise,
     morale_due,
     name_of,
     side_gone,
+    surprise_targets,
     waiting,
 )
+from hammertui.session.hirelings import HirelingFightMorale
 from hammertui.session.events import Event
 from hammertui.session.procedures import is_dark
 from hammertui.session.state import Character, State
@@ -158,6 +162,8 @@ FIGHT: tuple[Command[FightMoment], ...] = (
     Command("d", "fight.declare", "declare", "Declare", "Declare", "What the highlighted one will do this round", show=True, applies=_someone_standing),
     Command("o", "fight.morale", "morale", "Morale", "Morale", "The foes still fighting check their courage", show=True, applies=_foes_fight),
     Command("O", "fight.skip_morale", "skip_morale", "No morale", "No morale", "No morale check this turn", applies=lambda m: morale_due(m.state, m.ruleset)),
+    Command("r", "fight.surprise", "surprise_saves", "Surprise saves", "Surprise saves", "The surprised roll Rally saves: who passes acts in round 1", applies=lambda m: may_save_against_surprise(m.state, m.ruleset)),
+    Command("m", "fight.hireling_morale", "hireling_morale", "Hireling morale", "Hireling morale", "A hireling's morale: the one in charge makes a Rally save", applies=lambda m: _fighting(m) and bool(m.state.hirelings)),
     Command("t", "fight.turn_unholy", "turn_unholy", "Turn Unholy", "Turn Unholy", "A Cleric raises the holy symbol against the unholy", applies=_may_turn),
     Command("e", "fight.effect", "add_effect", "Effect", "Effect", "A timed effect on someone, or on the whole party", applies=_fighting),
     Command("k", "fight.end_effect", "end_effect", "End effect", "End effect", "An effect over before its time", applies=lambda m: _fighting(m) and bool(m.state.effects)),
@@ -372,6 +378,27 @@ class FightScreen(Screen[None]):
         if view is not None:
             self.app.push_screen(screens.MoraleDialog(view.ruleset, view.state, self.hammer.try_perform))
 
+    def action_surprise_saves(self) -> None:
+        """The saves against surprise, each target shown before the dice are thrown."""
+        view = self.hammer.view
+        if view is None:
+            return
+        targets = "\n".join(surprise_targets(view.state, view.ruleset))
+        prompt = f"Each surprised one saves; who passes acts in round 1:\n{targets}"
+        choices = [("roll", "Roll the saves"), ("call", "No: the 'Smith's call stands")]
+        dialog = ChooseDialog("Surprise check", prompt, choices)
+        self.app.push_screen(dialog, lambda how: how == "roll" and self.hammer.perform(SurpriseSaves()))
+
+    def action_hireling_morale(self) -> None:
+        """A hireling frightened by the fight: the one in charge makes the save."""
+        view = self.hammer.view
+        if view is None or not view.state.hirelings:
+            return
+        state = view.state
+        choices = [(h.id, f"{h.name}, Tier {h.tier} {h.profession} ({name_of(state, h.employer)} in charge)") for h in state.hirelings]
+        dialog = ChooseDialog("Hireling morale", "Whose nerve does the fight test?", choices)
+        self.app.push_screen(dialog, lambda hid: hid is not None and self.hammer.perform(HirelingFightMorale(hid)))
+
     def action_skip_morale(self) -> None:
         self.hammer.perform(SkipMorale())
 
@@ -513,7 +540,7 @@ def following(view: View, fight: Fight) -> str:
     """What comes after this side's turn: the other side, or the next initiative roll."""
     if fight.step == "initiative":
         return "then the winner acts"
-    steps = rules.round_steps(view.ruleset, fight.round, fight.order, fight.surprised)
+    steps = rules.round_steps(view.ruleset, fight.round, fight.order, fight.out_of_round_one)
     later = [s.side for s in steps if s.side != fight.side]
     if later and fight.order and fight.order[0] == fight.side:
         return f"then the {later[0]}"
@@ -525,7 +552,7 @@ def order_text(fight: Fight) -> str:
     if len(fight.order) < 2:
         return ""
     first, second = fight.order[0], fight.order[1]
-    skipped = set(fight.surprised) if fight.round == 1 else set()
+    skipped = set(fight.out_of_round_one) if fight.round == 1 else set()
     acting = [s for s in (first, second) if s not in skipped]
     if not acting:
         return "both sides are surprised: nobody acts"
@@ -552,6 +579,8 @@ def now_text(view: View, fight: Fight | None) -> Text:
         text.append(f"Roll for initiative for round {fight.round + 1} (space).", style="bold")
         if fight.round == 0 and fight.surprised:
             text.append(f"  Surprised: {' and '.join(f'the {s}' for s in fight.surprised)}.", style="#fdd835")
+            if may_save_against_surprise(state, view.ruleset):
+                text.append(" r: Rally saves.", style="#fdd835")
     else:
         phase = view.ruleset.combat.phase_name(fight.phase)
         text.append(f"Round {fight.round}", style="bold")
@@ -654,10 +683,15 @@ def _worn(view: View, combatant_id: str) -> list[str]:
     return [effects.labelled(state, view.ruleset, e) for e in state.effects if e.on == combatant_id]
 
 
+def _surprised(fight: Fight, combatant_id: str) -> str:
+    """`surprised` for one who cannot act in round 1."""
+    return "surprised" if fight.surprised_now(combatant_id) else ""
+
+
 def member_cells(view: View, fight: Fight, member: Character, widths: tuple[int, int, int]) -> list[str | Text]:
     name_width, declared_width, status_width = widths
     words, style = STATUS.get((member.status, member.stance if member.status == "down" else ""), (member.status, ""))
-    notes = [w for w in (words, *_worn(view, member.id)) if w]
+    notes = [w for w in (words, _surprised(fight, member.id), *_worn(view, member.id)) if w]
     return [
         Text("Party", style="#43a047"),
         clipped(member.name, name_width, "dim strike" if not member.alive else ""),
@@ -671,7 +705,7 @@ def member_cells(view: View, fight: Fight, member: Character, widths: tuple[int,
 def foe_cells(view: View, fight: Fight, foe: Foe, widths: tuple[int, int, int]) -> list[str | Text]:
     name_width, declared_width, status_width = widths
     beaten = not foe.standing
-    notes = [w for w in (FOE_STATUS.get(foe.status, foe.status), *_worn(view, foe.id)) if w]
+    notes = [w for w in (FOE_STATUS.get(foe.status, foe.status), _surprised(fight, foe.id) if foe.standing else "", *_worn(view, foe.id)) if w]
     return [
         Text("Foe", style="#e53935"),
         clipped(foe.name, name_width, "dim strike" if beaten else ""),
@@ -697,6 +731,8 @@ def notes_text(view: View, fight: Fight | None) -> Text:
     if fight is not None and fight.pending is not None:
         pending = fight.pending
         text.append(f"An attack waits to land: a  ({pending.plan.attacker} on {name_of(state, pending.target)})\n", style="bold #fdd835")
+    if fight is not None and fight.fled_hirelings:
+        text.append(f"Fled: {', '.join(fight.fled_hirelings)} (hirelings)\n", style="#fdd835")
     gone = side_gone(state)
     if gone == "foes":
         text.append("The foes are beaten: x to end the fight.\n", style="bold green")
