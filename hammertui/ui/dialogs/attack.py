@@ -327,7 +327,7 @@ class AttackDialog(FormDialog):
                 text.append("\n")
             _die_line(text, n, die, result, critical.multiplier, n in traded, _pending_luck(state))
         if result.damage_roll is not None:
-            text.append(f"\n{_capital(result.damage_roll.describe())}: {result.damage_per_hit} damage for each hit")
+            text.append(f"\n{_capital(result.damage_words)}")
         if result.stay_put is not None:
             text.append(f"\nStay Put +{result.stay_put_bonus} on {_where(result.stay_put)}", style="italic")
         elif _pending(state).stay_put:
