@@ -12,6 +12,7 @@ from typing import ClassVar
 import attrs
 
 from hammertui.rules import abilities, damage
+from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects, rage
 from hammertui.session.actions import Context, Refused, Result, member_of
 from hammertui.session.events import note
@@ -106,3 +107,35 @@ class BreakRage:
         text = f"{member.name} {how}: {effect.name} ends and they collapse, unconscious {minutes.total} minutes ({rounds} rounds)."
         events.append(note(self, text, (minutes.describe(),), level="warn"))
         return state, events
+
+
+def rage_choices(state: State, ruleset: Ruleset, character_id: str) -> list[tuple[str, str]]:
+    """What a Berserker may do about the rage now, as (choice, words): go into it, or get out."""
+    member = next((m for m in state.party if m.id == character_id), None)
+    found = abilities.rage_of(ruleset, member.class_id) if member is not None and member.alive else None
+    if member is None or found is None:
+        return []
+    if rage.is_raging(state, ruleset, member.id):
+        return [
+            ("break", f"Break out: {found.save} save {found.break_target}; failed, unconscious {found.collapse_minutes} minutes"),
+            ("collapse", f"Let it knock them out: unconscious {found.collapse_minutes} minutes"),
+        ]
+    if member.status != "ok":
+        return []
+    return [
+        ("cut", f"Cut themselves for {SELF_INFLICTED} HP and rage"),
+        ("willing", f"Fail the {found.save} save willingly and rage"),
+    ]
+
+
+def rage_action(character_id: str, choice: str) -> EnterRage | BreakRage:
+    """The action a choice of `rage_choices` asks for."""
+    actions = {
+        "cut": EnterRage(character_id, self_inflicted=True),
+        "willing": EnterRage(character_id, self_inflicted=False),
+        "break": BreakRage(character_id),
+        "collapse": BreakRage(character_id, willing=True),
+    }
+    if choice not in actions:
+        raise Refused(f"a rage is entered (cut, willing) or broken (break, collapse), not {choice!r}")
+    return actions[choice]
