@@ -513,6 +513,23 @@ def plan_attack(
         return rules.plan_foe_attack(
             ruleset, k.attack_dice, k.attack_bonus, k.damage_die, kind=kind, dark=in_dark, name=foe.name
         )
+    plan, _ = _character_plan(state, ruleset, attacker_id, kind, two_handed, two_weapons, in_dark, net, unseen, inner_strength)
+    return plan
+
+
+def _character_plan(
+    state: State,
+    ruleset: Ruleset,
+    attacker_id: str,
+    kind: str,
+    two_handed: bool,
+    two_weapons: bool,
+    in_dark: bool,
+    net: int,
+    unseen: str,
+    inner_strength: bool,
+) -> tuple[rules.AttackPlan, tuple[str, ...]]:
+    """A character's plan, and the lines of the class abilities in it for the attack's log."""
     member = _member(state, attacker_id)
     gift = abilities.inner_strength(ruleset, member.class_id) if inner_strength else None
     if inner_strength and gift is None:
@@ -536,7 +553,9 @@ def plan_attack(
     except ValueError as problem:
         raise Refused(str(problem)) from None
     plan = abilities.with_stab(plan, stab)
-    return abilities.with_rage(ruleset, plan, member.class_id, kind, rage.is_raging(state, ruleset, member.id))
+    base = len(plan.lines) - (stab is not None) - (gift is not None)
+    plan = abilities.with_rage(ruleset, plan, member.class_id, kind, rage.is_raging(state, ruleset, member.id))
+    return plan, plan.lines[base:]
 
 
 def _attacker_edges(state: State, ruleset: Ruleset, attacker_id: str, kind: str) -> tuple[int, int]:
@@ -638,10 +657,15 @@ class Attack:
         _able(state, self.target)
         if self.attacker == self.target:
             raise Refused("nobody attacks themselves here (a Berserker's self-inflicted point is damage: d)")
-        plan = plan_attack(
-            state, ctx.ruleset, self.attacker, self.kind, two_handed=self.two_handed, two_weapons=self.two_weapons,
-            dark=self.dark, net=self.net, unseen=self.unseen, inner_strength=self.inner_strength,
-        )
+        gifts: tuple[str, ...] = ()
+        if side_of(state, self.attacker) == PARTY:
+            in_dark = is_dark(state) if self.dark is None else self.dark
+            plan, gifts = _character_plan(
+                state, ctx.ruleset, self.attacker, self.kind, self.two_handed, self.two_weapons, in_dark, self.net,
+                self.unseen, self.inner_strength,
+            )
+        else:
+            plan = plan_attack(state, ctx.ruleset, self.attacker, self.kind, dark=self.dark)
         if not plan.can_attack:
             raise Refused(f"{plan.attacker} cannot attack: {'; '.join(plan.lines)}")
         spent = ""
@@ -660,7 +684,7 @@ class Attack:
             self.attacker, self.target, plan, ac, tuple(d.roll for d in result.dice), result.damage_roll, chains, stay, luck_target
         )
         fight = attrs.evolve(fight, pending=pending)
-        text = f"{plan.attacker} attacks {name_of(state, self.target)}: " + "; ".join(result.lines)
+        text = f"{plan.attacker} attacks {name_of(state, self.target)}: " + "; ".join((*gifts, *result.lines))
         if spent:
             text = f"{spent}. {text}"
         if stay:
