@@ -6,11 +6,13 @@ Ogre (AC 12, 18 HP on average) unless a test needs another foe.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 import pytest
 
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import rage
+from hammertui.session import persist, rage
 from hammertui.session.abilities import BreakRage, EnterRage, rage_action, rage_choices
 from hammertui.session.actions import Refused
 from hammertui.session.combat import ResolveAttack
@@ -214,3 +216,15 @@ def test_trapwise_a_thiefs_save_against_a_trap_has_advantage(demo: State, hc: Ru
     cleric = armed(demo, "cleric")
     _, events = run(cleric, hc, RollSave("c1", "Area", 1, against_trap=True), [3])
     assert "Trapwise" not in texts(events)
+
+
+# ------------------------------------------------------------------------------------ saving
+
+
+def test_a_rage_and_a_stab_waiting_to_land_come_back_from_a_save(demo: State, hc: Ruleset, tmp_path: Path) -> None:
+    fight = started(armed(armed(demo, "thief", 3), "berserker", cid="c2"), hc, count=1, kind=OGRE)
+    state = raging(fight, hc, "c2")
+    state, _ = attacked(state, hc, [10, 4], unseen="from behind")
+    back = persist.parse_state(persist.dump_state(state), tmp_path / "x.toml")
+    assert back == state
+    assert rage.is_raging(back, hc, "c2") and fighting(back).pending.plan.damage_multiplier == 3

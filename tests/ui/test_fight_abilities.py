@@ -81,3 +81,13 @@ async def test_g_takes_a_berserker_into_the_rage_and_out(tmp_path: Path) -> None
         await pick(pilot, app, "break")
         await until(pilot, lambda: not rage.is_raging(app.store.state, app.store.ruleset, "c1"), "the rage broken")
         assert "mind clears" in just_now(app)
+
+
+async def test_surprised_foes_are_offered_as_surprised_in_round_1(tmp_path: Path) -> None:
+    # The stabbity_when decision: a side surprised in round 1 is offered as surprised.
+    app, _ = armed(tmp_path, [])
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.perform(combat.StartFight((OGRE,), surprised=("foes",), hp="average"))
+        dialog = await open_attack(pilot, app)
+        assert dialog.query_one("#unseen", Select).value == "surprised"
+        assert "Stabbity x2: surprised" in shown(dialog, "#plan")
