@@ -84,16 +84,23 @@ def rage_damage_net(ruleset: Ruleset, class_id: str, kind: str, raging: bool) ->
     return 1 if raging and rage is not None and kind in rage.damage_kinds else 0
 
 
+def rage_attack_line(ruleset: Ruleset, class_id: str, kind: str, raging: bool) -> str:
+    """What the rage does to this attack, or '' when there is no rage."""
+    rage = rage_of(ruleset, class_id)
+    if not raging or rage is None:
+        return ""
+    parts = [f"{one_die(ruleset, 1)} on the damage"] if rage_damage_net(ruleset, class_id, kind, raging) else []
+    parts.append("no fumbles: a natural 1 reads like any other roll")
+    return f"{rage.name}: " + ", ".join(parts)
+
+
 def with_rage(ruleset: Ruleset, plan: AttackPlan, class_id: str, kind: str, raging: bool) -> AttackPlan:
     """A raging Berserker's attack: no die fumbles ("immunity to critical fumbles"), and the
     damage edge named, to be thrown with `rage_damage_net`."""
-    rage = rage_of(ruleset, class_id)
-    if not raging or rage is None:
+    line = rage_attack_line(ruleset, class_id, kind, raging)
+    if not line:
         return plan
-    edge = rage_damage_net(ruleset, class_id, kind, raging)
-    parts = [f"{one_die(ruleset, 1)} on the damage"] if edge else []
-    parts.append("no fumbles: a natural 1 reads like any other roll")
-    return attrs.evolve(plan, fumbles=False, lines=(*plan.lines, f"{rage.name}: " + ", ".join(parts)))
+    return attrs.evolve(plan, fumbles=False, lines=(*plan.lines, line))
 
 
 def rage_save_edge(ruleset: Ruleset, class_id: str, save: str, raging: bool) -> tuple[int, str]:

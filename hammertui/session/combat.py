@@ -546,16 +546,17 @@ def _character_plan(
         damage_steps=gift.steps if gift is not None else 0,
         name=member.name,
     )
-    if gift is not None:
-        plan = attrs.evolve(plan, lines=(*plan.lines, abilities.inner_strength_line(gift)))
+    strength = abilities.inner_strength_line(gift) if gift is not None else ""
+    if strength:
+        plan = attrs.evolve(plan, lines=(*plan.lines, strength))
     try:
         stab = abilities.stabbity(ruleset, member.class_id, member.level, kind, net, unseen)
     except ValueError as problem:
         raise Refused(str(problem)) from None
-    plan = abilities.with_stab(plan, stab)
-    base = len(plan.lines) - (stab is not None) - (gift is not None)
-    plan = abilities.with_rage(ruleset, plan, member.class_id, kind, rage.is_raging(state, ruleset, member.id))
-    return plan, plan.lines[base:]
+    raging = rage.is_raging(state, ruleset, member.id)
+    plan = abilities.with_rage(ruleset, abilities.with_stab(plan, stab), member.class_id, kind, raging)
+    fury = abilities.rage_attack_line(ruleset, member.class_id, kind, raging)
+    return plan, tuple(line for line in (strength, stab.line if stab else "", fury) if line)
 
 
 def _attacker_edges(state: State, ruleset: Ruleset, attacker_id: str, kind: str) -> tuple[int, int]:
@@ -656,7 +657,7 @@ class Attack:
         _able(state, self.attacker)
         _able(state, self.target)
         if self.attacker == self.target:
-            raise Refused("nobody attacks themselves here (a Berserker's self-inflicted point is damage: d)")
+            raise Refused("nobody attacks themselves here (a Berserker's self-inflicted point to rage is g)")
         gifts: tuple[str, ...] = ()
         if side_of(state, self.attacker) == PARTY:
             in_dark = is_dark(state) if self.dark is None else self.dark
