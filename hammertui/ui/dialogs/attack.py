@@ -188,6 +188,7 @@ class AttackDialog(FormDialog):
             two_handed=character and self.query_one("#two-handed", Checkbox).value,
             two_weapons=character and self.query_one("#two-weapons", Checkbox).value,
             dark=self.query_one("#dark", Checkbox).value,
+            net=self._net(),
             **self._abilities(),
         )
 
@@ -197,7 +198,6 @@ class AttackDialog(FormDialog):
         unseen = class_def is not None and class_def.stabbity is not None
         strength = class_def is not None and class_def.inner_strength is not None
         return {
-            "net": self._net(),
             "unseen": str(self.query_one("#unseen", Select).value) if unseen else "",
             "inner_strength": strength and self.query_one("#inner-strength", Checkbox).value,
         }
@@ -272,8 +272,9 @@ class AttackDialog(FormDialog):
             self.choice("kind"),
             two_handed=character and self.query_one("#two-handed", Checkbox).value,
             two_weapons=character and self.query_one("#two-weapons", Checkbox).value,
+            net=self.whole("net", "Modifier dice", default=0),
             dark=self.query_one("#dark", Checkbox).value,
-            **{**self._abilities(), "net": self.whole("net", "Modifier dice", default=0)},
+            **self._abilities(),
         )
 
     def done(self) -> None:
@@ -385,7 +386,6 @@ class AttackDialog(FormDialog):
 
 
 class AbilityChoices(TypedDict):
-    net: int
     unseen: str
     inner_strength: bool
 
@@ -397,7 +397,7 @@ def _ability_fields(state: State, target: str) -> ComposeResult:
     with Horizontal(classes="row", id="unseen-row"):
         yield Label("Stabbity: the target", classes="field-label")
         yield Select(UNSEEN_CHOICES, value=_unseen_default(state, target), allow_blank=False, id="unseen")
-    yield Checkbox("Sudden Inner Strength: spend 1 HP, damage die one step up", id="inner-strength")
+    yield Checkbox("Sudden Inner Strength: Hit Points for a bigger damage die", id="inner-strength")
 
 
 UNSEEN_CHOICES = [("sees it coming", ""), *((words, words) for words in abilities.UNSEEN)]
