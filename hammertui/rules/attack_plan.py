@@ -13,7 +13,11 @@ from hammertui.rules.dice import DiceExpr
 
 @attrs.frozen
 class AttackPlan:
-    """What an attack will throw, before any die is thrown, and why each number is what it is."""
+    """What an attack will throw, before any die is thrown, and why each number is what it is.
+
+    `damage_multiplier` multiplies each hit's damage (a Thief's Stabbity!, `multiplier_why`
+    naming it); `fumbles` is off for an attacker a natural 1 cannot fumble (a Berserker's rage).
+    """
 
     attacker: str
     kind: str
@@ -24,6 +28,9 @@ class AttackPlan:
     damage_bonus: int = 0
     criticals: bool = True
     lines: tuple[str, ...] = ()
+    damage_multiplier: int = 1
+    multiplier_why: str = ""
+    fumbles: bool = True
 
     @property
     def can_attack(self) -> bool:

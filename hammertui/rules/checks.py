@@ -7,7 +7,7 @@ dice and every reason a number is what it is, because the table is always told i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import attrs
 
@@ -125,23 +125,49 @@ def saving_throw(
     source_tier: int,
     net: int = 0,
     dark: bool = False,
+    edges: Sequence[tuple[int, str]] = (),
 ) -> Check:
     """A save: target by the source's tier against the character's, d20 + the save's bonus.
 
-    Dwarves' Good saves add one net modifier die; darkness tilts Area saves by the ruleset.
+    Dwarves' Good saves add one net modifier die; darkness tilts Area saves by the ruleset;
+    `edges` are the modifier dice a class ability adds, each with its reason (a rage, Trapwise).
     """
     own_tier = tiers.tier_of(ruleset, level)
     target = tiers.save_target(ruleset, source_tier, own_tier)
+    why = f"target {target}: source Tier {source_tier} vs Tier {own_tier}"
+    return save_to_target(
+        ruleset, source, class_id=class_id, level=level, stats=stats, save=save, target=target, why=why,
+        net=net, dark=dark, edges=edges,
+    )
+
+
+def save_to_target(
+    ruleset: Ruleset,
+    source: DiceSource,
+    *,
+    class_id: str,
+    level: int,
+    stats: Mapping[str, int],
+    save: str,
+    target: int,
+    why: str,
+    net: int = 0,
+    dark: bool = False,
+    edges: Sequence[tuple[int, str]] = (),
+    what: str = "",
+) -> Check:
+    """A save against a target the rule names (a rage's Mind save 12), `why` saying whose it is."""
     bonus, bonus_text = save_bonus(ruleset, class_id, level, save, stats)
     class_def = ruleset.classes[class_id]
     good = class_def.saves.get(save) == "good"
-    reasons = [bonus_text.split(", rolled with")[0], f"target {target}: source Tier {source_tier} vs Tier {own_tier}"]
+    reasons = [bonus_text.split(", rolled with")[0], why]
     extra = [
         (net, "the table's call"),
         (1 if good and class_def.advantage_on_good_saves else 0, f"{class_def.short_name} Good save"),
         (_darkness(ruleset, "area_saves", dark) if save == "Area" else 0, "darkness"),
+        *edges,
     ]
-    return _finish(ruleset, source, f"{save} save", bonus, target, extra, reasons)
+    return _finish(ruleset, source, what or f"{save} save", bonus, target, extra, reasons)
 
 
 def thief_skill_check(

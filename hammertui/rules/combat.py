@@ -676,6 +676,17 @@ class AttackResult:
     def damage_with_narrative_criticals(self) -> int:
         return self.damage_per_hit * self.hits
 
+    @property
+    def damage_words(self) -> str:
+        """The damage roll and what each hit deals: `damage 1d6+1: 4 + 1 = 5, Stabbity x3: from
+        behind = 15 damage for each hit`."""
+        if self.damage_roll is None:
+            return ""
+        thrown = self.damage_roll.describe()
+        if self.plan.damage_multiplier == 1:
+            return f"{thrown}: {self.damage_per_hit} damage for each hit"
+        return f"{thrown}, {self.plan.multiplier_why} = {self.damage_per_hit} damage for each hit"
+
     def damage_trading(self, traded: Iterable[int]) -> int:
         """The damage dealt when the crit dice numbered in `traded` (from 1) take the narrative
         effect instead of the multiplier: each of those deals one hit's damage."""
@@ -695,7 +706,9 @@ class AttackResult:
             return (*self.plan.lines, f"{self.plan.attacker} cannot attack.")
         head = f"{self.plan.describe()} vs AC {self.target_ac}"
         dice = tuple(f"die {n}: {d.describe()}" for n, d in enumerate(self.dice, 1))
-        damage = (self.damage_roll.describe(),) if self.damage_roll else ()
+        damage = ()
+        if self.damage_roll is not None:
+            damage = (self.damage_words if self.plan.damage_multiplier != 1 else self.damage_roll.describe(),)
         total = f"{self.hits} hit{'s' if self.hits != 1 else ''}, {self.total_damage} damage"
         if self.narrative_option and self.criticals:
             total += f" ({self.damage_with_narrative_criticals} if the crits take an effect instead)"
@@ -713,11 +726,12 @@ def resolve_attack(
     stay_put: StayPutDie = None,
     luck_bonus: int = 0,
     luck_target: int | None = None,
+    luck_net: int = 0,
 ) -> AttackResult:
     """Throw every attack die (d20 + bonus), then the one damage roll, then each crit's Luck saves.
 
     `net` modifier dice apply to every attack die, `damage_net` to the damage roll (a Berserker's
-    rage). A hit is a total of at least the target's AC. Decisions where the texts are silent: a
+    rage), `luck_net` to a crit's Luck saves. A hit is a total of at least the target's AC. Decisions where the texts are silent: a
     natural 20 that may crit always hits (the text calls it a Critical Hit), and a natural 1
     always misses; in darkness a 20 is "a normal 20" and must reach the AC like any other. Book
     Three's chain: each crit die rolls its own Luck saves against `luck_target`, +1 to the
@@ -730,7 +744,7 @@ def resolve_attack(
     )
     damage = modified_roll(ruleset, source, plan.damage_expr, damage_net, "damage")
     chains = tuple(
-        _luck_chain(ruleset, source, n, luck_bonus, luck_target) if _is_critical(ruleset, plan, r) else ()
+        _luck_chain(ruleset, source, n, luck_bonus, luck_target, luck_net) if _is_critical(ruleset, plan, r) else ()
         for n, r in enumerate(attack_rolls, 1)
     )
     return evaluate(ruleset, plan, target_ac, attack_rolls, damage, chains, stay_put)
@@ -782,7 +796,7 @@ def evaluate(
         raise ValueError(f"there is no attack die {stay_put} to Stay Put on")
     if term is not None and stay_put == "damage":
         damage = _with(damage, term)
-    per_hit = max(1, damage.total)
+    per_hit = max(1, damage.total) * plan.damage_multiplier
     critical = ruleset.combat.critical
     dice = []
     for index, (thrown, chain) in enumerate(zip(attack_rolls, chains, strict=True)):
@@ -790,7 +804,7 @@ def evaluate(
             thrown = _with(thrown, term)
         face = natural(thrown)
         crit = _is_critical(ruleset, plan, thrown)
-        fumble = critical.fumble is not None and face == critical.fumble
+        fumble = plan.fumbles and critical.fumble is not None and face == critical.fumble
         hit = crit or (not fumble and thrown.total >= target_ac)
         multiplier = critical.multiplier + _passed(chain) if crit else 1
         dice.append(
@@ -817,7 +831,7 @@ def _narrative(ruleset: Ruleset, plan: AttackPlan) -> bool:
 
 
 def _luck_chain(
-    ruleset: Ruleset, source: DiceSource, die: int, bonus: int, target: int | None
+    ruleset: Ruleset, source: DiceSource, die: int, bonus: int, target: int | None, net: int = 0
 ) -> tuple[Roll, ...]:
     """Book Three: Luck saves until one fails; none where the ruleset has no chain."""
     save = ruleset.combat.critical.chain_save
@@ -827,7 +841,7 @@ def _luck_chain(
         raise ValueError(f"a critical hit in {ruleset.id} needs the {save} save's target")
     saves: list[Roll] = []
     while len(saves) < MAX_LUCK_CHAIN:
-        thrown = modified_d20(ruleset, source, bonus, 0, f"attack {die} crit {save} save")
+        thrown = modified_d20(ruleset, source, bonus, net, f"attack {die} crit {save} save")
         saves.append(thrown)
         if thrown.total < target:
             break

@@ -15,12 +15,12 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.rules import characters, checks
+from hammertui.rules import abilities, characters, checks
 from hammertui.rules import combat as rules
 from hammertui.rules import damage, tiers
 from hammertui.rules.combat import Side
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import effects
+from hammertui.session import effects, rage
 from hammertui.session.actions import Action, Context, Refused, Result, note, spend_time
 from hammertui.session.events import Event
 from hammertui.session.procedures import is_dark
@@ -592,9 +592,17 @@ def plan_attack(
     two_handed: bool = False,
     two_weapons: bool = False,
     dark: bool | None = None,
+    net: int = 0,
+    unseen: str = "",
+    inner_strength: bool = False,
 ) -> rules.AttackPlan:
     """What the attacker will throw: a character's class and level, or a foe's entered numbers;
-    darkness from the session unless the 'Smith says otherwise (a foe that sees in the dark)."""
+    darkness from the session unless the 'Smith says otherwise (a foe that sees in the dark).
+
+    A character's class abilities join the plan with their lines: Stabbity! when the attack has
+    the edge (`net`) or the foe does not see it coming (`unseen`), Sudden Inner Strength's bigger
+    damage die, a rage's immunity to fumbles.
+    """
     in_dark = is_dark(state) if dark is None else dark
     fight = fight_of(state)
     if any(f.id == attacker_id for f in fight.foes):
@@ -603,8 +611,28 @@ def plan_attack(
         return rules.plan_foe_attack(
             ruleset, k.attack_dice, k.attack_bonus, k.damage_die, kind=kind, dark=in_dark, name=foe.name
         )
+    plan, _ = _character_plan(state, ruleset, attacker_id, kind, two_handed, two_weapons, in_dark, net, unseen, inner_strength)
+    return plan
+
+
+def _character_plan(
+    state: State,
+    ruleset: Ruleset,
+    attacker_id: str,
+    kind: str,
+    two_handed: bool,
+    two_weapons: bool,
+    in_dark: bool,
+    net: int,
+    unseen: str,
+    inner_strength: bool,
+) -> tuple[rules.AttackPlan, tuple[str, ...]]:
+    """A character's plan, and the lines of the class abilities in it for the attack's log."""
     member = _member(state, attacker_id)
-    return rules.plan_character_attack(
+    gift = abilities.inner_strength(ruleset, member.class_id) if inner_strength else None
+    if inner_strength and gift is None:
+        raise Refused(f"{member.name} has no Sudden Inner Strength")
+    plan = rules.plan_character_attack(
         ruleset,
         member.class_id,
         member.level,
@@ -613,8 +641,42 @@ def plan_attack(
         dark=in_dark,
         two_handed=two_handed,
         two_weapons=two_weapons,
+        damage_steps=gift.steps if gift is not None else 0,
         name=member.name,
     )
+    strength = abilities.inner_strength_line(gift) if gift is not None else ""
+    if strength:
+        plan = attrs.evolve(plan, lines=(*plan.lines, strength))
+    try:
+        stab = abilities.stabbity(ruleset, member.class_id, member.level, kind, net, unseen)
+    except ValueError as problem:
+        raise Refused(str(problem)) from None
+    raging = rage.is_raging(state, ruleset, member.id)
+    plan = abilities.with_rage(ruleset, abilities.with_stab(plan, stab), member.class_id, kind, raging)
+    fury = abilities.rage_attack_line(ruleset, member.class_id, kind, raging)
+    return plan, tuple(line for line in (strength, stab.line if stab else "", fury) if line)
+
+
+def _attacker_edges(state: State, ruleset: Ruleset, attacker_id: str, kind: str) -> tuple[int, int]:
+    """A raging Berserker's modifier dice: up on the damage, down on a crit's Luck saves."""
+    member = next((m for m in state.party if m.id == attacker_id), None)
+    if member is None or not rage.is_raging(state, ruleset, member.id):
+        return 0, 0
+    save = ruleset.combat.critical.chain_save or "Luck"
+    luck, _ = abilities.rage_save_edge(ruleset, member.class_id, save, True)
+    return abilities.rage_damage_net(ruleset, member.class_id, kind, True), luck
+
+
+def _spend_inner_strength(state: State, ruleset: Ruleset, attacker_id: str) -> tuple[State, str]:
+    """Sudden Inner Strength's Hit Point, spent before the dice are thrown."""
+    member = _member(state, attacker_id)
+    try:
+        cost = abilities.inner_strength_cost(ruleset, member.class_id, member.hp)
+    except ValueError as problem:
+        raise Refused(f"{member.name}: {problem}") from None
+    spent = attrs.evolve(member, hp=member.hp - cost)
+    text = f"{member.name} spends {cost} HP on Sudden Inner Strength ({member.hp} -> {spent.hp})"
+    return attrs.evolve(state, party=replace_member(state.party, spent)), text
 
 
 def target_ac(state: State, target_id: str) -> int:
@@ -665,7 +727,10 @@ class Attack:
     """Throw an attack: every attack die and the one damage die, shown before anything lands.
 
     `net` is the modifier dice on the attack dice (Advantage, Boons), `damage_net` on the damage
-    (a Berserker's rage); `dark` overrides the session's darkness for this attacker.
+    (a raging Berserker's edge is added to it); `dark` overrides the session's darkness for this
+    attacker. `unseen` says how the target does not see the blow coming (from behind, surprised,
+    hidden: a Thief's Stabbity!); `inner_strength` spends a Halfling's Hit Point on a bigger
+    damage die.
     """
 
     label: ClassVar[str] = "attack"
@@ -677,6 +742,8 @@ class Attack:
     net: int = 0
     damage_net: int = 0
     dark: bool | None = None
+    unseen: str = ""
+    inner_strength: bool = False
 
     def apply(self, state: State, ctx: Context) -> Result:
         fight = fight_of(state)
@@ -693,16 +760,27 @@ class Attack:
                 " round of combat\" (Surprise Check)"
             )
         if self.attacker == self.target:
-            raise Refused("nobody attacks themselves here (a Berserker's self-inflicted point is damage: d)")
-        plan = plan_attack(
-            state, ctx.ruleset, self.attacker, self.kind, two_handed=self.two_handed, two_weapons=self.two_weapons, dark=self.dark
-        )
+            raise Refused("nobody attacks themselves here (a Berserker's self-inflicted point to rage is g)")
+        gifts: tuple[str, ...] = ()
+        if side_of(state, self.attacker) == PARTY:
+            in_dark = is_dark(state) if self.dark is None else self.dark
+            plan, gifts = _character_plan(
+                state, ctx.ruleset, self.attacker, self.kind, self.two_handed, self.two_weapons, in_dark, self.net,
+                self.unseen, self.inner_strength,
+            )
+        else:
+            plan = plan_attack(state, ctx.ruleset, self.attacker, self.kind, dark=self.dark)
         if not plan.can_attack:
             raise Refused(f"{plan.attacker} cannot attack: {'; '.join(plan.lines)}")
+        spent = ""
+        if self.inner_strength:
+            state, spent = _spend_inner_strength(state, ctx.ruleset, self.attacker)
         ac = target_ac(state, self.target)
         bonus, luck_target = _luck(state, ctx.ruleset, self.attacker, self.target)
+        damage_edge, luck_edge = _attacker_edges(state, ctx.ruleset, self.attacker, self.kind)
         result = rules.resolve_attack(
-            ctx.ruleset, ctx.dice, plan, ac, net=self.net, damage_net=self.damage_net, luck_bonus=bonus, luck_target=luck_target
+            ctx.ruleset, ctx.dice, plan, ac, net=self.net, damage_net=self.damage_net + damage_edge,
+            luck_bonus=bonus, luck_target=luck_target, luck_net=luck_edge,
         )
         chains = tuple(d.luck_saves for d in result.dice)
         stay = _stay_put_ready(fight, ctx, self.attacker)
@@ -710,7 +788,9 @@ class Attack:
             self.attacker, self.target, plan, ac, tuple(d.roll for d in result.dice), result.damage_roll, chains, stay, luck_target
         )
         fight = attrs.evolve(fight, pending=pending)
-        text = f"{plan.attacker} attacks {name_of(state, self.target)}: " + "; ".join(result.lines)
+        text = f"{plan.attacker} attacks {name_of(state, self.target)}: " + "; ".join((*gifts, *result.lines))
+        if spent:
+            text = f"{spent}. {text}"
         if stay:
             text += f". Stay Put: +{ctx.ruleset.modifier_dice.stay_put_bonus} to one die"
         return with_fight(state, fight=fight), [note(self, text + ".", tuple(r.describe() for r in result.rolls))]
@@ -837,7 +917,8 @@ def _hurt(state: State, ctx: Context, target: str, amount: int, source: str, act
         return attrs.evolve(state, party=replace_member(state.party, hurt)), [note(action, text)]
     outcome = damage.take_damage(vitals_of(member), amount, zero_hp_rule(state, ctx.ruleset))
     new, events = settle(state, member, with_vitals(member, outcome.vitals), source, action)
-    return new, [note(action, f"{member.name} takes {amount}: {', '.join(outcome.lines)}."), *events]
+    new, raged = rage.when_hurt(new, ctx, member.id, action)
+    return new, [note(action, f"{member.name} takes {amount}: {', '.join(outcome.lines)}."), *events, *raged]
 
 
 def _hurt_foe(state: State, foe: Foe, amount: int, action: Action) -> Result:

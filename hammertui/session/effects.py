@@ -19,10 +19,17 @@ from hammertui.session.state import Effect, State, free_id
 ROUND = "round"
 UNIT = "unit"
 UNITS = (ROUND, UNIT)
+UNTIL_ENDED = "until_ended"
+"""An effect with no clock (a Berserker's rage): it lasts until an action ends it."""
+CLOCKS = (*UNITS, UNTIL_ENDED)
+"""Every clock an effect may count on; the 'Smith's own effects count rounds or turns."""
 
 
 def now(state: State, unit: str) -> int:
-    """The clock an effect counts on: the fight's rounds, or the game clock's turns (Beats)."""
+    """The clock an effect counts on: the fight's rounds, or the game clock's turns (Beats); an
+    effect lasting until ended counts on none, so its time is never up."""
+    if unit == UNTIL_ENDED:
+        return 0
     return state.clock.rounds if unit == ROUND else state.clock.units
 
 
@@ -32,6 +39,8 @@ def time_left(state: State, effect: Effect) -> int:
 
 def describe_left(state: State, ruleset: Ruleset, effect: Effect) -> str:
     """`2 rounds left`, `1 turn left`."""
+    if effect.unit == UNTIL_ENDED:
+        return "until ended"
     left = time_left(state, effect)
     if effect.unit == ROUND:
         return f"{left} round{'s' if left != 1 else ''} left"

@@ -20,7 +20,7 @@ import tomli_w
 
 from hammertui.rules import procedures
 from hammertui.session import migrations
-from hammertui.session.effects import UNITS, wearers
+from hammertui.session.effects import CLOCKS, wearers
 from hammertui.session.procedures import slice_problems, slice_types
 from hammertui.session.events import Event
 from hammertui.session.state import Character, State
@@ -220,8 +220,8 @@ def _effect_problems(state: State) -> list[str]:
         where = f"effects[{i}] ({effect.name})"
         if effect.on and effect.on not in everyone:
             problems.append(f"{where}.on: no character or foe {effect.on!r}")
-        if effect.unit not in UNITS:
-            problems.append(f"{where}.unit: {effect.unit!r} is not one of {', '.join(UNITS)}")
+        if effect.unit not in CLOCKS:
+            problems.append(f"{where}.unit: {effect.unit!r} is not one of {', '.join(CLOCKS)}")
         if effect.ends_at < 0:
             problems.append(f"{where}.ends_at: {effect.ends_at} cannot be negative")
     return problems

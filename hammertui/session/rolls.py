@@ -10,10 +10,11 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.rules import checks
+from hammertui.rules import abilities, checks
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.rules.ruleset import ClassResource, Ruleset
 from hammertui.session.procedures import is_dark
+from hammertui.session.rage import is_raging
 from hammertui.session.state import Character, FailedCheck, State, replace_member
 from hammertui.session.vitals import dungeon_tier
 
@@ -34,13 +35,18 @@ def _result(state: State, action: object, member: Character, check: checks.Check
 
 @attrs.frozen
 class RollSave:
-    """A saving throw against a source of the given tier (a monster's HD or a caster's level as a tier)."""
+    """A saving throw against a source of the given tier (a monster's HD or a caster's level as a tier).
+
+    `against_trap` says the save is against a trap's effects (a Thief's Trapwise); a raging
+    Berserker's save carries the rage's edge by itself.
+    """
 
     label: ClassVar[str] = "save"
     character_id: str
     save: str
     source_tier: int
     net: int = 0
+    against_trap: bool = False
 
     def apply(self, state: State, ctx: Context) -> Result:
         member = _roller(state, self.character_id)
@@ -58,6 +64,10 @@ class RollSave:
             source_tier=self.source_tier,
             net=self.net,
             dark=is_dark(state),
+            edges=(
+                abilities.rage_save_edge(ctx.ruleset, member.class_id, self.save, is_raging(state, ctx.ruleset, member.id)),
+                abilities.trap_save_edge(ctx.ruleset, member.class_id, self.against_trap),
+            ),
         )
         return _result(state, self, member, check)
 

@@ -17,6 +17,7 @@ from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.events import Event
 from hammertui.session.state import Character, Death, Grave, State, replace_member
+from hammertui.session import rage
 from hammertui.session.procedures import signal
 
 NOT_TODAY = "not_today"
@@ -93,7 +94,8 @@ class ApplyDamage:
         hurt = with_vitals(member, outcome.vitals)
         text = f"{member.name} takes {self.amount} damage{source}: {', '.join(outcome.lines)}."
         new, events = settle(state, member, hurt, self.source, self)
-        return new, [note(self, text), *events]
+        new, raged = rage.when_hurt(new, ctx, member.id, self)
+        return new, [note(self, text), *events, *raged]
 
 
 @attrs.frozen

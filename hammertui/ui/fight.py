@@ -25,6 +25,7 @@ from hammertui.rules import combat as rules
 from hammertui.rules.light import darkness_lines
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects
+from hammertui.session.abilities import rage_action, rage_choices
 from hammertui.session.combat import (
     PARTY,
     TURN_UNHOLY,
@@ -154,6 +155,10 @@ def _may_turn(m: FightMoment) -> bool:
     return fight is not None and bool(turners(m.ruleset, m.state)) and any(f.standing for f in fight.foes)
 
 
+def _may_rage(m: FightMoment) -> bool:
+    return _fighting(m) and m.member is not None and bool(rage_choices(m.state, m.ruleset, m.member.id))
+
+
 FIGHT: tuple[Command[FightMoment], ...] = (
     Command("escape", "fight.close", "close", "Close", "Close", "Back to the dashboard; the fight goes on", show=True),
     Command("space", "fight.next", "next", "Next", "Next", "The fight's next step: initiative, the next phase, the other side", show=True, applies=_fighting),
@@ -165,6 +170,7 @@ FIGHT: tuple[Command[FightMoment], ...] = (
     Command("r", "fight.surprise", "surprise_saves", "Surprise saves", "Surprise saves", "The surprised roll Rally saves: who passes acts in round 1", applies=lambda m: may_save_against_surprise(m.state, m.ruleset)),
     Command("m", "fight.hireling_morale", "hireling_morale", "Hireling morale", "Hireling morale", "A hireling's morale: the one in charge makes a Rally save", applies=lambda m: _fighting(m) and bool(m.state.hirelings)),
     Command("t", "fight.turn_unholy", "turn_unholy", "Turn Unholy", "Turn Unholy", "A Cleric raises the holy symbol against the unholy", applies=_may_turn),
+    Command("g", "fight.rage", "rage", "Rage", "Rage", "The highlighted Berserker goes into a rage, or tries to break out of it", applies=_may_rage),
     Command("e", "fight.effect", "add_effect", "Effect", "Effect", "A timed effect on someone, or on the whole party", applies=_fighting),
     Command("k", "fight.end_effect", "end_effect", "End effect", "End effect", "An effect over before its time", applies=lambda m: _fighting(m) and bool(m.state.effects)),
     Command("h", "fight.hurt", "hurt", "Hurt", "Hurt", "Damage to the highlighted one", show=True, applies=_someone_standing),
@@ -420,6 +426,17 @@ class FightScreen(Screen[None]):
         choices = [(e.id, f"{effects.wearer(state, e)}: {effects.labelled(state, view.ruleset, e)}") for e in state.effects]
         dialog = ChooseDialog("End an effect", "Which effect ends now?", choices)
         self.app.push_screen(dialog, lambda effect_id: effect_id is not None and self.hammer.perform(EndEffect(effect_id)))
+
+    def action_rage(self) -> None:
+        """A Berserker's rage by hand: entered willingly, or broken (a save, or a collapse)."""
+        view, member = self.hammer.view, self._highlighted_member()
+        if view is None or member is None:
+            return
+        choices = rage_choices(view.state, view.ruleset, member.id)
+        if not choices:
+            return
+        dialog = ChooseDialog(f"Rage: {member.name}", "What of the rage?", choices)
+        self.app.push_screen(dialog, lambda choice: choice is not None and self.hammer.perform(rage_action(member.id, choice)))
 
     def action_hurt(self) -> None:
         self._hurt_or_heal("Damage")

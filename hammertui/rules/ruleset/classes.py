@@ -101,11 +101,29 @@ class ClassThiefSkills:
 
 @attrs.frozen
 class Rage:
-    """The Berserker's rage: a save against `target` when hurt, `break_target` to snap out."""
+    """The Berserker's rage: a save against `target` when hurt, `break_target` to snap out.
+
+    While it lasts the damage of `damage_kinds` attacks is rolled with one modifier die up, no die
+    fumbles, and every save but the `unhindered_saves` is rolled with one down; failing to break
+    out is a collapse for `collapse_minutes`.
+    """
 
     save: SaveName
     target: Annotated[int, between(1, None, "a target number")]
     break_target: Annotated[int, between(1, None, "a target number")]
+    name: str = "Murderous Rage"
+    damage_kinds: Annotated[tuple[str, ...], Unique()] = ("melee", "thrown")
+    unhindered_saves: Annotated[tuple[SaveName, ...], Unique()] = ("Body", "Death")
+    collapse_minutes: Dice = "3d6"
+
+
+@attrs.frozen
+class InnerStrength:
+    """A Halfling's Sudden Inner Strength: `hp` spent before the attack dice are thrown raises
+    the damage die `steps` sizes for that attack."""
+
+    hp: Annotated[int, between(1, None, "Hit Points")] = 1
+    steps: Annotated[int, between(1, None, "die steps")] = 1
 
 
 @attrs.frozen
@@ -142,6 +160,8 @@ class ClassDef:
     two_handed_extra_damage_dice: Annotated[int, between(0)] = 0
     two_weapon_extra_attack_dice: Annotated[Progression, PROGRESSION] | None = None
     rage: Rage | None = None
+    inner_strength: InnerStrength | None = None
+    trap_saves_advantage: bool = False
     camp_free: tuple[Annotated[str, one_of(CAMP_FREE)], ...] = ()
     notes: tuple[str, ...] = ()
     armour_forbidden: Annotated[tuple[ArmourId, ...], Unique()] = ()

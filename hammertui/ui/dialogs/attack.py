@@ -10,16 +10,17 @@ the thrown dice waiting in the fight, never thrown again; opening it again picks
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from hammertui.rules import abilities
 from hammertui.rules import combat as rules
 from hammertui.rules import damage
-from hammertui.rules.ruleset import Ruleset
+from hammertui.rules.ruleset import ClassDef, Ruleset
 from hammertui.session import combat
 from hammertui.session.actions import Action, Refused
 from hammertui.session.procedures import is_dark
@@ -98,6 +99,7 @@ class AttackDialog(FormDialog):
         with Horizontal(classes="row", id="weapons"):
             yield Checkbox("Two-handed weapon", id="two-handed")
             yield Checkbox("Two weapons", id="two-weapons")
+        yield from _ability_fields(state, self._target)
         yield Static("", id="plan")
 
     def _landing_fields(self) -> ComposeResult:
@@ -135,8 +137,9 @@ class AttackDialog(FormDialog):
         if event.select.id == "attacker" and event.value is not Select.NULL and event.value != self._attacker:
             self._attacker = str(event.value)
             self._rearm()
-        elif event.select.id == "target" and event.value is not Select.NULL:
+        elif event.select.id == "target" and event.value is not Select.NULL and event.value != self._target:
             self._target = str(event.value)
+            self.query_one("#unseen", Select).value = _unseen_default(self.state, self._target)
         self._refresh()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
@@ -185,10 +188,29 @@ class AttackDialog(FormDialog):
             two_handed=character and self.query_one("#two-handed", Checkbox).value,
             two_weapons=character and self.query_one("#two-weapons", Checkbox).value,
             dark=self.query_one("#dark", Checkbox).value,
+            net=self._net(),
+            **self._abilities(),
         )
+
+    def _abilities(self) -> AbilityChoices:
+        """The class abilities ticked for this attack, as `plan_attack` and `Attack` take them."""
+        class_def = self._class()
+        unseen = class_def is not None and class_def.stabbity is not None
+        strength = class_def is not None and class_def.inner_strength is not None
+        return {
+            "unseen": str(self.query_one("#unseen", Select).value) if unseen else "",
+            "inner_strength": strength and self.query_one("#inner-strength", Checkbox).value,
+        }
+
+    def _class(self) -> ClassDef | None:
+        member = _character(self.state, self._attacker)
+        return self.ruleset.classes[member.class_id] if member is not None else None
 
     def _show_plan(self) -> None:
         self.query_one("#weapons").display = self._is_character()
+        class_def = self._class()
+        self.query_one("#unseen-row").display = class_def is not None and class_def.stabbity is not None
+        self.query_one("#inner-strength").display = class_def is not None and class_def.inner_strength is not None
         try:
             text = self._plan_text()
         except (Refused, ValueError) as problem:
@@ -252,6 +274,7 @@ class AttackDialog(FormDialog):
             two_weapons=character and self.query_one("#two-weapons", Checkbox).value,
             net=self.whole("net", "Modifier dice", default=0),
             dark=self.query_one("#dark", Checkbox).value,
+            **self._abilities(),
         )
 
     def done(self) -> None:
@@ -327,7 +350,7 @@ class AttackDialog(FormDialog):
                 text.append("\n")
             _die_line(text, n, die, result, critical.multiplier, n in traded, _pending_luck(state))
         if result.damage_roll is not None:
-            text.append(f"\n{_capital(result.damage_roll.describe())}: {result.damage_per_hit} damage for each hit")
+            text.append(f"\n{_capital(result.damage_words)}")
         if result.stay_put is not None:
             text.append(f"\nStay Put +{result.stay_put_bonus} on {_where(result.stay_put)}", style="italic")
         elif _pending(state).stay_put:
@@ -357,6 +380,34 @@ class AttackDialog(FormDialog):
         traded = self._traded()
         effect = self.text("effect") if traded else ""
         return combat.ResolveAttack(stay_put=self._stay_put(), narrative=traded, effect=effect, not_today=not_today)
+
+
+# ------------------------------------------------------------ class abilities on the attack
+
+
+class AbilityChoices(TypedDict):
+    unseen: str
+    inner_strength: bool
+
+
+def _ability_fields(state: State, target: str) -> ComposeResult:
+    """Stabbity!'s question (does the target see the blow coming?) and Sudden Inner Strength;
+    each is shown only for an attacker whose class has it. A side surprised in round 1 is
+    offered as surprised."""
+    with Horizontal(classes="row", id="unseen-row"):
+        yield Label("Stabbity: the target", classes="field-label")
+        yield Select(UNSEEN_CHOICES, value=_unseen_default(state, target), allow_blank=False, id="unseen")
+    yield Checkbox("Sudden Inner Strength: Hit Points for a bigger damage die", id="inner-strength")
+
+
+UNSEEN_CHOICES = [("sees it coming", ""), *((words, words) for words in abilities.UNSEEN)]
+
+
+def _unseen_default(state: State, target: str) -> str:
+    fight = fighting(state)
+    if fight is None or not target or fight.round > 1:
+        return ""
+    return "surprised" if combat.side_of(state, target) in fight.surprised else ""
 
 
 # -------------------------------------------------------------------------------- reading

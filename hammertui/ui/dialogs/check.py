@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.widgets import Button, Input, Label, Select
+from textual.widgets import Button, Checkbox, Input, Label, Select
 
-from hammertui.rules import checks, tiers
+from hammertui.rules import abilities, checks, tiers
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Action
 from hammertui.session.rolls import RerollThiefSkill, RollSave, RollSkill, RollThiefSkill, reroll_offer
@@ -50,6 +50,8 @@ class CheckDialog(FormDialog):
             yield Select([(t.name, t.id) for t in self._targets()], allow_blank=False, id="target")
             yield Label(self._net_word(), classes="field-label")
             yield Input(value="0", id="net", classes="number")
+        if self.ruleset.classes[self.member.class_id].trap_saves_advantage:
+            yield Checkbox(f"Against a trap (Trapwise: {abilities.one_die(self.ruleset, 1)})", id="trap")
         yield Label("", id="preview")
 
     def _targets(self) -> tuple:
@@ -86,6 +88,8 @@ class CheckDialog(FormDialog):
         self.query_one("#against").display = kind == "save"
         self.query_one("#against-label").display = kind == "save"
         self.query_one("#target").display = kind == "skill"
+        for box in self.query("#trap"):
+            box.display = kind == "save"
 
     def _preview(self) -> None:
         try:
@@ -134,7 +138,8 @@ class CheckDialog(FormDialog):
         kind, which = self.choice("kind"), self.choice("which")
         net = self.whole("net", "Modifier dice", default=0)
         if kind == "save":
-            return RollSave(self.member.id, which, self._source_tier(), net)
+            trap = any(box.value for box in self.query("#trap").results(Checkbox))
+            return RollSave(self.member.id, which, self._source_tier(), net, against_trap=trap)
         if kind == "thief":
             return RollThiefSkill(self.member.id, which, net)
         return RollSkill(self.member.id, which, self.choice("target"), net)
