@@ -147,7 +147,7 @@ def turn_problem(state: State, ruleset: Ruleset, attacker_id: str) -> str:
     name = name_of(state, attacker_id)
     if fight.step != "phase":
         return f"{name} cannot attack before initiative is rolled (space)"
-    now = {a.id for a in actors(state, ruleset)}
+    now = {a.id for a in actors(state, ruleset) if fight.phase != "movement"}
     if attacker_id not in now:
         acting = ", ".join(a.name for a in still_to_act(state, ruleset)) or "nobody still to act"
         where = f"the {fight.side}, {ruleset.combat.phase_name(fight.phase)}"

@@ -40,11 +40,12 @@ from hammertui.session.combat import (
     actors,
     declared,
     default_target,
-    still_to_act,
     kind_of,
     morale_due,
     name_of,
     side_gone,
+    still_to_act,
+    turn_problem,
     waiting,
 )
 from hammertui.session.events import Event
@@ -369,7 +370,7 @@ class FightScreen(Screen[None]):
         if view is None or fight is None:
             return
         if fight.pending is None:
-            left = [a.id for a in still_to_act(view.state, view.ruleset)]
+            left = [a.id for a in still_to_act(view.state, view.ruleset) if not turn_problem(view.state, view.ruleset, a.id)]
             if not left:
                 self.notify("Nobody is left to attack in this phase: space moves on (A: out of turn, with a reason).", severity="warning")
                 return
