@@ -128,6 +128,58 @@ def actors(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
     return tuple(a for a in due if a.id == fight.turn)
 
 
+def still_to_act(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
+    """Those acting now who have not yet attacked in this phase: the ones the table waits on."""
+    fight = fighting(state)
+    done = set(fight.acted) if fight is not None else set()
+    return tuple(a for a in actors(state, ruleset) if a.id not in done)
+
+
+def attacks_allowed(state: State, ruleset: Ruleset, combatant_id: str) -> int:
+    """How many attacks a combatant throws in a round: one (a rule that gives more says so here)."""
+    return 1
+
+
+def turn_problem(state: State, ruleset: Ruleset, attacker_id: str) -> str:
+    """Why `attacker_id` may not attack now, in the table's words; "" when they may: only in a
+    phase their declaration places them in, and no more often in a round than the rules allow."""
+    fight = fight_of(state)
+    name = name_of(state, attacker_id)
+    if fight.step != "phase":
+        return f"{name} cannot attack before initiative is rolled (space)"
+    now = {a.id for a in actors(state, ruleset) if fight.phase != "movement"}
+    if attacker_id not in now:
+        acting = ", ".join(a.name for a in still_to_act(state, ruleset)) or "nobody still to act"
+        where = f"the {fight.side}, {ruleset.combat.phase_name(fight.phase)}"
+        return f"{name} does not act now ({where}: {acting})"
+    allowed = attacks_allowed(state, ruleset, attacker_id)
+    if fight.attacked.count(attacker_id) >= allowed:
+        times = "once" if allowed == 1 else f"{allowed} times"
+        return f"{name} has already attacked {times} this round"
+    return ""
+
+
+def default_target(state: State, attacker_id: str) -> str:
+    """Whom an attack goes to unless another is picked: the attacker's last target while it still
+    stands and does not flee, else the first of the other side still fighting (for the foes, the
+    party member marked in front first); never a struck-off or fleeing one. "" for nobody."""
+    fight = fight_of(state)
+    foe_ids = {f.id for f in fight.foes}
+    if attacker_id in foe_ids:
+        order = [m.id for m in state.party]
+        if fight.front in order:
+            order.remove(fight.front)
+            order.insert(0, fight.front)
+        fit = {m.id for m in state.party if m.alive and m.status == "ok"}
+    else:
+        order = [f.id for f in fight.foes]
+        fit = {f.id for f in fight.foes if f.status in ("ok", "cowering")}
+    last = fight.last_target.get(attacker_id, "")
+    if last in fit:
+        return last
+    return next((cid for cid in order if cid in fit), "")
+
+
 def waiting(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
     """Those still to take their Turn in this phase, where the Leader names them one at a time."""
     fight = fighting(state)
@@ -441,7 +493,7 @@ class FightNext:
         step = rules.Step(fight.round, fight.side, rules.Phase(fight.phase, ctx.ruleset.combat.phase_name(fight.phase)))
         following = _busy(state, ctx.ruleset, rules.next_step(ctx.ruleset, step, fight.order, fight.out_of_round_one))
         if following is None:
-            done = attrs.evolve(fight, step="initiative", side="", phase="", turn="", taken=())
+            done = attrs.evolve(fight, step="initiative", side="", phase="", turn="", taken=(), acted=())
             gone = side_gone(state)
             end = f" The {gone} are beaten: end the fight (x)." if gone == FOES else " Roll for initiative! (space)"
             return with_fight(state, fight=done), [note(self, f"End of round {fight.round}.{end}")]
@@ -467,7 +519,7 @@ def _new_round(state: State, ctx: Context, action: Action) -> Result:
     head = note(action, f"Round {number}. Initiative ({leader.name} for the party, {mods}): {result.explanation}", dice)
     said = {cid: attrs.evolve(d, stay_put_used=False) for cid, d in fight.declared.items()}
     fight = attrs.evolve(
-        fight, round=number, order=result.order, last_winner=result.winner, initiative=result.explanation, declared=said
+        fight, round=number, order=result.order, last_winner=result.winner, initiative=result.explanation, declared=said, attacked=()
     )
     state = attrs.evolve(state, clock=attrs.evolve(state.clock, rounds=state.clock.rounds + 1))
     state, ended = effects.expire(state, action.label)
@@ -507,7 +559,7 @@ def _leader(state: State, fight: Fight) -> Character:
 
 def _at(state: State, fight: Fight, step: rules.Step, action: Action) -> Result:
     """Stand the fight on `step`, and say who acts there."""
-    fight = attrs.evolve(fight, step="phase", side=step.side, phase=step.phase.id, turn="", taken=())
+    fight = attrs.evolve(fight, step="phase", side=step.side, phase=step.phase.id, turn="", taken=(), acted=())
     state = with_fight(state, fight=fight)
     return state, [note(action, f"{step.describe().rstrip('.')}.")]
 
@@ -744,21 +796,25 @@ class Attack:
     dark: bool | None = None
     unseen: str = ""
     inner_strength: bool = False
+    out_of_turn: str = ""
 
     def apply(self, state: State, ctx: Context) -> Result:
         fight = fight_of(state)
         if fight.pending is not None:
             raise Refused("the last attack is still waiting for its damage: resolve it first")
-        kinds = ctx.ruleset.combat.attack_kinds
-        if self.kind not in kinds:
-            raise Refused(f"an attack is {' or '.join(kinds)}, not {self.kind!r}")
-        _able(state, self.attacker)
-        _able(state, self.target)
         if fight.surprised_now(self.attacker):
             raise Refused(
                 f"{name_of(state, self.attacker)} is surprised: \"surprised and thus cannot take actions in the first"
                 " round of combat\" (Surprise Check)"
             )
+        problem = turn_problem(state, ctx.ruleset, self.attacker)
+        if problem and not self.out_of_turn.strip():
+            raise Refused(f"{problem}: an attack out of turn needs the 'Smith's reason")
+        kinds = ctx.ruleset.combat.attack_kinds
+        if self.kind not in kinds:
+            raise Refused(f"an attack is {' or '.join(kinds)}, not {self.kind!r}")
+        _able(state, self.attacker)
+        _able(state, self.target)
         if self.attacker == self.target:
             raise Refused("nobody attacks themselves here (a Berserker's self-inflicted point to rage is g)")
         gifts: tuple[str, ...] = ()
@@ -787,12 +843,21 @@ class Attack:
         pending = PendingAttack(
             self.attacker, self.target, plan, ac, tuple(d.roll for d in result.dice), result.damage_roll, chains, stay, luck_target
         )
-        fight = attrs.evolve(fight, pending=pending)
+        acting = {a.id for a in actors(state, ctx.ruleset)}
+        fight = attrs.evolve(
+            fight,
+            pending=pending,
+            acted=(*fight.acted, self.attacker) if self.attacker in acting else fight.acted,
+            attacked=(*fight.attacked, self.attacker),
+            last_target={**fight.last_target, self.attacker: self.target},
+        )
         text = f"{plan.attacker} attacks {name_of(state, self.target)}: " + "; ".join((*gifts, *result.lines))
         if spent:
             text = f"{spent}. {text}"
         if stay:
             text += f". Stay Put: +{ctx.ruleset.modifier_dice.stay_put_bonus} to one die"
+        if problem:
+            text += f". Out of turn ({problem}): {self.out_of_turn.strip()}"
         return with_fight(state, fight=fight), [note(self, text + ".", tuple(r.describe() for r in result.rolls))]
 
 
@@ -801,24 +866,57 @@ def _stay_put_ready(fight: Fight, ctx: Context, attacker: str) -> bool:
     return bool(ctx.ruleset.modifier_dice.stay_put_bonus) and said.movement == rules.STAY_PUT and not said.stay_put_used
 
 
-def pending_result(state: State, ruleset: Ruleset, stay_put: str = "auto") -> rules.AttackResult | None:
+def pending_result(state: State, ruleset: Ruleset, stay_put: str = "auto", target: str = "") -> rules.AttackResult | None:
     """The attack waiting to land, as the dice read with Stay Put's +1 where it is put: "auto"
-    (where it helps most), "none", "damage" or an attack die's number from 1."""
+    (where it helps most against the thrown target), "none", "damage" or an attack die's number
+    from 1; against `target`'s AC where the dice are moved to another."""
     fight = fighting(state)
     if fight is None or fight.pending is None:
         return None
     pending = fight.pending
+    ac = pending.target_ac if target in ("", pending.target) else target_ac(state, target)
+    die = _stay_put_choice(ruleset, pending, stay_put)
+    return rules.evaluate(ruleset, pending.plan, ac, pending.rolls, pending.damage, pending.chains, die)
+
+
+def _stay_put_choice(ruleset: Ruleset, pending: PendingAttack, stay_put: str) -> rules.StayPutDie:
+    """Where Stay Put's +1 goes: "auto" read against the thrown target, so every target's dice
+    carry it on the same one."""
     die = _stay_put_die(stay_put)
     if isinstance(die, int) and die >= len(pending.rolls):
         raise Refused(f"there is no attack die {die + 1}: this attack threw {len(pending.rolls)}")
-    bare = rules.evaluate(ruleset, pending.plan, pending.target_ac, pending.rolls, pending.damage, pending.chains, None)
     if not pending.stay_put or die is None:
-        return bare
+        return None
     if die == "auto":
-        die = rules.best_stay_put(ruleset, bare)
-        if die is None:
-            return bare
-    return rules.evaluate(ruleset, pending.plan, pending.target_ac, pending.rolls, pending.damage, pending.chains, die)
+        bare = rules.evaluate(ruleset, pending.plan, pending.target_ac, pending.rolls, pending.damage, pending.chains, None)
+        return rules.best_stay_put(ruleset, bare)
+    return die
+
+
+def aimed(state: State, ruleset: Ruleset, stay_put: str, aims: Sequence[str]) -> list[tuple[str, rules.AttackResult]]:
+    """The waiting attack's dice split between targets (`aims`: each die's target in order, none
+    for all on the thrown target): each target with the dice aimed at it, read against its AC.
+
+    Book Three: "You can then assign the dice as you see fit between basic attacks and special
+    attacks ... against any targets that are valid." A crit's chain of Luck saves stands as thrown.
+    """
+    pending = fight_of(state).pending
+    if pending is None:
+        return []
+    aims = tuple(aims) or (pending.target,) * len(pending.rolls)
+    if len(aims) != len(pending.rolls):
+        raise Refused(f"this attack threw {len(pending.rolls)} attack dice: a target for each, not {len(aims)}")
+    found = []
+    for target in dict.fromkeys(aims):
+        if target != pending.target:
+            _able(state, target)
+            if target == pending.attacker:
+                raise Refused("nobody attacks themselves here")
+        whole = pending_result(state, ruleset, stay_put, target)
+        assert whole is not None
+        kept = tuple(d if aim == target else attrs.evolve(d, hit=False, critical=False, fumble=False, damage=0) for d, aim in zip(whole.dice, aims, strict=True))
+        found.append((target, attrs.evolve(whole, dice=kept)))
+    return found
 
 
 @attrs.frozen
@@ -836,28 +934,39 @@ class ResolveAttack:
     narrative: tuple[int, ...] = ()
     effect: str = ""
     not_today: bool = False
+    aims: tuple[str, ...] = ()
+    """Each attack die's target in order, where the dice go elsewhere than the thrown target."""
 
     def apply(self, state: State, ctx: Context) -> Result:
         fight = fight_of(state)
         pending = fight.pending
         if pending is None:
             raise Refused("no attack is waiting to land")
-        result = pending_result(state, ctx.ruleset, self.stay_put)
-        assert result is not None
-        amount, words = _landed(ctx, result, self.narrative, self.effect)
+        split = aimed(state, ctx.ruleset, self.stay_put, self.aims)
+        crits = {n for _, result in split for n, d in enumerate(result.dice, 1) if d.critical}
+        _landed(ctx, split[0][1], set(self.narrative) - crits, self.effect)  # refuses a die that is no crit
+        landing = [(target, *_landed(ctx, result, crits & {n for n, d in enumerate(result.dice, 1) if d.critical} & set(self.narrative), self.effect)) for target, result in split]
         said = declared(fight, pending.attacker)
-        if result.stay_put is not None:
+        if split[0][1].stay_put is not None:
             said = attrs.evolve(said, stay_put_used=True)
-        fight = attrs.evolve(fight, pending=None, declared={**fight.declared, pending.attacker: said})
+        first = split[0][0]
+        fight = attrs.evolve(
+            fight,
+            pending=None,
+            declared={**fight.declared, pending.attacker: said},
+            last_target={**fight.last_target, pending.attacker: first},
+        )
         state = with_fight(state, fight=fight)
-        head = f"{pending.plan.attacker} on {name_of(state, pending.target)}: {words}"
-        events = [note(self, head)]
-        events += [note(self, f"Fumble! {pending.plan.attacker}'s die {n} comes up 1: the 'Smith names the mishap.", level="warn") for n, d in enumerate(result.dice, 1) if d.fumble]
-        if amount:
-            state, hurt = _hurt(state, ctx, pending.target, amount, pending.plan.attacker, self, self.not_today)
-            events += hurt
-        elif self.not_today:
+        head = "; ".join(f"on {name_of(state, target)}: {words.removesuffix('.')}" for target, _, words in landing)
+        events = [note(self, f"{pending.plan.attacker} {head}.")]
+        fumbles = [n for _, result in split for n, d in enumerate(result.dice, 1) if d.fumble]
+        events += [note(self, f"Fumble! {pending.plan.attacker}'s die {n} comes up 1: the 'Smith names the mishap.", level="warn") for n in fumbles]
+        if self.not_today and not any(amount for target, amount, _ in landing if target == first):
             raise Refused("no damage landed, so there is nothing to say Not Today! to")
+        for target, amount, _ in landing:
+            if amount:
+                state, hurt = _hurt(state, ctx, target, amount, pending.plan.attacker, self, self.not_today and target == first)
+                events += hurt
         return state, events
 
 

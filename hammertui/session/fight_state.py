@@ -104,6 +104,9 @@ class Fight:
     combatant's declaration by id; `morale_offered` marks the foes' turn whose morale was asked.
     `initiative` is the last roll's explanation, for the pane. Where Turns are named one at a
     time, `turn` is whose Turn it is and `taken` who has had theirs in this phase (`turn` too).
+    `acted` is who has attacked in this phase (ticked on the table), `attacked` one entry per
+    attack thrown this round, `last_target` each attacker's last target, and `front` the party
+    member the 'Smith marked as the one the foes reach first.
     """
 
     foes: tuple[Foe, ...] = ()
@@ -124,6 +127,10 @@ class Fight:
     taken: tuple[str, ...] = ()
     surprise_saves: dict[str, bool] = attrs.field(factory=dict)
     fled_hirelings: tuple[str, ...] = ()
+    acted: tuple[str, ...] = ()
+    attacked: tuple[str, ...] = ()
+    last_target: dict[str, str] = attrs.field(factory=dict)
+    front: str = ""
 
     def foe(self, foe_id: str) -> Foe:
         for foe in self.foes:
@@ -217,7 +224,8 @@ def _fight_problems(fight: Fight | None, state: State) -> list[str]:
     everyone = _fighters(state)
     if fight.leader and fight.leader not in everyone:
         problems.append(f"fight.leader: no character {fight.leader!r}")
-    strangers = [cid for cid in (fight.turn, *fight.taken, *fight.surprise_saves) if cid and cid not in everyone]
+    named = (fight.turn, *fight.taken, *fight.surprise_saves, *fight.acted, *fight.attacked, fight.front, *fight.last_target, *fight.last_target.values())
+    strangers = [cid for cid in named if cid and cid not in everyone]
     if strangers:
         problems.append(f"fight.turn: no character or foe {', '.join(map(repr, strangers))}")
     for cid, said in fight.declared.items():

@@ -92,11 +92,11 @@ def fight_lines(view: View, fight: Fight) -> list[Text]:
 
     The fight's rules are loaded here, with the first fight, not before the dashboard's first frame.
     """
-    from hammertui.session.combat import actors, side_gone
+    from hammertui.session.combat import side_gone, still_to_act
 
     state = view.state
     lines = [_line(where_text(view, fight), "bold")]
-    acting = actors(state, view.ruleset)
+    acting = still_to_act(state, view.ruleset)
     if acting:
         lines.append(_line("Acting now: ", "bold").append(", ".join(a.name for a in acting)))
     if fight.pending is not None:

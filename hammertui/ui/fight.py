@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import groupby
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 from rich.console import Console, Group
@@ -30,6 +30,7 @@ from hammertui.session.combat import (
     PARTY,
     TURN_UNHOLY,
     Actor,
+    Attack,
     EndEffect,
     EndFight,
     FightNext,
@@ -40,11 +41,14 @@ from hammertui.session.combat import (
     SurpriseSaves,
     actors,
     declared,
+    default_target,
     kind_of,
     may_save_against_surprise,
     morale_due,
     name_of,
     side_gone,
+    still_to_act,
+    turn_problem,
     surprise_targets,
     waiting,
 )
@@ -163,7 +167,8 @@ FIGHT: tuple[Command[FightMoment], ...] = (
     Command("escape", "fight.close", "close", "Close", "Close", "Back to the dashboard; the fight goes on", show=True),
     Command("space", "fight.next", "next", "Next", "Next", "The fight's next step: initiative, the next phase, the other side", show=True, applies=_fighting),
     Command("n", "fight.next_n", "next", "Next", "Next", "The fight's next step, as space takes it", applies=_fighting),
-    Command("a", "fight.attack", "attack", "Attack", "Attack", "The highlighted one attacks: the dice thrown, then landed", show=True, applies=_may_attack),
+    Command("a", "fight.attack", "attack", "Attack", "Attack", "The next to act attacks the default target: the dice thrown, then landed (1-9 another)", show=True, applies=_may_attack),
+    Command("A", "fight.attack_form", "attack_form", "Attack...", "Attack...", "An attack set out in full: attacker, target, kind, modifier dice, or out of turn with a reason", applies=_may_attack),
     Command("d", "fight.declare", "declare", "Declare", "Declare", "What the highlighted one will do this round", show=True, applies=_someone_standing),
     Command("o", "fight.morale", "morale", "Morale", "Morale", "The foes still fighting check their courage", show=True, applies=_foes_fight),
     Command("O", "fight.skip_morale", "skip_morale", "No morale", "No morale", "No morale check this turn", applies=lambda m: morale_due(m.state, m.ruleset)),
@@ -195,10 +200,13 @@ class FightScreen(Screen[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
     BINDINGS = [command.binding() for command in FIGHT if command.key is not None]
+    DASHBOARD_KEYS: ClassVar[frozenset[str]] = frozenset({"app.quit", "store.redo", "session.rules"})
+    """The dashboard's commands that still act here: the rest (passing time, another fight, the
+    highlighted character's) wait for the dashboard."""
 
     def __init__(self) -> None:
         super().__init__()
-        self._at: tuple[int, str, str, str] | None = None
+        self._at: tuple[object, ...] | None = None
         self._keys: tuple[bool | None, ...] = ()
 
     @property
@@ -276,12 +284,13 @@ class FightScreen(Screen[None]):
         return width - margin - BOX_EDGES - 2 * len(COLUMNS)
 
     def _follow_actors(self, view: View, fight: Fight) -> None:
-        """At each new phase, put the cursor on the first who acts in it, unless it is on one."""
-        at = (fight.round, fight.side, fight.phase, fight.turn)
+        """At each new phase and after each attack, put the cursor on the next who is still to act
+        in it, unless it is on one."""
+        at = (fight.round, fight.side, fight.phase, fight.turn, fight.acted, fight.pending is None)
         if at == self._at:
             return
         self._at = at
-        acting = [a.id for a in actors(view.state, view.ruleset)]
+        acting = [a.id for a in still_to_act(view.state, view.ruleset)]
         table = self.query_one(CombatantTable)
         if acting and selected_key(table) not in acting:
             keys = [k.value for k in table.rows]
@@ -365,14 +374,33 @@ class FightScreen(Screen[None]):
         self.app.push_screen(dialog, lambda cid: cid is not None and self.hammer.perform(NameTurn(cid)))
 
     def action_attack(self) -> None:
-        """The highlighted one attacks if they may act: a party member, or a foe acting now."""
+        """The highlighted one, if still to act (else the next who is), throws at the default
+        target at once; the dialog shows the dice, numbers the targets and lands them. An attack
+        already thrown is landed."""
+        view = self.hammer.view
+        fight = fighting(view.state) if view is not None else None
+        if view is None or fight is None:
+            return
+        if fight.pending is None:
+            left = [a.id for a in still_to_act(view.state, view.ruleset) if not turn_problem(view.state, view.ruleset, a.id)]
+            if not left:
+                self.notify("Nobody is left to attack in this phase: space moves on (A: out of turn, with a reason).", severity="warning")
+                return
+            attacker = self.highlighted() if self.highlighted() in left else left[0]
+            said = declared(fight, attacker).action
+            kind = said if said in view.ruleset.combat.attack_kinds else "melee"
+            if not self.hammer.perform(Attack(attacker, default_target(view.state, attacker), kind)):
+                return
+            view = self.hammer.view
+        self.app.push_screen(screens.AttackDialog(view.ruleset, view.state, self.hammer.try_perform))
+
+    def action_attack_form(self) -> None:
+        """The attack set out in full before the dice: the highlighted one attacks, whoever it is."""
         view = self.hammer.view
         if view is None or fighting(view.state) is None:
             return
-        chosen = self.highlighted()
-        acting = {a.id for a in actors(view.state, view.ruleset)}
-        attacker = chosen if chosen in acting or self._highlighted_member() is not None else ""
-        self.app.push_screen(screens.AttackDialog(view.ruleset, view.state, self.hammer.try_perform, attacker_id=attacker))
+        chosen = self.highlighted() if self._highlighted_member() is not None or self._highlighted_foe() is not None else ""
+        self.app.push_screen(screens.AttackDialog(view.ruleset, view.state, self.hammer.try_perform, attacker_id=chosen))
 
     def action_declare(self) -> None:
         view = self.hammer.view
@@ -610,7 +638,7 @@ def now_text(view: View, fight: Fight | None) -> Text:
     if fight.step == "phase" and view.ruleset.combat.one_at_a_time:
         text.append_text(turn_text(view, fight))
     elif fight.step == "phase":
-        text.append_text(acting_text(view, actors(state, view.ruleset)))
+        text.append_text(acting_text(view, still_to_act(state, view.ruleset)))
     text.append("\n")
     if morale_due(state, view.ruleset):
         text.append("The foes' turn begins: check their morale (o), or skip it (O).", style="bold #fdd835")
@@ -649,7 +677,7 @@ def acting_text(view: View, acting: Sequence[Actor]) -> Text:
     """`Acting now: Goblin 1, Goblin 2 (Move Near, melee)`: names grouped by what they declared."""
     text = Text("Acting now: ", style="bold")
     if not acting:
-        text.append("nobody in this phase.", style="dim")
+        text.append("nobody left in this phase (space: on).", style="dim")
         return text
     groups = []
     for (movement, action), same in groupby(acting, key=lambda a: (a.movement, a.action)):
@@ -686,6 +714,11 @@ def combatant_rows(view: View, fight: Fight, room: int) -> list[Row]:
     return rows
 
 
+def _ticked(fight: Fight, combatant_id: str, name: str) -> str:
+    """`✓ Darla` once she has attacked in this phase."""
+    return f"✓ {name}" if combatant_id in fight.acted else name
+
+
 def _declared_cell(view: View, fight: Fight, combatant_id: str, width: int) -> Text:
     """The declaration; in a narrow table Stay Put's `+1 ready` is cut to `+1`."""
     said = declared(fight, combatant_id)
@@ -711,7 +744,7 @@ def member_cells(view: View, fight: Fight, member: Character, widths: tuple[int,
     notes = [w for w in (words, _surprised(fight, member.id), *_worn(view, member.id)) if w]
     return [
         Text("Party", style="#43a047"),
-        clipped(member.name, name_width, "dim strike" if not member.alive else ""),
+        clipped(_ticked(fight, member.id, member.name), name_width, "dim strike" if not member.alive else ""),
         hp_cell(member),
         str(member.ac),
         _declared_cell(view, fight, member.id, declared_width) if member.alive else Text("-", style="dim"),
@@ -725,7 +758,7 @@ def foe_cells(view: View, fight: Fight, foe: Foe, widths: tuple[int, int, int]) 
     notes = [w for w in (FOE_STATUS.get(foe.status, foe.status), _surprised(fight, foe.id) if foe.standing else "", *_worn(view, foe.id)) if w]
     return [
         Text("Foe", style="#e53935"),
-        clipped(foe.name, name_width, "dim strike" if beaten else ""),
+        clipped(_ticked(fight, foe.id, foe.name), name_width, "dim strike" if beaten else ""),
         Text(f"{foe.hp}/{foe.max_hp}", style="dim" if beaten else ("bold #e53935" if foe.hp * 2 <= foe.max_hp else "")),
         str(kind_of(view.state, foe.kind).ac),
         _declared_cell(view, fight, foe.id, declared_width) if foe.status == "ok" else Text("-", style="dim"),

@@ -54,6 +54,8 @@ def dark(state: State, ruleset: Ruleset) -> State:
 
 
 def attacked(state: State, ruleset: Ruleset, faces: list[int], attacker: str = "c1", target: str = "f1", **options: Any) -> tuple[State, list]:
+    """An attack set up by hand, away from the round's order: the 'Smith's reason goes with it."""
+    options.setdefault("out_of_turn", "set up by hand")
     return run(state, ruleset, Attack(attacker, target, **options), faces)
 
 
@@ -394,7 +396,7 @@ def test_the_store_undoes_an_attack_a_resolve_and_an_end_fight_exactly(demo: Sta
     state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
     store = Store(state, hc, dice=lambda _: ScriptedDice([20, 10, 6]))
     before = store.state
-    store.dispatch(Attack("c1", "f1"))
+    store.dispatch(Attack("c1", "f1", out_of_turn="set up by hand"))
     thrown = store.state
     assert fighting(thrown).pending is not None
     store.undo()

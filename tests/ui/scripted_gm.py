@@ -28,6 +28,13 @@ SPUTTER = [2]  # the net Skull: the lights lose 1d4 turns
 # The camp: Wenna's scouting finds 1d4 = 3 rooms, then the 'Smith's 1d6 = 1: no encounter.
 CAMP = [3, 1]
 
+FIGHT_TASK = "fight round (4 adventurers, 3 goblins, everyone on the default target, initiative and a morale skip)"
+AIMED_TASK = "fight round, two adventurers picking other targets"
+# Initiative: the party 8, the foes 3. Darla 15 hits (d6 3); Brannoc 4 misses (2); Wenna 13 hits (2);
+# Otto's two dice 9 and 14, one hit (d8 5); then the goblins on Darla (AC 16): 10 (2), 3 (1), 18 hits (4).
+FIGHT = [8, 3, 15, 3, 4, 2, 13, 2, 9, 14, 5, 10, 2, 3, 1, 18, 4]
+GOBLINS = "Goblin"
+
 
 def scripted_app(folder: Path, faces: list[int], ruleset: str = "hammercrawl") -> tuple[HammerApp, ScriptedDice]:
     """The demo session (Darla, Brannoc, Wenna, Otto), its dice read from `faces`."""
@@ -105,3 +112,39 @@ def screen_text(app: HammerApp) -> str:
     console = Console(width=width, height=height, file=io.StringIO(), record=True, legacy_windows=False)
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text()
+
+
+def fight_app(folder: Path, ruleset: str = "hammercrawl-book3") -> tuple[HammerApp, ScriptedDice]:
+    return scripted_app(folder, FIGHT, ruleset)
+
+
+async def _fight_round(pilot: Pilot, aims: dict[int, str]) -> int:
+    """From initiative to the round's end: `a` throws at the default target, a number picks
+    another (`aims`: the adventurer's place in the party, from 0, and the target's number)."""
+    from hammertui.session.combat import FoeGroup, StartFight
+    from hammertui.session.fight_state import FoeKind
+
+    assert isinstance(pilot.app, HammerApp)
+    pilot.app.perform(StartFight((FoeGroup(FoeKind(GOBLINS, "3", 12), 3),), hp="average"))
+    await pilot.press("F")
+    await pilot.pause()
+    press = CountingKeys(pilot)
+    await press("space")  # initiative: the party wins, straight to its Melee
+    for n in range(4):
+        await press("a", *([aims[n]] if n in aims else []), "enter")
+    await press("space", "O")  # the foes' turn: no morale check
+    while pilot.app.store.state.slices["sides_and_phases"].fight.phase != "melee":
+        await press("space")
+    for _ in range(3):
+        await press("a", "enter")
+    await press("space")  # end of the round
+    return press.count
+
+
+async def gm_fights(pilot: Pilot) -> int:
+    return await _fight_round(pilot, {})
+
+
+async def gm_fights_aiming(pilot: Pilot) -> int:
+    """Brannoc goes for Goblin 2 and Wenna for Goblin 3."""
+    return await _fight_round(pilot, {1: "2", 2: "3"})

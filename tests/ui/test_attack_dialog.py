@@ -44,9 +44,12 @@ def fighter(state: State) -> State:
 
 
 async def open_attack(pilot, app: HammerApp, attacker: str = "", target: str = "") -> AttackDialog:  # type: ignore[no-untyped-def]
+    """The attack set out in full; before initiative, with the 'Smith's reason for it."""
     app.push_screen(AttackDialog(app.store.ruleset, app.store.state, app.try_perform, attacker, target))
     await pilot.pause()
     assert isinstance(app.screen, AttackDialog)
+    if app.screen.query("#why"):
+        app.screen.query_one("#why", Input).value = "set up by hand"
     return app.screen
 
 

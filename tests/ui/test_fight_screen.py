@@ -341,14 +341,14 @@ async def test_the_keys_open_their_dialogs(tmp_path: Path) -> None:
         await pilot.press("F")
         await highlight(pilot, app, "c2")
         opened = {}
-        for key in ("a", "d", "o", "t", "e", "F"):
+        for key in ("A", "d", "o", "t", "e", "F"):
             await pilot.press(key)
             await until(pilot, lambda: not isinstance(app.screen, FightScreen) and app.screen.is_mounted, f"{key}'s dialog")
             opened[key] = app.screen
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, FightScreen), f"the fight again after {key}")
         assert {k: type(s).__name__ for k, s in opened.items()} == {
-            "a": "AttackDialog",
+            "A": "AttackDialog",
             "d": "DeclareDialog",
             "o": "MoraleDialog",
             "t": "TurnUnholyDialog",

@@ -220,3 +220,18 @@ async def test_the_missile_phase_under_each_ruleset(tmp_path: Path) -> None:
         "hammercrawl": ["Melee", "Missile", "Magic", "Misc."],
         "hammercrawl-book3": ["Melee", "Missile", "Magic", "Misc.", "Move (again)"],
     }
+
+
+async def test_a_name_met_before_fills_in_its_numbers(tmp_path: Path) -> None:
+    """"Goblin" typed gives the goblin entered earlier, not blank defaults."""
+    app, _ = scripted(tmp_path, [])
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(StartFight((FoeGroup(FoeKind("Goblin", "2", 13, attack_bonus=1, damage_die=4), 1),), hp="average"))
+        assert app.perform(EndFight())
+        app.push_screen(FoesDialog(app.store.ruleset, app.store.state, app.try_perform))
+        await pilot.pause()
+        for key in "goblin":
+            await pilot.press(key)
+        await pilot.pause()
+        dialog = app.screen
+        assert [dialog.query_one(f"#{w}", Input).value for w in ("hd", "ac", "attack-bonus", "damage-die")] == ["2", "13", "1", "d4"]

@@ -16,11 +16,41 @@ from hammertui.session.explore import SetSafeHaven
 from hammertui.ui.camp import CampScreen, PickDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.explore import ExploreScreen
-from tests.ui.scripted_gm import camp_app, explore_app, gm_camps, gm_explores, screen_text
+import pytest
+
+from hammertui.session.fight_state import fighting
+from tests.ui.scripted_gm import camp_app, explore_app, fight_app, gm_camps, gm_explores, gm_fights, gm_fights_aiming, screen_text
 from tests.ui.test_party import log_text
 
 EXPLORE_KEYS = 12
 CAMP_KEYS = 18
+FIGHT_KEYS = 20
+AIMED_KEYS = 24
+
+
+@pytest.mark.parametrize("ruleset", ["hammercrawl-book3", "hammercrawl"])
+async def test_a_round_of_seven_attacks_in_at_most_twenty_keys(tmp_path: Path, ruleset: str) -> None:
+    app, script = fight_app(tmp_path, ruleset)
+    async with app.run_test(size=(120, 40)) as pilot:
+        keys = await gm_fights(pilot)
+        assert keys <= FIGHT_KEYS, f"{keys} keys"
+        fight = fighting(app.store.state)
+        assert (fight.round, fight.step, script.remaining) == (1, "initiative", 0)
+        # Stay Put's +1 goes on each hit's damage: Darla 3 - 1 STR + 1, Wenna 2 + 1, Otto 5 + 1.
+        assert [f.hp for f in fight.foes] == [13 - 3 - 3 - 6, 13, 13], "every hit on the first goblin"
+        assert app.store.state.party[0].hp == 5 - 4, "the goblins all go for Darla, in front"
+        assert sorted(fight.attacked) == ["c1", "c2", "c3", "c4", "f1", "f2", "f3"]
+
+
+@pytest.mark.parametrize("ruleset", ["hammercrawl-book3", "hammercrawl"])
+async def test_a_round_with_two_other_targets_in_at_most_twenty_four_keys(tmp_path: Path, ruleset: str) -> None:
+    app, script = fight_app(tmp_path, ruleset)
+    async with app.run_test(size=(120, 40)) as pilot:
+        keys = await gm_fights_aiming(pilot)
+        assert keys <= AIMED_KEYS, f"{keys} keys"
+        fight = fighting(app.store.state)
+        assert [f.hp for f in fight.foes] == [13 - 3 - 6, 13, 13 - 3], "Brannoc missed Goblin 2; Wenna hit Goblin 3"
+        assert fight.last_target == {"c1": "f1", "c2": "f2", "c3": "f3", "c4": "f1", "f1": "c1", "f2": "c1", "f3": "c1"}
 
 
 async def test_an_explore_to_its_xp_in_at_most_twelve_keys(tmp_path: Path) -> None:

@@ -69,10 +69,9 @@ async def test_a_two_round_fight_from_the_main_screen(tmp_path: Path) -> None:
         fight = fighting(app.store.state)
         assert (fight.round, fight.side, fight.phase) == (1, "party", "melee")
         assert "The party rolled 10, the foes 2: the party acts first." in log_text(app)
-        await pilot.press("a")
-        assert isinstance(app.screen, AttackDialog)
-        await pilot.press("enter")  # throw
+        await pilot.press("a")  # thrown at the first goblin
         await pilot.pause()
+        assert isinstance(app.screen, AttackDialog)
         assert fighting(app.store.state).pending is not None
         await pilot.press("enter")  # land
         await pilot.pause()
@@ -85,8 +84,9 @@ async def test_a_two_round_fight_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.press("space")
         assert fighting(app.store.state).phase == "melee"
         await pilot.press("a")
+        await pilot.pause()
         assert isinstance(app.screen, AttackDialog)
-        await pilot.press("enter", "enter")
+        await pilot.press("enter")
         await pilot.pause()
         assert app.store.state.character(darla.id).hp == darla.hp, "12 - 1 misses AC 16"
         await pilot.press("space")
@@ -99,11 +99,11 @@ async def test_a_two_round_fight_from_the_main_screen(tmp_path: Path) -> None:
         assert app.store.state.clock.rounds == 2
         await pilot.press("O", "space")
         assert fighting(app.store.state).phase == "melee"
-        await pilot.press("a", "enter", "enter")
+        await pilot.press("a", "enter")
         await pilot.pause()
         await pilot.press("space")
         assert fighting(app.store.state).side == "party"
-        await pilot.press("a", "enter")
+        await pilot.press("a")
         await pilot.pause()
         assert "CRITICAL x2" in log_text(app)
         await pilot.press("enter")

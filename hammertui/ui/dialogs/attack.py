@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TypedDict, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
@@ -41,6 +42,11 @@ class AttackDialog(FormDialog):
 
     ROLLS = True
     AUTO_FOCUS = "#ok"
+    BINDINGS = [
+        *(Binding(str(n), f"aim({n})", "Target", show=False) for n in range(1, 10)),
+        Binding("up", "die(-1)", "Die", show=False),
+        Binding("down", "die(1)", "Die", show=False),
+    ]
     DEFAULT_CSS = """
     AttackDialog #plan, AttackDialog #dice {
         margin: 1 0 0 0;
@@ -64,6 +70,9 @@ class AttackDialog(FormDialog):
         self.state = state
         self._attacker = attacker_id or _first_living(state)
         self._target = target_id
+        self._aims: list[str] = []
+        self._die = 0
+        """Which dice a number sends to its target: 0 all of them, else that die (from 1)."""
         self._landing = _pending_or_none(state) is not None
         if self._landing:
             self._to_landing_words(state)
@@ -100,11 +109,15 @@ class AttackDialog(FormDialog):
             yield Checkbox("Two-handed weapon", id="two-handed")
             yield Checkbox("Two weapons", id="two-weapons")
         yield from _ability_fields(state, self._target)
+        yield Static("", id="targets")
+        yield Input(placeholder="Out of turn? The reason the 'Smith allows it", id="why")
         yield Static("", id="plan")
 
     def _landing_fields(self) -> ComposeResult:
         state = self._live()
         pending = _pending(state)
+        self._aims = [pending.target] * len(pending.rolls)
+        yield Static("", id="targets")
         yield Static("", id="dice")
         if pending.stay_put:
             with Horizontal(classes="row"):
@@ -149,6 +162,49 @@ class AttackDialog(FormDialog):
         if event.input.id == "net":
             self._refresh()
 
+    def action_aim(self, number: int) -> None:
+        """The target numbered `number`: before the throw, the one attacked; after it, where the
+        dice go (all, or the one die picked with up and down)."""
+        numbered = self._numbered()
+        if not 1 <= number <= len(numbered):
+            return
+        _, target = numbered[number - 1]
+        if not self._landing:
+            self.query_one("#target", Select).value = target
+            return
+        if self._die:
+            self._aims[self._die - 1] = target
+        else:
+            self._aims = [target] * len(self._aims)
+        self._refresh()
+
+    def action_die(self, step: int) -> None:
+        """Up and down pick which die a number moves: all of them, or one."""
+        if self._landing and len(self._aims) > 1:
+            self._die = (self._die + step) % (len(self._aims) + 1)
+            self._refresh()
+
+    def _numbered(self) -> list[tuple[str, str]]:
+        """The targets a number picks: the other side's, in the fight's order, struck-off left out."""
+        state = self._live()
+        attacker = _pending(state).attacker if self._landing else self._attacker
+        return numbered_targets(state, attacker)
+
+    def _targets_text(self) -> Text:
+        """`1 Goblin 1 AC 12 9/9 · 2 Goblin 2 ...`, the one the dice go to lit."""
+        state = self._live()
+        aimed = set(self._aims) if self._landing else {self._target}
+        text = Text()
+        for n, (name, cid) in enumerate(self._numbered(), 1):
+            if n > 1:
+                text.append(" · ")
+            text.append(f"{n}", style="bold reverse")
+            text.append(f" {name} AC {combat.target_ac(state, cid)} {_health(state, cid)}", style="bold" if cid in aimed else "dim")
+        if self._landing and len(self._aims) > 1:
+            which = f"die {self._die}" if self._die else "all the dice"
+            text.append(f"\nA number sends {which} there (up/down: which die)", style="italic")
+        return text
+
     def _rearm(self) -> None:
         """A new attacker: targets from the other side first, their declared kind, their weapons."""
         targets = _targets(self.state, self._attacker)
@@ -160,6 +216,8 @@ class AttackDialog(FormDialog):
         self.query_one("#kind", Select).value = self._declared_kind()
 
     def _refresh(self) -> None:
+        for targets in self.query("#targets").results(Static):
+            targets.update(self._targets_text())
         if self._landing:
             self._show_landing()
         else:
@@ -275,6 +333,7 @@ class AttackDialog(FormDialog):
             net=self.whole("net", "Modifier dice", default=0),
             dark=self.query_one("#dark", Checkbox).value,
             **self._abilities(),
+            out_of_turn=self.text("why"),
         )
 
     def done(self) -> None:
@@ -332,7 +391,11 @@ class AttackDialog(FormDialog):
         result = self._result()
         traded = self._traded()
         total = result.damage_trading(traded)
-        self.query_one("#dice", Static).update(self._dice_text(state, result, traded, total))
+        try:
+            text = self._dice_text(state, result, traded, total)
+        except Refused as problem:
+            text = Text(_sentence(str(problem)))
+        self.query_one("#dice", Static).update(text)
         for box in self.query("#not-today").results(Checkbox):
             member = _character(state, _pending(state).target)
             box.display = member is not None and can_say_not_today(member, total)
@@ -342,13 +405,24 @@ class AttackDialog(FormDialog):
             field.display = bool(traded)
 
     def _dice_text(self, state: State, result: rules.AttackResult, traded: tuple[int, ...], total: int) -> Text:
-        """Every die as thrown and what it did, the damage roll, Stay Put, the total and its cost."""
+        """Every die as thrown and what it did against its target, the damage roll, Stay Put, the
+        total and its cost."""
         text = Text()
         critical = self.ruleset.combat.critical
-        for n, die in enumerate(result.dice, 1):
+        split = combat.aimed(state, self.ruleset, self._stay_put(), self._aims)
+        pending = _pending(state)
+        for n, aim in enumerate(self._aims, 1):
+            target, read = next((t, r) for t, r in split if t == aim)
             if n > 1:
                 text.append("\n")
-            _die_line(text, n, die, result, critical.multiplier, n in traded, _pending_luck(state))
+            if self._die == n:
+                text.append("> ", style="bold")
+            _die_line(text, n, read.dice[n - 1], read, critical.multiplier, n in traded, _pending_luck(state))
+            if len(split) > 1 or aim != pending.target:
+                text.append(f" -> {combat.name_of(state, target)}", style="bold")
+        if len(split) > 1 or split[0][0] != pending.target:
+            total = sum(r.damage_trading(tuple(t for t in traded if r.dice[t - 1].critical)) for _, r in split)
+            result = split[0][1]
         if result.damage_roll is not None:
             text.append(f"\n{_capital(result.damage_words)}")
         if result.stay_put is not None:
@@ -362,7 +436,7 @@ class AttackDialog(FormDialog):
 
     def _cost(self, state: State, total: int) -> str:
         """What the damage does to the target, before it lands."""
-        target = _pending(state).target
+        target = self._aims[0] if self._aims else _pending(state).target
         member = _character(state, target)
         if member is None:
             foe = combat.fight_of(state).foe(target)
@@ -379,7 +453,9 @@ class AttackDialog(FormDialog):
         not_today = any(box.value and box.display for box in boxes)
         traded = self._traded()
         effect = self.text("effect") if traded else ""
-        return combat.ResolveAttack(stay_put=self._stay_put(), narrative=traded, effect=effect, not_today=not_today)
+        pending = _pending(self._live())
+        aims = tuple(self._aims) if any(aim != pending.target for aim in self._aims) else ()
+        return combat.ResolveAttack(stay_put=self._stay_put(), narrative=traded, effect=effect, not_today=not_today, aims=aims)
 
 
 # ------------------------------------------------------------ class abilities on the attack
@@ -429,12 +505,30 @@ def _targets(state: State, attacker: str) -> list[tuple[str, str]]:
 
 
 def _default_target(state: State, attacker: str) -> str:
-    """The first one standing on the other side, else anyone else standing."""
-    fight = fighting(state)
-    foes = {f.id for f in fight.foes} if fight else set()
+    """The fight's default (the last target, else the first of the other side still fighting),
+    else anyone else standing."""
     others = [cid for _, cid in _targets(state, attacker)]
-    opposed = [cid for cid in others if (cid in foes) != (attacker in foes)]
-    return (opposed or others or [""])[0]
+    return combat.default_target(state, attacker) or (others or [""])[0]
+
+
+def numbered_targets(state: State, attacker: str) -> list[tuple[str, str]]:
+    """The other side, numbered 1 to 9 in the fight's order: the foes for a party member, the
+    party for a foe; the struck-off and the dead left out."""
+    fight = fighting(state)
+    if fight is None:
+        return []
+    if any(f.id == attacker for f in fight.foes):
+        return [(m.name, m.id) for m in state.party if m.alive][:9]
+    return [(f.name, f.id) for f in fight.foes if f.standing][:9]
+
+
+def _health(state: State, combatant_id: str) -> str:
+    """`9/9`, and `fleeing` or `down` where that is so."""
+    member = _character(state, combatant_id)
+    if member is not None:
+        return f"{member.hp}/{member.max_hp}" + (f" {member.status}" if member.status != "ok" else "")
+    foe = combat.fight_of(state).foe(combatant_id)
+    return f"{foe.hp}/{foe.max_hp}" + (f" {foe.status}" if foe.status != "ok" else "")
 
 
 def _character(state: State, combatant_id: str) -> Character | None:

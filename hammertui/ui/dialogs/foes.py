@@ -7,6 +7,7 @@ typed, so a slip is seen before the fight starts.
 
 from __future__ import annotations
 
+import attrs
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label, Select
@@ -134,6 +135,15 @@ class FoesDialog(FormDialog):
     # The preview -------------------------------------------------------------------------------
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        """A name typed that was met before fills in that kind's numbers, as picking it would."""
+        if event.input.id == "name":
+            known = {k.name.strip().lower(): i for i, k in enumerate(foe_kinds(self.state))}
+            index = known.get(event.value.strip().lower())
+            if index is not None and index != self._filled:
+                self._filled = index
+                kind = foe_kinds(self.state)[index]
+                self._fill(attrs.evolve(kind, name=event.value))
+                self.query_one("#foe-kind", Select).value = index
         self._preview()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
