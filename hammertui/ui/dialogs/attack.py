@@ -42,6 +42,9 @@ class AttackDialog(FormDialog):
 
     ROLLS = True
     AUTO_FOCUS = "#ok"
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    """On a short terminal the landing drops its padding and the words the Leave button says
+    already, so the dice, the total and the buttons fit in 24 rows."""
     BINDINGS = [
         *(Binding(str(n), f"aim({n})", "Target", show=False) for n in range(1, 10)),
         Binding("up", "die(-1)", "Die", show=False),
@@ -61,6 +64,12 @@ class AttackDialog(FormDialog):
     }
     AttackDialog .dialog .row Checkbox {
         margin: 0 1 0 0;
+    }
+    AttackDialog.-short .dialog {
+        padding: 0 2;
+    }
+    AttackDialog.-short #waiting {
+        display: none;
     }
     """
 
