@@ -479,3 +479,14 @@ def test_the_smith_marks_who_is_in_front_and_the_foes_go_for_them(demo: State, h
     store.dispatch(MarkFront("c3"))
     store.undo()
     assert store.state == state
+
+
+def test_auto_stay_put_is_worked_out_against_the_first_target_when_the_dice_are_split(demo: State, hc: Ruleset) -> None:
+    # The decision split_dice: "Stay Put's +1 placed by Auto is worked out against the first target".
+    knight = FoeKind("Knight", "2", ac=16)
+    state, _ = run(armed(demo, "fighter"), hc, StartFight((FoeGroup(OGRE), FoeGroup(knight)), hp="average"))
+    state, _ = run(state, hc, FightNext(), PARTY_FIRST)
+    thrown, _ = attacked(state, hc, [8, 14, 3])  # 11 misses the Ogre's AC 12 by 1: Auto puts the +1 there
+    new, events = run(thrown, hc, ResolveAttack(aims=("f2", "f1")))
+    assert "on Knight: 0 hits, Stay Put +1 on die 1, 0 damage" in events[0].text, "12 still misses AC 16"
+    assert fighting(new).foe("f1").hp == 18 - 5 and fighting(new).foe("f2").hp == 9
