@@ -490,3 +490,15 @@ def test_auto_stay_put_is_worked_out_against_the_first_target_when_the_dice_are_
     new, events = run(thrown, hc, ResolveAttack(aims=("f2", "f1")))
     assert "on Knight: 0 hits, Stay Put +1 on die 1, 0 damage" in events[0].text, "12 still misses AC 16"
     assert fighting(new).foe("f1").hp == 18 - 5 and fighting(new).foe("f2").hp == 9
+
+
+def test_book_three_a_crit_sent_to_another_target_keeps_the_luck_saves_thrown_against_the_first(state: State, b3: Ruleset) -> None:
+    # The decision split_dice: "a crit's chain of Luck saves is thrown with the attack against the first target".
+    fight = started(armed(state, "fighter"), b3, count=2, kind=TROLL)
+    thrown, events = attacked(fight, b3, [20, 5, 4, 19, 19, 1])  # die 1 crits: two saves pass, the third fails
+    assert len([d for d in events[0].dice if "crit Luck save" in d]) == 3 and fighting(thrown).pending.target == "f1"
+    whole = pending_result(thrown, b3, "none")
+    new, landing = run(thrown, b3, ResolveAttack(stay_put="none", aims=("f2", "f1")))
+    assert whole is not None and whole.dice[0].multiplier == 4
+    assert f"Troll 2 takes {whole.dice[0].damage}: down and struck off." in texts(landing), "the chain as thrown, x4"
+    assert fighting(new).foe("f1").hp == 17, "die 2's 5 + 3 = 8 misses AC 12"
