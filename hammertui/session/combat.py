@@ -926,7 +926,9 @@ class ResolveAttack:
 
     `stay_put` is "auto" (where it helps most), "none", "damage" or an attack die's number from 1.
     `narrative` lists the crit dice (from 1) that take the 'Smith's effect instead of the extra
-    damage, described in `effect`. `not_today` spends a Fighter's Not Today! on this blow.
+    damage, described in `effect`. `not_today` spends a Fighter's Not Today! on this blow; where
+    the dice are split, only on the target the attack was thrown at (the decision
+    `split_dice`).
     """
 
     label: ClassVar[str] = "attack"
@@ -961,11 +963,12 @@ class ResolveAttack:
         events = [note(self, f"{pending.plan.attacker} {head}.")]
         fumbles = [n for _, result in split for n, d in enumerate(result.dice, 1) if d.fumble]
         events += [note(self, f"Fumble! {pending.plan.attacker}'s die {n} comes up 1: the 'Smith names the mishap.", level="warn") for n in fumbles]
-        if self.not_today and not any(amount for target, amount, _ in landing if target == first):
+        if self.not_today and not any(amount for target, amount, _ in landing if target == pending.target):
             raise Refused("no damage landed, so there is nothing to say Not Today! to")
         for target, amount, _ in landing:
             if amount:
-                state, hurt = _hurt(state, ctx, target, amount, pending.plan.attacker, self, self.not_today and target == first)
+                not_today = self.not_today and target == pending.target
+                state, hurt = _hurt(state, ctx, target, amount, pending.plan.attacker, self, not_today)
                 events += hurt
         return state, events
 
@@ -1131,6 +1134,25 @@ class SkipMorale:
     def apply(self, state: State, ctx: Context) -> Result:
         fight = fight_of(state)
         return with_fight(state, fight=attrs.evolve(fight, morale_offered=fight.round)), [note(self, "No morale check: the foes fight on.")]
+
+
+@attrs.frozen
+class MarkFront:
+    """The 'Smith marks the party member in front: the foes' attacks go to them unless another
+    is picked ("for foes: the party member in front, by the ruleset's order or the GM's marking")."""
+
+    label: ClassVar[str] = "in front"
+    character: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        fight = fight_of(state)
+        member = _member(state, self.character)
+        if not member.alive:
+            raise Refused(f"{member.name} is dead")
+        if fight.front == member.id:
+            raise Refused(f"{member.name} is already the one in front")
+        text = f"{member.name} is in front: the foes go for {member.name} first."
+        return with_fight(state, fight=attrs.evolve(fight, front=member.id)), [note(self, text)]
 
 
 # ---------------------------------------------------------------------------------- Turn Unholy

@@ -35,6 +35,7 @@ from hammertui.session.combat import (
     EndFight,
     FightNext,
     HurtFoe,
+    MarkFront,
     NameTurn,
     SetFoeStatus,
     SkipMorale,
@@ -163,6 +164,11 @@ def _may_rage(m: FightMoment) -> bool:
     return _fighting(m) and m.member is not None and bool(rage_choices(m.state, m.ruleset, m.member.id))
 
 
+def _may_be_front(m: FightMoment) -> bool:
+    fight = fighting(m.state)
+    return fight is not None and m.member is not None and m.member.alive and fight.front != m.member.id
+
+
 FIGHT: tuple[Command[FightMoment], ...] = (
     Command("escape", "fight.close", "close", "Close", "Close", "Back to the dashboard; the fight goes on", show=True),
     Command("space", "fight.next", "next", "Next", "Next", "The fight's next step: initiative, the next phase, the other side", show=True, applies=_fighting),
@@ -178,6 +184,7 @@ FIGHT: tuple[Command[FightMoment], ...] = (
     Command("g", "fight.rage", "rage", "Rage", "Rage", "The highlighted Berserker goes into a rage, or tries to break out of it", applies=_may_rage),
     Command("e", "fight.effect", "add_effect", "Effect", "Effect", "A timed effect on someone, or on the whole party", applies=_fighting),
     Command("k", "fight.end_effect", "end_effect", "End effect", "End effect", "An effect over before its time", applies=lambda m: _fighting(m) and bool(m.state.effects)),
+    Command("i", "fight.front", "front", "In front", "In front", "The highlighted party member is the one in front: the foes go for them first", applies=_may_be_front),
     Command("h", "fight.hurt", "hurt", "Hurt", "Hurt", "Damage to the highlighted one", show=True, applies=_someone_standing),
     Command("H", "fight.heal", "heal", "Heal", "Heal", "Hit Points back to the highlighted one", applies=lambda m: m.foe is not None or (m.member is not None and m.member.alive)),
     Command("s", "fight.foe_status", "foe_status", "Foe status", "Foe status", "The highlighted foe flees, cowers, is struck off or fights again", applies=lambda m: m.foe is not None),
@@ -466,6 +473,11 @@ class FightScreen(Screen[None]):
         dialog = ChooseDialog(f"Rage: {member.name}", "What of the rage?", choices)
         self.app.push_screen(dialog, lambda choice: choice is not None and self.hammer.perform(rage_action(member.id, choice)))
 
+    def action_front(self) -> None:
+        member = self._highlighted_member()
+        if member is not None:
+            self.hammer.perform(MarkFront(member.id))
+
     def action_hurt(self) -> None:
         self._hurt_or_heal("Damage")
 
@@ -741,7 +753,8 @@ def _surprised(fight: Fight, combatant_id: str) -> str:
 def member_cells(view: View, fight: Fight, member: Character, widths: tuple[int, int, int]) -> list[str | Text]:
     name_width, declared_width, status_width = widths
     words, style = STATUS.get((member.status, member.stance if member.status == "down" else ""), (member.status, ""))
-    notes = [w for w in (words, _surprised(fight, member.id), *_worn(view, member.id)) if w]
+    front = "in front" if fight.front == member.id else ""
+    notes = [w for w in (words, front, _surprised(fight, member.id), *_worn(view, member.id)) if w]
     return [
         Text("Party", style="#43a047"),
         clipped(_ticked(fight, member.id, member.name), name_width, "dim strike" if not member.alive else ""),

@@ -20,8 +20,12 @@ from hammertui.session.combat import (
     Declare,
     EndFight,
     FightNext,
+    FoeGroup,
+    MarkFront,
     ResolveAttack,
+    StartFight,
     TurnUnholy,
+    default_target,
     pending_result,
     side_gone,
 )
@@ -412,3 +416,89 @@ def test_the_store_undoes_an_attack_a_resolve_and_an_end_fight_exactly(demo: Sta
     assert fighting(store.state) is None and store.state.clock.units == 1
     store.undo()
     assert store.state == hurt
+
+
+# ---------------------------------------------------------------------------------- dice split between targets
+
+TWO_SWINGS = FoeKind("Hobgoblin", "1", ac=12, attack_dice=2, attack_bonus=0, damage_die=6)
+
+
+def test_the_dice_split_between_targets_each_read_against_its_own_ac(demo: State, hc: Ruleset) -> None:
+    # Book Three: "You can then assign the dice as you see fit between basic attacks and special
+    # attacks ... against any targets that are valid." Fighter 1: 2 dice at +3, d8 + 2 damage.
+    knight = FoeKind("Knight", "2", ac=16)
+    state, _ = run(armed(demo, "fighter"), hc, StartFight((FoeGroup(OGRE), FoeGroup(knight)), hp="average"))
+    thrown, _ = attacked(state, hc, [10, 14, 3])  # 13 and 17; 3 + 2 = 5 a hit
+    new, events = run(thrown, hc, ResolveAttack(stay_put="none", aims=("f2", "f1")))
+    assert (fighting(new).foe("f1").hp, fighting(new).foe("f2").hp) == (18 - 5, 9), "13 misses the Knight's AC 16"
+    assert events[0].text == "Darla on Knight: 0 hits, 0 damage; on Ogre: 1 hit, 5 damage."
+    both, events = run(thrown, hc, ResolveAttack(stay_put="none", aims=("f1", "f2")))
+    assert (fighting(both).foe("f1").hp, fighting(both).foe("f2").hp) == (18 - 5, 9 - 5)
+    assert events[0].text == "Darla on Ogre: 1 hit, 5 damage; on Knight: 1 hit, 5 damage."
+    assert fighting(both).pending is None and fighting(both).last_target["c1"] == "f1"
+    with pytest.raises(Refused, match="a target for each, not 1"):
+        run(thrown, hc, ResolveAttack(aims=("f2",)))
+    with pytest.raises(Refused, match="attacks themselves"):
+        run(thrown, hc, ResolveAttack(aims=("f1", "c1")))
+
+
+def test_not_today_is_said_only_for_the_target_the_attack_was_thrown_at(demo: State, hc: Ruleset) -> None:
+    # The decision split_dice: Not Today! stays with the target the dice were thrown at.
+    fighters = member(armed(demo, "fighter", uses={"not_today": 1}), "c2", uses={"not_today": 1}, hp=20, max_hp=20)
+    state = started(fighters, hc, count=1, kind=TWO_SWINGS)
+    thrown, _ = attacked(state, hc, [18, 18, 6], attacker="f1", target="c1")  # two hits of 6
+    new, events = run(thrown, hc, ResolveAttack(not_today=True, aims=("c2", "c1")))
+    darla, brannoc = new.character("c1"), new.character("c2")
+    assert (darla.hp, darla.uses["not_today"]) == (1, 0), "Darla, the thrown target, says it"
+    assert (brannoc.hp, brannoc.uses["not_today"]) == (20 - 6, 1), "Brannoc takes his die in full"
+    elsewhere, _ = run(thrown, hc, ResolveAttack(aims=("c2", "c2")))
+    assert elsewhere.character("c2").hp == 20 - 12
+    with pytest.raises(Refused, match="nothing to say Not Today! to"):
+        run(thrown, hc, ResolveAttack(not_today=True, aims=("c2", "c2")))
+
+
+# ---------------------------------------------------------------------------------- the one in front
+
+
+def test_the_smith_marks_who_is_in_front_and_the_foes_go_for_them(demo: State, hc: Ruleset) -> None:
+    # "for foes: the party member in front, by the ruleset's order or the GM's marking"
+    state = started(demo, hc, count=1)
+    assert default_target(state, "f1") == "c1", "the party's order: Darla first"
+    marked, events = run(state, hc, MarkFront("c3"))
+    assert fighting(marked).front == "c3" and default_target(marked, "f1") == "c3"
+    assert texts(events) == "Wenna is in front: the foes go for Wenna first."
+    assert default_target(marked, "c1") == "f1", "the party's own attacks are untouched"
+    with pytest.raises(Refused, match="already the one in front"):
+        run(marked, hc, MarkFront("c3"))
+    fallen = member(marked, "c2", status="dead", hp=0, death=Death(0, "a fall"))
+    with pytest.raises(Refused, match="Brannoc is dead"):
+        run(fallen, hc, MarkFront("c2"))
+    down = member(marked, "c3", status="down", hp=0)
+    assert default_target(down, "f1") == "c1", "one down is not attacked by default"
+    store = Store(state, hc)
+    store.dispatch(MarkFront("c3"))
+    store.undo()
+    assert store.state == state
+
+
+def test_auto_stay_put_is_worked_out_against_the_first_target_when_the_dice_are_split(demo: State, hc: Ruleset) -> None:
+    # The decision split_dice: "Stay Put's +1 placed by Auto is worked out against the first target".
+    knight = FoeKind("Knight", "2", ac=16)
+    state, _ = run(armed(demo, "fighter"), hc, StartFight((FoeGroup(OGRE), FoeGroup(knight)), hp="average"))
+    state, _ = run(state, hc, FightNext(), PARTY_FIRST)
+    thrown, _ = attacked(state, hc, [8, 14, 3])  # 11 misses the Ogre's AC 12 by 1: Auto puts the +1 there
+    new, events = run(thrown, hc, ResolveAttack(aims=("f2", "f1")))
+    assert "on Knight: 0 hits, Stay Put +1 on die 1, 0 damage" in events[0].text, "12 still misses AC 16"
+    assert fighting(new).foe("f1").hp == 18 - 5 and fighting(new).foe("f2").hp == 9
+
+
+def test_book_three_a_crit_sent_to_another_target_keeps_the_luck_saves_thrown_against_the_first(state: State, b3: Ruleset) -> None:
+    # The decision split_dice: "a crit's chain of Luck saves is thrown with the attack against the first target".
+    fight = started(armed(state, "fighter"), b3, count=2, kind=TROLL)
+    thrown, events = attacked(fight, b3, [20, 5, 4, 19, 19, 1])  # die 1 crits: two saves pass, the third fails
+    assert len([d for d in events[0].dice if "crit Luck save" in d]) == 3 and fighting(thrown).pending.target == "f1"
+    whole = pending_result(thrown, b3, "none")
+    new, landing = run(thrown, b3, ResolveAttack(stay_put="none", aims=("f2", "f1")))
+    assert whole is not None and whole.dice[0].multiplier == 4
+    assert f"Troll 2 takes {whole.dice[0].damage}: down and struck off." in texts(landing), "the chain as thrown, x4"
+    assert fighting(new).foe("f1").hp == 17, "die 2's 5 + 3 = 8 misses AC 12"

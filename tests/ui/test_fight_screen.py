@@ -430,3 +430,37 @@ async def test_the_hint_names_turn_unholy_while_a_cleric_can_and_fits_80_columns
         assert app.perform(ApplyDamage("c2", 6))  # Brannoc, the only Cleric, is down
         await pilot.pause()
         assert "turn unholy" not in plain(line)
+
+
+async def test_the_one_marked_in_front_is_whom_the_foes_attack(tmp_path: Path) -> None:
+    """"for foes: the party member in front, by the ruleset's order or the GM's marking": `i` (or
+    the palette) on Wenna marks her, `u` takes it back, and a goblin's `a` throws at her."""
+    app, _ = scripted(tmp_path, HP + ROUND_2 + [18, 3])
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        await pilot.press("F")
+        await highlight(pilot, app, "c3")
+        await pilot.press("i")
+        await until(pilot, lambda: fighting(app.store.state).front == "c3", "Wenna in front")
+        assert "in front" in row(app, "c3")[5] and "Wenna is in front: the foes go for Wenna first." in just_now(app)
+        assert "In front (i)" not in offered(app), "she is in front already"
+        await pilot.press("u")
+        await until(pilot, lambda: fighting(app.store.state).front == "", "the marking undone")
+        assert "in front" not in row(app, "c3")[5]
+        await highlight(pilot, app, "c3")
+        await open_from_palette(pilot, app, "In front (i)")
+        await until(pilot, lambda: fighting(app.store.state).front == "c3", "Wenna in front")
+        await pilot.press("space")  # initiative: the foes win
+        while fighting(app.store.state).phase != "melee":
+            await pilot.press("space")
+            await pilot.pause()
+        await pilot.press("a")
+        await until(pilot, lambda: type(app.screen).__name__ == "AttackDialog", "the landing")
+        assert fighting(app.store.state).pending.target == "c3"
+        await pilot.press("enter")
+        await until(pilot, lambda: fighting(app.store.state).pending is None, "the blow landed")
+        assert "Goblin 1 on Wenna: 1 hit, 3 damage." in log_text(app)
+
+
+def offered(app: HammerApp) -> set[str]:
+    return {command.title for command in app.get_system_commands(app.screen)}

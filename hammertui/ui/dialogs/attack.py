@@ -42,6 +42,9 @@ class AttackDialog(FormDialog):
 
     ROLLS = True
     AUTO_FOCUS = "#ok"
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+    """On a short terminal the landing drops its padding and the words the Leave button says
+    already, so the dice, the total and the buttons fit in 24 rows."""
     BINDINGS = [
         *(Binding(str(n), f"aim({n})", "Target", show=False) for n in range(1, 10)),
         Binding("up", "die(-1)", "Die", show=False),
@@ -61,6 +64,12 @@ class AttackDialog(FormDialog):
     }
     AttackDialog .dialog .row Checkbox {
         margin: 0 1 0 0;
+    }
+    AttackDialog.-short .dialog {
+        padding: 0 2;
+    }
+    AttackDialog.-short #waiting {
+        display: none;
     }
     """
 
@@ -420,8 +429,9 @@ class AttackDialog(FormDialog):
             _die_line(text, n, read.dice[n - 1], read, critical.multiplier, n in traded, _pending_luck(state))
             if len(split) > 1 or aim != pending.target:
                 text.append(f" -> {combat.name_of(state, target)}", style="bold")
+        dealt = [(target, r.damage_trading(tuple(t for t in traded if r.dice[t - 1].critical))) for target, r in split]
         if len(split) > 1 or split[0][0] != pending.target:
-            total = sum(r.damage_trading(tuple(t for t in traded if r.dice[t - 1].critical)) for _, r in split)
+            total = sum(amount for _, amount in dealt)
             result = split[0][1]
         if result.damage_roll is not None:
             text.append(f"\n{_capital(result.damage_words)}")
@@ -429,14 +439,14 @@ class AttackDialog(FormDialog):
             text.append(f"\nStay Put +{result.stay_put_bonus} on {_where(result.stay_put)}", style="italic")
         elif _pending(state).stay_put:
             text.append("\nStay Put not used", style="italic")
-        hits = f"{result.hits} hit{'s' if result.hits != 1 else ''}"
-        text.append(f"\nTotal: {hits}, {total} damage", style="bold")
-        text.append(f"\n{self._cost(state, total)}")
+        count = sum(r.hits for _, r in split)
+        text.append(f"\nTotal: {count} hit{'s' if count != 1 else ''}, {total} damage", style="bold")
+        for target, amount in dealt:
+            text.append(f"\n{self._cost(state, target, amount)}")
         return text
 
-    def _cost(self, state: State, total: int) -> str:
-        """What the damage does to the target, before it lands."""
-        target = self._aims[0] if self._aims else _pending(state).target
+    def _cost(self, state: State, target: str, total: int) -> str:
+        """What the damage does to `target`, before it lands."""
         member = _character(state, target)
         if member is None:
             foe = combat.fight_of(state).foe(target)
