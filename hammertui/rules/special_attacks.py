@@ -160,6 +160,28 @@ def defensive_banes(hit_die: int) -> int:
     return DAMAGE_DIE_LADDER.index(nearest) + 1
 
 
+DEFENSIVE_ACTION = "Defensive Action"
+"""The effect a Defensive Action hangs on the defender until its next turn."""
+
+SITUATIONAL_BANES: dict[str, str] = {
+    "max_range": "beyond Effective Range, up to the Maximum: \"attacks up to the Maximum range suffer a Bane\"",
+    "thrown_melee": "a melee weapon without a Thrown quality: \"can be thrown, but the attack receives a Bane\"",
+    "missile_in_melee": "a missile weapon against a target in melee with you: \"your attacks have a Bane die\"",
+}
+"""Book Three's Banes of range and of missiles in melee, one each, by id: the reason in the text's words."""
+
+
+def situational_banes(ruleset: Ruleset, reasons: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+    """The Banes of range, a thrown melee weapon and a missile weapon in melee, one for each
+    reason given, and their lines; a ruleset without special attacks has none of them."""
+    rules_of(ruleset)
+    unknown = [r for r in reasons if r not in SITUATIONAL_BANES]
+    if unknown:
+        raise ValueError(f"no Bane for {unknown[0]!r}: {', '.join(SITUATIONAL_BANES)}")
+    reasons = tuple(dict.fromkeys(reasons))
+    return len(reasons), tuple(f"a Bane: {SITUATIONAL_BANES[r]}" for r in reasons)
+
+
 def unarmed_damage(damage_per_hit: int) -> int:
     """"If you are attacking to cause damage, then your damage is halved, rounded down." """
     return damage_per_hit // 2

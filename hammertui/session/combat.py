@@ -798,6 +798,13 @@ class Attack:
     unseen: str = ""
     inner_strength: bool = False
     out_of_turn: str = ""
+    unarmed: bool = False
+    """Book Three: hands empty of weapons; half damage, and a Bane against an armed target."""
+    target_armed: bool = True
+    banes: tuple[str, ...] = ()
+    """Book Three's Banes of range and of missiles in melee, by id (`special_attacks.SITUATIONAL_BANES`)."""
+    defends: bool = False
+    """The target, attacked before it has acted this turn, takes a Defensive Action now."""
 
     def apply(self, state: State, ctx: Context) -> Result:
         fight = fight_of(state)
@@ -829,6 +836,10 @@ class Attack:
             plan = plan_attack(state, ctx.ruleset, self.attacker, self.kind, dark=self.dark)
         if not plan.can_attack:
             raise Refused(f"{plan.attacker} cannot attack: {'; '.join(plan.lines)}")
+        state, banes, bane_lines = self._banes(state, ctx)
+        if self.unarmed:
+            plan = attrs.evolve(plan, halved=True, lines=(*plan.lines, "unarmed: damage halved, rounded down"))
+        gifts = (*gifts, *bane_lines)
         spent = ""
         if self.inner_strength:
             state, spent = _spend_inner_strength(state, ctx.ruleset, self.attacker)
@@ -836,7 +847,7 @@ class Attack:
         bonus, luck_target = _luck(state, ctx.ruleset, self.attacker, self.target)
         damage_edge, luck_edge = _attacker_edges(state, ctx.ruleset, self.attacker, self.kind)
         result = rules.resolve_attack(
-            ctx.ruleset, ctx.dice, plan, ac, net=self.net, damage_net=self.damage_net + damage_edge,
+            ctx.ruleset, ctx.dice, plan, ac, net=self.net - banes, damage_net=self.damage_net + damage_edge,
             luck_bonus=bonus, luck_target=luck_target, luck_net=luck_edge,
         )
         chains = tuple(d.luck_saves for d in result.dice)
@@ -860,6 +871,76 @@ class Attack:
         if problem:
             text += f". Out of turn ({problem}): {self.out_of_turn.strip()}"
         return with_fight(state, fight=fight), [note(self, text + ".", tuple(r.describe() for r in result.rolls))]
+
+
+    def _banes(self, state: State, ctx: Context) -> tuple[State, int, tuple[str, ...]]:
+        """Book Three's Banes on the attack dice, each with its line: range and missiles in melee,
+        an unarmed attack on an armed target, and the target's Defensive Action (declared now, or
+        already taken) unless the blow comes from unawares."""
+        wanted = self.unarmed or self.banes or self.defends
+        if not wanted:
+            return _defensive_banes(state, ctx.ruleset, self.target, self.unseen)
+        try:
+            count, lines = specials_rules.situational_banes(ctx.ruleset, self.banes)
+            unarmed = specials_rules.unarmed_banes(ctx.ruleset, self.target_armed) if self.unarmed else 0
+        except ValueError as problem:
+            raise Refused(str(problem)) from None
+        if unarmed:
+            lines = (*lines, f"{unarmed} Bane: unarmed against an armed foe")
+        if self.defends:
+            state = _defending(state, ctx, self.target)
+            lines = (*lines, f"{name_of(state, self.target)} takes a Defensive Action, giving up its action this turn")
+        state, defensive, defensive_lines = _defensive_banes(state, ctx.ruleset, self.target, self.unseen)
+        return state, count + unarmed + defensive, (*lines, *defensive_lines)
+
+
+def _defending(state: State, ctx: Context, combatant_id: str) -> State:
+    """The Defensive Action hung on the defender for a round: "you are in a Defensive state until
+    the beginning of your next turn" (a round's effect ends at the next initiative)."""
+    special = ctx.ruleset.combat.special_attacks
+    if special is None or not special.defensive_action:
+        raise Refused(f"{ctx.ruleset.name} has no Defensive Action")
+    if any(e.on == combatant_id and e.name == specials_rules.DEFENSIVE_ACTION for e in state.effects):
+        raise Refused(f"{name_of(state, combatant_id)} is already in a Defensive Action")
+    state, _ = effects.add(state, specials_rules.DEFENSIVE_ACTION, combatant_id, effects.ROUND, 1, "Banes on attacks it sees coming")
+    return state
+
+
+@attrs.frozen
+class DefensiveAction:
+    """A combatant spends its action on defence: every attack it sees coming suffers Banes by its
+    Hit Die's step until its next turn (Book Three, Defensive Action)."""
+
+    label: ClassVar[str] = "defend"
+    combatant_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        _able(state, self.combatant_id)
+        state = _defending(state, ctx, self.combatant_id)
+        _, banes, _ = _defensive_banes(state, ctx.ruleset, self.combatant_id, "")
+        who = name_of(state, self.combatant_id)
+        text = f"{who} takes a Defensive Action: attacks {who} sees coming suffer {banes} Bane{'s' if banes != 1 else ''} until its next turn."
+        return state, [note(self, text)]
+
+
+def _defensive_banes(state: State, ruleset: Ruleset, target: str, unseen: str) -> tuple[State, int, tuple[str, ...]]:
+    """The Banes of a target in its Defensive Action: by its Hit Die's step (a foe's damage die
+    stands for it), none for an attack from unawares."""
+    special = ruleset.combat.special_attacks
+    if special is None or not special.defensive_action:
+        return state, 0, ()
+    if not any(e.on == target and e.name == specials_rules.DEFENSIVE_ACTION for e in state.effects):
+        return state, 0, ()
+    who = name_of(state, target)
+    if unseen.strip():
+        return state, 0, (f"{who}'s Defensive Action does not count: the attack comes from unawares ({unseen})",)
+    fight = fight_of(state)
+    if any(f.id == target for f in fight.foes):
+        die = kind_of(state, fight.foe(target).kind).damage_die
+    else:
+        die = ruleset.classes[_member(state, target).class_id].hit_die
+    banes = specials_rules.defensive_banes(die)
+    return state, banes, (f"{banes} Bane{'s' if banes != 1 else ''}: {who}'s Defensive Action (Hit Die d{die})",)
 
 
 def _stay_put_ready(fight: Fight, ctx: Context, attacker: str) -> bool:
@@ -1045,6 +1126,8 @@ def _declared_uses(
         member = next((m for m in state.party if m.id == pending.attacker), None)
         if member is None or ruleset.classes[member.class_id].shield_bash is None:
             raise Refused(f"{pending.plan.attacker} has no Shield Bash: \"available to Dwarves and Fighters using any non-tower shield\"")
+        if pending.plan.halved:
+            raise Refused("an unarmed attacker has no shield in hand to bash with")
         if len(bashes) > 1:
             raise Refused("only one of the hits can be a Shield Bash: \"declare one of their successful hits as a Shield Bash\"")
         hit = any(result.dice[bashes[0] - 1].hit for _, result in split)

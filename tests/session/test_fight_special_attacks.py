@@ -12,7 +12,7 @@ import pytest
 
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Refused
-from hammertui.session.combat import ResolveAttack, fight_of
+from hammertui.session.combat import Attack, DefensiveAction, ResolveAttack, fight_of
 from hammertui.session.state import State
 from tests.session.test_fight_attacks import OGRE, armed, attacked
 from tests.session.test_fight_steps import started, texts
@@ -117,3 +117,50 @@ def test_the_complete_rules_have_no_special_attacks(hc: Ruleset, state: State) -
     thrown, _ = attacked(fight, hc, [12, 10, 5])
     with pytest.raises(Refused, match="no special attacks"):
         run(thrown, hc, ResolveAttack(stay_put="none", specials=("bash", "")), [10])
+
+
+def test_a_defensive_action_banes_the_attacks_it_sees_coming(state: State, b3: Ruleset) -> None:
+    """"all attacks taken against you *that you can see coming* suffer a number of Banes equivalent
+    to the same as would match your Hit Die in the basic dice step ... d8 applies three"; "Attacks
+    that come from unawares do not suffer this penalty." A Fighter's d8: three Banes, a d8."""
+    fight = started(armed(state, "fighter", cid="c2"), b3, count=1, kind=OGRE)
+    defending, events = run(fight, b3, DefensiveAction("c2"))
+    assert "3 Banes" in texts(events)
+    thrown, events = run(defending, b3, Attack("f1", "c2", out_of_turn="set up by hand"), [15, 5, 4])
+    assert "3 Banes: Darla's Defensive Action (Hit Die d8)" in texts(events) or "Defensive Action (Hit Die d8)" in texts(events)
+    assert fight_of(thrown).pending.rolls[0].total == 15 - 5
+    unseen, events = run(defending, b3, Attack("f1", "c2", unseen="from behind", out_of_turn="set up by hand"), [15, 4])
+    assert "from unawares" in texts(events)
+    assert fight_of(unseen).pending.rolls[0].total == 15
+
+
+def test_a_defensive_action_declared_when_attacked(state: State, b3: Ruleset) -> None:
+    """"If you are attacked on a turn in which you have not already acted, you can choose to declare
+    a defensive action at that time. The same effects apply, but you give up your action that turn."
+    """
+    fight = started(state, b3, count=1, kind=OGRE)
+    thrown, events = run(fight, b3, Attack("c1", "f1", defends=True, out_of_turn="set up by hand"), [15, 2, 3])
+    words = texts(events)
+    assert "Ogre takes a Defensive Action" in words
+    assert "2 Banes: Ogre's Defensive Action (Hit Die d6)" in words  # a foe's damage die stands for it
+    assert "Defensive Action" in _on(thrown, "f1")
+
+
+def test_an_unarmed_attack_halves_the_damage_with_a_bane_against_an_armed_foe(state: State, b3: Ruleset) -> None:
+    """"If you are attacking to cause damage, then your damage is halved, rounded down. If your
+    opponent is armed, your attack roll receives a Bane"."""
+    fight = started(armed(state, "fighter"), b3, count=1, kind=OGRE)
+    thrown, events = attacked(fight, b3, [15, 1, 14, 1, 5], unarmed=True)  # each d20, then its Bane d4
+    assert "1 Bane: unarmed against an armed foe" in texts(events)
+    after, _ = run(thrown, b3, ResolveAttack(stay_put="none"))
+    assert fight_of(after).foe("f1").hp == 18 - 2 * 3  # (5 + 2) // 2 = 3 for each hit
+
+
+def test_range_and_missile_in_melee_banes(state: State, b3: Ruleset) -> None:
+    """"attacks up to the Maximum range suffer a Bane"; "When using a missile weapon against a
+    target that is in melee with you, your attacks have a Bane die.\""""
+    fight = started(armed(state, "fighter"), b3, count=1, kind=OGRE)
+    _, events = attacked(fight, b3, [15, 4, 14, 5, 5], kind="missile", banes=("max_range", "missile_in_melee"))
+    words = texts(events)
+    assert "Maximum range suffer a Bane" in words and "in melee with you" in words
+    assert "2 Banes" in " ".join(d for e in events for d in e.dice)
