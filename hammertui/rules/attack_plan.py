@@ -31,6 +31,8 @@ class AttackPlan:
     damage_multiplier: int = 1
     multiplier_why: str = ""
     fumbles: bool = True
+    halved: bool = False
+    """An unarmed attack: each hit's damage halved, rounded down (Book Three)."""
 
     @property
     def can_attack(self) -> bool:

@@ -683,6 +683,8 @@ class AttackResult:
         if self.damage_roll is None:
             return ""
         thrown = self.damage_roll.describe()
+        if self.plan.halved:
+            return f"{thrown}, unarmed: halved = {self.damage_per_hit} damage for each hit"
         if self.plan.damage_multiplier == 1:
             return f"{thrown}: {self.damage_per_hit} damage for each hit"
         return f"{thrown}, {self.plan.multiplier_why} = {self.damage_per_hit} damage for each hit"
@@ -708,7 +710,8 @@ class AttackResult:
         dice = tuple(f"die {n}: {d.describe()}" for n, d in enumerate(self.dice, 1))
         damage = ()
         if self.damage_roll is not None:
-            damage = (self.damage_words if self.plan.damage_multiplier != 1 else self.damage_roll.describe(),)
+            plain = self.plan.damage_multiplier == 1 and not self.plan.halved
+            damage = (self.damage_roll.describe() if plain else self.damage_words,)
         total = f"{self.hits} hit{'s' if self.hits != 1 else ''}, {self.total_damage} damage"
         if self.narrative_option and self.criticals:
             total += f" ({self.damage_with_narrative_criticals} if the crits take an effect instead)"
@@ -797,6 +800,8 @@ def evaluate(
     if term is not None and stay_put == "damage":
         damage = _with(damage, term)
     per_hit = max(1, damage.total) * plan.damage_multiplier
+    if plan.halved:
+        per_hit //= 2
     critical = ruleset.combat.critical
     dice = []
     for index, (thrown, chain) in enumerate(zip(attack_rolls, chains, strict=True)):

@@ -18,6 +18,7 @@ import attrs
 from hammertui.rules import abilities, characters, checks
 from hammertui.rules import combat as rules
 from hammertui.rules import damage, tiers
+from hammertui.rules import special_attacks as specials_rules
 from hammertui.rules.combat import Side
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects, rage
@@ -797,6 +798,13 @@ class Attack:
     unseen: str = ""
     inner_strength: bool = False
     out_of_turn: str = ""
+    unarmed: bool = False
+    """Book Three: hands empty of weapons; half damage, and a Bane against an armed target."""
+    target_armed: bool = True
+    banes: tuple[str, ...] = ()
+    """Book Three's Banes of range and of missiles in melee, by id (`special_attacks.SITUATIONAL_BANES`)."""
+    defends: bool = False
+    """The target, attacked before it has acted this turn, takes a Defensive Action now."""
 
     def apply(self, state: State, ctx: Context) -> Result:
         fight = fight_of(state)
@@ -828,6 +836,10 @@ class Attack:
             plan = plan_attack(state, ctx.ruleset, self.attacker, self.kind, dark=self.dark)
         if not plan.can_attack:
             raise Refused(f"{plan.attacker} cannot attack: {'; '.join(plan.lines)}")
+        state, banes, bane_lines = self._banes(state, ctx)
+        if self.unarmed:
+            plan = attrs.evolve(plan, halved=True, lines=(*plan.lines, "unarmed: damage halved, rounded down"))
+        gifts = (*gifts, *bane_lines)
         spent = ""
         if self.inner_strength:
             state, spent = _spend_inner_strength(state, ctx.ruleset, self.attacker)
@@ -835,7 +847,7 @@ class Attack:
         bonus, luck_target = _luck(state, ctx.ruleset, self.attacker, self.target)
         damage_edge, luck_edge = _attacker_edges(state, ctx.ruleset, self.attacker, self.kind)
         result = rules.resolve_attack(
-            ctx.ruleset, ctx.dice, plan, ac, net=self.net, damage_net=self.damage_net + damage_edge,
+            ctx.ruleset, ctx.dice, plan, ac, net=self.net - banes, damage_net=self.damage_net + damage_edge,
             luck_bonus=bonus, luck_target=luck_target, luck_net=luck_edge,
         )
         chains = tuple(d.luck_saves for d in result.dice)
@@ -859,6 +871,76 @@ class Attack:
         if problem:
             text += f". Out of turn ({problem}): {self.out_of_turn.strip()}"
         return with_fight(state, fight=fight), [note(self, text + ".", tuple(r.describe() for r in result.rolls))]
+
+
+    def _banes(self, state: State, ctx: Context) -> tuple[State, int, tuple[str, ...]]:
+        """Book Three's Banes on the attack dice, each with its line: range and missiles in melee,
+        an unarmed attack on an armed target, and the target's Defensive Action (declared now, or
+        already taken) unless the blow comes from unawares."""
+        wanted = self.unarmed or self.banes or self.defends
+        if not wanted:
+            return _defensive_banes(state, ctx.ruleset, self.target, self.unseen)
+        try:
+            count, lines = specials_rules.situational_banes(ctx.ruleset, self.banes)
+            unarmed = specials_rules.unarmed_banes(ctx.ruleset, self.target_armed) if self.unarmed else 0
+        except ValueError as problem:
+            raise Refused(str(problem)) from None
+        if unarmed:
+            lines = (*lines, f"{unarmed} Bane: unarmed against an armed foe")
+        if self.defends:
+            state = _defending(state, ctx, self.target)
+            lines = (*lines, f"{name_of(state, self.target)} takes a Defensive Action, giving up its action this turn")
+        state, defensive, defensive_lines = _defensive_banes(state, ctx.ruleset, self.target, self.unseen)
+        return state, count + unarmed + defensive, (*lines, *defensive_lines)
+
+
+def _defending(state: State, ctx: Context, combatant_id: str) -> State:
+    """The Defensive Action hung on the defender for a round: "you are in a Defensive state until
+    the beginning of your next turn" (a round's effect ends at the next initiative)."""
+    special = ctx.ruleset.combat.special_attacks
+    if special is None or not special.defensive_action:
+        raise Refused(f"{ctx.ruleset.name} has no Defensive Action")
+    if any(e.on == combatant_id and e.name == specials_rules.DEFENSIVE_ACTION for e in state.effects):
+        raise Refused(f"{name_of(state, combatant_id)} is already in a Defensive Action")
+    state, _ = effects.add(state, specials_rules.DEFENSIVE_ACTION, combatant_id, effects.ROUND, 1, "Banes on attacks it sees coming")
+    return state
+
+
+@attrs.frozen
+class DefensiveAction:
+    """A combatant spends its action on defence: every attack it sees coming suffers Banes by its
+    Hit Die's step until its next turn (Book Three, Defensive Action)."""
+
+    label: ClassVar[str] = "defend"
+    combatant_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        _able(state, self.combatant_id)
+        state = _defending(state, ctx, self.combatant_id)
+        _, banes, _ = _defensive_banes(state, ctx.ruleset, self.combatant_id, "")
+        who = name_of(state, self.combatant_id)
+        text = f"{who} takes a Defensive Action: attacks {who} sees coming suffer {banes} Bane{'s' if banes != 1 else ''} until its next turn."
+        return state, [note(self, text)]
+
+
+def _defensive_banes(state: State, ruleset: Ruleset, target: str, unseen: str) -> tuple[State, int, tuple[str, ...]]:
+    """The Banes of a target in its Defensive Action: by its Hit Die's step (a foe's damage die
+    stands for it), none for an attack from unawares."""
+    special = ruleset.combat.special_attacks
+    if special is None or not special.defensive_action:
+        return state, 0, ()
+    if not any(e.on == target and e.name == specials_rules.DEFENSIVE_ACTION for e in state.effects):
+        return state, 0, ()
+    who = name_of(state, target)
+    if unseen.strip():
+        return state, 0, (f"{who}'s Defensive Action does not count: the attack comes from unawares ({unseen})",)
+    fight = fight_of(state)
+    if any(f.id == target for f in fight.foes):
+        die = kind_of(state, fight.foe(target).kind).damage_die
+    else:
+        die = ruleset.classes[_member(state, target).class_id].hit_die
+    banes = specials_rules.defensive_banes(die)
+    return state, banes, (f"{banes} Bane{'s' if banes != 1 else ''}: {who}'s Defensive Action (Hit Die d{die})",)
 
 
 def _stay_put_ready(fight: Fight, ctx: Context, attacker: str) -> bool:
@@ -938,6 +1020,13 @@ class ResolveAttack:
     not_today: bool = False
     aims: tuple[str, ...] = ()
     """Each attack die's target in order, where the dice go elsewhere than the thrown target."""
+    specials: tuple[str, ...] = ()
+    """Each attack die's use in order (Book Three): "" a basic attack, "bash" a Shield Bash, or a
+    Tactical Attack by the save against it ("Mind", "Body"); none for all basic."""
+    bash_effects: tuple[str, ...] = ("dazed",)
+    """The Shield Bash's effects, by id, in the order the shield-bearer picks them."""
+    tactical_effect: str = specials_rules.TACTICAL_EFFECTS[0]
+    tactical_weapon: bool = False
 
     def apply(self, state: State, ctx: Context) -> Result:
         fight = fight_of(state)
@@ -945,6 +1034,10 @@ class ResolveAttack:
         if pending is None:
             raise Refused("no attack is waiting to land")
         split = aimed(state, ctx.ruleset, self.stay_put, self.aims)
+        declared_uses = _declared_uses(state, ctx.ruleset, pending, self.specials, split)
+        special_dice = {n: use for n, use in declared_uses.items() if use}
+        special_reads = {n: self._special_read(state, ctx, pending, n) for n in special_dice}
+        split = [(target, _basic_only(result, special_dice)) for target, result in split]
         crits = {n for _, result in split for n, d in enumerate(result.dice, 1) if d.critical}
         _landed(ctx, split[0][1], set(self.narrative) - crits, self.effect)  # refuses a die that is no crit
         landing = [(target, *_landed(ctx, result, crits & {n for n, d in enumerate(result.dice, 1) if d.critical} & set(self.narrative), self.effect)) for target, result in split]
@@ -970,7 +1063,97 @@ class ResolveAttack:
                 not_today = self.not_today and target == pending.target
                 state, hurt = _hurt(state, ctx, target, amount, pending.plan.attacker, self, not_today)
                 events += hurt
+        for n, use in special_dice.items():
+            state, landed = self._special(state, ctx, pending, n, use, *special_reads[n])
+            events += landed
         return state, events
+
+    def _special_read(self, state: State, ctx: Context, pending: PendingAttack, n: int) -> tuple[str, rules.AttackResult]:
+        """Die `n`'s target, and the attack as read against it, before the attack stops waiting."""
+        target = self.aims[n - 1] if self.aims else pending.target
+        whole = pending_result(state, ctx.ruleset, self.stay_put, target)
+        assert whole is not None
+        return target, whole
+
+    def _special(self, state: State, ctx: Context, pending: PendingAttack, n: int, use: str, target: str, whole: rules.AttackResult) -> Result:
+        """Die `n` as a Shield Bash or a Tactical Attack: the target's save, then the damage and
+        the effects a failed save earns, each hung on the target for a round."""
+        die = whole.dice[n - 1]
+        attacker = next((m for m in state.party if m.id == pending.attacker), None)
+        if use == specials_rules.SHIELD_BASH:
+            save = ctx.ruleset.combat.special_attacks.bash_save  # type: ignore[union-attr]
+            outcome = specials_rules.shield_bash(ctx.ruleset, ctx.dice, n, die, whole.damage_per_hit, _save_bonus(state, ctx.ruleset, target, save))
+            names = [specials_rules.BASH_EFFECTS[e] for e in self.bash_effects[: outcome.effects]]
+        else:
+            boons = ctx.ruleset.classes[attacker.class_id].tactical_boons if attacker else 0
+            bonus = _save_bonus(state, ctx.ruleset, target, use)
+            outcome = specials_rules.tactical(ctx.ruleset, ctx.dice, n, die, use, bonus, boons, self.tactical_weapon)
+            what = self.tactical_effect.strip() or specials_rules.TACTICAL_EFFECTS[0]
+            names = [(what, "Tactical Attack")] * min(outcome.effects, 1)
+        line = f"{pending.plan.attacker}: {outcome.describe(name_of(state, target))}"
+        events = [note(self, line + ".", tuple(r.describe() for r in outcome.rolls))]
+        if outcome.damage:
+            state, hurt = _hurt(state, ctx, target, outcome.damage, pending.plan.attacker, self, False)
+            events += hurt
+        for name, words in names:
+            state, _ = effects.add(state, name, target, effects.ROUND, 1, words)
+            events.append(note(self, f"{name_of(state, target)}: {name} ({words}), 1 round."))
+        if outcome.effects > len(names):
+            more = outcome.effects - len(names)
+            events.append(note(self, f"{more} more effect{'s' if more != 1 else ''} earned by the crit's multiplier: the 'Smith adds and stacks them.", level="warn"))
+        if use == specials_rules.SHIELD_BASH and attacker and ctx.ruleset.classes[attacker.class_id].shield_bash == "loses_shield":
+            state, _ = effects.add(state, "Shield's Defense lost", attacker.id, effects.ROUND, 1, "Shield Bash: until the next combat turn")
+            events.append(note(self, f"{attacker.name} loses the shield's Defense bonus until their next combat turn."))
+        return state, events
+
+
+def _declared_uses(
+    state: State, ruleset: Ruleset, pending: PendingAttack, uses: Sequence[str], split: Sequence[tuple[str, rules.AttackResult]]
+) -> dict[int, str]:
+    """Each die's use (from 1), refused where the rules do not allow it: special attacks only where
+    the ruleset has them and in melee; one Shield Bash, on a hit, by a class with it."""
+    if not uses or not any(uses):
+        return {}
+    if len(uses) != len(pending.rolls):
+        raise Refused(f"this attack threw {len(pending.rolls)} attack dice: a use for each, not {len(uses)}")
+    allowed = specials_rules.uses(ruleset)
+    bad = [u for u in uses if u not in allowed]
+    if bad:
+        if ruleset.combat.special_attacks is None:
+            raise Refused(f"{ruleset.name} has no special attacks: every die is a basic attack")
+        raise Refused(f"a die is a basic attack, a Shield Bash or a Tactical Attack by {' or '.join(allowed[2:])}, not {bad[0]!r}")
+    if pending.plan.kind != "melee":
+        raise Refused("a Shield Bash or a Tactical Attack is a melee attack, not a " + pending.plan.kind)
+    bashes = [n for n, u in enumerate(uses, 1) if u == specials_rules.SHIELD_BASH]
+    if bashes:
+        member = next((m for m in state.party if m.id == pending.attacker), None)
+        if member is None or ruleset.classes[member.class_id].shield_bash is None:
+            raise Refused(f"{pending.plan.attacker} has no Shield Bash: \"available to Dwarves and Fighters using any non-tower shield\"")
+        if pending.plan.halved:
+            raise Refused("an unarmed attacker has no shield in hand to bash with")
+        if len(bashes) > 1:
+            raise Refused("only one of the hits can be a Shield Bash: \"declare one of their successful hits as a Shield Bash\"")
+        hit = any(result.dice[bashes[0] - 1].hit for _, result in split)
+        if not hit:
+            raise Refused(f"die {bashes[0]} missed: only a successful hit can be a Shield Bash")
+    return dict(enumerate(uses, 1))
+
+
+def _basic_only(result: rules.AttackResult, specials: dict[int, str]) -> rules.AttackResult:
+    """The attack with the dice declared special taken out of the basic attacks' damage."""
+    if not specials:
+        return result
+    kept = tuple(attrs.evolve(d, hit=False, critical=False, damage=0) if n in specials else d for n, d in enumerate(result.dice, 1))
+    return attrs.evolve(result, dice=kept)
+
+
+def _save_bonus(state: State, ruleset: Ruleset, combatant_id: str, save: str) -> int:
+    """A target's bonus on a save: a foe's entered save bonus, a character's by the sheet."""
+    fight = fight_of(state)
+    if any(f.id == combatant_id for f in fight.foes):
+        return kind_of(state, fight.foe(combatant_id).kind).save_bonus
+    member = _member(state, combatant_id)
+    return characters.save_bonus(ruleset, member.class_id, member.level, save, member.stats.as_dict())[0]
 
 
 def _stay_put_die(text: str) -> rules.StayPutDie | str:

@@ -31,6 +31,7 @@ from hammertui.session.combat import (
     TURN_UNHOLY,
     Actor,
     Attack,
+    DefensiveAction,
     EndEffect,
     EndFight,
     FightNext,
@@ -176,6 +177,7 @@ FIGHT: tuple[Command[FightMoment], ...] = (
     Command("a", "fight.attack", "attack", "Attack", "Attack", "The next to act attacks the default target: the dice thrown, then landed (1-9 another)", show=True, applies=_may_attack),
     Command("A", "fight.attack_form", "attack_form", "Attack...", "Attack...", "An attack set out in full: attacker, target, kind, modifier dice, or out of turn with a reason", applies=_may_attack),
     Command("d", "fight.declare", "declare", "Declare", "Declare", "What the highlighted one will do this round", show=True, applies=_someone_standing),
+    Command("D", "fight.defend", "defend", "Defend", "Defend", "The highlighted one takes a Defensive Action: Banes on the attacks it sees coming", applies=lambda m: _someone_standing(m) and m.ruleset.combat.special_attacks is not None),
     Command("o", "fight.morale", "morale", "Morale", "Morale", "The foes still fighting check their courage", show=True, applies=_foes_fight),
     Command("O", "fight.skip_morale", "skip_morale", "No morale", "No morale", "No morale check this turn", applies=lambda m: morale_due(m.state, m.ruleset)),
     Command("r", "fight.surprise", "surprise_saves", "Surprise saves", "Surprise saves", "The surprised roll Rally saves: who passes acts in round 1", applies=lambda m: may_save_against_surprise(m.state, m.ruleset)),
@@ -408,6 +410,11 @@ class FightScreen(Screen[None]):
             return
         chosen = self.highlighted() if self._highlighted_member() is not None or self._highlighted_foe() is not None else ""
         self.app.push_screen(screens.AttackDialog(view.ruleset, view.state, self.hammer.try_perform, attacker_id=chosen))
+
+    def action_defend(self) -> None:
+        view = self.hammer.view
+        if view is not None and self.highlighted():
+            self.hammer.perform(DefensiveAction(self.highlighted()))
 
     def action_declare(self) -> None:
         view = self.hammer.view

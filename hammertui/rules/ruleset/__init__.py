@@ -73,6 +73,7 @@ from hammertui.rules.ruleset.combat import (
     ArmourClass,
     CombatRules,
     Critical,
+    SpecialAttacks,
     Initiative,
 )
 from hammertui.rules.ruleset.decisions import Decision
@@ -192,6 +193,7 @@ __all__ = [
     "ClassThiefSkills",
     "CombatRules",
     "Critical",
+    "SpecialAttacks",
     "Decision",
     "DiceProduct",
     "DieResult",

@@ -32,6 +32,7 @@ from hammertui.rules.ruleset.schema import (
 
 RESOURCE_REFRESH = ("day", "adventure", "never")
 CAMP_FREE = ("heal", "rememorize", "turn_unholy")
+SHIELD_BASH = ("keeps_shield", "loses_shield")
 
 HitDie = Annotated[int, between(4, 20, "a whole number of sides")]
 ArmourId = Annotated[str, ident("an armour id")]
@@ -161,6 +162,11 @@ class ClassDef:
     two_weapon_extra_attack_dice: Annotated[Progression, PROGRESSION] | None = None
     rage: Rage | None = None
     inner_strength: InnerStrength | None = None
+    shield_bash: Annotated[str, one_of(SHIELD_BASH)] | None = None
+    """Book Three: a class that may Shield Bash, and whether the bash loses the shield's Defense
+    until its next turn (`loses_shield`, Fighters) or not (`keeps_shield`, Dwarves)."""
+    tactical_boons: Annotated[int, between(0)] = 0
+    """Boons on a Tactical Attack (Book Three's Thieves and Halflings: one)."""
     trap_saves_advantage: bool = False
     camp_free: tuple[Annotated[str, one_of(CAMP_FREE)], ...] = ()
     notes: tuple[str, ...] = ()

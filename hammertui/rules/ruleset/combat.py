@@ -63,6 +63,19 @@ class ArmourClass:
 
 
 @attrs.frozen
+class SpecialAttacks:
+    """Book Three's special attacks, made with dice already thrown: the Shield Bash's save, the
+    saves a Tactical Attack may be made against, the Banes of a tactical weapon on the target's
+    save, of an unarmed attack against an armed foe, and whether a Defensive Action is taken."""
+
+    bash_save: SaveName = "Body"
+    tactical_saves: Annotated[tuple[SaveName, ...], Unique()] = ("Mind", "Body")
+    tactical_weapon_banes: Annotated[int, between(0)] = 1
+    unarmed_banes: Annotated[int, between(0)] = 1
+    defensive_action: bool = True
+
+
+@attrs.frozen
 class CombatRules:
     """Combat: initiative, tie-breaks and the phases of a side's turn, attack ranks, AC, crits."""
 
@@ -89,6 +102,9 @@ class CombatRules:
     critical: Critical = Critical()
     move_far_multiplier: Annotated[int, between(1)] = 2
     turn_order: Annotated[str, one_of(tuple(TURN_ORDERS))] = "together"
+    special_attacks: SpecialAttacks | None = None
+    """Book Three's Shield Bash, Tactical Attacks, Unarmed attacks and Defensive Action; None where
+    the ruleset has none of them."""
     surprise_save: SaveName | None = None
     """The save each surprised combatant may make to act in round 1 anyway (Book Three's Rally);
     None where the 'Smith's call alone decides."""

@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING, TypedDict, cast
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from hammertui.rules import abilities
 from hammertui.rules import combat as rules
 from hammertui.rules import damage
+from hammertui.rules import special_attacks as specials
 from hammertui.rules.ruleset import ClassDef, Ruleset
 from hammertui.session import combat
 from hammertui.session.actions import Action, Refused
@@ -32,6 +33,10 @@ from hammertui.ui.dialogs.form import Attempt, FormDialog
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
+
+THROW_KEYS = {"U": "unarmed", "R": "max-range", "T": "thrown-melee", "M": "missile-in-melee", "D": "defends"}
+"""One key for each of Book Three's options on the throw (Shift, apart from the targets' digits
+and the landing's keys), the box it ticks."""
 
 WAITING = "Escape closes this and leaves the attack waiting in the fight: open the attack again to land it."
 
@@ -49,6 +54,10 @@ class AttackDialog(FormDialog):
         *(Binding(str(n), f"aim({n})", "Target", show=False) for n in range(1, 10)),
         Binding("up", "die(-1)", "Die", show=False),
         Binding("down", "die(1)", "Die", show=False),
+        *(Binding(key, f"toggle('{box}')", "Option", show=False) for key, box in THROW_KEYS.items()),
+        Binding("s", "special", "Special attack", show=False),
+        Binding("e", "bash_effect", "Bash effect", show=False),
+        Binding("w", "toggle('tactical-weapon')", "Tactical weapon", show=False),
     ]
     DEFAULT_CSS = """
     AttackDialog #plan, AttackDialog #dice {
@@ -82,6 +91,9 @@ class AttackDialog(FormDialog):
         self._aims: list[str] = []
         self._die = 0
         """Which dice a number sends to its target: 0 all of them, else that die (from 1)."""
+        self._uses: list[str] = []
+        """Each die's use on the landing (Book Three's special attacks): basic, bash, Mind, Body."""
+        self._bash_effect = next(iter(specials.BASH_EFFECTS))
         self._landing = _pending_or_none(state) is not None
         if self._landing:
             self._to_landing_words(state)
@@ -118,6 +130,8 @@ class AttackDialog(FormDialog):
             yield Checkbox("Two-handed weapon", id="two-handed")
             yield Checkbox("Two weapons", id="two-weapons")
         yield from _ability_fields(state, self._target)
+        if self.ruleset.combat.special_attacks is not None:
+            yield from _special_throw_fields()
         yield Static("", id="targets")
         yield Input(placeholder="Out of turn? The reason the 'Smith allows it", id="why")
         yield Static("", id="plan")
@@ -138,6 +152,9 @@ class AttackDialog(FormDialog):
             for n in crits:
                 yield Checkbox(f"Attack die {n}: a narrative effect instead of the extra damage", id=f"crit-{n}")
             yield Input(placeholder="What the crit does instead (disarmed, knocked down...)", id="effect")
+        if self.ruleset.combat.special_attacks is not None and pending.plan.kind == "melee":
+            self._uses = [specials.BASIC] * len(pending.rolls)
+            yield from _special_landing_fields()
         member = _character(state, pending.target)
         if member is not None and member.uses.get(NOT_TODAY, 0) > 0:
             left = member.uses[NOT_TODAY]
@@ -186,6 +203,31 @@ class AttackDialog(FormDialog):
         else:
             self._aims = [target] * len(self._aims)
         self._refresh()
+
+    def action_toggle(self, box_id: str) -> None:
+        """One key ticks an option of the throw or the landing, where the dialog shows it."""
+        for box in self.query(f"#{box_id}").results(Checkbox):
+            if box.display and box.parent is not None and box.parent.display:
+                box.value = not box.value
+
+    def action_special(self) -> None:
+        """The picked die (die 1 while all are picked) becomes the next special attack in turn:
+        basic, Shield Bash, Tactical Attack by Mind, by Body."""
+        if not self._landing or not self._uses:
+            return
+        index = max(self._die, 1) - 1
+        member = _character(self._live(), _pending(self._live()).attacker)
+        bashes = member is not None and self.ruleset.classes[member.class_id].shield_bash is not None
+        cycle = [use for use in specials.uses(self.ruleset) if bashes or use != specials.SHIELD_BASH]
+        self._uses[index] = cycle[(cycle.index(self._uses[index]) + 1) % len(cycle)]
+        self._refresh()
+
+    def action_bash_effect(self) -> None:
+        """The Shield Bash's effect if the save fails: disarmed, dazed or knocked down, in turn."""
+        if specials.SHIELD_BASH in self._uses:
+            order = list(specials.BASH_EFFECTS)
+            self._bash_effect = order[(order.index(self._bash_effect) + 1) % len(order)]
+            self._refresh()
 
     def action_die(self, step: int) -> None:
         """Up and down pick which die a number moves: all of them, or one."""
@@ -343,7 +385,20 @@ class AttackDialog(FormDialog):
             dark=self.query_one("#dark", Checkbox).value,
             **self._abilities(),
             out_of_turn=self.text("why"),
+            **self._special_throw(),
         )
+
+    def _special_throw(self) -> SpecialThrow:
+        """Book Three's Banes and options ticked on the throw; none where the ruleset has none."""
+        if self.ruleset.combat.special_attacks is None:
+            return {}
+        ticked = {box: self.query_one(f"#{box}", Checkbox).value for box in THROW_KEYS.values()}
+        return {
+            "unarmed": ticked["unarmed"],
+            "target_armed": self.query_one("#target-armed", Checkbox).value,
+            "banes": tuple(bane for bane in specials.SITUATIONAL_BANES if ticked[bane.replace("_", "-")]),
+            "defends": ticked["defends"],
+        }
 
     def done(self) -> None:
         """The throw was made: the same dialog turns to its landing. The landing closes it."""
@@ -412,6 +467,23 @@ class AttackDialog(FormDialog):
                 box.value = False
         for field in self.query("#effect").results(Input):
             field.display = bool(traded)
+        for group in self.query("#specials").results(Static):
+            group.update(self._specials_text())
+        tactical = any(use not in (specials.BASIC, specials.SHIELD_BASH) for use in self._uses)
+        for row in self.query("#tactical-row"):
+            row.display = tactical
+
+    def _specials_text(self) -> Text:
+        """Each die's use, and the keys that change it."""
+        text = Text("Special attacks (s: the picked die's use", style="italic")
+        text.append(", e: the bash's effect" if specials.SHIELD_BASH in self._uses else "", style="italic")
+        text.append(")", style="italic")
+        for n, use in enumerate(self._uses, 1):
+            text.append(f"\n  die {n}: {specials.use_name(use)}", style="bold" if use else "")
+            if use == specials.SHIELD_BASH:
+                name, words = specials.BASH_EFFECTS[self._bash_effect]
+                text.append(f" (half damage; a failed Body save: {name}, {words})")
+        return text
 
     def _dice_text(self, state: State, result: rules.AttackResult, traded: tuple[int, ...], total: int) -> Text:
         """Every die as thrown and what it did against its target, the damage roll, Stay Put, the
@@ -465,7 +537,59 @@ class AttackDialog(FormDialog):
         effect = self.text("effect") if traded else ""
         pending = _pending(self._live())
         aims = tuple(self._aims) if any(aim != pending.target for aim in self._aims) else ()
-        return combat.ResolveAttack(stay_put=self._stay_put(), narrative=traded, effect=effect, not_today=not_today, aims=aims)
+        return combat.ResolveAttack(
+            stay_put=self._stay_put(), narrative=traded, effect=effect, not_today=not_today, aims=aims, **self._special_choices()
+        )
+
+    def _special_choices(self) -> SpecialChoices:
+        """The dice's uses and their options, as `ResolveAttack` takes them; none for all basic."""
+        if not any(self._uses):
+            return {}
+        choices: SpecialChoices = {"specials": tuple(self._uses), "bash_effects": (self._bash_effect,)}
+        if any(use not in (specials.BASIC, specials.SHIELD_BASH) for use in self._uses):
+            choices["tactical_weapon"] = self.query_one("#tactical-weapon", Checkbox).value
+            choices["tactical_effect"] = str(self.query_one("#tactical-effect", Select).value)
+        return choices
+
+
+# ------------------------------------------------------------ Book Three's special attacks
+
+class SpecialThrow(TypedDict, total=False):
+    unarmed: bool
+    target_armed: bool
+    banes: tuple[str, ...]
+    defends: bool
+
+
+class SpecialChoices(TypedDict, total=False):
+    specials: tuple[str, ...]
+    bash_effects: tuple[str, ...]
+    tactical_weapon: bool
+    tactical_effect: str
+
+
+def _special_throw_fields() -> ComposeResult:
+    """Book Three's Banes on the throw, each with its key, apart from the class abilities."""
+    with Vertical(id="special-throw"):
+        yield Label("Book Three (key: option)", classes="field-label")
+        with Horizontal(classes="row"):
+            yield Checkbox("U Unarmed: half damage", id="unarmed")
+            yield Checkbox("against an armed foe (a Bane)", True, id="target-armed")
+        with Horizontal(classes="row"):
+            yield Checkbox("R At maximum range", id="max-range")
+            yield Checkbox("T Melee weapon thrown", id="thrown-melee")
+            yield Checkbox("M Missile into melee", id="missile-in-melee")
+        yield Checkbox("D The target takes a Defensive Action now", id="defends")
+
+
+def _special_landing_fields() -> ComposeResult:
+    """Each die's use (s), the bash's effect (e), and a Tactical Attack's weapon and effect."""
+    with Vertical(id="special-landing"):
+        yield Static("", id="specials")
+        with Horizontal(classes="row", id="tactical-row"):
+            yield Checkbox("w Tactical weapon (a Bane on the save)", id="tactical-weapon")
+            options = [(words, words) for words in specials.TACTICAL_EFFECTS]
+            yield Select(options, value=specials.TACTICAL_EFFECTS[0], allow_blank=False, id="tactical-effect")
 
 
 # ------------------------------------------------------------ class abilities on the attack
