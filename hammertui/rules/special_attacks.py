@@ -12,6 +12,8 @@ Decisions where the text is silent are named in the docstring that makes them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from hammertui.rules.checks import modified_d20, net_words
@@ -180,6 +182,24 @@ def situational_banes(ruleset: Ruleset, reasons: tuple[str, ...]) -> tuple[int, 
         raise ValueError(f"no Bane for {unknown[0]!r}: {', '.join(SITUATIONAL_BANES)}")
     reasons = tuple(dict.fromkeys(reasons))
     return len(reasons), tuple(f"a Bane: {SITUATIONAL_BANES[r]}" for r in reasons)
+
+
+def effect_dice(attacker_effects: Iterable[str], target_effects: Iterable[str]) -> tuple[int, tuple[str, ...], bool]:
+    """The Shield Bash's effects on a later attack, by the effects' names: a Dazed attacker throws
+    with "a combat Bane until its next action"; a Knocked-down target gives the next ally that
+    attacks it "a Boon on one die". The net modifier dice, their lines, and whether the knock-down
+    is spent by this attack."""
+    net, lines = 0, []
+    dazed, _ = BASH_EFFECTS["dazed"]
+    if dazed in attacker_effects:
+        net -= 1
+        lines.append(f"a Bane: {dazed}, {BASH_EFFECTS['dazed'][1]}")
+    down, said = BASH_EFFECTS["knocked_down"]
+    spent = down in target_effects
+    if spent:
+        net += 1
+        lines.append(f"a Boon: the target is {down.lower()}, {said}")
+    return net, tuple(lines), spent
 
 
 def unarmed_damage(damage_per_hit: int) -> int:

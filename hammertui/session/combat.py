@@ -837,6 +837,9 @@ class Attack:
         if not plan.can_attack:
             raise Refused(f"{plan.attacker} cannot attack: {'; '.join(plan.lines)}")
         state, banes, bane_lines = self._banes(state, ctx)
+        state, edge, edge_lines = _bash_effects(state, ctx.ruleset, self.attacker, self.target)
+        banes -= edge
+        bane_lines = (*bane_lines, *edge_lines)
         if self.unarmed:
             plan = attrs.evolve(plan, halved=True, lines=(*plan.lines, "unarmed: damage halved, rounded down"))
         gifts = (*gifts, *bane_lines)
@@ -921,6 +924,22 @@ class DefensiveAction:
         who = name_of(state, self.combatant_id)
         text = f"{who} takes a Defensive Action: attacks {who} sees coming suffer {banes} Bane{'s' if banes != 1 else ''} until its next turn."
         return state, [note(self, text)]
+
+
+def _effects_on(state: State, who: str) -> list[str]:
+    return [e.name for e in state.effects if e.on == who]
+
+
+def _bash_effects(state: State, ruleset: Ruleset, attacker: str, target: str) -> tuple[State, int, tuple[str, ...]]:
+    """A Shield Bash's effects where the special attacks are played: Dazed hinders the attacker,
+    Knocked down helps the next ally at the target and is spent by that attack."""
+    if ruleset.combat.special_attacks is None:
+        return state, 0, ()
+    net, lines, spent = specials_rules.effect_dice(_effects_on(state, attacker), _effects_on(state, target))
+    if spent:
+        down = specials_rules.BASH_EFFECTS["knocked_down"][0]
+        state = attrs.evolve(state, effects=tuple(e for e in state.effects if not (e.on == target and e.name == down)))
+    return state, net, lines
 
 
 def _defensive_banes(state: State, ruleset: Ruleset, target: str, unseen: str) -> tuple[State, int, tuple[str, ...]]:

@@ -164,3 +164,31 @@ def test_range_and_missile_in_melee_banes(state: State, b3: Ruleset) -> None:
     words = texts(events)
     assert "Maximum range suffer a Bane" in words and "in melee with you" in words
     assert "2 Banes" in " ".join(d for e in events for d in e.dice)
+
+
+def test_a_dazed_attacker_throws_with_a_bane_and_a_knocked_down_target_gives_the_next_ally_a_boon(state: State, b3: Ruleset) -> None:
+    """"The target is "dazed" until their next action, suffering a combat Bane." "The target is
+    knocked to the ground, and the next ally that attacks them gains a Boon on one of their dice."
+    The Shield Bash's effects weigh on the rolls that follow."""
+    fight = started(armed(state, "fighter"), b3, count=1, kind=OGRE)
+    thrown, _ = attacked(fight, b3, [12, 10, 5])
+    dazed, _ = run(thrown, b3, ResolveAttack(stay_put="none", specials=("", "bash"), bash_effects=("dazed",)), [9])
+    assert "Dazed" in _on(dazed, "f1")
+    _, events = attacked(dazed, b3, [10, 2, 3, 2], attacker="f1", target="c1")
+    assert "a Bane: Dazed, a combat Bane until its next action" in texts(events)
+
+    thrown, _ = attacked(fight, b3, [12, 10, 5])
+    down, _ = run(thrown, b3, ResolveAttack(stay_put="none", specials=("", "bash"), bash_effects=("knocked_down",)), [9])
+    assert "Knocked down" in _on(down, "f1")
+    helped, events = attacked(down, b3, [10, 2, 3, 2], attacker="c2", target="f1")
+    assert "a Boon: the target is knocked down, the next ally that attacks it gains a Boon on one die" in texts(events)
+    assert "Knocked down" not in _on(helped, "f1"), "the Boon goes to the next ally only"
+
+
+def test_the_bash_effects_on_later_rolls_by_name() -> None:
+    from hammertui.rules.special_attacks import effect_dice
+
+    assert effect_dice(["Dazed"], []) == (-1, ("a Bane: Dazed, a combat Bane until its next action",), False)
+    assert effect_dice([], ["Knocked down"])[::2] == (1, True)
+    assert effect_dice(["Dazed"], ["Knocked down"])[0] == 0
+    assert effect_dice(["Bless"], ["Disarmed"]) == (0, (), False)
