@@ -8,6 +8,7 @@ reported with what is wrong where, and is never written over.
 
 from __future__ import annotations
 
+import glob
 import os
 import tomllib
 from collections.abc import Iterable, Sequence
@@ -289,6 +290,32 @@ def atomic_write(path: Path, text: str, backup: Path | None = None) -> None:
         _keep_backup(path, backup)
     os.replace(tmp, path)
     _fsync_folder(path.parent)
+
+
+def clear_stale_temps(files: SaveFiles) -> list[Path]:
+    """Remove what a write killed midway left of this session: temp files of processes that
+    have ended. A live process's temp file may be a write in progress, so it is left alone."""
+    removed = []
+    for target in (files.snapshot, files.backup):
+        for tmp in files.folder.glob(f".{glob.escape(target.name)}.*.tmp"):
+            pid = tmp.name[len(target.name) + 2 : -len(".tmp")]
+            if pid.isdigit() and not _alive(int(pid)) and tmp.is_file():
+                tmp.unlink(missing_ok=True)
+                removed.append(tmp)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process with this id runs now (one of another user's counts as running)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
 
 
 def _keep_backup(path: Path, backup: Path) -> None:

@@ -137,6 +137,7 @@ def open_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, from_bac
     state = persist.load_state(source)
     ruleset = _ruleset_of(state, ruleset_loader, source)
     state = _named_procedures(state, ruleset, source)
+    persist.clear_stale_temps(files)
     persist.repair_log(files.log)
     return Store(state, ruleset, files, recent=persist.read_log_tail(files.log))
 
