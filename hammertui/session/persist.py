@@ -20,6 +20,7 @@ import cattrs
 import tomli_w
 
 from hammertui.rules import procedures
+from hammertui.rules.ruleset import toml_file
 from hammertui.session import migrations
 from hammertui.session.effects import CLOCKS, wearers
 from hammertui.session.procedures import slice_problems, slice_types
@@ -102,9 +103,11 @@ def dump_state(state: State) -> str:
 def parse_state(text: str, path: Path) -> State:
     """Read a snapshot's text, or say exactly what is wrong with it."""
     try:
-        data = tomllib.loads(text)
+        data = toml_file.parse(text)
     except tomllib.TOMLDecodeError as error:
         raise SaveError(path, [f"not valid TOML: {error}"]) from None
+    except toml_file.TomlProblem as error:
+        raise SaveError(path, error.problems) from None
     except RecursionError:
         raise SaveError(path, ["not valid TOML: nested too deeply"]) from None
     schema = data.pop("schema", None)

@@ -8,7 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from hammertui.session import persist, sessions
+import pytest
+
+from hammertui.rules.ruleset import check_ruleset_file
+from hammertui.session import persist
 from hammertui.ui.app import make_app
 
 
@@ -32,3 +35,47 @@ def test_temp_files_of_a_killed_write_are_cleared_on_open(tmp_path: Path) -> Non
     assert not any(path.exists() for path in stale)
     assert live.exists(), "another process may be writing it now"
     assert other.exists(), "another session's files are its own"
+
+
+SAVE_HEAD = 'schema = 3\nseq = {seq}\n[session]\nname = "x"\nruleset = "hammercrawl"\nseed = 1\n'
+
+
+def test_a_number_of_thousands_of_digits_is_refused_by_its_field(tmp_path: Path) -> None:
+    path = tmp_path / "x.toml"
+    content = SAVE_HEAD.format(seq="9" * 5000).encode()
+    path.write_bytes(content)
+    with pytest.raises(persist.SaveError) as caught:
+        persist.load_state(path)
+    assert "seq: a number of 5000 digits" in str(caught.value)
+    assert path.read_bytes() == content
+
+
+def test_a_number_beyond_any_a_save_holds_is_refused_by_its_field(tmp_path: Path) -> None:
+    path = tmp_path / "x.toml"
+    content = (SAVE_HEAD.format(seq=1) + "[clock]\nunits = 123456789012345678901234567890\n").encode()
+    path.write_bytes(content)
+    with pytest.raises(persist.SaveError) as caught:
+        persist.load_state(path)
+    assert "clock.units: 123456789012345678901234567890 is out of range" in str(caught.value)
+    assert path.read_bytes() == content
+
+
+def test_a_huge_number_in_a_save_opens_the_problem_screen(tmp_path: Path) -> None:
+    make_app(tmp_path, "tomb", seed=3)
+    snapshot = tmp_path / "tomb.toml"
+    content = snapshot.read_text().replace("seq = ", "seq = " + "1" * 5000, 1).encode()
+    snapshot.write_bytes(content)
+    app = make_app(tmp_path, "tomb")
+    assert app.store is None and app.problem is not None
+    assert any("seq: a number of 50" in p for p in app.problem.error.problems)
+    assert snapshot.read_bytes() == content
+
+
+def test_a_huge_number_in_a_ruleset_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "big.toml"
+    path.write_text('extends = "hammercrawl-book3"\nname = "Big"\n[light.sources.torch]\nduration = ' + "7" * 5000 + "\n")
+    problems = check_ruleset_file(path)
+    assert any("light.sources.torch.duration: a number of 5000 digits" in p for p in problems), problems
+    path.write_text('extends = "hammercrawl-book3"\nname = "Big"\n[light.sources.torch]\nduration = 99999999999999999999\n')
+    problems = check_ruleset_file(path)
+    assert any("light.sources.torch.duration: 99999999999999999999 is out of range" in p for p in problems), problems
