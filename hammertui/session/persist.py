@@ -108,8 +108,6 @@ def parse_state(text: str, path: Path) -> State:
         raise SaveError(path, [f"not valid TOML: {error}"]) from None
     except toml_file.TomlProblem as error:
         raise SaveError(path, error.problems) from None
-    except RecursionError:
-        raise SaveError(path, ["not valid TOML: nested too deeply"]) from None
     schema = data.pop("schema", None)
     if type(schema) is not int:
         raise SaveError(path, ["schema: missing or not a whole number; this is not a hammertui save"])
@@ -265,10 +263,9 @@ def _character_problems(where: str, member: Character) -> list[str]:
 def load_state(path: Path) -> State:
     """Load a snapshot; raises SaveError and leaves the file exactly as it was."""
     try:
-        size = path.stat().st_size
-        if size > MAX_SNAPSHOT_BYTES:
-            raise SaveError(path, [f"{size} bytes is far too large for a session snapshot"])
-        raw = path.read_bytes()
+        raw = toml_file.read_bounded(path, MAX_SNAPSHOT_BYTES, "session snapshot")
+    except toml_file.TomlProblem as error:
+        raise SaveError(path, error.problems) from None
     except OSError as error:
         raise SaveError(path, [f"cannot be read: {error.strerror}"]) from None
     try:

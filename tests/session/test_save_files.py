@@ -4,13 +4,17 @@ numbers, sizes and links refused before they can hang or harm, stray files passe
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from hammertui.rules.ruleset import check_ruleset_file
+from hammertui.rules.ruleset.toml_file import MAX_RULESET_BYTES
 from hammertui.session import persist
 from hammertui.ui.app import make_app
 
@@ -79,3 +83,69 @@ def test_a_huge_number_in_a_ruleset_is_named(tmp_path: Path) -> None:
     path.write_text('extends = "hammercrawl-book3"\nname = "Big"\n[light.sources.torch]\nduration = 99999999999999999999\n')
     problems = check_ruleset_file(path)
     assert any("light.sources.torch.duration: 99999999999999999999 is out of range" in p for p in problems), problems
+
+
+@contextmanager
+def within(seconds: float) -> Iterator[None]:
+    """Fail the test, rather than hang it, when the block takes longer than `seconds`."""
+
+    def late(*_: object) -> None:
+        raise TimeoutError(f"still reading after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, late)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+DEEP_KEY = "a" + ".a" * 1_000_000
+
+
+def test_a_key_a_million_levels_deep_is_refused_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "x.toml"
+    content = (SAVE_HEAD.format(seq=1) + DEEP_KEY + " = 1\n").encode()
+    path.write_bytes(content)
+    with within(5), pytest.raises(persist.SaveError, match="nested more than 64 levels deep"):
+        persist.load_state(path)
+    assert path.read_bytes() == content
+
+
+def test_a_ruleset_with_a_key_a_million_levels_deep_is_refused_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "deep.toml"
+    path.write_text('extends = "hammercrawl-book3"\nname = "Deep"\n[a' + ".a" * 200_000 + "]\n")  # within the size bound
+    with within(5):
+        problems = check_ruleset_file(path)
+    assert any("nested more than 64 levels deep (line 3)" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_a_snapshot_linked_to_a_device_is_refused_before_it_is_read(tmp_path: Path, device: str) -> None:
+    make_app(tmp_path, "tomb", seed=3)
+    snapshot = tmp_path / "tomb.toml"
+    snapshot.unlink()
+    snapshot.symlink_to(device)
+    with within(5):
+        app = make_app(tmp_path, "tomb")
+    assert app.store is None and app.problem is not None
+    assert any("not a regular file" in p for p in app.problem.error.problems)
+    assert snapshot.is_symlink() and os.readlink(snapshot) == device
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_a_ruleset_linked_to_a_device_is_refused_before_it_is_read(tmp_path: Path, device: str) -> None:
+    path = tmp_path / "dev.toml"
+    path.symlink_to(device)
+    with within(5):
+        problems = check_ruleset_file(path)
+    assert any("not a regular file" in p for p in problems), problems
+
+
+def test_a_ruleset_far_too_large_is_refused_without_reading_it(tmp_path: Path) -> None:
+    path = tmp_path / "huge.toml"
+    with open(path, "wb") as handle:
+        handle.truncate(MAX_RULESET_BYTES + 1)
+    problems = check_ruleset_file(path)
+    assert any("far too large for a ruleset" in p for p in problems), problems

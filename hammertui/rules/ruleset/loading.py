@@ -62,7 +62,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
     """Parse one file, turning every way it can fail into a RulesetError naming it."""
     shown = _display(path)
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = toml_file.read_bounded(path, toml_file.MAX_RULESET_BYTES, "ruleset").decode("utf-8")
+    except toml_file.TomlProblem as exc:
+        raise RulesetError([f"{shown}: {problem}" for problem in exc.problems]) from None
     except FileNotFoundError:
         raise RulesetError([f"{shown}: file not found; expected a ruleset .toml file"]) from None
     except IsADirectoryError:
