@@ -8,8 +8,10 @@ reported with what is wrong where, and is never written over.
 
 from __future__ import annotations
 
+import errno
 import glob
 import os
+from stat import S_ISREG
 import tomllib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -282,7 +284,9 @@ def atomic_write(path: Path, text: str, backup: Path | None = None) -> None:
     flushed and fsynced, then renamed over the target. The file it replaces becomes `backup`.
     """
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+    tmp.unlink(missing_ok=True)  # a link planted under this name goes; what it pointed at stays
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+    with open(fd, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(text)
         handle.flush()
         os.fsync(handle.fileno())
@@ -354,9 +358,9 @@ def append_events(path: Path, events: Sequence[Event]) -> None:
     """Append a batch of events and fsync: the log only ever grows at its end."""
     if not events:
         return
-    fresh = not path.exists() or path.stat().st_size == 0
-    with open(path, "a", encoding="utf-8", newline="\n") as handle:
-        if fresh:
+    fd = _open_plain(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    with open(fd, "a", encoding="utf-8", newline="\n") as handle:
+        if os.fstat(fd).st_size == 0:
             handle.write(f"schema = {LOG_SCHEMA}\n\n")
         handle.write(dump_events(events) + "\n")
         handle.flush()
@@ -373,7 +377,7 @@ def read_log_tail(path: Path, count: int = 200, block: int = 64 * 1024) -> list[
 
 def _tail_chunk(path: Path, count: int, block: int) -> bytes:
     """Bytes from the start of the `count`-th last event header to the end of the file."""
-    with open(path, "rb") as handle:
+    with open(_open_plain(path, os.O_RDONLY), "rb") as handle:
         end = handle.seek(0, os.SEEK_END)
         data = b""
         position = end
@@ -418,17 +422,32 @@ def repair_log(path: Path) -> bool:
     """Cut a torn last event off the log so the next append starts clean; True if it cut."""
     if not path.exists():
         return False
-    with open(path, "rb") as handle:
+    with open(_open_plain(path, os.O_RDWR), "r+b") as handle:
         end = handle.seek(0, os.SEEK_END)
         handle.seek(max(0, end - 64 * 1024))
-        data = handle.read()
-    starts = _header_offsets(data)
-    if not starts:
-        return False
-    last = data[starts[-1]:]
-    if last.endswith(b"\n") and _parse_events(last):
-        return False
-    with open(path, "r+b") as handle:
+        data = handle.read(64 * 1024)
+        starts = _header_offsets(data)
+        if not starts:
+            return False
+        last = data[starts[-1]:]
+        if last.endswith(b"\n") and _parse_events(last):
+            return False
         handle.truncate(end - len(last))
         os.fsync(handle.fileno())
     return True
+
+
+def _open_plain(path: Path, flags: int) -> int:
+    """Open a file of the saves folder that is a plain file of its own, never through a link: a
+    link could point anywhere, and the log is appended to and cut."""
+    refusal = "is a symbolic link or not a plain file; hammertui writes only plain files in its saves folder"
+    try:
+        fd = os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK, 0o666)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise SaveError(path, [refusal]) from None
+        raise
+    if not S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise SaveError(path, [refusal])
+    return fd

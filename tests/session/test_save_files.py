@@ -16,6 +16,7 @@ import pytest
 from hammertui.rules.ruleset import check_ruleset_file
 from hammertui.rules.ruleset.toml_file import MAX_RULESET_BYTES
 from hammertui.session import persist
+from hammertui.session.events import Event
 from hammertui.ui.app import make_app
 
 
@@ -149,3 +150,40 @@ def test_a_ruleset_far_too_large_is_refused_without_reading_it(tmp_path: Path) -
         handle.truncate(MAX_RULESET_BYTES + 1)
     problems = check_ruleset_file(path)
     assert any("far too large for a ruleset" in p for p in problems), problems
+
+
+TORN = b'schema = 1\n\n[[event]]\nseq = 0\naction = "time"\ntext = "kept"\n\n[[event]]\nseq = 1\naction = "ti'
+
+
+def test_a_log_linked_to_a_file_elsewhere_is_refused_and_that_file_kept(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    make_app(saves, "tomb", seed=3)
+    elsewhere = tmp_path / "elsewhere.toml"
+    elsewhere.write_bytes(TORN)
+    log = saves / "tomb.log.toml"
+    log.unlink()
+    log.symlink_to(elsewhere)
+    app = make_app(saves, "tomb")
+    assert app.store is None and app.problem is not None
+    assert any("a symbolic link" in p for p in app.problem.error.problems), app.problem.error.problems
+    assert elsewhere.read_bytes() == TORN
+
+
+def test_events_are_never_appended_through_a_link(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.toml"
+    elsewhere.write_bytes(b"mine\n")
+    log = tmp_path / "s.log.toml"
+    log.symlink_to(elsewhere)
+    with pytest.raises(persist.SaveError, match="a symbolic link"):
+        persist.append_events(log, [Event(0, "time", "an hour passes")])
+    assert elsewhere.read_bytes() == b"mine\n"
+
+
+def test_a_temp_file_planted_as_a_link_is_not_written_through(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_bytes(b"mine\n")
+    target = tmp_path / "s.toml"
+    (tmp_path / f".s.toml.{os.getpid()}.tmp").symlink_to(elsewhere)
+    persist.atomic_write(target, "schema = 3\n")
+    assert elsewhere.read_bytes() == b"mine\n"
+    assert target.read_text() == "schema = 3\n" and not target.is_symlink()
