@@ -16,6 +16,7 @@ import attrs
 from hammertui.rules import characters
 from hammertui.rules.dice import SeededDice
 from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset, rulesets_dir
+from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN
 from hammertui.session import light_state, persist
 from hammertui.session.events import Event
 from hammertui.session.procedures import mismatch, new_party, new_slices, stateful
@@ -152,6 +153,8 @@ def own_file(ruleset: Ruleset) -> str:
 def _ruleset_of(state: State, ruleset_loader: RulesetLoader, source: Path) -> Ruleset:
     """The session's ruleset by its id, else from the file it was first read from."""
     wanted = state.session.ruleset
+    if not RULESET_ID_PATTERN.match(wanted):
+        raise persist.SaveError(source, [f"session.ruleset: {wanted!r} is not a ruleset id; expected the name of a ruleset in the rulesets folders, such as 'hammercrawl-book3'"])
     try:
         return ruleset_loader(wanted)
     except RulesetError as error:

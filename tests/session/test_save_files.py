@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules.ruleset import check_ruleset_file
+from hammertui.rules.ruleset import Ruleset, check_ruleset_file, load_ruleset
 from hammertui.rules.ruleset.toml_file import MAX_RULESET_BYTES
 from hammertui.session import persist
 from hammertui.session.events import Event
@@ -187,3 +187,22 @@ def test_a_temp_file_planted_as_a_link_is_not_written_through(tmp_path: Path) ->
     persist.atomic_write(target, "schema = 3\n")
     assert elsewhere.read_bytes() == b"mine\n"
     assert target.read_text() == "schema = 3\n" and not target.is_symlink()
+
+
+@pytest.mark.parametrize("named", ["/dev/zero", "../rulesets/hammercrawl.toml", "hammercrawl.toml"])
+def test_a_saves_ruleset_is_an_id_never_a_path(tmp_path: Path, named: str) -> None:
+    make_app(tmp_path, "tomb", seed=3)
+    snapshot = tmp_path / "tomb.toml"
+    content = snapshot.read_text().replace('ruleset = "hammercrawl-book3"', f'ruleset = "{named}"', 1).encode()
+    snapshot.write_bytes(content)
+    asked: list[str] = []
+
+    def loader(wanted: str) -> Ruleset:
+        asked.append(wanted)
+        return load_ruleset(wanted)
+
+    app = make_app(tmp_path, "tomb", ruleset_loader=loader)
+    assert app.store is None and app.problem is not None
+    assert any(f"session.ruleset: {named!r} is not a ruleset id" in p for p in app.problem.error.problems), app.problem.error.problems
+    assert named not in asked, "never loaded as a path"
+    assert snapshot.read_bytes() == content
