@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from stat import S_ISREG
 from collections.abc import Callable
 from pathlib import Path
 
@@ -50,12 +51,30 @@ def check_name(name: str) -> str:
     return name
 
 
+def _session_name(name: str) -> bool:
+    try:
+        check_name(name)
+    except BadSessionName:
+        return False
+    return True
+
+
 def snapshots(folder: Path) -> list[Path]:
-    """Every session snapshot in the folder, newest first."""
+    """Every session snapshot in the folder, newest first. Other files the game master keeps there
+    (notes, links, copies under names no session can have) are passed over."""
     if not folder.is_dir():
         return []
-    found = [p for p in folder.glob("*.toml") if not p.name.endswith(".log.toml")]
-    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+    found = []
+    for path in folder.glob("*.toml"):
+        if path.name.endswith(".log.toml") or not _session_name(path.stem):
+            continue
+        try:
+            info = path.lstat()
+        except OSError:
+            continue
+        if S_ISREG(info.st_mode):
+            found.append((info.st_mtime, path))
+    return [path for _, path in sorted(found, key=lambda pair: pair[0], reverse=True)]
 
 
 def latest(folder: Path) -> str | None:
