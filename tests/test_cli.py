@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -23,3 +24,27 @@ def test_a_hardcore_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(HammerApp, "run", lambda self: None)
     assert main(["tomb", "--saves", str(tmp_path), "--difficulty", "hardcore", "--seed", "3"]) == 0
     assert persist.load_state(tmp_path / "tomb.toml").session.difficulty == "hardcore"
+
+
+def test_stray_files_in_the_saves_folder_are_passed_over(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hammertui.ui.app import HammerApp
+
+    opened: list[str] = []
+    monkeypatch.setattr(HammerApp, "run", lambda self: opened.append(self.store.state.session.name))
+    assert main(["tomb", "--saves", str(tmp_path), "--seed", "3"]) == 0
+    (tmp_path / "my notes (old).toml").write_text("notes")
+    (tmp_path / "gone.toml").symlink_to(tmp_path / "nowhere.toml")
+    os.utime(tmp_path / "tomb.toml", (1, 1))  # the real session is the oldest file
+    assert main(["--saves", str(tmp_path)]) == 0
+    assert opened == ["tomb", "tomb"]
+
+
+def test_check_ruleset_gives_the_real_reason_dice_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from hammertui.rules.ruleset import rulesets_dir
+
+    path = tmp_path / "huge-rage.toml"
+    shipped = (rulesets_dir() / "hammercrawl.toml").read_text()
+    path.write_text(shipped.replace('collapse_minutes = "3d6"', 'collapse_minutes = "10000d10000"', 1).replace('id = "hammercrawl"', 'id = "huge-rage"', 1))
+    assert main(["--check-ruleset", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "the number of dice must be 1 to 100" in out, out

@@ -8,7 +8,10 @@ reported with what is wrong where, and is never written over.
 
 from __future__ import annotations
 
+import errno
+import glob
 import os
+from stat import S_ISREG
 import tomllib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -19,6 +22,7 @@ import cattrs
 import tomli_w
 
 from hammertui.rules import procedures
+from hammertui.rules.ruleset import toml_file
 from hammertui.session import migrations
 from hammertui.session.effects import CLOCKS, wearers
 from hammertui.session.procedures import slice_problems, slice_types
@@ -101,11 +105,11 @@ def dump_state(state: State) -> str:
 def parse_state(text: str, path: Path) -> State:
     """Read a snapshot's text, or say exactly what is wrong with it."""
     try:
-        data = tomllib.loads(text)
+        data = toml_file.parse(text)
     except tomllib.TOMLDecodeError as error:
         raise SaveError(path, [f"not valid TOML: {error}"]) from None
-    except RecursionError:
-        raise SaveError(path, ["not valid TOML: nested too deeply"]) from None
+    except toml_file.TomlProblem as error:
+        raise SaveError(path, error.problems) from None
     schema = data.pop("schema", None)
     if type(schema) is not int:
         raise SaveError(path, ["schema: missing or not a whole number; this is not a hammertui save"])
@@ -261,10 +265,9 @@ def _character_problems(where: str, member: Character) -> list[str]:
 def load_state(path: Path) -> State:
     """Load a snapshot; raises SaveError and leaves the file exactly as it was."""
     try:
-        size = path.stat().st_size
-        if size > MAX_SNAPSHOT_BYTES:
-            raise SaveError(path, [f"{size} bytes is far too large for a session snapshot"])
-        raw = path.read_bytes()
+        raw = toml_file.read_bounded(path, MAX_SNAPSHOT_BYTES, "session snapshot")
+    except toml_file.TomlProblem as error:
+        raise SaveError(path, error.problems) from None
     except OSError as error:
         raise SaveError(path, [f"cannot be read: {error.strerror}"]) from None
     try:
@@ -281,7 +284,9 @@ def atomic_write(path: Path, text: str, backup: Path | None = None) -> None:
     flushed and fsynced, then renamed over the target. The file it replaces becomes `backup`.
     """
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+    tmp.unlink(missing_ok=True)  # a link planted under this name goes; what it pointed at stays
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+    with open(fd, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(text)
         handle.flush()
         os.fsync(handle.fileno())
@@ -289,6 +294,32 @@ def atomic_write(path: Path, text: str, backup: Path | None = None) -> None:
         _keep_backup(path, backup)
     os.replace(tmp, path)
     _fsync_folder(path.parent)
+
+
+def clear_stale_temps(files: SaveFiles) -> list[Path]:
+    """Remove what a write killed midway left of this session: temp files of processes that
+    have ended. A live process's temp file may be a write in progress, so it is left alone."""
+    removed = []
+    for target in (files.snapshot, files.backup):
+        for tmp in files.folder.glob(f".{glob.escape(target.name)}.*.tmp"):
+            pid = tmp.name[len(target.name) + 2 : -len(".tmp")]
+            if pid.isdigit() and not _alive(int(pid)) and tmp.is_file():
+                tmp.unlink(missing_ok=True)
+                removed.append(tmp)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process with this id runs now (one of another user's counts as running)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
 
 
 def _keep_backup(path: Path, backup: Path) -> None:
@@ -327,9 +358,9 @@ def append_events(path: Path, events: Sequence[Event]) -> None:
     """Append a batch of events and fsync: the log only ever grows at its end."""
     if not events:
         return
-    fresh = not path.exists() or path.stat().st_size == 0
-    with open(path, "a", encoding="utf-8", newline="\n") as handle:
-        if fresh:
+    fd = _open_plain(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    with open(fd, "a", encoding="utf-8", newline="\n") as handle:
+        if os.fstat(fd).st_size == 0:
             handle.write(f"schema = {LOG_SCHEMA}\n\n")
         handle.write(dump_events(events) + "\n")
         handle.flush()
@@ -346,7 +377,7 @@ def read_log_tail(path: Path, count: int = 200, block: int = 64 * 1024) -> list[
 
 def _tail_chunk(path: Path, count: int, block: int) -> bytes:
     """Bytes from the start of the `count`-th last event header to the end of the file."""
-    with open(path, "rb") as handle:
+    with open(_open_plain(path, os.O_RDONLY), "rb") as handle:
         end = handle.seek(0, os.SEEK_END)
         data = b""
         position = end
@@ -391,17 +422,32 @@ def repair_log(path: Path) -> bool:
     """Cut a torn last event off the log so the next append starts clean; True if it cut."""
     if not path.exists():
         return False
-    with open(path, "rb") as handle:
+    with open(_open_plain(path, os.O_RDWR), "r+b") as handle:
         end = handle.seek(0, os.SEEK_END)
         handle.seek(max(0, end - 64 * 1024))
-        data = handle.read()
-    starts = _header_offsets(data)
-    if not starts:
-        return False
-    last = data[starts[-1]:]
-    if last.endswith(b"\n") and _parse_events(last):
-        return False
-    with open(path, "r+b") as handle:
+        data = handle.read(64 * 1024)
+        starts = _header_offsets(data)
+        if not starts:
+            return False
+        last = data[starts[-1]:]
+        if last.endswith(b"\n") and _parse_events(last):
+            return False
         handle.truncate(end - len(last))
         os.fsync(handle.fileno())
     return True
+
+
+def _open_plain(path: Path, flags: int) -> int:
+    """Open a file of the saves folder that is a plain file of its own, never through a link: a
+    link could point anywhere, and the log is appended to and cut."""
+    refusal = "is a symbolic link or not a plain file; hammertui writes only plain files in its saves folder"
+    try:
+        fd = os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK, 0o666)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise SaveError(path, [refusal]) from None
+        raise
+    if not S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise SaveError(path, [refusal])
+    return fd

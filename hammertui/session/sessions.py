@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from stat import S_ISREG
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import attrs
 from hammertui.rules import characters
 from hammertui.rules.dice import SeededDice
 from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset, rulesets_dir
+from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN
 from hammertui.session import light_state, persist
 from hammertui.session.events import Event
 from hammertui.session.procedures import mismatch, new_party, new_slices, stateful
@@ -49,12 +51,30 @@ def check_name(name: str) -> str:
     return name
 
 
+def _session_name(name: str) -> bool:
+    try:
+        check_name(name)
+    except BadSessionName:
+        return False
+    return True
+
+
 def snapshots(folder: Path) -> list[Path]:
-    """Every session snapshot in the folder, newest first."""
+    """Every session snapshot in the folder, newest first. Other files the game master keeps there
+    (notes, links, copies under names no session can have) are passed over."""
     if not folder.is_dir():
         return []
-    found = [p for p in folder.glob("*.toml") if not p.name.endswith(".log.toml")]
-    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+    found = []
+    for path in folder.glob("*.toml"):
+        if path.name.endswith(".log.toml") or not _session_name(path.stem):
+            continue
+        try:
+            info = path.lstat()
+        except OSError:
+            continue
+        if S_ISREG(info.st_mode):
+            found.append((info.st_mtime, path))
+    return [path for _, path in sorted(found, key=lambda pair: pair[0], reverse=True)]
 
 
 def latest(folder: Path) -> str | None:
@@ -137,6 +157,7 @@ def open_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, from_bac
     state = persist.load_state(source)
     ruleset = _ruleset_of(state, ruleset_loader, source)
     state = _named_procedures(state, ruleset, source)
+    persist.clear_stale_temps(files)
     persist.repair_log(files.log)
     return Store(state, ruleset, files, recent=persist.read_log_tail(files.log))
 
@@ -151,6 +172,8 @@ def own_file(ruleset: Ruleset) -> str:
 def _ruleset_of(state: State, ruleset_loader: RulesetLoader, source: Path) -> Ruleset:
     """The session's ruleset by its id, else from the file it was first read from."""
     wanted = state.session.ruleset
+    if not RULESET_ID_PATTERN.match(wanted):
+        raise persist.SaveError(source, [f"session.ruleset: {wanted!r} is not a ruleset id; expected the name of a ruleset in the rulesets folders, such as 'hammercrawl-book3'"])
     try:
         return ruleset_loader(wanted)
     except RulesetError as error:

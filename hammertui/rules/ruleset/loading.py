@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from hammertui.rules.ruleset import toml_file
 from hammertui.rules.ruleset.model import Ruleset
 from hammertui.rules.ruleset.report import Report, dotted
 from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN, KeyPath, show
@@ -61,7 +62,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
     """Parse one file, turning every way it can fail into a RulesetError naming it."""
     shown = _display(path)
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = toml_file.read_bounded(path, toml_file.MAX_RULESET_BYTES, "ruleset").decode("utf-8")
+    except toml_file.TomlProblem as exc:
+        raise RulesetError([f"{shown}: {problem}" for problem in exc.problems]) from None
     except FileNotFoundError:
         raise RulesetError([f"{shown}: file not found; expected a ruleset .toml file"]) from None
     except IsADirectoryError:
@@ -73,7 +76,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
             [f"{shown}: cannot be read ({exc.strerror or exc}); expected a readable file"]
         ) from None
     try:
-        return tomllib.loads(text)
+        return toml_file.parse(text)
+    except toml_file.TomlProblem as exc:
+        raise RulesetError([f"{shown}: {problem}" for problem in exc.problems]) from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         found = _TOML_POSITION.match(message)

@@ -64,11 +64,15 @@ class Key:
 
 class Check:
     """A test of the structured value; `words` replace the type's words in every refusal. Words
-    given as a function are asked for at each refusal (the names of registered procedures)."""
+    given as a function are asked for at each refusal (the names of registered procedures).
+    `reason`, when given, says why a value failed, to follow the words in the refusal."""
 
-    def __init__(self, words: str | Callable[[], str], test: Callable[[Any], bool]) -> None:
+    def __init__(
+        self, words: str | Callable[[], str], test: Callable[[Any], bool], reason: Callable[[Any], str] | None = None
+    ) -> None:
         self._words = words
         self.test = test
+        self.reason = reason
 
     @property
     def words(self) -> str:
@@ -152,17 +156,24 @@ def nonempty(words: str) -> Check:
 
 
 def _is_dice(value: str) -> bool:
+    return not _dice_reason(value)
+
+
+def _dice_reason(value: str) -> str:
+    """Why the dice parser refuses `value` ("" when it reads it), without the value it quotes."""
     from hammertui.rules.dice import DiceNotationError, parse
 
     try:
         parse(value)
-    except DiceNotationError:
-        return False
-    return True
+    except DiceNotationError as error:
+        reason = str(error)
+        quoted = f"{value!r}: "
+        return reason[len(quoted):] if reason.startswith(quoted) else reason
+    return ""
 
 
 DICE_WORDS = 'dice notation such as "1d10" or "3d6"'
-Dice = Annotated[str, Check(DICE_WORDS, _is_dice)]
+Dice = Annotated[str, Check(DICE_WORDS, _is_dice, _dice_reason)]
 Id = Annotated[str, ident()]
 AnyText = Annotated[str, MayBeEmpty()]
 StatName = Annotated[str, Words("a stat name in quotes")]

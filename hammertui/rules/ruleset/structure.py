@@ -203,7 +203,10 @@ class Reader:
                 raise expected(words, value) from None
             for check in checks:
                 if not check.test(out):
-                    raise expected(words or check.words, value)
+                    problem = expected(words or check.words, value)
+                    if check.reason is not None:
+                        problem = Problem(f"{problem.text}: {check.reason(out)}", problem.sub)
+                    raise problem
             if unique:
                 _refuse_repeats(list(out), value, t)
             if unique_ids:
