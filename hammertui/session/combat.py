@@ -732,11 +732,20 @@ def _spend_inner_strength(state: State, ruleset: Ruleset, attacker_id: str) -> t
     return attrs.evolve(state, party=replace_member(state.party, spent)), text
 
 
-def target_ac(state: State, target_id: str) -> int:
+SHIELD_LOST = "Shield's Defense lost"
+"""The effect a Fighter's Shield Bash leaves on them until their next combat turn."""
+
+
+def target_ac(state: State, target_id: str, ruleset: Ruleset | None = None) -> int:
+    """The AC an attack is thrown against: a foe's kind's, or the character's, less the shield's
+    bonus while a Shield Bash has cost it ("lose the shield's Defense bonus until their next
+    combat turn")."""
     fight = fight_of(state)
     if any(f.id == target_id for f in fight.foes):
         return kind_of(state, fight.foe(target_id).kind).ac
-    return _member(state, target_id).ac
+    member = _member(state, target_id)
+    lost = ruleset is not None and ruleset.shield is not None and member.shield and SHIELD_LOST in _effects_on(state, target_id)
+    return member.ac - (ruleset.shield.ac if lost and ruleset is not None and ruleset.shield is not None else 0)
 
 
 def _member(state: State, character_id: str) -> Character:
@@ -846,7 +855,7 @@ class Attack:
         spent = ""
         if self.inner_strength:
             state, spent = _spend_inner_strength(state, ctx.ruleset, self.attacker)
-        ac = target_ac(state, self.target)
+        ac = target_ac(state, self.target, ctx.ruleset)
         bonus, luck_target = _luck(state, ctx.ruleset, self.attacker, self.target)
         damage_edge, luck_edge = _attacker_edges(state, ctx.ruleset, self.attacker, self.kind)
         result = rules.resolve_attack(
@@ -975,7 +984,7 @@ def pending_result(state: State, ruleset: Ruleset, stay_put: str = "auto", targe
     if fight is None or fight.pending is None:
         return None
     pending = fight.pending
-    ac = pending.target_ac if target in ("", pending.target) else target_ac(state, target)
+    ac = pending.target_ac if target in ("", pending.target) else target_ac(state, target, ruleset)
     die = _stay_put_choice(ruleset, pending, stay_put)
     return rules.evaluate(ruleset, pending.plan, ac, pending.rolls, pending.damage, pending.chains, die)
 
@@ -1121,7 +1130,7 @@ class ResolveAttack:
             more = outcome.effects - len(names)
             events.append(note(self, f"{more} more effect{'s' if more != 1 else ''} earned by the crit's multiplier: the 'Smith adds and stacks them.", level="warn"))
         if use == specials_rules.SHIELD_BASH and attacker and ctx.ruleset.classes[attacker.class_id].shield_bash == "loses_shield":
-            state, _ = effects.add(state, "Shield's Defense lost", attacker.id, effects.ROUND, 1, "Shield Bash: until the next combat turn")
+            state, _ = effects.add(state, SHIELD_LOST, attacker.id, effects.ROUND, 1, "Shield Bash: until the next combat turn")
             events.append(note(self, f"{attacker.name} loses the shield's Defense bonus until their next combat turn."))
         return state, events
 

@@ -192,3 +192,17 @@ def test_the_bash_effects_on_later_rolls_by_name() -> None:
     assert effect_dice([], ["Knocked down"])[::2] == (1, True)
     assert effect_dice(["Dazed"], ["Knocked down"])[0] == 0
     assert effect_dice(["Bless"], ["Disarmed"]) == (0, (), False)
+
+
+def test_a_fighter_who_bashed_is_hit_without_the_shields_defense(state: State, b3: Ruleset) -> None:
+    """"Fighters who Shield Bash as one of their attack dice lose the shield's Defense bonus until
+    their next combat turn": attacks on them are thrown against their AC less the shield's."""
+    from hammertui.session.combat import target_ac
+
+    fight = started(armed(state, "fighter", shield=True), b3, count=1, kind=OGRE)
+    worn = target_ac(fight, "c1", b3)
+    thrown, _ = attacked(fight, b3, [12, 10, 5])
+    bashed, _ = run(thrown, b3, ResolveAttack(stay_put="none", specials=("", "bash")), [15])
+    assert b3.shield is not None and target_ac(bashed, "c1", b3) == worn - b3.shield.ac
+    _, events = attacked(bashed, b3, [10, 2, 3, 2], attacker="f1", target="c1")
+    assert f"AC {worn - b3.shield.ac}" in texts(events)

@@ -250,7 +250,7 @@ class AttackDialog(FormDialog):
             if n > 1:
                 text.append(" · ")
             text.append(f"{n}", style="bold reverse")
-            text.append(f" {name} AC {combat.target_ac(state, cid)} {_health(state, cid)}", style="bold" if cid in aimed else "dim")
+            text.append(f" {name} AC {combat.target_ac(state, cid, self.ruleset)} {_health(state, cid)}", style="bold" if cid in aimed else "dim")
         if self._landing and len(self._aims) > 1:
             which = f"die {self._die}" if self._die else "all the dice"
             text.append(f"\nA number sends {which} there (up/down: which die)", style="italic")
@@ -331,7 +331,7 @@ class AttackDialog(FormDialog):
         if not self._target:
             raise ValueError("nobody is left standing to attack")
         plan = self._plan()
-        ac = combat.target_ac(self.state, self._target)
+        ac = combat.target_ac(self.state, self._target, self.ruleset)
         if plan.can_attack:
             head = f"{plan.attacker}: {_dice(plan.dice)} at {plan.bonus:+d} vs AC {ac}, damage {plan.damage_expr}"
         else:
