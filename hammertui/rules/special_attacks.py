@@ -184,22 +184,28 @@ def situational_banes(ruleset: Ruleset, reasons: tuple[str, ...]) -> tuple[int, 
     return len(reasons), tuple(f"a Bane: {SITUATIONAL_BANES[r]}" for r in reasons)
 
 
-def effect_dice(attacker_effects: Iterable[str], target_effects: Iterable[str]) -> tuple[int, tuple[str, ...], bool]:
-    """The Shield Bash's effects on a later attack, by the effects' names: a Dazed attacker throws
-    with "a combat Bane until its next action"; a Knocked-down target gives the next ally that
-    attacks it "a Boon on one die". The net modifier dice, their lines, and whether the knock-down
-    is spent by this attack."""
-    net, lines = 0, []
-    dazed, _ = BASH_EFFECTS["dazed"]
-    if dazed in attacker_effects:
-        net -= 1
-        lines.append(f"a Bane: {dazed}, {BASH_EFFECTS['dazed'][1]}")
-    down, said = BASH_EFFECTS["knocked_down"]
-    spent = down in target_effects
-    if spent:
-        net += 1
-        lines.append(f"a Boon: the target is {down.lower()}, {said}")
-    return net, tuple(lines), spent
+HINDER_ATTACKER = {
+    BASH_EFFECTS["dazed"][0]: f"a Bane: Dazed, {BASH_EFFECTS['dazed'][1]}",
+    TACTICAL_EFFECTS[0]: "a Bane: a Tactical Attack left it a Bane on its next action",
+}
+"""Effects on an attacker that put a Bane on their attack, by name, with the line that says so."""
+HELP_ALLY = {
+    BASH_EFFECTS["knocked_down"][0]: f"a Boon: the target is knocked down, {BASH_EFFECTS['knocked_down'][1]}",
+    TACTICAL_EFFECTS[1]: "a Boon: a Tactical Attack left the target open, the next action against it gains a Boon",
+}
+"""Effects on a target that give the next attack on it a Boon, spent by that attack."""
+
+
+def effect_dice(attacker_effects: Iterable[str], target_effects: Iterable[str]) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+    """The Shield Bash's and Tactical Attacks' effects on a later attack, by the effects' names: a
+    Dazed attacker throws with "a combat Bane until its next action", as one a Tactical Attack left
+    "a Bane on its next action"; a Knocked-down target gives the next ally that attacks it "a Boon
+    on one die", as one a Tactical Attack left open. The net modifier dice, their lines, and the
+    target's effects this attack spends."""
+    hinder = [name for name in HINDER_ATTACKER if name in attacker_effects]
+    helps = [name for name in HELP_ALLY if name in target_effects]
+    lines = (*(HINDER_ATTACKER[n] for n in hinder), *(HELP_ALLY[n] for n in helps))
+    return len(helps) - len(hinder), lines, tuple(helps)
 
 
 def unarmed_damage(damage_per_hit: int) -> int:

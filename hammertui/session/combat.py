@@ -940,14 +940,14 @@ def _effects_on(state: State, who: str) -> list[str]:
 
 
 def _bash_effects(state: State, ruleset: Ruleset, attacker: str, target: str) -> tuple[State, int, tuple[str, ...]]:
-    """A Shield Bash's effects where the special attacks are played: Dazed hinders the attacker,
-    Knocked down helps the next ally at the target and is spent by that attack."""
+    """Special attacks' effects where they are played: Dazed (or a Tactical Attack's Bane) hinders
+    the attacker; Knocked down (or a Tactical Attack's opening) helps the next attack on the
+    target and is spent by it."""
     if ruleset.combat.special_attacks is None:
         return state, 0, ()
     net, lines, spent = specials_rules.effect_dice(_effects_on(state, attacker), _effects_on(state, target))
     if spent:
-        down = specials_rules.BASH_EFFECTS["knocked_down"][0]
-        state = attrs.evolve(state, effects=tuple(e for e in state.effects if not (e.on == target and e.name == down)))
+        state = attrs.evolve(state, effects=tuple(e for e in state.effects if not (e.on == target and e.name in spent)))
     return state, net, lines
 
 

@@ -188,10 +188,15 @@ def test_a_dazed_attacker_throws_with_a_bane_and_a_knocked_down_target_gives_the
 def test_the_bash_effects_on_later_rolls_by_name() -> None:
     from hammertui.rules.special_attacks import effect_dice
 
-    assert effect_dice(["Dazed"], []) == (-1, ("a Bane: Dazed, a combat Bane until its next action",), False)
-    assert effect_dice([], ["Knocked down"])[::2] == (1, True)
+    assert effect_dice(["Dazed"], []) == (-1, ("a Bane: Dazed, a combat Bane until its next action",), ())
+    assert effect_dice([], ["Knocked down"])[::2] == (1, ("Knocked down",))
     assert effect_dice(["Dazed"], ["Knocked down"])[0] == 0
-    assert effect_dice(["Bless"], ["Disarmed"]) == (0, (), False)
+    assert effect_dice(["Bless"], ["Disarmed"]) == (0, (), ())
+    assert effect_dice(["a Bane on its next action"], ["the next action against it gains a Boon"]) == (
+        0,
+        ("a Bane: a Tactical Attack left it a Bane on its next action", "a Boon: a Tactical Attack left the target open, the next action against it gains a Boon"),
+        ("the next action against it gains a Boon",),
+    )
 
 
 def test_a_fighter_who_bashed_is_hit_without_the_shields_defense(state: State, b3: Ruleset) -> None:
