@@ -3,6 +3,7 @@ them, and letting one go."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 import attrs
@@ -10,7 +11,7 @@ import attrs
 from hammertui.rules import hirelings
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.fight_state import fighting, with_fight
-from hammertui.session.state import Hireling, State, free_id
+from hammertui.session.state import Character, Hireling, State, free_id
 
 
 def _hireling(state: State, hireling_id: str) -> Hireling:
@@ -62,6 +63,17 @@ class Hire:
         return attrs.evolve(state, hirelings=(*state.hirelings, hired)), [note(self, text)]
 
 
+def _boss_saves(state: State, ctx: Context, hired: Hireling, net: int, check: Callable[..., hirelings.MoraleResult]) -> tuple[Character, hirelings.MoraleResult]:
+    """The one in charge of a hireling makes the morale save (`check`: in a fight or out of one)."""
+    if not hired.employer:
+        raise Refused(f"{hired.name} has nobody in charge of them: give them to someone first")
+    boss = member_of(state, hired.employer)
+    result = check(
+        ctx.ruleset, ctx.dice, class_id=boss.class_id, level=boss.level, stats=boss.stats.as_dict(), hireling_tier=hired.tier, net=net,
+    )
+    return boss, result
+
+
 @attrs.frozen
 class HirelingMorale:
     """The employer's Rally save for a pushed hireling: they stay, stay at double cost, or quit."""
@@ -72,18 +84,7 @@ class HirelingMorale:
 
     def apply(self, state: State, ctx: Context) -> Result:
         hired = _hireling(state, self.hireling_id)
-        if not hired.employer:
-            raise Refused(f"{hired.name} has nobody in charge of them: give them to someone first")
-        boss = member_of(state, hired.employer)
-        result = hirelings.morale_check(
-            ctx.ruleset,
-            ctx.dice,
-            class_id=boss.class_id,
-            level=boss.level,
-            stats=boss.stats.as_dict(),
-            hireling_tier=hired.tier,
-            net=self.net,
-        )
+        boss, result = _boss_saves(state, ctx, hired, self.net, hirelings.morale_check)
         kept = _kept(state, hired, result.verdict)
         text = f"{hired.name}'s morale, {boss.name} rolling: {result.describe()} ({'; '.join(result.check.reasons)})."
         level = "info" if result.verdict == hirelings.KEEP else "warn"
@@ -116,18 +117,7 @@ class HirelingFightMorale:
         if fight is None:
             raise Refused("no fight is on: a hireling's morale out of a fight is on the hirelings screen (w)")
         hired = _hireling(state, self.hireling_id)
-        if not hired.employer:
-            raise Refused(f"{hired.name} has nobody in charge of them: give them to someone first")
-        boss = member_of(state, hired.employer)
-        result = hirelings.fight_morale(
-            ctx.ruleset,
-            ctx.dice,
-            class_id=boss.class_id,
-            level=boss.level,
-            stats=boss.stats.as_dict(),
-            hireling_tier=hired.tier,
-            net=self.net,
-        )
+        boss, result = _boss_saves(state, ctx, hired, self.net, hirelings.fight_morale)
         if result.verdict == hirelings.FLED:
             fight = attrs.evolve(fight, fled_hirelings=(*fight.fled_hirelings, hired.name))
             state = with_fight(attrs.evolve(state, hirelings=_without(state, hired)), fight=fight)
