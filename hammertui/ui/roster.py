@@ -57,13 +57,7 @@ class PartyPane(Vertical):
         """The middle columns as wide as their numbers; Status next, whole where it can be; Name the rest."""
         table = self.query_one(DataTable)
         rows = [_cells(view, m) for m in view.state.party]
-        widths = [max(len(title), *(len(row[i].plain) for row in rows)) if rows else len(title) for i, title in enumerate(COLUMNS)]
-        room = self.content_size.width - sum(widths[1:-1]) - 2 * len(COLUMNS)
-        name_width = max(NAME_LEAST, min(widths[0], room - widths[-1]))
-        status_width = max(1, room - name_width)
-        for row in rows:
-            for i, width in ((0, name_width), (-1, status_width)):
-                row[i].truncate(width, overflow="ellipsis")
+        fit_ends(rows, COLUMNS, self.content_size.width)
         sync_rows(table, [(m.id, row) for m, row in zip(view.state.party, rows, strict=True)], rebuild)
         subtitle = _subtitle(view)
         if subtitle != self.border_subtitle:
@@ -72,6 +66,18 @@ class PartyPane(Vertical):
     @property
     def selected_id(self) -> str | None:
         return selected_key(self.query_one(DataTable))
+
+
+def fit_ends(rows: list[list[Text]], columns: tuple[str, ...], width: int) -> None:
+    """The middle columns as wide as their contents; the last whole where it can be; the first (the
+    name) the rest, at least `NAME_LEAST`: both cut with an ellipsis to fit `width`."""
+    widths = [max(len(title), *(len(row[i].plain) for row in rows)) if rows else len(title) for i, title in enumerate(columns)]
+    room = width - sum(widths[1:-1]) - 2 * len(columns)
+    name_width = max(NAME_LEAST, min(widths[0], room - widths[-1]))
+    last_width = max(1, room - name_width)
+    for row in rows:
+        for i, cut in ((0, name_width), (-1, last_width)):
+            row[i].truncate(cut, overflow="ellipsis")
 
 
 def _subtitle(view: View) -> str:

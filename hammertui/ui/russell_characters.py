@@ -22,7 +22,7 @@ from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.russell_character import MakeCharacterDialog
 from hammertui.ui.dialogs.russell_gear import CarryDialog
 from hammertui.ui.dialogs.text import TextDialog
-from hammertui.ui.roster import HP_STYLE, PartyPane, hp_cell
+from hammertui.ui.roster import HP_STYLE, PartyPane, fit_ends, hp_cell
 from hammertui.ui.russell_checks import COMMANDS as CHECKS
 from hammertui.ui.russell_vitals import COMMANDS as VITALS
 from hammertui.ui.table import RowTable, selected_key, sync_rows
@@ -65,6 +65,7 @@ class RussellPartyPane(PartyPane):
     def _fill(self, view: View, rebuild: bool = False) -> None:
         rows = [(m.id, cells(view, m)) for m in view.state.party]
         rows += [(h.id, hireling_cells(view, h.id)) for h in view.state.hirelings if vitals.is_hireling(view.state, h.id)]
+        fit_ends([row for _, row in rows], COLUMNS, self.content_size.width)
         sync_rows(self.query_one(DataTable), rows, rebuild)
         subtitle = subtitle_of(view)
         if subtitle != self.border_subtitle:
