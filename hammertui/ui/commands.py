@@ -11,10 +11,11 @@ session's procedures (each procedure's `COMMANDS`, see `ui/procedures.py`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
 import attrs
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -115,6 +116,32 @@ COMMON: tuple[Command[View], ...] = (
     Command("ctrl+q", "app.quit", "quit", "Quit", "Quit", "Quit: everything is already saved", show=True, priority=True),
 )
 
+
+
+FIGHT_SCREEN_KEYS = frozenset({"app.quit", "store.redo", "session.rules"})
+"""The dashboard's commands that still act under a fight screen (its `DASHBOARD_KEYS`): the rest
+(passing time, another fight, the highlighted character's) wait for the dashboard."""
+
+
+def screen_palette(screen: Screen, commands: Iterable[Command[Any]], view: View | None) -> Iterator[SystemCommand]:
+    """A screen's commands that apply now, each by name and the key it has now (`Turn Unholy (t)`),
+    one entry for each action however many keys run it."""
+    if view is None:
+        return
+    seen: set[str] = set()
+    for command in commands:
+        if command.action in seen or not screen.check_action(command.action, ()):
+            continue
+        seen.add(command.action)
+        title, help = command.words(view.state, view.ruleset)
+        key = bound_key(screen, command.action)
+        yield SystemCommand(f"{title} ({key})" if key else title, help, getattr(screen, f"action_{command.action}"))
+
+
+def shown_keys(screen: Screen, commands: Iterable[Command[Any]]) -> tuple[bool | None, ...]:
+    """Which of the footer's keys apply now: the footer is redrawn only when this changes (it is
+    rebuilt whole each time; a hidden key is checked when pressed)."""
+    return tuple(screen.check_action(command.action, ()) for command in commands if command.show)
 
 
 def reaches(command: Command[Any] | None, screen: Screen) -> bool:

@@ -62,7 +62,7 @@ from hammertui.session.fight_state import Fight, Foe, fighting
 from hammertui.session.vitals import FightOn, LayDown
 from hammertui.ui import screens
 from hammertui.ui.combat import FOE_STATUS
-from hammertui.ui.commands import Command, bound_key
+from hammertui.ui.commands import FIGHT_SCREEN_KEYS, Command, screen_palette, shown_keys
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.header import header_text
@@ -209,9 +209,7 @@ class FightScreen(Screen[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
     BINDINGS = [command.binding() for command in FIGHT if command.key is not None]
-    DASHBOARD_KEYS: ClassVar[frozenset[str]] = frozenset({"app.quit", "store.redo", "session.rules"})
-    """The dashboard's commands that still act here: the rest (passing time, another fight, the
-    highlighted character's) wait for the dashboard."""
+    DASHBOARD_KEYS: ClassVar[frozenset[str]] = FIGHT_SCREEN_KEYS
 
     def __init__(self) -> None:
         super().__init__()
@@ -279,9 +277,8 @@ class FightScreen(Screen[None]):
         self._refresh_keys()
 
     def _refresh_keys(self) -> None:
-        """Redraw the footer only when a key it shows came or went: it is rebuilt whole each time.
-        (A hidden key is checked when pressed, so it needs no redraw.)"""
-        keys = tuple(self.check_action(command.action, ()) for command in FIGHT if command.show)
+        """Redraw the footer only when a key it shows came or went."""
+        keys = shown_keys(self, FIGHT)
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
@@ -350,17 +347,7 @@ class FightScreen(Screen[None]):
 
     def palette(self) -> Iterator[SystemCommand]:
         """Each command that applies now, by name and the key it has now: `Turn Unholy (t)`."""
-        view = self.hammer.view
-        if view is None:
-            return
-        seen: set[str] = set()
-        for command in FIGHT:
-            if command.action in seen or not self.check_action(command.action, ()):
-                continue
-            seen.add(command.action)
-            title, help = command.words(view.state, view.ruleset)
-            key = bound_key(self, command.action)
-            yield SystemCommand(f"{title} ({key})" if key else title, help, getattr(self, f"action_{command.action}"))
+        return screen_palette(self, FIGHT, self.hammer.view)
 
     # Keys -----------------------------------------------------------------------------------
 

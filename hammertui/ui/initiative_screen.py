@@ -20,7 +20,7 @@ from hammertui.rules.ruleset.individual_initiative import CONDITIONS
 from hammertui.session import individual_initiative_actions as acts
 from hammertui.session.actions import Action
 from hammertui.session.individual_initiative_state import Fight, fighting, name_of, rules_of
-from hammertui.ui.commands import Command, bound_key
+from hammertui.ui.commands import FIGHT_SCREEN_KEYS, Command, bound_key, screen_palette, shown_keys
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.form import Attempt, FormDialog
@@ -231,9 +231,7 @@ class InitiativeScreen(Screen[None]):
     """
 
     BINDINGS = [command.binding() for command in INITIATIVE if command.key is not None]
-    DASHBOARD_KEYS: ClassVar[frozenset[str]] = frozenset({"app.quit", "store.redo", "session.rules"})
-    """The dashboard's commands that still act here: the rest (passing time, another fight, the
-    highlighted character's) wait for the dashboard."""
+    DASHBOARD_KEYS: ClassVar[frozenset[str]] = FIGHT_SCREEN_KEYS
 
     def __init__(self) -> None:
         super().__init__()
@@ -273,7 +271,7 @@ class InitiativeScreen(Screen[None]):
 
     def _refresh_keys(self) -> None:
         """Redraw the footer only when a key it shows came or went."""
-        keys = tuple(self.check_action(command.action, ()) for command in INITIATIVE if command.show)
+        keys = shown_keys(self, INITIATIVE)
         if keys != self._keys:
             self._keys = keys
             self.refresh_bindings()
@@ -288,15 +286,7 @@ class InitiativeScreen(Screen[None]):
 
     def palette(self) -> Iterator[SystemCommand]:
         """Each command that applies now, by name and the key it has now: `Roll initiative (i)`."""
-        view = self.hammer.view
-        if view is None:
-            return
-        for command in INITIATIVE:
-            if not self.check_action(command.action, ()):
-                continue
-            title, help = command.words(view.state, view.ruleset)
-            key = bound_key(self, command.action)
-            yield SystemCommand(f"{title} ({key})" if key else title, help, getattr(self, f"action_{command.action}"))
+        return screen_palette(self, INITIATIVE, self.hammer.view)
 
     # What the keys need ------------------------------------------------------------------------
 
