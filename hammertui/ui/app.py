@@ -53,6 +53,7 @@ from hammertui.ui.dialogs.form import FormDialog
 from hammertui.ui.dialogs.save_problem import SaveProblemScreen
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.header import SessionHeader
+from hammertui.ui.heap import freeze_once
 from hammertui.ui.keymap import keymap_path, read_keymap
 from hammertui.ui.log import LogStrip
 from hammertui.ui import screens
@@ -137,6 +138,7 @@ class HammerApp(App[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self.call_after_refresh(freeze_once, "first frame")
         keymap, problem = read_keymap(keymap_path())
         if keymap:
             self.set_keymap(keymap)
@@ -536,6 +538,7 @@ def make_app(
 
     `difficulty` chooses the mode of a session being created; an existing session keeps its own.
     """
+    freeze_once("imports")
     name = name or sessions.latest(saves) or sessions.DEMO_NAME
     sessions.check_name(name)
     files = SaveFiles(saves, name)

@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from hammertui.rules.ruleset import toml_file
+from hammertui.rules.ruleset import cache, toml_file
 from hammertui.rules.ruleset.model import Ruleset
 from hammertui.rules.ruleset.report import Report, dotted
 from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN, KeyPath, show
@@ -132,9 +132,9 @@ def _chain(path: Path, seen: tuple[Path, ...] = ()) -> list[_Layer]:
                 f" got {show(parent_id)}"
             ]
         )
-    folders = [path.parent, rulesets_dir()]
-    parent = _find_file(parent_id, folders)
+    parent = _parent_file(path, parent_id)
     if parent is None:
+        folders = [path.parent, rulesets_dir()]
         looked = " and ".join(dict.fromkeys(_display(f) for f in folders))
         raise RulesetError(
             [
@@ -149,6 +149,12 @@ def _chain(path: Path, seen: tuple[Path, ...] = ()) -> list[_Layer]:
             [f"{shown}: extends: a cycle ({names}); expected a chain that ends in a ruleset without extends"]
         )
     return [*_chain(parent, chain), layer]
+
+
+def _parent_file(path: Path, parent_id: str) -> Path | None:
+    """The file an `extends` in `path` names: beside it, else among the shipped rulesets."""
+    found = _find_file(parent_id, [path.parent, rulesets_dir()])
+    return found.resolve() if found is not None else None
 
 
 def _merge_layers(layers: Sequence[_Layer]) -> tuple[dict[str, Any], dict[KeyPath, str], list[str]]:
@@ -209,10 +215,20 @@ def _forget(origins: dict[KeyPath, str], path: KeyPath) -> None:
 
 
 def _ruleset_from_file(path: Path) -> Ruleset:
+    """The ruleset in a file: kept from an earlier read of the same bytes (`cache`), else read."""
+    kept = cache.read(path, _parent_file)
+    if kept is not None:
+        return kept
+    layers = _chain(path)
+    ruleset = _read_layers(layers, path)
+    cache.keep(path, [(layer.path, layer.data.get("extends")) for layer in layers], ruleset)
+    return ruleset
+
+
+def _read_layers(layers: list[_Layer], path: Path) -> Ruleset:
     from hammertui.rules.ruleset.checks import cross_check
     from hammertui.rules.ruleset.structure import read
 
-    layers = _chain(path)
     data, origins, problems = _merge_layers(layers)
     report = Report(layers[-1].shown, origins, data)
     report.messages.extend(problems)
