@@ -68,9 +68,11 @@ class DiviningPane(Static):
         self._draw(view)
 
     def _draw(self, view: View | None) -> None:
-        if view is None:
+        """Drawn for the pane's own size: before it is laid out there is nothing to fit (its
+        first layout draws it, once), and the odds are worked out only for what is shown."""
+        if view is None or not self.content_size.area:
             return
-        width, height = self.content_size if self.content_size.area else FALLBACK_SIZE
+        width, height = self.content_size
         shown = (view.ruleset.id, _inputs(view), width, height)
         if shown == self._shown:
             return
