@@ -12,6 +12,7 @@ the Explore something to do, looking at the roll the same dice would give before
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -22,12 +23,12 @@ from hammertui.rules import characters
 from hammertui.rules import explore as explore_rules
 from hammertui.rules.ruleset import Ruleset, load_ruleset
 from hammertui.session import light_state, persist, sessions
-from hammertui.session.actions import Action, AdvanceTime, Context, Douse, Light, apply_action
+from hammertui.session.actions import Action, Context, Douse, Light, apply_action
 from hammertui.session.advancement import LevelUp
-from hammertui.session.camp import CampNext, RestTheRest, SetCampAction, SetCampFree, camp_rows
-from hammertui.session.camp import StartCamp
+from hammertui.session.camp import CampNext, RestTheRest, SetCampAction, SetCampFree, StartCamp, camp_rows
 from hammertui.session.camp_state import camping
 from hammertui.session.combat import (
+    AddFoes,
     Attack,
     CheckMorale,
     EndFight,
@@ -35,11 +36,9 @@ from hammertui.session.combat import (
     FoeGroup,
     MarkFront,
     ResolveAttack,
-    SetFoeStatus,
     SkipMorale,
     StartFight,
     SurpriseSaves,
-    AddFoes,
     TurnUnholy,
     default_target,
     morale_due,
@@ -47,7 +46,7 @@ from hammertui.session.combat import (
     still_to_act,
     turn_problem,
 )
-from hammertui.session.divining_state import Room, divining_pool, exploring
+from hammertui.session.divining_state import Exploration, Room, divining_pool, exploring
 from hammertui.session.events import Event
 from hammertui.session.explore import (
     AwardRoomXP,
@@ -63,10 +62,10 @@ from hammertui.session.explore import (
 from hammertui.session.fight_state import FoeKind, fighting
 from hammertui.session.hirelings import Hire
 from hammertui.session.lights import AddToPack
-from hammertui.session.loot import AddLoot, GiveLoot
+from hammertui.session.loot import AddLoot
 from hammertui.session.procedures import is_dark
 from hammertui.session.recruits import AssignRole, DrawReplacement, RollReplacements
-from hammertui.session.state import State
+from hammertui.session.state import Character, State
 from hammertui.session.store import Store, seeded_dice
 from hammertui.session.town import ReturnToTown
 from hammertui.session.vitals import Bury, FightOn, Heal, LayDown
@@ -92,15 +91,15 @@ ORC = FoeKind("Orc", "1+1", ac=13, morale=8, damage_die=8)
 
 @attrs.frozen
 class Fight:
-    """One fight as the 'Smith plans it: the foes, who is surprised, who stands in front, and a
-    character who fights on past all hope there."""
+    """One fight as the 'Smith plans it: the foes, the foes who join while the fight would end too
+    soon, who is surprised, whether the Cleric turns the unholy, and the one (a character id) who
+    stands in front and fights on past all hope there."""
 
     groups: tuple[FoeGroup, ...]
+    reinforcements: tuple[FoeGroup, ...]
     surprised: tuple[str, ...] = ()
-    front: str = ""
-    doomed: str = ""
-    reinforcements: tuple[FoeGroup, ...] = ()
     turn_unholy: bool = False
+    doomed: str = ""
 
 
 @attrs.frozen
@@ -147,7 +146,7 @@ class Evening:
         return state
 
     def relight(self) -> None:
-        """Light the next spare torch; buy one into a pack when none is left."""
+        """Light the next spare torch; the script buys enough of them in town."""
         spare = next((s for s in light_state.lights(self.state) if not s.lit and s.remaining > 0), None)
         if spare is None:
             raise RuntimeError("the evening has run out of torches: buy more in its script")
@@ -176,8 +175,7 @@ class Evening:
         if scene.coins:
             self.do(AddLoot(f"Coins from room {room.number}", scene.coins))
         if scene.item:
-            keeper = next((m for m in self.state.living if m.role == "Lootkeeper"), self.state.living[0])
-            self.do(AddLoot(scene.item, 0, item=True, holder=keeper.id))
+            self.do(AddLoot(scene.item, 0, item=True, holder=self.holding("Lootkeeper").id))
         if room.hammers or room.crossblades:
             self.do(AwardRoomXP(room.number))
         return room
@@ -205,7 +203,10 @@ class Evening:
             if talk:
                 yield talk
 
-    def _every_step(self, trip, scene: Scene) -> bool:
+    def _every_step(self, trip: Exploration, scene: Scene) -> bool:
+        """Whether this roll gives the losses, the transit and the destination each something to do
+        and the scene what it needs (a Crossblade for its fight, a Hammer for its Safe Haven), with
+        no more than two Blood Drops, so the party is not bled dry before the night is out."""
         reading = explore_rules.read_roll(self.ruleset, trip.throws)
         _, net = explore_rules.transit_symbol(self.ruleset, reading)
         losses = reading.blood_drops + reading.hourglasses
@@ -223,6 +224,7 @@ class Evening:
         return tuple((cid, n) for cid, n in shares.items() if n)
 
     def _spend_transit(self) -> None:
+        """The net Falcons or Skulls, one at a time, each on the next outcome of its list."""
         trip = exploring(self.state)
         while trip is not None and trip.step == "transit" and trip.transit_left:
             symbol = trip.transit_symbol
@@ -234,6 +236,7 @@ class Evening:
             trip = exploring(self.state)
 
     def _spend_destination(self, scene: Scene) -> None:
+        """The Hammers and Crossblades one at a time: the scene's Safe Haven and fight first."""
         trip = exploring(self.state)
         first_hammer, first_crossblade = True, True
         while trip is not None and trip.step == "destination" and (trip.hammers_left or trip.crossblades_left):
@@ -252,35 +255,35 @@ class Evening:
             trip = exploring(self.state)
 
     def _mapper(self) -> str:
-        return next((m.name for m in self.state.living if m.role == "Mapper"), self.state.living[0].name)
+        return self.holding("Mapper").name
+
+    def holding(self, role: str) -> Character:
+        """Who holds a party role, or the first of the living when nobody does."""
+        return next((m for m in self.state.living if m.role == role), self.state.living[0])
 
     # ------------------------------------------------------------------------------ fighting
 
     def fight(self, plan: Fight, least: int = 3, most: int = 6) -> None:
-        """A fight of `least` to `most` rounds: every attack thrown and landed, the foes' morale
-        checked once some are down, more foes joining while the fight would end too soon."""
+        """A fight of `least` to `most` rounds, every attack thrown and landed; the one in front is
+        the sturdiest (or the doomed); a downed one is healed at the round's end; the foes' morale
+        is checked once half are down; more foes join while the fight would end too soon."""
         self.do(StartFight(plan.groups, surprised=plan.surprised, hp="average"))
         if len(plan.surprised) == 1:
             self.do(SurpriseSaves())
-        self.do(MarkFront(plan.front or max(self.state.living, key=lambda m: m.hp).id))
-        fight = fighting(self.state)
-        while fight is not None:
+        self.do(MarkFront(plan.doomed or max(self.state.living, key=lambda m: m.hp).id))
+        while True:
             self.do(FightNext())
             self._round(plan)
             for member in self.state.living:
                 if member.status == "down" and member.id != plan.doomed:
                     self.do(Heal(member.id, 2))
-            fight = fighting(self.state)
-            assert fight is not None
+            rounds = fighting(self.state).round
             gone = side_gone(self.state) == "foes"
-            doomed_alive = plan.doomed and self.state.character(plan.doomed).alive
-            if fight.round >= most or (fight.round >= least and gone and not doomed_alive):
+            waiting = plan.doomed and self.state.character(plan.doomed).alive
+            if rounds >= most or (rounds >= least and gone and not waiting):
                 break
-            if gone and plan.reinforcements:
+            if gone:
                 self.do(AddFoes(plan.reinforcements, hp="average"))
-        for foe in fighting(self.state).foes:
-            if foe.status == "ok":
-                self.do(SetFoeStatus(foe.id, "fleeing"))
         self.do(EndFight())
         for member in self.state.living:
             if member.hp < member.max_hp:
@@ -338,23 +341,11 @@ class Evening:
         self.do(RestTheRest())
         self.do(CampNext())  # the camp actions
         self.do(CampNext())  # the encounter roll
-        if exploring(self.state) is not None:
-            self._resolve_camp_encounter()
         if is_dark(self.state):
             self.relight()
 
-    def _resolve_camp_encounter(self) -> None:
-        self.do(ExploreNext())
-        trip = exploring(self.state)
-        if trip is not None and trip.blood:
-            self.do(SplitBlood(self._split(trip.blood)))
-        while exploring(self.state) is not None:
-            self._spend_transit()
-            self._spend_destination(Scene())
-            if exploring(self.state) is not None:
-                self.do(ExploreNext())
-
     def town(self) -> None:
+        """Back to town, then everyone with the XP levels up there."""
         self.do(ReturnToTown())
         for member in self.state.living:
             if characters.can_level_up(self.ruleset, member.level, member.xp)[0]:
@@ -376,46 +367,59 @@ def evening_session(folder: Path, name: str = "bench") -> Store:
     return sessions.open_files(created.files, load_ruleset)
 
 
+def holdings(store: Store) -> str:
+    """What the session holds, in one line, for a bench script to print beside its figures."""
+    log = persist.read_log_tail(store.files.log, 10**9) if store.files is not None else list(store.recent)
+    fights = [e.text for e in log if e.action == "fight" and e.text.startswith("Fight!")]
+    rounds = sum(int(re.search(r"after (\d+) round", e.text).group(1)) for e in log if e.text.startswith("The fight is over"))
+    camps = sum(1 for e in log if e.text.startswith("The party makes camp"))
+    return (
+        f"{store.state.seq:,} actions, {len(log):,} log events, {store.state.dungeon.rooms_explored} rooms explored,"
+        f" {len(fights)} fights ({rounds} rounds), {camps} camps, {len(store.state.graveyard)} buried"
+    )
+
+
 def play(gm: Evening) -> None:
-    """The evening's script, scene by scene."""
+    """The evening's script, scene by scene: two delves around a trip back to town."""
     for member in gm.state.party:
         gm.do(AddToPack(member.id, "torch"))
     goblins = (FoeGroup(GOBLIN, 2),)
+    orcs = (FoeGroup(ORC, 2),)
     gm.explore(Scene(coins=40))
-    gm.explore(Scene(fight=Fight((FoeGroup(GOBLIN, 5),), reinforcements=goblins), coins=25))
+    gm.explore(Scene(Fight((FoeGroup(GOBLIN, 5),), goblins), coins=25))
     gm.explore(Scene(item="A silver goblet"))
     gm.explore(Scene(haven=True))
     gm.camp()
-    gm.explore(Scene(fight=Fight((FoeGroup(SKELETON, 4),), turn_unholy=True, reinforcements=(FoeGroup(SKELETON, 2),)), coins=60))
+    gm.explore(Scene(Fight((FoeGroup(SKELETON, 4),), (FoeGroup(SKELETON, 2),), turn_unholy=True), coins=60))
     gm.explore(Scene())
-    gm.explore(Scene(fight=Fight((FoeGroup(HOBGOBLIN, 2), FoeGroup(GOBLIN, 3)), surprised=("party",), reinforcements=goblins), coins=120))
+    gm.explore(Scene(Fight((FoeGroup(HOBGOBLIN, 2), FoeGroup(GOBLIN, 3)), goblins, surprised=("party",)), coins=120))
     gm.explore(Scene(item="A jade idol"))
     gm.town()
-    gm.do(Hire("Pell", "torchbearer", 0, "c1"))
-    gm.do(Hire("Maud", "porter", 1, "c3"))
+    gm.do(Hire("Pell", "torchbearer", 0, gm.holding("Leader").id))
+    gm.do(Hire("Maud", "porter", 1, gm.holding("Lootkeeper").id))
     for member in gm.state.living * 2:
         gm.do(AddToPack(member.id, "torch"))
     gm.do(SetChallengeLevel(3))
     gm.explore(Scene())
-    gm.explore(Scene(fight=Fight((FoeGroup(OGRE, 1), FoeGroup(GOBLIN, 3)), front="c2", doomed="c2", reinforcements=goblins), coins=200))
-    dead = next(g for g in gm.state.party if not g.alive)
-    gm.do(Bury(dead.id, epitaph="He read the map; the map did not read the Ogre."))
+    mapper = gm.holding("Mapper")
+    gm.explore(Scene(Fight((FoeGroup(OGRE, 1), FoeGroup(GOBLIN, 3)), goblins, doomed=mapper.id), coins=200))
+    gm.do(Bury(mapper.id, epitaph="He read the map; the map did not read the Ogre."))
     gm.do(RollReplacements(2))
-    gm.do(DrawReplacement(gm.state.pile[0].id, name="Bryn", player=dead.player))
-    gm.do(AssignRole(gm.state.party[-1].id, dead.role or "Mapper"))
+    gm.do(DrawReplacement(gm.state.pile[0].id, name="Bryn", player=mapper.player))
+    gm.do(AssignRole(gm.state.party[-1].id, "Mapper"))
     gm.explore(Scene())
     gm.explore(Scene(haven=True))
     gm.camp()
-    gm.explore(Scene(fight=Fight((FoeGroup(RATS, 6),), reinforcements=(FoeGroup(RATS, 3),)), coins=30))
+    gm.explore(Scene(Fight((FoeGroup(RATS, 6),), (FoeGroup(RATS, 3),)), coins=30))
     gm.explore(Scene(item="A rusted key"))
     gm.explore(Scene())
-    gm.explore(Scene(fight=Fight((FoeGroup(HOBGOBLIN, 3), FoeGroup(GOBLIN, 2)), reinforcements=goblins), coins=150))
+    gm.explore(Scene(Fight((FoeGroup(HOBGOBLIN, 3), FoeGroup(GOBLIN, 2)), goblins), coins=150))
     gm.explore(Scene())
     gm.explore(Scene(item="A bone flute"))
-    gm.explore(Scene(fight=Fight((FoeGroup(ORC, 4),), reinforcements=(FoeGroup(ORC, 2),)), coins=90))
+    gm.explore(Scene(Fight((FoeGroup(ORC, 4),), orcs), coins=90))
     gm.explore(Scene())
-    gm.explore(Scene(fight=Fight((FoeGroup(SKELETON, 3), FoeGroup(GOBLIN, 3)), turn_unholy=True, reinforcements=goblins), coins=75))
+    gm.explore(Scene(Fight((FoeGroup(SKELETON, 3), FoeGroup(GOBLIN, 3)), goblins, turn_unholy=True), coins=75))
     gm.explore(Scene())
     gm.explore(Scene(item="A chipped chalice"))
-    gm.explore(Scene(fight=Fight((FoeGroup(OGRE, 1), FoeGroup(ORC, 2)), reinforcements=(FoeGroup(ORC, 2),)), coins=300))
+    gm.explore(Scene(Fight((FoeGroup(OGRE, 1), FoeGroup(ORC, 2)), orcs), coins=300))
     gm.explore(Scene(coins=15))
