@@ -105,12 +105,14 @@ class Fight:
 @attrs.frozen
 class Scene:
     """One room of the evening: the fight its Crossblades buy, whether its Hammers make it a Safe
-    Haven, and the loot found there."""
+    Haven, the loot found there, and whether the party listens at its door first."""
 
     fight: Fight | None = None
     haven: bool = False
     coins: int = 0
     item: str = ""
+    listen: bool = False
+    """The torch doused at the door to listen in the dark, then lit again."""
 
 
 class Evening:
@@ -146,8 +148,9 @@ class Evening:
         return state
 
     def relight(self) -> None:
-        """Light the next spare torch; the script buys enough of them in town."""
-        spare = next((s for s in light_state.lights(self.state) if not s.lit and s.remaining > 0), None)
+        """Light the next spare torch in a pack (one set down last); the script buys enough in town."""
+        spares = [s for s in light_state.lights(self.state) if not s.lit and s.remaining > 0]
+        spare = min(spares, key=lambda s: not s.carrier, default=None)
         if spare is None:
             raise RuntimeError("the evening has run out of torches: buy more in its script")
         self.log += self.store.dispatch(Light(spare.id))
@@ -156,20 +159,15 @@ class Evening:
 
     def explore(self, scene: Scene) -> Room:
         """One new room through every step of the Explore, then its fight, loot and XP."""
+        lit = next((s for s in light_state.lights(self.state) if s.lit), None)
+        if scene.listen and lit is not None:
+            self.do(Douse(lit.id))
+            self.do(Light(lit.id))
         for action in self._approach(scene):
             self.do(action)
         if divining_pool(self.state).rerolls:
             self.do(SpendReroll())
-        self.do(ExploreNext())  # the extremes read: on to the losses
-        trip = exploring(self.state)
-        if trip is not None and trip.blood:
-            self.do(SplitBlood(self._split(trip.blood)))
-        self.do(ExploreNext())  # on to the transit
-        self._spend_transit()
-        self.do(ExploreNext())  # on to the destination
-        self._spend_destination(scene)
-        self.do(ExploreNext())  # the move's time, the room recorded
-        room = divining_pool(self.state).rooms[-1]
+        room = self._resolve(scene)
         if scene.fight is not None:
             self.fight(scene.fight)
         if scene.coins:
@@ -192,16 +190,11 @@ class Evening:
         raise RuntimeError("no approach gives this room every step of the Explore")
 
     def _talk(self) -> Iterator[list[Action]]:
-        """What may happen at a door before the roll: nothing, the Mapper's notes on the last room,
-        the torch doused to listen in the dark and lit again, or both."""
+        """What may happen at a door before the roll: nothing, or the Mapper's notes on the last room."""
         yield []
         rooms = divining_pool(self.state).rooms
-        notes = [SetRoomNotes(rooms[-1].number, f"Mapped by {self._mapper()}.")] if rooms and not rooms[-1].notes else []
-        lit = next((s for s in light_state.lights(self.state) if s.lit), None)
-        listen = [Douse(lit.id), Light(lit.id)] if lit is not None and lit.remaining > 1 else []
-        for talk in (notes, listen, notes + listen):
-            if talk:
-                yield talk
+        if rooms and not rooms[-1].notes:
+            yield [SetRoomNotes(rooms[-1].number, f"Mapped by {self._mapper()}.")]
 
     def _every_step(self, trip: Exploration, scene: Scene) -> bool:
         """Whether this roll gives the losses, the transit and the destination each something to do
@@ -223,36 +216,39 @@ class Evening:
             shares[who] += 1
         return tuple((cid, n) for cid, n in shares.items() if n)
 
-    def _spend_transit(self) -> None:
-        """The net Falcons or Skulls, one at a time, each on the next outcome of its list."""
-        trip = exploring(self.state)
-        while trip is not None and trip.step == "transit" and trip.transit_left:
-            symbol = trip.transit_symbol
-            choice = next(self.falcons if symbol == "falcon" else self.skulls)
-            target = ""
-            if choice == "ration_spoils":
-                target = max(self.state.living, key=lambda m: m.rations).id
-            self.do(SpendSymbol(symbol, choice, target=target))
-            trip = exploring(self.state)
-
-    def _spend_destination(self, scene: Scene) -> None:
-        """The Hammers and Crossblades one at a time: the scene's Safe Haven and fight first."""
-        trip = exploring(self.state)
-        first_hammer, first_crossblade = True, True
-        while trip is not None and trip.step == "destination" and (trip.hammers_left or trip.crossblades_left):
-            if trip.hammers_left:
-                choice = "safe_haven" if scene.haven and first_hammer else next(self.hammers)
-                first_hammer = False
-                self.do(SpendSymbol("hammer", choice))
+    def _resolve(self, scene: Scene) -> Room:
+        """The Explore under way, step by step to the room it records: the Blood Drops' damage
+        split, then every net Falcon or Skull and every Hammer and Crossblade spent, one at a time."""
+        while (trip := exploring(self.state)) is not None:
+            if trip.step == "losses" and trip.blood:
+                self.do(SplitBlood(self._split(trip.blood)))
+            elif trip.step == "transit" and trip.transit_left:
+                self.do(self._transit(trip))
+            elif trip.step == "destination" and (trip.hammers_left or trip.crossblades_left):
+                self.do(self._destination(trip, scene))
             else:
-                fight = scene.fight
-                if fight is not None and first_crossblade:
-                    choice = "party_surprised" if "party" in fight.surprised else "hostile_encounter"
-                else:
-                    choice = next(self.crossblades)
-                first_crossblade = False
-                self.do(SpendSymbol("crossblade", choice))
-            trip = exploring(self.state)
+                self.do(ExploreNext())
+        return divining_pool(self.state).rooms[-1]
+
+    def _transit(self, trip: Exploration) -> SpendSymbol:
+        """A net Falcon or Skull on the next outcome of its list."""
+        symbol = trip.transit_symbol
+        choice = next(self.falcons if symbol == "falcon" else self.skulls)
+        if choice == "ration_spoils":
+            return SpendSymbol(symbol, choice, target=max(self.state.living, key=lambda m: m.rations).id)
+        return SpendSymbol(symbol, choice)
+
+    def _destination(self, trip: Exploration, scene: Scene) -> SpendSymbol:
+        """A Hammer, or once they are spent a Crossblade: the scene's Safe Haven and fight first."""
+        bought = {s.outcome for s in trip.spent}
+        if trip.hammers_left:
+            haven = scene.haven and "safe_haven" not in bought
+            return SpendSymbol("hammer", "safe_haven" if haven else next(self.hammers))
+        fight = scene.fight
+        encounter = "party_surprised" if fight is not None and "party" in fight.surprised else "hostile_encounter"
+        if fight is not None and encounter not in bought:
+            return SpendSymbol("crossblade", encounter)
+        return SpendSymbol("crossblade", next(self.crossblades))
 
     def _mapper(self) -> str:
         return self.holding("Mapper").name
@@ -263,7 +259,21 @@ class Evening:
 
     # ------------------------------------------------------------------------------ fighting
 
-    def fight(self, plan: Fight, least: int = 3, most: int = 6) -> None:
+    def fight(self, plan: Fight) -> None:
+        """A fight as the 'Smith scales it to the party: the first lineup (the planned foes, a band
+        thinned, or more foes) in which nobody dies but the one meant to, played out first on a copy
+        of the session with the very same dice."""
+        before = {m.id for m in self.state.living} - {plan.doomed}
+        for lineup in _lineups(plan):
+            trial = Evening(Store(self.state, self.ruleset))
+            trial._fight(lineup)
+            living = {m.id for m in trial.state.living}
+            if before <= living and not (plan.doomed and plan.doomed in living):
+                self._fight(lineup)
+                return
+        raise RuntimeError(f"no lineup of {plan.groups} ends as the script means it to")
+
+    def _fight(self, plan: Fight, least: int = 3, most: int = 6) -> None:
         """A fight of `least` to `most` rounds, every attack thrown and landed; the one in front is
         the sturdiest (or the doomed); a downed one is healed at the round's end; the foes' morale
         is checked once half are down; more foes join while the fight would end too soon."""
@@ -271,7 +281,7 @@ class Evening:
         if len(plan.surprised) == 1:
             self.do(SurpriseSaves())
         self.do(MarkFront(plan.doomed or max(self.state.living, key=lambda m: m.hp).id))
-        while True:
+        while self.state.living:
             self.do(FightNext())
             self._round(plan)
             for member in self.state.living:
@@ -341,6 +351,10 @@ class Evening:
         self.do(RestTheRest())
         self.do(CampNext())  # the camp actions
         self.do(CampNext())  # the encounter roll
+        if exploring(self.state) is not None:
+            room = self._resolve(Scene())
+            if room.hammers or room.crossblades:
+                self.do(AwardRoomXP(room.number))
         if is_dark(self.state):
             self.relight()
 
@@ -367,6 +381,15 @@ def evening_session(folder: Path, name: str = "bench") -> Store:
     return sessions.open_files(created.files, load_ruleset)
 
 
+def _lineups(plan: Fight) -> Iterator[Fight]:
+    """The planned foes, then the band thinned by one, two, three of each kind, then more bands."""
+    yield plan
+    for fewer in (1, 2, 3):
+        yield attrs.evolve(plan, groups=tuple(attrs.evolve(g, count=max(1, g.count - fewer)) for g in plan.groups))
+    for more in range(1, 6):
+        yield attrs.evolve(plan, groups=plan.groups + plan.reinforcements * more)
+
+
 def holdings(store: Store) -> str:
     """What the session holds, in one line, for a bench script to print beside its figures."""
     log = persist.read_log_tail(store.files.log, 10**9) if store.files is not None else list(store.recent)
@@ -387,7 +410,7 @@ def play(gm: Evening) -> None:
     orcs = (FoeGroup(ORC, 2),)
     gm.explore(Scene(coins=40))
     gm.explore(Scene(Fight((FoeGroup(GOBLIN, 5),), goblins), coins=25))
-    gm.explore(Scene(item="A silver goblet"))
+    gm.explore(Scene(item="A silver goblet", listen=True))
     gm.explore(Scene(haven=True))
     gm.camp()
     gm.explore(Scene(Fight((FoeGroup(SKELETON, 4),), (FoeGroup(SKELETON, 2),), turn_unholy=True), coins=60))
@@ -397,7 +420,7 @@ def play(gm: Evening) -> None:
     gm.town()
     gm.do(Hire("Pell", "torchbearer", 0, gm.holding("Leader").id))
     gm.do(Hire("Maud", "porter", 1, gm.holding("Lootkeeper").id))
-    for member in gm.state.living * 2:
+    for member in gm.state.living * 3:
         gm.do(AddToPack(member.id, "torch"))
     gm.do(SetChallengeLevel(3))
     gm.explore(Scene())
@@ -411,11 +434,11 @@ def play(gm: Evening) -> None:
     gm.explore(Scene(haven=True))
     gm.camp()
     gm.explore(Scene(Fight((FoeGroup(RATS, 6),), (FoeGroup(RATS, 3),)), coins=30))
-    gm.explore(Scene(item="A rusted key"))
+    gm.explore(Scene(item="A rusted key", listen=True))
     gm.explore(Scene())
     gm.explore(Scene(Fight((FoeGroup(HOBGOBLIN, 3), FoeGroup(GOBLIN, 2)), goblins), coins=150))
     gm.explore(Scene())
-    gm.explore(Scene(item="A bone flute"))
+    gm.explore(Scene(item="A bone flute", listen=True))
     gm.explore(Scene(Fight((FoeGroup(ORC, 4),), orcs), coins=90))
     gm.explore(Scene())
     gm.explore(Scene(Fight((FoeGroup(SKELETON, 3), FoeGroup(GOBLIN, 3)), goblins, turn_unholy=True), coins=75))
