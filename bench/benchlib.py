@@ -1,4 +1,6 @@
-"""Shared pieces of the bench scripts: a long generated session and plain statistics."""
+"""Shared pieces of the bench scripts: the checkout on the path, a log grown long, plain statistics.
+
+The session the benches run on is an evening of play: `evening.evening_session`."""
 
 from __future__ import annotations
 
@@ -9,31 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hammertui.rules.ruleset import load_ruleset  # noqa: E402
-from hammertui.session import light_state, persist, sessions  # noqa: E402
-from hammertui.session.actions import AdvanceTime, Douse, Light  # noqa: E402
-from hammertui.session.procedures import is_dark  # noqa: E402
-from hammertui.session.vitals import ApplyDamage, Heal  # noqa: E402
-from hammertui.session.store import Store  # noqa: E402
-
-
-def four_hour_session(folder: Path, name: str = "bench") -> Store:
-    """A session as a real night leaves it: 24 Beats of time, lights swapped, damage and healing."""
-    ruleset = load_ruleset("hammercrawl-book3")
-    store = sessions.create(folder, name, ruleset, seed=1)
-    for beat in range(24):
-        store.dispatch(AdvanceTime(1, reason="exploring"))
-        lit = [s for s in light_state.lights(store.state) if s.lit]
-        if beat % 5 == 4 and lit:
-            store.dispatch(Douse(lit[0].id))
-            store.dispatch(Light(lit[0].id))
-        member = store.state.party[beat % 4]
-        if member.alive and member.hp > 2:
-            store.dispatch(ApplyDamage(member.id, 1, "a goblin"))
-            store.dispatch(Heal(member.id, 1))
-        if is_dark(store.state) and light_state.lights(store.state):
-            store.dispatch(Light(light_state.lights(store.state)[0].id))
-    return store
+from hammertui.session import persist  # noqa: E402
 
 
 def pad_log(files: persist.SaveFiles, events: int) -> None:
