@@ -14,8 +14,11 @@ sys.path.insert(0, str(ROOT))
 from hammertui.session import persist  # noqa: E402
 
 
-def pad_log(files: persist.SaveFiles, events: int) -> None:
-    """Grow a session's log to `events` events, as hours of play would."""
+def pad_log(store: Store, events: int) -> Store:
+    """Grow a session's log to `events` events, as hours of play would; the session reopened, its
+    snapshot saved again so that it holds the whole log."""
+    files = store.files
+    assert files is not None
     have = len(persist.read_log_tail(files.log, 10**9))
     template = persist.read_log_tail(files.log, 1)[0]
     batch = [template] * 100
@@ -23,6 +26,8 @@ def pad_log(files: persist.SaveFiles, events: int) -> None:
         take = batch[: min(100, events - have)]
         persist.append_events(files.log, take)
         have += len(take)
+    persist.save(files, store.state, [], None)
+    return sessions.open_files(files, load_ruleset)
 
 
 def median_ms(samples: list[float]) -> float:

@@ -376,8 +376,7 @@ def evening_session(folder: Path, name: str = "bench") -> Store:
     created = sessions.create(folder, name, load_ruleset(RULESET), seed=SEED)
     gm = Evening(Store(created.state, created.ruleset))
     play(gm)
-    persist.append_events(created.files.log, gm.log)
-    persist.write_snapshot(created.files, gm.state)
+    persist.save(created.files, gm.state, gm.log, None)
     return sessions.open_files(created.files, load_ruleset)
 
 

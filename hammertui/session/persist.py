@@ -1,16 +1,20 @@
 """Saves on disk: a snapshot replaced atomically after every action, and an append-only event log.
 
-`<name>.toml` holds the whole state and nothing else, so writing it costs the same at the tenth action
-as at the ten-thousandth. `<name>.log.toml` is `[[event]]` tables appended one batch at a time; the
-screen needs only its tail, which is read from the end of the file. A file that cannot be read is
-reported with what is wrong where, and is never written over.
+`<name>.toml` holds the whole state and where the log ended when it was written, so writing it costs
+the same at the tenth action as at the ten-thousandth. `<name>.log.toml` is `[[event]]` tables
+appended one batch at a time; the screen needs only its tail, which is read from the end of the file.
+Events past the snapshot's end of the log belong to an action that was never saved: opening sets them
+aside in `<name>.log.toml.cut`. A file that cannot be read is reported with what is wrong where, and
+is never written over; a save that cannot be written leaves the files as they were.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import glob
 import os
+from datetime import datetime, timezone
 from stat import S_ISREG
 import tomllib
 from collections.abc import Iterable, Sequence
@@ -29,13 +33,16 @@ from hammertui.session.procedures import slice_problems, slice_types
 from hammertui.session.events import Event
 from hammertui.session.state import Character, State
 
-SCHEMA = 3
-"""The snapshot format's version. An older file is migrated (`migrations`); a newer one is refused."""
+SCHEMA = 4
+"""The snapshot format's version. An older file is migrated (`migrations`); a newer one is refused.
+Schema 4 added `log_end`, where the log ended when the snapshot was written."""
 LOG_SCHEMA = 1
 """The event log's format's version: events have kept their shape since the first."""
 
 MAX_SNAPSHOT_BYTES = 16 * 1024 * 1024
 EVENT_HEADER = b"[[event]]"
+BLOCK = 64 * 1024
+"""How much of the log is read at a time, backwards from its end."""
 
 
 class SaveError(Exception):
@@ -45,6 +52,44 @@ class SaveError(Exception):
         self.path = path
         self.problems = list(problems)
         super().__init__("\n".join(f"{path}: {p}" for p in self.problems))
+
+
+class SaveFailed(Exception):
+    """A save that could not be written: the files are as they were before it was tried."""
+
+    def __init__(self, path: Path, reason: str, advice: str) -> None:
+        self.path = path
+        super().__init__(f"The save failed: {reason} ({path}). Nothing was changed; {advice}")
+
+    @classmethod
+    def of(cls, path: Path, error: OSError | SaveError) -> SaveFailed:
+        if isinstance(error, SaveError):
+            return cls(path, "; ".join(error.problems), "move it out of the saves folder and try again.")
+        return cls(path, error.strerror or str(error), ADVICE.get(error.errno or 0, "try again."))
+
+
+ADVICE = {
+    errno.ENOSPC: "free some space and try again.",
+    errno.EDQUOT: "free some space and try again.",
+    errno.EROFS: "make the saves folder writable and try again.",
+    errno.EACCES: "let hammertui write in the saves folder and try again.",
+    errno.EPERM: "let hammertui write in the saves folder and try again.",
+    errno.EFBIG: "raise the limit on file sizes (ulimit -f) and try again.",
+}
+"""What the game master can do about a failed save, by its cause."""
+
+
+class UnsavableText(ValueError):
+    """Text no save file can hold (a lone surrogate, left by text pasted from a mis-encoded source)."""
+
+
+@attrs.frozen
+class Snapshot:
+    """A snapshot as read: the state and where the log ended when it was written (None in a save
+    older than schema 4, which did not say)."""
+
+    state: State
+    log_end: int | None
 
 
 @attrs.frozen
@@ -65,6 +110,16 @@ class SaveFiles:
     @property
     def log(self) -> Path:
         return self.folder / f"{self.stem}.log.toml"
+
+    @property
+    def cut(self) -> Path:
+        return cut_file(self.log)
+
+
+def cut_file(log: Path) -> Path:
+    """Where log lines that do not belong in the log are kept: those of an action never saved, a
+    torn last event."""
+    return log.with_name(f"{log.name}.cut")
 
 
 def _strict(kind: type) -> Any:
@@ -97,12 +152,25 @@ def _drop_none(value: Any) -> Any:
     return value
 
 
-def dump_state(state: State) -> str:
+def dump_state(state: State, log_end: int | None = None) -> str:
     """The snapshot as TOML text, schema first."""
-    return tomli_w.dumps({"schema": SCHEMA, **_drop_none(CONVERTER.unstructure(state))})
+    return _head(log_end) + _body(state)
+
+
+def _head(log_end: int | None) -> str:
+    return f"schema = {SCHEMA}\n" + ("" if log_end is None else f"log_end = {log_end}\n")
+
+
+def _body(state: State) -> str:
+    return tomli_w.dumps(_drop_none(CONVERTER.unstructure(state)))
 
 
 def parse_state(text: str, path: Path) -> State:
+    """Read a snapshot's text, or say exactly what is wrong with it."""
+    return parse_snapshot(text, path).state
+
+
+def parse_snapshot(text: str, path: Path) -> Snapshot:
     """Read a snapshot's text, or say exactly what is wrong with it."""
     try:
         data = toml_file.parse(text)
@@ -117,6 +185,9 @@ def parse_state(text: str, path: Path) -> State:
         raise SaveError(path, [f"schema {schema} was written by a newer hammertui; this one reads {SCHEMA}"])
     if schema < 1:
         raise SaveError(path, [f"schema {schema} is not a version hammertui ever wrote"])
+    log_end = data.pop("log_end", None)
+    if log_end is not None and (type(log_end) is not int or log_end < 0):
+        raise SaveError(path, [f"log_end: {log_end!r} is not a place in the log (a whole number of bytes)"])
     data = migrations.migrate(data, schema)
     slices = data.pop("slices", {})
     try:
@@ -127,7 +198,7 @@ def parse_state(text: str, path: Path) -> State:
     problems = check_state(state)
     if problems:
         raise SaveError(path, problems)
-    return state
+    return Snapshot(state, log_end)
 
 
 def _structure_slices(data: Any, chosen: dict[str, str], path: Path) -> dict[str, Any]:
@@ -263,6 +334,11 @@ def _character_problems(where: str, member: Character) -> list[str]:
 
 
 def load_state(path: Path) -> State:
+    """Load a snapshot's state; raises SaveError and leaves the file exactly as it was."""
+    return load_snapshot(path).state
+
+
+def load_snapshot(path: Path) -> Snapshot:
     """Load a snapshot; raises SaveError and leaves the file exactly as it was."""
     try:
         raw = toml_file.read_bounded(path, MAX_SNAPSHOT_BYTES, "session snapshot")
@@ -274,26 +350,102 @@ def load_state(path: Path) -> State:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise SaveError(path, [f"not UTF-8 text (byte {error.start})"]) from None
-    return parse_state(text, path)
+    return parse_snapshot(text, path)
 
 
-def atomic_write(path: Path, text: str, backup: Path | None = None) -> None:
+def save(files: SaveFiles, state: State, events: Sequence[Event], log_end: int | None) -> int:
+    """Log `events` and replace the snapshot with `state`, all or nothing; returns the log's new end.
+
+    The log is appended first and the snapshot records where it then ends, so an event past that
+    mark belongs to an action that was never saved (`settle_log`). Text no file can hold raises
+    UnsavableText before anything is written; a write that fails takes back what was written and
+    raises SaveFailed. `log_end` is where the log ended at the last save (None: wherever it ends now).
+    """
+    body = _encoded(_body(state))
+    batch = _encoded(dump_events(events)) if events else b""
+    try:
+        start, end = _append(files.log, batch, log_end)
+    except (OSError, SaveError) as error:
+        raise SaveFailed.of(files.log, error) from None
+    try:
+        atomic_write(files.snapshot, _head(end).encode() + body, backup=files.backup)
+    except (OSError, SaveError) as error:
+        _take_back(files.log, start)
+        raise SaveFailed.of(files.snapshot, error) from None
+    return end
+
+
+def _encoded(text: str) -> bytes:
+    """`text` as UTF-8, or UnsavableText naming the line that cannot be."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        first = text.rfind("\n", 0, error.start) + 1
+        last = text.find("\n", error.end)
+        line = text[first : last if last != -1 else len(text)].strip()
+        shown = line.encode("utf-8", "backslashreplace").decode("utf-8")
+        raise UnsavableText(
+            f"{shown} cannot be saved: it holds a broken character (text pasted from a mis-encoded source leaves these). Type it again."
+        ) from None
+
+
+def atomic_write(path: Path, data: str | bytes, backup: Path | None = None) -> None:
     """Replace `path` so a crash at any instant leaves the old file or the new one, never half.
 
-    The new text goes to a temp file in the same folder (so the rename cannot cross devices), is
-    flushed and fsynced, then renamed over the target. The file it replaces becomes `backup`.
+    The new bytes go to a temp file in the same folder (so the rename cannot cross devices), are
+    fsynced, then renamed over the target. The file replaced becomes `backup`, as a copy of its own:
+    until the new file is in place the backup is still the one before, so at every instant the
+    backup is an older save than the snapshot, never the same file. A failure before the new file is
+    in place removes the temp files and leaves both as they were.
     """
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)  # a link planted under this name goes; what it pointed at stays
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
-    with open(fd, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
-    if backup is not None and path.exists():
-        _keep_backup(path, backup)
-    os.replace(tmp, path)
+    content = data.encode("utf-8") if isinstance(data, str) else data
+    fresh = _temp_name(path)
+    spare = _temp_name(backup) if backup is not None and path.exists() else None
+    try:
+        _write_new(fresh, content)
+        if spare is not None:
+            _write_new(spare, _read_plain(path))
+        os.replace(fresh, path)
+    except BaseException:
+        for temp in (fresh, spare):
+            if temp is not None:
+                with contextlib.suppress(OSError):
+                    temp.unlink(missing_ok=True)
+        raise
+    if spare is not None and backup is not None:
+        try:
+            os.replace(spare, backup)
+        except OSError:  # the save stands; the backup stays one save older
+            with contextlib.suppress(OSError):
+                spare.unlink(missing_ok=True)
     _fsync_folder(path.parent)
+
+
+def _temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def _write_new(path: Path, content: bytes) -> None:
+    """Write a new file and fsync it. A link planted under its name goes (what it pointed at
+    stays), and the file is created afresh, never opened through a link."""
+    path.unlink(missing_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+    try:
+        _write_all(fd, content)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_all(fd: int, content: bytes) -> None:
+    view = memoryview(content)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _read_plain(path: Path) -> bytes:
+    with open(_open_plain(path, os.O_RDONLY), "rb") as handle:
+        return handle.read()
 
 
 def clear_stale_temps(files: SaveFiles) -> list[Path]:
@@ -322,17 +474,6 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _keep_backup(path: Path, backup: Path) -> None:
-    """Point `backup` at the current file without a moment where `path` is missing."""
-    link = backup.with_name(f".{backup.name}.{os.getpid()}.tmp")
-    try:
-        link.unlink(missing_ok=True)
-        os.link(path, link)
-    except OSError:  # a filesystem without hard links: copy instead
-        link.write_bytes(path.read_bytes())
-    os.replace(link, backup)
-
-
 def _fsync_folder(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
@@ -346,54 +487,202 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def write_snapshot(files: SaveFiles, state: State) -> None:
-    atomic_write(files.snapshot, dump_state(state), backup=files.backup)
+def write_snapshot(files: SaveFiles, state: State, log_end: int | None = None) -> None:
+    atomic_write(files.snapshot, dump_state(state, log_end), backup=files.backup)
 
 
 def dump_events(events: Iterable[Event]) -> str:
     return tomli_w.dumps({"event": [_drop_none(CONVERTER.unstructure(e)) for e in events]})
 
 
-def append_events(path: Path, events: Sequence[Event]) -> None:
-    """Append a batch of events and fsync: the log only ever grows at its end."""
-    if not events:
-        return
-    fd = _open_plain(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
-    with open(fd, "a", encoding="utf-8", newline="\n") as handle:
-        if os.fstat(fd).st_size == 0:
-            handle.write(f"schema = {LOG_SCHEMA}\n\n")
-        handle.write(dump_events(events) + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
+def append_events(path: Path, events: Sequence[Event], after: int | None = None) -> int:
+    """Append a batch of events and fsync: the log only ever grows at its end. Returns the log's new end.
+
+    `after` is where the log ended at the last save: anything past it is of an action never saved,
+    and is set aside first. A write that fails takes back what it wrote."""
+    return _append(path, _encoded(dump_events(events)) if events else b"", after)[1]
 
 
-def read_log_tail(path: Path, count: int = 200, block: int = 64 * 1024) -> list[Event]:
-    """The last `count` events, read backwards from the end so start-up cost does not grow."""
+def _append(path: Path, batch: bytes, after: int | None) -> tuple[int | None, int]:
+    """Append `batch` to the log; (where it began, None if the log is new; where the log now ends)."""
+    existed = os.path.lexists(path)
+    fd = _open_plain(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
+    try:
+        size = os.fstat(fd).st_size
+        if after is not None and size > after:
+            _set_aside(path, after, "logged by an action that was never saved")
+            size = after
+        if not batch:
+            return size, size
+        lead = f"schema = {LOG_SCHEMA}\n\n".encode() if size == 0 else b"" if os.pread(fd, 1, size - 1) == b"\n" else b"\n"
+        written = lead + batch + b"\n"
+        try:
+            _write_all(fd, written)
+            os.fsync(fd)
+        except BaseException:
+            _take_back(path, size if existed else None)
+            raise
+    finally:
+        os.close(fd)
+    return (size if existed else None), size + len(written)
+
+
+def _take_back(path: Path, start: int | None) -> None:
+    """Put the log back as it was before an append whose save failed: cut at `start`, or gone if
+    the append made it. Should even that fail, the snapshot's `log_end` still leaves the batch out."""
+    with contextlib.suppress(OSError, SaveError):
+        if start is None:
+            path.unlink(missing_ok=True)
+            return
+        fd = _open_plain(path, os.O_WRONLY)
+        try:
+            os.ftruncate(fd, start)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _set_aside(path: Path, start: int, why: str) -> bytes:
+    """Move the log's bytes from `start` on to the end of its cut file, then cut them off; the
+    bytes moved. They reach the cut file before they leave the log, so a crash loses none."""
+    fd = _open_plain(path, os.O_RDWR)
+    try:
+        moved = _read_range(fd, start, os.fstat(fd).st_size)
+        stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        note = f"# {stamp}: {len(moved)} bytes {why}, cut from {path.name} at byte {start}\n".encode()
+        side = _open_plain(cut_file(path), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        try:
+            _write_all(side, note + moved + (b"" if moved.endswith(b"\n") else b"\n"))
+            os.fsync(side)
+        finally:
+            os.close(side)
+        os.ftruncate(fd, start)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return moved
+
+
+def _read_range(fd: int, start: int, end: int) -> bytes:
+    pieces = []
+    while start < end:
+        piece = os.pread(fd, min(end - start, 1 << 24), start)
+        if not piece:
+            break
+        pieces.append(piece)
+        start += len(piece)
+    return b"".join(pieces)
+
+
+def settle_log(path: Path, saved_end: int | None) -> tuple[int, list[str]]:
+    """Make the log agree with the snapshot before play goes on: (where the log ends, what was done
+    in words for the game master).
+
+    Past `saved_end` (where the log ended when the snapshot was written) lies an action that was
+    never saved: it is set aside in the cut file. A save that does not say where (one older than
+    schema 4), or a log edited since, gets only a torn last event set aside: one a write cut short.
+    A log of a schema this hammertui does not read is refused, untouched.
+    """
+    if not os.path.lexists(path):
+        return 0, []
+    with open(_open_plain(path, os.O_RDONLY), "rb") as handle:
+        problems = _log_head_problems(handle.read(4096))
+        if problems:
+            raise SaveError(path, problems)
+        size = handle.seek(0, os.SEEK_END)
+        if saved_end is not None and size <= saved_end:
+            return size, []
+        if saved_end is not None and _starts_batch(handle, saved_end):
+            start, unsaved = saved_end, True
+        else:
+            chunk = _tail_chunk(handle, 1, BLOCK, size)
+            if not chunk or not _torn(chunk):
+                return size, []
+            start, unsaved = size - len(chunk), False
+    try:
+        moved = _set_aside(path, start, "logged by an action that was never saved" if unsaved else "of a torn last event")
+    except (OSError, SaveError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "; ".join(error.problems)
+        return start, [f"The end of {path.name} is not part of the save, and could not be set aside ({reason}); it is left out of the log shown."]
+    side = cut_file(path).name
+    if not unsaved:
+        return start, [f"The log's last entry was cut short when hammertui stopped; its {len(moved)} bytes are kept in {side}."]
+    told = _parse_events(moved)
+    what = f"“{told[0].text}”" if told else "the last action"
+    return start, [f"The save ends before {what}, so it did not happen here: its log lines are kept in {side}, out of the log."]
+
+
+def _log_head_problems(head: bytes) -> list[str]:
+    """What is wrong with the log's first line, `schema = 1`; nothing for an empty log."""
+    if not head:
+        return []
+    try:
+        data = tomllib.loads(head.split(b"\n", 1)[0].decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = {}
+    schema = data.get("schema")
+    if type(schema) is not int:
+        return ["schema: the first line is not `schema = 1`; this is not a hammertui log"]
+    if schema > LOG_SCHEMA:
+        return [f"schema {schema} was written by a newer hammertui; this one reads {LOG_SCHEMA}"]
+    if schema < 1:
+        return [f"schema {schema} is not a version hammertui ever wrote"]
+    return []
+
+
+def _starts_batch(handle: Any, at: int) -> bool:
+    """Whether a batch of events begins at `at`: where the last save left the log."""
+    handle.seek(at)
+    start = handle.read(len(EVENT_HEADER) + 1)
+    return start.lstrip(b"\n").startswith(EVENT_HEADER) or (at == 0 and start.startswith(b"schema"))
+
+
+def _torn(piece: bytes) -> bool:
+    """Whether the log's last event is a write cut short: it does not read as TOML, or lacks what
+    every event is written with. One the game master edited (a key added, its last newline gone)
+    is whole."""
+    try:
+        tables = tomllib.loads(piece.decode("utf-8")).get("event")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return True
+    return not (isinstance(tables, list) and tables and isinstance(tables[-1], dict) and {"seq", "action", "text"} <= tables[-1].keys())
+
+
+def read_log_tail(path: Path, count: int = 200, block: int = BLOCK, end: int | None = None) -> list[Event]:
+    """The last `count` events before `end` (the log's end), read backwards so start-up cost does not grow."""
     if count <= 0 or not path.exists():
         return []
-    chunk = _tail_chunk(path, count, block)
+    with open(_open_plain(path, os.O_RDONLY), "rb") as handle:
+        size = handle.seek(0, os.SEEK_END)
+        chunk = _tail_chunk(handle, count, block, size if end is None else min(end, size))
     return _parse_events(chunk)[-count:]
 
 
-def _tail_chunk(path: Path, count: int, block: int) -> bytes:
-    """Bytes from the start of the `count`-th last event header to the end of the file."""
-    with open(_open_plain(path, os.O_RDONLY), "rb") as handle:
-        end = handle.seek(0, os.SEEK_END)
-        data = b""
-        position = end
-        while position > 0:
-            position = max(0, position - block)
-            handle.seek(position)
-            data = handle.read(end - position)
-            starts = _header_offsets(data)
-            if len(starts) > count:  # one spare: the block may begin inside a value that looks like a header
-                return data[starts[-count - 1]:]
-        starts = _header_offsets(data)
-        return data[starts[0]:] if starts else b""
+def _tail_chunk(handle: Any, count: int, block: int, end: int) -> bytes:
+    """Bytes from the start of the `count`-th last event header before `end` to `end`.
+
+    Each block is read once and searched once (with the few bytes of the next that a header may run
+    into), so the cost is the bytes read, however far back the headers are."""
+    blocks: list[bytes] = []
+    found = 0
+    position = end
+    while position > 0 and found < count:
+        start = max(0, position - block)
+        handle.seek(start)
+        piece = handle.read(position - start)
+        following = blocks[-1][: len(EVENT_HEADER)] if blocks else b""
+        found += sum(1 for offset in _header_offsets(piece + following, start == 0) if offset <= len(piece))
+        blocks.append(piece)
+        position = start
+    data = b"".join(reversed(blocks))
+    starts = _header_offsets(data, position == 0)
+    return data[starts[-count] if len(starts) >= count else starts[0] :] if starts else b""
 
 
-def _header_offsets(data: bytes) -> list[int]:
-    offsets = [0] if data.startswith(EVENT_HEADER) else []
+def _header_offsets(data: bytes, at_line_start: bool = True) -> list[int]:
+    """Where event headers begin in `data`: after a newline, or at its very start when that is the
+    start of a line."""
+    offsets = [0] if at_line_start and data.startswith(EVENT_HEADER) else []
     index = data.find(b"\n" + EVENT_HEADER)
     while index != -1:
         offsets.append(index + 1)
@@ -402,7 +691,7 @@ def _header_offsets(data: bytes) -> list[int]:
 
 
 def _parse_events(chunk: bytes) -> list[Event]:
-    """Events in a chunk of the log; a torn last event (a crash mid-append) is left out."""
+    """Events in a chunk of the log; one that does not read (a torn last event) is left out."""
     pieces = [chunk[a:b] for a, b in _pairs(_header_offsets(chunk), len(chunk))]
     events = []
     for piece in pieces:
@@ -416,25 +705,6 @@ def _parse_events(chunk: bytes) -> list[Event]:
 
 def _pairs(starts: list[int], end: int) -> list[tuple[int, int]]:
     return list(zip(starts, [*starts[1:], end]))
-
-
-def repair_log(path: Path) -> bool:
-    """Cut a torn last event off the log so the next append starts clean; True if it cut."""
-    if not path.exists():
-        return False
-    with open(_open_plain(path, os.O_RDWR), "r+b") as handle:
-        end = handle.seek(0, os.SEEK_END)
-        handle.seek(max(0, end - 64 * 1024))
-        data = handle.read(64 * 1024)
-        starts = _header_offsets(data)
-        if not starts:
-            return False
-        last = data[starts[-1]:]
-        if last.endswith(b"\n") and _parse_events(last):
-            return False
-        handle.truncate(end - len(last))
-        os.fsync(handle.fileno())
-    return True
 
 
 def _open_plain(path: Path, flags: int) -> int:

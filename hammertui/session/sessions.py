@@ -146,20 +146,23 @@ def create(folder: Path, name: str, ruleset: Ruleset, seed: int | None = None, d
     if files.snapshot.exists():
         raise FileExistsError(f"{files.snapshot} already exists")
     state, events = new_state(name, ruleset, secrets.randbelow(10**9) if seed is None else seed, difficulty)
-    store = Store(state, ruleset, files)
+    store = Store(state, ruleset, files, log_end=0)  # a log left by a creation killed before its save is set aside
     store.record(events)
     return store
 
 
 def open_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, from_backup: bool = False) -> Store:
-    """Open a saved session (or its backup); raises SaveError without touching any file."""
+    """Open a saved session (or its backup); raises SaveError without touching any file. Log lines
+    past where the save ends (an action never saved, a torn last event) are set aside first, and the
+    store's `notices` say so."""
     source = files.backup if from_backup else files.snapshot
-    state = persist.load_state(source)
-    ruleset = _ruleset_of(state, ruleset_loader, source)
-    state = _named_procedures(state, ruleset, source)
+    snapshot = persist.load_snapshot(source)
+    ruleset = _ruleset_of(snapshot.state, ruleset_loader, source)
+    state = _named_procedures(snapshot.state, ruleset, source)
     persist.clear_stale_temps(files)
-    persist.repair_log(files.log)
-    return Store(state, ruleset, files, recent=persist.read_log_tail(files.log))
+    end, notices = persist.settle_log(files.log, snapshot.log_end)
+    recent = persist.read_log_tail(files.log, end=end)
+    return Store(state, ruleset, files, recent=recent, log_end=end, notices=notices)
 
 
 def own_file(ruleset: Ruleset) -> str:

@@ -1,7 +1,8 @@
 """The store: the one place the session state changes.
 
-It applies an action with that action's dice, keeps the state it replaced for undo, logs the events
-and autosaves, in that order, before anyone sees the new state.
+It applies an action with that action's dice, logs the events and autosaves, and only once both are
+on disk keeps the state it replaced for undo and makes the new one current. A save that fails leaves
+the state, the history and the files as they were.
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ class Store:
         files: persist.SaveFiles | None = None,
         recent: Sequence[Event] = (),
         dice: DiceFactory = seeded_dice,
+        log_end: int | None = None,
+        notices: Sequence[str] = (),
     ) -> None:
         self.state = state
         self.ruleset = ruleset
@@ -63,6 +66,9 @@ class Store:
         self._dice = dice
         self._undo: deque[Step] = deque(maxlen=HISTORY)
         self._redo: deque[Step] = deque()
+        self._log_end = log_end
+        self.notices = list(notices)
+        """What opening the session found and did that the game master should hear of."""
 
     @property
     def can_undo(self) -> bool:
@@ -73,12 +79,15 @@ class Store:
         return bool(self._redo)
 
     def dispatch(self, action: Action) -> list[Event]:
-        """Apply `action`; raises Refused (nothing changed) when it cannot be done now."""
-        context = Context(self.ruleset, self._dice(self.state))
-        new, events = apply_action(self.state, action, context)
-        self._undo.append(Step(self.state, _summary(events, action.label)))
+        """Apply `action`; raises Refused when it cannot be done now (or its text cannot be saved),
+        SaveFailed when the save cannot be written; either way nothing changed."""
+        before = self.state
+        context = Context(self.ruleset, self._dice(before))
+        new, events = apply_action(before, action, context)
+        logged = self._commit(new, events)
+        self._undo.append(Step(before, _summary(events, action.label)))
         self._redo.clear()
-        return self._commit(new, events)
+        return logged
 
     def undo(self) -> list[Event]:
         """Go back to the state before the last action, exactly."""
@@ -92,21 +101,26 @@ class Store:
         """Move to the state on top of `source`, leaving the current one on `back` to return to."""
         if not source:
             raise NothingToUndo(f"nothing to {word}")
-        step = source.pop()
-        back.append(Step(self.state, step.label))
-        return self._commit(step.state, [Event(self.state.seq, word, f"{done}: {step.label}")])
+        step = source[-1]
+        here = self.state
+        logged = self._commit(step.state, [Event(here.seq, word, f"{done}: {step.label}")])
+        source.pop()
+        back.append(Step(here, step.label))
+        return logged
 
     def record(self, events: list[Event]) -> list[Event]:
         """Log events that change nothing (a session opened, restored) and save the snapshot."""
         return self._commit(self.state, events)
 
     def _commit(self, state: State, events: list[Event]) -> list[Event]:
-        """Make `state` current: log its events, then replace the snapshot."""
+        """Make `state` current once its events are logged and the snapshot replaced."""
         stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
         events = [attrs.evolve(e, at=stamp, seq=state.seq, clock=state.clock.units) for e in events]
         if self.files is not None:
-            persist.append_events(self.files.log, events)
-            persist.write_snapshot(self.files, state)
+            try:
+                self._log_end = persist.save(self.files, state, events, self._log_end)
+            except persist.UnsavableText as problem:
+                raise Refused(str(problem)) from None
         self.state = state
         self.recent.extend(events)
         return events

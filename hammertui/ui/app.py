@@ -36,7 +36,7 @@ from hammertui.session.lights import (
     darkness_ahead,
     next_hour,
 )
-from hammertui.session.persist import SaveError, SaveFiles
+from hammertui.session.persist import SaveError, SaveFailed, SaveFiles
 from hammertui.session.sessions import RulesetLoader
 from hammertui.rules.characters import level_up_hp_rule
 from hammertui.rules.ruleset import LEVEL_UP_HP
@@ -190,27 +190,39 @@ class HammerApp(App[None]):
         self.view = View(store.state, store.ruleset)
         self.query_one(LogStrip).add(events)
         self.refresh_bindings()
+        for notice in store.notices:
+            self.notify(notice, title="On opening", severity="warning", timeout=30)
 
     # Turning intent into actions -------------------------------------------------------------
 
     def perform(self, action: Action) -> bool:
         """Dispatch an action; a refusal becomes a notification and changes nothing."""
-        refusal = self.try_perform(action)
-        if refusal is not None:
-            self.notify(refusal, title="Not now", severity="warning")
-        return refusal is None
+        return self._attempt(action, tell_refusal=True) is None
 
     def try_perform(self, action: Action) -> str | None:
         """Dispatch an action; the refusal's words for a dialog to show, or None when done."""
+        return self._attempt(action, tell_refusal=False)
+
+    def _attempt(self, action: Action, tell_refusal: bool) -> str | None:
+        """Dispatch an action; why it was not done, or None. A save that failed is always told:
+        the action is not done, whatever screen asked for it."""
         store = self._store()
         before = store.state
         try:
             events = store.dispatch(action)
         except Refused as refusal:
+            if tell_refusal:
+                self.notify(str(refusal), title="Not now", severity="warning")
             return str(refusal)
+        except SaveFailed as failure:
+            self._tell_save_failed(failure)
+            return str(failure)
         self._after(store, events)
         self._offer_epitaphs(before, store.state)
         return None
+
+    def _tell_save_failed(self, failure: SaveFailed) -> None:
+        self.notify(str(failure), title="Not saved", severity="error", timeout=30)
 
     def _after(self, store: Store, events: list[Event]) -> None:
         self.view = View(store.state, store.ruleset)
@@ -484,6 +496,9 @@ class HammerApp(App[None]):
         except Refused as refusal:
             self.notify(str(refusal).capitalize() + ".", severity="warning")
             return
+        except SaveFailed as failure:
+            self._tell_save_failed(failure)
+            return
         self._after(self._store(), events)
 
     def action_rename(self) -> None:
@@ -551,5 +566,8 @@ def make_app(
     except SaveError as error:
         return HammerApp(problem=LoadProblem(error, files, chosen, seed), ruleset_loader=ruleset_loader)
     if not store.state.session.ruleset_digest:
-        store.dispatch(AdoptRuleset())  # a session saved before rulesets were fingerprinted
+        try:
+            store.dispatch(AdoptRuleset())  # a session saved before rulesets were fingerprinted
+        except SaveFailed as failure:
+            store.notices.append(str(failure))
     return HammerApp(store, ruleset_loader=ruleset_loader)

@@ -144,7 +144,7 @@ def test_the_snapshot_holds_no_log(tmp_path: Path, state: State) -> None:
     files = persist.SaveFiles(tmp_path, "nolog")
     persist.write_snapshot(files, state)
     text = files.snapshot.read_text()
-    assert text.startswith("schema = 3\n")
+    assert text.startswith("schema = 4\n")
     assert "[[event]]" not in text
 
 
@@ -168,9 +168,9 @@ def test_a_torn_last_event_is_left_out_and_cut_off(tmp_path: Path) -> None:
     whole = log.read_bytes()
     log.write_bytes(whole + b'[[event]]\nseq = 9\naction = "ti')
     assert [e.seq for e in persist.read_log_tail(log)] == [0, 1, 2]
-    assert persist.repair_log(log)
-    assert log.read_bytes() == whole
-    assert not persist.repair_log(log)
+    end, told = persist.settle_log(log, None)
+    assert (end, log.read_bytes()) == (len(whole), whole) and told
+    assert persist.settle_log(log, None) == (len(whole), [])
 
 
 HOSTILE = {
