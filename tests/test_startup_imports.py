@@ -3,7 +3,8 @@
 The app is run to its first frame in a fresh process, the way a 'Smith opens it (a session saved
 before, its ruleset read before), and the modules loaded by then are compared with what that frame
 needs. A module new to this list is a module every start-up now pays for: import it where it is
-used (a screen, a dialog, an action), or add it here when the first frame really draws it.
+used (a screen, a dialog, an action), or add it here when the first frame, or a module it needs
+(the save's reading and writing), cannot do without it.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ DRAWN = {
         hammertui.session.carrying hammertui.session.divining_state hammertui.session.effects hammertui.session.events
         hammertui.session.explore hammertui.session.fight_state hammertui.session.light_state hammertui.session.lights
         hammertui.session.migrations hammertui.session.persist hammertui.session.procedures hammertui.session.rage
-        hammertui.session.recruits hammertui.session.sessions hammertui.session.state hammertui.session.store
+        hammertui.session.recruits hammertui.session.sessions hammertui.session.snapshot_text
+        hammertui.session.state hammertui.session.store
         hammertui.session.vitals hammertui.ui hammertui.ui.app hammertui.ui.camping hammertui.ui.combat
         hammertui.ui.commands hammertui.ui.dialogs hammertui.ui.dialogs.amount hammertui.ui.dialogs.base
         hammertui.ui.dialogs.choose hammertui.ui.dialogs.form hammertui.ui.dialogs.hand_over

@@ -16,18 +16,18 @@ import glob
 import os
 from datetime import datetime, timezone
 from stat import S_ISREG
-import tomllib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 import cattrs
+import tomli
 import tomli_w
 
 from hammertui.rules import procedures
 from hammertui.rules.ruleset import toml_file
-from hammertui.session import migrations
+from hammertui.session import migrations, snapshot_text
 from hammertui.session.effects import CLOCKS, wearers
 from hammertui.session.procedures import slice_problems, slice_types
 from hammertui.session.events import Event
@@ -162,7 +162,7 @@ def _head(log_end: int | None) -> str:
 
 
 def _body(state: State) -> str:
-    return tomli_w.dumps(_drop_none(CONVERTER.unstructure(state)))
+    return snapshot_text.render(state, _drop_none(CONVERTER.unstructure(state)))
 
 
 def parse_state(text: str, path: Path) -> State:
@@ -174,7 +174,7 @@ def parse_snapshot(text: str, path: Path) -> Snapshot:
     """Read a snapshot's text, or say exactly what is wrong with it."""
     try:
         data = toml_file.parse(text)
-    except tomllib.TOMLDecodeError as error:
+    except tomli.TOMLDecodeError as error:
         raise SaveError(path, [f"not valid TOML: {error}"]) from None
     except toml_file.TomlProblem as error:
         raise SaveError(path, error.problems) from None
@@ -617,8 +617,8 @@ def _log_head_problems(head: bytes) -> list[str]:
     if not head:
         return []
     try:
-        data = tomllib.loads(head.split(b"\n", 1)[0].decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = tomli.loads(head.split(b"\n", 1)[0].decode("utf-8"))
+    except (UnicodeDecodeError, tomli.TOMLDecodeError):
         data = {}
     schema = data.get("schema")
     if type(schema) is not int:
@@ -642,8 +642,8 @@ def _torn(piece: bytes) -> bool:
     every event is written with. One the game master edited (a key added, its last newline gone)
     is whole."""
     try:
-        tables = tomllib.loads(piece.decode("utf-8")).get("event")
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        tables = tomli.loads(piece.decode("utf-8")).get("event")
+    except (UnicodeDecodeError, tomli.TOMLDecodeError):
         return True
     return not (isinstance(tables, list) and tables and isinstance(tables[-1], dict) and {"seq", "action", "text"} <= tables[-1].keys())
 
@@ -696,7 +696,7 @@ def _parse_events(chunk: bytes) -> list[Event]:
     events = []
     for piece in pieces:
         try:
-            table = tomllib.loads(piece.decode("utf-8"))["event"][0]
+            table = tomli.loads(piece.decode("utf-8"))["event"][0]
             events.append(CONVERTER.structure(table, Event))
         except Exception:
             continue

@@ -11,10 +11,10 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
+import tomli
 from textual.binding import Binding
 from textual.dom import DOMNode
 
@@ -34,8 +34,8 @@ def read_keymap(path: Path) -> tuple[dict[str, str], str | None]:
     if not path.exists():
         return {}, None
     try:
-        table = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        table = tomli.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError) as error:
         return {}, f"{path}: not a keymap ({error}); the usual keys stand."
     keymap: dict[str, str] = {}
     problems: list[str] = []

@@ -15,12 +15,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
+import tomli
 
 from hammertui.rules.ruleset import cache, toml_file
 from hammertui.rules.ruleset.model import Ruleset
@@ -79,7 +79,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
         return toml_file.parse(text)
     except toml_file.TomlProblem as exc:
         raise RulesetError([f"{shown}: {problem}" for problem in exc.problems]) from None
-    except tomllib.TOMLDecodeError as exc:
+    except tomli.TOMLDecodeError as exc:
         message = str(exc)
         found = _TOML_POSITION.match(message)
         if found:

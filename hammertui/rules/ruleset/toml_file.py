@@ -12,10 +12,11 @@ import math
 import os
 import re
 import stat
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+import tomli
 
 LARGEST = 2**63 - 1
 """The largest number a save or a ruleset may hold: more than any count, score or seed needs."""
@@ -68,8 +69,8 @@ def parse(text: str) -> dict[str, Any]:
     if deep:
         raise TomlProblem([deep])
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+        data = tomli.loads(text)
+    except tomli.TOMLDecodeError:
         raise
     except RecursionError:
         raise TomlProblem(["not valid TOML: nested too deeply"]) from None

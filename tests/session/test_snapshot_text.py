@@ -1,0 +1,70 @@
+"""The snapshot's text is rendered again only where the state changed, and reads back the same."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli
+import tomli_w
+
+from hammertui.session import persist, snapshot_text
+from hammertui.session.actions import AdvanceTime, Context, apply_action
+from hammertui.session.state import State
+from hammertui.session.store import Store, seeded_dice
+from hammertui.session.vitals import ApplyDamage
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from evening import evening_session  # noqa: E402
+
+
+def whole(state: State) -> dict[str, Any]:
+    """What rendering the whole state at once reads back as."""
+    return tomli.loads(tomli_w.dumps(persist._drop_none(persist.CONVERTER.unstructure(state))))
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory) -> Store:
+    return evening_session(tmp_path_factory.mktemp("evening"))
+
+
+def test_an_evening_reads_back_as_the_whole_state_rendered_at_once(evening: Store) -> None:
+    text = persist.dump_state(evening.state)
+    assert "[[slices.divining_pool.rooms]]" in text
+    assert {k: v for k, v in tomli.loads(text).items() if k != "schema"} == whole(evening.state)
+    assert persist.parse_state(text, Path("evening.toml")) == evening.state
+
+
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text tomli_w renders for the snapshot from here on."""
+    rendered: list[str] = []
+    real = tomli_w.dumps
+
+    def counted(data: Any, **options: Any) -> str:
+        rendered.append(real(data, **options))
+        return rendered[-1]
+
+    monkeypatch.setattr(snapshot_text.tomli_w, "dumps", counted)
+    return rendered
+
+
+def test_records_no_action_touched_are_not_rendered_again(evening: Store, renders: list[str]) -> None:
+    persist.dump_state(evening.state)
+    renders.clear()
+    later = persist.dump_state(apply_action(evening.state, AdvanceTime(1), Context(evening.ruleset, seeded_dice(evening.state)))[0])
+    assert not [r for r in renders if r.startswith(("[[slices.divining_pool.rooms]]", "[[graveyard]]", "[[party]]"))]
+    assert "[[slices.divining_pool.rooms]]" in later
+
+
+def test_a_changed_record_is_rendered_again(state: State, b3: Any, renders: list[str]) -> None:
+    store = Store(state, b3)
+    persist.dump_state(store.state)
+    store.dispatch(ApplyDamage("c1", 2))
+    text = persist.dump_state(store.state)
+    assert any(r.startswith("[[party]]") for r in renders[2:])
+    assert tomli.loads(text)["party"][0]["hp"] == state.party[0].hp - 2
+
