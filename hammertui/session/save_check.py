@@ -7,7 +7,8 @@ each problem is said by the field it is in, so the 'Smith can mend the file by h
 from __future__ import annotations
 
 from hammertui.session.effects import CLOCKS, wearers
-from hammertui.session.procedures import slice_problems
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session.procedures import slice_problems, slice_rules_problems
 from hammertui.session.state import Character, State
 
 
@@ -109,4 +110,43 @@ def _character_problems(where: str, member: Character) -> list[str]:
         problems.append(f"{where}.stance: {member.stance!r} is not one of lay_down, fight_on")
     if member.status == "dead" and member.death is None:
         problems.append(f"{where}.death: a dead character needs the time and cause of death")
+    return problems
+
+
+MAX_BOSS_HD = 100
+"""The most Hit Dice a level's boss is read with: the tiers cap long before, the screens draw up to it."""
+
+
+def check_rules(state: State, ruleset: Ruleset) -> list[str]:
+    """What the session's ruleset cannot play: classes, armour and modes it does not have, numbers
+    outside what its rules accept, and what each procedure finds in its own slice by the rules."""
+    problems = []
+    if ruleset.difficulty_modes and ruleset.difficulty(state.session.difficulty) is None:
+        modes = ", ".join(m.id for m in ruleset.difficulty_modes)
+        problems.append(f"session.difficulty: {state.session.difficulty!r} is not one of {modes}")
+    if not 1 <= state.dungeon.level <= MAX_BOSS_HD or not 0 <= state.dungeon.boss_hd <= MAX_BOSS_HD:
+        problems.append(f"dungeon: level 1-{MAX_BOSS_HD} and boss_hd 0-{MAX_BOSS_HD}, not {state.dungeon.level} and {state.dungeon.boss_hd}")
+    for where, member in _everyone(state):
+        problems += _character_rules(where, member, ruleset)
+    return problems + slice_rules_problems(state, ruleset)
+
+
+def _everyone(state: State) -> list[tuple[str, Character]]:
+    return [
+        *((f"party[{i}] ({m.name})", m) for i, m in enumerate(state.party)),
+        *((f"pile[{i}] ({m.name})", m) for i, m in enumerate(state.pile)),
+        *((f"graveyard[{i}] ({g.character.name}).character", g.character) for i, g in enumerate(state.graveyard)),
+    ]
+
+
+def _character_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:
+    """A class and armour the ruleset has (a ruleset without classes or armour plays none)."""
+    problems = []
+    if ruleset.classes and member.class_id not in ruleset.classes:
+        problems.append(f"{where}.class_id: {ruleset.name} has no class {member.class_id!r} (one of {', '.join(ruleset.classes)})")
+    body = [kind.id for kind in ruleset.body_armour]
+    if ruleset.armour and member.armour not in body:
+        problems.append(f"{where}.armour: {ruleset.name} has no armour {member.armour!r} (one of {', '.join(body)})")
+    if member.shield and ruleset.armour and ruleset.shield is None:
+        problems.append(f"{where}.shield: {ruleset.name} has no shield")
     return problems

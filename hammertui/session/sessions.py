@@ -18,7 +18,7 @@ from hammertui.rules import characters
 from hammertui.rules.dice import SeededDice
 from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset, rulesets_dir
 from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN
-from hammertui.session import light_state, persist
+from hammertui.session import light_state, persist, save_check
 from hammertui.session.events import Event
 from hammertui.session.procedures import mismatch, new_party, new_slices, stateful
 from hammertui.session.recruits import from_rolled, outfitted, rolled_text
@@ -173,6 +173,9 @@ def open_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, from_bac
     state = persist.load_state(source)
     ruleset = _ruleset_of(state, ruleset_loader, source)
     state = _named_procedures(state, ruleset, source)
+    problems = save_check.check_rules(state, ruleset)
+    if problems:
+        raise persist.SaveError(source, problems)
     persist.clear_stale_temps(files)
     persist.repair_log(files.log)
     return Store(state, ruleset, files, recent=persist.read_log_tail(files.log))
