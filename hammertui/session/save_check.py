@@ -113,6 +113,8 @@ def _character_problems(where: str, member: Character) -> list[str]:
     return problems
 
 
+CLASSED = "hammercrawl_classes"
+"""The characters procedure that plays a character by the class rules: its class and armour are looked up there."""
 MAX_BOSS_HD = 100
 """The most Hit Dice a level's boss is read with: the tiers cap long before, the screens draw up to it."""
 
@@ -126,8 +128,9 @@ def check_rules(state: State, ruleset: Ruleset) -> list[str]:
         problems.append(f"session.difficulty: {state.session.difficulty!r} is not one of {modes}")
     if not 1 <= state.dungeon.level <= MAX_BOSS_HD or not 0 <= state.dungeon.boss_hd <= MAX_BOSS_HD:
         problems.append(f"dungeon: level 1-{MAX_BOSS_HD} and boss_hd 0-{MAX_BOSS_HD}, not {state.dungeon.level} and {state.dungeon.boss_hd}")
-    for where, member in _everyone(state):
-        problems += _character_rules(where, member, ruleset)
+    if state.session.procedures.get("characters") == CLASSED:
+        for where, member in _everyone(state):
+            problems += _character_rules(where, member, ruleset)
     return problems + slice_rules_problems(state, ruleset)
 
 
