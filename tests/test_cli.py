@@ -48,3 +48,37 @@ def test_check_ruleset_gives_the_real_reason_dice_are_refused(tmp_path: Path, ca
     assert main(["--check-ruleset", str(path)]) == 1
     out = capsys.readouterr().out
     assert "the number of dice must be 1 to 100" in out, out
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("\U0001d400" * 59, "too long for a file name"),
+        ("crawl\n", "cannot be a session name"),
+        ("crawl.log", "may not"),
+        ("crawl.TOML", "may not"),
+        ("crawl.toml.bak", "may not"),
+    ],
+)
+def test_a_name_that_would_break_a_file_is_refused_before_any_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, said: str
+) -> None:
+    assert main([name, "--saves", str(tmp_path), "--seed", "3"]) == 2
+    assert said in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_longest_name_makes_every_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The longest name of four-byte letters still leaves room for the backup's temp file."""
+    from hammertui.session.actions import AdvanceTime
+    from hammertui.session.sessions import MAX_NAME_BYTES
+    from hammertui.ui.app import HammerApp
+
+    name = "\U0001d400" * (MAX_NAME_BYTES // 4) + "abc"[: MAX_NAME_BYTES % 4]
+    stores = []
+    monkeypatch.setattr(HammerApp, "run", lambda self: stores.append(self.store))
+    assert main([name, "--saves", str(tmp_path), "--seed", "3"]) == 0
+    stores[0].dispatch(AdvanceTime(1))
+    assert (tmp_path / f"{name}.toml.bak").is_file()
+    assert main([name, "--saves", str(tmp_path)]) == 0
+    assert stores[1].state.session.name == name

@@ -176,3 +176,11 @@ def problems(pool: DiviningPool, state: State) -> list[str]:
         if min(counts) < 0:
             found.append("exploring: counts cannot be negative")
     return found
+
+
+def rules_problems(pool: DiviningPool, state: State, ruleset: Ruleset) -> list[str]:
+    """A Challenge Level the ruleset's pool can be built with."""
+    divining = ruleset.divining
+    if divining is None or divining.challenge_min <= pool.challenge_level <= divining.challenge_max:
+        return []
+    return [f"challenge_level: {pool.challenge_level} is outside {divining.challenge_min}-{divining.challenge_max}"]

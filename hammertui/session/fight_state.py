@@ -295,3 +295,24 @@ def on_buried(state: State, ctx: Any, action: Any, character_id: str) -> tuple[S
         return state, []
     declared = {cid: said for cid, said in fight.declared.items() if cid != character_id}
     return with_fight(state, fight=attrs.evolve(fight, declared=declared)), []
+
+
+def rules_problems(part: FightState, state: State, ruleset: Ruleset) -> list[str]:
+    """A fight on its phase step is in a round of the ruleset's: one side acting, in a phase the
+    ruleset has, the round counted from 1, both sides in the order."""
+    fight = part.fight
+    if fight is None or fight.step != "phase":
+        return []
+    from hammertui.rules.combat import SIDES, TURN, phases  # only a save with a fight needs them
+
+    named = tuple(p.id for p in phases(ruleset)) or (TURN,)
+    problems = []
+    if fight.side not in SIDES:
+        problems.append(f"fight.side: a fight on its phase step needs the side acting (party or foes), not {fight.side!r}")
+    if fight.phase not in named:
+        problems.append(f"fight.phase: {fight.phase!r} is not one of {', '.join(named)}")
+    if fight.round < 1:
+        problems.append(f"fight.round: {fight.round}; a fight on its phase step counts rounds from 1")
+    if sorted(fight.order) != sorted(SIDES):
+        problems.append(f"fight.order: both sides once each, winner first, not {list(fight.order)}")
+    return problems

@@ -161,6 +161,17 @@ def slice_problems(state: State) -> list[str]:
     return found
 
 
+def slice_rules_problems(state: State, ruleset: Ruleset) -> list[str]:
+    """What each procedure finds its slice holding that the session's ruleset cannot play (its
+    module's `rules_problems(slice, state, ruleset)`: steps, ids and ranges the rules name)."""
+    found = []
+    for procedure in stateful(state.session.procedures):
+        check = getattr(state_module(procedure), "rules_problems", None)
+        if check is not None and procedure.name in state.slices:
+            found += [f"slices.{procedure.name}.{p}" for p in check(state.slices[procedure.name], state, ruleset)]
+    return found
+
+
 def stateful(chosen: Mapping[str, str]) -> list[Procedure]:
     """The procedures named that keep a slice of the state."""
     return [procedure for procedure in playing(chosen) if procedure.state]

@@ -18,7 +18,7 @@ from hammertui.rules import characters
 from hammertui.rules.dice import SeededDice
 from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset, rulesets_dir
 from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN
-from hammertui.session import light_state, persist
+from hammertui.session import light_state, persist, save_check
 from hammertui.session.events import Event
 from hammertui.session.procedures import mismatch, new_party, new_slices, stateful
 from hammertui.session.recruits import from_rolled, outfitted, rolled_text
@@ -35,7 +35,17 @@ DEMO_ARMOUR = (("medium", True), ("light", False), ("medium", False), ("light", 
 RulesetLoader = Callable[[str], Ruleset]
 """Finds a ruleset by id: `load_ruleset` in play, something smaller in a test."""
 
-_NAME = re.compile(r"^[\w][\w .'-]{0,63}$")
+_NAME = re.compile(r"[\w][\w .'-]{0,63}")
+MAX_NAME_CHARS = 64
+FILE_NAME_BYTES = 255
+"""What the common file systems allow a file name: 255 bytes (not letters) of its UTF-8 spelling."""
+SUFFIX_ROOM = 40
+"""Bytes kept for what a session's files add to its name: the longest, `.NAME.toml.bak.PID.tmp`
+with a pid of ten digits, takes 25, and a file set aside takes `.toml.unreadable-999`."""
+MAX_NAME_BYTES = FILE_NAME_BYTES - SUFFIX_ROOM
+RESERVED_ENDINGS = (".toml", ".log", ".bak", ".tmp")
+"""What the files of a session add to its name: a name ending so would share a file with another
+session's (`crawl.log`'s snapshot is `crawl`'s log)."""
 
 
 class BadSessionName(ValueError):
@@ -43,11 +53,17 @@ class BadSessionName(ValueError):
 
 
 def check_name(name: str) -> str:
-    """Session names become file names: letters, digits, spaces, `.`, `'`, `-` and `_` only."""
-    if not _NAME.match(name) or name.endswith((".", " ")) or ".." in name:
+    """Session names become file names: letters, digits, spaces, `.`, `'`, `-` and `_` only, short
+    enough in bytes for every file the session makes, and never ending as a session file's name does."""
+    if not _NAME.fullmatch(name) or name.endswith((".", " ")) or ".." in name:
         raise BadSessionName(
-            f"{name!r} cannot be a session name: use up to 64 letters, digits, spaces, . ' - _"
+            f"{name!r} cannot be a session name: use up to {MAX_NAME_CHARS} letters, digits, spaces, . ' - _"
         )
+    if len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        raise BadSessionName(f"{name!r} cannot be a session name: it is too long for a file name; use fewer letters")
+    if name.lower().endswith(RESERVED_ENDINGS):
+        endings = ", ".join(RESERVED_ENDINGS)
+        raise BadSessionName(f"{name!r} cannot be a session name: a session's files end in {endings}, so its name may not")
     return name
 
 
@@ -159,6 +175,9 @@ def open_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, from_bac
     snapshot = persist.load_snapshot(source)
     ruleset = _ruleset_of(snapshot.state, ruleset_loader, source)
     state = _named_procedures(snapshot.state, ruleset, source)
+    problems = save_check.check_rules(state, ruleset)
+    if problems:
+        raise persist.SaveError(source, problems)
     persist.clear_stale_temps(files)
     end, notices = persist.settle_log(files.log, snapshot.log_end)
     recent = persist.read_log_tail(files.log, end=end)
@@ -231,10 +250,19 @@ def restore_backup(files: persist.SaveFiles, ruleset_loader: RulesetLoader) -> t
 
 
 def unused_name(folder: Path, base: str) -> str:
-    """`base`, or `base-2`, `base-3`... whichever has no files yet."""
+    """`base`, or `base-2`, `base-3`... whichever has no files yet, cut short where the number
+    would make the name too long."""
     for n in range(1, 10000):
-        name = base if n == 1 else f"{base}-{n}"
+        number = "" if n == 1 else f"-{n}"
+        name = _shortened(base, number) + number
         if not persist.SaveFiles(folder, name).snapshot.exists():
-            return name
+            return check_name(name)
     raise FileExistsError(f"no free session name like {base}")
 
+
+def _shortened(base: str, number: str) -> str:
+    """`base` cut until `base` + `number` is a session name."""
+    cut = base
+    while cut and not _session_name(cut + number):
+        cut = cut[:-1]
+    return cut or "session"

@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import persist
+from hammertui.session import persist, save_check
 from hammertui.session.combat import AddEffect, Attack, CheckMorale, Declare, FightNext, FoeGroup, ResolveAttack, StartFight
 from hammertui.session.fight_state import Declared, Foe, FoeKind, fighting, foe_kinds, with_fight
 from hammertui.session.state import State
@@ -61,7 +61,7 @@ def test_a_buried_character_leaves_the_fight_and_the_save_still_loads(fought: St
     assert "c2" in fighting(dead).declared and any(e.on == "c2" for e in dead.effects)
     buried, _ = run(dead, b3, Bury("c2", "He blessed the wrong god."))
     assert "c2" not in fighting(buried).declared and not any(e.on == "c2" for e in buried.effects)
-    assert persist.check_state(buried) == []
+    assert save_check.check_state(buried) == []
     assert persist.parse_state(persist.dump_state(buried), tmp_path / "x.toml") == buried
 
 
@@ -113,8 +113,8 @@ EDITS = {
 @pytest.mark.parametrize("edit", sorted(EDITS))
 def test_check_state_names_the_field_a_hand_edit_broke(fought: State, edit: str) -> None:
     change, problem = EDITS[edit]
-    assert persist.check_state(fought) == []
-    problems = persist.check_state(change(fought))
+    assert save_check.check_state(fought) == []
+    problems = save_check.check_state(change(fought))
     assert any(p.startswith(problem) for p in problems), problems
 
 
@@ -127,7 +127,7 @@ def test_every_declaration_the_stepper_takes_is_saved(fought: State, b3: Ruleset
 
 def test_an_effect_on_a_foe_with_no_fight_is_on_nobody(fought: State) -> None:
     stray = with_fight(fought, fight=None)
-    assert persist.check_state(stray) == ["effects[0] (Dazed).on: no character or foe 'f1'"]
+    assert save_check.check_state(stray) == ["effects[0] (Dazed).on: no character or foe 'f1'"]
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ import pytest
 
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import light_state, persist
+from hammertui.session import light_state, save_check
 from hammertui.session.actions import AdvanceTime, Context, apply_action
 from hammertui.session.procedures import is_dark
 from hammertui.session.sessions import new_state
@@ -61,7 +61,7 @@ def test_a_session_played_without_light_keeps_none_and_is_never_dark(unlit: Rule
 def test_a_hand_edited_light_is_named_where_it_is_in_the_save(state: State) -> None:
     l1, l2, *_ = light_state.lights(state)
     edited = light_state.with_lights(state, (l1, attrs.evolve(l2, id="l1", carrier="c9", remaining=-1)))
-    assert persist.check_state(edited) == [
+    assert save_check.check_state(edited) == [
         "slices.burn_down.lights: two sources share an id",
         "slices.burn_down.lights[1].carrier: no character 'c9'",
         "slices.burn_down.lights[1].remaining: cannot be negative",

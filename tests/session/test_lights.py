@@ -13,7 +13,7 @@ import pytest
 
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import light_state, persist
+from hammertui.session import light_state, persist, save_check
 from hammertui.session.actions import AdvanceTime, Context, HandOver, Light, Refused, apply_action
 from hammertui.session.events import Event
 from hammertui.session.lights import (
@@ -341,5 +341,5 @@ def test_oil_is_saved_and_a_negative_count_is_refused(tmp_path: Path, state: Sta
     persist.write_snapshot(files, packed)
     assert persist.load_state(files.snapshot).character("c2").oil == 1
     spilt = attrs.evolve(packed.character("c2"), oil=-1)
-    problems = persist.check_state(attrs.evolve(packed, party=replace_member(packed.party, spilt)))
+    problems = save_check.check_state(attrs.evolve(packed, party=replace_member(packed.party, spilt)))
     assert problems == ["party[1] (Brannoc).oil: -1 flasks; a count of oil cannot be negative"]

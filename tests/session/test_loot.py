@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import persist
+from hammertui.session import persist, save_check
 from hammertui.session.actions import Refused
 from hammertui.session.loot import (
     COMMON,
@@ -192,7 +192,7 @@ def test_loot_left_with_a_buried_body_still_saves(state: State, b3: Ruleset, tmp
 
 def test_a_hand_edited_ledger_is_checked(state: State, b3: Ruleset) -> None:
     broken = attrs.evolve(state, loot=(Loot("t1", "Ruby", -3, True, "c9"), Loot("t1", " ", 5)))
-    problems = persist.check_state(broken)
+    problems = save_check.check_state(broken)
     assert "loot: two entries share an id" in problems
     assert "loot[0].coins: -3 cannot be negative" in problems
     assert "loot[0].holder: no character 'c9'" in problems

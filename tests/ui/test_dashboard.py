@@ -8,6 +8,7 @@ import pytest
 from textual.widgets import DataTable, Input
 
 from hammertui.session import persist
+from hammertui.session.actions import AdvanceTime
 from hammertui.session.divining_state import divining_pool
 from hammertui.session import light_state
 from hammertui.session.procedures import is_dark
@@ -138,6 +139,20 @@ async def test_an_unreadable_save_can_start_a_new_session_instead(tmp_path: Path
         await pilot.press("n")
         assert app.store.state.session.name == "demo-2"
     assert (tmp_path / "demo.toml").read_text() == "not toml at all ["
+
+
+async def test_a_new_session_beside_the_longest_name_is_cut_to_fit(tmp_path: Path) -> None:
+    from hammertui.session.sessions import MAX_NAME_BYTES
+
+    name = "\U0001d400" * (MAX_NAME_BYTES // 4) + "abc"[: MAX_NAME_BYTES % 4]
+    assert len(name.encode()) == MAX_NAME_BYTES
+    (tmp_path / f"{name}.toml").write_text("not toml at all [")
+    app = make_app(tmp_path, name)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        assert app.store.state.session.name == name[:-2] + "-2"
+        app.store.dispatch(AdvanceTime(1))
+    assert (tmp_path / f"{name[:-2]}-2.toml.bak").is_file()
 
 
 @pytest.mark.parametrize("name", ["../escape", "a/b", "", "."])

@@ -1,0 +1,99 @@
+"""Hostile save files: whatever the save check lets through can be drawn, and what it refuses it
+refuses with the field and the problem, the file left as it was."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+
+from hammertui.rules.ruleset import load_ruleset
+from hammertui.session import sessions
+from hammertui.session.persist import SaveError
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from hostile_files import lay_out, real_save, real_saves, variants, verdict  # noqa: E402
+
+
+def _edited(tmp_path: Path, ruleset_id: str, fighting: bool, edit: Callable[[dict[str, Any]], None]) -> Path:
+    files = real_save(tmp_path / "crawl", ruleset_id, fighting)
+    data = tomllib.loads(files.snapshot.read_text())
+    edit(data)
+    files.snapshot.write_text(tomli_w.dumps(data))
+    return files.snapshot
+
+
+def _member(field: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda data: data["party"][0].__setitem__(field, value)
+
+
+def _slice(name: str, field: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda data: data["slices"][name].__setitem__(field, value)
+
+
+def _fight(**changes: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda data: data["slices"]["sides_and_phases"]["fight"].update(changes)
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "fighting", "edit", "said"),
+    [
+        ("hammercrawl-book3", False, _member("class_id", "wizard"), "party[0] (Darla).class_id: HAMMERCRAWL! Book Three (Boons and Banes) has no class 'wizard'"),
+        ("hammercrawl", False, _member("armour", "mithril"), "party[0] (Darla).armour: HAMMERCRAWL! Complete Rules has no armour 'mithril'"),
+        ("hammercrawl-book3", False, _slice("divining_pool", "challenge_level", -5), "slices.divining_pool.challenge_level: -5 is outside 1-3"),
+        ("hammercrawl-book3", False, _slice("divining_pool", "challenge_level", 10_000), "slices.divining_pool.challenge_level: 10000 is outside 1-3"),
+        ("hammercrawl-book3", True, _fight(side=""), "slices.sides_and_phases.fight.side: a fight on its phase step needs the side acting"),
+        ("hammercrawl-book3", True, _fight(round=0), "slices.sides_and_phases.fight.round: 0; a fight on its phase step counts rounds from 1"),
+        ("hammercrawl-book3", True, _fight(phase="dance"), "slices.sides_and_phases.fight.phase: 'dance' is not one of"),
+        ("hammercrawl-book3", False, lambda data: data["session"].__setitem__("difficulty", "nightmare"), "session.difficulty: 'nightmare' is not one of"),
+        ("hammercrawl-book3", False, lambda data: data["dungeon"].__setitem__("boss_hd", 10**6), "dungeon: level 1-100 and boss_hd 0-100"),
+    ],
+)
+def test_a_value_the_rules_cannot_play_is_refused_by_its_field(
+    tmp_path: Path, ruleset_id: str, fighting: bool, edit: Callable[[dict[str, Any]], None], said: str
+) -> None:
+    snapshot = _edited(tmp_path, ruleset_id, fighting, edit)
+    before = snapshot.read_bytes()
+    with pytest.raises(SaveError) as refused:
+        sessions.open_files(sessions.persist.SaveFiles(snapshot.parent, "crawl"), load_ruleset)
+    assert any(problem.startswith(said) for problem in refused.value.problems), refused.value.problems
+    assert snapshot.read_bytes() == before
+
+
+@pytest.fixture(scope="module")
+def texts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, bytes]]:
+    folder = tmp_path_factory.mktemp("real")
+    return folder, real_saves(folder)
+
+
+def test_hostile_variants_are_refused_or_drawn(texts: tuple[Path, dict[str, bytes]], tmp_path: Path) -> None:
+    """A bounded run of what `bench/hostile` runs by the thousand: the app is drawn for the few
+    variants that load, the rest are opened only."""
+    real, saves = texts
+    failures: list[str] = []
+    drawn: list[str] = []
+    serial = iter(range(10**6))
+
+    @settings(max_examples=150, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @given(variants(saves))
+    def one(variant: tuple[str, str, bytes]) -> None:
+        source, what, content = variant
+        folder = tmp_path / f"v{next(serial)}"
+        files = lay_out(folder, real / source, what, content)
+        outcome = verdict(files, draw=len(drawn) < 12)
+        drawn.extend([what] if outcome == "drawn" else [])
+        if outcome.startswith("failure"):
+            failures.append(f"{source}, {what}: {outcome}")
+        shutil.rmtree(folder)
+
+    one()
+    assert failures == []
+    assert drawn, "some variants load and are drawn"
