@@ -11,7 +11,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hammertui.session import persist  # noqa: E402
+from hammertui.rules.ruleset import load_ruleset  # noqa: E402
+from hammertui.session import persist, sessions  # noqa: E402
+from hammertui.session.store import Store  # noqa: E402
 
 
 def pad_log(store: Store, events: int) -> Store:

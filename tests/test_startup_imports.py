@@ -47,7 +47,7 @@ DRAWN = {
         hammertui.session.carrying hammertui.session.divining_state hammertui.session.effects hammertui.session.events
         hammertui.session.explore hammertui.session.fight_state hammertui.session.light_state hammertui.session.lights
         hammertui.session.migrations hammertui.session.persist hammertui.session.procedures hammertui.session.rage
-        hammertui.session.recruits hammertui.session.sessions hammertui.session.snapshot_text
+        hammertui.session.recruits hammertui.session.save_check hammertui.session.sessions hammertui.session.snapshot_text
         hammertui.session.state hammertui.session.store
         hammertui.session.vitals hammertui.ui hammertui.ui.app hammertui.ui.camping hammertui.ui.combat
         hammertui.ui.commands hammertui.ui.dialogs hammertui.ui.dialogs.amount hammertui.ui.dialogs.base
