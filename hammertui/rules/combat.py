@@ -11,12 +11,12 @@ serves both. Where the texts are silent the choice is named in the docstring tha
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
 import attrs
 
+from hammertui.rules.hit_dice import HIT_DIE_SIDES, HitDice, parse_hit_dice
 from hammertui.rules.attack_plan import AttackPlan
 from hammertui.rules.characters import BONUS_DICE_MELEE_ONLY, attack_bonus, attack_dice, attack_dice_for
 from hammertui.rules.checks import modified_d20, modified_roll
@@ -875,39 +875,6 @@ def _without(thrown: Roll, term: Term) -> Roll:
 # ---------------------------------------------------------------------------------------------
 # Foes: Hit Dice, Hit Points, tier.
 # ---------------------------------------------------------------------------------------------
-
-_HIT_DICE = re.compile(
-    r"^\s*(?P<count>\d+)\s*(?P<stars>\**)\s*(?:(?P<sign>[+-])\s*(?P<mod>\d+))?\s*(?P<after>\**)\s*$"
-)
-
-HIT_DIE_SIDES = 8
-
-
-@attrs.frozen
-class HitDice:
-    """A foe's Hit Dice as old-school books print them: `3`, `3+1`, `2-1`, `4*`, `5+2**`."""
-
-    count: int
-    modifier: int = 0
-    asterisks: int = 0
-
-    def __str__(self) -> str:
-        mod = _signed(self.modifier) if self.modifier else ""
-        return f"{self.count}{mod}{'*' * self.asterisks}"
-
-
-def parse_hit_dice(text: str | int) -> HitDice:
-    """Read Hit Dice; asterisks (special abilities) are kept but change nothing here."""
-    if isinstance(text, int):
-        if text < 0:
-            raise ValueError(f"{text} is not a number of Hit Dice")
-        return HitDice(text)
-    match = _HIT_DICE.match(text)
-    if not match:
-        raise ValueError(f"{text!r} is not Hit Dice like 3, 3+1 or 4*")
-    mod = int(match["mod"]) * (-1 if match["sign"] == "-" else 1) if match["mod"] else 0
-    return HitDice(int(match["count"]), mod, len(match["stars"]) + len(match["after"]))
-
 
 def foe_tier(ruleset: Ruleset, hit_dice: HitDice | str | int) -> int:
     """A foe's tier from its base Hit Dice: the complete rules say to ignore asterisks, and a

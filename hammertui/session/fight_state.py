@@ -14,6 +14,7 @@ import attrs
 
 from hammertui.rules.attack_plan import AttackPlan
 from hammertui.rules.dice import Roll
+from hammertui.rules.hit_dice import parse_hit_dice
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.state import Character, State
 
@@ -271,8 +272,6 @@ def _kind_problems(kinds: tuple[FoeKind, ...]) -> list[str]:
     """Remembered foe kinds the fight can use: Hit Dice it can read, dice it can throw."""
     if not kinds:
         return []
-    from hammertui.rules.combat import parse_hit_dice  # only a session that has fought needs it
-
     problems = []
     for i, kind in enumerate(kinds):
         where = f"foe_kinds[{i}] ({kind.name})"
