@@ -88,6 +88,8 @@ LAST = " (last camp)"
 class CampScreen(ModalScreen[None]):
     """Walks the Camp the session is on; keys become `StartCamp`, `SetCampFree`, `SetCampAction`, `CampNext`."""
 
+    CSS_PATH = screens.STYLES
+
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """A short terminal gives the camp the whole height, the step's text what is left of it."""
 

@@ -69,6 +69,8 @@ MOST = 99
 class ExploreScreen(ModalScreen[None]):
     """Walks the Explore the session is on; keys become `RollExplore`, `ExploreNext`, `SpendSymbol`."""
 
+    CSS_PATH = screens.STYLES
+
     BINDINGS = [
         Binding("escape", "close", "Close", id="explore.close"),
         Binding("enter", "next", "Next", id="explore.next", show=False),

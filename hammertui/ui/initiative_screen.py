@@ -29,6 +29,7 @@ from hammertui.ui.fight import FightLog
 from hammertui.ui.header import header_text
 from hammertui.ui.individual_initiative import pane_text
 from hammertui.ui.view import View
+from hammertui.ui import screens
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -220,6 +221,8 @@ INITIATIVE_BY_ACTION = {command.action: command for command in INITIATIVE}
 
 class InitiativeScreen(Screen[None]):
     """The fight under way; closing it leaves the fight on."""
+
+    CSS_PATH = screens.STYLES
 
     DEFAULT_CSS = """
     InitiativeScreen .fight { border: round $accent; height: 1fr; padding: 0 1; }

@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from hammertui.ui.table import Row, RowTable, selected_key, sync_rows
 from hammertui.ui.view import View
+from hammertui.ui import screens
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -36,6 +37,8 @@ class ListingScreen(ModalScreen[None]):
     Subclasses name their columns and rows; every change goes through `HammerApp.perform`, so the
     store logs, saves and refuses exactly as it does for the dashboard's own keys.
     """
+
+    CSS_PATH = screens.STYLES
 
     BINDINGS = [Binding("escape", "close", "Close", id="listing.close")]
 

@@ -46,6 +46,7 @@ from hammertui.session.explore import (
 from hammertui.session.state import State
 from hammertui.ui.divining import FALLBACK_SIZE, STEP_NAMES, dice, dice_chip, percent, reason_line, symbol_names
 from hammertui.ui.view import View
+from hammertui.ui import screens
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -534,6 +535,8 @@ def automatic_text(divining: Divining, lines: Sequence[PoolLine]) -> Text:
 
 class PoolScreen(ModalScreen[None]):
     """The builder over the whole terminal: rows to set on the left, the pool and its odds right."""
+
+    CSS_PATH = screens.STYLES
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="pool.close"),

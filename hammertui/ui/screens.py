@@ -8,7 +8,12 @@ loads its module the first time it is asked for, as `textual.widgets` does for i
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+STYLES = Path(__file__).with_name("screens.tcss")
+"""The styles of every screen and dialog (each names it as its `CSS_PATH`): read when the first of
+them opens, so the dashboard's first frame parses and matches only its own."""
 
 if TYPE_CHECKING:
     from hammertui.ui.fight import FightScreen

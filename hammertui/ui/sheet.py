@@ -19,6 +19,7 @@ from hammertui.rules.sheet import Section
 from hammertui.session.sheets import character_sheet
 from hammertui.session.state import Character
 from hammertui.ui.view import View
+from hammertui.ui import screens
 
 NARROW = 110
 """Below this many columns the sheet stacks its two columns."""
@@ -29,6 +30,8 @@ LEFT = ("Adventurer", "Stats", "Fighting", "Uses")
 
 class SheetScreen(ModalScreen[None]):
     """One character's sheet, redrawn whenever the session changes."""
+
+    CSS_PATH = screens.STYLES
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="sheet.close"),

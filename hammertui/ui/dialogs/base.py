@@ -8,6 +8,7 @@ from typing import TypeVar
 from textual.binding import Binding
 from textual.screen import ModalScreen
 
+from hammertui.ui import screens
 from hammertui.ui.type_ahead import after_keys_in_flight
 
 T = TypeVar("T")
@@ -19,6 +20,8 @@ it over the field's own Enter (which would do the same)."""
 
 class PromptDialog(ModalScreen[T | None]):
     """A modal with a title and a prompt; Escape dismisses it with None."""
+
+    CSS_PATH = screens.STYLES
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
 

@@ -21,6 +21,7 @@ from textual.widgets import Button, Footer, Input, Label, Select
 from hammertui.session.actions import Action
 from hammertui.ui.numbers import whole_number
 from hammertui.ui.type_ahead import after_keys_in_flight
+from hammertui.ui import screens
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -35,6 +36,8 @@ its list on it, a checkbox tick, a list untick."""
 
 class FormDialog(ModalScreen[bool]):
     """Subclasses yield their widgets from `fields` and turn them into an action in `build`."""
+
+    CSS_PATH = screens.STYLES
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
