@@ -109,16 +109,28 @@ def run_app(args: argparse.Namespace) -> int:
         print(f"hammertui: {error}", file=sys.stderr)
         return 2
     app.run()
+    if app.crashed:
+        from hammertui.ui.crash import report_line
+
+        print(report_line(app.crash_log), file=sys.stderr)
+        return 1
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Every error nothing expected ends here, in one line naming the crash log that holds it."""
     args = parser().parse_args(argv)
-    if args.list_rulesets:
-        return list_rulesets(args.rulesets or default_rulesets())
-    if args.check_ruleset:
-        return check_ruleset(args.check_ruleset)
-    return run_app(args)
+    try:
+        if args.list_rulesets:
+            return list_rulesets(args.rulesets or default_rulesets())
+        if args.check_ruleset:
+            return check_ruleset(args.check_ruleset)
+        return run_app(args)
+    except Exception as error:  # noqa: BLE001 - the game master sees where the details are, not a traceback
+        from hammertui.ui.crash import report_line, write_crash_log
+
+        print(report_line(write_crash_log(args.saves or default_saves(), error)), file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ the panes a new `View`. Nothing here computes a rule.
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
@@ -46,6 +47,7 @@ from hammertui.session.state import Character, State
 from hammertui.session.store import Store
 from hammertui.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
 from hammertui.ui.commands import COMMON, Command, reaches
+from hammertui.ui.crash import CrashScreen, write_crash_log
 from hammertui.ui import procedures
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -60,6 +62,10 @@ from hammertui.ui import screens
 from hammertui.ui.roster import PartyPane
 from hammertui.ui.type_ahead import TypeAhead
 from hammertui.ui.view import View
+
+
+MAX_ERRORS = 10
+"""Errors after the first that the crash screen stays up through: one more closes the app."""
 
 
 @attrs.frozen
@@ -104,7 +110,54 @@ class HammerApp(App[None]):
         self._by_id = {command.id: command for command in self.commands}
         self._by_action = {command.action: command for command in self.commands if command.run is None}
         self._set_aside = {command.id: command.action for command in COMMON if command.id not in self._by_id}
+        self.crashed = False
+        self.crash_log: Path | None = None
+        self._errors = 0
+        self._resume_after_crash = False
         self._bind()
+
+    # An error no handler expected -------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Where Textual sends every error a handler, a screen or a timer did not catch; its own
+        answer prints the traceback over the terminal and closes the app. Ours writes the traceback to
+        the crash log beside the saves and shows the crash screen, which only quits: the session keeps
+        what it last saved. Errors that follow (a broken screen fails again) go to the log too; past
+        `MAX_ERRORS` of them, or with no crash screen to show, the app closes quietly."""
+        if self._exception is None:  # a test run by Pilot raises it when the run ends
+            self._exception = error
+            self._exception_event.set()
+        self._return_code = 1
+        log = write_crash_log(self._crash_folder(), error)
+        self._errors += 1
+        if self._errors > MAX_ERRORS:
+            self._close_messages_no_wait()
+            return
+        self._resume_after_crash = True
+        if self.crashed:
+            return
+        self.crashed = True
+        self.crash_log = log
+        try:
+            self.push_screen(CrashScreen(log, error))
+        except Exception:  # noqa: BLE001 - no screen can be shown: close, as Textual would
+            self._close_messages_no_wait()
+
+    async def _process_messages_loop(self) -> None:
+        """An error in one of the app's own handlers ends its loop of messages (Textual's way to
+        close): it is taken up again, so that the crash screen's key is read."""
+        await super()._process_messages_loop()
+        while self._resume_after_crash and not (self._closed or self._closing):
+            self._resume_after_crash = False
+            await super()._process_messages_loop()
+
+    def _crash_folder(self) -> Path:
+        """The saves folder, where the game master looks for the session's files."""
+        if self.store is not None and self.store.files is not None:
+            return self.store.files.folder
+        if self.problem is not None:
+            return self.problem.files.folder
+        return Path(tempfile.gettempdir())
 
     def _problem_rules(self, problem: LoadProblem | None) -> Ruleset:
         """The rules to draw the dashboard by while a save problem is resolved: those the session
@@ -272,7 +325,10 @@ class HammerApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Until a session is open (a save problem being resolved) only quitting makes sense; then
-        a command applies when its ruleset and the moment allow (see `commands`)."""
+        a command applies when its ruleset and the moment allow (see `commands`). After an error
+        nothing does but quitting."""
+        if self.crashed:
+            return action == "quit"
         if self.store is None:
             return action in ("quit", "command_palette", "help_quit")
         if action in self._set_aside.values():

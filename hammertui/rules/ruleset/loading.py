@@ -30,6 +30,10 @@ from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN, KeyPath, show
 FORMAT_VERSION = 1
 IDENTITY_KEYS = ("id", "name", "description", "extends", "format")
 """Who a file is: never inherited from the file it extends."""
+MAX_CHAIN = 16
+"""The most files an `extends` chain may hold: the shipped rulesets need two."""
+MAX_ID_LENGTH = 64
+"""The longest ruleset id: a file name the system can always look for."""
 
 
 class RulesetError(Exception):
@@ -92,10 +96,15 @@ def _read_toml(path: Path) -> dict[str, Any]:
 
 
 def _find_file(ruleset_id: str, folders: Sequence[Path]) -> Path | None:
+    if len(ruleset_id) > MAX_ID_LENGTH:
+        return None  # no file of ours is named so long, and the system may refuse to look
     for folder in folders:
         candidate = folder / f"{ruleset_id}.toml"
-        if candidate.is_file():
-            return candidate
+        try:
+            if candidate.is_file():
+                return candidate
+        except OSError:
+            continue
     return None
 
 
@@ -108,9 +117,35 @@ class _Layer:
     data: dict[str, Any]
 
 
-def _chain(path: Path, seen: tuple[Path, ...] = ()) -> list[_Layer]:
-    """The file and its ancestors, root first; a missing parent or a cycle is a RulesetError."""
-    resolved = path.resolve()
+def _chain(path: Path) -> list[_Layer]:
+    """The file and its ancestors, root first; a missing parent, a cycle or a chain longer than
+    `MAX_CHAIN` is a RulesetError. Followed in a loop: a chain of any length costs no stack."""
+    layers: list[_Layer] = []
+    while True:
+        layer = _layer(path)
+        layers.append(layer)
+        parent = _parent(layer)
+        if parent is None:
+            return layers[::-1]
+        chain = [one.path.resolve() for one in layers]
+        if parent.resolve() in chain:
+            names = " -> ".join([one.path.stem for one in layers] + [parent.stem])
+            raise RulesetError(
+                [f"{layer.shown}: extends: a cycle ({names}); expected a chain that ends in a ruleset without extends"]
+            )
+        if len(layers) == MAX_CHAIN:
+            raise RulesetError(
+                [
+                    f"{layers[0].shown}: extends: a chain of more than {MAX_CHAIN} rulesets"
+                    f" ({layers[0].path.stem} -> ... -> {layer.path.stem} -> {parent.stem});"
+                    f" expected at most {MAX_CHAIN}"
+                ]
+            )
+        path = parent
+
+
+def _layer(path: Path) -> _Layer:
+    """One file of the chain, read, in a format this version reads."""
     shown = _display(path)
     data = _read_toml(path)
     fmt = data.get("format", FORMAT_VERSION)
@@ -121,10 +156,19 @@ def _chain(path: Path, seen: tuple[Path, ...] = ()) -> list[_Layer]:
                 " this file needs a newer hammertui"
             ]
         )
-    layer = _Layer(path, shown, data)
-    parent_id = data.get("extends")
+    return _Layer(path, shown, data)
+
+
+def _parent(layer: _Layer) -> Path | None:
+    """The file a layer extends (beside it, then among the shipped rulesets), or None at the root."""
+    parent_id = layer.data.get("extends")
     if parent_id is None:
-        return [layer]
+        return None
+    shown = layer.shown
+    if isinstance(parent_id, str) and len(parent_id) > MAX_ID_LENGTH:
+        raise RulesetError(
+            [f"{shown}: extends: expected a ruleset id of at most {MAX_ID_LENGTH} characters, got one of {len(parent_id)}"]
+        )
     if not isinstance(parent_id, str) or not RULESET_ID_PATTERN.match(parent_id):
         raise RulesetError(
             [
@@ -132,9 +176,9 @@ def _chain(path: Path, seen: tuple[Path, ...] = ()) -> list[_Layer]:
                 f" got {show(parent_id)}"
             ]
         )
-    parent = _parent_file(path, parent_id)
+    parent = _parent_file(layer.path, parent_id)
     if parent is None:
-        folders = [path.parent, rulesets_dir()]
+        folders = [layer.path.parent, rulesets_dir()]
         looked = " and ".join(dict.fromkeys(_display(f) for f in folders))
         raise RulesetError(
             [
@@ -142,13 +186,7 @@ def _chain(path: Path, seen: tuple[Path, ...] = ()) -> list[_Layer]:
                 f" got {show(parent_id)}: no {parent_id}.toml there"
             ]
         )
-    chain = (*seen, resolved)
-    if parent.resolve() in chain:
-        names = " -> ".join([p.stem for p in chain] + [parent.stem])
-        raise RulesetError(
-            [f"{shown}: extends: a cycle ({names}); expected a chain that ends in a ruleset without extends"]
-        )
-    return [*_chain(parent, chain), layer]
+    return parent
 
 
 def _parent_file(path: Path, parent_id: str) -> Path | None:
@@ -215,7 +253,18 @@ def _forget(origins: dict[KeyPath, str], path: KeyPath) -> None:
 
 
 def _ruleset_from_file(path: Path) -> Ruleset:
-    """The ruleset in a file: kept from an earlier read of the same bytes (`cache`), else read."""
+    """The one way a file becomes a ruleset, to play by or to check: whatever the file holds, what
+    goes wrong is a RulesetError naming it, never a traceback."""
+    try:
+        return _kept_or_read(path)
+    except RulesetError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a file edited by hand may hold anything
+        raise RulesetError([f"{_display(path)}: cannot be read as a ruleset ({type(exc).__name__}: {exc})"]) from None
+
+
+def _kept_or_read(path: Path) -> Ruleset:
+    """Kept from an earlier read of the same files (`cache`), else read and kept."""
     kept = cache.read(path, _parent_file)
     if kept is not None:
         return kept
@@ -310,6 +359,4 @@ def check_ruleset_file(path: Path) -> list[str]:
         _ruleset_from_file(Path(path))
     except RulesetError as exc:
         return exc.problems
-    except Exception as exc:  # noqa: BLE001 - a checker must answer, whatever the file holds
-        return [f"{_display(Path(path))}: cannot be checked ({type(exc).__name__}: {exc})"]
     return []

@@ -25,7 +25,8 @@ MAX_RULESET_BYTES = 1024 * 1024
 """A ruleset larger than this is refused unread: the complete rules fill less than 40 KB."""
 
 MAX_DEPTH = 64
-"""The deepest a key may be nested: parsing a key nested much deeper takes minutes."""
+"""The deepest a key or a value (arrays and tables within each other) may be nested: parsing a key
+nested much deeper takes minutes, and a value nested some hundreds deep exhausts Python's stack."""
 
 _PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+')"""
 _TOO_DEEP = re.compile(rf"""(?<![A-Za-z0-9_"'-])(?:{_PART}\s*+\.\s*+){{{MAX_DEPTH}}}""")
@@ -73,9 +74,12 @@ def parse(text: str) -> dict[str, Any]:
     except tomli.TOMLDecodeError:
         raise
     except RecursionError:
-        raise TomlProblem(["not valid TOML: nested too deeply"]) from None
+        raise TomlProblem([_nested_too_deep(_deep_line(text))]) from None
     except ValueError:  # int() refused a number too long to convert
         raise TomlProblem([_long_number(text)]) from None
+    deep_key = _too_deep_value(data)
+    if deep_key is not None:
+        raise TomlProblem([f"{deep_key}: {_nested_too_deep(_deep_line(text))}"])
     problems = out_of_range(data)
     if problems:
         raise TomlProblem(problems)
@@ -90,6 +94,61 @@ def _too_deep(text: str) -> str:
         if line.count(".") >= MAX_DEPTH and _TOO_DEEP.search(line):
             return f"a key nested more than {MAX_DEPTH} levels deep (line {number}); expected at most {MAX_DEPTH}"
     return ""
+
+
+def _nested_too_deep(line: int | None) -> str:
+    where = f" (line {line})" if line is not None else ""
+    return f"a value nested more than {MAX_DEPTH} levels deep{where}; expected at most {MAX_DEPTH}"
+
+
+def _too_deep_value(data: dict[str, Any]) -> str | None:
+    """The dotted key of the first value nested more than `MAX_DEPTH` arrays and tables deep, found
+    without recursion (the checks that follow recurse, safely once this has passed)."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            key = where.split("[")[0]  # the array's key: its line says where within it
+            return key if len(key) <= 60 else key[:57] + "..."
+        if isinstance(value, dict):
+            stack.extend((v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
+    return None
+
+
+def _deep_line(text: str) -> int | None:
+    """The line where brackets and braces first open more than `MAX_DEPTH` deep, strings and
+    comments passed over: where to look for a value nested too deep."""
+    depth = 0
+    quote = ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        i = 0
+        while i < len(line):
+            c = line[i]
+            if quote:
+                if c == "\\" and quote[0] == '"':
+                    i += 1
+                elif line.startswith(quote, i):
+                    i += len(quote) - 1
+                    quote = ""
+            elif line.startswith(('"""', "'''"), i):
+                quote = line[i : i + 3]
+                i += 2
+            elif c in "\"'":
+                quote = c
+            elif c == "#":
+                break
+            elif c in "[{":
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return number
+            elif c in "]}":
+                depth -= 1
+            i += 1
+        if len(quote) == 1:
+            quote = ""  # a one-line string ends with its line
+    return None
 
 
 def _long_number(text: str) -> str:

@@ -1,0 +1,123 @@
+"""An error nothing expected: the crash screen names the log that holds the traceback, only quitting
+is left, the session keeps what it last saved, and nothing is printed over the terminal."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from hammertui.cli import main
+from hammertui.session.actions import AdvanceTime
+from hammertui.ui import screens
+from hammertui.ui.app import HammerApp, make_app
+from hammertui.ui.crash import CRASH_LOG, CrashScreen
+from tests.ui.waiting import until
+
+
+def saved(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(folder.glob("demo*"))}
+
+
+def fall_through(*_: object, **__: object) -> None:
+    raise RuntimeError("the torch fell through the floor")
+
+
+def shown(app: HammerApp) -> str:
+    return " ".join(str(label.render()) for label in app.screen.query("Label, Static"))
+
+
+async def crash_by_key(tmp_path: Path, key: str) -> HammerApp:
+    """Press `key` in the demo session; the crash screen must come up and stay, whatever is pressed."""
+    app = make_app(tmp_path, seed=7)
+    before = saved(tmp_path)
+    with pytest.raises(RuntimeError, match="the torch fell through the floor"):  # a Pilot run re-raises it at its end
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press(key)
+            await until(pilot, lambda: isinstance(app.screen, CrashScreen), "the crash screen")
+            assert f"The details are in {tmp_path / CRASH_LOG}: please send that file with your report." in shown(app)
+            await pilot.press("u", "t", "ctrl+p", "ctrl+r")
+            assert isinstance(app.screen, CrashScreen), "nothing but quitting is left"
+            await pilot.press("q")
+            await until(pilot, lambda: not app.is_running, "the app to close")
+    assert app.return_code == 1
+    assert saved(tmp_path) == before, "the session is as it was last saved"
+    log = (tmp_path / CRASH_LOG).read_text()
+    assert log.startswith("=== ") and "Traceback (most recent call last):" in log
+    assert "RuntimeError: the torch fell through the floor\n" in log
+    return app
+
+
+async def test_a_key_whose_handler_fails_shows_the_crash_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(HammerApp, "action_advance_time", fall_through)
+    await crash_by_key(tmp_path, "t")
+    assert capfd.readouterr() == ("", ""), "no traceback over the terminal"
+
+
+async def test_an_action_failing_midway_leaves_the_save_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(AdvanceTime, "apply", fall_through)
+    app = await crash_by_key(tmp_path, "t")
+    assert app.store is not None and app.store.state.clock.units == 0
+    assert capfd.readouterr() == ("", "")
+
+
+async def test_a_screen_that_fails_to_open_shows_the_crash_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(screens.GraveyardScreen, "compose", fall_through)
+    await crash_by_key(tmp_path, "y")
+    assert capfd.readouterr() == ("", "")
+
+
+async def test_each_crash_is_appended_to_the_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(HammerApp, "action_advance_time", fall_through)
+    await crash_by_key(tmp_path, "t")
+    await crash_by_key(tmp_path, "t")
+    assert (tmp_path / CRASH_LOG).read_text().count("\nRuntimeError: the torch fell through the floor\n") == 2
+
+
+def test_the_command_prints_one_line_naming_the_log(tmp_path: Path) -> None:
+    """The real command, headless: the key fails, q quits, and the terminal gets one line."""
+    script = textwrap.dedent(
+        f"""
+        import sys
+        from hammertui import cli
+        from hammertui.ui.app import HammerApp
+        from hammertui.ui.crash import CrashScreen
+
+        def fall_through(self):
+            raise RuntimeError("the torch fell through the floor")
+
+        async def keys(pilot):
+            await pilot.press("t")
+            while not isinstance(pilot.app.screen, CrashScreen):
+                await pilot.pause(0.05)
+            await pilot.press("q")
+
+        run = HammerApp.run
+        HammerApp.action_advance_time = fall_through
+        HammerApp.run = lambda self: run(self, headless=True, size=(120, 40), auto_pilot=keys)
+        sys.exit(cli.main(["demo", "--saves", {str(tmp_path)!r}, "--seed", "7"]))
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    log = tmp_path / CRASH_LOG
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == f"hammertui stopped on an unexpected error. Please report it with the file {log}.\n"
+    assert "RuntimeError: the torch fell through the floor" in log.read_text()
+
+
+def test_an_error_before_the_app_opens_is_one_line_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("hammertui.ui.app.make_app", fall_through)
+    assert main(["demo", "--saves", str(tmp_path)]) == 1
+    assert capsys.readouterr() == ("", f"hammertui stopped on an unexpected error. Please report it with the file {tmp_path / CRASH_LOG}.\n")
+    assert "RuntimeError: the torch fell through the floor" in (tmp_path / CRASH_LOG).read_text()
