@@ -4,7 +4,8 @@ The app is run to its first frame in a fresh process, the way a 'Smith opens it 
 before, its ruleset read before), and the modules loaded by then are compared with what that frame
 needs. A module new to this list is a module every start-up now pays for: import it where it is
 used (a screen, a dialog, an action), or add it here when the first frame, or a module it needs
-(the save's reading and writing), cannot do without it.
+(the save's reading and writing, the crash screen that must show whatever fails), cannot do
+without it.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ DRAWN = {
         hammertui.session.recruits hammertui.session.save_check hammertui.session.sessions hammertui.session.snapshot_text
         hammertui.session.state hammertui.session.store
         hammertui.session.vitals hammertui.ui hammertui.ui.app hammertui.ui.camping hammertui.ui.combat
-        hammertui.ui.commands hammertui.ui.dialogs hammertui.ui.dialogs.amount hammertui.ui.dialogs.base
+        hammertui.ui.commands hammertui.ui.crash hammertui.ui.dialogs hammertui.ui.dialogs.amount hammertui.ui.dialogs.base
         hammertui.ui.dialogs.choose hammertui.ui.dialogs.form hammertui.ui.dialogs.hand_over
         hammertui.ui.dialogs.save_problem hammertui.ui.dialogs.text hammertui.ui.divining hammertui.ui.header
         hammertui.ui.heap hammertui.ui.keymap hammertui.ui.light hammertui.ui.log hammertui.ui.numbers
