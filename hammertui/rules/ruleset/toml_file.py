@@ -18,6 +18,9 @@ from typing import Any
 
 import tomli
 
+from hammertui.rules.ruleset.report import dotted
+from hammertui.rules.ruleset.schema import KeyPath
+
 LARGEST = 2**63 - 1
 """The largest number a save or a ruleset may hold: more than any count, score or seed needs."""
 
@@ -167,14 +170,19 @@ def _long_number(text: str) -> str:
     return f"a number too long to read; expected one within ±{LARGEST}"
 
 
-def out_of_range(data: Any, where: str = "") -> list[str]:
+def out_of_range(data: Any, where: KeyPath = ()) -> list[str]:
     """Every number in the data beyond ±`LARGEST` (or not finite), by its dotted key."""
     if isinstance(data, dict):
-        return [p for key, value in data.items() for p in out_of_range(value, f"{where}.{key}" if where else str(key))]
+        return [p for key, value in data.items() for p in out_of_range(value, (*where, key))]
     if isinstance(data, list):
-        return [p for i, value in enumerate(data) for p in out_of_range(value, f"{where}[{i}]")]
+        return [p for i, value in enumerate(data) for p in out_of_range(value, (*where, i))]
     if isinstance(data, bool):
         return []
+    if isinstance(data, int) and not -LARGEST <= data <= LARGEST:
+        return [f"{dotted(where)}: {data} is out of range; expected a number within ±{LARGEST}"]
+    if isinstance(data, float) and not (math.isfinite(data) and abs(data) <= LARGEST):
+        return [f"{dotted(where)}: {data} is out of range; expected a finite number within ±{LARGEST}"]
+    return []
     if isinstance(data, int) and not -LARGEST <= data <= LARGEST:
         return [f"{where}: {data} is out of range; expected a number within ±{LARGEST}"]
     if isinstance(data, float) and not (math.isfinite(data) and abs(data) <= LARGEST):
