@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -82,3 +83,16 @@ def test_the_longest_name_makes_every_file(tmp_path: Path, monkeypatch: pytest.M
     assert (tmp_path / f"{name}.toml.bak").is_file()
     assert main([name, "--saves", str(tmp_path)]) == 0
     assert stores[1].state.session.name == name
+
+
+def test_a_first_save_that_cannot_be_written_is_told_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def full_disk(files: persist.SaveFiles, *_: object) -> int:
+        raise persist.SaveFailed.of(files.snapshot, OSError(errno.ENOSPC, "No space left on device"))
+
+    monkeypatch.setattr(persist, "save", full_disk)
+    assert main(["tomb", "--saves", str(tmp_path), "--seed", "3"]) == 2
+    said = capsys.readouterr().err
+    assert said.count("\n") == 1 and "The save failed: No space left on device" in said and "free some space" in said
+    assert not (tmp_path / "tomb.toml").exists()

@@ -234,6 +234,11 @@ class HammerApp(App[None]):
             self.problem = LoadProblem(error, problem.files, problem.ruleset_id, problem.seed)
             self.push_screen(SaveProblemScreen(error.problems, str(error.path), False), self._resolve_problem)
             return
+        except SaveFailed as failure:
+            self._tell_save_failed(failure)
+            has_backup = problem.files.backup.exists()
+            self.push_screen(SaveProblemScreen(problem.error.problems, str(problem.error.path), has_backup), self._resolve_problem)
+            return
         self.problem = None
         self._show(store, store.recent)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+
 from pathlib import Path
 
 import pytest
@@ -136,6 +138,25 @@ async def test_an_unreadable_save_can_start_a_new_session_instead(tmp_path: Path
     (tmp_path / "demo.toml").write_text("not toml at all [")
     app = make_app(tmp_path, "demo")
     async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        assert app.store.state.session.name == "demo-2"
+    assert (tmp_path / "demo.toml").read_text() == "not toml at all ["
+
+
+async def test_a_new_session_that_cannot_be_saved_says_why_and_asks_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "demo.toml").write_text("not toml at all [")
+    app = make_app(tmp_path, "demo")
+
+    def full_disk(files: persist.SaveFiles, *_: object) -> int:
+        raise persist.SaveFailed.of(files.snapshot, OSError(errno.ENOSPC, "No space left on device"))
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        monkeypatch.setattr(persist, "save", full_disk)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveProblemScreen), "the choice is offered again"
+        assert any("No space left on device" in str(n.message) for n in app._notifications)
+        monkeypatch.undo()
         await pilot.press("n")
         assert app.store.state.session.name == "demo-2"
     assert (tmp_path / "demo.toml").read_text() == "not toml at all ["
