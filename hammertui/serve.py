@@ -7,7 +7,6 @@ page, and relays its screen; the player view reads the session's files and never
 from __future__ import annotations
 
 import shlex
-import socket
 import sys
 from pathlib import Path
 
@@ -23,13 +22,6 @@ def player_command(name: str, saves: Path, rulesets: Path) -> str:
     """The shell command textual-serve runs for each page opened: this Python, this session."""
     words = [sys.executable, "-m", "hammertui", "player-app", name, "--saves", str(saves.resolve()), "--rulesets", str(rulesets)]
     return " ".join(shlex.quote(word) for word in words)
-
-
-def free_port(host: str = HOST) -> int:
-    """A port nothing listens on now, for a server started from the app."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((host, 0))
-        return int(probe.getsockname()[1])
 
 
 def serve(name: str, saves: Path, rulesets: Path, host: str = HOST, port: int = PORT) -> None:

@@ -164,7 +164,7 @@ class ShowHpNumbers:
 
     def apply(self, state: State, ctx: Context) -> Result:
         if state.session.show_hp_numbers == self.show:
-            raise Refused("the player view already " + ("shows" if self.show else "hides") + " Hit Points as numbers")
+            raise Refused("the player view already shows Hit Points " + ("as numbers" if self.show else "as bands alone"))
         session = attrs.evolve(state.session, show_hp_numbers=self.show)
         text = "The player view shows Hit Points as numbers." if self.show else "The player view shows Hit Points as bands alone."
         return attrs.evolve(state, session=session), [note(self, text)]

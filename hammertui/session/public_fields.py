@@ -132,14 +132,15 @@ EVENTS: dict[str, str] = {
     "hire": P, "dismiss": P, "heal": P, "bury": P, "epitaph": P, "light": P, "douse": P,
     "hand over": P, "refill": P, "pack": P, "cast light": P, "drop light": P, "correct light": P,
     "light order": P, "time": P, "hour": P, "pace": P, "town": P, "loot": P, "carry": P,
-    "usage": P, "armour": P, "role": P, "name": P, "rename": P, "roll": P, "new": P, "undo": P,
+    "usage": P, "armour": P, "role": P, "name": P, "rename": P, "roll": P, "undo": P,
     "redo": P, "setting": P, "ruleset": P,
     # The 'Smith's: a search rolled in secret; an attack's sums with the target's Armour Class or
     # a foe's skill; a fight's opening with the foes' Hit Points; a foe's damage, status, morale
-    # and Guts against its own score; the pile of replacements; ticking clocks; Challenge Level.
+    # and Guts against its own score; the pile of replacements; ticking clocks; Challenge Level;
+    # a new session's line, which names its dice seed.
     "search": H, "attack": H, "fight": H, "damage": H, "foe": H, "morale": H, "guts": H,
     "pile": H, "draw": H, "discard": H, "add": H, "adjust": H, "notes": H, "clock": H,
-    "challenge": H, "restore": H,
+    "challenge": H, "restore": H, "new": H,
 }
 """Each action's log lines as PUBLIC or HIDDEN, by the action's label: one not named is hidden."""
 
