@@ -82,3 +82,22 @@ def test_the_longest_name_makes_every_file(tmp_path: Path, monkeypatch: pytest.M
     assert (tmp_path / f"{name}.toml.bak").is_file()
     assert main([name, "--saves", str(tmp_path)]) == 0
     assert stores[1].state.session.name == name
+
+
+def test_serve_needs_a_session_to_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--saves", str(tmp_path)]) == 2
+    assert f"no session in {tmp_path} yet" in capsys.readouterr().err
+
+
+def test_serve_serves_the_most_recent_session_s_player_view(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hammertui import serve
+    from hammertui.ui.app import HammerApp
+
+    monkeypatch.setattr(HammerApp, "run", lambda self: None)
+    assert main(["tomb", "--saves", str(tmp_path), "--seed", "3"]) == 0
+    served: list[tuple[str, int]] = []
+    monkeypatch.setattr(serve, "serve", lambda name, saves, own, host, port: served.append((name, port)))
+    assert main(["serve", "--saves", str(tmp_path), "--port", "8123"]) == 0
+    assert served == [("tomb", 8123)]
+    command = serve.player_command("tomb", tmp_path, tmp_path / "rulesets")
+    assert "-m hammertui player-app tomb --saves" in command
