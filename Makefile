@@ -29,6 +29,7 @@ bench: $(STAMP)
 
 screenshot: $(STAMP)
 	$(BIN)/python docs/screenshot
+	$(BIN)/python docs/player-screenshot
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -35,7 +35,8 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="hammertui",
         description="The Hammersmith's dashboard for a live HAMMERCRAWL! dungeon crawl. "
-        "With no NAME, opens the most recent session (or a ready demo session on the first run).",
+        "With no NAME, opens the most recent session (or a ready demo session on the first run). "
+        "`hammertui serve [NAME]` serves a read-only player view of a session to a browser.",
     )
     p.add_argument("name", nargs="?", help="open or create the session called NAME")
     p.add_argument("--saves", type=Path, metavar="DIR", help="folder of sessions (default: saves/ in a checkout, else ~/.local/share/hammertui/saves)")
@@ -118,10 +119,62 @@ def run_app(args: argparse.Namespace) -> int:
     return 0
 
 
+PLAYER_COMMANDS = ("serve", "player-app")
+
+
+def player_parser(command: str) -> argparse.ArgumentParser:
+    """`hammertui serve [NAME]`, and the player view it runs for each page (`player-app NAME`)."""
+    serving = command == "serve"
+    p = argparse.ArgumentParser(
+        prog=f"hammertui {command}",
+        description="Serve a read-only player view of a session on a local address, for a browser at the table."
+        if serving
+        else "The read-only player view of a session, as the served page runs it.",
+    )
+    p.add_argument("name", nargs="?" if serving else None, help="the session to show (default: the most recent)")
+    p.add_argument("--saves", type=Path, metavar="DIR", help="folder of sessions (as for hammertui)")
+    p.add_argument("--rulesets", type=Path, metavar="DIR", help="folder of your own rulesets (as for hammertui)")
+    if serving:
+        p.add_argument("--host", default="localhost", help="address to listen on (default: localhost)")
+        p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+    return p
+
+
+def run_player(command: str, argv: list[str]) -> int:
+    from hammertui.session.sessions import BadSessionName, check_name, latest
+
+    args = player_parser(command).parse_args(argv)
+    saves = args.saves or default_saves()
+    own = args.rulesets or default_rulesets()
+    name = args.name or latest(saves)
+    if name is None:
+        print(f"hammertui {command}: no session in {saves} yet: start one with hammertui", file=sys.stderr)
+        return 2
+    try:
+        check_name(name)
+    except BadSessionName as error:
+        print(f"hammertui {command}: {error}", file=sys.stderr)
+        return 2
+    if command == "serve":
+        from hammertui.serve import serve
+
+        serve(name, saves, own, args.host, args.port)
+        return 0
+    from hammertui.rules.ruleset import load_ruleset
+    from hammertui.session.persist import SaveFiles
+    from hammertui.ui.player_view import PlayerApp
+
+    PlayerApp(SaveFiles(saves, name), partial(load_ruleset, also=(own,))).run()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Every error nothing expected ends here, in one line naming the crash log that holds it."""
-    args = parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
     try:
+        if argv and argv[0] in PLAYER_COMMANDS:
+            return run_player(argv[0], argv[1:])
+        args = parser().parse_args(argv)
         if args.list_rulesets:
             return list_rulesets(args.rulesets or default_rulesets())
         if args.check_ruleset:
@@ -130,9 +183,15 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # noqa: BLE001 - the game master sees where the details are, not a traceback
         from hammertui.ui.crash import report_line, write_crash_log
 
-        print(report_line(write_crash_log(args.saves or default_saves(), error)), file=sys.stderr)
+        print(report_line(write_crash_log(_saves_named(argv), error)), file=sys.stderr)
         return 1
 
+
+def _saves_named(argv: list[str]) -> Path:
+    """The saves folder the command line names, whatever else it holds: where the crash log goes."""
+    only_saves = argparse.ArgumentParser(add_help=False)
+    only_saves.add_argument("--saves", type=Path)
+    return only_saves.parse_known_args(argv)[0].saves or default_saves()
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -96,3 +96,22 @@ def test_a_first_save_that_cannot_be_written_is_told_in_one_line(
     said = capsys.readouterr().err
     assert said.count("\n") == 1 and "The save failed: No space left on device" in said and "free some space" in said
     assert not (tmp_path / "tomb.toml").exists()
+
+
+def test_serve_needs_a_session_to_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--saves", str(tmp_path)]) == 2
+    assert f"no session in {tmp_path} yet" in capsys.readouterr().err
+
+
+def test_serve_serves_the_most_recent_session_s_player_view(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hammertui import serve
+    from hammertui.ui.app import HammerApp
+
+    monkeypatch.setattr(HammerApp, "run", lambda self: None)
+    assert main(["tomb", "--saves", str(tmp_path), "--seed", "3"]) == 0
+    served: list[tuple[str, int]] = []
+    monkeypatch.setattr(serve, "serve", lambda name, saves, own, host, port: served.append((name, port)))
+    assert main(["serve", "--saves", str(tmp_path), "--port", "8123"]) == 0
+    assert served == [("tomb", 8123)]
+    command = serve.player_command("tomb", tmp_path, tmp_path / "rulesets")
+    assert "-m hammertui player-app tomb --saves" in command

@@ -315,3 +315,22 @@ def rules_problems(part: FightState, state: State, ruleset: Ruleset) -> list[str
     if sorted(fight.order) != sorted(SIDES):
         problems.append(f"fight.order: both sides once each, winner first, not {list(fight.order)}")
     return problems
+
+
+def whose_turn(state: State, ruleset: Ruleset) -> str:
+    """Where the fight stands, for the player view: `Round 2: the party's Melee phase, Darla's Turn`."""
+    fight = fighting(state)
+    if fight is None:
+        return ""
+    if fight.step == "initiative":
+        return f"Round {fight.round + 1}: initiative" if fight.round else "Initiative"
+    side = "the party's" if fight.side == "party" else "the foes'"
+    turn = _combatant(state, fight, fight.turn)
+    return f"Round {fight.round}: {side} {ruleset.combat.phase_name(fight.phase)} phase" + (f", {turn}'s Turn" if turn else "")
+
+
+def _combatant(state: State, fight: Fight, who: str) -> str:
+    if not who:
+        return ""
+    named = [m.name for m in state.party if m.id == who] + [f.name for f in fight.foes if f.id == who]
+    return named[0] if named else who

@@ -208,3 +208,15 @@ def on_buried(state: State, ctx: Any, action: Any, character_id: str) -> tuple[S
         bleeding=drop(fight.bleeding), heavy=tuple(w for w in fight.heavy if w != character_id), finesse=tuple(w for w in fight.finesse if w != character_id),
     )
     return with_fights(state, fight=gone), []
+
+
+def whose_turn(state: State, ruleset: Ruleset) -> str:
+    """Where the fight stands, for the player view: `Round 2: Darla's turn`."""
+    fight = fighting(state)
+    if fight is None:
+        return ""
+    if not fight.round:
+        return "Initiative"
+    if not fight.acting:
+        return f"Round {fight.round} is over: initiative"
+    return f"Round {fight.round}: {name_of(state, fight.acting)}'s turn"

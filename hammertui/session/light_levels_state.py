@@ -224,3 +224,17 @@ def problems(kept: Lights, state: State) -> list[str]:
     found += [f"order: no character {c!r}" for c in kept.order if c not in known]
     found += [f"spent[{i}].carrier: no character {u.carrier!r}" for i, u in enumerate(kept.spent) if u.carrier and u.carrier not in known]
     return found
+
+
+def burning(state: State, ruleset: Ruleset) -> tuple[tuple[str, int, int, str], ...]:
+    """Each source burning now, for the player view: its name, and for a lantern the pips of oil it
+    has left of a flask's worth (a torch or candle burns until the exploration die puts it out: 0, 0)."""
+    flask = rules_of(ruleset).flask_pips
+    shown = []
+    for found in lights(state).sources:
+        if found.lit:
+            kept = rules_of(ruleset).sources.get(found.kind)
+            oil = kept is not None and kept.spent_by == "lantern_pip"
+            left = flask - found.pips
+            shown.append((source_name(state, ruleset, found), left if oil else 0, flask if oil else 0, f"{left} of {flask} pips" if oil else "burning"))
+    return tuple(shown)

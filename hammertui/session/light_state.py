@@ -156,3 +156,16 @@ def problems(burn_down: BurnDown, state: State) -> list[str]:
         if source.remaining < 0:
             found.append(f"lights[{i}].remaining: cannot be negative")
     return found
+
+
+def burning(state: State, ruleset: Ruleset) -> tuple[tuple[str, int, int, str], ...]:
+    """Each source burning now, for the player view: its name, the time it has left and when full
+    (in the ruleset's units), and that time in words."""
+    shown = []
+    for source in lights(state):
+        if source.lit:
+            definition = ruleset.light_sources.get(source.kind)
+            name = carried_name(state, definition.name.lower() if definition else source.kind, source.carrier)
+            full = max(source.remaining, (definition.duration or 0) if definition else 0)
+            shown.append((name, source.remaining, full, ruleset.time.label(source.remaining)))
+    return tuple(shown)

@@ -43,7 +43,17 @@ def migrate(data: dict[str, Any], schema: int) -> dict[str, Any]:
         data = _from_schema_1(data)
     if schema <= 2:
         data = _from_schema_2(data)
+    if schema <= 4:
+        data = _from_schema_4(data)
     return data
+
+
+def _from_schema_4(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 4 had no player view: its sessions show the party's Hit Points as bands alone."""
+    session = data.get("session")
+    if not isinstance(session, dict) or "show_hp_numbers" in session:
+        return data
+    return {**data, "session": {**session, "show_hp_numbers": False}}
 
 
 def _from_schema_2(data: dict[str, Any]) -> dict[str, Any]:

@@ -33,9 +33,10 @@ from hammertui.session.save_check import check_state
 from hammertui.session.events import Event
 from hammertui.session.state import State
 
-SCHEMA = 4
+SCHEMA = 5
 """The snapshot format's version. An older file is migrated (`migrations`); a newer one is refused.
-Schema 4 added `log_end`, where the log ended when the snapshot was written."""
+Schema 4 added `log_end`, where the log ended when the snapshot was written; schema 5 the player
+view's `session.show_hp_numbers`."""
 LOG_SCHEMA = 1
 """The event log's format's version: events have kept their shape since the first."""
 

@@ -184,6 +184,16 @@ def open_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, from_bac
     return Store(state, ruleset, files, recent=recent, log_end=end, notices=notices)
 
 
+def read_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, recent: int = 50) -> tuple[State, Ruleset, list[Event]]:
+    """A saved session as it stands, for a reader beside the app that plays it (the player view):
+    the state, its ruleset and the log's last `recent` lines up to where the save ends. Nothing is
+    written, set aside or cleared: the files stay the playing app's alone."""
+    snapshot = persist.load_snapshot(files.snapshot)
+    ruleset = _ruleset_of(snapshot.state, ruleset_loader, files.snapshot)
+    state = _named_procedures(snapshot.state, ruleset, files.snapshot)
+    return state, ruleset, persist.read_log_tail(files.log, recent, end=snapshot.log_end)
+
+
 def own_file(ruleset: Ruleset) -> str:
     """The file of a ruleset of the user's own, to find it again next time; "" for a shipped one."""
     if ruleset.source is None or ruleset.source.resolve().parent == rulesets_dir().resolve():

@@ -28,6 +28,8 @@ class SessionInfo:
     """The fingerprint of the rules last played by (`Ruleset.digest`): a changed file is noticed."""
     procedures: dict[str, str] = attrs.field(factory=dict)
     """The procedure of each part of play this session is played by (`Ruleset.procedures`)."""
+    show_hp_numbers: bool = False
+    """Whether the player view shows the party's Hit Points as numbers beside their bands."""
 
 
 @attrs.frozen

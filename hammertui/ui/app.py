@@ -10,7 +10,7 @@ import tempfile
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 from textual import events
@@ -63,6 +63,9 @@ from hammertui.ui.roster import PartyPane
 from hammertui.ui.type_ahead import TypeAhead
 from hammertui.ui.view import View
 
+if TYPE_CHECKING:
+    from hammertui.ui.player_server import PlayerServer
+
 
 MAX_ERRORS = 10
 """Errors after the first that the crash screen stays up through: one more closes the app."""
@@ -102,6 +105,7 @@ class HammerApp(App[None]):
         super().__init__()
         self.store = store
         self.problem = problem
+        self._player_server: PlayerServer | None = None
         self.ruleset_loader = ruleset_loader
         self._following: list[tuple[Screen[Any], Callable[[Any], object] | None]] = []
         self._type_ahead = TypeAhead(self)
@@ -580,6 +584,40 @@ class HammerApp(App[None]):
             yield from own()
         if self.store is not None and reaches(None, screen):
             yield from self._character_commands(self.store.state)
+            yield from self._player_view_commands(self.store.state)
+
+    def _player_view_commands(self, state: State) -> Iterable[SystemCommand]:
+        """Serve the table's read-only view of this session (again: where to open it), and whether
+        it shows Hit Points as numbers."""
+        if self._player_server is not None and self._player_server.running:
+            yield SystemCommand("Open the player view", f"Served at {self._player_server.address}: show the address again", self.action_player_view)
+        else:
+            yield SystemCommand("Open the player view", "Serve the party, light, clock and rolls to a browser (read-only)", self.action_player_view)
+        show = not state.session.show_hp_numbers
+        words = "Player view: show HP numbers" if show else "Player view: HP as bands alone"
+        yield SystemCommand(words, "Beside Healthy, Wounded, Bloodied... on the player view", lambda: self._show_hp_numbers(show))
+
+    def action_player_view(self) -> None:
+        """Start the player view's server (once) and say where to open it."""
+        from hammertui.ui.player_server import PlayerServer
+
+        files = self._store().files
+        if files is None:
+            self.notify("This session is not saved, so there is nothing to serve.", severity="warning")
+            return
+        if self._player_server is None or not self._player_server.running:
+            self._player_server = PlayerServer()
+            self._player_server.start(files.stem, files.folder)
+        self.notify(f"Open {self._player_server.address} in a browser. It follows this session; it stops when hammertui does.", title="Player view", timeout=20)
+
+    def _show_hp_numbers(self, show: bool) -> None:
+        from hammertui.session.player_view import ShowHpNumbers
+
+        self.perform(ShowHpNumbers(show))
+
+    def on_unmount(self) -> None:
+        if self._player_server is not None:
+            self._player_server.stop()
 
     def _character_commands(self, state: State) -> Iterable[SystemCommand]:
         """"Sheet: Darla", "Damage Otto": each character by name, beside the keys' highlighted one. The
