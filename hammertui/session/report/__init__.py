@@ -41,7 +41,7 @@ class Chart:
 
 @attrs.frozen
 class Section:
-    """One part of the story: lines of prose, then tables, then charts; `unknown` says what the
+    """One part of the story: lines of prose, then charts, then tables; `unknown` says what the
     log and the snapshot could not tell this section."""
 
     title: str

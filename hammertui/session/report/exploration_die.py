@@ -25,7 +25,7 @@ def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
         if turn := TURN.match(event.text):
             rows.append([turn["turn"], turn["doing"] or "-", turn["face"], turn["result"], "-"])
         elif rows and (met := ENCOUNTER.match(event.text)):
-            rows[-1][4] = f"in the {met['light']}: {met['surprise']}"
+            rows[-1][4] = f"{met['surprise']} ({met['light']})"
         elif rows and (reaction := REACTION.match(event.text)):
             rows[-1][4] += f" Reaction: {reaction['reaction']} ({reaction['total']})."
     results = Counter(row[3] for row in rows)

@@ -57,8 +57,8 @@ def html(report: Report) -> str:
 def _html_section(section: Section) -> str:
     parts = [f"<section>\n<h2>{escape.escape(section.title)}</h2>"]
     parts += [f"<p>{escape.escape(line)}</p>" for line in section.lines]
-    parts += [_html_table(t) for t in section.tables]
     parts += [f"<figure>{svg(c)}</figure>" for c in section.charts]
+    parts += [_html_table(t) for t in section.tables]
     parts += [f'<p class="unknown">{escape.escape(line)}</p>' for line in section.unknown]
     return "\n".join(parts) + "\n</section>"
 
@@ -91,6 +91,6 @@ def svg(chart: Chart) -> str:
     axes.yaxis.get_major_locator().set_params(integer=True)
     axes.spines[["top", "right"]].set_visible(False)
     buffer = io.StringIO()
-    figure.savefig(buffer, format="svg", metadata={"Date": None})
+    figure.savefig(buffer, format="svg", metadata={"Date": None}, transparent=True)
     text = buffer.getvalue()
     return text[text.index("<svg") :]
