@@ -36,7 +36,8 @@ def parser() -> argparse.ArgumentParser:
         prog="hammertui",
         description="The Hammersmith's dashboard for a live HAMMERCRAWL! dungeon crawl. "
         "With no NAME, opens the most recent session (or a ready demo session on the first run). "
-        "`hammertui serve [NAME]` serves a read-only player view of a session to a browser.",
+        "`hammertui serve [NAME]` serves a read-only player view of a session to a browser; "
+        "`hammertui report NAME` writes a session's story (see `hammertui report --help`).",
     )
     p.add_argument("name", nargs="?", help="open or create the session called NAME")
     p.add_argument("--saves", type=Path, metavar="DIR", help="folder of sessions (default: saves/ in a checkout, else ~/.local/share/hammertui/saves)")
@@ -168,12 +169,50 @@ def run_player(command: str, argv: list[str]) -> int:
     return 0
 
 
+def report_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="hammertui report",
+        description="Write a session's story from its save and log: NAME-report.md and NAME-report.html "
+        "(a page that opens with no network), then print where they are.",
+    )
+    p.add_argument("name", metavar="NAME", help="the session to report on")
+    p.add_argument("--saves", type=Path, metavar="DIR", help="folder of sessions (default: as for opening a session)")
+    p.add_argument("--out", type=Path, metavar="DIR", help="where the report goes (default: reports/ in the saves folder)")
+    p.add_argument("--rulesets", type=Path, metavar="DIR", help="folder of your own rulesets (default: ~/.local/share/hammertui/rulesets)")
+    return p
+
+
+def report(argv: list[str]) -> int:
+    """Write a session's report; an unreadable or missing session is named with its problem, and
+    no report is written."""
+    from hammertui.rules.ruleset import load_ruleset
+    from hammertui.session.persist import SaveError, SaveFiles
+    from hammertui.session.report.files import write_report
+    from hammertui.session.sessions import BadSessionName, check_name
+
+    args = report_parser().parse_args(argv)
+    loader = partial(load_ruleset, also=(args.rulesets or default_rulesets(),))
+    try:
+        written = write_report(SaveFiles(args.saves or default_saves(), check_name(args.name)), loader, args.out)
+    except SaveError as error:
+        print(f"hammertui report: {error.path}: {'; '.join(error.problems)}", file=sys.stderr)
+        return 1
+    except (BadSessionName, OSError) as error:
+        print(f"hammertui report: {error}", file=sys.stderr)
+        return 1
+    print(written.markdown)
+    print(written.html)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Every error nothing expected ends here, in one line naming the crash log that holds it."""
     argv = sys.argv[1:] if argv is None else argv
     try:
         if argv and argv[0] in PLAYER_COMMANDS:
             return run_player(argv[0], argv[1:])
+        if argv[:1] == ["report"]:
+            return report(argv[1:])
         args = parser().parse_args(argv)
         if args.list_rulesets:
             return list_rulesets(args.rulesets or default_rulesets())

@@ -43,6 +43,8 @@ class Procedure:
     """Module with `SLICE` (the attrs class of its part of the state) and `new_slice(ruleset)`."""
     ui: str = ""
     """Module with `PANE` (its dashboard pane, or None) and `COMMANDS` (what the 'Smith can ask of it)."""
+    report: str = ""
+    """Module with `REPORT(state, events, ruleset)`: its section of the session's report (session layer)."""
     dungeon_level: bool = False
     """Whether it plays by the dungeon's level (a pool's size, a camp's encounter): the header shows
     the level only for a session with such a procedure."""
@@ -84,6 +86,7 @@ for _procedure in (
         reads=("divining", "explore"),
         state="hammertui.session.divining_state",
         ui="hammertui.ui.divining",
+        report="hammertui.session.report.divining_pool",
         dungeon_level=True,
     ),
     Procedure(
@@ -93,6 +96,7 @@ for _procedure in (
         reads=("exploration_die",),
         state="hammertui.session.exploration_die_state",
         ui="hammertui.ui.exploration_die",
+        report="hammertui.session.report.exploration_die",
     ),
     Procedure(
         "camp",
@@ -102,6 +106,7 @@ for _procedure in (
         needs=(("explore", "divining_pool"),),
         state="hammertui.session.camp_state",
         ui="hammertui.ui.camping",
+        report="hammertui.session.report.hammercrawl_camp",
         dungeon_level=True,
     ),
     Procedure(
@@ -111,6 +116,7 @@ for _procedure in (
         reads=("light",),
         state="hammertui.session.light_state",
         ui="hammertui.ui.light",
+        report="hammertui.session.report.burn_down",
     ),
     Procedure(
         "light",
@@ -119,6 +125,7 @@ for _procedure in (
         reads=("light_levels",),
         state="hammertui.session.light_levels_state",
         ui="hammertui.ui.light_levels",
+        report="hammertui.session.report.light_levels",
     ),
     Procedure(
         "characters",
@@ -126,6 +133,7 @@ for _procedure in (
         "Classes rolled on a table, six stats, saves by quality, levels by XP",
         reads=("stats",),
         ui="hammertui.ui.roster",
+        report="hammertui.session.report.hammercrawl_classes",
     ),
     Procedure(
         "characters",
@@ -134,6 +142,7 @@ for _procedure in (
         reads=("stats", "russell_characters"),
         state="hammertui.session.russell_characters_state",
         ui="hammertui.ui.russell_characters",
+        report="hammertui.session.report.russell_characters",
     ),
     Procedure(
         "fight",
@@ -142,6 +151,7 @@ for _procedure in (
         reads=("combat",),
         state="hammertui.session.fight_state",
         ui="hammertui.ui.combat",
+        report="hammertui.session.report.sides_and_phases",
     ),
     Procedure(
         "fight",
@@ -151,6 +161,7 @@ for _procedure in (
         needs=(("characters", "russell_characters"),),
         state="hammertui.session.individual_initiative_state",
         ui="hammertui.ui.individual_initiative",
+        report="hammertui.session.report.individual_initiative",
     ),
     Procedure("modifiers", "advantage", "Stacking Advantage and Disadvantage: roll more dice, keep the best or worst"),
     Procedure("modifiers", "beans", "Boons and Banes: extra dice added or taken, by kind"),

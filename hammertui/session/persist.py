@@ -558,6 +558,35 @@ def read_log_tail(path: Path, count: int = 200, block: int = BLOCK, end: int | N
     return _parse_events(chunk)[-count:]
 
 
+def read_whole_log(path: Path, end: int | None = None) -> list[Event]:
+    """Every event of the log up to `end` (where the snapshot says it ended; None: its end), or
+    SaveError naming the first that does not read: a reader of the whole story gets all of it or
+    nothing. A log not yet written holds no events."""
+    if not os.path.lexists(path):
+        return []
+    with open(_open_plain(path, os.O_RDONLY), "rb") as handle:
+        data = handle.read() if end is None else handle.read(end)
+    if end is not None and len(data) < end:
+        raise SaveError(path, [f"the log ends at byte {len(data)}, before the end the save gives it ({end}): events are missing"])
+    problems = _log_head_problems(data[:4096])
+    if problems:
+        raise SaveError(path, problems)
+    events = []
+    for start, stop in _pairs(_header_offsets(data), len(data)):
+        try:
+            table = tomli.loads(data[start:stop].decode("utf-8"))["event"][0]
+            events.append(CONVERTER.structure(table, Event))
+        except Exception as error:
+            raise SaveError(path, [f"the event at byte {start} does not read: {_reason(error)}"]) from None
+    return events
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, (cattrs.ClassValidationError, cattrs.IterableValidationError)):
+        return "; ".join(_field_problems(error))
+    return str(error) or type(error).__name__
+
+
 def _tail_chunk(handle: Any, count: int, block: int, end: int) -> bytes:
     """Bytes from the start of the `count`-th last event header before `end` to `end`.
 

@@ -18,7 +18,7 @@ for the fight to take.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -144,6 +144,16 @@ def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Any, ...], list
     module = part_module_of(ruleset.procedures, "characters")
     maker = getattr(module, "new_party", None)
     return maker(ruleset, dice) if maker is not None else None
+
+
+def report_sections(state: State, events: Sequence[Event], ruleset: Ruleset) -> list[Any]:
+    """Each procedure's own section of the session's report (`REPORT(state, events, ruleset)` in
+    the module its `report` names), in the order of the parts; a procedure without one adds none."""
+    sections = []
+    for procedure in playing(state.session.procedures):
+        if procedure.report:
+            sections.append(importlib.import_module(procedure.report).REPORT(state, events, ruleset))
+    return sections
 
 
 def part_module_of(chosen: Mapping[str, str], part: str) -> ModuleType | None:

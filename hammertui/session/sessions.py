@@ -171,17 +171,23 @@ def open_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, from_bac
     """Open a saved session (or its backup); raises SaveError without touching any file. Log lines
     past where the save ends (an action never saved, a torn last event) are set aside first, and the
     store's `notices` say so."""
-    source = files.backup if from_backup else files.snapshot
+    snapshot, ruleset = read_snapshot(files.backup if from_backup else files.snapshot, ruleset_loader)
+    persist.clear_stale_temps(files)
+    end, notices = persist.settle_log(files.log, snapshot.log_end)
+    recent = persist.read_log_tail(files.log, end=end)
+    return Store(snapshot.state, ruleset, files, recent=recent, log_end=end, notices=notices)
+
+
+def read_snapshot(source: Path, ruleset_loader: RulesetLoader) -> tuple[persist.Snapshot, Ruleset]:
+    """A saved snapshot as its ruleset plays it, and the ruleset; raises SaveError. Nothing is
+    written: a session open in the app may be read while it is played."""
     snapshot = persist.load_snapshot(source)
     ruleset = _ruleset_of(snapshot.state, ruleset_loader, source)
     state = _named_procedures(snapshot.state, ruleset, source)
     problems = save_check.check_rules(state, ruleset)
     if problems:
         raise persist.SaveError(source, problems)
-    persist.clear_stale_temps(files)
-    end, notices = persist.settle_log(files.log, snapshot.log_end)
-    recent = persist.read_log_tail(files.log, end=end)
-    return Store(state, ruleset, files, recent=recent, log_end=end, notices=notices)
+    return attrs.evolve(snapshot, state=state), ruleset
 
 
 def read_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, recent: int = 50) -> tuple[State, Ruleset, list[Event]]:

@@ -546,6 +546,11 @@ class HammerApp(App[None]):
     def action_hirelings(self) -> None:
         self.push_screen(screens.HirelingsScreen())
 
+    def action_report(self) -> None:
+        """Write the session's report beside the saves, in a thread (drawing the charts takes a
+        moment), and say where it went."""
+        self.run_worker(partial(write_report, self, self._store()), thread=True, group="report")
+
     def action_rules(self) -> None:
         self.push_screen(screens.RulesScreen())
 
@@ -638,6 +643,21 @@ class HammerApp(App[None]):
             if member.status == "down":
                 yield SystemCommand(f"{member.name}: Lay Down", "A Death save; a CON point lost on failure", lambda cid=cid: self.perform(LayDown(cid)))
                 yield SystemCommand(f"{member.name}: Fight On", "Act, then lose 1d4 CON", lambda cid=cid: self.perform(FightOn(cid)))
+
+
+def write_report(app: HammerApp, store: Store) -> None:
+    """The report of the session as saved now; the app is told where it went, or why it did not."""
+    from hammertui.session.report.files import write_report as write
+
+    if store.files is None:
+        app.call_from_thread(app.notify, "This session is not saved: there is nothing to report from.", severity="warning")
+        return
+    try:
+        written = write(store.files, app.ruleset_loader)
+    except (SaveError, OSError) as error:
+        app.call_from_thread(app.notify, f"The report was not written: {error}", severity="error")
+        return
+    app.call_from_thread(app.notify, f"The session report is written: {written.markdown} and {written.html}", timeout=10)
 
 
 def make_app(

@@ -110,6 +110,7 @@ COMMON: tuple[Command[View], ...] = (
     Command("u", "store.undo", "undo", "Undo", "Undo", "Step back to before the last action", show=True),
     Command("B", "party.bury", "bury", "Epitaph", "Epitaph", "Write the highlighted dead's epitaph and lay them to rest"),
     Command("y", "party.graveyard", "graveyard", "Graveyard", "Graveyard", "The fallen and their epitaphs"),
+    Command(None, "session.report", "report", "Report", "Write the session report", "The session's story as Markdown and a web page, in reports/ beside the saves"),
     Command(None, "session.rules", "rules", "Rules", "Rules", "The decisions this ruleset takes where its text is silent, each beside the words it reads"),
     Command("ctrl+r", "store.redo", "redo", "Redo", "Redo", "Step forward again after an undo"),
     Command("f2", "session.rename", "rename", "Rename", "Rename session", "Give this session a new name"),

@@ -1,0 +1,18 @@
+"""The report's adventurers for classes by XP: their levels and XP, from rooms beaten and awards."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session.events import Event
+from hammertui.session.report import Section
+from hammertui.session.report.common import adventurers
+from hammertui.session.state import State
+
+AWARDS = re.compile(r"^(?:Room \d+'s challenge beaten: .+ = \d+ each\.|\d+ XP to .+\.)$")
+
+
+def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
+    return adventurers(state, events, ruleset, AWARDS)
