@@ -37,7 +37,8 @@ def parser() -> argparse.ArgumentParser:
         description="The Hammersmith's dashboard for a live HAMMERCRAWL! dungeon crawl. "
         "With no NAME, opens the most recent session (or a ready demo session on the first run). "
         "`hammertui serve [NAME]` serves a read-only player view of a session to a browser; "
-        "`hammertui report NAME` writes a session's story (see `hammertui report --help`).",
+        "`hammertui report NAME` writes a session's story (see `hammertui report --help`). "
+        "A session named like one of these commands opens after `--`: `hammertui -- report`.",
     )
     p.add_argument("name", nargs="?", help="open or create the session called NAME")
     p.add_argument("--saves", type=Path, metavar="DIR", help="folder of sessions (default: saves/ in a checkout, else ~/.local/share/hammertui/saves)")

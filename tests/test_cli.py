@@ -115,3 +115,11 @@ def test_serve_serves_the_most_recent_session_s_player_view(tmp_path: Path, monk
     assert served == [("tomb", 8123)]
     command = serve.player_command("tomb", tmp_path, tmp_path / "rulesets")
     assert "-m hammertui player-app tomb --saves" in command
+
+
+def test_a_session_named_like_a_command_opens_after_a_double_dash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hammertui.ui.app import HammerApp
+
+    monkeypatch.setattr(HammerApp, "run", lambda self: None)
+    assert main(["--saves", str(tmp_path), "--seed", "3", "--", "report"]) == 0
+    assert persist.load_state(tmp_path / "report.toml").session.name == "report"
