@@ -12,13 +12,21 @@ label, a line new in the log one log line; each kind's figure is the median over
 
 from __future__ import annotations
 
+import asyncio
+import json
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
 from textual.app import App, ComposeResult
 from textual.containers import Grid, Vertical
 from textual.coordinate import Coordinate
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Footer, RichLog, Static
 
 import benchlib  # noqa: F401  (puts the checkout on the path)
-from repaint import Changes
+from repaint import Changes, Frames, timed_key
 
 ROWS = 12
 COLUMNS = 6
@@ -94,3 +102,66 @@ class BareApp(App[None]):
         log = self.query_one(RichLog)
         for line in range(self.changes.lines):
             log.write(f"#{n} line {line}: something happened in the dungeon")
+
+
+class Floor:
+    """The bare app at the keyboard: a key for each kind given, changing what that kind changes,
+    each timed as the real app's keys are."""
+
+    def __init__(self, app: BareApp, pilot: Pilot) -> None:
+        self.app = app
+        self.pilot = pilot
+        self.frames = Frames(app)
+
+    async def keys(self, kinds: list[str]) -> dict[str, list[float]]:
+        timings: dict[str, list[float]] = defaultdict(list)
+        for kind in kinds:
+            self.app.changes = COUNTS[kind]
+            elapsed = await timed_key(self.pilot, self.frames, "space")
+            if elapsed is not None:
+                timings[kind].append(elapsed)
+        return timings
+
+
+class Reference:
+    """The bare app in a process of its own, so that neither app's garbage, timers or loop land on
+    the other's keys: each `keys` call is one block of keys, the real app waiting meanwhile."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__))], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+
+    def keys(self, kinds: list[str]) -> dict[str, list[float]]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(kinds) + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            raise SystemExit("the bare app stopped")
+        return json.loads(answer)
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def serve() -> None:
+    """In the bare app's own process: a line of kinds in, a line of their timings out, until the
+    input ends."""
+
+    async def run() -> None:
+        app = BareApp()
+        async with app.run_test(size=(120, 40)) as pilot:
+            floor = Floor(app, pilot)
+            for line in sys.stdin:
+                timings = await floor.keys(json.loads(line))
+                sys.__stdout__.write(json.dumps(timings) + "\n")
+                sys.__stdout__.flush()
+
+    asyncio.run(run())
+
+
+if __name__ == "__main__":
+    serve()
