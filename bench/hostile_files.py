@@ -1,6 +1,7 @@
-"""Hostile save files: real saves bent every way a hand, a disk or a crash can bend them, opened as
-start-up opens them. Each must be refused with a message, or load and draw every screen; either
-way the snapshot and its backup are left byte for byte as they were.
+"""Hostile files: real saves and the shipped rulesets bent every way a hand, a disk or a crash can
+bend them, opened as start-up opens them (a save by its name; a ruleset as `--ruleset` starts a new
+session with one of the user's own). Each must be refused with a message, or load and draw every
+screen; either way the files are left byte for byte as they were.
 
 `bench/hostile` runs thousands of variants; tests/session/test_hostile_files.py a bounded run.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 import tomllib
 import traceback
@@ -20,7 +22,7 @@ from typing import Any
 import tomli_w
 from hypothesis import strategies as st
 
-from hammertui.rules.ruleset import load_ruleset, rulesets_dir
+from hammertui.rules.ruleset import RulesetError, load_ruleset, rulesets_dir
 from hammertui.session import sessions
 from hammertui.session.actions import AdvanceTime
 from hammertui.session.combat import FightNext, FoeGroup, StartFight
@@ -149,15 +151,23 @@ def damaged(draw: Any, text: bytes) -> tuple[str, bytes]:
     if how == "deep":
         return "arrays nested 100,000 deep", DEEP.encode()
     if how == "bignum":
-        return "a 5,000-digit number", text.replace(b"seq = ", b"seq = " + b"9" * 5000, 1)
+        return "a 5,000-digit number", re.sub(rb"= (-?\d)", b"= " + b"9" * 5000 + rb"\1", text, count=1)
     return "empty", b""
 
 
 KINDS = ("symlink", "fifo", "folder", "torn log", "reordered log", "log symlink")
+RULESET_KINDS = ("symlink", "fifo", "folder")
+RULESET = "ruleset "
+"""What a ruleset variant's source starts with: the shipped ruleset it was bent from follows."""
+BENT = "bent"
+"""The id a bent ruleset is read by: the user's own file `bent.toml`, as `--ruleset bent` finds it."""
+
+Variant = tuple[str, str, bytes]
+"""(the real save or shipped ruleset it came from, what was done, the file's bytes or a special file's kind)."""
 
 
-def variants(texts: dict[str, bytes]) -> st.SearchStrategy[tuple[str, str, bytes]]:
-    """(the real save it came from, what was done, the snapshot's bytes or a special file's kind)."""
+def variants(texts: dict[str, bytes]) -> st.SearchStrategy[Variant]:
+    """Variants of the real saves: values edited, bytes damaged, special files."""
     source = st.sampled_from(sorted(texts))
     return source.flatmap(
         lambda name: st.one_of(
@@ -165,6 +175,31 @@ def variants(texts: dict[str, bytes]) -> st.SearchStrategy[tuple[str, str, bytes
             st.sampled_from(KINDS).map(lambda kind: (kind, texts[name])),
         ).map(lambda pair: (name, *pair))
     )
+
+
+def shipped_rulesets() -> dict[str, bytes]:
+    """Each shipped ruleset file's bytes, its `id` made the bent file's own."""
+    return {
+        path.stem: re.sub(rb'(?m)^id = ".*"$', f'id = "{BENT}"'.encode(), path.read_bytes(), count=1)
+        for path in sorted(rulesets_dir().glob("*.toml"))
+    }
+
+
+def ruleset_variants(texts: dict[str, bytes]) -> st.SearchStrategy[Variant]:
+    """Variants of the shipped rulesets, bent the same ways as the saves."""
+    source = st.sampled_from(sorted(texts))
+    return source.flatmap(
+        lambda name: st.one_of(
+            edited(texts[name]), edited(texts[name]), damaged(texts[name]),
+            st.sampled_from(RULESET_KINDS).map(lambda kind: (kind, texts[name])),
+        ).map(lambda pair: (RULESET + name, *pair))
+    )
+
+
+def campaign(saves: dict[str, bytes], rulesets: dict[str, bytes]) -> st.SearchStrategy[Variant]:
+    """Saves and rulesets, one variant in five a ruleset's."""
+    bent = ruleset_variants(rulesets)
+    return st.integers(0, 4).flatmap(lambda n: bent if n == 4 else variants(saves))
 
 
 # ---------------------------------------------------------------------------------- opening them
@@ -198,10 +233,29 @@ def lay_out(folder: Path, real: Path, what: str, content: bytes) -> SaveFiles:
     return files
 
 
-def _kept(files: SaveFiles) -> dict[str, bytes | str]:
-    """What must be the same afterwards: the snapshot and backup, read without following links."""
+def lay_out_ruleset(folder: Path, what: str, content: bytes) -> Path:
+    """The bent ruleset as the user's own file (`folder/own/bent.toml`), or a link or special file
+    in its place; the sessions folder beside it is empty."""
+    own = folder / "own"
+    own.mkdir(parents=True)
+    (folder / "saves").mkdir()
+    path = own / f"{BENT}.toml"
+    if what == "symlink":
+        (folder / "elsewhere.txt").write_bytes(content)
+        path.symlink_to(folder / "elsewhere.txt")
+    elif what == "fifo":
+        os.mkfifo(path)
+    elif what == "folder":
+        path.mkdir()
+    else:
+        path.write_bytes(content)
+    return own
+
+
+def _kept(paths: list[Path]) -> dict[str, bytes | str]:
+    """What must be the same afterwards, read without following links."""
     kept: dict[str, bytes | str] = {}
-    for path in (files.snapshot, files.backup, files.folder / "elsewhere.txt"):
+    for path in paths:
         if path.is_symlink() or path.is_dir() or (path.exists() and not path.is_file()):
             kept[path.name] = f"special {path.lstat().st_mode:o}"
         elif path.exists():
@@ -209,44 +263,105 @@ def _kept(files: SaveFiles) -> dict[str, bytes | str]:
     return kept
 
 
-def loader(ruleset_id: str) -> Any:
-    return load_ruleset(ruleset_id, also=(rulesets_dir(),))
+Seen = set[str]
+"""The loaded sessions drawn so far in a run (`drawn_key`): the screens depend only on them."""
 
 
-def verdict(files: SaveFiles, draw: bool = True) -> str:
-    """"refused", "drawn" or "loaded" (not drawn), or a failure's first lines."""
-    before = _kept(files)
+def open_variant(folder: Path, real: Path, variant: Variant, seen: Seen | None) -> str:
+    """Lay the variant out in `folder` and open it as start-up does: "refused", "drawn", "same"
+    (loaded, the same as one drawn before), "loaded" (not drawn: `seen` is None), or a failure's
+    first lines. The folder is removed afterwards."""
+    source, what, content = variant
     try:
-        outcome = _open(files, draw)
+        if source.startswith(RULESET):
+            own = lay_out_ruleset(folder, what, content)
+            return verdict([own / f"{BENT}.toml", folder / "elsewhere.txt"], partial(_open_ruleset, folder, own), seen)
+        files = lay_out(folder, real / source, what, content)
+        kept = [files.snapshot, files.backup, folder / "elsewhere.txt"]
+        return verdict(kept, partial(_open_save, files), seen)
+    finally:
+        shutil.rmtree(folder)
+
+
+def verdict(kept: list[Path], opening: Callable[[Seen | None], str], seen: Seen | None) -> str:
+    """The outcome of `opening`, a failure if it raised or any of `kept` changed."""
+    before = _kept(kept)
+    try:
+        outcome = opening(seen)
     except Exception:
         outcome = "failure: " + traceback.format_exc(limit=-3).strip().replace("\n", " | ")
-    if _kept(files) != before:
+    if outcome != ADOPTED and _kept(kept) != before:
         outcome = f"failure: the files changed ({outcome})"
     return outcome
 
 
-def _open(files: SaveFiles, draw: bool) -> str:
+ADOPTED = "adopted"
+"""A save from before rulesets were fingerprinted (no `session.ruleset_digest`): start-up plays on by
+the ruleset as it reads now, an action logged and saved, so its files change by design."""
+
+
+def _open_save(files: SaveFiles, seen: Seen | None) -> str:
     try:
-        sessions.open_files(files, partial(load_ruleset))
+        store = sessions.open_files(files, partial(load_ruleset))
     except SaveError as error:
-        if not error.problems or not all(p.strip() for p in error.problems):
-            return "failure: refused without a message"
-        return "refused"
-    if not draw:
+        return _refusal(error.problems)
+    outcome = _drawn(store, files, load_ruleset, seen)
+    if store.state.session.ruleset_digest or seen is None:
+        return outcome
+    if outcome == "same":
+        asyncio.run(draw_every_screen(files, load_ruleset))  # the adoption is seen by drawing
+    if sessions.persist.load_state(files.snapshot).session.ruleset_digest != store.ruleset.digest:
+        raise AssertionError("a save without the ruleset's fingerprint was opened and not given it")
+    return ADOPTED
+
+
+def _open_ruleset(folder: Path, own: Path, seen: Seen | None) -> str:
+    """`hammertui --ruleset bent NAME` with the bent file among the user's own rulesets: read, a
+    new session made with it, and that session opened and drawn."""
+    ruleset_loader = partial(load_ruleset, also=(own,))
+    try:
+        ruleset = ruleset_loader(BENT)
+    except RulesetError as error:
+        return _refusal(error.problems)
+    store = sessions.create(folder / "saves", NAME, ruleset, seed=11)
+    assert store.files is not None
+    reopened = sessions.open_files(store.files, ruleset_loader)
+    return _drawn(reopened, store.files, ruleset_loader, seen)
+
+
+def _refusal(problems: list[str]) -> str:
+    if not problems or not all(p.strip() for p in problems):
+        return "failure: refused without a message"
+    return "refused"
+
+
+def drawn_key(store: Any) -> str:
+    """What the screens are drawn from: the state, the ruleset, the log's tail and the notices."""
+    return repr((store.state, store.ruleset.digest, store.recent, store.notices))
+
+
+def _drawn(store: Any, files: SaveFiles, ruleset_loader: Any, seen: Seen | None) -> str:
+    if seen is None:
         return "loaded"
-    asyncio.run(draw_every_screen(files))
+    key = drawn_key(store)
+    if key in seen:
+        return "same"
+    asyncio.run(draw_every_screen(files, ruleset_loader))
+    seen.add(key)
     return "drawn"
 
 
-async def draw_every_screen(files: SaveFiles) -> None:
+async def draw_every_screen(files: SaveFiles, ruleset_loader: Any = load_ruleset) -> None:
     """The real app on the folder, each character's sheet and every screen its commands open."""
     from hammertui.ui.app import make_app
     from hammertui.ui.procedures import part_ui
 
-    app = make_app(files.folder, files.stem)
+    app = make_app(files.folder, files.stem, ruleset_loader=ruleset_loader)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         home = app.screen
+        if app.store is None:
+            raise AssertionError("the app did not open the session that loaded")
         own_sheet = getattr(part_ui(app.store.ruleset, "characters"), "show_sheet", None)
         for member in [m.id for m in app.store.state.party]:
             own_sheet(app, member) if own_sheet is not None else app.action_sheet(member)

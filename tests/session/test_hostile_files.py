@@ -20,7 +20,7 @@ from hammertui.session.persist import SaveError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from hostile_files import lay_out, real_save, real_saves, variants, verdict  # noqa: E402
+from hostile_files import Variant, campaign, open_variant, real_save, real_saves, shipped_rulesets  # noqa: E402
 
 
 def _edited(tmp_path: Path, ruleset_id: str, fighting: bool, edit: Callable[[dict[str, Any]], None]) -> Path:
@@ -75,25 +75,24 @@ def texts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, byt
 
 
 def test_hostile_variants_are_refused_or_drawn(texts: tuple[Path, dict[str, bytes]], tmp_path: Path) -> None:
-    """A bounded run of what `bench/hostile` runs by the thousand: the app is drawn for the few
-    variants that load, the rest are opened only."""
+    """A bounded run of what `bench/hostile` runs by the thousand, saves and rulesets: the app is
+    drawn for the first few sessions that load, the rest are opened only."""
     real, saves = texts
     failures: list[str] = []
-    drawn: list[str] = []
+    outcomes: list[str] = []
+    seen: set[str] = set()
     serial = iter(range(10**6))
 
     @settings(max_examples=150, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
-    @given(variants(saves))
-    def one(variant: tuple[str, str, bytes]) -> None:
-        source, what, content = variant
-        folder = tmp_path / f"v{next(serial)}"
-        files = lay_out(folder, real / source, what, content)
-        outcome = verdict(files, draw=len(drawn) < 12)
-        drawn.extend([what] if outcome == "drawn" else [])
+    @given(campaign(saves, shipped_rulesets()))
+    def one(variant: Variant) -> None:
+        source, what, _ = variant
+        outcome = open_variant(tmp_path / f"v{next(serial)}", real, variant, seen if len(seen) < 12 else None)
+        outcomes.append(f"{source.split()[0]} {outcome}")
         if outcome.startswith("failure"):
             failures.append(f"{source}, {what}: {outcome}")
-        shutil.rmtree(folder)
 
     one()
     assert failures == []
-    assert drawn, "some variants load and are drawn"
+    assert any(o.endswith(" drawn") for o in outcomes), "some variants load and are drawn"
+    assert any(o.startswith("ruleset ") for o in outcomes), "rulesets are bent too"
