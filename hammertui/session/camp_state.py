@@ -101,3 +101,19 @@ def problems(camp: HammercrawlCamp, state: State) -> list[str]:
     if min([trip.watchers, *trip.lost.values(), *(b.rooms_left for b in trip.bonuses), *targets, 0]) < 0:
         found.append("camping: counts cannot be negative")
     return found
+
+
+def rules_problems(camp: HammercrawlCamp, state: State, ruleset: Ruleset) -> list[str]:
+    """Each plan's free action one the rules know, and its camp action one of the ruleset's Camp."""
+    from hammertui.rules.camp import FREE_ACTIONS  # only a save with plans needs the Camp's rules
+
+    actions = ruleset.camp.actions if ruleset.camp is not None else ()
+    found = []
+    plans = {**{f"last_camp.{cid}": plan for cid, plan in camp.last_camp.items()},
+             **{f"camping.plans.{cid}": plan for cid, plan in (camp.camping.plans.items() if camp.camping else ())}}
+    for where, plan in plans.items():
+        if plan.free and plan.free not in FREE_ACTIONS:
+            found.append(f"{where}.free: {plan.free!r} is not one of {', '.join(FREE_ACTIONS)}")
+        if plan.action and plan.action not in actions:
+            found.append(f"{where}.action: {ruleset.name} has no camp action {plan.action!r} (one of {', '.join(actions)})")
+    return found

@@ -179,8 +179,23 @@ def problems(pool: DiviningPool, state: State) -> list[str]:
 
 
 def rules_problems(pool: DiviningPool, state: State, ruleset: Ruleset) -> list[str]:
-    """A Challenge Level the ruleset's pool can be built with."""
+    """A Challenge Level the ruleset's pool can be built with, and every die colour, addition and
+    symbol the pool names one of the ruleset's: the pool and the rooms look each one up."""
     divining = ruleset.divining
-    if divining is None or divining.challenge_min <= pool.challenge_level <= divining.challenge_max:
+    if divining is None:
         return []
-    return [f"challenge_level: {pool.challenge_level} is outside {divining.challenge_min}-{divining.challenge_max}"]
+    found = []
+    if not divining.challenge_min <= pool.challenge_level <= divining.challenge_max:
+        found.append(f"challenge_level: {pool.challenge_level} is outside {divining.challenge_min}-{divining.challenge_max}")
+    colours = ", ".join(divining.colours)
+    named = [("plan.extra", c) for c in pool.plan.extra]
+    named += [(f"bonuses[{i}].colour", b.colour) for i, b in enumerate(pool.bonuses)]
+    for i, room in enumerate(pool.rooms):
+        named += [(f"rooms[{i}].pool", c) for c in room.pool] + [(f"rooms[{i}].throws", t.color) for t in room.throws]
+    if pool.exploring is not None:
+        trip = pool.exploring
+        named += [("exploring.pool", c) for c in trip.pool] + [("exploring.throws", t.color) for t in (*trip.throws, *trip.extra_throws)]
+    found += [f"{where}: {ruleset.name} has no divining die {colour!r} (one of {colours})" for where, colour in named if colour not in divining.colours]
+    additions = [a.id for a in divining.additions]
+    found += [f"plan.additions: {ruleset.name} has no pool addition {a!r} (one of {', '.join(additions)})" for a in pool.plan.additions if a not in additions]
+    return found

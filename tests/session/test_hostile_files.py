@@ -3,7 +3,6 @@ refuses with the field and the problem, the file left as it was."""
 
 from __future__ import annotations
 
-import shutil
 import sys
 import tomllib
 from collections.abc import Callable
@@ -43,6 +42,16 @@ def _fight(**changes: Any) -> Callable[[dict[str, Any]], None]:
     return lambda data: data["slices"]["sides_and_phases"]["fight"].update(changes)
 
 
+def _camp_plan(**plan: str) -> Callable[[dict[str, Any]], None]:
+    """A Camp under way on its free step, with the first character's plan."""
+    camping = {"step": "free", "campers": ["c1"], "plans": {"c1": plan}}
+    return lambda data: data["slices"]["hammercrawl_camp"].__setitem__("camping", camping)
+
+
+def _pool_plan(field: str, key: str) -> Callable[[dict[str, Any]], None]:
+    return lambda data: data["slices"]["divining_pool"]["plan"][field].__setitem__(key, 1)
+
+
 @pytest.mark.parametrize(
     ("ruleset_id", "fighting", "edit", "said"),
     [
@@ -55,6 +64,12 @@ def _fight(**changes: Any) -> Callable[[dict[str, Any]], None]:
         ("hammercrawl-book3", True, _fight(phase="dance"), "slices.sides_and_phases.fight.phase: 'dance' is not one of"),
         ("hammercrawl-book3", False, lambda data: data["session"].__setitem__("difficulty", "nightmare"), "session.difficulty: 'nightmare' is not one of"),
         ("hammercrawl-book3", False, lambda data: data["dungeon"].__setitem__("boss_hd", 10**6), "dungeon: level 1-100 and boss_hd 0-100"),
+        ("hammercrawl-book3", False, _camp_plan(free="juggle"), "slices.hammercrawl_camp.camping.plans.c1.free: 'juggle' is not one of heal, rememorize, turn_unholy"),
+        ("hammercrawl-book3", False, _camp_plan(action="juggle"), "slices.hammercrawl_camp.camping.plans.c1.action: HAMMERCRAWL! Book Three (Boons and Banes) has no camp action 'juggle'"),
+        ("hammercrawl-book3", False, lambda data: data["slices"]["hammercrawl_camp"]["last_camp"].__setitem__("c1", {"free": "juggle"}), "slices.hammercrawl_camp.last_camp.c1.free: 'juggle' is not one of"),
+        ("hammercrawl-book3", False, _pool_plan("extra", "mauve"), "slices.divining_pool.plan.extra: HAMMERCRAWL! Book Three (Boons and Banes) has no divining die 'mauve'"),
+        ("hammercrawl-book3", False, _pool_plan("additions", "ladder"), "slices.divining_pool.plan.additions: HAMMERCRAWL! Book Three (Boons and Banes) has no pool addition 'ladder'"),
+        ("hammercrawl-book3", False, lambda data: data["slices"]["divining_pool"].__setitem__("bonuses", [{"colour": "mauve", "count": 1, "rooms_left": 1, "reason": "watch"}]), "slices.divining_pool.bonuses[0].colour: HAMMERCRAWL! Book Three (Boons and Banes) has no divining die 'mauve'"),
     ],
 )
 def test_a_value_the_rules_cannot_play_is_refused_by_its_field(
