@@ -139,6 +139,29 @@ def problems(die: ExplorationDie, state: State) -> list[str]:
     return found
 
 
+SURPRISED = ("party", "foes", "both", "none")
+FREE_ROUND = ("", "party", "foes")
+
+
+def rules_problems(die: ExplorationDie, state: State, ruleset: Ruleset) -> list[str]:
+    """Each roll's face on the ruleset's die (the pane names its result), and an encounter's
+    surprise and free round the ones the rules roll."""
+    rules = ruleset.exploration_die
+    if rules is None:
+        return []
+    low, high = min(row.low for row in rules.results), max(row.high for row in rules.results)
+    found = []
+    for i, roll in enumerate(die.rolls):
+        if not any(row.low <= roll.face <= row.high for row in rules.results):
+            found.append(f"rolls[{i}].face: {roll.face} is outside {low}-{high}, the faces of {ruleset.name}'s die")
+        met = roll.encounter
+        if met is not None and met.surprised not in SURPRISED:
+            found.append(f"rolls[{i}].encounter.surprised: {met.surprised!r} is not one of {', '.join(SURPRISED)}")
+        if met is not None and met.free_round not in FREE_ROUND:
+            found.append(f"rolls[{i}].encounter.free_round: {met.free_round!r} is not party or foes")
+    return found
+
+
 def surprise_odds(state: State, ruleset: Ruleset) -> Chances:
     """The chances in 6 of each side being surprised should the party meet something now, at its
     pace and in its best light: what the light procedure asks to show beside the light."""

@@ -48,6 +48,15 @@ def _camp_plan(**plan: str) -> Callable[[dict[str, Any]], None]:
     return lambda data: data["slices"]["hammercrawl_camp"].__setitem__("camping", camping)
 
 
+def _die_roll(**changes: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda data: data["slices"]["exploration_die"]["rolls"][0].update(changes)
+
+
+def _met(**changes: str) -> dict[str, Any]:
+    """An encounter as the exploration die rolls it, with `changes`."""
+    return {"surprised": "none", "free_round": "", "reaction": "Neutral", "reaction_total": 7, **changes}
+
+
 def _pool_plan(field: str, key: str) -> Callable[[dict[str, Any]], None]:
     return lambda data: data["slices"]["divining_pool"]["plan"][field].__setitem__(key, 1)
 
@@ -64,6 +73,9 @@ def _pool_plan(field: str, key: str) -> Callable[[dict[str, Any]], None]:
         ("hammercrawl-book3", True, _fight(phase="dance"), "slices.sides_and_phases.fight.phase: 'dance' is not one of"),
         ("hammercrawl-book3", False, lambda data: data["session"].__setitem__("difficulty", "nightmare"), "session.difficulty: 'nightmare' is not one of"),
         ("hammercrawl-book3", False, lambda data: data["dungeon"].__setitem__("boss_hd", 10**6), "dungeon: level 1-100 and boss_hd 0-100"),
+        ("russell-house-rules", False, _die_roll(face=99), "slices.exploration_die.rolls[0].face: 99 is outside 1-6"),
+        ("russell-house-rules", False, _die_roll(encounter=_met(surprised="everyone")), "slices.exploration_die.rolls[0].encounter.surprised: 'everyone' is not one of party, foes, both, none"),
+        ("russell-house-rules", False, _die_roll(encounter=_met(free_round="goblins")), "slices.exploration_die.rolls[0].encounter.free_round: 'goblins' is not party or foes"),
         ("hammercrawl-book3", False, _camp_plan(free="juggle"), "slices.hammercrawl_camp.camping.plans.c1.free: 'juggle' is not one of heal, rememorize, turn_unholy"),
         ("hammercrawl-book3", False, _camp_plan(action="juggle"), "slices.hammercrawl_camp.camping.plans.c1.action: HAMMERCRAWL! Book Three (Boons and Banes) has no camp action 'juggle'"),
         ("hammercrawl-book3", False, lambda data: data["slices"]["hammercrawl_camp"]["last_camp"].__setitem__("c1", {"free": "juggle"}), "slices.hammercrawl_camp.last_camp.c1.free: 'juggle' is not one of"),
