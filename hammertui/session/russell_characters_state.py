@@ -682,3 +682,21 @@ def problems(slice: People, state: State) -> list[str]:
         if sheet_of.tired < 0:
             found.append(f"{where}.tired: cannot be negative")
     return found
+
+
+def rules_problems(slice: People, state: State, ruleset: Ruleset) -> list[str]:
+    """Each item's usage die one of the ruleset's chain (the die steps along it) and each class
+    template one the ruleset has (its armour counts)."""
+    own = section(ruleset)
+    chain = ", ".join(f"d{die}" for die in own.usage_dice)
+    templates = [t.id for t in own.templates]
+    found = []
+    for character_id, sheet in slice.people.items():
+        where = f"people.{character_id}"
+        found += [
+            f"{where}.gear[{i}].die: d{g.die} is not one of {ruleset.name}'s usage dice ({chain})"
+            for i, g in enumerate(sheet.gear) if g.die and g.die not in own.usage_dice
+        ]
+        if sheet.template and sheet.template not in templates:
+            found.append(f"{where}.template: {ruleset.name} has no class template {sheet.template!r} (one of {', '.join(templates) or 'none'})")
+    return found

@@ -57,6 +57,10 @@ def _met(**changes: str) -> dict[str, Any]:
     return {"surprised": "none", "free_round": "", "reaction": "Neutral", "reaction_total": 7, **changes}
 
 
+def _gear(**changes: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda data: data["slices"]["russell_characters"]["people"]["c1"]["gear"][0].update(changes)
+
+
 def _pool_plan(field: str, key: str) -> Callable[[dict[str, Any]], None]:
     return lambda data: data["slices"]["divining_pool"]["plan"][field].__setitem__(key, 1)
 
@@ -76,6 +80,8 @@ def _pool_plan(field: str, key: str) -> Callable[[dict[str, Any]], None]:
         ("russell-house-rules", False, _die_roll(face=99), "slices.exploration_die.rolls[0].face: 99 is outside 1-6"),
         ("russell-house-rules", False, _die_roll(encounter=_met(surprised="everyone")), "slices.exploration_die.rolls[0].encounter.surprised: 'everyone' is not one of party, foes, both, none"),
         ("russell-house-rules", False, _die_roll(encounter=_met(free_round="goblins")), "slices.exploration_die.rolls[0].encounter.free_round: 'goblins' is not party or foes"),
+        ("russell-house-rules", False, _gear(die=7), "slices.russell_characters.people.c1.gear[0].die: d7 is not one of Russell House Rules's usage dice"),
+        ("russell-house-rules", False, lambda data: data["slices"]["russell_characters"]["people"]["c1"].__setitem__("template", "paladin"), "slices.russell_characters.people.c1.template: Russell House Rules has no class template 'paladin'"),
         ("hammercrawl-book3", False, _camp_plan(free="juggle"), "slices.hammercrawl_camp.camping.plans.c1.free: 'juggle' is not one of heal, rememorize, turn_unholy"),
         ("hammercrawl-book3", False, _camp_plan(action="juggle"), "slices.hammercrawl_camp.camping.plans.c1.action: HAMMERCRAWL! Book Three (Boons and Banes) has no camp action 'juggle'"),
         ("hammercrawl-book3", False, lambda data: data["slices"]["hammercrawl_camp"]["last_camp"].__setitem__("c1", {"free": "juggle"}), "slices.hammercrawl_camp.last_camp.c1.free: 'juggle' is not one of"),
