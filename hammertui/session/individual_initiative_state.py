@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from hammertui.rules.individual_initiative import OPTIONS
 from hammertui.rules.ruleset import IndividualInitiative, Ruleset
 from hammertui.rules.ruleset.individual_initiative import CONDITIONS
 from hammertui.session.state import Character, State
@@ -165,7 +166,7 @@ def name_of(state: State, who: str) -> str:
 
 def problems(kept: Fights, state: State) -> list[str]:
     """Foes with their own ids and HP they can have; everyone named by the fight in it; the
-    conditions the rules know."""
+    conditions and fighting options the rules know."""
     party = {m.id for m in (*state.party, *(g.character for g in state.graveyard))}
     found: list[str] = []
     fight = kept.fight
@@ -184,6 +185,7 @@ def problems(kept: Fights, state: State) -> list[str]:
     found += [f"fight: no character or foe {who!r}" for who in sorted(named - everyone)]
     for who, held in fight.conditions.items():
         found += [f"fight.conditions.{who}: no condition {c!r}" for c in held if c not in CONDITIONS]
+    found += [f"fight.options.{who}: {o!r} is not one of {', '.join(OPTIONS)}" for who, o in fight.options.items() if o and o not in OPTIONS]
     if fight.free_round not in ("", "party", "foes"):
         found.append(f"fight.free_round: {fight.free_round!r} is not party or foes")
     if not 0 <= fight.at <= len(fight.order):
