@@ -238,3 +238,12 @@ def burning(state: State, ruleset: Ruleset) -> tuple[tuple[str, int, int, str], 
             left = flask - found.pips
             shown.append((source_name(state, ruleset, found), left if oil else 0, flask if oil else 0, f"{left} of {flask} pips" if oil else "burning"))
     return tuple(shown)
+
+
+def rules_problems(kept: Lights, state: State, ruleset: Ruleset) -> list[str]:
+    """Every source a kind of the ruleset's: whether it lights, dims or burns a lantern's oil is looked up by it."""
+    sources = rules_of(ruleset).sources
+    return [
+        f"sources[{i}].kind: {ruleset.name} has no light source {held.kind!r} (one of {', '.join(sources)})"
+        for i, held in enumerate(kept.sources) if held.kind not in sources
+    ]

@@ -169,3 +169,12 @@ def burning(state: State, ruleset: Ruleset) -> tuple[tuple[str, int, int, str], 
             full = max(source.remaining, (definition.duration or 0) if definition else 0)
             shown.append((name, source.remaining, full, ruleset.time.label(source.remaining)))
     return tuple(shown)
+
+
+def rules_problems(burn_down: BurnDown, state: State, ruleset: Ruleset) -> list[str]:
+    """Every source a kind of the ruleset's: its duration, refilling and burning out are looked up by it."""
+    kinds = ", ".join(ruleset.light_sources)
+    return [
+        f"lights[{i}].kind: {ruleset.name} has no light source {source.kind!r} (one of {kinds})"
+        for i, source in enumerate(burn_down.lights) if source.kind not in ruleset.light_sources
+    ]

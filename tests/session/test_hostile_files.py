@@ -83,6 +83,8 @@ def _pool_plan(field: str, key: str) -> Callable[[dict[str, Any]], None]:
         ("russell-house-rules", False, _gear(die=7), "slices.russell_characters.people.c1.gear[0].die: d7 is not one of Russell House Rules's usage dice"),
         ("russell-house-rules", False, lambda data: data["slices"]["russell_characters"]["people"]["c1"].__setitem__("template", "paladin"), "slices.russell_characters.people.c1.template: Russell House Rules has no class template 'paladin'"),
         ("russell-house-rules", False, lambda data: data["slices"]["individual_initiative"].__setitem__("fight", {"round": 1, "order": ["c1"], "options": {"c1": "dance"}}), "slices.individual_initiative.fight.options.c1: 'dance' is not one of charge, brace, press, defend"),
+        ("hammercrawl", False, lambda data: data["slices"]["burn_down"]["lights"][0].__setitem__("kind", "glowworm"), "slices.burn_down.lights[0].kind: HAMMERCRAWL! Complete Rules has no light source 'glowworm'"),
+        ("russell-house-rules", False, lambda data: data["slices"]["light_levels"]["sources"][0].__setitem__("kind", "glowworm"), "slices.light_levels.sources[0].kind: Russell House Rules has no light source 'glowworm'"),
         ("hammercrawl-book3", False, _camp_plan(free="juggle"), "slices.hammercrawl_camp.camping.plans.c1.free: 'juggle' is not one of heal, rememorize, turn_unholy"),
         ("hammercrawl-book3", False, _camp_plan(action="juggle"), "slices.hammercrawl_camp.camping.plans.c1.action: HAMMERCRAWL! Book Three (Boons and Banes) has no camp action 'juggle'"),
         ("hammercrawl-book3", False, lambda data: data["slices"]["hammercrawl_camp"]["last_camp"].__setitem__("c1", {"free": "juggle"}), "slices.hammercrawl_camp.last_camp.c1.free: 'juggle' is not one of"),
