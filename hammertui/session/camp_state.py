@@ -105,12 +105,14 @@ def problems(camp: HammercrawlCamp, state: State) -> list[str]:
 
 def rules_problems(camp: HammercrawlCamp, state: State, ruleset: Ruleset) -> list[str]:
     """Each plan's free action one the rules know, and its camp action one of the ruleset's Camp."""
+    plans = {f"last_camp.{cid}": plan for cid, plan in camp.last_camp.items()}
+    plans.update({f"camping.plans.{cid}": plan for cid, plan in (camp.camping.plans.items() if camp.camping else ())})
+    if not plans:
+        return []
     from hammertui.rules.camp import FREE_ACTIONS  # only a save with plans needs the Camp's rules
 
     actions = ruleset.camp.actions if ruleset.camp is not None else ()
     found = []
-    plans = {**{f"last_camp.{cid}": plan for cid, plan in camp.last_camp.items()},
-             **{f"camping.plans.{cid}": plan for cid, plan in (camp.camping.plans.items() if camp.camping else ())}}
     for where, plan in plans.items():
         if plan.free and plan.free not in FREE_ACTIONS:
             found.append(f"{where}.free: {plan.free!r} is not one of {', '.join(FREE_ACTIONS)}")
