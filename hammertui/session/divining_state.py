@@ -153,6 +153,14 @@ def with_pool(state: State, **changes: Any) -> State:
     return state.with_slice(NAME, attrs.evolve(divining_pool(state), **changes))
 
 
+BY_HAND = 20
+"""The most dice of one colour the 'Smith adds by hand, or a camp's bonus adds: more than any pool
+the rules build, and few enough that the pool's odds are worked out as the pane draws."""
+
+MOST_THROWN = 100
+"""The most dice of one colour a pool under way or a room on the record may show."""
+
+
 def problems(pool: DiviningPool, state: State) -> list[str]:
     """Rooms numbered 1, 2, 3... in order; counts never negative; an Explore on a step that exists."""
     found = []
@@ -168,6 +176,11 @@ def problems(pool: DiviningPool, state: State) -> list[str]:
         found.append("risk, reward and rerolls cannot be negative")
     if min([*pool.plan.additions.values(), *pool.plan.extra.values(), 0]) < 0:
         found.append("plan: dice counts cannot be negative")
+    found += [f"plan.extra.{colour}: {n} dice by hand; at most {BY_HAND}" for colour, n in pool.plan.extra.items() if n > BY_HAND]
+    found += [f"bonuses[{i}].count: {b.count} dice; at most {BY_HAND}" for i, b in enumerate(pool.bonuses) if b.count > BY_HAND]
+    shown = [(f"rooms[{i}].pool", room.pool) for i, room in enumerate(pool.rooms)]
+    shown += [("exploring.pool", pool.exploring.pool)] if pool.exploring is not None else []
+    found += [f"{where}.{colour}: {n} dice; at most {MOST_THROWN}" for where, counts in shown for colour, n in counts.items() if n > MOST_THROWN]
     trip = pool.exploring
     if trip is not None:
         if trip.step not in EXPLORE_STEPS[:-1]:

@@ -21,6 +21,7 @@ from hammertui.rules.town import restock
 from hammertui.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
 from hammertui.session.camp_state import camping
 from hammertui.session.divining_state import (
+    BY_HAND,
     EXPLORE_STEPS,
     Exploration,
     PoolPlan,
@@ -202,8 +203,8 @@ class SetExtraDice:
         _idle(state)
         if self.colour not in divining.dice:
             raise Refused(f"no {self.colour!r} die; the dice are {', '.join(divining.dice)}")
-        if not 0 <= self.count <= 20:
-            raise Refused(f"0 to 20 {self.colour} dice by hand, not {self.count}")
+        if not 0 <= self.count <= BY_HAND:
+            raise Refused(f"0 to {BY_HAND} {self.colour} dice by hand, not {self.count}")
         if self.count == pool_plan(state).extra.get(self.colour, 0):
             raise Refused(f"already {self.count} {self.colour} by hand")
         extra = _counted(pool_plan(state).extra, self.colour, self.count)
