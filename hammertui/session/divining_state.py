@@ -209,6 +209,14 @@ def rules_problems(pool: DiviningPool, state: State, ruleset: Ruleset) -> list[s
         trip = pool.exploring
         named += [("exploring.pool", c) for c in trip.pool] + [("exploring.throws", t.color) for t in (*trip.throws, *trip.extra_throws)]
     found += [f"{where}: {ruleset.name} has no divining die {colour!r} (one of {colours})" for where, colour in named if colour not in divining.colours]
+    thrown = [(f"rooms[{i}].throws", t) for i, room in enumerate(pool.rooms) for t in room.throws]
+    if pool.exploring is not None:
+        thrown += [("exploring.throws", t) for t in (*pool.exploring.throws, *pool.exploring.extra_throws)]
+    found += [
+        f"{where}: a {throw.color} die shows no face {list(throw.face)}"
+        for where, throw in thrown
+        if throw.color in divining.colours and tuple(throw.face) not in {tuple(f) for f in divining.colours[throw.color].faces}
+    ]
     additions = [a.id for a in divining.additions]
     found += [f"plan.additions: {ruleset.name} has no pool addition {a!r} (one of {', '.join(additions)})" for a in pool.plan.additions if a not in additions]
     return found

@@ -91,6 +91,7 @@ def _pool_plan(field: str, key: str) -> Callable[[dict[str, Any]], None]:
         ("hammercrawl-book3", False, _pool_plan("extra", "mauve"), "slices.divining_pool.plan.extra: HAMMERCRAWL! Book Three (Boons and Banes) has no divining die 'mauve'"),
         ("hammercrawl-book3", False, _pool_plan("additions", "ladder"), "slices.divining_pool.plan.additions: HAMMERCRAWL! Book Three (Boons and Banes) has no pool addition 'ladder'"),
         ("hammercrawl-book3", False, lambda data: data["slices"]["divining_pool"].__setitem__("bonuses", [{"colour": "mauve", "count": 1, "rooms_left": 1, "reason": "watch"}]), "slices.divining_pool.bonuses[0].colour: HAMMERCRAWL! Book Three (Boons and Banes) has no divining die 'mauve'"),
+        ("hammercrawl-book3", False, lambda data: data["slices"]["divining_pool"].__setitem__("exploring", {"step": "extremes", "pool": {"blue": 1}, "reasons": [], "throws": [{"color": "blue", "face": ["dragon"]}], "hammers": 0, "crossblades": 0}), "slices.divining_pool.exploring.throws: a blue die shows no face ['dragon']"),
         ("hammercrawl-book3", False, lambda data: data["slices"]["divining_pool"]["plan"]["extra"].__setitem__("blue", 5000), "slices.divining_pool.plan.extra.blue: 5000 dice by hand; at most 20"),
         ("hammercrawl-book3", False, lambda data: data["slices"]["divining_pool"].__setitem__("bonuses", [{"colour": "blue", "count": 5000, "rooms_left": 1, "reason": "watch"}]), "slices.divining_pool.bonuses[0].count: 5000 dice; at most 20"),
     ],
