@@ -7,6 +7,7 @@ the panes a new `View`. Nothing here computes a rule.
 from __future__ import annotations
 
 import tempfile
+import time
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
@@ -55,7 +56,7 @@ from hammertui.ui.dialogs.form import FormDialog
 from hammertui.ui.dialogs.save_problem import SaveProblemScreen
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.header import SessionHeader
-from hammertui.ui.heap import freeze_once
+from hammertui.ui.heap import BetweenKeys, freeze_once
 from hammertui.ui.keymap import keymap_path, read_keymap
 from hammertui.ui.log import LogStrip
 from hammertui.ui import screens
@@ -66,6 +67,9 @@ from hammertui.ui.view import View
 if TYPE_CHECKING:
     from hammertui.ui.player_server import PlayerServer
 
+
+IDLE_CHECK = 0.25
+"""How often, in seconds, the app looks for a pause between keys to collect garbage in (`heap`)."""
 
 MAX_ERRORS = 10
 """Errors after the first that the crash screen stays up through: one more closes the app."""
@@ -106,6 +110,7 @@ class HammerApp(App[None]):
         self.store = store
         self.problem = problem
         self._player_server: PlayerServer | None = None
+        self._collector = BetweenKeys(time.monotonic())
         self.ruleset_loader = ruleset_loader
         self._following: list[tuple[Screen[Any], Callable[[Any], object] | None]] = []
         self._type_ahead = TypeAhead(self)
@@ -182,8 +187,10 @@ class HammerApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         """A key typed ahead of a screen waits for it (see `type_ahead`); the rest as Textual does."""
-        if isinstance(event, events.Key) and self._type_ahead.holds(event):
-            return
+        if isinstance(event, events.Key):
+            self._collector.key(time.monotonic())
+            if self._type_ahead.holds(event):
+                return
         await super().on_event(event)
 
     def compose(self) -> ComposeResult:
@@ -196,6 +203,8 @@ class HammerApp(App[None]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(freeze_once, "first frame")
+        self._collector.start()
+        self.set_interval(IDLE_CHECK, lambda: self._collector.tick(time.monotonic()))
         keymap, problem = read_keymap(keymap_path())
         if keymap:
             self.set_keymap(keymap)
@@ -621,6 +630,7 @@ class HammerApp(App[None]):
         self.perform(ShowHpNumbers(show))
 
     def on_unmount(self) -> None:
+        self._collector.stop()
         if self._player_server is not None:
             self._player_server.stop()
 

@@ -21,3 +21,44 @@ def freeze_once(moment: str) -> None:
     if moment not in _frozen:
         _frozen.add(moment)
         gc.freeze()
+
+
+IDLE = 0.5
+"""Seconds without a key after which the app counts as idle."""
+LONGEST_WITHOUT = 30.0
+"""Seconds of keys with no idle moment after which a full collection runs all the same."""
+
+
+class BetweenKeys:
+    """Full collections (the collector's oldest generation) run while no key is waiting.
+
+    A full collection walks every object the evening has made (the undo history's states, the
+    drawn screens) and takes tens of milliseconds; left to the collector it lands inside whichever
+    key happens to allocate past its threshold, as that key's delay. While the app runs, the oldest
+    generation is collected here instead, between keys; the collector's own threshold for it is
+    restored when the app stops, so a process that goes on (the tests) collects as usual."""
+
+    def __init__(self, now: float) -> None:
+        self.last_key = now
+        self.last_full = now
+        self._thresholds = gc.get_threshold()
+
+    def start(self) -> None:
+        young, middle, _ = self._thresholds
+        gc.set_threshold(young, middle, 2**30)
+
+    def stop(self) -> None:
+        gc.set_threshold(*self._thresholds)
+
+    def key(self, now: float) -> None:
+        self.last_key = now
+
+    def tick(self, now: float) -> bool:
+        """Collect when idle, or when keys have come without a pause for too long; True if it did."""
+        if now - self.last_key < IDLE and now - self.last_full < LONGEST_WITHOUT:
+            return False
+        if gc.get_count()[2] == 0 and now - self.last_full < LONGEST_WITHOUT:
+            return False
+        gc.collect()
+        self.last_full = now
+        return True
