@@ -25,7 +25,7 @@ def freeze_once(moment: str) -> None:
 
 IDLE = 0.5
 """Seconds without a key after which the app counts as idle."""
-LONGEST_WITHOUT = 30.0
+LONGEST_WITHOUT = 5.0
 """Seconds of keys with no idle moment after which a full collection runs all the same."""
 
 
