@@ -57,7 +57,7 @@ class BetweenKeys:
         """Collect when idle, or when keys have come without a pause for too long; True if it did."""
         if now - self.last_key < IDLE and now - self.last_full < LONGEST_WITHOUT:
             return False
-        if gc.get_count()[2] == 0 and now - self.last_full < LONGEST_WITHOUT:
+        if gc.get_count()[2] == 0:  # nothing has reached the oldest generation since the last one
             return False
         gc.collect()
         self.last_full = now
