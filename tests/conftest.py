@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -10,12 +9,6 @@ import pytest
 from hammertui.rules.ruleset import Ruleset, load_ruleset
 from hammertui.session.sessions import new_state
 from hammertui.session.state import State
-
-
-@pytest.fixture(autouse=True, scope="session")
-def _ruleset_cache_in_tmp(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Rulesets read by the tests are kept apart from the user's own cache, for the whole run."""
-    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,7 @@
 """Start-up imports what the first frame draws and nothing more.
 
 The app is run to its first frame in a fresh process, the way a 'Smith opens it (a session saved
-before, its ruleset read before), and the modules loaded by then are compared with what that frame
+before), and the modules loaded by then are compared with what that frame
 needs. A module new to this list is a module every start-up now pays for: import it where it is
 used (a screen, a dialog, an action), or add it here when the first frame, or a module it needs
 (the save's reading and writing, the crash screen that must show whatever fails), cannot do
@@ -10,7 +10,6 @@ without it.
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -36,12 +35,13 @@ DRAWN = {
         hammertui.rules.characters hammertui.rules.checks hammertui.rules.clock hammertui.rules.damage
         hammertui.rules.dice hammertui.rules.explore hammertui.rules.hit_dice hammertui.rules.light hammertui.rules.odds
         hammertui.rules.procedures hammertui.rules.ruleset hammertui.rules.ruleset.advancement
-        hammertui.rules.ruleset.cache hammertui.rules.ruleset.classes hammertui.rules.ruleset.combat
+        hammertui.rules.ruleset.checks hammertui.rules.ruleset.classes hammertui.rules.ruleset.combat
         hammertui.rules.ruleset.decisions hammertui.rules.ruleset.divining hammertui.rules.ruleset.exploration_die
         hammertui.rules.ruleset.exploring hammertui.rules.ruleset.individual_initiative hammertui.rules.ruleset.kit
         hammertui.rules.ruleset.light hammertui.rules.ruleset.light_levels hammertui.rules.ruleset.loading
         hammertui.rules.ruleset.model hammertui.rules.ruleset.procedures hammertui.rules.ruleset.report
         hammertui.rules.ruleset.russell_characters hammertui.rules.ruleset.schema hammertui.rules.ruleset.stats
+        hammertui.rules.ruleset.structure
         hammertui.rules.ruleset.tiers hammertui.rules.ruleset.time hammertui.rules.ruleset.toml_file
         hammertui.rules.ruleset.traps hammertui.rules.tiers hammertui.rules.town hammertui.rules.vitality
         hammertui.session hammertui.session.actions hammertui.session.advancement hammertui.session.camp_state
@@ -61,16 +61,14 @@ DRAWN = {
 }
 """Our modules the first frame needs, by ruleset."""
 
-NEVER = ("hammertui.rules.ruleset.structure", "hammertui.rules.ruleset.checks", "pygments", "matplotlib", "numpy", "PIL", "aiohttp", "textual_serve", "hypothesis")
-"""Never before the first frame: reading a ruleset afresh (it was read before), and heavy packages
-no first frame draws."""
+NEVER = ("pygments", "matplotlib", "numpy", "PIL", "aiohttp", "textual_serve", "hypothesis")
+"""Never before the first frame: heavy packages no first frame draws."""
 
 
 def loaded_at_first_frame(tmp_path: Path, ruleset: str) -> set[str]:
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
     command = [sys.executable, "-c", FIRST_FRAME, str(tmp_path / "saves"), ruleset]
-    subprocess.run(command, env=env, check=True, capture_output=True)  # makes the session, reads the ruleset
-    shown = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+    subprocess.run(command, check=True, capture_output=True)  # makes the session
+    shown = subprocess.run(command, check=True, capture_output=True, text=True)
     return set(shown.stdout.split())
 
 
@@ -83,6 +81,6 @@ def test_start_up_imports_only_what_the_first_frame_draws(tmp_path: Path, rulese
     assert not drawn - ours, f"no longer imported before the first frame (take them off the list): {sorted(drawn - ours)}"
 
 
-def test_start_up_never_reads_a_kept_ruleset_again_nor_loads_heavy_packages(tmp_path: Path) -> None:
+def test_start_up_never_loads_heavy_packages(tmp_path: Path) -> None:
     loaded = loaded_at_first_frame(tmp_path, "russell-house-rules")
     assert not [name for name in loaded if name.split(".")[0] in NEVER or name in NEVER]

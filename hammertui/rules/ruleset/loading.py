@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 import tomli
 
-from hammertui.rules.ruleset import cache, toml_file
+from hammertui.rules.ruleset import toml_file
 from hammertui.rules.ruleset.model import Ruleset
 from hammertui.rules.ruleset.report import Report, dotted
 from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN, KeyPath, show
@@ -256,22 +256,12 @@ def _ruleset_from_file(path: Path) -> Ruleset:
     """The one way a file becomes a ruleset, to play by or to check: whatever the file holds, what
     goes wrong is a RulesetError naming it, never a traceback."""
     try:
-        return _kept_or_read(path)
+        layers = _chain(path)
+        return _read_layers(layers, path)
     except RulesetError:
         raise
     except Exception as exc:  # noqa: BLE001 - a file edited by hand may hold anything
         raise RulesetError([f"{_display(path)}: cannot be read as a ruleset ({type(exc).__name__}: {exc})"]) from None
-
-
-def _kept_or_read(path: Path) -> Ruleset:
-    """Kept from an earlier read of the same files (`cache`), else read and kept."""
-    kept = cache.read(path, _parent_file)
-    if kept is not None:
-        return kept
-    layers = _chain(path)
-    ruleset = _read_layers(layers, path)
-    cache.keep(path, [(layer.path, layer.data.get("extends")) for layer in layers], ruleset)
-    return ruleset
 
 
 def _read_layers(layers: list[_Layer], path: Path) -> Ruleset:
