@@ -34,7 +34,7 @@ DRAWN = {
         hammertui hammertui.rules hammertui.rules.abilities hammertui.rules.attack_plan hammertui.rules.bonuses
         hammertui.rules.characters hammertui.rules.checks hammertui.rules.clock hammertui.rules.damage
         hammertui.rules.dice hammertui.rules.explore hammertui.rules.hit_dice hammertui.rules.light hammertui.rules.odds
-        hammertui.rules.procedures hammertui.rules.ruleset hammertui.rules.ruleset.advancement
+        hammertui.rules.procedures hammertui.rules.ruleset hammertui.rules.ruleset.advancement hammertui.rules.table_hooks
         hammertui.rules.ruleset.checks hammertui.rules.ruleset.classes hammertui.rules.ruleset.combat
         hammertui.rules.ruleset.decisions hammertui.rules.ruleset.divining hammertui.rules.ruleset.exploration_die
         hammertui.rules.ruleset.exploring hammertui.rules.ruleset.individual_initiative hammertui.rules.ruleset.kit

@@ -27,6 +27,7 @@ import tomli_w
 
 from hammertui.rules import procedures
 from hammertui.rules.ruleset import toml_file
+from hammertui.rules.table_hooks import structure_fields
 from hammertui.session import migrations, snapshot_text
 from hammertui.session.procedures import slice_types
 from hammertui.session.save_check import check_state
@@ -138,6 +139,7 @@ def _converter() -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True)
     for kind in (int, str, bool):
         converter.register_structure_hook(kind, _strict(kind))
+    converter.register_structure_hook_factory(attrs.has, lambda cls: structure_fields(cls, converter.get_structure_hook))
     return converter
 
 

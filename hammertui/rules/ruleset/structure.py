@@ -25,7 +25,6 @@ from cattrs.errors import (
     IterableValidationError,
     IterableValidationNote,
 )
-from cattrs.gen import make_dict_structure_fn, override
 
 from hammertui.rules.ruleset.combat import CombatRules, Initiative
 from hammertui.rules.ruleset.model import Ruleset
@@ -51,6 +50,7 @@ from hammertui.rules.ruleset.schema import (
 from hammertui.rules.ruleset.stats import StatRules
 from hammertui.rules.ruleset.tiers import FRACTION_WORDS, fraction
 from hammertui.rules.ruleset.time import ModifierDice, TimeRules
+from hammertui.rules.table_hooks import structure_fields
 
 Hook = Callable[[Any, Any], Any]
 
@@ -307,10 +307,10 @@ class Reader:
 
     def _attrs(self, cls: type) -> Hook:
         attrs.resolve_types(cls)
-        renames = {a.name: override(rename=key) for a in attrs.fields(cls) if (key := _key(a)) != a.name}
+        renames = {a.name: key for a in attrs.fields(cls) if (key := _key(a)) != a.name}
         if cls in RANGED:
-            renames |= {"low": override(rename="from"), "high": override(rename="to")}
-        generated = make_dict_structure_fn(cls, self.converter, **renames)
+            renames |= {"low": "from", "high": "to"}
+        generated = structure_fields(cls, self.hook, renames)
         check = SECTION_CHECKS.get(cls)
         ranged = cls in RANGED
 
