@@ -34,7 +34,7 @@ DRAWN = {
         hammertui hammertui.rules hammertui.rules.abilities hammertui.rules.attack_plan hammertui.rules.bonuses
         hammertui.rules.characters hammertui.rules.checks hammertui.rules.clock hammertui.rules.damage
         hammertui.rules.dice hammertui.rules.explore hammertui.rules.hit_dice hammertui.rules.light hammertui.rules.odds
-        hammertui.rules.procedures hammertui.rules.ruleset hammertui.rules.ruleset.advancement hammertui.rules.table_hooks
+        hammertui.rules.procedures hammertui.rules.ruleset hammertui.rules.ruleset.advancement hammertui.rules.table_hooks hammertui.rules.records hammertui.rules.records
         hammertui.rules.ruleset.checks hammertui.rules.ruleset.classes hammertui.rules.ruleset.combat
         hammertui.rules.ruleset.decisions hammertui.rules.ruleset.divining hammertui.rules.ruleset.exploration_die
         hammertui.rules.ruleset.exploring hammertui.rules.ruleset.individual_initiative hammertui.rules.ruleset.kit
@@ -54,7 +54,7 @@ DRAWN = {
         hammertui.ui.commands hammertui.ui.crash hammertui.ui.dialogs hammertui.ui.dialogs.amount hammertui.ui.dialogs.base
         hammertui.ui.dialogs.choose hammertui.ui.dialogs.form hammertui.ui.dialogs.hand_over
         hammertui.ui.dialogs.save_problem hammertui.ui.dialogs.text hammertui.ui.divining hammertui.ui.header
-        hammertui.ui.heap hammertui.ui.keymap hammertui.ui.light hammertui.ui.log hammertui.ui.numbers
+        hammertui.ui.footer hammertui.ui.heap hammertui.ui.keymap hammertui.ui.light hammertui.ui.log hammertui.ui.numbers
         hammertui.ui.procedures hammertui.ui.roster hammertui.ui.screens hammertui.ui.table
         hammertui.ui.type_ahead hammertui.ui.view
     """,

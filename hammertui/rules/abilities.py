@@ -17,6 +17,7 @@ from hammertui.rules.attack_plan import AttackPlan
 from hammertui.rules.checks import Check, net_words, save_to_target
 from hammertui.rules.dice import DiceSource, Roll, parse, roll
 from hammertui.rules.ruleset import InnerStrength, Rage, Ruleset
+from hammertui.rules.records import record
 
 UNSEEN: tuple[str, ...] = ("from behind", "surprised", "hidden")
 """How a foe may not see the blow coming, as the 'Smith calls it: each is the complete rules'
@@ -29,7 +30,7 @@ STABBITY_KIND = "melee"
 # ---------------------------------------------------------------------------------- Stabbity!
 
 
-@attrs.frozen
+@record
 class Stab:
     """Stabbity!'s multiplier for this attack and why it applies."""
 

@@ -6,12 +6,12 @@ the first frame) needs this record, and not the whole of `rules.combat`.
 
 from __future__ import annotations
 
-import attrs
 
 from hammertui.rules.dice import DiceExpr
+from hammertui.rules.records import record
 
 
-@attrs.frozen
+@record
 class AttackPlan:
     """What an attack will throw, before any die is thrown, and why each number is what it is.
 

@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from hammertui.rules.records import record
+
 if TYPE_CHECKING:
     from hammertui.rules.ruleset import Ruleset
 
 
-@attrs.frozen
+@record
 class PoolBonus:
     """Dice a camp action adds to later Explore pools: `count` `colour` dice for `rooms_left` rooms.
 

@@ -19,6 +19,7 @@ from hammertui.rules.bonuses import PoolBonus, bonus_dice, resets_risk_reward
 from hammertui.rules.dice import DiceNotationError, DiceSource, Roll, parse, roll
 from hammertui.rules.light import LitSource, SourceBurn, burn_all, dark_after
 from hammertui.rules.ruleset import CampRules, ClassDef, Ruleset
+from hammertui.rules.records import record
 
 FREE_ACTIONS = ("heal", "rememorize", "turn_unholy")
 """The free actions a class may list in `camp_free`."""
@@ -33,7 +34,7 @@ SCOUT_DIE = "1d20"
 # ------------------------------------------------------------------------------------- input
 
 
-@attrs.frozen
+@record
 class Camper:
     """One living character at camp, as the camp rules see them.
 
@@ -57,7 +58,7 @@ class Camper:
         return max(0, self.max_hp - self.hp)
 
 
-@attrs.frozen
+@record
 class CampChoice:
     """What one character does at camp: the free action (None = the class's only one) and one action.
 
@@ -75,7 +76,7 @@ class CampChoice:
 # ------------------------------------------------------------------------------- the check
 
 
-@attrs.frozen
+@record
 class CampCheck:
     """Whether the party may camp, and exactly what is missing.
 
@@ -193,7 +194,7 @@ def rest_hp(lost: int, free_healed: bool) -> int:
 # ----------------------------------------------------------------------------------- deeds
 
 
-@attrs.frozen
+@record
 class CampDeed:
     """One character's free or chosen camp action, what it gave, and the dice it threw."""
 
@@ -409,7 +410,7 @@ def _labelled(thrown: Roll, purpose: str) -> Roll:
 # ---------------------------------------------------------------------------- the encounter
 
 
-@attrs.frozen
+@record
 class CampEncounter:
     """The 'Smith's camp encounter roll: 1d6 - watchers + dungeon level; 6 or more finds the camp."""
 
@@ -477,7 +478,7 @@ class CampRefused(Exception):
         super().__init__("; ".join(check.lines))
 
 
-@attrs.frozen
+@record
 class CampOutcome:
     """A settled camp: time, light, Rations, every deed, the encounter roll and the bonuses left.
 

@@ -13,9 +13,10 @@ import attrs
 
 from hammertui.rules.dice import DiceSource, Roll, roll, roll_beans
 from hammertui.rules.ruleset import ClassDef, HitPointRules, Ruleset
+from hammertui.rules.records import record
 
 
-@attrs.frozen
+@record
 class RolledCharacter:
     """A freshly rolled character and every roll made for it, in order."""
 
@@ -410,7 +411,7 @@ def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else str(value)
 
 
-@attrs.frozen
+@record
 class LevelUp:
     """What reaching the next level changes, in the order the rules list it, with the dice."""
 

@@ -24,6 +24,7 @@ from hammertui.rules.dice import (
     roll_double_advantage,
 )
 from hammertui.rules.ruleset import Ruleset
+from hammertui.rules.records import record
 
 
 THIEFY_REROLLS = "thief_rerolls"
@@ -31,7 +32,7 @@ THIEFY_REROLLS = "thief_rerolls"
 can attempt to reroll a failed Thief Skill check."."""
 
 
-@attrs.frozen
+@record
 class Check:
     """A d20 check thrown: what it was, the dice, the target and why each number is what it is."""
 

@@ -30,6 +30,7 @@ from hammertui.rules.dice import (
 )
 from hammertui.rules.ruleset import LightPenalty, Ruleset, TurnUnholyResult
 from hammertui.rules.tiers import save_target, tier_of, turn_unholy_result, turn_unholy_target
+from hammertui.rules.records import record
 
 Side = Literal["party", "foes"]
 SIDES: tuple[Side, Side] = ("party", "foes")
@@ -67,7 +68,7 @@ def natural(thrown: Roll) -> int:
     return thrown.kept[0]
 
 
-@attrs.frozen
+@record
 class SaveResult:
     """One save: the roll, its target and whether the total reached it."""
 
@@ -122,7 +123,7 @@ def surprise_check(
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class InitiativeResult:
     """Who acts first this round, the dice that said so, and which rule broke a tie."""
 
@@ -278,7 +279,7 @@ def _initiative(
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class Phase:
     """One phase of a side's turn, by id and by the name the table calls out."""
 
@@ -286,7 +287,7 @@ class Phase:
     name: str
 
 
-@attrs.frozen
+@record
 class Step:
     """Where a fight stands: a round, the side acting and the phase being resolved."""
 
@@ -350,7 +351,7 @@ def next_step(
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class Movement:
     """A declared movement: how far it goes, whether an action may follow, any readiness bonus."""
 
@@ -394,7 +395,7 @@ ACTION_KINDS: dict[str, tuple[str, ...]] = {
 """Each kind of action and the phase ids it may land in, first found wins."""
 
 
-@attrs.frozen
+@record
 class ActionSlot:
     """Where a declared action is resolved, or why it is not."""
 
@@ -608,7 +609,7 @@ def _darkness_line(penalty: LightPenalty, dice: int) -> str:
     return text + ("; no attack dice left: cannot attack" if dice == 0 else "")
 
 
-@attrs.frozen
+@record
 class AttackDie:
     """One attack die: its roll (Stay Put shown as a term), the natural face and what it did.
 
@@ -638,7 +639,7 @@ class AttackDie:
         return f"{self.roll.describe()}: {what}"
 
 
-@attrs.frozen
+@record
 class AttackResult:
     """A whole attack action: every attack die, the one damage roll and each crit's Luck saves.
 
@@ -883,7 +884,7 @@ def foe_tier(ruleset: Ruleset, hit_dice: HitDice | str | int) -> int:
     return tier_of(ruleset, hd.count)
 
 
-@attrs.frozen
+@record
 class FoeHitPoints:
     """A foe's Hit Points, the roll when they were rolled, and how they were reached."""
 
@@ -930,7 +931,7 @@ def foe_hit_points(
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class MoraleResult:
     """A foe's morale check: passed, it fights on; failed, it cowers, surrenders or flees."""
 
@@ -991,7 +992,7 @@ def morale_2d6(source: DiceSource, score: int, modifier: int = 0) -> MoraleResul
     return MoraleResult("2d6", thrown, score, passed, text)
 
 
-@attrs.frozen
+@record
 class MoralePlan:
     """How a foe checks its morale, said before any die is thrown: 2d6 against its own Morale
     score, or a Rally save against a target by the tiers or eyeballed."""
@@ -1039,7 +1040,7 @@ def roll_morale(
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class TurnTarget:
     """One victim of Turn Unholy: its tier, its save bonus and whether it is intelligent."""
 
@@ -1050,7 +1051,7 @@ class TurnTarget:
     net: int = 0
 
 
-@attrs.frozen
+@record
 class TurnOutcome:
     """What Turn Unholy did to one victim: its save, and on a failure the result, how long, how much."""
 
@@ -1069,7 +1070,7 @@ class TurnOutcome:
         return tuple(r for r in (self.save, self.duration, self.damage) if r is not None)
 
 
-@attrs.frozen
+@record
 class TurnUnholyAttempt:
     """One use of Turn Unholy against every victim in reach."""
 

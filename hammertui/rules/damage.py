@@ -12,12 +12,13 @@ from __future__ import annotations
 import attrs
 
 from hammertui.rules.dice import DiceSource, Roll, roll
+from hammertui.rules.records import record
 
 LAY_DOWN = "lay_down"
 FIGHT_ON = "fight_on"
 
 
-@attrs.frozen
+@record
 class Vitals:
     """The numbers damage and healing change; `stance` is the choice made at 0 HP."""
 
@@ -28,7 +29,7 @@ class Vitals:
     stance: str = ""
 
 
-@attrs.frozen
+@record
 class Outcome:
     """Vitals after the blow or the cure, what happened in words, and any dice thrown."""
 

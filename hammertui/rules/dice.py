@@ -14,6 +14,8 @@ from typing import Literal, Protocol
 
 import attrs
 
+from hammertui.rules.records import record
+
 
 class DiceSource(Protocol):
     """Anything that can throw one die with `sides` faces and say what came up (1..sides)."""
@@ -71,7 +73,7 @@ _NOTATION = re.compile(
 )
 
 
-@attrs.frozen
+@record
 class DiceExpr:
     """`NdS+M`, optionally keeping the highest (`kh`) or lowest (`kl`) few: `4d6kh3`, `2d20kl1-1`."""
 
@@ -105,7 +107,7 @@ def parse(notation: str) -> DiceExpr:
     return DiceExpr(count, sides, modifier, keep, keep_highest)
 
 
-@attrs.frozen
+@record
 class Term:
     """A die added to or taken from a roll after it is thrown, such as a Boon or Bane die."""
 
@@ -121,7 +123,7 @@ class Term:
         return f"{'+' if self.sign > 0 else '-'} {self.label} [{self.face}]"
 
 
-@attrs.frozen
+@record
 class Roll:
     """One thrown roll: every die, which of them counted, the modifier and the total."""
 
@@ -224,7 +226,7 @@ def roll_3x6(source: DiceSource, keep: Keep3x6, modifier: int = 0) -> Roll:
 Face = tuple[str, ...]
 
 
-@attrs.frozen
+@record
 class DiviningDie:
     """One divining die: its colour and its faces, each a tuple of symbols (empty = blank)."""
 
@@ -236,7 +238,7 @@ class DiviningDie:
         return len(self.faces)
 
 
-@attrs.frozen
+@record
 class DiviningThrow:
     """One die of a divining roll and what came up; `chained` marks a die a chain added."""
 
@@ -245,7 +247,7 @@ class DiviningThrow:
     chained: bool = False
 
 
-@attrs.frozen
+@record
 class DiviningRoll:
     """Every divining die thrown, in order, and the symbols they show in total."""
 

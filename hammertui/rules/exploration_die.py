@@ -12,9 +12,9 @@ light; the foe's is the light's, or the door's in good light.
 
 from __future__ import annotations
 
-import attrs
 
 from hammertui.rules.ruleset import DieResult, ExplorationDieRules, Reaction, Surprise
+from hammertui.rules.records import record
 
 CAREFUL = "careful"
 HOOFING_IT = "hoofing_it"
@@ -30,7 +30,7 @@ def result_for(rules: ExplorationDieRules, face: int) -> DieResult:
     raise ValueError(f"no result of the exploration die for {face}")
 
 
-@attrs.frozen
+@record
 class Chances:
     """Chances in 6 of each side being surprised."""
 
@@ -47,7 +47,7 @@ def surprise_chances(surprise: Surprise, light: str, pace: str, sneaky_foe: bool
     return Chances(party, foes)
 
 
-@attrs.frozen
+@record
 class SurpriseOutcome:
     """Who was surprised. "both" is canceled: "every one stands around shocked for a moment but
     otherwise the surprise is canceled"."""

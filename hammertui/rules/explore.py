@@ -17,6 +17,7 @@ from hammertui.rules import tiers
 from hammertui.rules.bonuses import PoolBonus, tick_bonuses
 from hammertui.rules.dice import DiceSource, DiviningRoll, DiviningThrow, Roll, parse, roll, roll_divining
 from hammertui.rules.ruleset import Divining, ExploreOutcome, ExploreRules, Ruleset, Trap
+from hammertui.rules.records import record
 
 
 class NoDivining(Exception):
@@ -34,7 +35,7 @@ def divining_of(ruleset: Ruleset) -> tuple[Divining, ExploreRules]:
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class PoolLine:
     """Some dice in the pool and the reason they are there, as the pane labels them.
 
@@ -47,7 +48,7 @@ class PoolLine:
     source: str
 
 
-@attrs.frozen
+@record
 class PoolInputs:
     """Everything a pool is built from: the 'Smith's choices and what the state says."""
 
@@ -130,7 +131,7 @@ def after_room(bonuses: Iterable[PoolBonus], new_room: bool) -> tuple[PoolBonus,
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class Reading:
     """What a roll shows, resolved as the text says: extremes turned into Hammers and Crossblades,
     Falcons and Skulls cancelled, Blood Drops and Hourglasses counted."""
@@ -238,7 +239,7 @@ def split_problems(total: int, shares: Mapping[str, int], names: Mapping[str, st
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class Spendable:
     """Symbols still to be spent at a step, and what each can buy."""
 
@@ -300,7 +301,7 @@ def transit_encounter(ruleset: Ruleset, source: DiceSource, choice: ExploreOutco
     return thrown, read_roll(ruleset, kept)
 
 
-@attrs.frozen
+@record
 class TrapRoll:
     """A trap from the table, with its damage (or pit depth and fall) rolled for this dungeon level,
     and the damage its poison does on a failed save."""
@@ -358,7 +359,7 @@ def roll_trap(ruleset: Ruleset, source: DiceSource, dungeon_level: int) -> TrapR
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class RoomXP:
     """A room's XP and how it was reached, for the award dialog and the log."""
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import attrs
 
 from hammertui.rules.checks import Check, saving_throw
 from hammertui.rules.dice import DiceSource
 from hammertui.rules.ruleset import HirelingRules, HirelingTier, Ruleset
+from hammertui.rules.records import record
 
 KEEP = "keep"
 DOUBLE = "double"
@@ -22,7 +22,7 @@ QUIT = "quit"
 FLED = "fled"
 
 
-@attrs.frozen
+@record
 class MoraleResult:
     """The employer's save and what it means for the contract."""
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-import attrs
+
+from hammertui.rules.records import record
 
 _HIT_DICE = re.compile(
     r"^\s*(?P<count>\d+)\s*(?P<stars>\**)\s*(?:(?P<sign>[+-])\s*(?P<mod>\d+))?\s*(?P<after>\**)\s*$"
@@ -16,7 +17,7 @@ _HIT_DICE = re.compile(
 HIT_DIE_SIDES = 8
 
 
-@attrs.frozen
+@record
 class HitDice:
     """A foe's Hit Dice: `3`, `3+1`, `2-1`, `4*`, `5+2**`."""
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import attrs
 
 from hammertui.rules.ruleset import FightingOptions, IndividualInitiative, WoundRow
+from hammertui.rules.records import record
 
 OPTIONS = ("charge", "brace", "press", "defend")
 """The fighting options, in the text's order; "" is fighting plainly."""
@@ -106,7 +106,7 @@ def crushed_ac(ac: int, crushing: bool, by_weight: bool, floor: int) -> int:
     return max(ac, floor) if crushing and by_weight else ac
 
 
-@attrs.frozen
+@record
 class Hit:
     """An attack roll judged: the natural face, the total, and whether it hit, crit or fumbled."""
 
@@ -147,7 +147,7 @@ def damage_times(double: bool, reach_braced_on_charger: bool) -> int:
     return (2 if double else 1) * (2 if reach_braced_on_charger else 1)
 
 
-@attrs.frozen
+@record
 class Harm:
     """What a blow does to a character: HP left, and whether it is a wound."""
 

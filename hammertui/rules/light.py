@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
-import attrs
 
 from hammertui.rules.ruleset import LightPenalty, LightSourceDef, Ruleset
+from hammertui.rules.records import record
 
 LOW_AT = 1
 """A source with this many units or fewer left is running low: the 'Smith must hear about it."""
 
 
-@attrs.frozen
+@record
 class Burn:
     """A source after burning: what is left, and whether it just went out or is about to."""
 
@@ -44,7 +44,7 @@ def burn(remaining: int, units: int) -> Burn:
 # ------------------------------------------------------------------------------ several sources
 
 
-@attrs.frozen
+@record
 class LitSource:
     """One burning source as the rules need it: which it is, what kind, and the units it has left."""
 
@@ -53,7 +53,7 @@ class LitSource:
     remaining: int
 
 
-@attrs.frozen
+@record
 class SourceBurn:
     """One source after a span: its `Burn`, and how many units into the span it went out."""
 
@@ -89,7 +89,7 @@ def dark_after(sources: Iterable[LitSource], units: int) -> int | None:
 LightLevelName = Literal["dark", "dim", "lit", "weak", "strong"]
 
 
-@attrs.frozen
+@record
 class LightLevel:
     """How well the party's lights let them see, and why, in the ruleset's own terms.
 
@@ -169,7 +169,7 @@ def spell_duration(ruleset: Ruleset, caster_level: int) -> int:
     return duration
 
 
-@attrs.frozen
+@record
 class Refill:
     """A source refuelled: back to its full duration, with what was used and what it gained."""
 
@@ -198,7 +198,7 @@ def refill(ruleset: Ruleset, kind: str, remaining: int) -> Refill:
 Correction = Literal["plus", "minus", "set"]
 
 
-@attrs.frozen
+@record
 class Corrected:
     """A source's time after the Timekeeper's correction, and what to tell them about it.
 

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import attrs
 
 from hammertui.rules.ruleset import LightLevels
+from hammertui.rules.records import record
 
 LIT, DIM, DARK = "lit", "dim", "dark"
 RANGES = ("close", "far")
 
 
-@attrs.frozen
+@record
 class Shining:
     """A lit source as light sees it: its kind and who holds it ("" when set down)."""
 
@@ -62,7 +62,7 @@ def _rest(levels: dict[str, str], order: Sequence[str], places: int, level: str)
             places -= 1
 
 
-@attrs.frozen
+@record
 class RollEffect:
     """What light does to one roll: whether it may be made at all, and the net modifier dice
     (-2: double Disadvantage; +1: Advantage)."""
@@ -93,7 +93,7 @@ def brightest(levels: Iterable[str]) -> str:
     return next((level for level in (LIT, DIM) if level in found), DARK)
 
 
-@attrs.frozen
+@record
 class Pip:
     """A lantern after marking a pip: the pips marked on its flask, and whether it went out."""
 

@@ -26,6 +26,7 @@ import attrs
 
 from hammertui.rules.dice import DiviningDie, Face
 from hammertui.rules.ruleset import Divining, Ruleset
+from hammertui.rules.records import record
 
 TOLERANCE = Fraction(1, 10**9)
 """The most probability mass the truncated Hammer-Plus chains may leave out of a pool's odds."""
@@ -36,7 +37,7 @@ Tally = tuple[int, ...]
 REWARD, CHALLENGE, BOON, BANE, BLOOD, DELAY = range(6)
 
 
-@attrs.frozen
+@record
 class OddsSymbols:
     """The symbol ids the odds follow, HAMMERCRAWL!'s by default.
 
@@ -67,7 +68,7 @@ class OddsSymbols:
         return (self.reward, self.challenge, self.boon, self.bane, self.blood, self.delay)
 
 
-@attrs.frozen
+@record
 class Distribution:
     """The chances of the whole numbers `low`, `low + 1`, ...: `weights[i]` in `denominator`.
 
@@ -108,7 +109,7 @@ class Distribution:
         return Fraction(sum((self.low + i) * w for i, w in enumerate(self.weights)), self.denominator)
 
 
-@attrs.frozen
+@record
 class PoolOdds:
     """What a divining pool is likely to show, once Comets and Chaos Stars are counted.
 
@@ -232,7 +233,7 @@ def _bar(cells: float) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class _Die:
     """A die reduced to what the odds need; hashable, so computed odds can be remembered."""
 
@@ -250,7 +251,7 @@ class _Die:
         return self.chance(lambda _, chains: chains)
 
 
-@attrs.frozen
+@record
 class _Counting:
     """The divining rules that turn a face into counts.
 

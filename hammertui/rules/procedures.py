@@ -11,7 +11,8 @@ test's) registers itself with `register` without touching any other procedure's 
 
 from __future__ import annotations
 
-import attrs
+
+from hammertui.rules.records import record
 
 PARTS: dict[str, str] = {
     "explore": "how the party explores",
@@ -29,7 +30,7 @@ NONE = "none"
 OPTIONAL = frozenset({"camp", "light"})
 
 
-@attrs.frozen
+@record
 class Procedure:
     """One way of playing a part: the ruleset sections it reads, the procedures of other parts it
     works with (`needs`, as part -> name), and the modules of its state slice and of its screen."""

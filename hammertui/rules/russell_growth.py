@@ -6,9 +6,9 @@ Pure functions of numbers and the section; XP is never spent: the chart's XP is 
 
 from __future__ import annotations
 
-import attrs
 
 from hammertui.rules.ruleset import Growth, LevelRow
+from hammertui.rules.records import record
 
 
 def treasure_xp(growth: Growth, coins: int) -> int:
@@ -39,7 +39,7 @@ def row(growth: Growth, level: int) -> LevelRow:
     return next((r for r in growth.levels if r.level == level), growth.levels[-1])
 
 
-@attrs.frozen
+@record
 class LevelUp:
     """What reaching a level brings: the HP die to roll (none past the chart, where `hp` is fixed),
     the Weapon Skill added, the class templates held and the max skill rank."""

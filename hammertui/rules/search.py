@@ -12,9 +12,10 @@ import attrs
 
 from hammertui.rules.dice import DiceExpr, DiceSource, Roll, roll
 from hammertui.rules.ruleset import Ruleset, SearchRules
+from hammertui.rules.records import record
 
 
-@attrs.frozen
+@record
 class SearchChance:
     """The odds of a search: `chance` in `out_of`, capped at certain."""
 
@@ -41,7 +42,7 @@ class SearchChance:
         return f"{self.text} ({'certain' if self.certain else f'{self.percent}%'})"
 
 
-@attrs.frozen
+@record
 class SearchResult:
     """A search made: the odds, the 'Smith's roll (none when certain), and whether it finds."""
 

@@ -13,9 +13,10 @@ import attrs
 
 from hammertui.rules import characters, checks, tiers
 from hammertui.rules.ruleset import LEVEL_UP_HP, ClassDef, HitPointRules, Ruleset
+from hammertui.rules.records import record
 
 
-@attrs.frozen
+@record
 class Facts:
     """What the sheet needs to know about one character, as plain values."""
 
@@ -48,7 +49,7 @@ class Facts:
     level_up_hp: str = ""
 
 
-@attrs.frozen
+@record
 class Line:
     """One entry on the sheet: a label, its value, and how the value came about."""
 
@@ -57,7 +58,7 @@ class Line:
     why: str = ""
 
 
-@attrs.frozen
+@record
 class Section:
     title: str
     lines: tuple[Line, ...]

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
 
 from hammertui.rules.checks import modified_d20, net_words
 from hammertui.rules.combat import DAMAGE_DIE_LADDER, AttackDie
 from hammertui.rules.dice import BEAN_DICE, DiceSource, Roll, bean_die
 from hammertui.rules.ruleset import Ruleset, SpecialAttacks
+from hammertui.rules.records import record
 
 BASIC = ""
 SHIELD_BASH = "bash"
@@ -73,7 +73,7 @@ def effects_earned(die: AttackDie) -> int:
     return die.multiplier if die.critical else 1
 
 
-@attrs.frozen
+@record
 class SpecialOutcome:
     """One die declared a special attack: the save against it, the damage it deals (a Shield
     Bash's half, a Tactical Attack's none), how many effects the failed save earns, and the line."""

@@ -14,13 +14,15 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
+
+from hammertui.rules.records import record
 from cattrs.errors import AttributeValidationNote, ClassValidationError, ForbiddenExtraKeysError
 
 Hook = Callable[[Any, Any], Any]
 HookOf = Callable[[Any], Hook]
 
 
-@attrs.frozen
+@record
 class _Field:
     name: str
     alias: str

@@ -15,12 +15,13 @@ import attrs
 from hammertui.rules.bonuses import resets_risk_reward
 from hammertui.rules.characters import can_level_up
 from hammertui.rules.ruleset import Ruleset
+from hammertui.rules.records import record
 
 UNCLAIMED = ""
 """The holder of an item nobody has taken yet."""
 
 
-@attrs.frozen
+@record
 class Survivor:
     """A character who made it back: level, XP, Hit Points, and their starting supplies then and now."""
 
@@ -34,7 +35,7 @@ class Survivor:
     carried: Mapping[str, int] = attrs.field(factory=dict)
 
 
-@attrs.frozen
+@record
 class LootItem:
     """One item of loot and who holds it (a survivor id, or `UNCLAIMED`)."""
 
@@ -42,7 +43,7 @@ class LootItem:
     holder: str = UNCLAIMED
 
 
-@attrs.frozen
+@record
 class CoinSplit:
     """Coins shared evenly: `each` to every survivor, `remainder` left to the party to settle."""
 
@@ -58,7 +59,7 @@ class CoinSplit:
         return f"{self.coins} coins: {self.each} each to {self.shares}, {self.remainder} left over"
 
 
-@attrs.frozen
+@record
 class Conversion:
     """Unspent loot turned to XP (Book Three): `xp_each` for every survivor, `left` coins not turned.
 
@@ -78,7 +79,7 @@ class Conversion:
         return f"{self.converted} coins become {self.xp_each} XP each; {self.left} coins left"
 
 
-@attrs.frozen
+@record
 class TownOutcome:
     """Everything Return to Town changes, for the session to apply.
 

@@ -18,6 +18,7 @@ from hammertui.session.actions import Context, Refused, Result, member_of
 from hammertui.session.events import note
 from hammertui.session.state import Character, State
 from hammertui.session.vitals import settle, vitals_of, with_vitals, zero_hp_rule
+from hammertui.rules.records import record
 
 SELF_INFLICTED = 1
 """The complete rules: "They can also trigger it on their own by causing themselves 1 point of
@@ -40,7 +41,7 @@ def _raging_class(ctx: Context) -> str:
     return next((c.short_name for c in ctx.ruleset.classes.values() if c.rage is not None), "Berserker")
 
 
-@attrs.frozen
+@record
 class EnterRage:
     """A Berserker goes into the rage of their own will: by a point of damage they deal
     themselves (`self_inflicted`), or by failing on purpose the save a hurt just called for.
@@ -73,7 +74,7 @@ class EnterRage:
         return state, events + begun
 
 
-@attrs.frozen
+@record
 class BreakRage:
     """The rage's last resort: a Mind save to break out. Passed, the mind clears and the round
     goes on panting; failed (or failed on purpose, `willing`), the Berserker collapses

@@ -19,13 +19,14 @@ from hammertui.session.events import Event, note
 from hammertui.session.light_state import LightSource, replace_light, running_low, source_name
 from hammertui.session.procedures import is_dark, on_time, signal
 from hammertui.session.state import Character, State
+from hammertui.rules.records import record
 
 
 class Refused(Exception):
     """The action cannot be done in this state; the message says why, in the table's words."""
 
 
-@attrs.frozen
+@record
 class Context:
     """What an action may consult: the rules in force and this action's dice."""
 
@@ -67,7 +68,7 @@ def spend_time(state: State, units: int, ctx: Context, action: Action) -> Result
     return new, events + ended + heard
 
 
-@attrs.frozen
+@record
 class AdvanceTime:
     """Spend time: the clock moves on and every lit source burns."""
 
@@ -86,7 +87,7 @@ class AdvanceTime:
         return new, [head, *events]
 
 
-@attrs.frozen
+@record
 class Light:
     """Light an unlit source that still has time in it."""
 
@@ -106,7 +107,7 @@ class Light:
         return new, [note(self, f"{name} is lit ({left} left)."), *running_low(new, ctx, lit, self)]
 
 
-@attrs.frozen
+@record
 class Douse:
     """Put out a lit source, keeping what is left of it."""
 
@@ -124,7 +125,7 @@ class Douse:
         ]
 
 
-@attrs.frozen
+@record
 class HandOver:
     """Give a source to another member of the party (or set it down, with `to` empty)."""
 
@@ -139,7 +140,7 @@ class HandOver:
         return light_state.with_lights(state, replace_light(light_state.lights(state), moved)), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class RenameSession:
     """Give the session a new name (the save files keep theirs)."""
 
@@ -157,7 +158,7 @@ class RenameSession:
         return attrs.evolve(state, session=info), [note(self, f"Session renamed from {old} to {name}.")]
 
 
-@attrs.frozen
+@record
 class AdoptRuleset:
     """Play on by the ruleset as its file now reads, after the 'Smith was told it changed."""
 

@@ -21,6 +21,7 @@ from hammertui.session.divining_state import exploring
 from hammertui.session.events import Event
 from hammertui.session.fight_state import fighting
 from hammertui.session.state import Character, State, replace_member
+from hammertui.rules.records import record
 
 WHERE_LEVELLING = "You must then either use the Level Up camp action, or return to Town."
 """Both texts' rule for where a character levels up."""
@@ -56,7 +57,7 @@ def grant_xp(state: State, ctx: Context, members: Sequence[Character], amount: i
     return attrs.evolve(state, party=party), events
 
 
-@attrs.frozen
+@record
 class AwardXP:
     """Give `amount` XP to each of the named characters (the living only), with a reason."""
 
@@ -78,7 +79,7 @@ class AwardXP:
         return state, [note(self, f"{self.amount} XP to {who}{why}."), *ready]
 
 
-@attrs.frozen
+@record
 class LevelUp:
     """The rules' levelling: XP to zero, level +1, Hit Points by the session's rule, new dice, saves, uses.
 
@@ -132,7 +133,7 @@ def _where(state: State, action: LevelUp, name: str) -> list[Event]:
     return [note(action, f"The 'Smith lets {name} level up outside Camp and Town: {reason}.", level="warn")]
 
 
-@attrs.frozen
+@record
 class SetLevelUpHP:
     """Which of the ruleset's readings of levelling Hit Points this session plays (Book Three gives two)."""
 

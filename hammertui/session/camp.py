@@ -34,6 +34,7 @@ from hammertui.session.state import (
     replace_member,
 )
 from hammertui.session.vitals import vitals_of, with_vitals
+from hammertui.rules.records import record
 
 FREE_NAMES = {
     "heal": "recover half the lost HP",
@@ -138,7 +139,7 @@ def leaving_lines(state: State, ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(lines)
 
 
-@attrs.frozen
+@record
 class CampRow:
     """One character at camp as the screen lists them: supplies, free action, chosen action.
 
@@ -247,7 +248,7 @@ def scout_odds(modifier: int, target: int) -> str:
     return f"d20{mod} against {target}"
 
 
-@attrs.frozen
+@record
 class ActionOption:
     """A camp action offered to one character: its id, its name, why it cannot be taken (or ""), and
     whether it was their choice at the last camp."""
@@ -374,7 +375,7 @@ def _named(names: Sequence[str]) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class StartCamp:
     """Make camp. The check must pass, unless the 'Smith gives a reason to camp without what is missing."""
 
@@ -422,7 +423,7 @@ def lacking(state: State, check: CampCheck) -> str:
     return ", ".join(parts)
 
 
-@attrs.frozen
+@record
 class SetCampFree:
     """A character's free action, where their class offers a choice (an Elf; a Book Three Cleric)."""
 
@@ -444,7 +445,7 @@ class SetCampFree:
         return _with_camping(state, plans={**camp.plans, member.id: plan}), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class SetCampAction:
     """A character's one camp action ("" for none), with Scout Ahead's check entered or to roll."""
 
@@ -479,7 +480,7 @@ class SetCampAction:
         return _with_camping(state, plans={**camp.plans, member.id: plan}), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class RestTheRest:
     """Everyone at camp without a camp action rests; those the rules keep from resting are named."""
 
@@ -520,7 +521,7 @@ def _camper_member(state: State, character_id: str) -> Character:
     return member
 
 
-@attrs.frozen
+@record
 class AbandonCamp:
     """Break camp before it begins: nothing has been spent yet."""
 
@@ -538,7 +539,7 @@ class AbandonCamp:
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class CampNext:
     """Do the step the Camp is on and move to the next; the encounter roll ends the Camp."""
 

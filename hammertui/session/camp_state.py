@@ -14,13 +14,14 @@ import attrs
 from hammertui.rules.bonuses import PoolBonus
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.state import State
+from hammertui.rules.records import record
 
 NAME = "hammercrawl_camp"
 
 CAMP_STEPS = ("time", "eat", "free", "actions", "encounter")
 
 
-@attrs.frozen
+@record
 class CampPlan:
     """One character's choices at camp: the free action ("" for their class's only one), the one
     camp action ("" for none), and Scout Ahead's check, entered (`scout_success`) or rolled as
@@ -33,7 +34,7 @@ class CampPlan:
     scout_target: int = 0
 
 
-@attrs.frozen
+@record
 class Camping:
     """A Camp under way, kept so it survives a restart; steps run in the text's order (`CAMP_STEPS`).
 
@@ -52,7 +53,7 @@ class Camping:
     bonuses: tuple[PoolBonus, ...] = ()
 
 
-@attrs.frozen
+@record
 class HammercrawlCamp:
     """What the Camp keeps: the Camp under way (`camping`, None between camps) and each character's
     choices at the last camp (`last_camp`, by character id)."""

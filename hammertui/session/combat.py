@@ -38,6 +38,7 @@ from hammertui.session.fight_state import (
 from hammertui.session.lights import fold_rounds
 from hammertui.session.state import Character, State, replace_member
 from hammertui.session.vitals import NOT_TODAY, can_say_not_today, settle, vitals_of, with_vitals, zero_hp_rule
+from hammertui.rules.records import record
 
 PARTY: Side = "party"
 FOES: Side = "foes"
@@ -109,7 +110,7 @@ def side_gone(state: State) -> Side | None:
     return None
 
 
-@attrs.frozen
+@record
 class Actor:
     """Someone who acts in the current phase, and what they declared."""
 
@@ -224,7 +225,7 @@ def morale_due(state: State, ruleset: Ruleset) -> bool:
 # ---------------------------------------------------------------------------------- starting
 
 
-@attrs.frozen
+@record
 class FoeGroup:
     """So many foes of one kind, as the 'Smith enters them: `3 Goblins, HD 1, AC 12`."""
 
@@ -302,7 +303,7 @@ def default_leader(state: State) -> str:
     return (leader or living[0]).id if living else ""
 
 
-@attrs.frozen
+@record
 class StartFight:
     """Foes appear. The party on one side, these foes on the other; surprised sides lose round 1.
 
@@ -357,7 +358,7 @@ def _surprise_lines(action: Action, surprised: Sequence[str]) -> list[Event]:
     return [note(action, f"The {side} {'is' if side == PARTY else 'are'} surprised: they lose round 1.", level="warn")]
 
 
-@attrs.frozen
+@record
 class SurpriseSaves:
     """The surprise check by the dice: each surprised combatant saves, and those who pass act in
     round 1 after all. Rolled once, before the first initiative, when one side is surprised."""
@@ -453,7 +454,7 @@ def _foes_surprise_saves(state: State, ctx: Context, action: Action) -> list[tup
     return found
 
 
-@attrs.frozen
+@record
 class AddFoes:
     """More foes join the fight under way."""
 
@@ -475,7 +476,7 @@ class AddFoes:
 # ---------------------------------------------------------------------------------- stepping
 
 
-@attrs.frozen
+@record
 class FightNext:
     """The one key: roll initiative, or move to the next phase, the other side, the next round."""
 
@@ -572,7 +573,7 @@ def _namer(state: State, fight: Fight) -> str:
     return f"The Leader ({_leader(state, fight).name})"
 
 
-@attrs.frozen
+@record
 class NameTurn:
     """The Leader (or the 'Smith, for the foes) names who takes the next Turn of their side."""
 
@@ -601,7 +602,7 @@ class NameTurn:
         return with_fight(state, fight=fight), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class Declare:
     """A combatant's declaration for the round: Stay Put, Move Near or Move Far, and the action."""
 
@@ -784,7 +785,7 @@ def _able(state: State, combatant_id: str) -> None:
         raise Refused(f"{member.name} is dead")
 
 
-@attrs.frozen
+@record
 class Attack:
     """Throw an attack: every attack die and the one damage die, shown before anything lands.
 
@@ -918,7 +919,7 @@ def _defending(state: State, ctx: Context, combatant_id: str) -> State:
     return state
 
 
-@attrs.frozen
+@record
 class DefensiveAction:
     """A combatant spends its action on defence: every attack it sees coming suffers Banes by its
     Hit Die's step until its next turn (Book Three, Defensive Action)."""
@@ -1029,7 +1030,7 @@ def aimed(state: State, ruleset: Ruleset, stay_put: str, aims: Sequence[str]) ->
     return found
 
 
-@attrs.frozen
+@record
 class ResolveAttack:
     """The thrown attack lands: Stay Put's +1 placed, crits doubled or traded for an effect, and
     the damage dealt, to a foe's HP or through the roster's rules to a character.
@@ -1255,7 +1256,7 @@ def _hurt_foe(state: State, foe: Foe, amount: int, action: Action) -> Result:
     return new, events
 
 
-@attrs.frozen
+@record
 class HurtFoe:
     """Damage (or, negative, healing) to a foe from anything but an attack: a spell, a trap, a fall."""
 
@@ -1277,7 +1278,7 @@ class HurtFoe:
         return _with_foe(state, healed), [note(self, f"{foe.name} heals to {hp}/{foe.max_hp} HP.")]
 
 
-@attrs.frozen
+@record
 class SetFoeStatus:
     """Mark a foe by hand: back in the fight, fleeing, cowering, or struck off."""
 
@@ -1297,7 +1298,7 @@ class SetFoeStatus:
 # ---------------------------------------------------------------------------------- morale
 
 
-@attrs.frozen
+@record
 class CheckMorale:
     """Morale for the named foes: a 2d6 check for a kind with a Morale score, else a Rally save
     against the eyeballed threat ("minor", "major", "run") or, with `threat_tier`, the tiers.
@@ -1336,7 +1337,7 @@ class CheckMorale:
         return rules.roll_morale(ctx.ruleset, ctx.dice, plan, kind.save_bonus)
 
 
-@attrs.frozen
+@record
 class SkipMorale:
     """The 'Smith sees no reason for the foes to check their courage this turn."""
 
@@ -1347,7 +1348,7 @@ class SkipMorale:
         return with_fight(state, fight=attrs.evolve(fight, morale_offered=fight.round)), [note(self, "No morale check: the foes fight on.")]
 
 
-@attrs.frozen
+@record
 class MarkFront:
     """The 'Smith marks the party member in front: the foes' attacks go to them unless another
     is picked ("for foes: the party member in front, by the ruleset's order or the GM's marking")."""
@@ -1369,7 +1370,7 @@ class MarkFront:
 # ---------------------------------------------------------------------------------- Turn Unholy
 
 
-@attrs.frozen
+@record
 class TurnUnholy:
     """A Cleric's Turn Unholy against foes: each saves by the tiers; a failure is dazed, cowers,
     flees (each a timed effect), is hurt or destroyed, by the table. Spends one use."""
@@ -1434,7 +1435,7 @@ def _turned(state: State, foe: Foe, outcome: rules.TurnOutcome, action: Action) 
 # ---------------------------------------------------------------------------------- effects
 
 
-@attrs.frozen
+@record
 class AddEffect:
     """Hang a timed effect on a combatant or the party: a name, how long, in rounds or turns."""
 
@@ -1460,7 +1461,7 @@ class AddEffect:
         return new, [note(self, text + (f" {effect.note}" if effect.note else ""))]
 
 
-@attrs.frozen
+@record
 class EndEffect:
     """End an effect before its time: the rage broken, the spell dispelled."""
 
@@ -1496,7 +1497,7 @@ def _tally(state: State, ruleset: Ruleset, fight: Fight) -> str:
     return tally + fled
 
 
-@attrs.frozen
+@record
 class EndFight:
     """The fight is over: its rounds become time (lights burn), the foes' effects go with them,
     and it is Loot time."""

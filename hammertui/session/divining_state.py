@@ -15,11 +15,12 @@ from hammertui.rules.bonuses import PoolBonus
 from hammertui.rules.dice import DiviningThrow
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.state import State
+from hammertui.rules.records import record
 
 NAME = "divining_pool"
 
 
-@attrs.frozen
+@record
 class Spent:
     """One symbol spent on a room: what it bought, in the words the room's notes show."""
 
@@ -28,7 +29,7 @@ class Spent:
     text: str
 
 
-@attrs.frozen
+@record
 class Room:
     """An explored room: the pool and the roll that made it, what the symbols bought, and the award.
 
@@ -54,7 +55,7 @@ class Room:
         return self.revisit_of == 0
 
 
-@attrs.frozen
+@record
 class PoolPlan:
     """The 'Smith's choices for the next pool: additions by id and how often, dice added by hand,
     ordinary dice rolled alongside (a d20 for an encounter table), and a room revisited (0: new)."""
@@ -68,7 +69,7 @@ class PoolPlan:
 EXPLORE_STEPS = ("extremes", "losses", "transit", "destination", "done")
 
 
-@attrs.frozen
+@record
 class Exploration:
     """An Explore half done: the roll, where resolution has got to, and what has been spent.
 
@@ -103,7 +104,7 @@ class Exploration:
     surprised: bool = False
 
 
-@attrs.frozen
+@record
 class DiviningPool:
     """What the Divining Pool keeps: the next pool's `plan`, the Explore under way (`exploring`), the
     `rooms` explored, the camp's dice waiting for later pools (`bonuses`), the accrued `risk` and

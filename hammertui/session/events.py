@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
+
+from hammertui.rules.records import record
 
 if TYPE_CHECKING:
     from hammertui.session.actions import Action
 
 
-@attrs.frozen
+@record
 class Event:
     """One line of the session log. `level` is "warn" for what the 'Smith must not miss."""
 

@@ -33,6 +33,7 @@ from hammertui.session.events import Event, note
 from hammertui.session.exploration_die_state import KEPT, NAME, Encounter, TickingClock, TurnRoll, die_of, spokesman
 from hammertui.session.procedures import light_level, signal
 from hammertui.session.state import State, free_id
+from hammertui.rules.records import record
 
 SIGNALLED = frozenset({"torches_depleted", "lantern_pip", "magic_dissipates", "tired"})
 """Results another procedure answers (the light, the characters), told as `on_exploration_result`."""
@@ -51,7 +52,7 @@ def rules_of(ruleset: Ruleset) -> ExplorationDieRules:
     return ruleset.exploration_die
 
 
-@attrs.frozen
+@record
 class TakeTurn:
     """A turn: the party does something (`doing`: move, search, pick a lock...), the clock moves one
     turn and the exploration die is rolled in the open, or its `face` typed in as rolled at the
@@ -96,7 +97,7 @@ def with_spokesman(state: State, character_id: str) -> State:
     return state.with_slice(NAME, attrs.evolve(die_of(state), spokesman=character_id))
 
 
-@attrs.frozen
+@record
 class Turn:
     """What a turn rolls with: its number on the clock, what the party did, the face typed in (0:
     rolled here, with no `dice` words yet), and how an encounter would be met."""
@@ -199,7 +200,7 @@ def marks(n: int) -> str:
     return f"{n} mark{'' if n == 1 else 's'}"
 
 
-@attrs.frozen
+@record
 class TogglePace:
     """Careful, or hoofing it: double speed, but "a 2-in-6 chance of being surprised by foes" and
     "players may not map any new areas"."""
@@ -220,7 +221,7 @@ class TogglePace:
         return state.with_slice(NAME, attrs.evolve(die, pace=pace)), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class AddClock:
     """A referee's ticking clock: `name` ("the ritual") done in `marks` Magic Dissipates results."""
 
@@ -239,7 +240,7 @@ class AddClock:
         return new, [note(self, f"A clock ticks: {clock.name} in {marks(clock.marks)}.")]
 
 
-@attrs.frozen
+@record
 class RemoveClock:
     """Take a clock off the board (done with, or foiled)."""
 

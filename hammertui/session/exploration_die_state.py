@@ -17,6 +17,7 @@ from hammertui.rules.ruleset import Ruleset
 from hammertui.rules.ruleset.exploration_die import RESULTS
 from hammertui.session.procedures import light_level
 from hammertui.session.state import Character, State
+from hammertui.rules.records import record
 
 if TYPE_CHECKING:
     from hammertui.session.actions import Action, Context, Result
@@ -26,7 +27,7 @@ KEPT = 12
 """Rolls kept for the pane and the save; the log keeps every one."""
 
 
-@attrs.frozen
+@record
 class Encounter:
     """A random encounter's surprise and reaction as rolled.
 
@@ -43,7 +44,7 @@ class Encounter:
     modifier: int = 0
 
 
-@attrs.frozen
+@record
 class TurnRoll:
     """One turn's roll: what the party did, the face, its result's id, and an encounter's outcome."""
 
@@ -55,7 +56,7 @@ class TurnRoll:
     encounter: Encounter | None = None
 
 
-@attrs.frozen
+@record
 class TickingClock:
     """A referee's clock ("a ritual in 4 marks"), ticking down on each Magic Dissipates."""
 
@@ -64,7 +65,7 @@ class TickingClock:
     marks: int
 
 
-@attrs.frozen
+@record
 class ExplorationDie:
     """Turns the die was rolled for, the last rolls (newest last), the pace, the clocks, and the id
     of who last spoke for the party ("" before anyone has)."""

@@ -40,6 +40,7 @@ from hammertui.session.fight_state import fighting
 from hammertui.session.recruits import kit_rations
 from hammertui.session.state import State, replace_member
 from hammertui.session.vitals import ApplyDamage, dungeon_tier
+from hammertui.rules.records import record
 
 OTHER = "other"
 """The outcome id of a boon or setback the 'Smith words themselves ("similar to the items below")."""
@@ -130,7 +131,7 @@ def _idle(state: State) -> None:
         raise Refused("an Explore is under way: finish it (e) before changing the pool")
 
 
-@attrs.frozen
+@record
 class SetChallengeLevel:
     """The dungeon's Challenge Level: how many Purple dice every pool starts with."""
 
@@ -148,7 +149,7 @@ class SetChallengeLevel:
         return with_pool(state, challenge_level=self.level), [note(self, f"Challenge Level {self.level}.")]
 
 
-@attrs.frozen
+@record
 class SetSafeHaven:
     """The 'Smith declares where the party stands a Safe Haven, or no longer one (a Falcon usually
     finds them; the story can too). Camp is allowed only in one."""
@@ -166,7 +167,7 @@ class SetSafeHaven:
         return attrs.evolve(state, dungeon=dungeon), [note(self, text[:-1] + why + ".")]
 
 
-@attrs.frozen
+@record
 class SetAddition:
     """Turn one of the text's pool additions on or off, or set how many times it applies."""
 
@@ -190,7 +191,7 @@ class SetAddition:
         return _with_plan(state, additions=additions), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class SetExtraDice:
     """Dice of any colour added by hand: whim, nefarious plans, shifting planes."""
 
@@ -212,7 +213,7 @@ class SetExtraDice:
         return _with_plan(state, extra=extra), [note(self, f"{self.count} {name} added by hand.")]
 
 
-@attrs.frozen
+@record
 class SetOrdinaryDice:
     """Ordinary dice rolled with the pool, such as a d20 for an encounter table."""
 
@@ -231,7 +232,7 @@ class SetOrdinaryDice:
         return _with_plan(state, ordinary=tuple(cleaned)), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class SetRevisit:
     """Go back to a room already explored (its number), or on to a new one (0)."""
 
@@ -249,7 +250,7 @@ class SetRevisit:
         return _with_plan(state, revisit=self.room), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class SetAccrued:
     """The 'Smith's own count of the accrued Risk and Reward dice (Book Three)."""
 
@@ -273,7 +274,7 @@ class SetAccrued:
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class RollExplore:
     """Step 1: roll the pool (and the ordinary dice with it); every die and face goes in the log."""
 
@@ -330,7 +331,7 @@ def start_exploration(
     return with_pool(state, exploring=trip), [event]
 
 
-@attrs.frozen
+@record
 class ExploreNext:
     """Move the Explore on to its next step, rolling what that step rolls; empty steps are passed by.
 
@@ -355,7 +356,7 @@ class ExploreNext:
         return state, events + skipped
 
 
-@attrs.frozen
+@record
 class SplitBlood:
     """Step 3: the Blood Drop damage split among the party as they choose, through the damage rules."""
 
@@ -380,7 +381,7 @@ class SplitBlood:
         return state, events
 
 
-@attrs.frozen
+@record
 class SpendSymbol:
     """Steps 4 and 5: net Falcons or Skulls, Hammers or Crossblades spent on an outcome.
 
@@ -433,7 +434,7 @@ class SpendSymbol:
         return bought
 
 
-@attrs.frozen
+@record
 class AwardRoomXP:
     """Challenge beaten: the room's XP to every survivor. The 'Smith may change the figure, with a reason."""
 
@@ -463,7 +464,7 @@ class AwardRoomXP:
         return state, [note(self, text), *(ready if amount else [])]
 
 
-@attrs.frozen
+@record
 class SetRoomNotes:
     """The 'Smith's own notes on a room."""
 
@@ -479,7 +480,7 @@ class SetRoomNotes:
         return _with_room(state, changed), [note(self, f"Room {room.number}: notes changed.")]
 
 
-@attrs.frozen
+@record
 class SpendReroll:
     """The party uses a bonus re-roll a Falcon left them for this room."""
 

@@ -17,6 +17,7 @@ from hammertui.rules.dice import Roll
 from hammertui.rules.hit_dice import parse_hit_dice
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.state import Character, State
+from hammertui.rules.records import record
 
 NAME = "sides_and_phases"
 
@@ -24,7 +25,7 @@ FIGHT_STEPS = ("initiative", "phase")
 FOE_STATUSES = ("ok", "fleeing", "cowering", "defeated")
 
 
-@attrs.frozen
+@record
 class FoeKind:
     """A kind of foe as the 'Smith entered it, kept so the next one is picked, not typed again.
 
@@ -44,7 +45,7 @@ class FoeKind:
     intelligent: bool = False
 
 
-@attrs.frozen
+@record
 class Foe:
     """One foe in a fight: its kind by name, its Hit Points, and whether it still fights.
 
@@ -63,7 +64,7 @@ class Foe:
         return self.status != "defeated"
 
 
-@attrs.frozen
+@record
 class Declared:
     """What a combatant declared for the round: a movement and an action kind.
 
@@ -77,7 +78,7 @@ class Declared:
     act_first: bool = False
 
 
-@attrs.frozen
+@record
 class PendingAttack:
     """An attack thrown and shown, waiting for its choices (a crit's effect, Stay Put, Not Today!)
     before the damage lands. The dice are kept, never thrown again. `luck_target` is what each
@@ -94,7 +95,7 @@ class PendingAttack:
     luck_target: int = 0
 
 
-@attrs.frozen
+@record
 class Fight:
     """A fight under way, kept so it survives a restart.
 
@@ -157,7 +158,7 @@ class Fight:
         return tuple(side for side in self.surprised if side not in rallied)
 
 
-@attrs.frozen
+@record
 class FightState:
     """The fight under way (None between fights) and the kinds of foe entered this session."""
 

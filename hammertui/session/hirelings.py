@@ -12,6 +12,7 @@ from hammertui.rules import hirelings
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.fight_state import fighting, with_fight
 from hammertui.session.state import Character, Hireling, State, free_id
+from hammertui.rules.records import record
 
 
 def _hireling(state: State, hireling_id: str) -> Hireling:
@@ -34,7 +35,7 @@ def _kept(state: State, hired: Hireling, verdict: str) -> tuple[Hireling, ...]:
     return state.hirelings
 
 
-@attrs.frozen
+@record
 class Hire:
     """Take on a hireling of a profession and tier, in the charge of one character."""
 
@@ -74,7 +75,7 @@ def _boss_saves(state: State, ctx: Context, hired: Hireling, net: int, check: Ca
     return boss, result
 
 
-@attrs.frozen
+@record
 class HirelingMorale:
     """The employer's Rally save for a pushed hireling: they stay, stay at double cost, or quit."""
 
@@ -91,7 +92,7 @@ class HirelingMorale:
         return attrs.evolve(state, hirelings=kept), [note(self, text, (result.check.roll.describe(),), level=level)]
 
 
-@attrs.frozen
+@record
 class Dismiss:
     """Let a hireling go."""
 
@@ -103,7 +104,7 @@ class Dismiss:
         return attrs.evolve(state, hirelings=_without(state, hired)), [note(self, f"{hired.name} is paid off and goes.")]
 
 
-@attrs.frozen
+@record
 class HirelingFightMorale:
     """A hireling's morale in a fight: the one in charge makes the Rally save; under Book Three a
     failure sends the hireling off, fleeing, out of the fight and the party's service."""

@@ -35,6 +35,7 @@ from hammertui.session.individual_initiative_state import (
 from hammertui.session.procedures import light_on_roll, may_target, signal
 from hammertui.session.state import Character, State, free_id
 from hammertui.session.vitals import settle
+from hammertui.rules.records import record
 
 
 def _fight(state: State) -> Fight:
@@ -62,7 +63,7 @@ def _standing(state: State, fight: Fight) -> list[str]:
     return [m.id for m in state.living] + [f.id for f in fight.standing_foes]
 
 
-@attrs.frozen
+@record
 class FoeGroup:
     """Foes of one kind as the referee enters them: `hp` 0 rolls each one's HD d6s; `ws` None is
     1 per HD. `ac` has no default: the text gives none for a monster ("An unarmored opponent has
@@ -79,7 +80,7 @@ class FoeGroup:
     by_weight: bool = True
 
 
-@attrs.frozen
+@record
 class StartFight:
     """Foes met: each rolls its HP unless given; the round waits for initiative. `free_round` is the
     side that has the drop on the other ("party", "foes"; "" for neither): "A group that surprises
@@ -133,7 +134,7 @@ def _init_mod(state: State, ctx: Context, fight: Fight, who: str) -> int:
     return rules.initiative_modifier(ctx.ruleset.stat_mod(score), heavy, own.heavy_initiative)
 
 
-@attrs.frozen
+@record
 class RollInitiative:
     """A new round: "Each character rolls 1d6 and adds their Wisdom modifier", the foes their I;
     all act in descending order. A side that had the drop on the other takes round 1 alone, "a free
@@ -165,7 +166,7 @@ class RollInitiative:
         return _with_fight(state, after), events
 
 
-@attrs.frozen
+@record
 class NextTurn:
     """The next in the order acts; past the last, the round is over."""
 
@@ -186,7 +187,7 @@ class NextTurn:
         return _with_fight(state, after), [note(self, f"Round {fight.round} is over: roll initiative.")]
 
 
-@attrs.frozen
+@record
 class ChooseOption:
     """A fighting option for this round: Charge, Brace, Press, Defend, or "" to fight plainly;
     `finesse` when taken with a Finesse weapon ("When pressing with a Finesse weapon, only reduce AC
@@ -209,7 +210,7 @@ class ChooseOption:
         return _with_fight(state, after), [note(self, f"{name_of(state, self.who)}: {OPTION_NAMES[self.option]}{weapon}.")]
 
 
-@attrs.frozen
+@record
 class SetCondition:
     """Put a fighting condition on a combatant, or take it off (standing up from Floored)."""
 
@@ -246,7 +247,7 @@ def _light(state: State, ctx: Context, kind: str, who: str) -> int:
     return modifier
 
 
-@attrs.frozen
+@record
 class Attack:
     """A Target 20 attack. `bow` adds Bow Skill instead of Weapon Skill; `into_melee` is firing into
     a melee; `abilities` are the weapon's (Heavy, Light, Reach, Close, Reactive, Crushing, Finesse,
@@ -403,7 +404,7 @@ def _allies(state: State, fight: Fight, attacker: str) -> list[str]:
     return [who for who in side if who != attacker]
 
 
-@attrs.frozen
+@record
 class LandCrit:
     """The critical hit's choice: "double damage or a normal attack plus some kind of bonus"."""
 
@@ -469,7 +470,7 @@ def _save_roll(state: State, ctx: Context, member: Character, stat: str) -> tupl
     return passed, f"{stat} {score}: {shifted}", " / ".join(t.describe() for t in thrown)
 
 
-@attrs.frozen
+@record
 class BleedingSave:
     """A round's Constitution save while Bleeding Out: three failures and the character dies."""
 
@@ -494,7 +495,7 @@ class BleedingSave:
         return state, [note(self, f"{member.name} fails ({words}): {failures} of {own.bleeding_out.failures}.", (shown,), level="warn")]
 
 
-@attrs.frozen
+@record
 class Stabilise:
     """An ally stabilises one Bleeding Out: 1d6 + INT modifier, 6 or higher."""
 
@@ -519,7 +520,7 @@ class Stabilise:
         return state, [note(self, f"{ally.name} stabilises {member.name} ({words}).", (thrown.describe(),))]
 
 
-@attrs.frozen
+@record
 class GutsRoll:
     """A Guts roll, 2d6 against Guts: for foes of one name together (`who` is that name, failing
     they quit the fight), or for a hireling (`who` their id)."""
@@ -574,7 +575,7 @@ def foe_kinds(fight: Fight) -> list[str]:
     return list(dict.fromkeys(_kind(f.name) for f in fight.standing_foes))
 
 
-@attrs.frozen
+@record
 class EndFight:
     """The fight is over: "Generally assume that an encounter ends up taking a full turn unless it
     is exceptionally long" (`long`, the turns of a long one). Conditions end with it; wounds stay."""

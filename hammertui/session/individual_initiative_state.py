@@ -18,11 +18,12 @@ from hammertui.rules.individual_initiative import OPTIONS
 from hammertui.rules.ruleset import IndividualInitiative, Ruleset
 from hammertui.rules.ruleset.individual_initiative import CONDITIONS
 from hammertui.session.state import Character, State
+from hammertui.rules.records import record
 
 NAME = "individual_initiative"
 
 
-@attrs.frozen
+@record
 class Foe:
     """A monster or NPC as its profile gives it: HD, HP, AC, WS, I (its initiative modifier) and
     Gts; `by_weight` when its AC comes of heavy armour (Crushing weapons count it as 5).
@@ -45,7 +46,7 @@ class Foe:
         return not self.out
 
 
-@attrs.frozen
+@record
 class Crit:
     """A critical hit thrown and shown, waiting for the attacker's choice: double damage, or the
     damage and a bonus (a trip, a disarm...). The damage is kept, never thrown again."""
@@ -57,7 +58,7 @@ class Crit:
     shown: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@record
 class Fight:
     """A fight under way. `round` counts from 1 once initiative is first rolled; `order` is this
     round's, best first, with each total in `rolls`; `at` is whose turn it is in it. `options`,
@@ -99,7 +100,7 @@ class Fight:
         return self.conditions.get(who, ())
 
 
-@attrs.frozen
+@record
 class Fights:
     """The fight under way (None between fights)."""
 

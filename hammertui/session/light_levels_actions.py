@@ -34,6 +34,7 @@ from hammertui.session.light_levels_state import (
     with_spent,
 )
 from hammertui.session.state import State, free_id
+from hammertui.rules.records import record
 
 PIP_RESULT = "lantern_pip"
 
@@ -62,7 +63,7 @@ def empty(ctx: Context, lantern: Source) -> bool:
     return takes_oil(ctx, lantern.kind) and lantern.pips >= rules_of(ctx.ruleset).flask_pips
 
 
-@attrs.frozen
+@record
 class LightUp:
     """Light a source (free: no action spent)."""
 
@@ -80,7 +81,7 @@ class LightUp:
         return with_lights(state, sources=replace_source(lights(state).sources, lit)), [note(self, f"{name} is lit.")]
 
 
-@attrs.frozen
+@record
 class DouseLight:
     """Put out a lit source; a lantern keeps the pips it has marked."""
 
@@ -96,7 +97,7 @@ class DouseLight:
         return with_lights(state, sources=replace_source(lights(state).sources, doused)), [note(self, f"{name} is doused.")]
 
 
-@attrs.frozen
+@record
 class PassLight:
     """Hand a source to another member of the party (or set it down, with `to` empty)."""
 
@@ -111,7 +112,7 @@ class PassLight:
         return with_lights(state, sources=replace_source(lights(state).sources, moved)), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class RefillLantern:
     """Fill a lantern from a flask its carrier holds: its pips wiped, the flask used, a turn spent."""
 
@@ -154,7 +155,7 @@ class RefillLantern:
         return new, [note(self, f"{name} is refilled ({turn}, fiddlier than a torch)."), *used, *events]
 
 
-@attrs.frozen
+@record
 class PackLight:
     """A new source (unlit; a lantern full) or a flask of oil into a character's pack."""
 
@@ -186,7 +187,7 @@ class PackLight:
         return with_lights(state, sources=(*kept.sources, fresh)), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class BringNearer:
     """Bring a character nearest the light: the first the sources reach after their own carriers."""
 

@@ -20,6 +20,7 @@ from hammertui.rules.ruleset import LightLevels, Ruleset
 from hammertui.session.events import Event, note
 from hammertui.session.carrying import carried_name
 from hammertui.session.state import State
+from hammertui.rules.records import record
 
 if TYPE_CHECKING:
     from hammertui.session.actions import Action, Context, Result
@@ -33,7 +34,7 @@ KEPT_SPENT = 12
 """What was used up, kept for the pane and the save; the log keeps every one."""
 
 
-@attrs.frozen
+@record
 class Source:
     """A torch, lantern or candle; `carrier` is a character id, or "" when set down; `pips` are
     those marked on a lantern's flask (a flask's worth: empty)."""
@@ -45,7 +46,7 @@ class Source:
     pips: int = 0
 
 
-@attrs.frozen
+@record
 class Spent:
     """A torch or candle used up, or a flask of oil emptied into a lantern: its kind (`FLASK` for
     oil), who held it ("" on the floor), and the turn it was spent on."""
@@ -55,7 +56,7 @@ class Spent:
     turn: int
 
 
-@attrs.frozen
+@record
 class Lights:
     """Every source the party has (a used-up one is gone, into `spent`), the flasks of oil each
     character carries, the light order: those brought nearest the light, before the rest of the

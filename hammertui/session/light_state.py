@@ -17,6 +17,7 @@ from hammertui.rules.ruleset import Ruleset
 from hammertui.session.events import Event, note
 from hammertui.session.carrying import carried_name
 from hammertui.session.state import State
+from hammertui.rules.records import record
 
 if TYPE_CHECKING:
     from hammertui.session.actions import Action, Context, Result
@@ -26,7 +27,7 @@ SPARE_TORCHES = 2
 """Unlit torches a new party carries besides the one burning, one each by the next members."""
 
 
-@attrs.frozen
+@record
 class LightSource:
     """A torch, lantern, candle or spell; `carrier` is a character id, or "" when set down."""
 
@@ -37,7 +38,7 @@ class LightSource:
     lit: bool = False
 
 
-@attrs.frozen
+@record
 class BurnDown:
     """Every light source the party has, in the order they came: none means nothing to see by."""
 

@@ -19,6 +19,7 @@ from hammertui.session import effects, light_state
 from hammertui.session.actions import Action, Context, Refused, Result, light_of, member_of, note, spend_time
 from hammertui.session.light_state import LightSource, replace_light, running_low, source_name
 from hammertui.session.state import Character, State, free_id, replace_member
+from hammertui.rules.records import record
 
 OIL = "oil"
 """The pack item that is not a light: a flask of oil, counted on the character, for a refill."""
@@ -34,7 +35,7 @@ def party_light(state: State, ruleset: Ruleset) -> light.LightLevel:
     return light.light_level(ruleset, (s.kind for s in light_state.lights(state) if s.lit and s.remaining > 0))
 
 
-@attrs.frozen
+@record
 class Pack:
     """What one character keeps for later: spare sources by kind, flasks of oil, and Rations."""
 
@@ -101,7 +102,7 @@ def casters(state: State, ruleset: Ruleset) -> tuple[Character, ...]:
 # ---------------------------------------------------------------------------------- actions
 
 
-@attrs.frozen
+@record
 class Refill:
     """Refuel a lantern from a flask its carrier holds: back to full, the flask used up."""
 
@@ -139,7 +140,7 @@ class Refill:
         return new, [note(self, text), *running_low(new, ctx, refilled, self)]
 
 
-@attrs.frozen
+@record
 class DropLight:
     """A source lost for good: dropped down a shaft, eaten, traded, or a spell dismissed.
 
@@ -162,7 +163,7 @@ class DropLight:
         return light_state.with_lights(state, lights), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class AddToPack:
     """A new spare (full and unlit) or a flask of oil into a character's pack."""
 
@@ -197,7 +198,7 @@ class AddToPack:
         return attrs.evolve(state, party=replace_member(state.party, member)), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class CastLight:
     """The Light spell: a lit source on the caster lasting its base plus the caster's level.
 
@@ -227,7 +228,7 @@ class CastLight:
         return new, [note(self, text)]
 
 
-@attrs.frozen
+@record
 class CorrectLight:
     """The Timekeeper's fix: add to, take from or set a source's time, with the reason logged.
 
@@ -261,7 +262,7 @@ class CorrectLight:
         return new, events + running_low(new, ctx, corrected, self)
 
 
-@attrs.frozen
+@record
 class ToNextHour:
     """Spend the time to the next full hour: the clock lands on it and every lit source burns."""
 
@@ -277,7 +278,7 @@ class ToNextHour:
         return new, [note(self, f"{time.label(units)} {verb}, to {at}{why}."), *events]
 
 
-@attrs.frozen
+@record
 class PassRounds:
     """Combat rounds counted on their own clock: they do not burn lights until folded into turns."""
 
@@ -294,7 +295,7 @@ class PassRounds:
         return new, [note(self, f"{word.capitalize()}: round {total}."), *ended]
 
 
-@attrs.frozen
+@record
 class FoldRounds:
     """The fight is over: its rounds become time, max(1, rounds / rounds per unit rounded up), and
     every lit source burns it."""

@@ -14,6 +14,7 @@ import attrs
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.state import Character, Loot, State, free_id
+from hammertui.rules.records import record
 
 COMMON = ""
 """The holder of a line nobody carries: the party's common pile."""
@@ -32,7 +33,7 @@ COINS = "Coins"
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class Holding:
     """What one holder carries: a character id (or `COMMON`), their coins, and their items' worth."""
 
@@ -43,7 +44,7 @@ class Holding:
     worth: int = 0
 
 
-@attrs.frozen
+@record
 class LedgerTotals:
     """The ledger added up: coins, items and their known worth (`unpriced` have none yet), by holder."""
 
@@ -176,7 +177,7 @@ def _where(state: State, holder: str) -> str:
     return "into the common pile" if holder == COMMON else f"to {holder_name(state, holder)}"
 
 
-@attrs.frozen
+@record
 class AddLoot:
     """A find for the ledger: coins (`item` False, at least 1), or an item and its worth (0: unknown)."""
 
@@ -195,7 +196,7 @@ class AddLoot:
         return attrs.evolve(state, loot=(*state.loot, entry)), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class EditLoot:
     """Rename a line or change its coins or worth (an item appraised, a count corrected)."""
 
@@ -213,7 +214,7 @@ class EditLoot:
         return _replace(state, changed), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class GiveLoot:
     """The Lootkeeper hands a line to a living character, or puts it back in the common pile.
 
@@ -234,7 +235,7 @@ class GiveLoot:
         return _replace(state, attrs.evolve(entry, holder=holder)), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class RemoveLoot:
     """A line leaves the ledger for good: spent, lost, destroyed. The reason goes in the log."""
 
@@ -251,7 +252,7 @@ class RemoveLoot:
         return attrs.evolve(state, loot=tuple(e for e in state.loot if e.id != entry.id)), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class SellLoot:
     """An item sold for its worth: the line becomes coins held by the same hands.
 

@@ -33,6 +33,7 @@ from hammertui.session.procedures import slice_types
 from hammertui.session.save_check import check_state
 from hammertui.session.events import Event
 from hammertui.session.state import State
+from hammertui.rules.records import record
 
 SCHEMA = 5
 """The snapshot format's version. An older file is migrated (`migrations`); a newer one is refused.
@@ -85,7 +86,7 @@ class UnsavableText(ValueError):
     """Text no save file can hold (a lone surrogate, left by text pasted from a mis-encoded source)."""
 
 
-@attrs.frozen
+@record
 class Snapshot:
     """A snapshot as read: the state and where the log ended when it was written (None in a save
     older than schema 4, which did not say)."""
@@ -94,7 +95,7 @@ class Snapshot:
     log_end: int | None
 
 
-@attrs.frozen
+@record
 class SaveFiles:
     """The files of one session in a saves folder."""
 

@@ -23,12 +23,13 @@ from hammertui.session.events import Event
 from hammertui.session.procedures import fight_under_way, is_dark, light_level, part_module
 from hammertui.session.public_fields import public_event, redact
 from hammertui.session.state import Character, State
+from hammertui.rules.records import record
 
 BANDS = ("Healthy", "Wounded", "Bloodied", "Down", "Dead")
 """How a character's Hit Points show to the table, best first."""
 
 
-@attrs.frozen
+@record
 class Member:
     """One adventurer as the table sees them: `hp` is "7/10" where the session shows numbers, else ""."""
 
@@ -39,7 +40,7 @@ class Member:
     light: str = ""
 
 
-@attrs.frozen
+@record
 class Burning:
     """A light source burning: `left` of `full` units for its bar (`full` 0: no bar), and in words."""
 
@@ -49,7 +50,7 @@ class Burning:
     words: str
 
 
-@attrs.frozen
+@record
 class FightNow:
     """A fight under way: where it stands (`Round 2: Darla's turn`) and the party's effects."""
 
@@ -57,20 +58,20 @@ class FightNow:
     effects: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@record
 class Fallen:
     name: str
     cause: str
     epitaph: str
 
 
-@attrs.frozen
+@record
 class LastRoll:
     text: str
     dice: tuple[str, ...]
 
 
-@attrs.frozen
+@record
 class PlayerView:
     """Everything the served page draws."""
 
@@ -155,7 +156,7 @@ def last_roll(state: State, recent: Sequence[Event]) -> LastRoll | None:
     return None
 
 
-@attrs.frozen
+@record
 class ShowHpNumbers:
     """Whether the player view shows the party's Hit Points as numbers beside their bands."""
 

@@ -18,6 +18,7 @@ from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.events import Event
 from hammertui.session.state import Character, State, Stats, free_id, replace_member
+from hammertui.rules.records import record
 
 MAX_PILE = 20
 STARTING_RATIONS = 3
@@ -107,7 +108,7 @@ def _check_armour_kind(ruleset: Ruleset, armour: str) -> None:
         raise Refused(f"no armour called {armour!r}")
 
 
-@attrs.frozen
+@record
 class RollCharacter:
     """Roll a new adventurer by the rules and add them to the party, with the kit's supplies.
 
@@ -128,7 +129,7 @@ class RollCharacter:
         return attrs.evolve(state, party=(*state.party, member)), events
 
 
-@attrs.frozen
+@record
 class AddCharacter:
     """Enter a character by hand (a sheet brought from elsewhere), checked like a rolled one.
 
@@ -177,7 +178,7 @@ class AddCharacter:
         return attrs.evolve(state, party=(*state.party, member)), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class RollReplacements:
     """Roll a pile of replacement characters to draw from when someone dies."""
 
@@ -205,7 +206,7 @@ def _from_pile(state: State, character_id: str) -> Character:
     raise Refused(f"no replacement {character_id!r} in the pile")
 
 
-@attrs.frozen
+@record
 class DrawReplacement:
     """A replacement steps out of the pile and into the party with the kit's supplies.
 
@@ -228,7 +229,7 @@ class DrawReplacement:
         return attrs.evolve(state, pile=pile, party=(*state.party, member)), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class DiscardReplacement:
     """Tear up a replacement nobody wants."""
 
@@ -241,7 +242,7 @@ class DiscardReplacement:
         return attrs.evolve(state, pile=pile), [note(self, f"{member.name} is struck from the pile.")]
 
 
-@attrs.frozen
+@record
 class RenameCharacter:
     """Name a character (the player to the left names them) or record who plays them."""
 
@@ -261,7 +262,7 @@ class RenameCharacter:
         return attrs.evolve(state, party=replace_member(state.party, renamed)), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class AssignRole:
     """Give a party role to a character; whoever held it before gives it up. An empty role clears."""
 
@@ -281,7 +282,7 @@ class AssignRole:
         return attrs.evolve(state, party=party), [note(self, text)]
 
 
-@attrs.frozen
+@record
 class SetArmour:
     """Change what a character wears; AC is worked out again by the rules."""
 
@@ -302,7 +303,7 @@ class SetArmour:
         return attrs.evolve(state, party=replace_member(state.party, dressed)), [note(self, f"{member.name}: {why}.")]
 
 
-@attrs.frozen
+@record
 class AdjustCount:
     """Add to or take from a count on the sheet: rations, ammo, forgotten spells, temporary HP,
     coins, the Bedroll (had or not), class uses."""
@@ -354,7 +355,7 @@ def _counted(old: int, delta: int, what: str) -> int:
     return old + delta
 
 
-@attrs.frozen
+@record
 class SetNotes:
     """The free notes on a character's sheet."""
 

@@ -17,6 +17,7 @@ from hammertui.session.procedures import is_dark
 from hammertui.session.rage import is_raging
 from hammertui.session.state import Character, FailedCheck, State, replace_member
 from hammertui.session.vitals import dungeon_tier
+from hammertui.rules.records import record
 
 
 def _roller(state: State, character_id: str) -> Character:
@@ -33,7 +34,7 @@ def _result(state: State, action: object, member: Character, check: checks.Check
     return state, [note(action, text, (check.roll.describe(),), level=level)]
 
 
-@attrs.frozen
+@record
 class RollSave:
     """A saving throw against a source of the given tier (a monster's HD or a caster's level as a tier).
 
@@ -72,7 +73,7 @@ class RollSave:
         return _result(state, self, member, check)
 
 
-@attrs.frozen
+@record
 class RollThiefSkill:
     """A thief skill, against the dungeon level's tier. A failure a Thief may reroll is kept, so
     Thiefy Expertise can be spent on it next."""
@@ -96,7 +97,7 @@ class RollThiefSkill:
         return state, events + ([note(self, f"{member.name} may {offer[0].lower()}{offer[1:]}.")] if offer else [])
 
 
-@attrs.frozen
+@record
 class RerollThiefSkill:
     """Thiefy Expertise: the Thief rerolls the failed Thief Skill check just made, spending one use.
 
@@ -164,7 +165,7 @@ def _thief_check(state: State, ctx: Context, member: Character, skill: str, net:
     )
 
 
-@attrs.frozen
+@record
 class RollSkill:
     """An ordinary test: d20 + a stat against the ruleset's skill targets."""
 

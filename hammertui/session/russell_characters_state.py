@@ -24,11 +24,12 @@ from hammertui.session.actions import Action, Context, Refused, Result, member_o
 from hammertui.session.events import Event, note
 from hammertui.session.sessions import DEMO_PARTY
 from hammertui.session.state import Character, State, Stats, free_id, replace_member
+from hammertui.rules.records import record
 
 NAME = "russell_characters"
 
 
-@attrs.frozen
+@record
 class Gear:
     """A significant item carried: its slots, how many (Rations), its usage die now (0: none), or
     `out` once a 1-2 on its d4 has used it up."""
@@ -41,7 +42,7 @@ class Gear:
     out: bool = False
 
 
-@attrs.frozen
+@record
 class Skill:
     """A skill on the sheet, its rank and the check marks its uses have put next to it."""
 
@@ -50,7 +51,7 @@ class Skill:
     marks: int = 0
 
 
-@attrs.frozen
+@record
 class Person:
     """What the Russell House Rules note on a sheet beyond the shared record."""
 
@@ -70,7 +71,7 @@ class Person:
     """The day of the last square meal ("Once per day"); -1: none yet."""
 
 
-@attrs.frozen
+@record
 class Hand:
     """A hireling's sheet: HP, Tired pips and wounds as a character's, the wage as agreed (a flat
     fee or a share), and the day of their last square meal."""
@@ -83,7 +84,7 @@ class Hand:
     fed: int = -1
 
 
-@attrs.frozen
+@record
 class Haul:
     """Treasure brought back: on what turn, what it was, its worth in coins, the XP it gave each of
     those who shared it (0 when too little to share) and their names."""
@@ -95,7 +96,7 @@ class Haul:
     shared_by: tuple[str, ...]
 
 
-@attrs.frozen
+@record
 class People:
     """Each character's sheet, by character id; each hireling's, by hireling id; the attribute
     rolls thrown for a character not yet made (`RollAttributes`), waiting for the referee to assign
@@ -273,7 +274,7 @@ def _member(state: State, character_id: str) -> Character:
     return member
 
 
-@attrs.frozen
+@record
 class RollUsageDie:
     """Use an item: roll its usage die, which steps down on a 1 or 2 and is out after a d4's."""
 
@@ -312,7 +313,7 @@ def draw_supply(state: State, ctx: Context, action: Action, character_id: str, s
     return with_person(state, member.id, with_gear(sheet, used, gear.id)), [note(action, f"{member.name}: {words}.", (shown,), level="warn" if used.out else "info")]
 
 
-@attrs.frozen
+@record
 class MarkTired:
     """A Tired pip by the 'Smith's hand (the exploration die's Tired result marks them itself)."""
 
@@ -333,7 +334,7 @@ def good_named(own: RussellCharacters, name: str) -> GearDef | None:
     return next((g for g in (*own.goods, *own.kit) if g.name.casefold() == wanted or g.id == wanted), None)
 
 
-@attrs.frozen
+@record
 class Carry:
     """Take up a significant item: more than STR makes Burdened, more than STR x 1.5 cannot be.
     One already carried with a usage die is bought again: "Buying extras takes up an additional
@@ -384,7 +385,7 @@ def _bought_again(own: RussellCharacters, held: Gear, slots: int) -> tuple[Gear,
     return attrs.evolve(held, die=rules.step_up(own.usage_dice, held.die), slots=held.slots + max(1, slots)), max(1, slots)
 
 
-@attrs.frozen
+@record
 class Drop:
     """Leave an item behind."""
 
@@ -422,7 +423,7 @@ def armour_words(armour: str, shield: bool) -> str:
     return worn + (" and a shield" if shield else "")
 
 
-@attrs.frozen
+@record
 class WearArmour:
     """Armour by the table ("Light (Leather): 7, Medium (Chain): 5, Heavy (Plate): 3, Shield: 1
     Better") on a character: AC set, and its slots, one a point better than 10, counted."""
@@ -522,7 +523,7 @@ def eat_ration(state: State, ctx: Context, member: Character) -> tuple[State, st
     return with_person(state, member.id, with_gear(sheet, left, rations.id)), f"{member.name} has {rations.count - 1} Rations left", ()
 
 
-@attrs.frozen
+@record
 class ShareRation:
     """An exploration turn sharing around one Ration (at most eight people) and drinking water:
     each who shares and is Tired but not Wearied erases one Tired pip."""
@@ -552,7 +553,7 @@ class ShareRation:
         return spent, [note(self, text, (*ate, *shown)), *events]
 
 
-@attrs.frozen
+@record
 class EatRations:
     """An exploration turn eating a full Ration each and drinking water: the Wearied (and anyone
     Tired) erase every pip."""
@@ -605,7 +606,7 @@ def on_foe_killed(state: State, ctx: Context, action: Action, hd: int) -> Result
     return _share_xp(state, action, growth_rules.kill_xp(own, hd), f"A {hd} HD foe killed")
 
 
-@attrs.frozen
+@record
 class AwardTreasure:
     """Treasure brought back: "such treasure is worth 1 XP per Standard Coin of value"."""
 
@@ -625,7 +626,7 @@ class AwardTreasure:
         return _share_xp(state, self, total, f"{self.what} worth {self.coins} coins")
 
 
-@attrs.frozen
+@record
 class LevelUp:
     """Level up by the chart: a new Hit Die plus CON (2 HP past it), Weapon Skill at even levels,
     the templates and max skill rank of the new level."""

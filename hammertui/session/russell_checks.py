@@ -23,6 +23,7 @@ from hammertui.session.actions import Context, Refused, Result, member_of
 from hammertui.session.events import note
 from hammertui.session.procedures import light_on_roll
 from hammertui.session.state import Character, State
+from hammertui.rules.records import record
 
 PHYSICAL = ("STR", "DEX", "CON")
 """The attributes whose saves are physically challenging unless the referee says otherwise."""
@@ -31,7 +32,7 @@ NO_SKILL_IN_THE_DARK = "no skill rolls can be attempted in the dark (Light: Dark
 WORDS = {2: "double Advantage", 1: "Advantage", -1: "Disadvantage", -2: "double Disadvantage"}
 
 
-@attrs.frozen
+@record
 class Tilt:
     """A roll's modifier dice, netted, and where each came from (`("the light", -1)`)."""
 
@@ -81,7 +82,7 @@ def _shifted(face: int, shift: int) -> str:
     return f"{face} {'+' if shift > 0 else '-'} {abs(shift)}" if shift else f"{face}"
 
 
-@attrs.frozen
+@record
 class Save:
     """A save: "roll equal to or lower than the ability score on a D20", subject to Advantage and
     Disadvantage from the light, weariness and burden (`physical`: a physically challenging test)
@@ -118,7 +119,7 @@ def _with_skill(sheet: people.Person, skill: people.Skill) -> people.Person:
     return attrs.evolve(sheet, skills=tuple(skill if s.name == skill.name else s for s in sheet.skills))
 
 
-@attrs.frozen
+@record
 class SkillTest:
     """A skill: "roll 1d6 and add your relevant skill - if the result is six or higher, it
     succeeds. A roll of 1 always fails." The referee may grant Advantage or Disadvantage
@@ -165,7 +166,7 @@ def slots(member: Character) -> int:
     return character_rules.skill_slots(member.stats.INT)
 
 
-@attrs.frozen
+@record
 class DeclareSkill:
     """A Just-in-Time skill: "at any point during play, you can declare that your background
     prepared you for this situation ... and define a relevant skill, which is now fixed"; it takes
@@ -208,7 +209,7 @@ def practisable(state: State, ruleset: Ruleset, member: Character) -> list[peopl
     return [s for s in sheet.skills if rules.may_practise(s.marks, people.section(ruleset).practice_marks) and s.rank < most]
 
 
-@attrs.frozen
+@record
 class PractiseSkill:
     """A week of downtime practising one skill: "erase all check marks and roll an intelligence save
     (roll equal to or under Intelligence). If this save is passed, advance the skill to the next

@@ -18,6 +18,7 @@ from hammertui.session.events import note
 from hammertui.session.recruits import next_id
 from hammertui.session.russell_characters_state import NAME, fresh, people, rolled_text, section, with_person
 from hammertui.session.state import Character, State, Stats
+from hammertui.rules.records import record
 
 
 def attribute_count(ruleset: Ruleset) -> int:
@@ -26,7 +27,7 @@ def attribute_count(ruleset: Ruleset) -> int:
     return len(ruleset.stats) if own.in_order else own.attribute_rolls
 
 
-@attrs.frozen
+@record
 class RollAttributes:
     """"Roll 3d6 seven times": the rolls shown and kept for the referee to assign."""
 
@@ -47,7 +48,7 @@ def _listed(faces: tuple[int, ...]) -> str:
     return ", ".join(map(str, faces))
 
 
-@attrs.frozen
+@record
 class MakeCharacter:
     """The waiting rolls assigned (`picks`: for each attribute in sheet order, the position of the
     roll it takes; empty when rolled in order), then "Roll 1d6 and add your Constitution modifier",

@@ -25,6 +25,7 @@ from hammertui.session.events import Event, note
 from hammertui.session.procedures import signal
 from hammertui.session.state import Hireling, State, free_id, replace_member
 from hammertui.session.vitals import settle
+from hammertui.rules.records import record
 
 
 def wound_rules(ruleset: Ruleset) -> IndividualInitiative:
@@ -149,7 +150,7 @@ def everyone(state: State) -> tuple[str, ...]:
     return (*(m.id for m in state.living), *(h.id for h in state.hirelings if is_hireling(state, h.id)))
 
 
-@attrs.frozen
+@record
 class Damage:
     """Damage outside the fight's blows (a trap, a fall): HP lost, and past 0 HP a wound on the
     table; "A second wound will kill a character"."""
@@ -196,7 +197,7 @@ def _has_blanket(state: State, ruleset: Ruleset, who: str) -> bool:
     return people.gear_of(people.person(state, ruleset, who), recovery_rules(ruleset).blanket) is not None
 
 
-@attrs.frozen
+@record
 class NightsRest:
     """A night's sleep: "A full night's rest (no watch shifts) with a a cover of some kind ... and a
     warm-enough blanket recovers all HP. If you don't have a comfortable place or have to wake up in
@@ -255,7 +256,7 @@ def today(state: State, ruleset: Ruleset) -> int:
     return rules.day_of(state.clock.units, ruleset.time.minutes_per_unit)
 
 
-@attrs.frozen
+@record
 class SquareMeal:
     """"Once per day, a good square meal (one ration's worth per person) recovers 1d6+level HP.
     Recovered HP cannot go above a character's maximum." """
@@ -283,7 +284,7 @@ class SquareMeal:
         return state, [note(self, f"A square meal, a Ration each: {'; '.join(said)}.", tuple(shown))]
 
 
-@attrs.frozen
+@record
 class WeekOfDowntime:
     """"most wounds can be assumed to heal with one week of downtime with appropriate care": every
     wound healed, all HP back and every Tired pip erased; the clock is the 'Smith's."""
@@ -325,7 +326,7 @@ def retain_most(state: State, ruleset: Ruleset, employer_id: str) -> int:
     return rules.retain_most(own.retain, mod, own.least)
 
 
-@attrs.frozen
+@record
 class Hire:
     """A hireling retained by a character: their HP (a d6 Hit Die), Guts 7 and wage as agreed.
     "Each character can retain the services of 1 hireling plus a number equal to their charisma
@@ -358,7 +359,7 @@ class Hire:
         return state, [note(self, f"{boss} hires {name}, {job}{wage}: HP {hp}{said}.", (thrown.describe(),))]
 
 
-@attrs.frozen
+@record
 class LetGo:
     """A hireling's service ends: paid off, or gone."""
 

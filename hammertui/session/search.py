@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
 
 from hammertui.rules import search as rules
 from hammertui.session.actions import Context, Refused, Result, note, spend_time
@@ -16,6 +15,7 @@ from hammertui.session.camp_state import camping
 from hammertui.session.divining_state import exploring
 from hammertui.session.fight_state import fighting
 from hammertui.session.state import State
+from hammertui.rules.records import record
 
 
 def most_searchers(state: State) -> int:
@@ -23,7 +23,7 @@ def most_searchers(state: State) -> int:
     return len(state.living) + len(state.hirelings)
 
 
-@attrs.frozen
+@record
 class Search:
     """`searchers` search one area together for `units` turns (Beats); the 'Smith rolls in secret."""
 

@@ -10,9 +10,10 @@ from typing import Any
 
 import attrs
 
+from hammertui.rules.records import record
 
 
-@attrs.frozen
+@record
 class SessionInfo:
     """Which session this is and how its dice are seeded."""
 
@@ -32,7 +33,7 @@ class SessionInfo:
     """Whether the player view shows the party's Hit Points as numbers beside their bands."""
 
 
-@attrs.frozen
+@record
 class Dungeon:
     """Where the party is: the level, its boss (whose HD sets the level's tier), how many new rooms
     have been explored, and whether the party stands in a Safe Haven."""
@@ -43,7 +44,7 @@ class Dungeon:
     safe_haven: bool = False
 
 
-@attrs.frozen
+@record
 class Loot:
     """One line of the Lootkeeper's ledger: coins, or an item and what it is worth in coins (0 if
     nobody knows yet), and who carries it (a character id, or "" for the party's common pile)."""
@@ -55,7 +56,7 @@ class Loot:
     holder: str = ""
 
 
-@attrs.frozen
+@record
 class Stats:
     """The six scores as rolled; CON here is the maximum, the character tracks CON lost."""
 
@@ -70,7 +71,7 @@ class Stats:
         return attrs.asdict(self)
 
 
-@attrs.frozen
+@record
 class Death:
     """When and how a character died: the game clock in units, and the killer in the table's words."""
 
@@ -79,7 +80,7 @@ class Death:
     dungeon_level: int = 1
 
 
-@attrs.frozen
+@record
 class Character:
     """One adventurer as the roster and every rule that touches them needs them.
 
@@ -129,7 +130,7 @@ class Character:
         return self.status != "dead"
 
 
-@attrs.frozen
+@record
 class Grave:
     """A fallen adventurer in the graveyard, with the epitaph the table wrote."""
 
@@ -137,7 +138,7 @@ class Grave:
     epitaph: str = ""
 
 
-@attrs.frozen
+@record
 class Hireling:
     """A hireling: their trade, tier, who employs them, and whether a failed morale check doubled the cost."""
 
@@ -149,7 +150,7 @@ class Hireling:
     doubled: bool = False
 
 
-@attrs.frozen
+@record
 class Clock:
     """Game time in the ruleset's unit (turns or Beats); combat rounds are counted on their own."""
 
@@ -157,7 +158,7 @@ class Clock:
     rounds: int = 0
 
 
-@attrs.frozen
+@record
 class Effect:
     """A timed effect on a combatant (a character or foe id) or on the whole party (`on` = "").
 
@@ -173,7 +174,7 @@ class Effect:
     note: str = ""
 
 
-@attrs.frozen
+@record
 class FailedCheck:
     """A thief skill check that has just failed, kept so a Thief may reroll it straight away:
     `at` is the session's `seq` once the check was made, so any later action closes the chance."""
@@ -184,7 +185,7 @@ class FailedCheck:
     at: int
 
 
-@attrs.frozen
+@record
 class State:
     """Everything a session is. `seq` counts the actions applied; it seeds that action's dice."""
 

@@ -19,6 +19,7 @@ from hammertui.session import persist
 from hammertui.session.actions import Action, Context, Refused, apply_action
 from hammertui.session.events import Event
 from hammertui.session.state import State
+from hammertui.rules.records import record
 
 HISTORY = 250
 """Undo steps kept (the floor promised to the 'Smith is 200)."""
@@ -38,7 +39,7 @@ class NothingToUndo(Refused):
     """Undo or redo with an empty history."""
 
 
-@attrs.frozen
+@record
 class Step:
     """A state the store moved away from, and what moved it, for undo and redo."""
 

@@ -25,12 +25,13 @@ from hammertui.session.light_state import LightSource
 from hammertui.session.fight_state import fighting
 from hammertui.session.loot import COMMON, describe, whereabouts, with_the_living
 from hammertui.session.state import Character, Loot, State, free_id
+from hammertui.rules.records import record
 
 ODD_COINS = "Odd coins from the split"
 """The ledger line the split's remainder stays on."""
 
 
-@attrs.frozen
+@record
 class Homecoming:
     """One survivor's trip back: the supplies that top up their kit, their share of the coins, the
     items they take home, and their XP once loot is turned to XP."""
@@ -43,7 +44,7 @@ class Homecoming:
     can_level: bool
 
 
-@attrs.frozen
+@record
 class TownPlan:
     """Everything Return to Town will do, in the rules' order, before it is done.
 
@@ -209,7 +210,7 @@ def supplies_text(ruleset: Ruleset, added: Mapping[str, int]) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class ReturnToTown:
     """The party goes back to town and then back into the dungeon, the rules' steps in order.
 

@@ -19,6 +19,7 @@ from hammertui.session.events import Event
 from hammertui.session.state import Character, Death, Grave, State, replace_member
 from hammertui.session import rage
 from hammertui.session.procedures import signal
+from hammertui.rules.records import record
 
 NOT_TODAY = "not_today"
 UNKNOWN_CAUSE = "unknown causes"
@@ -63,7 +64,7 @@ def _living(state: State, character_id: str) -> Character:
     return member
 
 
-@attrs.frozen
+@record
 class ApplyDamage:
     """Damage a character: temporary HP first, then HP, then CON by the difficulty mode.
 
@@ -98,7 +99,7 @@ class ApplyDamage:
         return new, [note(self, text), *events, *raged]
 
 
-@attrs.frozen
+@record
 class Heal:
     """Heal a living character, never beyond their maximum HP."""
 
@@ -127,7 +128,7 @@ def _down(state: State, character_id: str) -> Character:
     return member
 
 
-@attrs.frozen
+@record
 class LayDown:
     """A round Laying Down at 0 HP: a Death save, a CON point lost on a failure.
 
@@ -159,7 +160,7 @@ class LayDown:
         return new, [note(self, text, (check.roll.describe(),)), *events]
 
 
-@attrs.frozen
+@record
 class FightOn:
     """A turn Fighting On at 0 HP: the character acts, then loses 1d4 CON."""
 
@@ -175,7 +176,7 @@ class FightOn:
         return new, [note(self, text, tuple(r.describe() for r in outcome.rolls)), *events]
 
 
-@attrs.frozen
+@record
 class Bury:
     """The dead leave the roster for the graveyard with the epitaph the table wrote.
 
@@ -211,7 +212,7 @@ class Bury:
         return new, [laid, *told, *role]
 
 
-@attrs.frozen
+@record
 class WriteEpitaph:
     """Write (or rewrite) the epitaph on a grave already dug."""
 

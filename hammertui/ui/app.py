@@ -13,7 +13,6 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import attrs
 from textual import events
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import BindingsMap
@@ -21,7 +20,7 @@ from textual.await_complete import AwaitComplete
 from textual.containers import Grid
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer
+from textual.widgets import DataTable
 
 from hammertui.rules.clock import clock_text
 from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset
@@ -63,6 +62,8 @@ from hammertui.ui import screens
 from hammertui.ui.roster import PartyPane
 from hammertui.ui.type_ahead import TypeAhead
 from hammertui.ui.view import View
+from hammertui.ui.footer import KeysFooter
+from hammertui.rules.records import record
 
 if TYPE_CHECKING:
     from hammertui.ui.player_server import PlayerServer
@@ -75,7 +76,7 @@ MAX_ERRORS = 10
 """Errors after the first that the crash screen stays up through: one more closes the app."""
 
 
-@attrs.frozen
+@record
 class LoadProblem:
     """A session that could not be opened, and what is needed to offer the backup or a new one."""
 
@@ -199,7 +200,7 @@ class HammerApp(App[None]):
             for pane in procedures.panes(self.rules):
                 yield pane().data_bind(view=HammerApp.board)
         yield LogStrip(id="log")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.call_after_refresh(freeze_once, "first frame")

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hammertui.session.actions import Action
@@ -51,6 +51,7 @@ from hammertui.ui.dialogs.form import Attempt, FormDialog
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.rulings import ruling_titles
 from hammertui.ui.view import View
+from hammertui.ui.footer import KeysFooter
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -128,7 +129,7 @@ class CampScreen(ModalScreen[None]):
                 yield Static(id="camp-last")
             yield OptionList(id="camp-people")
             yield Static(id="camp-hint", classes="hint")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "view", self._redraw)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
-import attrs
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -24,6 +23,7 @@ from hammertui.session.advancement import ad_hoc_words
 from hammertui.session.procedures import fight_under_way, part_module_of
 from hammertui.session.state import State
 from hammertui.ui.view import View
+from hammertui.rules.records import record
 
 Moment = TypeVar("Moment")
 """What a command asks to know whether it applies: the `View` on the dashboard; on a screen, what
@@ -42,7 +42,7 @@ def app_action(name: str) -> Callable[[Any], object]:
     return lambda app: getattr(app, f"action_{name}")()
 
 
-@attrs.frozen
+@record
 class Command(Generic[Moment]):
     """One thing the 'Smith can ask for, by key or by name."""
 
@@ -116,7 +116,6 @@ COMMON: tuple[Command[View], ...] = (
     Command("f2", "session.rename", "rename", "Rename", "Rename session", "Give this session a new name"),
     Command("ctrl+q", "app.quit", "quit", "Quit", "Quit", "Quit: everything is already saved", show=True, priority=True),
 )
-
 
 
 FIGHT_SCREEN_KEYS = frozenset({"app.quit", "store.redo", "session.rules"})

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from hammertui.rules import explore as rules
@@ -43,6 +43,7 @@ from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.divining import reason_line, throw_line
 from hammertui.ui.rulings import ruling_titles
 from hammertui.ui.view import View
+from hammertui.ui.footer import KeysFooter
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -102,7 +103,7 @@ class ExploreScreen(ModalScreen[None]):
                 yield Static(id="explore-text")
             yield OptionList(id="explore-choices")
             yield Static(id="explore-hint", classes="hint")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "view", self._redraw)

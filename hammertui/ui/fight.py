@@ -11,7 +11,6 @@ from collections.abc import Iterator, Sequence
 from itertools import groupby
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-import attrs
 from rich.console import Console, Group
 from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
@@ -19,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from hammertui.rules import combat as rules
 from hammertui.rules.light import darkness_lines
@@ -70,6 +69,8 @@ from hammertui.ui.log import LEVEL_STYLE
 from hammertui.ui.roster import STATUS, hp_cell
 from hammertui.ui.table import Row, RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
+from hammertui.ui.footer import KeysFooter
+from hammertui.rules.records import record
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -124,7 +125,7 @@ class FightLog(Static):
             self.update(Group(*log_lines(self._events, width, rows, self.app.console)), layout=False)
 
 
-@attrs.frozen
+@record
 class FightMoment:
     """What the fight screen's commands ask to know whether they apply: the highlighted combatant too."""
 
@@ -234,7 +235,7 @@ class FightScreen(Screen[None]):
             yield Static(id="fight-notes")
             yield FightLog(id="fight-log")
             yield Static(id="fight-hint", classes="hint")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(FightLog).border_title = "Just now"

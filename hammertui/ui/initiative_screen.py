@@ -13,7 +13,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, Input, Label, Select, SelectionList, Static
+from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 
 from hammertui.rules.individual_initiative import ABILITIES, CONDITION_NAMES, OPTION_NAMES, RANGE_NAMES, RANGES
 from hammertui.rules.ruleset.individual_initiative import CONDITIONS
@@ -30,6 +30,7 @@ from hammertui.ui.header import header_text
 from hammertui.ui.individual_initiative import pane_text
 from hammertui.ui.view import View
 from hammertui.ui import screens
+from hammertui.ui.footer import KeysFooter
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -251,7 +252,7 @@ class InitiativeScreen(Screen[None]):
             yield Static(id="initiative-order")
             yield FightLog(id="initiative-log")
             yield Static(id="initiative-hint", classes="hint")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(FightLog).border_title = "Just now"

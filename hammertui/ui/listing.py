@@ -13,11 +13,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from hammertui.ui.table import Row, RowTable, selected_key, sync_rows
 from hammertui.ui.view import View
 from hammertui.ui import screens
+from hammertui.ui.footer import KeysFooter
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -56,7 +57,7 @@ class ListingScreen(ModalScreen[None]):
             yield RowTable(cursor_type="row", zebra_stripes=True, cursor_foreground_priority="renderable")
             yield Static(classes="listing-empty")
             yield from self.compose_below()
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def compose_below(self) -> ComposeResult:
         """Anything a screen shows under its table."""

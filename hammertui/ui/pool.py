@@ -26,7 +26,7 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from hammertui.rules.explore import PoolLine, is_automatic
 from hammertui.rules.odds import Distribution, PoolOdds, bar_chart, odds_for
@@ -47,6 +47,8 @@ from hammertui.session.state import State
 from hammertui.ui.divining import FALLBACK_SIZE, STEP_NAMES, dice, dice_chip, percent, reason_line, symbol_names
 from hammertui.ui.view import View
 from hammertui.ui import screens
+from hammertui.ui.footer import KeysFooter
+from hammertui.rules.records import record
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -76,7 +78,7 @@ FIGURE_LINES = 13
 # ---------------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@record
 class Row:
     """One line of the builder: what it sets, its value now, and the action that sets another.
 
@@ -567,7 +569,7 @@ class PoolScreen(ModalScreen[None]):
                     yield Static(id="pool-ordinary-problem")
                 yield Static(id="pool-auto")
             yield OddsPane(id="pool-odds-box")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "view", self._redraw)

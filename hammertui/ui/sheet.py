@@ -13,13 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from hammertui.rules.sheet import Section
 from hammertui.session.sheets import character_sheet
 from hammertui.session.state import Character
 from hammertui.ui.view import View
 from hammertui.ui import screens
+from hammertui.ui.footer import KeysFooter
 
 NARROW = 110
 """Below this many columns the sheet stacks its two columns."""
@@ -62,7 +63,7 @@ class SheetScreen(ModalScreen[None]):
                 yield Static(id="sheet-left")
                 yield Static(id="sheet-right")
             yield Static(id="sheet-notes")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "view", self._draw)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import attrs
 
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.state import State
+from hammertui.rules.records import record
 
 
-@attrs.frozen
+@record
 class View:
     """One frozen value per change, so a pane's watcher fires exactly when something changed."""
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-import attrs
 
 from hammertui.rules.ruleset.schema import (
     Level,
@@ -16,6 +15,7 @@ from hammertui.rules.ruleset.schema import (
     one_of,
     section_check,
 )
+from hammertui.rules.records import record
 
 FIRST_LEVEL_HP = ("max_hit_die", "roll_hit_die")
 LEVEL_UP_HP = {
@@ -26,7 +26,7 @@ LEVEL_UP_HP = {
 """Each way the code can raise Hit Points on levelling, in words for the sheet and the log."""
 
 
-@attrs.frozen
+@record
 class AdHocAward:
     """One of the 'Smith's quick XP awards: so much for a moment of the kind the text names."""
 
@@ -34,7 +34,7 @@ class AdHocAward:
     name: str
 
 
-@attrs.frozen
+@record
 class Advancement:
     """Levels and XP: next level needs next level x `xp_per_next_level` (or `xp_table`)."""
 
@@ -59,7 +59,7 @@ def _xp_is_given(advancement: Advancement) -> Iterator[Problem]:
         yield Problem("expected xp_per_next_level or xp_table")
 
 
-@attrs.frozen
+@record
 class HitPointRules:
     """First-level HP (`max_hit_die` or `roll_hit_die`) + CON mod, and how levelling changes them."""
 

@@ -29,6 +29,7 @@ from hammertui.rules.ruleset.schema import (
     section_check,
     show,
 )
+from hammertui.rules.records import record
 
 RESOURCE_REFRESH = ("day", "adventure", "never")
 CAMP_FREE = ("heal", "rememorize", "turn_unholy")
@@ -39,7 +40,7 @@ ArmourId = Annotated[str, ident("an armour id")]
 ThiefSkillId = Annotated[str, ident("a thief skill id")]
 
 
-@attrs.frozen
+@record
 class Progression:
     """A number that grows by one at given levels: attack dice, Stabbity, spell level."""
 
@@ -53,14 +54,14 @@ class Progression:
 PROGRESSION = Words("a table such as { base = 1, gained_at = [5, 10, 15] }")
 
 
-@attrs.frozen
+@record
 class AttackDice(Progression):
     """Attack dice by level; `bonus_melee_only` marks a Dwarf's extra dice."""
 
     bonus_melee_only: bool = False
 
 
-@attrs.frozen
+@record
 class Spellcasting:
     """A caster's book: free spells, then `base` + stat mod (not below `minimum`), + `per_level`."""
 
@@ -77,7 +78,7 @@ class Spellcasting:
         return len(self.free_spells) + bonus + self.per_level * max(0, level - 1)
 
 
-@attrs.frozen
+@record
 class ClassResource:
     """Uses a class gains by level: Turn Unholy a day, Not Today! for good, rerolls an adventure."""
 
@@ -90,7 +91,7 @@ class ClassResource:
         return self.per_level * level
 
 
-@attrs.frozen
+@record
 class ClassThiefSkills:
     """Which thief skills a class has; an empty `skills` means every thief skill of the ruleset."""
 
@@ -100,7 +101,7 @@ class ClassThiefSkills:
     bailiwick_and_failing: bool = False
 
 
-@attrs.frozen
+@record
 class Rage:
     """The Berserker's rage: a save against `target` when hurt, `break_target` to snap out.
 
@@ -118,7 +119,7 @@ class Rage:
     collapse_minutes: Dice = "3d6"
 
 
-@attrs.frozen
+@record
 class InnerStrength:
     """A Halfling's Sudden Inner Strength: `hp` spent before the attack dice are thrown raises
     the damage die `steps` sizes for that attack."""
@@ -127,7 +128,7 @@ class InnerStrength:
     steps: Annotated[int, between(1, None, "die steps")] = 1
 
 
-@attrs.frozen
+@record
 class ClassDef:
     """One class, every column of the rules' class table as data."""
 
@@ -181,7 +182,7 @@ Classes = Annotated[dict[str, ClassDef], Keyed("class", "id")]
 
 
 @ranged
-@attrs.frozen
+@record
 class TableRow:
     """One row of a roll table: totals `low`..`high` give a class, or send to a sub-table."""
 
@@ -201,7 +202,7 @@ def _row_gives_one_thing(row: TableRow) -> Iterator[Problem]:
         yield Problem("expected exactly one of class or table")
 
 
-@attrs.frozen
+@record
 class SubTable:
     """A table a row of the class roll sends to (the Human table): dice and rows, no deeper."""
 
@@ -215,7 +216,7 @@ class SubTable:
         raise ValueError(f"no row of the class table covers {total}")
 
 
-@attrs.frozen
+@record
 class ClassTable(SubTable):
     """The class roll: `dice` on `rows`; a row may send the player on to a sub-table."""
 

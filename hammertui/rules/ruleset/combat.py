@@ -16,6 +16,7 @@ from hammertui.rules.ruleset.schema import (
     nonempty,
     one_of,
 )
+from hammertui.rules.records import record
 
 INITIATIVE_WHO = ("side_leader",)
 TIE_BREAKS = ("more_numerous_side", "last_winner", "roll_off")
@@ -30,7 +31,7 @@ ATTACK_KINDS = ("melee", "missile", "thrown")
 AttackKind = Annotated[str, one_of(ATTACK_KINDS)]
 
 
-@attrs.frozen
+@record
 class Initiative:
     """Who rolls initiative and how: `dice` + the listed stats' mods, every round."""
 
@@ -39,7 +40,7 @@ class Initiative:
     who: Annotated[str, one_of(INITIATIVE_WHO)] = "side_leader"
 
 
-@attrs.frozen
+@record
 class Critical:
     """Natural rolls that crit or fumble; `chain_save` lets a passed save raise the multiplier.
 
@@ -54,7 +55,7 @@ class Critical:
     narrative_option: bool = False
 
 
-@attrs.frozen
+@record
 class ArmourClass:
     """AC: a base, plus the mod of a stat."""
 
@@ -62,7 +63,7 @@ class ArmourClass:
     stat: StatName | None = None
 
 
-@attrs.frozen
+@record
 class SpecialAttacks:
     """Book Three's special attacks, made with dice already thrown: the Shield Bash's save, the
     saves a Tactical Attack may be made against, the Banes of a tactical weapon on the target's
@@ -75,7 +76,7 @@ class SpecialAttacks:
     defensive_action: bool = True
 
 
-@attrs.frozen
+@record
 class CombatRules:
     """Combat: initiative, tie-breaks and the phases of a side's turn, attack ranks, AC, crits."""
 

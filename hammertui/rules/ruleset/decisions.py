@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import attrs
+
+from hammertui.rules.records import record
 
 
-@attrs.frozen
+@record
 class Decision:
     """A choice made where a rule text is silent or contradicts itself, beside the words it reads.
 

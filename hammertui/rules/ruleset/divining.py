@@ -25,6 +25,7 @@ from hammertui.rules.ruleset.schema import (
     one_of,
     section_check,
 )
+from hammertui.rules.records import record
 
 FACES_WORDS = 'an array of faces, each an array of symbol ids ([] for a blank face), such as [[], ["hammer"]]'
 DiceCounts = Annotated[
@@ -33,7 +34,7 @@ DiceCounts = Annotated[
 ]
 
 
-@attrs.frozen
+@record
 class DiviningColour:
     """A divining die as the table names it: its faces and its role in the pool."""
 
@@ -43,7 +44,7 @@ class DiviningColour:
     name: str = attrs.field(default=attrs.Factory(lambda self: self.id.capitalize(), takes_self=True))
 
 
-@attrs.frozen
+@record
 class PoolAddition:
     """Dice the 'Smith adds to the pool for something the party did.
 
@@ -56,7 +57,7 @@ class PoolAddition:
     scale: Annotated[str, one_of(("once", "each", "half_party"))] = "once"
 
 
-@attrs.frozen
+@record
 class PoolAccrual:
     """Risk and Reward dice gathered room by room and emptied by the actions in `reset_on`."""
 
@@ -66,7 +67,7 @@ class PoolAccrual:
     reset_on: tuple[Annotated[str, ident("an action id")], ...] = ()
 
 
-@attrs.frozen
+@record
 class Divining:
     """The divining pool: its dice and their faces, the symbols, and how a pool is built."""
 

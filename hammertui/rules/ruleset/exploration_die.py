@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-import attrs
 
 from hammertui.rules.ruleset.classes import coverage
 from hammertui.rules.ruleset.schema import (
@@ -22,6 +21,7 @@ from hammertui.rules.ruleset.schema import (
     ranged,
     section_check,
 )
+from hammertui.rules.records import record
 
 RESULTS = ("encounter", "sign", "torches_depleted", "lantern_pip", "magic_dissipates", "tired")
 """What a face of the die can bring; the game answers each by its id, whatever the table calls it."""
@@ -32,7 +32,7 @@ InSix = Annotated[int, between(0, 6, "a chance in 6")]
 
 
 @ranged
-@attrs.frozen
+@record
 class DieResult:
     """One face (or faces) of the exploration die: what it brings and the text's name for it."""
 
@@ -46,7 +46,7 @@ section_check(DieResult)(check_range)
 
 
 @ranged
-@attrs.frozen
+@record
 class ReactionRow:
     """One row of the reaction table: a total (or totals) and how the other side takes the party."""
 
@@ -58,7 +58,7 @@ class ReactionRow:
 section_check(ReactionRow)(check_range)
 
 
-@attrs.frozen
+@record
 class Reaction:
     """The reaction roll: its dice, the stat whose modifier the spokesman adds, and the table (a
     total beyond either end takes the end row: "2 or Less", "12 or More")."""
@@ -74,7 +74,7 @@ def _reaction_covers_its_dice(reaction: Reaction) -> Iterator[Problem]:
         yield from coverage([(r.low, r.high) for r in reaction.table], reaction.dice, "reaction rows", "table")
 
 
-@attrs.frozen
+@record
 class Surprise:
     """Chances in 6 of being surprised: the party's by its pace or a sneaky foe, either side's by the
     light, and the foe's through a newly opened door even in good light."""
@@ -93,7 +93,7 @@ def _every_light_level(surprise: Surprise) -> Iterator[Problem]:
         yield Problem(f"expected a chance for each of {', '.join(LIGHT_LEVELS)}; missing {', '.join(missing)}", ("light",))
 
 
-@attrs.frozen
+@record
 class ExplorationDieRules:
     """The die of every turn, its results by face, surprise and reaction, and how much faster a
     party hoofing it goes."""

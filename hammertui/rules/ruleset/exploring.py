@@ -18,11 +18,12 @@ from hammertui.rules.ruleset.schema import (
     between,
     one_of,
 )
+from hammertui.rules.records import record
 
 CAMP_ACTIONS = ("rest", "rememorize", "craft_ammo", "level_up", "stand_watch", "scout_ahead")
 
 
-@attrs.frozen
+@record
 class StandWatch:
     """The watch: dice of `colour` added to the next pool, and what each watcher does to the
     encounter roll."""
@@ -32,7 +33,7 @@ class StandWatch:
     encounter_modifier: int = -1
 
 
-@attrs.frozen
+@record
 class ScoutAhead:
     """Scouting ahead: a die of one colour on success, another on failure, for `rooms` rooms."""
 
@@ -41,7 +42,7 @@ class ScoutAhead:
     rooms: Dice | None = None
 
 
-@attrs.frozen
+@record
 class CampEncounter:
     """The camp's encounter roll: `dice` (+ the dungeon level) of at least `at_least`."""
 
@@ -51,7 +52,7 @@ class CampEncounter:
     surprised_without_watch: bool = True
 
 
-@attrs.frozen
+@record
 class CampRules:
     """Camp: its cost, what it needs, the actions on offer, the watch and the encounter roll."""
 
@@ -81,7 +82,7 @@ EXPLORE_EFFECTS = (
 """What the app can do for an outcome; `note` only records it on the room for the 'Smith to read."""
 
 
-@attrs.frozen
+@record
 class ExploreOutcome:
     """One thing a net Falcon or Skull, a Hammer or a Crossblade can buy, as the text lists it.
 
@@ -104,7 +105,7 @@ Outcomes = Annotated[
 ]
 
 
-@attrs.frozen
+@record
 class ExploreRules:
     """Explore: its cost, the XP a room gives, which symbols count as challenge and reward, and
     what each symbol can buy (`outcomes`, by symbol; `also` lets a symbol buy another's list too).
@@ -131,7 +132,7 @@ class ExploreRules:
         return own + (self.outcomes.get(other, ()) if other else ())
 
 
-@attrs.frozen
+@record
 class SearchRules:
     """Searching: each searcher adds `per_searcher` in `out_of` per unit; the sum finds at `out_of`."""
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-import attrs
 
 from hammertui.rules.ruleset.classes import coverage
 from hammertui.rules.ruleset.schema import (
@@ -27,6 +26,7 @@ from hammertui.rules.ruleset.schema import (
     ranged,
     section_check,
 )
+from hammertui.rules.records import record
 
 CONDITIONS = ("floored", "stunned", "helpless", "bleeding_out")
 """The fighting conditions, in the text's order: Floored, Stunned, Helpless, Bleeding Out."""
@@ -35,7 +35,7 @@ Positive = Annotated[int, between(1, None, "a whole number of 1 or more")]
 
 
 @ranged
-@attrs.frozen
+@record
 class WoundRow:
     """A row of the wound table: its roll, the wound's name and the conditions it brings."""
 
@@ -48,7 +48,7 @@ class WoundRow:
 section_check(WoundRow)(check_range)
 
 
-@attrs.frozen
+@record
 class FightingOptions:
     """Charge and Press give Advantage to hit; Press costs AC (less with a Finesse weapon); Defend
     improves AC."""
@@ -58,7 +58,7 @@ class FightingOptions:
     defend_ac_better: Positive
 
 
-@attrs.frozen
+@record
 class Guts:
     """Guts: "2d6, with results equal to or below their Guts passing"; a hireling's Guts and the
     employer's stat that modifies it; the reasons the referee most often calls for a roll."""
@@ -69,7 +69,7 @@ class Guts:
     reasons: Annotated[tuple[str, ...], nonempty('an array of reasons, such as "first casualty"')]
 
 
-@attrs.frozen
+@record
 class BleedingOut:
     """A save every round against `stat`, death after `failures`; an ally stabilises with
     `stabilise` + their `stabilise_stat` modifier reaching `stabilise_target`."""
@@ -81,7 +81,7 @@ class BleedingOut:
     stabilise_target: Positive
 
 
-@attrs.frozen
+@record
 class IndividualInitiative:
     """The whole fight by the Russell House Rules."""
 

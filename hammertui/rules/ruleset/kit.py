@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-import attrs
 
 from hammertui.rules.ruleset.schema import (
     AnyText,
@@ -23,12 +22,13 @@ from hammertui.rules.ruleset.schema import (
     one_of,
     section_check,
 )
+from hammertui.rules.records import record
 
 KIT_SUPPLIES = ("rations", "oil", "bedroll")
 """What a kit may hold besides light sources: counted on the character, a Bedroll had or not."""
 
 
-@attrs.frozen
+@record
 class ArmourDef:
     """A kind of armour, or a shield: what it adds to AC. `weight` orders them, none = 0."""
 
@@ -39,7 +39,7 @@ class ArmourDef:
     shield: bool = False
 
 
-@attrs.frozen
+@record
 class ArmourRules:
     """`[armour]`: the armour kinds and the shield a character may pick."""
 
@@ -54,7 +54,7 @@ def _one_shield(rules: ArmourRules) -> Iterator[Problem]:
         yield Problem("expected at most one shield", ("kinds",))
 
 
-@attrs.frozen
+@record
 class HirelingTier:
     """One row of the hireling table: what a hireling of this tier costs a day and brings, and the
     odds of finding one."""
@@ -66,7 +66,7 @@ class HirelingTier:
     description: AnyText = ""
 
 
-@attrs.frozen
+@record
 class HirelingRules:
     """Hirelings: the tier table and the morale check for a pushed hireling.
 
@@ -98,7 +98,7 @@ def _each_tier_once(rules: HirelingRules) -> Iterator[Problem]:
         yield Problem("expected each tier once", ("tiers",))
 
 
-@attrs.frozen
+@record
 class Encumbrance:
     """Carrying capacity: `stat` / `divide_by` (rounded `up` or `down`) + the mod of `add_mod_of`."""
 
@@ -108,7 +108,7 @@ class Encumbrance:
     add_mod_of: StatName | None = None
 
 
-@attrs.frozen
+@record
 class PartyRules:
     """`[party]`: the party roles players take (Leader, Mapper...)."""
 

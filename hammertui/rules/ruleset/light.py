@@ -7,9 +7,10 @@ from typing import Annotated
 import attrs
 
 from hammertui.rules.ruleset.schema import Keyed, between, one_of
+from hammertui.rules.records import record
 
 
-@attrs.frozen
+@record
 class LightSourceDef:
     """A light source: how long it burns, and how well."""
 
@@ -28,7 +29,7 @@ class LightSourceDef:
         return self.duration + self.per_caster_level * caster_level
 
 
-@attrs.frozen
+@record
 class LightPenalty:
     """What darkness (or dim light) does; `modifiers` are net modifier dice, negative = against."""
 
@@ -41,7 +42,7 @@ class LightPenalty:
     )
 
 
-@attrs.frozen
+@record
 class LightRules:
     """Light sources and the penalties of darkness and dim light."""
 

@@ -11,6 +11,7 @@ from typing import Annotated
 import attrs
 
 from hammertui.rules.ruleset.schema import Keyed, Problem, between, one_of, section_check, show
+from hammertui.rules.records import record
 
 LEVELS = ("lit", "dim", "dark")
 """The light a character can be in, brightest first."""
@@ -28,7 +29,7 @@ MISSILES = ("none", "close", "any")
 Modifier = Annotated[int, between(-3, 3, "a net number of modifier dice")]
 
 
-@attrs.frozen
+@record
 class LevelSource:
     """A light source: how many characters it lights, how many more it dims, what spends it, and
     the carried supply a fresh one is drawn from (a Torches usage die) where the characters keep one."""
@@ -41,7 +42,7 @@ class LevelSource:
     supply: str = ""
 
 
-@attrs.frozen
+@record
 class LevelEffect:
     """One row of the light effects table: rolls not allowed, modifier dice by roll kind (negative
     = Disadvantage; `other` for a kind not named) and the missile range."""
@@ -51,7 +52,7 @@ class LevelEffect:
     modifiers: dict[Annotated[str, one_of(ROLL_KINDS)], Modifier] = attrs.field(factory=dict)
 
 
-@attrs.frozen
+@record
 class LightLevels:
     """The sources, what a flask of oil holds, what the party starts with, and each level's effects;
     `oil` is the carried supply a lantern is refilled from where the characters keep one (an Oil

@@ -26,6 +26,7 @@ from hammertui.rules.ruleset import toml_file
 from hammertui.rules.ruleset.model import Ruleset
 from hammertui.rules.ruleset.report import Report, dotted
 from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN, KeyPath, show
+from hammertui.rules.records import record
 
 FORMAT_VERSION = 1
 IDENTITY_KEYS = ("id", "name", "description", "extends", "format")
@@ -108,7 +109,7 @@ def _find_file(ruleset_id: str, folders: Sequence[Path]) -> Path | None:
     return None
 
 
-@attrs.frozen
+@record
 class _Layer:
     """One file of an `extends` chain, parsed."""
 

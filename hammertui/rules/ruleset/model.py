@@ -46,9 +46,10 @@ from hammertui.rules.ruleset.traps import (
     Trap,
     TrapRules,
 )
+from hammertui.rules.records import record
 
 
-@attrs.frozen(repr=False)
+@record
 class Ruleset:
     """A whole ruleset, loaded and checked; `extends` is already folded in.
 

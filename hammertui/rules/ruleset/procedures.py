@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import attrs
 
 from hammertui.rules.ruleset.schema import registered
+from hammertui.rules.records import record
 
 
-@attrs.frozen
+@record
 class Procedures:
     """How the party explores, camps ("none": no camp), spends light ("none": no light rules), makes
     characters and fights."""

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-import attrs
 
 from hammertui.rules.ruleset.schema import (
     Count,
@@ -34,11 +33,12 @@ from hammertui.rules.ruleset.schema import (
     section_check,
 )
 from hammertui.rules.ruleset.tiers import TierValue
+from hammertui.rules.records import record
 
 UsageDie = Annotated[int, between(2, 100, "a usage die's sides")]
 
 
-@attrs.frozen
+@record
 class GearDef:
     """A significant item of the default kit or of the goods one can carry: the slots it takes, how
     many (where a ruleset counts Rations), and the usage die it starts with when full (a
@@ -51,7 +51,7 @@ class GearDef:
     usage: UsageDie | None = None
 
 
-@attrs.frozen
+@record
 class Template:
     """A class template as the referee writes it: what it adds to a new character."""
 
@@ -65,7 +65,7 @@ class Template:
     skills: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@record
 class LevelRow:
     """One row of the level-up chart: the level reached, its new HP die, the class templates held by
     then, the max skill rank, the Weapon Skill it adds and the XP it needs."""
@@ -78,7 +78,7 @@ class LevelRow:
     xp: Count
 
 
-@attrs.frozen
+@record
 class PastTheChart:
     """Each level past the chart's last: the HP it adds and the XP it needs beyond the level before."""
 
@@ -86,7 +86,7 @@ class PastTheChart:
     xp: Annotated[int, between(1)]
 
 
-@attrs.frozen
+@record
 class Growth:
     """Experience and levels: XP per coin of treasure and per HD of a foe killed, the chart, and
     what each level past it brings."""
@@ -107,7 +107,7 @@ def _one_row_a_level(growth: Growth) -> Iterator[Problem]:
         yield Problem("expected each level to need more XP than the one before", ("levels",))
 
 
-@attrs.frozen
+@record
 class Recovery:
     """Recovering HP: what a full night's rest needs of the kit, and the dice (plus level) of a
     night without comfort and of the day's square meal."""
@@ -117,7 +117,7 @@ class Recovery:
     meal: Dice
 
 
-@attrs.frozen
+@record
 class RussellHirelings:
     """Hirelings: how many a character may retain (a base plus an attribute's modifier, at least
     so many), and the Hit Die and level a hireling is taken to have."""
@@ -129,7 +129,7 @@ class RussellHirelings:
     level: Annotated[int, between(1)]
 
 
-@attrs.frozen
+@record
 class RussellCharacters:
     """The numbers of character making, load and weariness, as the text gives them."""
 

@@ -22,11 +22,12 @@ from hammertui.rules.ruleset.schema import (
     ranged,
     section_check,
 )
+from hammertui.rules.records import record
 
 STAT_METHODS = ("prime_first", "in_order")
 
 
-@attrs.frozen
+@record
 class StatRolling:
     """How stats are rolled: `count` throws of `dice`, placed by `method`."""
 
@@ -36,7 +37,7 @@ class StatRolling:
 
 
 @ranged
-@attrs.frozen
+@record
 class StatModifier:
     """One row of the stat-modifier table: scores `low`..`high` give `mod`."""
 
@@ -48,7 +49,7 @@ class StatModifier:
 section_check(StatModifier)(check_range)
 
 
-@attrs.frozen
+@record
 class StatRules:
     """`[stats]`: the stats in order, their full names, the rolling and the modifier table."""
 
@@ -80,7 +81,7 @@ def _stats_fit_together(stats: StatRules) -> Iterator[Problem]:
             yield Problem(f"expected one of the stats {', '.join(stats.names)}", ("full_names", key))
 
 
-@attrs.frozen
+@record
 class SaveRules:
     """`[saves]`: the save names, the stat each adds, and the level divisor of each quality."""
 

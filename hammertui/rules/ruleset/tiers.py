@@ -7,7 +7,6 @@ import re
 from fractions import Fraction
 from typing import Annotated
 
-import attrs
 
 from hammertui.rules.ruleset.schema import (
     AnyText,
@@ -20,9 +19,10 @@ from hammertui.rules.ruleset.schema import (
     Words,
     between,
 )
+from hammertui.rules.records import record
 
 
-@attrs.frozen
+@record
 class TierRank:
     """One row of the tier table: what a tier is called for an adventurer (the sheet shows it)."""
 
@@ -30,7 +30,7 @@ class TierRank:
     adventurer: str
 
 
-@attrs.frozen
+@record
 class TierRules:
     """Tier arithmetic: levels per tier, the caps, and how far a difference is clamped."""
 
@@ -55,7 +55,7 @@ def fraction(value: object) -> Fraction:
     raise ValueError(value)
 
 
-@attrs.frozen
+@record
 class TurnUnholyResult:
     """What a failed save against Turn Unholy does at one tier difference."""
 
@@ -66,7 +66,7 @@ class TurnUnholyResult:
     description: AnyText = ""
 
 
-@attrs.frozen
+@record
 class TurnUnholy:
     """Turn Unholy: the victims' save, the results by difference, and intelligent foes' edge."""
 

@@ -6,7 +6,6 @@ import math
 from collections.abc import Iterator
 from typing import Annotated
 
-import attrs
 
 from hammertui.rules.ruleset.schema import (
     Problem,
@@ -17,9 +16,10 @@ from hammertui.rules.ruleset.schema import (
     registered,
     section_check,
 )
+from hammertui.rules.records import record
 
 
-@attrs.frozen
+@record
 class TimeRules:
     """The exploration clock: a ruleset's own word for its unit and how long the unit is."""
 
@@ -48,7 +48,7 @@ class TimeRules:
         return max(self.combat_minimum, math.ceil(rounds / self.rounds_per_unit))
 
 
-@attrs.frozen
+@record
 class ModifierDice:
     """How a ruleset tilts a roll: stacking Advantage, Boons/Banes, double Advantage or 3x6."""
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-import attrs
 
 from hammertui.rules.dice import DiceSource, Roll
 from hammertui.rules.dice import roll as roll_dice
@@ -29,11 +28,12 @@ from hammertui.rules.ruleset.schema import (
     section_check,
     show,
 )
+from hammertui.rules.records import record
 
 ZERO_HP = ("death", "burn_con")
 
 
-@attrs.frozen
+@record
 class DiceProduct:
     """Dice multiplied together, times `multiplier`, times the dungeon level when `times_level`.
 
@@ -74,7 +74,7 @@ def _product_says_something(product: DiceProduct) -> Iterator[Problem]:
 Product = Annotated[DiceProduct, Words(PRODUCT_WORDS)]
 
 
-@attrs.frozen
+@record
 class PitFall:
     """A pit: depth in feet as a product of dice, and a damage die per 10 feet fallen."""
 
@@ -82,7 +82,7 @@ class PitFall:
     damage_per_10ft: Dice
 
 
-@attrs.frozen
+@record
 class Poison:
     """Poison: onset in rounds, then a save or `damage`."""
 
@@ -91,7 +91,7 @@ class Poison:
 
 
 @ranged
-@attrs.frozen
+@record
 class Trap:
     """One row of the trap table."""
 
@@ -112,7 +112,7 @@ class Trap:
 section_check(Trap)(check_range)
 
 
-@attrs.frozen
+@record
 class TrapRules:
     """`[traps]`: the trap die and the table it is rolled on."""
 
@@ -126,7 +126,7 @@ def _traps_cover_the_die(traps: TrapRules) -> Iterator[Problem]:
         yield from coverage([(t.low, t.high) for t in traps.table], traps.dice, "trap rows", "table")
 
 
-@attrs.frozen
+@record
 class NamedTarget:
     """A named target number: a skill check or morale target."""
 
@@ -140,7 +140,7 @@ Targets = Annotated[
 ]
 
 
-@attrs.frozen
+@record
 class ThiefSkill:
     """A thief skill and the stat whose mod it adds."""
 
@@ -149,7 +149,7 @@ class ThiefSkill:
     stat: StatName
 
 
-@attrs.frozen
+@record
 class RandomSkills:
     """The random skills a character starts with: `base` + the mod of `stat`."""
 
@@ -157,7 +157,7 @@ class RandomSkills:
     stat: StatName | None = None
 
 
-@attrs.frozen
+@record
 class SkillRules:
     """Skill targets, the random skills a character starts with, and the thief skills."""
 
@@ -177,7 +177,7 @@ class SkillRules:
         raise KeyError(target_id)
 
 
-@attrs.frozen
+@record
 class DifficultyMode:
     """A difficulty mode: what 0 HP means."""
 
@@ -186,7 +186,7 @@ class DifficultyMode:
     zero_hp: Annotated[str, one_of(ZERO_HP)] = "burn_con"
 
 
-@attrs.frozen
+@record
 class DifficultyRules:
     """`[difficulty]`: the modes and the one a session starts in."""
 
@@ -203,7 +203,7 @@ def _default_is_a_mode(rules: DifficultyRules) -> Iterator[Problem]:
         yield Problem(f"expected one of the modes {', '.join(ids)}, got {show(rules.default)}", ("default",))
 
 
-@attrs.frozen
+@record
 class MoraleRules:
     """`[morale]`: the morale targets by threat."""
 

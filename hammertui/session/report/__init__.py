@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
 
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.events import Event
 from hammertui.session.state import State
+from hammertui.rules.records import record
 
 
-@attrs.frozen
+@record
 class Table:
     """Rows under a header, every cell already in words."""
 
@@ -27,7 +27,7 @@ class Table:
     rows: tuple[tuple[str, ...], ...]
 
 
-@attrs.frozen
+@record
 class Chart:
     """A chart of numbers over something counted: `kind` "bar" (one bar per label) or "step"
     (a value held from one point of the x axis to the next)."""
@@ -39,7 +39,7 @@ class Chart:
     points: tuple[tuple[str | int, int], ...]
 
 
-@attrs.frozen
+@record
 class Section:
     """One part of the story: lines of prose, then charts, then tables; `unknown` says what the
     log and the snapshot could not tell this section."""
@@ -51,7 +51,7 @@ class Section:
     unknown: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@record
 class Report:
     title: str
     sections: tuple[Section, ...]

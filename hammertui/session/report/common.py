@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-import attrs
 
 from hammertui.rules.procedures import PARTS
 from hammertui.rules.ruleset import Ruleset
@@ -15,6 +14,7 @@ from hammertui.session.loot import COINS, whereabouts
 from hammertui.session.procedures import playing
 from hammertui.session.report import Section, Table
 from hammertui.session.state import Character, State
+from hammertui.rules.records import record
 
 DEAD = re.compile(r"^(?P<name>.+) is dead\. Write their epitaph")
 """What the log says when a character dies, whatever killed them (`vitals.settle`)."""
@@ -82,7 +82,7 @@ def class_name(ruleset: Ruleset, member: Character) -> str:
     return found.name if found is not None else (member.class_id or "-")
 
 
-@attrs.frozen
+@record
 class Found:
     """One line of loot as the log says it was found, and what became of it."""
 
@@ -136,7 +136,7 @@ def _fate(state: State, ledger: list, name: str, later: Sequence[Event]) -> str:
     return "no longer in the ledger; the log does not say where it went"
 
 
-@attrs.frozen
+@record
 class Fight:
     """One fight as its log lines tell it: when it began, the foes met, its rounds, who fell."""
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-import attrs
 
 from hammertui.session.events import Event
 from hammertui.session.report.common import DEAD, Fight
+from hammertui.rules.records import record
 
 
-@attrs.frozen
+@record
 class FightLines:
     """How a fight procedure's log tells a fight: its opening (with the foes in group `foes`), more
     foes joining, its end (with group `rounds` and `outcome`), and a foe falling (group `name`)."""

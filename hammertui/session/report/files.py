@@ -6,17 +6,17 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-import attrs
 
 from hammertui.session import persist
 from hammertui.session.report import Report, build
 from hammertui.session.sessions import RulesetLoader, read_snapshot
+from hammertui.rules.records import record
 
 FOLDER = "reports"
 """Where reports go by default: a folder of their own beside the saves."""
 
 
-@attrs.frozen
+@record
 class Written:
     markdown: Path
     html: Path

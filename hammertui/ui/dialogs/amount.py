@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Footer, Input, Label
+from textual.widgets import Input, Label
 
 from hammertui.ui.dialogs.base import ENTER, PromptDialog
 from hammertui.ui.numbers import whole_number
+from hammertui.ui.footer import KeysFooter
 
 MAX_AMOUNT = 999
 
@@ -42,7 +43,7 @@ class AmountDialog(PromptDialog[int]):
             yield Label(self._prompt)
             yield Input(placeholder="e.g. 4", id="amount")
             yield Label("", id="problem", classes="problem")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """A number being corrected: the old complaint no longer stands."""

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Footer, Label, OptionList
+from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from hammertui.ui.dialogs.base import ENTER, PromptDialog
+from hammertui.ui.footer import KeysFooter
 
 
 class ChooseDialog(PromptDialog[str]):
@@ -27,7 +28,7 @@ class ChooseDialog(PromptDialog[str]):
             box.border_title = self._title
             yield Label(self._prompt)
             yield OptionList(*(Option(Text(label), id=key) for key, label in self._choices))
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def answer(self) -> None:
         self.query_one(OptionList).action_select()

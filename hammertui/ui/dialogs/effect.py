@@ -8,7 +8,6 @@ effect will end: one made in round R for N rounds ends as round R+N begins.
 
 from __future__ import annotations
 
-import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -22,12 +21,13 @@ from hammertui.session.combat import AddEffect
 from hammertui.session.fight_state import fighting
 from hammertui.session.state import State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.rules.records import record
 
 UNCONSCIOUS_MINUTES = "3d6"
 """The complete rules: a Berserker who fails to break a rage collapses, unconscious for 3d6 minutes."""
 
 
-@attrs.frozen
+@record
 class Preset:
     """A quick pick: the fields it fills, and what the 'Smith still has to roll, if anything."""
 

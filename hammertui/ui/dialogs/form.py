@@ -16,12 +16,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select
+from textual.widgets import Button, Input, Label, Select
 
 from hammertui.session.actions import Action
 from hammertui.ui.numbers import whole_number
 from hammertui.ui.type_ahead import after_keys_in_flight
 from hammertui.ui import screens
+from hammertui.ui.footer import KeysFooter
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -66,7 +67,7 @@ class FormDialog(ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(self.OK, variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def name_submit(self, word: str) -> None:
         """The footer names the submit key by what it does here (Roll, Hire, Close), as the button does."""

@@ -5,13 +5,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Label, Select
+from textual.widgets import Button, Input, Label, Select
 
 from hammertui.rules.hirelings import daily_cost, rules_of
 from hammertui.rules.ruleset import HirelingTier, Ruleset
 from hammertui.session.hirelings import Hire
 from hammertui.ui.dialogs.base import PromptDialog
 from hammertui.ui.view import View
+from hammertui.ui.footer import KeysFooter
 
 
 def tier_choices(view: View) -> list[tuple[str, int]]:
@@ -56,7 +57,7 @@ class HireDialog(PromptDialog[Hire]):
             with Horizontal(classes="buttons"):
                 yield Button("Hire", id="hire", variant="primary")
                 yield Button("Cancel", id="cancel")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_submit()

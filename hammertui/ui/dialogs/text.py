@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Footer, Input, Label
+from textual.widgets import Input, Label
 
 from hammertui.ui.dialogs.base import ENTER, PromptDialog
+from hammertui.ui.footer import KeysFooter
 
 
 class TextDialog(PromptDialog[str]):
@@ -24,7 +25,7 @@ class TextDialog(PromptDialog[str]):
             yield Label(self._prompt)
             yield Input(value=self._value, id="text")
             yield Label("", id="problem", classes="problem")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.query_one("#problem", Label).update("")
