@@ -80,6 +80,8 @@ def parse(text: str) -> dict[str, Any]:
         raise TomlProblem([_nested_too_deep(_deep_line(text))]) from None
     except ValueError:  # int() refused a number too long to convert
         raise TomlProblem([_long_number(text)]) from None
+    if _within_bounds(data):
+        return data
     deep_key = _too_deep_value(data)
     if deep_key is not None:
         raise TomlProblem([f"{deep_key}: {_nested_too_deep(_deep_line(text))}"])
@@ -87,6 +89,25 @@ def parse(text: str) -> dict[str, Any]:
     if problems:
         raise TomlProblem(problems)
     return data
+
+
+def _within_bounds(data: dict[str, Any]) -> bool:
+    """Whether every value lies within `MAX_DEPTH` and every number within ±`LARGEST`: one walk
+    that builds no key paths, which only a file out of bounds needs, to say where."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return False
+        kind = type(value)
+        if kind is dict or kind is list:
+            stack.extend((inner, depth + 1) for inner in (value.values() if kind is dict else value))
+        elif kind is int:
+            if not -LARGEST <= value <= LARGEST:
+                return False
+        elif kind is float and not (math.isfinite(value) and abs(value) <= LARGEST):
+            return False
+    return True
 
 
 def _too_deep(text: str) -> str:
@@ -182,9 +203,4 @@ def out_of_range(data: Any, where: KeyPath = ()) -> list[str]:
         return [f"{dotted(where)}: {data} is out of range; expected a number within ±{LARGEST}"]
     if isinstance(data, float) and not (math.isfinite(data) and abs(data) <= LARGEST):
         return [f"{dotted(where)}: {data} is out of range; expected a finite number within ±{LARGEST}"]
-    return []
-    if isinstance(data, int) and not -LARGEST <= data <= LARGEST:
-        return [f"{where}: {data} is out of range; expected a number within ±{LARGEST}"]
-    if isinstance(data, float) and not (math.isfinite(data) and abs(data) <= LARGEST):
-        return [f"{where}: {data} is out of range; expected a finite number within ±{LARGEST}"]
     return []
