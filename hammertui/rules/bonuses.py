@@ -5,7 +5,6 @@ Kept apart from the camp rules because the session state holds them between room
 state nor the trip to town should need the whole camp procedure to load.
 """
 
-from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
@@ -56,7 +55,7 @@ def tick_bonuses(bonuses: Iterable[PoolBonus], new_room: bool = True) -> tuple[P
     return tuple(left)
 
 
-def resets_risk_reward(ruleset: Ruleset, action: str) -> bool:
+def resets_risk_reward(ruleset: "Ruleset", action: str) -> bool:
     """Whether `action` ("camp", "return_to_town") empties the accrued Risk and Reward dice."""
     accrual = ruleset.divining.accrual if ruleset.divining else None
     return accrual is not None and action in accrual.reset_on

@@ -5,7 +5,6 @@ Only the Camp reads or writes these. The dice a camp leaves for later rooms are 
 (`divining_state.DiviningPool.bonuses`), as the pool spends them.
 """
 
-from __future__ import annotations
 
 from typing import Any
 

@@ -5,7 +5,6 @@ Only the Divining Pool reads or writes these; the dungeon's level, its boss and 
 stands in a Safe Haven stay on `Dungeon`, where the tiers, the camp and the town read them too.
 """
 
-from __future__ import annotations
 
 from typing import Any
 

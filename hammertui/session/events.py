@@ -1,6 +1,5 @@
 """Log events: what an action did, in words, with every die it threw."""
 
-from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
@@ -24,6 +23,6 @@ class Event:
     at: str = ""
 
 
-def note(action: Action, text: str, dice: tuple[str, ...] = (), level: str = "info") -> Event:
+def note(action: "Action", text: str, dice: tuple[str, ...] = (), level: str = "info") -> Event:
     """An event for `action`; the sequence number and clock are stamped by `apply_action`."""
     return Event(0, action.label, text, dice, level=level)

@@ -6,7 +6,6 @@ accessors: the dashboard reads it at start-up, while the fight's actions (`sessi
 rules (`rules.combat`) are imported only once a fight is asked for.
 """
 
-from __future__ import annotations
 
 from typing import Any
 

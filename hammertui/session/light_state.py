@@ -5,7 +5,6 @@ lit or not. Time reaches it through `on_time` and darkness is asked of it throug
 put by `session.procedures`, so the clock and the panes need not know how light is kept.
 """
 
-from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -89,7 +88,7 @@ def is_dark(state: State) -> bool:
     return not any(source.lit and source.remaining > 0 for source in lights(state))
 
 
-def on_buried(state: State, ctx: Context, action: Action, character_id: str) -> Result:
+def on_buried(state: State, ctx: "Context", action: "Action", character_id: str) -> "Result":
     """What the buried carried is left with the body: their lights are set down."""
     events, kept = [], []
     for source in lights(state):
@@ -100,7 +99,7 @@ def on_buried(state: State, ctx: Context, action: Action, character_id: str) -> 
     return (with_lights(state, kept) if events else state), events
 
 
-def on_time(state: State, units: int, ctx: Context, action: Action) -> Result:
+def on_time(state: State, units: int, ctx: "Context", action: "Action") -> "Result":
     """Burn every lit source by `units`, warning as they fail; the clock is the caller's (a
     sputtering light loses time while the clock stands)."""
     events: list[Event] = []
@@ -124,7 +123,7 @@ def on_time(state: State, units: int, ctx: Context, action: Action) -> Result:
     return with_lights(state, kept), events
 
 
-def running_low(state: State, ctx: Context, source: LightSource, action: Action) -> list[Event]:
+def running_low(state: State, ctx: "Context", source: LightSource, action: "Action") -> list[Event]:
     """The warning for a lit source on its last unit, however it got there: burnt, lit or corrected."""
     if not source.lit or not 0 < source.remaining <= LOW_AT:
         return []

@@ -4,7 +4,6 @@ Frozen records and tuples make the previous state a free undo step and let the U
 identity. Nothing here knows about files or screens.
 """
 
-from __future__ import annotations
 
 from typing import Any
 
@@ -203,7 +202,7 @@ class State:
     slices: dict[str, Any] = attrs.field(factory=dict)
     """Each procedure's own part of the state, by procedure name: only those of the ruleset's."""
 
-    def with_slice(self, name: str, value: Any) -> State:
+    def with_slice(self, name: str, value: Any) -> "State":
         """The state with one procedure's slice replaced."""
         return attrs.evolve(self, slices={**self.slices, name: value})
 

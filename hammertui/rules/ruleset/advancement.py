@@ -1,6 +1,5 @@
 """`[advancement]` and `[hit_points]`: levels and XP, the 'Smith's awards, Hit Points by level."""
 
-from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Annotated

@@ -1,6 +1,5 @@
 """`[classes.<id>]` and `[class_roll]`: every column of the class table, and the roll for a class."""
 
-from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Annotated

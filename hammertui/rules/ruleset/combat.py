@@ -1,6 +1,5 @@
 """`[combat]`: initiative, tie-breaks and the phases of a side's turn, attack ranks, AC, criticals."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

@@ -1,6 +1,5 @@
 """`[decisions.<topic>]`: where a rule text is silent or contradicts itself, what was chosen."""
 
-from __future__ import annotations
 
 
 from hammertui.rules.records import record

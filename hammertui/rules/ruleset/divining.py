@@ -1,6 +1,5 @@
 """`[divining]`: the divining pool, its dice and how a pool is built."""
 
-from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from fractions import Fraction

@@ -1,6 +1,5 @@
 """`[camp]`, `[explore]` and `[search]`: what camping, exploring a room and searching cost and do."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

@@ -1,7 +1,6 @@
 """`[armour]`, `[hirelings]`, `[encumbrance]`, `[party]` and `[kit]`: what a character wears,
 hires, carries and sets out with."""
 
-from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Annotated

@@ -1,6 +1,5 @@
 """The whole ruleset: one field per section of the file, and the readings the game asks for."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

@@ -1,7 +1,6 @@
 """`[procedures]`: the procedure each part of play uses, from those registered in
 `hammertui.rules.procedures` (the modifier dice name theirs in `[modifier_dice] mode`)."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

@@ -1,7 +1,6 @@
 """`[tiers]`, `[tier_tables]` and `[turn_unholy]`: tier arithmetic, the tables keyed by tier
 difference, and what Turn Unholy does at each difference."""
 
-from __future__ import annotations
 
 import re
 from fractions import Fraction

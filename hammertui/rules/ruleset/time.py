@@ -1,6 +1,5 @@
 """`[time]` and `[modifier_dice]`: the exploration clock, and how a ruleset tilts a roll."""
 
-from __future__ import annotations
 
 import math
 from collections.abc import Iterator

@@ -1,7 +1,6 @@
 """`[traps]`, `[skills]`, `[difficulty]` and `[morale]`: the trap table, skill and morale targets,
 and what 0 HP means in each difficulty mode."""
 
-from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Annotated
