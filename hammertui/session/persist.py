@@ -623,16 +623,29 @@ def _header_offsets(data: bytes, at_line_start: bool = True) -> list[int]:
 
 
 def _parse_events(chunk: bytes) -> list[Event]:
-    """Events in a chunk of the log; one that does not read (a torn last event) is left out."""
+    """Events in a chunk of the log; one that does not read (a torn last event) is left out. The
+    chunk is parsed whole, and event by event only when that fails."""
     pieces = [chunk[a:b] for a, b in _pairs(_header_offsets(chunk), len(chunk))]
+    tables = _event_tables(chunk)
+    if tables is None or len(tables) != len(pieces):
+        tables = [_event_tables(piece) for piece in pieces]
+        tables = [found[0] for found in tables if found is not None and len(found) == 1]
     events = []
-    for piece in pieces:
+    for table in tables:
         try:
-            table = tomli.loads(piece.decode("utf-8"))["event"][0]
             events.append(CONVERTER.structure(table, Event))
         except Exception:
             continue
     return events
+
+
+def _event_tables(data: bytes) -> list[Any] | None:
+    """The `[[event]]` tables of some of the log, or None when it does not read as TOML."""
+    try:
+        tables = tomli.loads(data.decode("utf-8")).get("event")
+    except Exception:  # noqa: BLE001 - a hand-edited log may hold anything: bad bytes, a number too long, nesting too deep
+        return None
+    return tables if isinstance(tables, list) else None
 
 
 def _pairs(starts: list[int], end: int) -> list[tuple[int, int]]:

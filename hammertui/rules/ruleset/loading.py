@@ -231,23 +231,27 @@ def _merge(
                 result[key] = _merge(result[key], value, shown, path, origins, problems)
                 origins[path] = shown  # a table's own problems (a key missing) are its last editor's
                 continue
-            _forget(origins, path)
+            _forget(origins, path, isinstance(result.get(key), dict))
             if replace and len(value) == 1:
                 result.pop(key, None)  # `_replace = true` alone: the parent's table is dropped
                 continue
             result[key] = _merge({}, value, shown, path, origins, problems)
             origins[path] = shown
             continue
-        _forget(origins, path)
+        _forget(origins, path, isinstance(result.get(key), dict))
         result[key] = value
         origins[path] = shown
     return result
 
 
-def _forget(origins: dict[KeyPath, str], path: KeyPath) -> None:
+def _forget(origins: dict[KeyPath, str], path: KeyPath, was_table: bool) -> None:
     """Drop what an earlier layer said under `path`. A path is known whenever anything beneath it
-    is (a table is recorded after its keys), so a new key costs nothing to check."""
+    is (a table is recorded after its keys), so a new key costs nothing to check; only a table has
+    anything beneath it, so a value replaced costs nothing to forget."""
     if path not in origins:
+        return
+    if not was_table:
+        del origins[path]
         return
     for known in [p for p in origins if p[: len(path)] == path]:
         del origins[known]
