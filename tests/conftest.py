@@ -11,6 +11,14 @@ from hammertui.session.sessions import new_state
 from hammertui.session.state import State
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Importing the dashboard pauses the collector until an app's first frame (`ui/heap.py`);
+    the tests collect as any process does from the first test on."""
+    from hammertui.ui import heap
+
+    heap.resume_collector()
+
+
 @pytest.fixture(autouse=True)
 def _saves_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No test may touch a real saves folder, nor read the user's own rulesets or keymap."""

@@ -6,6 +6,10 @@ the panes a new `View`. Nothing here computes a rule.
 
 from __future__ import annotations
 
+from hammertui.ui import heap
+
+heap.pause_collector()  # before Textual and the rest are imported: see ui/heap.py
+
 import tempfile
 import time
 from collections.abc import Callable, Iterable
@@ -203,7 +207,7 @@ class HammerApp(App[None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.call_after_refresh(freeze_once, "first frame")
+        self.call_after_refresh(heap.first_frame)
         self._collector.start()
         self.set_interval(IDLE_CHECK, lambda: self._collector.tick(time.monotonic()))
         keymap, problem = read_keymap(keymap_path())

@@ -67,7 +67,7 @@ from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.header import header_text
 from hammertui.ui.log import LEVEL_STYLE
 from hammertui.ui.roster import STATUS, hp_cell
-from hammertui.ui.table import Row, RowTable, clipped, selected_key, sync_rows
+from hammertui.ui.table import add_plain_columns, Row, RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 from hammertui.ui.footer import KeysFooter
 from hammertui.rules.records import record
@@ -230,7 +230,7 @@ class FightScreen(Screen[None]):
             yield Static(id="fight-steps")
             yield Static(id="fight-now")
             table = CombatantTable(id="fight-table", cursor_type="row", cursor_foreground_priority="renderable")
-            table.add_columns(*COLUMNS)
+            add_plain_columns(table, *COLUMNS)
             yield table
             yield Static(id="fight-notes")
             yield FightLog(id="fight-log")

@@ -22,7 +22,7 @@ from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.hand_over import hand_over_dialog
 from hammertui.ui.roster import PartyPane
-from hammertui.ui.table import RowTable, clipped, selected_key, sync_rows
+from hammertui.ui.table import add_plain_columns, RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ class LightPane(Vertical):
             return
         table = self.query_one(DataTable)
         if not table.columns:
-            table.add_columns("Source", "Carrier", view.ruleset.time.title)
+            add_plain_columns(table, "Source", "Carrier", view.ruleset.time.title)
         self._fill(view)
         subtitle = light_subtitle(view)
         if subtitle != self.border_subtitle:

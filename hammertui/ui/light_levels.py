@@ -21,7 +21,7 @@ from hammertui.session.procedures import is_dark, surprise_odds
 from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.hand_over import hand_over_dialog
-from hammertui.ui.table import RowTable, selected_key, sync_rows
+from hammertui.ui.table import add_plain_columns, RowTable, selected_key, sync_rows
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class LightLevelsPane(Vertical):
             return
         table = self.query_one(DataTable)
         if not table.columns:
-            table.add_columns("Source", "Carrier", "Oil")
+            add_plain_columns(table, "Source", "Carrier", "Oil")
         sync_rows(table, [(s.id, source_cells(view, s)) for s in kept.lights(view.state).sources])
         self.query_one("#light-levels-party", Static).update(party_text(view))
         self.border_subtitle = "DARK" if is_dark(view.state) else f"{sum(s.lit for s in kept.lights(view.state).sources)} lit"

@@ -15,7 +15,7 @@ from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from hammertui.ui.table import Row, RowTable, selected_key, sync_rows
+from hammertui.ui.table import add_plain_columns, Row, RowTable, selected_key, sync_rows
 from hammertui.ui.view import View
 from hammertui.ui import screens
 from hammertui.ui.footer import KeysFooter
@@ -65,7 +65,7 @@ class ListingScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         if self.hammer.view is not None:
-            self.table.add_columns(*self.columns(self.hammer.view))
+            add_plain_columns(self.table, *self.columns(self.hammer.view))
         self.watch(self.app, "view", self._redraw)
 
     def on_resize(self, event: Resize) -> None:
@@ -78,7 +78,7 @@ class ListingScreen(ModalScreen[None]):
         table = self.table
         selected = selected_key(table)
         table.clear(columns=True)
-        table.add_columns(*self.columns(view))
+        add_plain_columns(table, *self.columns(view))
         self._redraw(view)
         if selected is not None and selected in table.rows:
             table.move_cursor(row=table.get_row_index(selected))

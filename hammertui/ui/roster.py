@@ -13,7 +13,7 @@ from hammertui.rules.vitality import hp_band
 from hammertui.session.state import Character
 from hammertui.session.advancement import level_up_hp_choices
 from hammertui.ui.commands import Command, app_action
-from hammertui.ui.table import RowTable, selected_key, sync_rows
+from hammertui.ui.table import add_plain_columns, RowTable, selected_key, sync_rows
 from hammertui.ui.view import View
 
 COLUMNS = ("Name", "Class Lv", "HP", "AC", "XP", "Status")
@@ -39,7 +39,7 @@ class PartyPane(Vertical):
 
     def compose(self) -> ComposeResult:
         table = RowTable(id="party-table", cursor_type="row", cursor_foreground_priority="renderable", zebra_stripes=True)
-        table.add_columns(*COLUMNS)
+        add_plain_columns(table, *COLUMNS)
         yield table
 
     def on_mount(self) -> None:

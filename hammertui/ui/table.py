@@ -48,6 +48,12 @@ def _same(old: object, new: object) -> bool:
     return old == new
 
 
+def add_plain_columns(table: DataTable, *labels: str) -> None:
+    """Columns titled with their words as they are: a DataTable reads a title given as a string as
+    markup, emoji codes and all (a ruleset's unit in brackets would vanish)."""
+    table.add_columns(*(Text(label) for label in labels))
+
+
 def clipped(text: str, width: int, style: str = "") -> Text:
     """A cell that never wraps: user-typed text as Text (never parsed as markup), cut with an ellipsis."""
     cell = Text(text, style=style, no_wrap=True, overflow="ellipsis")

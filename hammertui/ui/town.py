@@ -32,7 +32,7 @@ from hammertui.session.town import (
 from hammertui.ui import screens
 from hammertui.ui.listing import ListingScreen, widest
 from hammertui.ui.numbers import whole_number
-from hammertui.ui.table import Row
+from hammertui.ui.table import add_plain_columns, Row
 from hammertui.ui.rulings import Rulings
 from hammertui.ui.view import View
 
@@ -164,7 +164,7 @@ class TownScreen(ListingScreen):
         """The columns change once the party is back: rebuild them when the mode flips."""
         if view is not None and self.is_mounted and tuple(c.label.plain.rstrip() for c in self.table.columns.values()) != self.titles(view):
             self.table.clear(columns=True)
-            self.table.add_columns(*self.columns(view))
+            add_plain_columns(self.table, *self.columns(view))
         super()._redraw(view)
 
     def redraw_below(self, view: View) -> None:

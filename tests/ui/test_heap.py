@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -63,3 +65,21 @@ async def test_the_app_holds_full_collections_while_it_runs_and_gives_them_back(
         await pilot.press("t")
         assert gc.get_threshold()[2] > 10**6
     assert gc.get_threshold() == before
+
+
+def test_the_collector_waits_from_the_dashboards_import_to_its_first_frame(tmp_path: Path) -> None:
+    """In a fresh process, as a 'Smith starts it: paused while start-up builds, working once drawn."""
+    code = """
+import gc, sys
+from pathlib import Path
+from hammertui.ui.app import make_app
+seen = [gc.isenabled()]
+async def first_frame(pilot):
+    await pilot.pause()
+    seen.append(gc.isenabled())
+    pilot.app.exit()
+make_app(Path(sys.argv[1]), "heap").run(headless=True, size=(120, 40), auto_pilot=first_frame)
+print(seen)
+"""
+    shown = subprocess.run([sys.executable, "-c", code, str(tmp_path)], check=True, capture_output=True, text=True)
+    assert shown.stdout.split()[-2:] == ["[False,", "True]"]
