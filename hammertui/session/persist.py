@@ -166,7 +166,7 @@ def _head(log_end: int | None) -> str:
 
 
 def _body(state: State) -> str:
-    return snapshot_text.render(state, _drop_none(CONVERTER.unstructure(state)))
+    return snapshot_text.render(state)
 
 
 def parse_state(text: str, path: Path) -> State:
@@ -296,10 +296,10 @@ def atomic_write(path: Path, data: str | bytes, backup: Path | None = None) -> N
     """Replace `path` so a crash at any instant leaves the old file or the new one, never half.
 
     The new bytes go to a temp file in the same folder (so the rename cannot cross devices), are
-    fsynced, then renamed over the target. The file replaced becomes `backup`, as a copy of its own:
-    until the new file is in place the backup is still the one before, so at every instant the
-    backup is an older save than the snapshot, never the same file. A failure before the new file is
-    in place removes the temp files and leaves both as they were.
+    fsynced, then renamed over the target. The file replaced becomes `backup`, as a name of its own
+    for the old file (`_keep_as`): until the new file is in place the backup is still the one
+    before, so at every instant the backup is an older save than the snapshot, never the same file.
+    A failure before the new file is in place removes the temp files and leaves both as they were.
     """
     content = data.encode("utf-8") if isinstance(data, str) else data
     fresh = _temp_name(path)
@@ -307,7 +307,7 @@ def atomic_write(path: Path, data: str | bytes, backup: Path | None = None) -> N
     try:
         _write_new(fresh, content)
         if spare is not None:
-            _write_new(spare, _read_plain(path))
+            _keep_as(path, spare)
         os.replace(fresh, path)
     except BaseException:
         for temp in (fresh, spare):
@@ -338,6 +338,21 @@ def _write_new(path: Path, content: bytes) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _keep_as(path: Path, spare: Path) -> None:
+    """Give the file at `path` the new name `spare` as well: a second link to the bytes already on
+    disk (and already synced when they were written), so keeping the last save costs no copy.
+    Where the folder cannot link, or `path` is not a plain file, the bytes are copied as before (a
+    link is never read through)."""
+    spare.unlink(missing_ok=True)
+    try:
+        if S_ISREG(os.lstat(path).st_mode):
+            os.link(path, spare, follow_symlinks=False)
+            return
+    except OSError:
+        pass
+    _write_new(spare, _read_plain(path))
 
 
 def _write_all(fd: int, content: bytes) -> None:

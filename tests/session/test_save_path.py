@@ -92,9 +92,20 @@ def test_the_backup_is_never_the_live_snapshot_itself(tmp_path: Path, b3: Rulese
     assert files.backup.read_bytes() == before, "an older save than the snapshot"
 
 
+def test_the_backup_is_the_last_save_kept_under_a_name_of_its_own(tmp_path: Path, b3: Ruleset) -> None:
+    store = created(tmp_path, b3)
+    files = store.files
+    assert files is not None
+    last = files.snapshot.read_bytes()
+    store.dispatch(AdvanceTime(1))
+    assert files.backup.read_bytes() == last
+    assert files.backup.stat().st_nlink == 1 and files.snapshot.stat().st_nlink == 1
+    assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
 # A save that cannot be written changes nothing --------------------------------------------------
 
-SYSCALLS = ("open", "write", "fsync", "replace", "ftruncate", "pread")
+SYSCALLS = ("open", "write", "fsync", "replace", "ftruncate", "pread", "link", "lstat")
 
 
 @contextmanager

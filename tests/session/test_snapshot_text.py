@@ -68,3 +68,14 @@ def test_a_changed_record_is_rendered_again(state: State, b3: Any, renders: list
     assert any(r.startswith("[[party]]") for r in renders[2:])
     assert tomli.loads(text)["party"][0]["hp"] == state.party[0].hp - 2
 
+
+
+def test_every_snapshot_of_a_run_of_keys_reads_back_as_its_whole_state(evening: Store) -> None:
+    """Fields kept, changed, kept again and changed back: each text is still the whole state."""
+    ctx = Context(evening.ruleset, seeded_dice(evening.state))
+    first = evening.state.party[0].id
+    states = [evening.state]
+    for action in (AdvanceTime(1), ApplyDamage(first, 1), AdvanceTime(1), ApplyDamage(first, 1)):
+        states.append(apply_action(states[-1], action, ctx)[0])
+    for state in [*states, states[0], states[2], *reversed(states)]:
+        assert {k: v for k, v in tomli.loads(persist.dump_state(state)).items() if k != "schema"} == whole(state)
