@@ -310,9 +310,15 @@ class HammerApp(App[None]):
     def watch_view(self, view: View | None) -> None:
         if not self._dashboard_hidden():
             self.board = view
+        elif not any(screen.styles.background.a == 1 for screen in self.screen_stack[1:]):
+            self.query_one(SessionHeader).view = view  # light and time stay true above a dialog
 
     def _dashboard_hidden(self) -> bool:
-        return any(screen.styles.background.a == 1 for screen in self.screen_stack[1:])
+        """Whether a screen or dialog lies over the dashboard. Its panes and log then wait until it
+        closes (`pop_screen`): a dialog's backdrop shows the dashboard dimmed, and drawing it again
+        under the dialog cost every key of an Explore a redraw of the whole backdrop. The header
+        line, where light and time are, is kept true all the same."""
+        return len(self.screen_stack) > 1
 
     def pop_screen(self) -> AwaitComplete:
         """Back towards the dashboard: it catches up with whatever it was spared while hidden, and a
