@@ -24,7 +24,9 @@ class SessionHeader(Static):
     def watch_view(self, view: View | None) -> None:
         if view is None:
             return
-        self.update(header_text(view), layout=False)
+        text = header_text(view)
+        if text != self.content:  # above a dialog, a redraw costs the whole dimmed backdrop
+            self.update(text, layout=False)
 
 
 def header_text(view: View) -> Text:

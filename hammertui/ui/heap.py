@@ -43,8 +43,11 @@ def first_frame() -> None:
 
 IDLE = 0.5
 """Seconds without a key after which the app counts as idle."""
-LONGEST_WITHOUT = 5.0
-"""Seconds of keys with no idle moment after which a full collection runs all the same."""
+LONGEST_WITHOUT = 30.0
+"""Seconds of keys with no idle moment after which a full collection runs all the same. A full
+collection costs what the live objects cost to walk (most of them what Textual keeps of each
+drawn line), however long it waited: rarely forced is cheapest, and a hand at the keys pauses far
+more often than this."""
 
 
 class BetweenKeys:

@@ -9,6 +9,7 @@ again, in order, once the screen on top is mounted with its focus set.
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from collections.abc import Callable
 
@@ -29,22 +30,23 @@ class TypeAhead:
     def __init__(self, app: App[object]) -> None:
         self._app = app
         self._held: list[events.Key] = []
-        self._handed: deque[tuple[events.Key, Screen[object]]] = deque(maxlen=IN_FLIGHT)
-        """The latest fresh keys, each with the screen it was given to."""
+        self._handed: deque[tuple[events.Key, weakref.ref[Screen[object]]]] = deque(maxlen=IN_FLIGHT)
+        """The latest fresh keys, each with the screen it was given to: by a weak reference, so a
+        dialog long closed is not kept alive (with all it drew) by a key once typed into it."""
 
     def holds(self, key: events.Key) -> bool:
         """Keep back a key meant for a screen that is not ready, or one that came back unused
         from a screen another key has since covered; let every other key through."""
         screen = self._app.screen
         if key.is_forwarded:
-            given_to = next((given for handed, given in self._handed if handed is key), screen)
+            given_to = next((given() for handed, given in self._handed if handed is key), screen)
             if given_to is not screen:
                 self._hold(key)
             return given_to is not screen
         if self._held or not screen.is_mounted:
             self._hold(key)
             return True
-        self._handed.append((key, screen))
+        self._handed.append((key, weakref.ref(screen)))
         return False
 
     def _hold(self, key: events.Key) -> None:

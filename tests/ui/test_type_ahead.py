@@ -3,6 +3,7 @@ terminal hands them over together, before the dialog has drawn its field."""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from textual import events
@@ -89,3 +90,19 @@ async def test_enter_twice_in_one_breath_rolls_once(tmp_path: Path) -> None:
         for _ in range(5):
             await pilot.pause()
         assert script.remaining == 1, "one roll; the second Enter found the dialog closing"
+
+
+async def test_dialogs_closed_are_not_kept_by_the_keys_typed_into_them(tmp_path: Path) -> None:
+    """Keys are remembered with the screen they were given to; a closed dialog, with all it drew,
+    must still go (each kept dialog is thousands of objects every full collection walks)."""
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(10):
+            await pilot.press("d")
+            await until(pilot, lambda: isinstance(app.screen, AmountDialog), "the damage dialog")
+            await pilot.press("1", "enter")
+            await until(pilot, lambda: not isinstance(app.screen, AmountDialog), "the dialog closing")
+            await pilot.press("u")
+        await pilot.pause()
+        gc.collect()
+        assert sum(isinstance(o, AmountDialog) for o in gc.get_objects()) <= 2
