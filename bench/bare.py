@@ -39,12 +39,12 @@ COUNTS: dict[str, Changes] = {
     "light/douse": Changes(1, 1, 1),
     "damage": Changes(1, 2, 1),
     "explore: open": Changes(0, 3, 0),
-    "explore: roll": Changes(0, 3, 1),
-    "explore: next step": Changes(6, 3, 0),
-    "explore: transit spend": Changes(1, 1, 1),
-    "explore: destination spend": Changes(1, 1, 1),
-    "explore: XP": Changes(4, 2, 2),
-    "explore: close": Changes(0, 3, 0),
+    "explore: roll": Changes(0, 2, 0),
+    "explore: next step": Changes(6, 2, 0),
+    "explore: transit spend": Changes(1, 1, 0),
+    "explore: destination spend": Changes(1, 1, 0),
+    "explore: XP": Changes(0, 2, 0),
+    "explore: close": Changes(10, 5, 4),
     "fight: start": Changes(48, 29, 2),
     "fight: pass phase": Changes(0, 3, 0),
     "fight: attack thrown": Changes(40, 20, 0),
@@ -125,7 +125,9 @@ class Floor:
 
 class Reference:
     """The bare app in a process of its own, so that neither app's garbage, timers or loop land on
-    the other's keys: each `keys` call is one block of keys, the real app waiting meanwhile."""
+    the other's keys: each `keys` call is one block of keys. The real app idles meanwhile: it waits
+    for the answer in a thread (`asyncio.to_thread`), so its loop runs as between a 'Smith's keys,
+    rather than stopping and catching up on the next key."""
 
     def __init__(self) -> None:
         self.process = subprocess.Popen(

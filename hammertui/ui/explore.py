@@ -42,6 +42,7 @@ from hammertui.ui.dialogs.room_xp import survivors
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.divining import reason_line, throw_line
 from hammertui.ui.rulings import ruling_titles
+from hammertui.ui.statics import put
 from hammertui.ui.view import View
 from hammertui.ui.footer import KeysFooter
 
@@ -90,6 +91,7 @@ class ExploreScreen(ModalScreen[None]):
         self._surprised = False
         self._count = 0
         self._spent = 0
+        self._listed: list[tuple[str, list[tuple[str, str]], str]] | None = None
 
     @property
     def hammer(self) -> HammerApp:
@@ -115,14 +117,14 @@ class ExploreScreen(ModalScreen[None]):
             return
         trip = exploring(view.state)
         step = trip.step if trip else ""
-        self.query_one("#explore-steps", Static).update(_step_bar(step, self._finished is not None and trip is None))
+        put(self.query_one("#explore-steps", Static), _step_bar(step, self._finished is not None and trip is None))
         if trip is None and self._finished is not None:
             body = _finished_text(view, self._finished)
         elif trip is None:
             body = _pool_text(view)
         else:
             body = _trip_text(view, trip)
-        self.query_one("#explore-text", Static).update(body)
+        put(self.query_one("#explore-text", Static), body)
         self._draw_hint(view)
         self._fill_choices(view)
         self._show_latest_spend(trip)
@@ -140,24 +142,41 @@ class ExploreScreen(ModalScreen[None]):
             hint = f"{award}F fight · u undo · escape close"
         else:
             hint = HINTS[trip.step if trip else ""]
-        self.query_one("#explore-hint", Static).update(Text(hint, style="bold" if self._count else "dim"))
+        put(self.query_one("#explore-hint", Static), Text(hint, style="bold" if self._count else "dim"))
 
     def _fill_choices(self, view: View) -> None:
         """The outcomes each symbol left can buy; the highlight stays on the outcome just bought while
         its symbol lasts, else goes to the top of the first list."""
         choices = self.query_one("#explore-choices", OptionList)
         spendable = spend_choices(view.state, view.ruleset)
+        listed = [
+            (f"{group.name}: {group.left} to spend", [(choice.name, choice.id) for choice in group.choices], group.symbol)
+            for group in spendable
+        ]
+        if self._listed is not None and [rest for _, *rest in listed] == [rest for _, *rest in self._listed]:
+            self._retitle(choices, listed)  # the same outcomes: a rebuild would lay the screen out again
+            return
+        self._listed = listed
         was = choices.get_option_at_index(choices.highlighted).id if choices.highlighted is not None else None
         choices.clear_options()
         choices.display = bool(spendable)
-        for group in spendable:
-            choices.add_option(Option(Text(f"{group.name}: {group.left} to spend", style="bold"), disabled=True))
-            for choice in group.choices:
-                choices.add_option(Option(f"  {choice.name}", id=f"{group.symbol}:{choice.id}"))
-            choices.add_option(Option("  Something else (say what)", id=f"{group.symbol}:{OTHER}"))
+        for heading, outcomes, symbol in listed:
+            choices.add_option(Option(Text(heading, style="bold"), disabled=True))
+            for name, outcome in outcomes:
+                choices.add_option(Option(f"  {name}", id=f"{symbol}:{outcome}"))
+            choices.add_option(Option("  Something else (say what)", id=f"{symbol}:{OTHER}"))
         if spendable:
             choices.highlighted = _same_or_top(choices, was)
             choices.focus()
+
+    def _retitle(self, choices: OptionList, listed: list[tuple[str, list[tuple[str, str]], str]]) -> None:
+        """Say again how many of each symbol are left to spend, in the headings alone."""
+        at = 0
+        for (heading, outcomes, _), (was, _, _) in zip(listed, self._listed or [], strict=True):
+            if heading != was:
+                choices.replace_option_prompt_at_index(at, Text(heading, style="bold"))
+            at += len(outcomes) + 2
+        self._listed = listed
 
     def _show_latest_spend(self, trip: Exploration | None) -> None:
         """Scroll the step's text to its end when a spend lands, so the newest line is in view."""

@@ -67,6 +67,7 @@ from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.header import header_text
 from hammertui.ui.log import LEVEL_STYLE
 from hammertui.ui.roster import STATUS, hp_cell
+from hammertui.ui.statics import put
 from hammertui.ui.table import add_plain_columns, Row, RowTable, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 from hammertui.ui.footer import KeysFooter
@@ -255,15 +256,15 @@ class FightScreen(Screen[None]):
         if view is None:
             return
         fight = fighting(view.state)
-        _put(self.query_one("#header", Static), header_text(view))
+        put(self.query_one("#header", Static), header_text(view))
         box = self.query_one(".fight", Vertical)
         subtitle = f"Round {fight.round}" if fight and fight.round else ""
         if box.border_subtitle != subtitle:
             box.border_subtitle = subtitle
         steps = self.query_one("#fight-steps", Static)
-        _put(steps, step_bar(view, fight))
+        put(steps, step_bar(view, fight))
         steps.display = fight is not None
-        _put(self.query_one("#fight-now", Static), now_text(view, fight))
+        put(self.query_one("#fight-now", Static), now_text(view, fight))
         table = self.query_one(CombatantTable)
         if fight is not None and not table.display:
             table.display = True
@@ -273,10 +274,10 @@ class FightScreen(Screen[None]):
             sync_rows(table, combatant_rows(view, fight, self._cell_room()), rebuild)
             self._follow_actors(view, fight)
         notes = notes_text(view, fight)
-        _put(self.query_one("#fight-notes", Static), notes)
+        put(self.query_one("#fight-notes", Static), notes)
         self.query_one("#fight-notes", Static).display = bool(notes.plain)
         self._show_log()
-        _put(self.query_one("#fight-hint", Static), Text(hint(view, fight), style="dim"))
+        put(self.query_one("#fight-hint", Static), Text(hint(view, fight), style="dim"))
         self._refresh_keys()
 
     def _refresh_keys(self) -> None:
@@ -538,21 +539,6 @@ class FightScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-def _put(static: Static, content: Text) -> None:
-    """Redraw a Static only when its text changed, and lay the screen out again only when its
-    height did: laying out the whole fight screen is most of what a key costs."""
-    old = static.content
-    if isinstance(old, Text) and old == content:
-        return
-    width = static.content_region.width
-    same_height = isinstance(old, Text) and width > 0 and _height(old, width, static) == _height(content, width, static)
-    static.update(content, layout=not same_height)
-
-
-def _height(text: Text, width: int, static: Static) -> int:
-    return len(text.wrap(static.app.console, width))
 
 
 def turners(ruleset: Ruleset, state: State) -> list[Character]:
