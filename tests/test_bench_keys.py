@@ -57,3 +57,5 @@ async def test_the_real_app_gives_timings_for_every_kind_the_bare_app_knows(buil
     assert smith.timings.keys() == COUNTS.keys()
     assert all(samples and all(t > 0 for t in samples) for samples in smith.timings.values())
     assert len(smith.pressed) == sum(map(len, smith.timings.values()))
+    assert all(len(smith.stored[kind]) == len(samples) for kind, samples in smith.timings.items())
+    assert all(t > 0 for t in smith.stored["undo"]), "an undo's autosave is timed in the store"

@@ -3,8 +3,9 @@
 An action changes a little of the state and leaves the rest the very same (immutable) objects: the
 rooms explored with their pools and throws, the graveyard, the loot. So the text of each of the
 state's own fields is kept while the state holds the very same value, and a field that changed is
-rendered again from data kept per record in the same way; within it, each array of records is
-rendered apart and kept while the state holds the very same tuple. The text parses to exactly what
+rendered again from data kept per record in the same way (kept across renders, so that an undo
+finds the records it brings back already read); within it, each array of records is rendered apart,
+one table per record, each kept while the state holds the very same record. The text parses to exactly what
 rendering the whole state at once gives: top-level values come first, then each field's tables,
 and an array kept apart is written as an array of tables (`[[path]]`) after the rest of its field,
 which TOML reads as the same keys.
@@ -21,12 +22,25 @@ import tomli_w
 Path = tuple[str, ...]
 Kept = dict[int, tuple[object, Any]]
 
-_fields: dict[str, tuple[object, str, Kept]] = {}
-"""Per field of the state, the value last rendered there, its text, and the data of each record
-and tuple within it that rendering read (by identity), for the next time the field changes."""
+_fields: dict[str, tuple[object, str]] = {}
+"""Per field of the state, the value last rendered there and its text."""
+_known: dict[str, Kept] = {}
+"""Per field, the data of every record and tuple rendering read there (by identity), kept across
+renders: an undo brings back records rendered several actions ago, and a record read through a
+tuple kept whole is known all the same. Each entry holds its record, so an identity is never reused
+while it is known."""
+_walked: dict[str, int] = {}
+"""Per field, how many records and tuples its last render from nothing read: the size of the live
+field, by which `_known` is let grow before it starts again from nothing."""
+GROWTH = 4
+"""How many times a field's live size its known data may grow to (records of states gone) before
+it is forgotten and the next render reads the field afresh."""
 _arrays: dict[Path, tuple[tuple[Any, ...], str | None]] = {}
 """Per path, the tuple last rendered there and its text (None: tomli_w writes it inline, in its
 table, so it cannot stand apart)."""
+_elements: dict[Path, dict[int, tuple[object, str]]] = {}
+"""Per path, the text of each record last rendered in the array there, by identity: a room
+explored or a combatant hurt renders that one table again, not the whole array."""
 
 
 def render(state: object) -> str:
@@ -38,48 +52,56 @@ def render(state: object) -> str:
             continue
         kept = _fields.get(field.name)
         if kept is None or kept[0] is not value:
-            reading: Kept = {}
-            text = _field_text(field.name, value, kept[2] if kept else {}, reading)
-            kept = (value, text, reading)
+            kept = (value, _field_text(field.name, value, _known_for(field.name)))
             _fields[field.name] = kept
         (tables if kept[1].startswith("[") else head).append(kept[1])
     return "".join(head) + "".join(f"\n{text}" for text in tables)
 
 
-def _plain(value: Any, before: Kept, reading: Kept) -> Any:
+def _known_for(name: str) -> Kept:
+    """The field's known data, forgotten once it outgrew the live field `GROWTH` times."""
+    known = _known.setdefault(name, {})
+    if len(known) > GROWTH * _walked.get(name, 0):
+        known.clear()
+    return known
+
+
+def _plain(value: Any, known: Kept) -> Any:
     """The TOML-ready data of a value: records as tables without their unset (None) fields, tuples
-    as arrays. A record or tuple read `before` gives the data read then; data is never changed,
+    as arrays. A record or tuple already `known` gives the data read then; data is never changed,
     being shared while its record lives."""
     keep = attrs.has(type(value)) or (type(value) is tuple and value)
     if keep:
-        kept = before.get(id(value))
+        kept = known.get(id(value))
         if kept is not None and kept[0] is value:
-            reading[id(value)] = kept
             return kept[1]
     if attrs.has(type(value)):
         data: Any = {}
         for field in attrs.fields(type(value)):
             inner = getattr(value, field.name)
             if inner is not None:
-                data[field.name] = _plain(inner, before, reading)
+                data[field.name] = _plain(inner, known)
     elif isinstance(value, (tuple, list)):
-        data = [_plain(inner, before, reading) for inner in value]
+        data = [_plain(inner, known) for inner in value]
     elif isinstance(value, dict):
-        data = {key: _plain(inner, before, reading) for key, inner in value.items() if inner is not None}
+        data = {key: _plain(inner, known) for key, inner in value.items() if inner is not None}
     else:
         return value
     if keep:
-        reading[id(value)] = (value, data)
+        known[id(value)] = (value, data)
     return data
 
 
-def _field_text(name: str, value: Any, before: Kept, reading: Kept) -> str:
-    data = _plain(value, before, reading)
+def _field_text(name: str, value: Any, known: Kept) -> str:
+    fresh = not known
+    data = _plain(value, known)
+    if fresh:
+        _walked[name] = len(known)
     apart = []
     for path, records, listed in list(_record_arrays(value, data, (name,))):
         kept = _arrays.get(path)
         if kept is None or kept[0] is not records:
-            text = tomli_w.dumps(_nested(path, listed))
+            text = _array_text(path, records, listed)
             kept = (records, text if text.startswith("[[") else None)
             _arrays[path] = kept
         if kept[1] is not None:
@@ -88,6 +110,26 @@ def _field_text(name: str, value: Any, before: Kept, reading: Kept) -> str:
     if apart and data == {}:
         return "\n".join(apart)
     return tomli_w.dumps({name: data}) + "".join(f"\n{text}" for text in apart)
+
+
+def _array_text(path: Path, records: tuple[Any, ...], listed: list[Any]) -> str:
+    """An array of tables as tomli_w writes it: each record's `[[path]]` table, one after the
+    other, each kept while the array holds the very same record. Should any record alone be
+    written inline, the array is rendered whole, as tomli_w then decides for all of it at once."""
+    before = _elements.get(path, {})
+    now: dict[int, tuple[object, str]] = {}
+    texts = []
+    for record, data in zip(records, listed, strict=True):
+        kept = before.get(id(record))
+        if kept is None or kept[0] is not record:
+            kept = (record, tomli_w.dumps(_nested(path, [data])))
+        if not kept[1].startswith("[["):
+            _elements.pop(path, None)
+            return tomli_w.dumps(_nested(path, listed))
+        now[id(record)] = kept
+        texts.append(kept[1])
+    _elements[path] = now
+    return "\n".join(texts)
 
 
 def _record_arrays(value: Any, data: Any, path: Path) -> Iterator[tuple[Path, tuple[Any, ...], Any]]:
