@@ -1,6 +1,7 @@
-"""The Explore modal: from "we move on" to the room recorded and its XP awarded, one step at a time.
+"""The Explore: from "we move on" to the room recorded and its XP awarded, one step at a time, on a
+screen of its own under the session's header line.
 
-Each key is one action, so every step is logged, saved and undoable; the modal only draws the step
+Each key is one action, so every step is logged, saved and undoable; the screen only draws the step
 the session is on, and a restart reopens it where it was left. A count typed before Enter spends
 that many symbols of one kind on the highlighted outcome.
 """
@@ -45,6 +46,7 @@ from hammertui.ui.rulings import ruling_titles
 from hammertui.ui.statics import put
 from hammertui.ui.view import View
 from hammertui.ui.footer import KeysFooter
+from hammertui.ui.header import header_text
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -98,6 +100,7 @@ class ExploreScreen(ModalScreen[None]):
         return cast("HammerApp", self.app)
 
     def compose(self) -> ComposeResult:
+        yield Static(id="header")
         with Vertical(classes="explore") as box:
             box.border_title = "Explore"
             yield Static(id="explore-steps")
@@ -117,6 +120,7 @@ class ExploreScreen(ModalScreen[None]):
             return
         trip = exploring(view.state)
         step = trip.step if trip else ""
+        put(self.query_one("#header", Static), header_text(view))
         put(self.query_one("#explore-steps", Static), _step_bar(step, self._finished is not None and trip is None))
         if trip is None and self._finished is not None:
             body = _finished_text(view, self._finished)

@@ -95,6 +95,8 @@ async def test_an_explore_from_the_main_screen(tmp_path: Path) -> None:
         assert state.dungeon.safe_haven and state.dungeon.rooms_explored == 1
         assert state.clock.units == 1
         assert light_state.light(state, "l1").remaining == torch_before - 2 - 1
+        header = str(app.screen.query_one("#header", Static).render())
+        assert "Turn 1" in header and f"torch {torch_before - 3} turns" in header, "the Explore's own header line keeps time"
         assert "Room 1 explored" in body(app)
         assert "1 room + 3 Crossblades + 2 Hammers = 6" in body(app)
         assert "Left unspent: 1 Hammer, 2 Crossblades." in log_text(app)
