@@ -219,6 +219,10 @@ class FightScreen(Screen[None]):
         super().__init__()
         self._at: tuple[object, ...] | None = None
         self._keys: tuple[bool | None, ...] = ()
+        self._behind = False
+        """A dialog is about to open over the fight or lies over it: the screen waits to be seen."""
+        self._stale = False
+        """The session changed while the screen waited: it is drawn again when the dialog closes."""
 
     @property
     def hammer(self) -> HammerApp:
@@ -249,8 +253,19 @@ class FightScreen(Screen[None]):
     # Drawing ---------------------------------------------------------------------------------
 
     def _on_view(self, view: View | None) -> None:
-        """The watcher takes one argument: with two, Textual would pass the old view and the new."""
+        """The watcher takes one argument: with two, Textual would pass the old view and the new.
+        Behind a dialog the fight waits (its dimmed backdrop a moment old) and catches up once
+        the dialog closes: drawing the table and log again under an attack's dialog cost 8 ms."""
+        if self._behind or not self.is_current:
+            self._stale = True
+            return
         self._redraw(view)
+
+    def on_screen_resume(self) -> None:
+        self._behind = False
+        if self._stale:
+            self._stale = False
+            self._redraw(self.hammer.view)
 
     def _redraw(self, view: View | None, rebuild: bool = False) -> None:
         if view is None:
@@ -389,7 +404,9 @@ class FightScreen(Screen[None]):
             attacker = self.highlighted() if self.highlighted() in left else left[0]
             said = declared(fight, attacker).action
             kind = said if said in view.ruleset.combat.attack_kinds else "melee"
+            self._behind = True  # the dialog opens at once over what the throw changed
             if not self.hammer.perform(Attack(attacker, default_target(view.state, attacker), kind)):
+                self.on_screen_resume()
                 return
             view = self.hammer.view
         self.app.push_screen(screens.AttackDialog(view.ruleset, view.state, self.hammer.try_perform))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import attrs
+from textual.widgets import Static
 
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
@@ -77,6 +78,10 @@ async def test_a_two_round_fight_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, FightScreen)
         assert fighting(app.store.state).foe("f1").hp == 5 - 3, "3 on the d6, -1 for STR, +1 for Stay Put"
+        fight_log = plain(app.screen.query_one("#fight-log", Static))
+        assert "Darla attacks Goblin 1" in fight_log and "land the attack" not in plain(app.screen.query_one("#fight-hint", Static)), (
+            "behind the dialog the fight waited; closed, it shows the attack thrown and landed"
+        )
 
         await pilot.press("space")  # the foes' turn: their morale is offered first
         assert fighting(app.store.state).side == "foes"
