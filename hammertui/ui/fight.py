@@ -223,6 +223,7 @@ class FightScreen(Screen[None]):
         """A dialog is about to open over the fight or lies over it: the screen waits to be seen."""
         self._stale = False
         """The session changed while the screen waited: it is drawn again when the dialog closes."""
+        self._asked: tuple[View, str, FightMoment] | None = None
 
     @property
     def hammer(self) -> HammerApp:
@@ -362,7 +363,15 @@ class FightScreen(Screen[None]):
         command = FIGHT_BY_ACTION.get(action)
         if view is None or command is None:
             return True
-        return command.applies(FightMoment(view.state, view.ruleset, self._highlighted_foe(), self._highlighted_member()))
+        return command.applies(self._moment(view))
+
+    def _moment(self, view: View) -> FightMoment:
+        """What the commands ask, built once for a view and a highlighted row: the footer asks it of
+        every key at every redraw of its keys."""
+        who = self.highlighted()
+        if self._asked is None or self._asked[0] is not view or self._asked[1] != who:
+            self._asked = (view, who, FightMoment(view.state, view.ruleset, self._highlighted_foe(), self._highlighted_member()))
+        return self._asked[2]
 
     def palette(self) -> Iterator[SystemCommand]:
         """Each command that applies now, by name and the key it has now: `Turn Unholy (t)`."""
