@@ -8,6 +8,7 @@ running in the session for the Combat pane and a later `F`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import groupby
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -825,8 +826,10 @@ def log_lines(events: Sequence[Event], width: int, rows: int, console: Console) 
     return lines[-rows:]
 
 
-def event_lines(event: Event, width: int, console: Console) -> list[Text]:
-    """`#12  Darla attacks Goblin 1: ...` and its dice, as the log strip has them, wrapped."""
+@lru_cache(maxsize=256)
+def event_lines(event: Event, width: int, console: Console) -> tuple[Text, ...]:
+    """`#12  Darla attacks Goblin 1: ...` and its dice, as the log strip has them, wrapped: once
+    per event and width, since every key of a fight shows the same events again, and one more."""
     room = max(8, width - INDENT)
     words = Text(event.text, style=LEVEL_STYLE.get(event.level, ""))
     lines = []
@@ -837,7 +840,7 @@ def event_lines(event: Event, width: int, console: Console) -> list[Text]:
     if event.dice:
         dice = Text("; ".join(event.dice), style="dim #4fb3bf")
         lines += [Text(" " * INDENT).append_text(part) for part in dice.wrap(console, room)]
-    return lines
+    return tuple(lines)
 
 
 def hint(view: View, fight: Fight | None) -> str:
