@@ -19,6 +19,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from hammertui.rules import combat as rules
@@ -106,13 +109,19 @@ class CombatantTable(RowTable):
     BINDINGS = [Binding("enter", "screen.next", "Next", show=False)]
 
 
-class FightLog(Static):
+class FightLog(Widget):
     """The newest events, each wrapped, its dice under it, as many as the panel's rows hold; it
-    lays them out again whenever its size settles, so the newest is always the last row."""
+    lays them out again whenever its size settles, so the newest is always the last row.
+
+    Each line is drawn once and kept while it shows: a key adds an event or two and every other
+    line is the same one as before (`event_lines` keeps them), which redrawing the panel whole
+    would draw again."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._events: list[Event] = []
+        self._lines: list[Text] = []
+        self._drawn: dict[int, tuple[Text, int, Strip]] = {}
 
     def on_resize(self, event: Resize) -> None:
         self._show()
@@ -123,8 +132,26 @@ class FightLog(Static):
 
     def _show(self) -> None:
         width, rows = self.content_size.width, self.content_size.height
-        if width > 0 and rows > 0:
-            self.update(Group(*log_lines(self._events, width, rows, self.app.console)), layout=False)
+        if width <= 0 or rows <= 0:
+            return
+        lines = log_lines(self._events, width, rows, self.app.console)
+        if len(lines) == len(self._lines) and all(a is b for a, b in zip(lines, self._lines, strict=True)):
+            return
+        self._lines = lines
+        self._drawn = {id(line): self._drawn[id(line)] for line in lines if id(line) in self._drawn}
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if y >= len(self._lines):
+            return Strip.blank(width, self.visual_style.rich_style)
+        line = self._lines[y]
+        kept = self._drawn.get(id(line))
+        if kept is None or kept[0] is not line or kept[1] != width:
+            strip = Visual.to_strips(self, visualize(self, Group(line)), width, 1, self.visual_style)[0]
+            kept = (line, width, strip)
+            self._drawn[id(line)] = kept
+        return kept[2]
 
 
 @record

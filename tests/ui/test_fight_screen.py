@@ -36,7 +36,9 @@ def notes(app: HammerApp) -> str:
 
 
 def just_now(app: HammerApp) -> str:
-    return plain(app.screen.query_one(FightLog))
+    """The fight's log panel as drawn, line by line."""
+    log = app.screen.query_one(FightLog)
+    return "\n".join(log.render_line(y).text.rstrip() for y in range(log.size.height))
 
 
 def pane(app: HammerApp) -> str:
@@ -464,3 +466,19 @@ async def test_the_one_marked_in_front_is_whom_the_foes_attack(tmp_path: Path) -
 
 def offered(app: HammerApp) -> set[str]:
     return {command.title for command in app.get_system_commands(app.screen)}
+
+
+async def test_the_log_draws_a_line_once_and_moves_it_up_as_events_come(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP + ROUND_1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        await pilot.press("F", "space")
+        await pilot.pause()
+        log = app.screen.query_one(FightLog)
+        before = [log.render_line(y) for y in range(log.size.height)]
+        await pilot.press("space")  # on to the foes: one more event at the bottom
+        await pilot.pause()
+        after = [log.render_line(y) for y in range(log.size.height)]
+        assert "the foes" in after[-1].text and after[-1].text != before[-1].text
+        kept = [line for line in after if any(line is old for old in before)]
+        assert len(kept) >= len(after) - 3, "the lines still showing are those drawn before, moved up"

@@ -22,6 +22,7 @@ from hammertui.ui.dialogs.attack import AttackDialog
 from hammertui.ui.dialogs.foes import FoesDialog
 from hammertui.ui.dialogs.room_xp import RoomXPDialog
 from hammertui.ui.fight import FightScreen
+from tests.ui.test_fight_screen import just_now
 from tests.ui.test_party import log_text, plain
 
 FACES = [
@@ -78,8 +79,7 @@ async def test_a_two_round_fight_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, FightScreen)
         assert fighting(app.store.state).foe("f1").hp == 5 - 3, "3 on the d6, -1 for STR, +1 for Stay Put"
-        fight_log = plain(app.screen.query_one("#fight-log", Static))
-        assert "Darla attacks Goblin 1" in fight_log and "land the attack" not in plain(app.screen.query_one("#fight-hint", Static)), (
+        assert "Darla attacks Goblin 1" in just_now(app) and "land the attack" not in plain(app.screen.query_one("#fight-hint", Static)), (
             "behind the dialog the fight waited; closed, it shows the attack thrown and landed"
         )
 
