@@ -16,8 +16,8 @@ import attrs
 from hammertui.rules.attack_plan import AttackPlan
 from hammertui.rules.checks import Check, net_words, save_to_target
 from hammertui.rules.dice import DiceSource, Roll, parse, roll
-from hammertui.rules.ruleset import InnerStrength, Rage, Ruleset
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import InnerStrength, Rage, Ruleset
 
 UNSEEN: tuple[str, ...] = ("from behind", "surprised", "hidden")
 """How a foe may not see the blow coming, as the 'Smith calls it: each is the complete rules'

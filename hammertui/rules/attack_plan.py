@@ -6,7 +6,6 @@ the first frame) needs this record, and not the whole of `rules.combat`.
 
 from __future__ import annotations
 
-
 from hammertui.rules.dice import DiceExpr
 from hammertui.rules.records import record
 

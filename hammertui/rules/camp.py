@@ -18,8 +18,8 @@ import attrs
 from hammertui.rules.bonuses import PoolBonus, bonus_dice, resets_risk_reward
 from hammertui.rules.dice import DiceNotationError, DiceSource, Roll, parse, roll
 from hammertui.rules.light import LitSource, SourceBurn, burn_all, dark_after
-from hammertui.rules.ruleset import CampRules, ClassDef, Ruleset
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import CampRules, ClassDef, Ruleset
 
 FREE_ACTIONS = ("heal", "rememorize", "turn_unholy")
 """The free actions a class may list in `camp_free`."""

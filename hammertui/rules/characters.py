@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from hammertui.rules.dice import DiceSource, Roll, roll, roll_beans
-from hammertui.rules.ruleset import ClassDef, HitPointRules, Ruleset
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import ClassDef, HitPointRules, Ruleset
 
 
 @record

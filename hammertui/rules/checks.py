@@ -23,9 +23,8 @@ from hammertui.rules.dice import (
     roll_beans,
     roll_double_advantage,
 )
-from hammertui.rules.ruleset import Ruleset
 from hammertui.rules.records import record
-
+from hammertui.rules.ruleset import Ruleset
 
 THIEFY_REROLLS = "thief_rerolls"
 """The class resource Thiefy Expertise spends: "Once per adventure per experience level, the Thief

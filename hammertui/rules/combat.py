@@ -16,7 +16,6 @@ from typing import Literal
 
 import attrs
 
-from hammertui.rules.hit_dice import HIT_DIE_SIDES, HitDice, parse_hit_dice
 from hammertui.rules.attack_plan import AttackPlan
 from hammertui.rules.characters import BONUS_DICE_MELEE_ONLY, attack_bonus, attack_dice, attack_dice_for
 from hammertui.rules.checks import modified_d20, modified_roll
@@ -28,9 +27,10 @@ from hammertui.rules.dice import (
     parse,
     roll,
 )
+from hammertui.rules.hit_dice import HIT_DIE_SIDES, HitDice, parse_hit_dice
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import LightPenalty, Ruleset, TurnUnholyResult
 from hammertui.rules.tiers import save_target, tier_of, turn_unholy_result, turn_unholy_target
-from hammertui.rules.records import record
 
 Side = Literal["party", "foes"]
 SIDES: tuple[Side, Side] = ("party", "foes")

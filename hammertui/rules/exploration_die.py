@@ -12,9 +12,8 @@ light; the foe's is the light's, or the door's in good light.
 
 from __future__ import annotations
 
-
-from hammertui.rules.ruleset import DieResult, ExplorationDieRules, Reaction, Surprise
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import DieResult, ExplorationDieRules, Reaction, Surprise
 
 CAREFUL = "careful"
 HOOFING_IT = "hoofing_it"

@@ -16,8 +16,8 @@ import attrs
 from hammertui.rules import tiers
 from hammertui.rules.bonuses import PoolBonus, tick_bonuses
 from hammertui.rules.dice import DiceSource, DiviningRoll, DiviningThrow, Roll, parse, roll, roll_divining
-from hammertui.rules.ruleset import Divining, ExploreOutcome, ExploreRules, Ruleset, Trap
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import Divining, ExploreOutcome, ExploreRules, Ruleset, Trap
 
 
 class NoDivining(Exception):

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-
 from hammertui.rules.checks import Check, saving_throw
 from hammertui.rules.dice import DiceSource
-from hammertui.rules.ruleset import HirelingRules, HirelingTier, Ruleset
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import HirelingRules, HirelingTier, Ruleset
 
 KEEP = "keep"
 DOUBLE = "double"

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-
 from hammertui.rules.records import record
 
 _HIT_DICE = re.compile(

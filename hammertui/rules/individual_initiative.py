@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-
-from hammertui.rules.ruleset import FightingOptions, IndividualInitiative, WoundRow
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import FightingOptions, IndividualInitiative, WoundRow
 
 OPTIONS = ("charge", "brace", "press", "defend")
 """The fighting options, in the text's order; "" is fighting plainly."""

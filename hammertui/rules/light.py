@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
-
-from hammertui.rules.ruleset import LightPenalty, LightSourceDef, Ruleset
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import LightPenalty, LightSourceDef, Ruleset
 
 LOW_AT = 1
 """A source with this many units or fewer left is running low: the 'Smith must hear about it."""

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-
-from hammertui.rules.ruleset import LightLevels
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import LightLevels
 
 LIT, DIM, DARK = "lit", "dim", "dark"
 RANGES = ("close", "far")

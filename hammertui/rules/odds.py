@@ -25,8 +25,8 @@ from fractions import Fraction
 import attrs
 
 from hammertui.rules.dice import DiviningDie, Face
-from hammertui.rules.ruleset import Divining, Ruleset
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import Divining, Ruleset
 
 TOLERANCE = Fraction(1, 10**9)
 """The most probability mass the truncated Hammer-Plus chains may leave out of a pool's odds."""

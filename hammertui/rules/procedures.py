@@ -11,7 +11,6 @@ test's) registers itself with `register` without touching any other procedure's 
 
 from __future__ import annotations
 
-
 from hammertui.rules.records import record
 
 PARTS: dict[str, str] = {

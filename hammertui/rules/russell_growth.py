@@ -6,9 +6,8 @@ Pure functions of numbers and the section; XP is never spent: the chart's XP is 
 
 from __future__ import annotations
 
-
-from hammertui.rules.ruleset import Growth, LevelRow
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import Growth, LevelRow
 
 
 def treasure_xp(growth: Growth, coins: int) -> int:

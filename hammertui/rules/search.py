@@ -11,8 +11,8 @@ from __future__ import annotations
 import attrs
 
 from hammertui.rules.dice import DiceExpr, DiceSource, Roll, roll
-from hammertui.rules.ruleset import Ruleset, SearchRules
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import Ruleset, SearchRules
 
 
 @record

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 import attrs
 
 from hammertui.rules import characters, checks, tiers
-from hammertui.rules.ruleset import LEVEL_UP_HP, ClassDef, HitPointRules, Ruleset
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import LEVEL_UP_HP, ClassDef, HitPointRules, Ruleset
 
 
 @record

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-
 from hammertui.rules.checks import modified_d20, net_words
 from hammertui.rules.combat import DAMAGE_DIE_LADDER, AttackDie
 from hammertui.rules.dice import BEAN_DICE, DiceSource, Roll, bean_die
-from hammertui.rules.ruleset import Ruleset, SpecialAttacks
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import Ruleset, SpecialAttacks
 
 BASIC = ""
 SHIELD_BASH = "bash"

@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
+from cattrs.errors import AttributeValidationNote, ClassValidationError, ForbiddenExtraKeysError
 
 from hammertui.rules.records import record
-from cattrs.errors import AttributeValidationNote, ClassValidationError, ForbiddenExtraKeysError
 
 Hook = Callable[[Any, Any], Any]
 HookOf = Callable[[Any], Hook]

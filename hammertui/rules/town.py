@@ -14,8 +14,8 @@ import attrs
 
 from hammertui.rules.bonuses import resets_risk_reward
 from hammertui.rules.characters import can_level_up
-from hammertui.rules.ruleset import Ruleset
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import Ruleset
 
 UNCLAIMED = ""
 """The holder of an item nobody has taken yet."""

@@ -12,13 +12,13 @@ from typing import ClassVar
 import attrs
 
 from hammertui.rules import abilities, damage
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects, rage
 from hammertui.session.actions import Context, Refused, Result, member_of
 from hammertui.session.events import note
 from hammertui.session.state import Character, State
 from hammertui.session.vitals import settle, vitals_of, with_vitals, zero_hp_rule
-from hammertui.rules.records import record
 
 SELF_INFLICTED = 1
 """The complete rules: "They can also trigger it on their own by causing themselves 1 point of

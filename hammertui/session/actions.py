@@ -13,13 +13,13 @@ from typing import ClassVar, Protocol
 import attrs
 
 from hammertui.rules.dice import DiceSource
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects, light_state
 from hammertui.session.events import Event, note
 from hammertui.session.light_state import LightSource, replace_light, running_low, source_name
 from hammertui.session.procedures import is_dark, on_time, signal
 from hammertui.session.state import Character, State
-from hammertui.rules.records import record
 
 
 class Refused(Exception):

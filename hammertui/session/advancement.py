@@ -14,6 +14,7 @@ from typing import ClassVar
 import attrs
 
 from hammertui.rules import characters
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import LEVEL_UP_HP, AdHocAward, Ruleset
 from hammertui.session.actions import Action, Context, Refused, Result, member_of, note
 from hammertui.session.camp_state import camping
@@ -21,7 +22,6 @@ from hammertui.session.divining_state import exploring
 from hammertui.session.events import Event
 from hammertui.session.fight_state import fighting
 from hammertui.session.state import Character, State, replace_member
-from hammertui.rules.records import record
 
 WHERE_LEVELLING = "You must then either use the Level Up camp action, or return to Town."
 """Both texts' rule for where a character levels up."""

@@ -18,6 +18,7 @@ from hammertui.rules import damage
 from hammertui.rules.bonuses import PoolBonus, resets_risk_reward
 from hammertui.rules.camp import CampCheck, CampChoice, CampDeed, Camper
 from hammertui.rules.light import LitSource, burn_all, dark_after
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import CampRules, Ruleset
 from hammertui.session import light_state
 from hammertui.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
@@ -26,15 +27,14 @@ from hammertui.session.camp_state import CAMP_STEPS, Camping, CampPlan, camping,
 from hammertui.session.divining_state import divining_pool, exploring, with_pool
 from hammertui.session.events import Event
 from hammertui.session.explore import start_exploration
-from hammertui.session.light_state import source_name
 from hammertui.session.fight_state import fighting
+from hammertui.session.light_state import source_name
 from hammertui.session.state import (
     Character,
     State,
     replace_member,
 )
 from hammertui.session.vitals import vitals_of, with_vitals
-from hammertui.rules.records import record
 
 FREE_NAMES = {
     "heal": "recover half the lost HP",

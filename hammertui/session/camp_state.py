@@ -11,9 +11,9 @@ from typing import Any
 import attrs
 
 from hammertui.rules.bonuses import PoolBonus
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.state import State
-from hammertui.rules.records import record
 
 NAME = "hammercrawl_camp"
 

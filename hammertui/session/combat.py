@@ -15,16 +15,15 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.rules import abilities, characters, checks
+from hammertui.rules import abilities, characters, checks, damage, tiers
 from hammertui.rules import combat as rules
-from hammertui.rules import damage, tiers
 from hammertui.rules import special_attacks as specials_rules
 from hammertui.rules.combat import Side
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects, rage
 from hammertui.session.actions import Action, Context, Refused, Result, note, spend_time
 from hammertui.session.events import Event
-from hammertui.session.procedures import is_dark
 from hammertui.session.fight_state import (
     Declared,
     Fight,
@@ -36,9 +35,9 @@ from hammertui.session.fight_state import (
     with_fight,
 )
 from hammertui.session.lights import fold_rounds
+from hammertui.session.procedures import is_dark
 from hammertui.session.state import Character, State, replace_member
 from hammertui.session.vitals import NOT_TODAY, can_say_not_today, settle, vitals_of, with_vitals, zero_hp_rule
-from hammertui.rules.records import record
 
 PARTY: Side = "party"
 FOES: Side = "foes"

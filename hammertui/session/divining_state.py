@@ -12,9 +12,9 @@ import attrs
 
 from hammertui.rules.bonuses import PoolBonus
 from hammertui.rules.dice import DiviningThrow
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.state import State
-from hammertui.rules.records import record
 
 NAME = "divining_pool"
 

@@ -3,7 +3,6 @@
 
 from typing import TYPE_CHECKING
 
-
 from hammertui.rules.records import record
 
 if TYPE_CHECKING:

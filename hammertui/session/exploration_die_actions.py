@@ -26,6 +26,7 @@ from hammertui.rules.exploration_die import (
     surprise,
     surprise_chances,
 )
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import ExplorationDieRules, Ruleset
 from hammertui.rules.ruleset.classes import dice_range
 from hammertui.session.actions import Action, Context, Refused, Result, spend_time
@@ -33,7 +34,6 @@ from hammertui.session.events import Event, note
 from hammertui.session.exploration_die_state import KEPT, NAME, Encounter, TickingClock, TurnRoll, die_of, spokesman
 from hammertui.session.procedures import light_level, signal
 from hammertui.session.state import State, free_id
-from hammertui.rules.records import record
 
 SIGNALLED = frozenset({"torches_depleted", "lantern_pip", "magic_dissipates", "tired"})
 """Results another procedure answers (the light, the characters), told as `on_exploration_result`."""

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from hammertui.rules.exploration_die import CAREFUL, PACES, Chances, surprise_chances
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.rules.ruleset.exploration_die import RESULTS
 from hammertui.session.procedures import light_level
 from hammertui.session.state import Character, State
-from hammertui.rules.records import record
 
 if TYPE_CHECKING:
     from hammertui.session.actions import Action, Context, Result

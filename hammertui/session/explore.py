@@ -16,9 +16,11 @@ from hammertui.rules import explore as rules
 from hammertui.rules import tiers
 from hammertui.rules.dice import DiceNotationError, parse, roll
 from hammertui.rules.explore import PoolInputs, PoolLine, Reading, RoomXP
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Divining, ExploreOutcome, ExploreRules, Ruleset
 from hammertui.rules.town import restock
 from hammertui.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
+from hammertui.session.advancement import grant_xp
 from hammertui.session.camp_state import camping
 from hammertui.session.divining_state import (
     BY_HAND,
@@ -34,13 +36,11 @@ from hammertui.session.divining_state import (
     with_pool,
 )
 from hammertui.session.events import Event
-from hammertui.session.advancement import grant_xp
-from hammertui.session.procedures import is_dark, on_time
 from hammertui.session.fight_state import fighting
+from hammertui.session.procedures import is_dark, on_time
 from hammertui.session.recruits import kit_rations
 from hammertui.session.state import State, replace_member
 from hammertui.session.vitals import ApplyDamage, dungeon_tier
-from hammertui.rules.records import record
 
 OTHER = "other"
 """The outcome id of a boon or setback the 'Smith words themselves ("similar to the items below")."""

@@ -14,9 +14,9 @@ import attrs
 from hammertui.rules.attack_plan import AttackPlan
 from hammertui.rules.dice import Roll
 from hammertui.rules.hit_dice import parse_hit_dice
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.state import Character, State
-from hammertui.rules.records import record
 
 NAME = "sides_and_phases"
 

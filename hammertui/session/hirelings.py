@@ -9,10 +9,10 @@ from typing import ClassVar
 import attrs
 
 from hammertui.rules import hirelings
+from hammertui.rules.records import record
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.fight_state import fighting, with_fight
 from hammertui.session.state import Character, Hireling, State, free_id
-from hammertui.rules.records import record
 
 
 def _hireling(state: State, hireling_id: str) -> Hireling:

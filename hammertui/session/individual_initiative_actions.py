@@ -17,6 +17,7 @@ import attrs
 from hammertui.rules import individual_initiative as rules
 from hammertui.rules.dice import parse, roll, roll_double_advantage
 from hammertui.rules.individual_initiative import CONDITION_NAMES, OPTION_NAMES, RANGE_NAMES
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.individual_initiative import CONDITIONS
 from hammertui.session import russell_characters_state as people
 from hammertui.session import russell_vitals as vitals
@@ -35,7 +36,6 @@ from hammertui.session.individual_initiative_state import (
 from hammertui.session.procedures import light_on_roll, may_target, signal
 from hammertui.session.state import Character, State, free_id
 from hammertui.session.vitals import settle
-from hammertui.rules.records import record
 
 
 def _fight(state: State) -> Fight:

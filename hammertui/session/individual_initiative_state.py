@@ -15,10 +15,10 @@ from typing import Any
 import attrs
 
 from hammertui.rules.individual_initiative import OPTIONS
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import IndividualInitiative, Ruleset
 from hammertui.rules.ruleset.individual_initiative import CONDITIONS
 from hammertui.session.state import Character, State
-from hammertui.rules.records import record
 
 NAME = "individual_initiative"
 

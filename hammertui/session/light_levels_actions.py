@@ -17,6 +17,7 @@ from typing import ClassVar
 
 import attrs
 
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import LevelSource
 from hammertui.session.actions import Context, Refused, Result, handed_over, member_of, note, spend_time
 from hammertui.session.carrying import draw, keeps_supplies
@@ -34,7 +35,6 @@ from hammertui.session.light_levels_state import (
     with_spent,
 )
 from hammertui.session.state import State, free_id
-from hammertui.rules.records import record
 
 PIP_RESULT = "lantern_pip"
 

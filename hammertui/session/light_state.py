@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from hammertui.rules.light import LOW_AT, burn
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session.events import Event, note
-from hammertui.session.carrying import carried_name
-from hammertui.session.state import State
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import Ruleset
+from hammertui.session.carrying import carried_name
+from hammertui.session.events import Event, note
+from hammertui.session.state import State
 
 if TYPE_CHECKING:
     from hammertui.session.actions import Action, Context, Result

@@ -14,12 +14,12 @@ import attrs
 
 from hammertui.rules import light
 from hammertui.rules.clock import clock_text
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import LightSourceDef, Ruleset, TimeRules
 from hammertui.session import effects, light_state
 from hammertui.session.actions import Action, Context, Refused, Result, light_of, member_of, note, spend_time
 from hammertui.session.light_state import LightSource, replace_light, running_low, source_name
 from hammertui.session.state import Character, State, free_id, replace_member
-from hammertui.rules.records import record
 
 OIL = "oil"
 """The pack item that is not a light: a flask of oil, counted on the character, for a refill."""

@@ -11,10 +11,10 @@ from typing import ClassVar
 
 import attrs
 
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.state import Character, Loot, State, free_id
-from hammertui.rules.records import record
 
 COMMON = ""
 """The holder of a line nobody carries: the party's common pile."""

@@ -14,10 +14,10 @@ import contextlib
 import errno
 import glob
 import os
-from datetime import datetime, timezone
-from stat import S_ISREG
 from collections.abc import Iterable, Sequence
+from datetime import datetime, timezone
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 import attrs
@@ -26,14 +26,14 @@ import tomli
 import tomli_w
 
 from hammertui.rules import procedures
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import toml_file
 from hammertui.rules.table_hooks import structure_fields
 from hammertui.session import migrations, snapshot_text
+from hammertui.session.events import Event
 from hammertui.session.procedures import slice_types
 from hammertui.session.save_check import check_state
-from hammertui.session.events import Event
 from hammertui.session.state import State
-from hammertui.rules.records import record
 
 SCHEMA = 5
 """The snapshot format's version. An older file is migrated (`migrations`); a newer one is refused.

@@ -16,6 +16,7 @@ from typing import ClassVar
 import attrs
 
 from hammertui.rules.clock import clock_text
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects
 from hammertui.session.actions import Context, Refused, Result, note
@@ -23,7 +24,6 @@ from hammertui.session.events import Event
 from hammertui.session.procedures import fight_under_way, is_dark, light_level, part_module
 from hammertui.session.public_fields import public_event, redact
 from hammertui.session.state import Character, State
-from hammertui.rules.records import record
 
 BANDS = ("Healthy", "Wounded", "Bloodied", "Down", "Dead")
 """How a character's Hit Points show to the table, best first."""

@@ -14,11 +14,11 @@ import attrs
 
 from hammertui.rules import characters
 from hammertui.rules.checks import THIEFY_REROLLS
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.events import Event
 from hammertui.session.state import Character, State, Stats, free_id, replace_member
-from hammertui.rules.records import record
 
 MAX_PILE = 20
 STARTING_RATIONS = 3

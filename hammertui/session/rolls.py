@@ -11,13 +11,13 @@ from typing import ClassVar
 import attrs
 
 from hammertui.rules import abilities, checks
-from hammertui.session.actions import Context, Refused, Result, member_of, note
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import ClassResource, Ruleset
+from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.procedures import is_dark
 from hammertui.session.rage import is_raging
 from hammertui.session.state import Character, FailedCheck, State, replace_member
 from hammertui.session.vitals import dungeon_tier
-from hammertui.rules.records import record
 
 
 def _roller(state: State, character_id: str) -> Character:

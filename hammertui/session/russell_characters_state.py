@@ -19,12 +19,12 @@ import attrs
 from hammertui.rules import russell_characters as rules
 from hammertui.rules import russell_growth as growth_rules
 from hammertui.rules.dice import DiceSource, roll
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import GearDef, Growth, Ruleset, RussellCharacters, Template
 from hammertui.session.actions import Action, Context, Refused, Result, member_of, spend_time
 from hammertui.session.events import Event, note
 from hammertui.session.sessions import DEMO_PARTY
 from hammertui.session.state import Character, State, Stats, free_id, replace_member
-from hammertui.rules.records import record
 
 NAME = "russell_characters"
 

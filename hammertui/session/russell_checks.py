@@ -17,13 +17,13 @@ from hammertui.rules import russell_characters as character_rules
 from hammertui.rules import russell_growth as growth_rules
 from hammertui.rules import russell_skills as rules
 from hammertui.rules.dice import roll
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import russell_characters_state as people
 from hammertui.session.actions import Context, Refused, Result, member_of
 from hammertui.session.events import note
 from hammertui.session.procedures import light_on_roll
 from hammertui.session.state import Character, State
-from hammertui.rules.records import record
 
 PHYSICAL = ("STR", "DEX", "CON")
 """The attributes whose saves are physically challenging unless the referee says otherwise."""

@@ -12,13 +12,13 @@ import attrs
 
 from hammertui.rules import russell_characters as rules
 from hammertui.rules.dice import roll
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset, RussellCharacters, Template
 from hammertui.session.actions import Context, Refused, Result
 from hammertui.session.events import note
 from hammertui.session.recruits import next_id
 from hammertui.session.russell_characters_state import NAME, fresh, people, rolled_text, section, with_person
 from hammertui.session.state import Character, State, Stats
-from hammertui.rules.records import record
 
 
 def attribute_count(ruleset: Ruleset) -> int:

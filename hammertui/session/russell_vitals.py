@@ -18,6 +18,7 @@ import attrs
 from hammertui.rules import individual_initiative as fight_rules
 from hammertui.rules import russell_vitals as rules
 from hammertui.rules.dice import roll
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import IndividualInitiative, Recovery, Ruleset, RussellHirelings
 from hammertui.session import russell_characters_state as people
 from hammertui.session.actions import Action, Context, Refused, Result, member_of
@@ -25,7 +26,6 @@ from hammertui.session.events import Event, note
 from hammertui.session.procedures import signal
 from hammertui.session.state import Hireling, State, free_id, replace_member
 from hammertui.session.vitals import settle
-from hammertui.rules.records import record
 
 
 def wound_rules(ruleset: Ruleset) -> IndividualInitiative:

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-
 from hammertui.rules import search as rules
+from hammertui.rules.records import record
 from hammertui.session.actions import Context, Refused, Result, note, spend_time
 from hammertui.session.camp_state import camping
 from hammertui.session.divining_state import exploring
 from hammertui.session.fight_state import fighting
 from hammertui.session.state import State
-from hammertui.rules.records import record
 
 
 def most_searchers(state: State) -> int:

@@ -4,11 +4,11 @@ An action changes a little of the state and leaves the rest the very same (immut
 rooms explored with their pools and throws, the graveyard, the loot. So the text of each of the
 state's own fields is kept while the state holds the very same value, and a field that changed is
 rendered again from data kept per record in the same way (kept across renders, so that an undo
-finds the records it brings back already read); within it, each array of records is rendered apart,
-one table per record, each kept while the state holds the very same record. The text parses to exactly what
-rendering the whole state at once gives: top-level values come first, then each field's tables,
-and an array kept apart is written as an array of tables (`[[path]]`) after the rest of its field,
-which TOML reads as the same keys.
+finds the records it brings back already read); within it, each array of records is rendered
+apart, one table per record, each kept while the state holds the very same record. The text parses
+to exactly what rendering the whole state at once gives: top-level values come first, then each
+field's tables, and an array kept apart is written as an array of tables (`[[path]]`) after the
+rest of its field, which TOML reads as the same keys.
 """
 
 from __future__ import annotations

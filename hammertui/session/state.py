@@ -4,7 +4,6 @@ Frozen records and tuples make the previous state a free undo step and let the U
 identity. Nothing here knows about files or screens.
 """
 
-
 from typing import Any
 
 import attrs

@@ -14,12 +14,12 @@ from datetime import datetime, timezone
 import attrs
 
 from hammertui.rules.dice import DiceSource, SeededDice
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import persist
 from hammertui.session.actions import Action, Context, Refused, apply_action
 from hammertui.session.events import Event
 from hammertui.session.state import State
-from hammertui.rules.records import record
 
 HISTORY = 250
 """Undo steps kept (the floor promised to the 'Smith is 200)."""

@@ -15,17 +15,17 @@ import attrs
 
 from hammertui.rules import tiers
 from hammertui.rules import town as rules
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import light_state
 from hammertui.session.actions import Context, Refused, Result, note
 from hammertui.session.camp_state import camping
 from hammertui.session.divining_state import divining_pool, exploring, with_pool
 from hammertui.session.events import Event
-from hammertui.session.light_state import LightSource
 from hammertui.session.fight_state import fighting
+from hammertui.session.light_state import LightSource
 from hammertui.session.loot import COMMON, describe, whereabouts, with_the_living
 from hammertui.session.state import Character, Loot, State, free_id
-from hammertui.rules.records import record
 
 ODD_COINS = "Odd coins from the split"
 """The ledger line the split's remainder stays on."""

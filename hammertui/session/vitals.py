@@ -13,13 +13,13 @@ import attrs
 
 from hammertui.rules import damage, tiers
 from hammertui.rules.checks import saving_throw
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
+from hammertui.session import rage
 from hammertui.session.actions import Context, Refused, Result, member_of, note
 from hammertui.session.events import Event
-from hammertui.session.state import Character, Death, Grave, State, replace_member
-from hammertui.session import rage
 from hammertui.session.procedures import signal
-from hammertui.rules.records import record
+from hammertui.session.state import Character, Death, Grave, State, replace_member
 
 NOT_TODAY = "not_today"
 UNKNOWN_CAUSE = "unknown causes"

@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable
 
 from hammertui.rules.clock import clock_text
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset
 from hammertui.session import sessions
 from hammertui.session.actions import (
@@ -58,6 +59,7 @@ from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.form import FormDialog
 from hammertui.ui.dialogs.save_problem import SaveProblemScreen
 from hammertui.ui.dialogs.text import TextDialog
+from hammertui.ui.footer import KeysFooter
 from hammertui.ui.header import SessionHeader
 from hammertui.ui.heap import BetweenKeys, freeze_once
 from hammertui.ui.keymap import keymap_path, read_keymap
@@ -66,8 +68,6 @@ from hammertui.ui import screens
 from hammertui.ui.roster import PartyPane
 from hammertui.ui.type_ahead import TypeAhead
 from hammertui.ui.view import View
-from hammertui.ui.footer import KeysFooter
-from hammertui.rules.records import record
 
 if TYPE_CHECKING:
     from hammertui.ui.player_server import PlayerServer

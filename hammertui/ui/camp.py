@@ -49,9 +49,9 @@ from hammertui.ui.dialogs.base import PromptDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 from hammertui.ui.dialogs.text import TextDialog
+from hammertui.ui.footer import KeysFooter
 from hammertui.ui.rulings import ruling_titles
 from hammertui.ui.view import View
-from hammertui.ui.footer import KeysFooter
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp

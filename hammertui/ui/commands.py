@@ -18,12 +18,12 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.advancement import ad_hoc_words
 from hammertui.session.procedures import fight_under_way, part_module_of
 from hammertui.session.state import State
 from hammertui.ui.view import View
-from hammertui.rules.records import record
 
 Moment = TypeVar("Moment")
 """What a command asks to know whether it applies: the `View` on the dashboard; on a screen, what

@@ -19,6 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from hammertui.rules import explore as rules
+from hammertui.rules.dice import DiviningThrow
 from hammertui.session.divining_state import Exploration, divining_pool, exploring, find_room, pool_plan
 from hammertui.session.explore import (
     OTHER,
@@ -33,7 +34,6 @@ from hammertui.session.explore import (
     spend_choices,
     spent_lines,
 )
-from hammertui.rules.dice import DiviningThrow
 from hammertui.session.procedures import is_dark
 from hammertui.session.state import State
 from hammertui.ui import screens
@@ -42,11 +42,11 @@ from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.room_xp import survivors
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.divining import reason_line, throw_line
+from hammertui.ui.footer import KeysFooter
+from hammertui.ui.header import header_text
 from hammertui.ui.rulings import ruling_titles
 from hammertui.ui.statics import put
 from hammertui.ui.view import View
-from hammertui.ui.footer import KeysFooter
-from hammertui.ui.header import header_text
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp

@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Static
 
 from hammertui.rules import combat as rules
 from hammertui.rules.light import darkness_lines
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects
 from hammertui.session.abilities import rage_action, rage_choices
@@ -53,29 +54,28 @@ from hammertui.session.combat import (
     name_of,
     side_gone,
     still_to_act,
-    turn_problem,
     surprise_targets,
+    turn_problem,
     waiting,
 )
-from hammertui.session.hirelings import HirelingFightMorale
 from hammertui.session.events import Event
+from hammertui.session.fight_state import Fight, Foe, fighting
+from hammertui.session.hirelings import HirelingFightMorale
 from hammertui.session.procedures import is_dark
 from hammertui.session.state import Character, State
-from hammertui.session.fight_state import Fight, Foe, fighting
 from hammertui.session.vitals import FightOn, LayDown
 from hammertui.ui import screens
 from hammertui.ui.combat import FOE_STATUS
 from hammertui.ui.commands import FIGHT_SCREEN_KEYS, Command, screen_palette, shown_keys
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.ui.footer import KeysFooter
 from hammertui.ui.header import header_text
 from hammertui.ui.log import LEVEL_STYLE
 from hammertui.ui.roster import STATUS, hp_cell
 from hammertui.ui.statics import put
-from hammertui.ui.table import add_plain_columns, Row, RowTable, clipped, selected_key, sync_rows
+from hammertui.ui.table import Row, RowTable, add_plain_columns, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
-from hammertui.ui.footer import KeysFooter
-from hammertui.rules.records import record
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -291,6 +291,10 @@ class FightScreen(Screen[None]):
         self._redraw(view)
 
     def on_screen_resume(self) -> None:
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Seen again: draw whatever changed while the screen waited."""
         self._behind = False
         if self._stale:
             self._stale = False
@@ -443,7 +447,7 @@ class FightScreen(Screen[None]):
             kind = said if said in view.ruleset.combat.attack_kinds else "melee"
             self._behind = True  # the dialog opens at once over what the throw changed
             if not self.hammer.perform(Attack(attacker, default_target(view.state, attacker), kind)):
-                self.on_screen_resume()
+                self._catch_up()  # refused: no dialog opens
                 return
             view = self.hammer.view
         self.app.push_screen(screens.AttackDialog(view.ruleset, view.state, self.hammer.try_perform))

@@ -20,17 +20,17 @@ from hammertui.rules.ruleset.individual_initiative import CONDITIONS
 from hammertui.session import individual_initiative_actions as acts
 from hammertui.session.actions import Action
 from hammertui.session.individual_initiative_state import Fight, fighting, name_of, rules_of
+from hammertui.ui import screens
 from hammertui.ui.commands import FIGHT_SCREEN_KEYS, Command, bound_key, screen_palette, shown_keys
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.fight import FightLog
+from hammertui.ui.footer import KeysFooter
 from hammertui.ui.header import header_text
 from hammertui.ui.individual_initiative import pane_text
 from hammertui.ui.view import View
-from hammertui.ui import screens
-from hammertui.ui.footer import KeysFooter
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp

@@ -22,7 +22,7 @@ from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.hand_over import hand_over_dialog
 from hammertui.ui.roster import PartyPane
-from hammertui.ui.table import add_plain_columns, RowTable, clipped, selected_key, sync_rows
+from hammertui.ui.table import RowTable, add_plain_columns, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:

@@ -14,14 +14,14 @@ from textual.widgets import DataTable, Static
 
 from hammertui.rules.light_levels import DARK, DIM, LIT
 from hammertui.session import light_levels_state as kept
+from hammertui.session.carrying import keeps_supplies
 from hammertui.session.light_levels_actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern
 from hammertui.session.light_levels_state import FLASK, Source, Spent, character_levels, rules_of, source_name
-from hammertui.session.carrying import keeps_supplies
 from hammertui.session.procedures import is_dark, surprise_odds
 from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.hand_over import hand_over_dialog
-from hammertui.ui.table import add_plain_columns, RowTable, selected_key, sync_rows
+from hammertui.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:

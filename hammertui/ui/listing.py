@@ -15,10 +15,10 @@ from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from hammertui.ui.table import add_plain_columns, Row, RowTable, selected_key, sync_rows
-from hammertui.ui.view import View
 from hammertui.ui import screens
 from hammertui.ui.footer import KeysFooter
+from hammertui.ui.table import Row, RowTable, add_plain_columns, selected_key, sync_rows
+from hammertui.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp

@@ -30,6 +30,7 @@ from textual.widgets import Input, Label, Static
 
 from hammertui.rules.explore import PoolLine, is_automatic
 from hammertui.rules.odds import Distribution, PoolOdds, bar_chart, odds_for
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Divining, PoolAddition, Ruleset
 from hammertui.session.actions import Action
 from hammertui.session.divining_state import divining_pool, exploring, pool_plan
@@ -44,11 +45,10 @@ from hammertui.session.explore import (
     pool_of,
 )
 from hammertui.session.state import State
-from hammertui.ui.divining import FALLBACK_SIZE, STEP_NAMES, dice, dice_chip, percent, reason_line, symbol_names
-from hammertui.ui.view import View
 from hammertui.ui import screens
+from hammertui.ui.divining import FALLBACK_SIZE, STEP_NAMES, dice, dice_chip, percent, reason_line, symbol_names
 from hammertui.ui.footer import KeysFooter
-from hammertui.rules.records import record
+from hammertui.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp

@@ -10,10 +10,10 @@ from textual.reactive import reactive
 from textual.widgets import DataTable
 
 from hammertui.rules.vitality import hp_band
-from hammertui.session.state import Character
 from hammertui.session.advancement import level_up_hp_choices
+from hammertui.session.state import Character
 from hammertui.ui.commands import Command, app_action
-from hammertui.ui.table import add_plain_columns, RowTable, selected_key, sync_rows
+from hammertui.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.ui.view import View
 
 COLUMNS = ("Name", "Class Lv", "HP", "AC", "XP", "Status")

@@ -25,7 +25,7 @@ from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.roster import HP_STYLE, PartyPane, fit_ends, hp_cell
 from hammertui.ui.russell_checks import COMMANDS as CHECKS
 from hammertui.ui.russell_vitals import COMMANDS as VITALS
-from hammertui.ui.table import add_plain_columns, RowTable, selected_key, sync_rows
+from hammertui.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.ui.treasure import TreasureScreen
 from hammertui.ui.view import View
 

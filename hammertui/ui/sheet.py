@@ -18,9 +18,9 @@ from textual.widgets import Static
 from hammertui.rules.sheet import Section
 from hammertui.session.sheets import character_sheet
 from hammertui.session.state import Character
-from hammertui.ui.view import View
 from hammertui.ui import screens
 from hammertui.ui.footer import KeysFooter
+from hammertui.ui.view import View
 
 NARROW = 110
 """Below this many columns the sheet stacks its two columns."""

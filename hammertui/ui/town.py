@@ -32,8 +32,8 @@ from hammertui.session.town import (
 from hammertui.ui import screens
 from hammertui.ui.listing import ListingScreen, widest
 from hammertui.ui.numbers import whole_number
-from hammertui.ui.table import add_plain_columns, Row
 from hammertui.ui.rulings import Rulings
+from hammertui.ui.table import Row, add_plain_columns
 from hammertui.ui.view import View
 
 BEFORE = ("Name", "HP", "Restock", "Coins", "Items", "XP")

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.state import State
-from hammertui.rules.records import record
 
 
 @record

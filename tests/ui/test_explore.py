@@ -14,7 +14,7 @@ from hammertui.session.explore import SetAddition, SetSafeHaven
 from hammertui.ui.app import HammerApp
 from hammertui.ui.dialogs.blood import BloodDialog
 from hammertui.ui.explore import ExploreScreen
-from tests.ui.scripted_gm import scripted_app, screen_text
+from tests.ui.scripted_gm import screen_text, scripted_app
 from tests.ui.test_party import log_text, plain
 
 scripted = scripted_app

@@ -11,9 +11,8 @@ from textual.widgets import Static
 
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
+from hammertui.session import light_state, sessions
 from hammertui.session.divining_state import Room, find_room, with_pool
-from hammertui.session import light_state
 from hammertui.session.fight_state import fighting
 from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp

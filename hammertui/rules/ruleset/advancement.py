@@ -4,7 +4,7 @@
 from collections.abc import Iterator
 from typing import Annotated
 
-
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.schema import (
     Level,
     Problem,
@@ -14,7 +14,6 @@ from hammertui.rules.ruleset.schema import (
     one_of,
     section_check,
 )
-from hammertui.rules.records import record
 
 FIRST_LEVEL_HP = ("max_hit_die", "roll_hit_die")
 LEVEL_UP_HP = {

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import attrs
 
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.schema import (
     FROM_WORDS,
     Dice,
@@ -28,7 +29,6 @@ from hammertui.rules.ruleset.schema import (
     section_check,
     show,
 )
-from hammertui.rules.records import record
 
 RESOURCE_REFRESH = ("day", "adventure", "never")
 CAMP_FREE = ("heal", "rememorize", "turn_unholy")

@@ -5,6 +5,7 @@ from typing import Annotated
 
 import attrs
 
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.schema import (
     Dice,
     SaveName,
@@ -15,7 +16,6 @@ from hammertui.rules.ruleset.schema import (
     nonempty,
     one_of,
 )
-from hammertui.rules.records import record
 
 INITIATIVE_WHO = ("side_leader",)
 TIE_BREAKS = ("more_numerous_side", "last_winner", "roll_off")

@@ -8,6 +8,7 @@ from typing import Annotated
 import attrs
 
 from hammertui.rules.dice import DiviningDie, Face
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.schema import (
     Colour,
     Count,
@@ -24,7 +25,6 @@ from hammertui.rules.ruleset.schema import (
     one_of,
     section_check,
 )
-from hammertui.rules.records import record
 
 FACES_WORDS = 'an array of faces, each an array of symbol ids ([] for a blank face), such as [[], ["hammer"]]'
 DiceCounts = Annotated[

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.classes import coverage
 from hammertui.rules.ruleset.schema import (
     FROM_WORDS,
@@ -21,7 +21,6 @@ from hammertui.rules.ruleset.schema import (
     ranged,
     section_check,
 )
-from hammertui.rules.records import record
 
 RESULTS = ("encounter", "sign", "torches_depleted", "lantern_pip", "magic_dissipates", "tired")
 """What a face of the die can bring; the game answers each by its id, whatever the table calls it."""

@@ -5,6 +5,7 @@ from typing import Annotated
 
 import attrs
 
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.schema import (
     Colour,
     Count,
@@ -17,7 +18,6 @@ from hammertui.rules.ruleset.schema import (
     between,
     one_of,
 )
-from hammertui.rules.records import record
 
 CAMP_ACTIONS = ("rest", "rememorize", "craft_ammo", "level_up", "stand_watch", "scout_ahead")
 

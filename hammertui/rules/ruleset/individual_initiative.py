@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.classes import coverage
 from hammertui.rules.ruleset.schema import (
     FROM_WORDS,
@@ -26,7 +26,6 @@ from hammertui.rules.ruleset.schema import (
     ranged,
     section_check,
 )
-from hammertui.rules.records import record
 
 CONDITIONS = ("floored", "stunned", "helpless", "bleeding_out")
 """The fighting conditions, in the text's order: Floored, Stunned, Helpless, Bleeding Out."""

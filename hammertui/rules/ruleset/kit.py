@@ -5,7 +5,7 @@ hires, carries and sets out with."""
 from collections.abc import Iterator
 from typing import Annotated
 
-
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.schema import (
     AnyText,
     Count,
@@ -21,7 +21,6 @@ from hammertui.rules.ruleset.schema import (
     one_of,
     section_check,
 )
-from hammertui.rules.records import record
 
 KIT_SUPPLIES = ("rations", "oil", "bedroll")
 """What a kit may hold besides light sources: counted on the character, a Bedroll had or not."""

@@ -5,8 +5,8 @@ from typing import Annotated
 
 import attrs
 
-from hammertui.rules.ruleset.schema import Keyed, between, one_of
 from hammertui.rules.records import record
+from hammertui.rules.ruleset.schema import Keyed, between, one_of
 
 
 @record

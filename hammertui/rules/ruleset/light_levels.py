@@ -10,8 +10,8 @@ from typing import Annotated
 
 import attrs
 
-from hammertui.rules.ruleset.schema import Keyed, Problem, between, one_of, section_check, show
 from hammertui.rules.records import record
+from hammertui.rules.ruleset.schema import Keyed, Problem, between, one_of, section_check, show
 
 LEVELS = ("lit", "dim", "dark")
 """The light a character can be in, brightest first."""

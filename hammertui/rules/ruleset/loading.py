@@ -22,11 +22,11 @@ from typing import Any
 import attrs
 import tomli
 
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import toml_file
 from hammertui.rules.ruleset.model import Ruleset
 from hammertui.rules.ruleset.report import Report, dotted
 from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN, KeyPath, show
-from hammertui.rules.records import record
 
 FORMAT_VERSION = 1
 IDENTITY_KEYS = ("id", "name", "description", "extends", "format")

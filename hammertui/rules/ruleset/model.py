@@ -7,6 +7,7 @@ from typing import Annotated
 import attrs
 
 from hammertui.rules.dice import parse
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.advancement import Advancement, HitPointRules
 from hammertui.rules.ruleset.classes import Classes, ClassTable
 from hammertui.rules.ruleset.combat import CombatRules
@@ -45,7 +46,6 @@ from hammertui.rules.ruleset.traps import (
     Trap,
     TrapRules,
 )
-from hammertui.rules.records import record
 
 
 @record

@@ -4,9 +4,8 @@
 
 from typing import Annotated
 
-
-from hammertui.rules.ruleset.schema import registered
 from hammertui.rules.records import record
+from hammertui.rules.ruleset.schema import registered
 
 
 @record

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.schema import (
     Count,
     Dice,
@@ -33,7 +33,6 @@ from hammertui.rules.ruleset.schema import (
     section_check,
 )
 from hammertui.rules.ruleset.tiers import TierValue
-from hammertui.rules.records import record
 
 UsageDie = Annotated[int, between(2, 100, "a usage die's sides")]
 

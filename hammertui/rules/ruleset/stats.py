@@ -6,6 +6,7 @@ from typing import Annotated
 
 import attrs
 
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.schema import (
     FROM_WORDS,
     Dice,
@@ -21,7 +22,6 @@ from hammertui.rules.ruleset.schema import (
     ranged,
     section_check,
 )
-from hammertui.rules.records import record
 
 STAT_METHODS = ("prime_first", "in_order")
 

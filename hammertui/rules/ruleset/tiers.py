@@ -6,7 +6,7 @@ import re
 from fractions import Fraction
 from typing import Annotated
 
-
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.schema import (
     AnyText,
     Check,
@@ -18,7 +18,6 @@ from hammertui.rules.ruleset.schema import (
     Words,
     between,
 )
-from hammertui.rules.records import record
 
 
 @record

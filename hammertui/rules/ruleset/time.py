@@ -5,7 +5,7 @@ import math
 from collections.abc import Iterator
 from typing import Annotated
 
-
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.schema import (
     Problem,
     Sides,
@@ -15,7 +15,6 @@ from hammertui.rules.ruleset.schema import (
     registered,
     section_check,
 )
-from hammertui.rules.records import record
 
 
 @record

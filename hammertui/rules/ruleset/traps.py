@@ -5,9 +5,9 @@ and what 0 HP means in each difficulty mode."""
 from collections.abc import Iterator
 from typing import Annotated
 
-
 from hammertui.rules.dice import DiceSource, Roll
 from hammertui.rules.dice import roll as roll_dice
+from hammertui.rules.records import record
 from hammertui.rules.ruleset.classes import coverage
 from hammertui.rules.ruleset.schema import (
     FROM_WORDS,
@@ -27,7 +27,6 @@ from hammertui.rules.ruleset.schema import (
     section_check,
     show,
 )
-from hammertui.rules.records import record
 
 ZERO_HP = ("death", "burn_con")
 

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.events import Event
 from hammertui.session.state import State
-from hammertui.rules.records import record
 
 
 @record

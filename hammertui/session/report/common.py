@@ -6,15 +6,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-
 from hammertui.rules.procedures import PARTS
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.events import Event
 from hammertui.session.loot import COINS, whereabouts
 from hammertui.session.procedures import playing
 from hammertui.session.report import Section, Table
 from hammertui.session.state import Character, State
-from hammertui.rules.records import record
 
 DEAD = re.compile(r"^(?P<name>.+) is dead\. Write their epitaph")
 """What the log says when a character dies, whatever killed them (`vitals.settle`)."""

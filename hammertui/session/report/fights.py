@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-
+from hammertui.rules.records import record
 from hammertui.session.events import Event
 from hammertui.session.report.common import DEAD, Fight
-from hammertui.rules.records import record
 
 
 @record

@@ -6,11 +6,10 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-
+from hammertui.rules.records import record
 from hammertui.session import persist
 from hammertui.session.report import Report, build
 from hammertui.session.sessions import RulesetLoader, read_snapshot
-from hammertui.rules.records import record
 
 FOLDER = "reports"
 """Where reports go by default: a folder of their own beside the saves."""

@@ -7,8 +7,8 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label
 
 from hammertui.ui.dialogs.base import ENTER, PromptDialog
-from hammertui.ui.numbers import whole_number
 from hammertui.ui.footer import KeysFooter
+from hammertui.ui.numbers import whole_number
 
 MAX_AMOUNT = 999
 

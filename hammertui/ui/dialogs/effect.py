@@ -14,6 +14,7 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
 from hammertui.rules import checks
+from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects
 from hammertui.session.actions import Action
@@ -21,7 +22,6 @@ from hammertui.session.combat import AddEffect
 from hammertui.session.fight_state import fighting
 from hammertui.session.state import State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
-from hammertui.rules.records import record
 
 UNCONSCIOUS_MINUTES = "3d6"
 """The complete rules: a Berserker who fails to break a rage collapses, unconscious for 3d6 minutes."""

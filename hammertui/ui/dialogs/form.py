@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
-
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,10 +18,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
 from hammertui.session.actions import Action
-from hammertui.ui.numbers import whole_number
-from hammertui.ui.type_ahead import after_keys_in_flight
 from hammertui.ui import screens
 from hammertui.ui.footer import KeysFooter
+from hammertui.ui.numbers import whole_number
+from hammertui.ui.type_ahead import after_keys_in_flight
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp

@@ -11,8 +11,8 @@ from hammertui.rules.hirelings import daily_cost, rules_of
 from hammertui.rules.ruleset import HirelingTier, Ruleset
 from hammertui.session.hirelings import Hire
 from hammertui.ui.dialogs.base import PromptDialog
-from hammertui.ui.view import View
 from hammertui.ui.footer import KeysFooter
+from hammertui.ui.view import View
 
 
 def tier_choices(view: View) -> list[tuple[str, int]]:
