@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from hammertui.rules.dice import DiceSource, Roll, roll, roll_beans
+from hammertui.rules.dice import DiceExpr, DiceSource, Roll, roll, roll_advantage, roll_beans
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import ClassDef, HitPointRules, Ruleset
 
@@ -99,32 +99,35 @@ def roll_stats(
 
 
 def hit_die_roll(source: DiceSource, class_def: ClassDef, mode: str = "advantage") -> Roll:
-    """One Hit Die: with Advantage and a reroll of the listed faces where the class has them.
+    """One Hit Die, as `hit_dice_rolls` throws them."""
+    return hit_dice_rolls(source, class_def, 1, mode)[0]
 
-    A reroll throws once more and keeps that result, even if it shows the same face again. Under
-    Boons and Banes the class's edge is a Boon die added to the Hit Die instead.
+
+def hit_dice_rolls(source: DiceSource, class_def: ClassDef, count: int, mode: str = "advantage") -> tuple[Roll, ...]:
+    """`count` Hit Dice: with Advantage and a reroll of the listed faces where the class has them.
+
+    Advantage on the Hit Dice is one die more in their pool, the lowest dropped ("When rolling
+    pools of dice with an advantage, just add one die of the base type to the pool, and then drop
+    the lowest die after the roll"): one roll. Under Boons and Banes the class's edge is a Boon die
+    added to each Hit Die instead. A reroll throws once more and keeps that result, even if it
+    shows the same face again.
     """
     sides = class_def.hit_die
     if class_def.hit_dice_advantage and mode == "beans":
-        thrown = roll_beans(source, f"1d{sides}", 1)
-        kept = thrown.kept[0]
-        if kept in class_def.hit_dice_reroll:
-            kept = source.roll(sides)
-            return attrs.evolve(thrown, label=f"d{sides} reroll", dice=(*thrown.dice, kept), kept=(kept,))
-        return attrs.evolve(thrown, label=f"d{sides}")
+        return tuple(_rerolled(source, class_def, roll_beans(source, f"1d{sides}", 1), f"d{sides}") for _ in range(count))
     if class_def.hit_dice_advantage:
-        dice = [source.roll(sides), source.roll(sides)]
-        kept = max(dice)
-        label = f"d{sides} adv"
-    else:
-        dice = [source.roll(sides)]
-        kept = dice[0]
-        label = f"d{sides}"
-    if kept in class_def.hit_dice_reroll:
-        kept = source.roll(sides)
-        dice.append(kept)
-        label += " reroll"
-    return Roll(label, tuple(dice), (kept,))
+        pool = roll_advantage(source, DiceExpr(count, sides), 1)
+        return (_rerolled(source, class_def, pool, f"{count if count > 1 else ''}d{sides} adv"),)
+    return tuple(_rerolled(source, class_def, roll(source, DiceExpr(1, sides)), f"d{sides}") for _ in range(count))
+
+
+def _rerolled(source: DiceSource, class_def: ClassDef, thrown: Roll, label: str) -> Roll:
+    """`thrown` with each kept face the class rerolls thrown once more: the faces that stand, then
+    the new ones, every die shown."""
+    stand = tuple(face for face in thrown.kept if face not in class_def.hit_dice_reroll)
+    again = tuple(source.roll(class_def.hit_die) for _ in range(len(thrown.kept) - len(stand)))
+    label += " reroll" if again else ""
+    return attrs.evolve(thrown, label=label, dice=(*thrown.dice, *again), kept=(*stand, *again))
 
 
 def first_level_hp(
@@ -169,9 +172,9 @@ def level_up_hp(
             ruleset, class_def, "Death", new_level - 1
         )
         return max(rules.minimum, old_max + 1 + rise), []
-    thrown = [hit_die_roll(source, class_def, ruleset.modifier_dice.mode) for _ in range(new_level)]
+    thrown = list(hit_dice_rolls(source, class_def, new_level, ruleset.modifier_dice.mode))
     if mode == "reroll_all_con_each":
-        total = sum(t.total + con_mod for t in thrown)
+        total = sum(t.total for t in thrown) + con_mod * new_level
         new_max = total if total > old_max else old_max + 1
     else:
         total = sum(t.total for t in thrown) + con_mod

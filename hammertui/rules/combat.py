@@ -645,7 +645,9 @@ class AttackResult:
 
     Every hit deals `damage_per_hit` (at least 1), times its multiplier on a crit. Where the ruleset
     offers a narrative crit (`narrative_option`), `damage_with_narrative_criticals` is the total
-    when every crit takes its effect instead of the extra damage.
+    when every crit takes its effect instead of the extra damage. `pool` is the attack dice thrown
+    as one pool with stacking Advantage, every die in it, the dropped ones too; each die kept is
+    an attack die of `dice`.
     """
 
     plan: AttackPlan
@@ -656,6 +658,7 @@ class AttackResult:
     narrative_option: bool
     stay_put: StayPutDie = None
     stay_put_bonus: int = 0
+    pool: Roll | None = None
 
     @property
     def hits(self) -> int:
@@ -704,11 +707,25 @@ class AttackResult:
         return tuple(d.roll for d in self.dice) + damage + saves
 
     @property
+    def pool_words(self) -> str:
+        """The attack dice's pool as thrown: `attack dice 2d20 adv x2: [3, 17, 9, 12] keep [17, 12]`,
+        or '' where each die was thrown on its own."""
+        return f"{self.pool.label}: {self.pool.shown()}" if self.pool is not None else ""
+
+    @property
+    def dice_words(self) -> tuple[str, ...]:
+        """Every die for the log, in the order thrown: the attack dice's pool where there is one,
+        then each roll."""
+        pool = (self.pool_words,) if self.pool is not None else ()
+        return (*pool, *(r.describe() for r in self.rolls))
+
+    @property
     def lines(self) -> tuple[str, ...]:
         if not self.plan.can_attack:
             return (*self.plan.lines, f"{self.plan.attacker} cannot attack.")
         head = f"{self.plan.describe()} vs AC {self.target_ac}"
-        dice = tuple(f"die {n}: {d.describe()}" for n, d in enumerate(self.dice, 1))
+        pool = (self.pool_words,) if self.pool is not None else ()
+        dice = (*pool, *(f"die {n}: {d.describe()}" for n, d in enumerate(self.dice, 1)))
         damage = ()
         if self.damage_roll is not None:
             plain = self.plan.damage_multiplier == 1 and not self.plan.halved
@@ -734,8 +751,9 @@ def resolve_attack(
 ) -> AttackResult:
     """Throw every attack die (d20 + bonus), then the one damage roll, then each crit's Luck saves.
 
-    `net` modifier dice apply to every attack die, `damage_net` to the damage roll (a Berserker's
-    rage), `luck_net` to a crit's Luck saves. A hit is a total of at least the target's AC. Decisions where the texts are silent: a
+    `net` modifier dice apply to the attack dice (`attack_dice` says how), `damage_net` to the
+    damage roll (a Berserker's rage), `luck_net` to a crit's Luck saves. A hit is a total of at
+    least the target's AC. Decisions where the texts are silent: a
     natural 20 that may crit always hits (the text calls it a Critical Hit), and a natural 1
     always misses; in darkness a 20 is "a normal 20" and must reach the AC like any other. Book
     Three's chain: each crit die rolls its own Luck saves against `luck_target`, +1 to the
@@ -743,15 +761,31 @@ def resolve_attack(
     """
     if not plan.can_attack:
         return AttackResult(plan, target_ac, (), None, 0, _narrative(ruleset, plan))
-    attack_rolls = tuple(
-        modified_d20(ruleset, source, plan.bonus, net, f"attack {n}") for n in range(1, plan.dice + 1)
-    )
+    attack_rolls, pool = attack_dice_thrown(ruleset, source, plan, net)
     damage = modified_roll(ruleset, source, plan.damage_expr, damage_net, "damage")
     chains = tuple(
         _luck_chain(ruleset, source, n, luck_bonus, luck_target, luck_net) if _is_critical(ruleset, plan, r) else ()
         for n, r in enumerate(attack_rolls, 1)
     )
-    return evaluate(ruleset, plan, target_ac, attack_rolls, damage, chains, stay_put)
+    return evaluate(ruleset, plan, target_ac, attack_rolls, damage, chains, stay_put, pool)
+
+
+def attack_dice_thrown(ruleset: Ruleset, source: DiceSource, plan: AttackPlan, net: int) -> tuple[tuple[Roll, ...], Roll | None]:
+    """The attack dice, each a roll of its own, and the pool they came from where there is one.
+
+    Stacking Advantage tilts the attack dice as one pool ("Their Combat Attack Dice pool"): "When
+    rolling pools of dice with an advantage, just add one die of the base type to the pool, and
+    then drop the lowest die after the roll", and Disadvantage drops the highest; each die kept is
+    an attack. One die is its own pool, thrown and shown as any tilted roll. A Boon or Bane die is
+    added to (or taken from) each attack die's total, as to any roll.
+    """
+    if ruleset.modifier_dice.mode != "advantage" or net == 0 or plan.dice == 1:
+        rolls = tuple(modified_d20(ruleset, source, plan.bonus, net, f"attack {n}") for n in range(1, plan.dice + 1))
+        return rolls, None
+    pool = modified_roll(ruleset, source, DiceExpr(plan.dice, 20), net, "attack dice")
+    die = DiceExpr(1, 20, plan.bonus)
+    rolls = tuple(Roll(f"attack {n} {die}", (face,), (face,), plan.bonus) for n, face in enumerate(pool.kept, 1))
+    return rolls, pool
 
 
 def with_stay_put(ruleset: Ruleset, result: AttackResult, die: StayPutDie) -> AttackResult:
@@ -765,7 +799,7 @@ def with_stay_put(ruleset: Ruleset, result: AttackResult, die: StayPutDie) -> At
     attack_rolls = tuple(_without(d.roll, term) for d in result.dice)
     damage = _without(result.damage_roll, term)
     chains = tuple(d.luck_saves for d in result.dice)
-    return evaluate(ruleset, result.plan, result.target_ac, attack_rolls, damage, chains, die)
+    return evaluate(ruleset, result.plan, result.target_ac, attack_rolls, damage, chains, die, result.pool)
 
 
 def best_stay_put(ruleset: Ruleset, result: AttackResult) -> StayPutDie:
@@ -791,8 +825,10 @@ def evaluate(
     damage: Roll,
     chains: tuple[tuple[Roll, ...], ...],
     stay_put: StayPutDie,
+    pool: Roll | None = None,
 ) -> AttackResult:
-    """What the thrown dice did, with the Stay Put bonus where the attacker put it."""
+    """What the thrown dice did, with the Stay Put bonus where the attacker put it; `pool` the
+    attack dice's pool they were kept from, where they were thrown as one."""
     term = _stay_put_term(ruleset) if stay_put is not None else None
     if term is not None and term.face == 0:
         raise ValueError(f"ruleset {ruleset.id} has no Stay Put bonus")
@@ -825,6 +861,7 @@ def evaluate(
         _narrative(ruleset, plan),
         stay_put,
         term.face if term else 0,
+        pool,
     )
 
 

@@ -138,14 +138,14 @@ class Roll:
 
     def describe(self) -> str:
         """Shows the dice as the table would see them: `3d6: [4, 2, 6] = 12`."""
-        dropped = _dropped(self.dice, self.kept)
-        dice = ", ".join(str(d) for d in self.dice)
-        shown = f"[{dice}]"
-        if dropped:
-            shown += f" keep {list(self.kept)}"
         mod = f" {_signed(self.modifier)}" if self.modifier else ""
         terms = "".join(f" {t.describe()}" for t in self.terms)
-        return f"{self.label}: {shown}{mod}{terms} = {self.total}"
+        return f"{self.label}: {self.shown()}{mod}{terms} = {self.total}"
+
+    def shown(self) -> str:
+        """Every die thrown, and which were kept where some were dropped: `[3, 17, 9] keep [17, 9]`."""
+        dice = f"[{', '.join(str(d) for d in self.dice)}]"
+        return dice + (f" keep {list(self.kept)}" if _dropped(self.dice, self.kept) else "")
 
 
 def roll(source: DiceSource, notation: str | DiceExpr) -> Roll:

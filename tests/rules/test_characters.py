@@ -168,9 +168,9 @@ def test_book3_levels_up_by_one_plus_the_death_save(b3: Ruleset) -> None:
 
 
 def test_rolling_above_level_one_levels_up(hc: Ruleset, b3: Ruleset) -> None:
-    dice = ScriptedDice([*fighter_script(), 4, 4, 5, 5])
+    dice = ScriptedDice([*fighter_script(), 4, 4, 5])
     darla = roll_character(hc, dice, "Darla", level=2)
-    assert darla.level == 2 and darla.max_hp == 4 + 5 + 2  # (4, 4) and (5, 5) with Advantage
+    assert darla.level == 2 and darla.max_hp == 4 + 5 + 2  # two Hit Dice with Advantage: 3d8, (4, 4, 5) keep (4, 5)
     assert dice.remaining == 0
     assert roll_character(b3, ScriptedDice(fighter_script()), "Darla", level=3).max_hp == 10 + 2 + 2
 

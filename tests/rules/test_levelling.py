@@ -18,13 +18,13 @@ def test_level_needs_next_level_times_ten(hc: Ruleset) -> None:
 
 
 def test_complete_rules_fighter_rerolls_with_advantage(hc: Ruleset) -> None:
-    # Two Hit Dice at level 2, each with Advantage: (3, 7) -> 7 and (1, 1) -> 1, rerolled to 5.
-    result = characters.level_up(hc, "fighter", 1, 8, {**AVERAGE, "CON": 13}, ScriptedDice([3, 7, 1, 1, 5]))
+    # Two Hit Dice at level 2 with Advantage, one pool: 3d8 (1, 7, 1) keep (7, 1), the 1 rerolled to 5.
+    result = characters.level_up(hc, "fighter", 1, 8, {**AVERAGE, "CON": 13}, ScriptedDice([1, 7, 1, 5]))
     assert result.max_hp == 7 + 5 + 1
     assert result.level == 2
     assert "Not Today! +1 use" in result.lines
     assert result.uses_gained == {"not_today": 1}
-    assert [r.describe() for r in result.rolls] == ["d8 adv: [3, 7] keep [7] = 7", "d8 adv reroll: [1, 1, 5] keep [5] = 5"]
+    assert [r.describe() for r in result.rolls] == ["2d8 adv reroll: [1, 7, 1, 5] keep [7, 5] = 12"]
 
 
 def test_the_floor_is_old_plus_one(hc: Ruleset) -> None:
