@@ -865,7 +865,8 @@ class Attack:
         chains = tuple(d.luck_saves for d in result.dice)
         stay = _stay_put_ready(fight, ctx, self.attacker)
         pending = PendingAttack(
-            self.attacker, self.target, plan, ac, tuple(d.roll for d in result.dice), result.damage_roll, chains, stay, luck_target
+            self.attacker, self.target, plan, ac, tuple(d.roll for d in result.dice), result.damage_roll, chains, stay, luck_target,
+            result.pool,
         )
         acting = {a.id for a in actors(state, ctx.ruleset)}
         fight = attrs.evolve(
@@ -882,7 +883,7 @@ class Attack:
             text += f". Stay Put: +{ctx.ruleset.modifier_dice.stay_put_bonus} to one die"
         if problem:
             text += f". Out of turn ({problem}): {self.out_of_turn.strip()}"
-        return with_fight(state, fight=fight), [note(self, text + ".", tuple(r.describe() for r in result.rolls))]
+        return with_fight(state, fight=fight), [note(self, text + ".", result.dice_words)]
 
 
     def _banes(self, state: State, ctx: Context) -> tuple[State, int, tuple[str, ...]]:
@@ -986,7 +987,7 @@ def pending_result(state: State, ruleset: Ruleset, stay_put: str = "auto", targe
     pending = fight.pending
     ac = pending.target_ac if target in ("", pending.target) else target_ac(state, target, ruleset)
     die = _stay_put_choice(ruleset, pending, stay_put)
-    return rules.evaluate(ruleset, pending.plan, ac, pending.rolls, pending.damage, pending.chains, die)
+    return rules.evaluate(ruleset, pending.plan, ac, pending.rolls, pending.damage, pending.chains, die, pending.pool)
 
 
 def _stay_put_choice(ruleset: Ruleset, pending: PendingAttack, stay_put: str) -> rules.StayPutDie:
@@ -998,7 +999,7 @@ def _stay_put_choice(ruleset: Ruleset, pending: PendingAttack, stay_put: str) ->
     if not pending.stay_put or die is None:
         return None
     if die == "auto":
-        bare = rules.evaluate(ruleset, pending.plan, pending.target_ac, pending.rolls, pending.damage, pending.chains, None)
+        bare = rules.evaluate(ruleset, pending.plan, pending.target_ac, pending.rolls, pending.damage, pending.chains, None, pending.pool)
         return rules.best_stay_put(ruleset, bare)
     return die
 

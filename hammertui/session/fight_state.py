@@ -81,7 +81,8 @@ class Declared:
 class PendingAttack:
     """An attack thrown and shown, waiting for its choices (a crit's effect, Stay Put, Not Today!)
     before the damage lands. The dice are kept, never thrown again. `luck_target` is what each
-    save in a crit's chain (Book Three) had to reach."""
+    save in a crit's chain (Book Three) had to reach; `pool` the attack dice's pool, dropped dice
+    and all, where stacking Advantage threw them as one."""
 
     attacker: str
     target: str
@@ -92,6 +93,7 @@ class PendingAttack:
     chains: tuple[tuple[Roll, ...], ...] = ()
     stay_put: bool = False
     luck_target: int = 0
+    pool: Roll | None = None
 
 
 @record

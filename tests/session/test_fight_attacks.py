@@ -160,6 +160,30 @@ def test_fighter_two_hander_adds_an_extra_damage_die(demo: State, hc: Ruleset) -
     assert fighting(new).foe("f1").hp == 18 - 2 * 7, "both hits deal the 7"
 
 
+# ---------------------------------------------------------------------------------- modifier dice
+
+
+def test_advantage_on_the_attack_dice_and_the_damage_is_one_die_more_in_each_pool(demo: State, hc: Ruleset) -> None:
+    """"When rolling pools of dice with an advantage, just add one die of the base type to the
+    pool, and then drop the lowest die after the roll"; "if you are rolling 2d6 base damage, and you
+    gain two net advantages to the roll, then you should roll 4d6, then drop the lowest two." A
+    Fighter's 2 attack dice and 2d8 two-handed damage, each with 2 adds: 4d20 and 4d8, the best two
+    of each kept, every die in the log."""
+    state = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
+    new, events = attacked(state, hc, [3, 17, 9, 12, 2, 6, 1, 5], two_handed=True, net=2, damage_net=2)
+    assert events[0].dice == (
+        "attack dice 2d20 adv x2: [3, 17, 9, 12] keep [17, 12]",
+        "attack 1 1d20+3: [17] +3 = 20",
+        "attack 2 1d20+3: [12] +3 = 15",
+        "damage 2d8+2 adv x2: [2, 6, 1, 5] keep [6, 5] +2 = 13",
+    )
+    pending = fighting(new).pending
+    assert pending.pool is not None and pending.pool.dice == (3, 17, 9, 12)
+    result = pending_result(new, hc, "none")
+    assert result is not None and result.pool_words == "attack dice 2d20 adv x2: [3, 17, 9, 12] keep [17, 12]"
+    assert (result.hits, result.total_damage) == (2, 26)
+
+
 # ---------------------------------------------------------------------------------- hits and crits
 
 

@@ -77,7 +77,8 @@ def fights(draw, party_ids: list[str]) -> Fight:
     if foes and party_ids and draw(st.booleans()):
         plan = AttackPlan(draw(tricky), "melee", 2, 1, 8, 1, 0, True, (draw(tricky),))
         d20 = Roll("attack 1 1d20", (draw(st.integers(1, 20)),), (7,), 1, (Term("Stay Put", 1),))
-        pending = PendingAttack(party_ids[0], foes[0].id, plan, 13, (d20, d20), Roll("damage 1d8", (5,), (5,)), ((), (d20,)), draw(st.booleans()))
+        pool = draw(st.none() | st.just(Roll("attack dice 2d20 adv x1", (7, 3, 7), (7, 7))))
+        pending = PendingAttack(party_ids[0], foes[0].id, plan, 13, (d20, d20), Roll("damage 1d8", (5,), (5,)), ((), (d20,)), draw(st.booleans()), 0, pool)
     return Fight(foes, "phase", draw(st.integers(1, 60)), "party", "melee", ("party", "foes"), ("foes",), "party", party_ids[0] if party_ids else "", draw(st.integers(-3, 3)), declared, 0, draw(tricky), pending)
 
 
