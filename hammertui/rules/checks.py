@@ -18,6 +18,7 @@ from hammertui.rules.dice import (
     DiceExpr,
     DiceSource,
     Roll,
+    bean_die,
     roll,
     roll_advantage,
     roll_beans,
@@ -82,6 +83,23 @@ def modified_roll(ruleset: Ruleset, source: DiceSource, expr: DiceExpr, net: int
 def modified_d20(ruleset: Ruleset, source: DiceSource, bonus: int, net: int, label: str) -> Roll:
     """d20 + bonus with `net` modifier dice (adds minus disadds, or Boons minus Banes)."""
     return modified_roll(ruleset, source, DiceExpr(1, 20, bonus), net, label)
+
+
+def tilt_words(ruleset: Ruleset, expr: DiceExpr, net: int) -> str:
+    """What `modified_roll` throws for `expr` with `net` modifier dice, said before the throw:
+    `4d20, the best 2 kept`, `a d6 added`, `2d20, the best kept, +4`; '' for none."""
+    if net == 0:
+        return ""
+    mode = ruleset.modifier_dice.mode
+    if mode == "beans":
+        size = bean_die(net, ruleset.modifier_dice.bean_dice or BEAN_DICE)
+        return f"a d{size} {'added' if net > 0 else 'taken off'}"
+    which = "best" if net > 0 else "worst"
+    kept = f"the {which} kept" if expr.count == 1 else f"the {which} {expr.count} kept"
+    if mode == "advantage":
+        return f"{expr.count + abs(net)}d{expr.sides}, {kept}"
+    shift = f", {4 if net > 0 else -4:+d}" if abs(net) >= 2 else ""
+    return f"2d{expr.sides}, {kept}{shift}"
 
 
 def net_words(ruleset: Ruleset, net: int) -> str:

@@ -18,7 +18,7 @@ import attrs
 
 from hammertui.rules.attack_plan import AttackPlan
 from hammertui.rules.characters import BONUS_DICE_MELEE_ONLY, attack_bonus, attack_dice, attack_dice_for
-from hammertui.rules.checks import modified_d20, modified_roll
+from hammertui.rules.checks import modified_d20, modified_roll, net_words, tilt_words
 from hammertui.rules.dice import (
     DiceExpr,
     DiceSource,
@@ -786,6 +786,22 @@ def attack_dice_thrown(ruleset: Ruleset, source: DiceSource, plan: AttackPlan, n
     die = DiceExpr(1, 20, plan.bonus)
     rolls = tuple(Roll(f"attack {n} {die}", (face,), (face,), plan.bonus) for n, face in enumerate(pool.kept, 1))
     return rolls, pool
+
+
+def modifier_lines(ruleset: Ruleset, plan: AttackPlan, net: int, damage_net: int) -> tuple[str, ...]:
+    """What the modifier dice do to an attack, said before the throw: `Advantage x2 on the attack
+    dice: 4d20, the best 2 kept` (one pool, as `attack_dice_thrown` throws them, or each die),
+    `Disadvantage on the damage: 2d6, the worst kept`."""
+    lines = []
+    if net and plan.can_attack:
+        pooled = ruleset.modifier_dice.mode == "advantage"
+        where = "the attack die" if plan.dice == 1 else "the attack dice" if pooled else "each attack die"
+        expr = DiceExpr(plan.dice if pooled else 1, 20)
+        lines.append(f"{net_words(ruleset, net)} on {where}: {tilt_words(ruleset, expr, net)}")
+    if damage_net:
+        expr = DiceExpr(plan.damage_dice, plan.damage_die)
+        lines.append(f"{net_words(ruleset, damage_net)} on the damage: {tilt_words(ruleset, expr, damage_net)}")
+    return tuple(lines)
 
 
 def with_stay_put(ruleset: Ruleset, result: AttackResult, die: StayPutDie) -> AttackResult:

@@ -189,11 +189,11 @@ async def test_a_foe_drops_a_character_and_con_burns(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         app.perform(combat.StartFight((GOBLINS,), hp="average"))
         dialog = await open_attack(pilot, app)
-        assert dialog.query_one("#weapons").display
+        assert dialog.query_one("#two-handed").display
         dialog.query_one("#attacker", Select).value = "f1"
         await pilot.pause()
         assert dialog.query_one("#target", Select).value == "c1", "a foe's first target is the party's first"
-        assert not dialog.query_one("#weapons").display
+        assert not dialog.query_one("#two-handed").display
         assert "Goblin 1: 1 attack die at +0 vs AC 16, damage 1d8" in shown(dialog, "#plan")
 
         await enter(pilot)

@@ -129,6 +129,8 @@ class AttackDialog(FormDialog):
         with Horizontal(classes="row", id="weapons"):
             yield Checkbox("Two-handed weapon", id="two-handed")
             yield Checkbox("Two weapons", id="two-weapons")
+            yield Label("on damage", classes="field-label")
+            yield Input(value="0", id="damage-net", classes="number")
         yield from _ability_fields(state, self._target)
         if self.ruleset.combat.special_attacks is not None:
             yield from _special_throw_fields()
@@ -185,7 +187,7 @@ class AttackDialog(FormDialog):
         self._refresh()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "net":
+        if event.input.id in ("net", "damage-net"):
             self._refresh()
 
     def action_aim(self, number: int) -> None:
@@ -316,7 +318,8 @@ class AttackDialog(FormDialog):
         return self.ruleset.classes[member.class_id] if member is not None else None
 
     def _show_plan(self) -> None:
-        self.query_one("#weapons").display = self._is_character()
+        for box in self.query("#weapons Checkbox"):
+            box.display = self._is_character()
         class_def = self._class()
         self.query_one("#unseen-row").display = class_def is not None and class_def.stabbity is not None
         self.query_one("#inner-strength").display = class_def is not None and class_def.inner_strength is not None
@@ -340,9 +343,8 @@ class AttackDialog(FormDialog):
         text.append(head, style="bold")
         for line in plan.lines:
             text.append(f"\n  {line}")
-        net = self._net()
-        if net:
-            text.append(f"\n  modifier dice on each attack die: {net:+d} ({self._net_word()})")
+        for line in rules.modifier_lines(self.ruleset, plan, self._net(), self._net("damage-net")):
+            text.append(f"\n  {line}")
         if not plan.criticals:
             text.append("\n  no critical hits: a natural 20 must reach the AC like any other roll")
         if self._stay_put_ready():
@@ -350,9 +352,11 @@ class AttackDialog(FormDialog):
             text.append(f"\n  Stay Put: +{bonus} to any one die, placed once the dice are seen", style="italic")
         return text
 
-    def _net(self) -> int:
+    def _net(self, field: str = "net") -> int:
+        """The modifier dice typed in `field` (the attack dice's, or the damage's), 0 until it reads
+        as a whole number."""
         try:
-            return self.whole("net", "Modifier dice", default=0)
+            return self.whole(field, "Modifier dice", default=0)
         except ValueError:
             return 0
 
@@ -382,6 +386,7 @@ class AttackDialog(FormDialog):
             two_handed=character and self.query_one("#two-handed", Checkbox).value,
             two_weapons=character and self.query_one("#two-weapons", Checkbox).value,
             net=self.whole("net", "Modifier dice", default=0),
+            damage_net=self.whole("damage-net", "Modifier dice on the damage", default=0),
             dark=self.query_one("#dark", Checkbox).value,
             **self._abilities(),
             out_of_turn=self.text("why"),
@@ -486,12 +491,14 @@ class AttackDialog(FormDialog):
         return text
 
     def _dice_text(self, state: State, result: rules.AttackResult, traded: tuple[int, ...], total: int) -> Text:
-        """Every die as thrown and what it did against its target, the damage roll, Stay Put, the
-        total and its cost."""
+        """Every die as thrown (the attack dice's pool, dropped dice and all, where there is one)
+        and what it did against its target, the damage roll, Stay Put, the total and its cost."""
         text = Text()
         critical = self.ruleset.combat.critical
         split = combat.aimed(state, self.ruleset, self._stay_put(), self._aims)
         pending = _pending(state)
+        if result.pool_words:
+            text.append(f"{_capital(result.pool_words)}\n")
         for n, aim in enumerate(self._aims, 1):
             target, read = next((t, r) for t, r in split if t == aim)
             if n > 1:
