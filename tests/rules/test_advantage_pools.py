@@ -100,3 +100,17 @@ def test_a_fighters_kept_one_is_thrown_once_more(stacking: Ruleset) -> None:
     result = characters.level_up(stacking, "fighter", 1, 8, AVERAGE, dice)
     assert [r.describe() for r in result.rolls] == ["2d8 adv reroll: [1, 6, 1, 4] keep [6, 4] = 10"]
     assert result.max_hp == 10
+
+
+def test_the_attack_says_what_each_pool_will_throw_before_it_is_thrown(stacking: Ruleset, b3: Ruleset) -> None:
+    """The form's words before the throw: the pool as the text builds it ("roll 4d6, then drop the
+    lowest two"), or a Bean die on each attack die ("With two (2) it's a d6")."""
+    plan = combat.plan_foe_attack(stacking, 2, 0, 6, damage_dice=2)
+    assert combat.modifier_lines(stacking, plan, 2, -1) == (
+        "Advantage x2 on the attack dice: 4d20, the best 2 kept",
+        "Disadvantage on the damage: 3d6, the worst 2 kept",
+    )
+    one = combat.plan_foe_attack(stacking, 1, 0, 6)
+    assert combat.modifier_lines(stacking, one, -3, 0) == ("Disadvantage x3 on the attack die: 4d20, the worst kept",)
+    beans = combat.plan_foe_attack(b3, 2, 0, 6)
+    assert combat.modifier_lines(b3, beans, 2, -1) == ("2 Boons on each attack die: a d6 added", "1 Bane on the damage: a d4 taken off")
