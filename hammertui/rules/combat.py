@@ -751,7 +751,7 @@ def resolve_attack(
 ) -> AttackResult:
     """Throw every attack die (d20 + bonus), then the one damage roll, then each crit's Luck saves.
 
-    `net` modifier dice apply to the attack dice (`attack_dice` says how), `damage_net` to the
+    `net` modifier dice apply to the attack dice (`_thrown_attack_dice` says how), `damage_net` to the
     damage roll (a Berserker's rage), `luck_net` to a crit's Luck saves. A hit is a total of at
     least the target's AC. Decisions where the texts are silent: a
     natural 20 that may crit always hits (the text calls it a Critical Hit), and a natural 1
@@ -761,7 +761,7 @@ def resolve_attack(
     """
     if not plan.can_attack:
         return AttackResult(plan, target_ac, (), None, 0, _narrative(ruleset, plan))
-    attack_rolls, pool = attack_dice_thrown(ruleset, source, plan, net)
+    attack_rolls, pool = _thrown_attack_dice(ruleset, source, plan, net)
     damage = modified_roll(ruleset, source, plan.damage_expr, damage_net, "damage")
     chains = tuple(
         _luck_chain(ruleset, source, n, luck_bonus, luck_target, luck_net) if _is_critical(ruleset, plan, r) else ()
@@ -770,7 +770,7 @@ def resolve_attack(
     return evaluate(ruleset, plan, target_ac, attack_rolls, damage, chains, stay_put, pool)
 
 
-def attack_dice_thrown(ruleset: Ruleset, source: DiceSource, plan: AttackPlan, net: int) -> tuple[tuple[Roll, ...], Roll | None]:
+def _thrown_attack_dice(ruleset: Ruleset, source: DiceSource, plan: AttackPlan, net: int) -> tuple[tuple[Roll, ...], Roll | None]:
     """The attack dice, each a roll of its own, and the pool they came from where there is one.
 
     Stacking Advantage tilts the attack dice as one pool ("Their Combat Attack Dice pool"): "When
@@ -790,7 +790,7 @@ def attack_dice_thrown(ruleset: Ruleset, source: DiceSource, plan: AttackPlan, n
 
 def modifier_lines(ruleset: Ruleset, plan: AttackPlan, net: int, damage_net: int) -> tuple[str, ...]:
     """What the modifier dice do to an attack, said before the throw: `Advantage x2 on the attack
-    dice: 4d20, the best 2 kept` (one pool, as `attack_dice_thrown` throws them, or each die),
+    dice: 4d20, the best 2 kept` (one pool, as `_thrown_attack_dice` throws them, or each die),
     `Disadvantage on the damage: 2d6, the worst kept`."""
     lines = []
     if net and plan.can_attack:
