@@ -54,10 +54,13 @@ class LevelUp:
 
 def level_up(growth: Growth, reached: int) -> LevelUp:
     """"Through level 10, roll a new d6 HD ... After level 10, add 2 HP per level"; "At every even
-    level, add +1 to your character's Weapon Skill"; templates to four, max skill rank to six."""
+    level, add +1 to your character's Weapon Skill", past the chart as on it; templates to four, max
+    skill rank to six."""
     before, now = row(growth, reached - 1), row(growth, reached)
     if reached > growth.levels[-1].level:
-        return LevelUp(reached, "", growth.past_the_chart.hp, 0, now.templates, now.max_skill, False)
+        past = growth.past_the_chart
+        skill = past.even_weapon_skill if reached % 2 == 0 else 0
+        return LevelUp(reached, "", past.hp, skill, now.templates, now.max_skill, False)
     return LevelUp(reached, now.hp, 0, now.weapon_skill, now.templates, now.max_skill, now.templates > before.templates)
 
 

@@ -23,8 +23,25 @@ def test_the_xp_each_level_needs(growth: Growth) -> None:
 
 
 def test_weapon_skill_rises_at_every_even_level(growth: Growth) -> None:
-    """"Characters start with a weapon skill of 1 and add +1 at every even level.\""""
-    assert [level_up(growth, level).weapon_skill for level in range(2, 13)] == [1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0]
+    """"Characters start with a weapon skill of 1 and add +1 at every even level."; "At every even
+    level, add +1 to your character's Weapon Skill." Past the chart too: level 12 is an even level,
+    so a character who reaches it has Weapon Skill 1 + 6 = 7."""
+    assert [level_up(growth, level).weapon_skill for level in range(2, 15)] == [1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]
+    assert 1 + sum(level_up(growth, level).weapon_skill for level in range(2, 13)) == 7
+
+
+def test_the_chart_as_the_text_has_it(growth: Growth) -> None:
+    """The Standard Level Up Chart, row by row: | Level | HP | Templates | Max Skill | Weapon Skill |
+    XP |, 1 | 1D6 | 1 | 1 | 1 | 1 through 10 | +1D6 | | | 1 | 30000; its blanks are no change, and
+    level 1's Weapon Skill 1 is the one every character starts with ("All adventurers start with 1
+    Weapon Skill"), its 1 XP where every character starts (a decision: first_level_xp)."""
+    rows = [(r.level, r.hp, r.templates, r.max_skill, r.weapon_skill, r.xp) for r in growth.levels]
+    assert rows == [
+        (1, "1d6", 1, 1, 0, 0), (2, "1d6", 2, 2, 1, 2000), (3, "1d6", 3, 3, 0, 4000), (4, "1d6", 4, 4, 1, 7000),
+        (5, "1d6", 4, 5, 0, 10000), (6, "1d6", 4, 6, 1, 14000), (7, "1d6", 4, 6, 0, 18000), (8, "1d6", 4, 6, 1, 22000),
+        (9, "1d6", 4, 6, 0, 26000), (10, "1d6", 4, 6, 1, 30000),
+    ]
+    assert (growth.past_the_chart.hp, growth.past_the_chart.xp) == (2, 5000)
 
 
 def test_templates_stop_at_four_and_skill_rank_at_six(growth: Growth) -> None:

@@ -79,10 +79,13 @@ class LevelRow:
 
 @record
 class PastTheChart:
-    """Each level past the chart's last: the HP it adds and the XP it needs beyond the level before."""
+    """Each level past the chart's last: the HP it adds, the XP it needs beyond the level before,
+    and the Weapon Skill an even level adds ("At every even level, add +1 to your character's
+    Weapon Skill")."""
 
     hp: Count
     xp: Annotated[int, between(1)]
+    even_weapon_skill: Count
 
 
 @record
