@@ -26,6 +26,10 @@ fumble = 1
 monster_ws_per_hd = 1
 # "all monster damage is equal to D6 per attack by default"
 damage = "1d6"
+# "Add your strength modifier to any melee damage rolls." "Add your dexterity modifier to any ranged
+# damage rolls."
+melee_damage_stat = "STR"
+ranged_damage_stat = "DEX"
 # "Any armor granting AC better than 5 counts as 5 against crushing weapons."
 crushing_ac = 5
 # "a miss on an attack roll of 1-5 will hit a random ally involved in the melee"

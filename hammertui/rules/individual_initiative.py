@@ -140,6 +140,22 @@ def damage_net(abilities: Iterable[str], at: str = "hand_to_hand") -> int:
     return ("heavy" in held) - ("light" in held) + ("close" in held and at == "touching")
 
 
+def damage_dealt(rolled: int, modifier: int) -> int:
+    """The damage roll with its modifier ("Add your strength modifier to any melee damage rolls",
+    "Add your dexterity modifier to any ranged damage rolls"): a hit does at least 1 (a decision)."""
+    return max(1, rolled + modifier)
+
+
+def damage_words(rolled: int, modifier: int) -> str:
+    """`4`, `1+2 = 3`, `3-1 = 2`, `1-2, at least 1`: the roll, its modifier and what it comes to."""
+    if not modifier:
+        return f"{rolled}"
+    dealt = damage_dealt(rolled, modifier)
+    if dealt > rolled + modifier:
+        return f"{rolled}{modifier:+d}, at least {dealt}"
+    return f"{rolled}{modifier:+d} = {dealt}"
+
+
 def damage_times(double: bool, reach_braced_on_charger: bool) -> int:
     """A crit's "double damage"; Reach, "If Braced, can perform a reactive attack for x2 damage on
     the first opponent to charge within range"."""

@@ -362,19 +362,29 @@ class Attack:
         ac = rules.armour_class(base, option, self.target in fight.finesse, own.options)
         return rules.crushed_ac(ac, "crushing" in self.abilities, by_weight, own.crushing_ac)
 
+    def _damage_mod(self, state: State, ctx: Context, fight: Fight) -> int:
+        """A character adds the STR modifier to melee damage, the DEX modifier to ranged; a foe its die alone."""
+        if _is_foe(fight, self.attacker):
+            return 0
+        own = rules_of(ctx.ruleset)
+        stat = own.ranged_damage_stat if self.bow else own.melee_damage_stat
+        return ctx.ruleset.stat_mod(state.character(self.attacker).stats.as_dict()[stat])
+
     def _hit(self, state: State, ctx: Context, fight: Fight, said: str, shown: str, critical: bool) -> Result:
         own = rules_of(ctx.ruleset)
         damage = roll_double_advantage(ctx.dice, parse(own.damage).sides, rules.damage_net(self.abilities, self.at))
+        mod = self._damage_mod(state, ctx, fight)
+        dealt, words = rules.damage_dealt(damage.total, mod), rules.damage_words(damage.total, mod)
         braced = "reach" in self.abilities and fight.options.get(self.attacker) == "brace" and fight.options.get(self.target) == "charge"
         times = rules.damage_times(False, braced)
         if critical:
-            crit = Crit(self.attacker, self.target, damage.total, times, (shown, damage.describe()))
-            text = f"{said} — a critical hit! {damage.total} damage rolled: double damage, or the damage and a bonus?"
+            crit = Crit(self.attacker, self.target, dealt, times, (shown, damage.describe()))
+            text = f"{said} — a critical hit! {words} damage rolled: double damage, or the damage and a bonus?"
             return _with_fight(state, attrs.evolve(fight, crit=crit)), [note(self, text, (shown, damage.describe()), level="warn")]
-        amount = damage.total * times
-        twice = " (x2: Reach, Braced against a Charge)" if braced else ""
+        amount = dealt * times
+        twice = f" (x2: Reach, Braced against a Charge) = {amount}" if braced else ""
         state, events = wound_or_harm(state, ctx, self, self.target, amount)
-        head = note(self, f"{said} — a hit for {amount}{twice}.", (shown, damage.describe()))
+        head = note(self, f"{said} — a hit for {words}{twice}.", (shown, damage.describe()))
         return state, [head, *events, *self._cleave(state)]
 
     def _cleave(self, state: State) -> list[Event]:
@@ -384,7 +394,8 @@ class Attack:
         return [note(self, f"Cleaving: {name_of(state, self.attacker)} may attack a nearby enemy at once (a free attack).")]
 
     def _stray(self, state: State, ctx: Context, fight: Fight) -> Result:
-        """"a miss on an attack roll of 1-5 will hit a random ally involved in the melee, doing full damage"."""
+        """"a miss on an attack roll of 1-5 will hit a random ally involved in the melee, doing full
+        damage": the shot's die and the shooter's modifier."""
         own = rules_of(ctx.ruleset)
         allies = _allies(state, fight, self.attacker)
         if not allies:
@@ -392,9 +403,10 @@ class Attack:
         pick = roll(ctx.dice, f"1d{len(allies)}") if len(allies) > 1 else None
         ally = allies[pick.total - 1] if pick is not None else allies[0]
         damage = roll(ctx.dice, own.damage)
-        state, events = wound_or_harm(state, ctx, self, ally, damage.total)
+        mod = self._damage_mod(state, ctx, fight)
+        state, events = wound_or_harm(state, ctx, self, ally, rules.damage_dealt(damage.total, mod))
         shown = (pick.describe(), damage.describe()) if pick is not None else (damage.describe(),)
-        text = f"Into the melee: the shot hits {name_of(state, ally)} for {damage.total}."
+        text = f"Into the melee: the shot hits {name_of(state, ally)} for {rules.damage_words(damage.total, mod)}."
         return state, [note(self, text, shown, level="warn"), *events]
 
 

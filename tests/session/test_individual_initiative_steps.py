@@ -352,3 +352,44 @@ def test_the_fight_learns_the_encounters_surprise(state: State, ruleset: Ruleset
         die = exploration_die_state.ExplorationDie(turns=1, rolls=(exploration_die_state.TurnRoll(1, 1, "encounter", encounter=met),))
         rolled = attrs.evolve(state, slices={**state.slices, exploration_die_state.NAME: die})
         assert held_surprise(rolled) == drop
+
+
+def _strong(state: State, cid: str, strength: int, dexterity: int) -> State:
+    member = state.character(cid)
+    stats = attrs.evolve(member.stats, STR=strength, DEX=dexterity)
+    return attrs.evolve(state, party=tuple(attrs.evolve(m, stats=stats) if m.id == cid else m for m in state.party))
+
+
+def test_strength_adds_to_melee_damage_and_dexterity_to_ranged(state: State, ruleset: Ruleset) -> None:
+    """"Add your strength modifier to any melee damage rolls."; "Add your dexterity modifier to any
+    ranged damage rolls." Modifiers: | 16-17 | +2 |, | 7-8 | -1 |. Wenna, STR 16 and DEX 7, hits
+    for her d6 + 2 with a blade and her d6 - 1 with a bow; a foe adds nothing."""
+    state = _strong(_started(state, ruleset), "c2", 16, 7)
+    state, _ = act(state, ruleset, act_.NextTurn(), [])
+    _, said = act(state, ruleset, act_.Attack("c2", "f2"), [13, 1])
+    assert said[:2] == ["Wenna attacks Goblin 2: 13 + 1 + AC 7 = 21 — a hit for 1+2 = 3.", "Goblin 2 goes down."]
+    _, said = act(state, ruleset, act_.Attack("c2", "f1", bow=True, at="close"), [13, 3])
+    assert said[:2] == ["Wenna attacks Goblin 1 at Close range: 13 + 1 + AC 7 = 21 — a hit for 3-1 = 2.", "Goblin 1 is at 2/4 HP."]
+    _, said = act(state, ruleset, act_.Attack("f1", "c2", free=True), [13, 3])
+    assert said[0] == "Goblin 1 attacks Wenna: 13 + 1 + AC 7 = 21 — a hit for 3."
+
+
+def test_a_crit_doubles_the_damage_with_its_modifier_and_a_stray_shot_carries_dexterity(state: State, ruleset: Ruleset) -> None:
+    """A critical hit's "double damage" doubles the melee damage roll, STR modifier and all; a miss
+    into melee hits an ally "doing full damage": the d6 and the shooter's DEX modifier."""
+    state = _strong(_started(state, ruleset), "c2", 16, 16)
+    state, _ = act(state, ruleset, act_.NextTurn(), [])
+    crit, said = act(state, ruleset, act_.Attack("c2", "f1"), [20, 1])
+    assert "a critical hit! 1+2 = 3 damage rolled" in said[0]
+    _, said = act(crit, ruleset, act_.LandCrit(double=True), [])
+    assert said[0] == "Wenna takes double damage: 6 to Goblin 1."
+    _, said = act(state, ruleset, act_.Attack("c2", "f1", bow=True, into_melee=True, at="close"), [4, 2])
+    assert said[1] == "Into the melee: the shot hits Darla for 2+2 = 4."
+
+
+def test_a_hit_does_at_least_1_damage_whatever_the_modifier(state: State, ruleset: Ruleset) -> None:
+    """A decision (damage_modifiers): a d6 of 1 less a -2 STR modifier still does 1."""
+    state = _strong(_started(state, ruleset), "c2", 6, 10)
+    state, _ = act(state, ruleset, act_.NextTurn(), [])
+    _, said = act(state, ruleset, act_.Attack("c2", "f1"), [13, 1])
+    assert said[0] == "Wenna attacks Goblin 1: 13 + 1 + AC 7 = 21 — a hit for 1-2, at least 1."

@@ -12,13 +12,13 @@ from hammertui.session.individual_initiative_actions import Attack, ChooseOption
 from tests.ui.scripted_gm import scripted_app
 
 INITIATIVE = [4, 2, 5, 1, 3, 6]  # Darla, Brannoc, Wenna (+1 WIS), Otto; Goblin 1, Goblin 2
-BLOWS = [14, 3, 16, 2]  # Wenna hits Goblin 1 for 3; Goblin 2 hits Darla for 2
+BLOWS = [14, 3, 16, 2]  # Wenna hits Goblin 1 for 3 and her STR 15 +1; Goblin 2 hits Darla for 2
 
 
 async def mid_round(pilot: Pilot) -> None:
     """Round 1, Darla's turn: Goblin 1 hurt, Darla hurt and pressing with a rapier, Brannoc Floored."""
     for action in (
-        StartFight((FoeGroup("Goblin", count=2, hd=1, ac=7, hp=4),)),
+        StartFight((FoeGroup("Goblin", count=2, hd=1, ac=7, hp=5),)),
         RollInitiative(),
         Attack("c3", "f1"),
         NextTurn(),

@@ -73,6 +73,8 @@ def cross_check(r: Ruleset, report: Report) -> None:
     if r.individual_initiative is not None:
         fight = r.individual_initiative
         stats.check(("individual_initiative", "initiative_stat"), fight.initiative_stat)
+        stats.check(("individual_initiative", "melee_damage_stat"), fight.melee_damage_stat)
+        stats.check(("individual_initiative", "ranged_damage_stat"), fight.ranged_damage_stat)
         stats.check(("individual_initiative", "guts", "employer_stat"), fight.guts.employer_stat)
         stats.check(("individual_initiative", "bleeding_out", "stat"), fight.bleeding_out.stat)
         stats.check(("individual_initiative", "bleeding_out", "stabilise_stat"), fight.bleeding_out.stabilise_stat)

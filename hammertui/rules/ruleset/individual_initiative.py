@@ -93,6 +93,10 @@ class IndividualInitiative:
     fumble: Positive
     monster_ws_per_hd: Annotated[int, between(0, None, "Weapon Skill per Hit Die")]
     damage: Dice
+    melee_damage_stat: StatName
+    """Whose modifier a character adds to melee damage ("Add your strength modifier to any melee damage rolls")."""
+    ranged_damage_stat: StatName
+    """Whose modifier a character adds to ranged damage ("Add your dexterity modifier to any ranged damage rolls")."""
     crushing_ac: Positive
     stray_shot: Annotated[int, between(0, None, "the highest attack roll of a miss that hits an ally")]
     save_die: Dice
