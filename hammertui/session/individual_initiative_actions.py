@@ -154,7 +154,7 @@ class RollInitiative:
             rolled.append((who, total))
             shown.append(f"{name_of(state, who)}: {thrown.describe()}")
         order = rules.initiative_order(rolled)
-        after = attrs.evolve(fight, round=fight.round + 1, order=order, rolls=dict(rolled), at=0, options={}, finesse=())
+        after = attrs.evolve(fight, round=fight.round + 1, order=order, rolls=dict(rolled), at=0, options={}, finesse=(), stood="")
         text = f"Round {after.round}: " + ", ".join(f"{name_of(state, w)} {after.rolls[w]}" for w in order) + "."
         if free:
             other = "the foes" if free == "party" else "the party"
@@ -181,7 +181,7 @@ class NextTurn:
         at = fight.at + 1
         while at < len(fight.order) and fight.order[at] not in standing:
             at += 1
-        after = attrs.evolve(fight, at=at)
+        after = attrs.evolve(fight, at=at, stood="")
         if after.acting:
             return _with_fight(state, after), [note(self, f"{name_of(state, after.acting)}'s turn.")]
         return _with_fight(state, after), [note(self, f"Round {fight.round} is over: roll initiative.")]
@@ -212,7 +212,8 @@ class ChooseOption:
 
 @record
 class SetCondition:
-    """Put a fighting condition on a combatant, or take it off (standing up from Floored)."""
+    """Put a fighting condition on a combatant, or take it off. Taking Floored off is standing up,
+    which "Takes a full action": only in the combatant's own turn, and it is that turn's action."""
 
     who: str
     condition: str
@@ -228,6 +229,10 @@ class SetCondition:
         if self.on == (self.condition in held):
             raise Refused(f"{name} is {'already' if self.on else 'not'} {condition}.")
         after = with_condition(fight, self.who, self.condition, self.on)
+        if self.condition == "floored" and not self.on:
+            if fight.acting != self.who:
+                raise Refused(f"{name} can stand up only in their own turn: it takes a full action.")
+            return _with_fight(state, attrs.evolve(after, stood=self.who)), [note(self, f"{name} stands up: that takes this turn's action.")]
         return _with_fight(state, after), [note(self, f"{name} is {condition}." if self.on else f"{name} is no longer {condition}.")]
 
 
@@ -319,6 +324,8 @@ class Attack:
             if not fight.acting:
                 raise Refused("It is no one's turn: roll initiative.")
             raise Refused(f"It is {name_of(state, fight.acting)}'s turn, not {name_of(state, self.attacker)}'s: an attack out of turn is a free one.")
+        if not self.free and fight.stood == self.attacker:
+            raise Refused(f"{name_of(state, self.attacker)} stood up this turn: standing takes a full action.")
 
     def _in_range(self, state: State, ctx: Context, fight: Fight) -> None:
         """The range allows the weapon ("Ranges"), and the light the missile's target ("no one can

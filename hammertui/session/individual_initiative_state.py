@@ -65,7 +65,8 @@ class Fight:
     this round's fighting options; `conditions` and `bleeding` (failed saves), by combatant;
     `heavy`, who last attacked with a Heavy weapon; `finesse`, who took this round's option with a
     Finesse weapon in hand; `mustered`, how many foes began the fight; `free_round`, the side that had
-    the drop on the other ("party", "foes", "" for neither), which alone acts in round 1."""
+    the drop on the other ("party", "foes", "" for neither), which alone acts in round 1; `stood`,
+    who spent this turn standing up."""
 
     foes: tuple[Foe, ...] = ()
     round: int = 0
@@ -80,6 +81,8 @@ class Fight:
     crit: Crit | None = None
     finesse: tuple[str, ...] = ()
     free_round: str = ""
+    stood: str = ""
+    """Who stood up from Floored in the turn under way: "Takes a full action to stand up"."""
 
     def foe(self, foe_id: str) -> Foe:
         for foe in self.foes:
@@ -182,7 +185,7 @@ def problems(kept: Fights, state: State) -> list[str]:
         if foe.out not in ("", "down", "fled"):
             found.append(f"fight.foes[{i}].out: {foe.out!r} is not down or fled")
     everyone = party | set(ids)
-    named = {*fight.order, *fight.rolls, *fight.options, *fight.conditions, *fight.bleeding, *fight.heavy, *fight.finesse}
+    named = {*fight.order, *fight.rolls, *fight.options, *fight.conditions, *fight.bleeding, *fight.heavy, *fight.finesse, *([fight.stood] if fight.stood else [])}
     found += [f"fight: no character or foe {who!r}" for who in sorted(named - everyone)]
     for who, held in fight.conditions.items():
         found += [f"fight.conditions.{who}: no condition {c!r}" for c in held if c not in CONDITIONS]
@@ -209,6 +212,7 @@ def on_buried(state: State, ctx: Any, action: Any, character_id: str) -> tuple[S
     gone = attrs.evolve(
         fight, order=order, at=at, rolls=drop(fight.rolls), options=drop(fight.options), conditions=drop(fight.conditions),
         bleeding=drop(fight.bleeding), heavy=tuple(w for w in fight.heavy if w != character_id), finesse=tuple(w for w in fight.finesse if w != character_id),
+        stood="" if fight.stood == character_id else fight.stood,
     )
     return with_fights(state, fight=gone), []
 

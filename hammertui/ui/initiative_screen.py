@@ -171,6 +171,12 @@ def _someone_acts(view: View) -> bool:
     return _calm(view) and fight is not None and bool(fight.acting)
 
 
+def _may_attack(view: View) -> bool:
+    """Someone acts and has not spent the turn standing up ("Takes a full action to stand up")."""
+    fight = _fight_of(view)
+    return _someone_acts(view) and fight is not None and fight.stood != fight.acting
+
+
 def _round_on(view: View) -> bool:
     fight = _fight_of(view)
     return _calm(view) and fight is not None and bool(fight.round)
@@ -204,7 +210,7 @@ INITIATIVE: tuple[Command[View], ...] = (
     Command("escape", "initiative.close", "close", "Close", "Close", "Back to the dashboard; the fight goes on", show=True),
     Command("i", "initiative.roll", "initiative", "Init", "Roll initiative", "A new round: everyone rolls 1d6 + WIS, and acts in descending order", show=True, applies=_calm),
     Command("space", "initiative.next", "next", "Next", "Next turn", "The next in the order acts; past the last, the round is over", show=True, applies=_someone_acts),
-    Command("a", "initiative.attack", "attack", "Attack", "Attack", "The one whose turn it is attacks: Target 20, at a range, with the weapon's abilities", show=True, applies=_someone_acts),
+    Command("a", "initiative.attack", "attack", "Attack", "Attack", "The one whose turn it is attacks: Target 20, at a range, with the weapon's abilities", show=True, applies=_may_attack),
     Command("A", "initiative.free_attack", "free_attack", "Free attack", "Free attack", "An attack out of turn: a fumble's answer, a Brace, a Reactive weapon, a Cleave", applies=_round_on),
     Command("c", "initiative.crit", "crit", "Crit", "The critical hit's choice", "Double damage, or the damage and a bonus", show=True, applies=_crit_waits),
     Command("o", "initiative.option", "option", "Option", "Fighting option", "Charge, Brace, Press or Defend this round (with a Finesse weapon or not)", show=True, applies=lambda v: _fight_of(v) is not None),
@@ -336,6 +342,9 @@ class InitiativeScreen(Screen[None]):
         if fight is None or not fight.acting:
             self.notify("No one's turn: roll initiative (i).", severity="warning")
             return
+        if fight.stood == fight.acting:
+            self.notify(f"{name_of(self.hammer.store.state, fight.acting)} stood up this turn: standing takes a full action.", severity="warning")
+            return
         self._attack(fight.acting, free=False)
 
     def action_free_attack(self) -> None:
@@ -380,7 +389,7 @@ class InitiativeScreen(Screen[None]):
 
         def then(who: str) -> None:
             held = fight.held(who)
-            choices = [(c, f"{'Take off' if c in held else 'Put on'} {CONDITION_NAMES[c]}") for c in CONDITIONS]
+            choices = [(c, condition_choice(fight, who, c)) for c in CONDITIONS]
             self._choose("Condition", f"{name_of(self.hammer.store.state, who)}:", choices, lambda c: self.hammer.perform(acts.SetCondition(who, c, c not in held)))
 
         self._choose("Condition", "Who?", self._names(list(dict.fromkeys(self._standing()))), then)
@@ -438,6 +447,17 @@ class InitiativeScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def condition_choice(fight: Fight, who: str, condition: str) -> str:
+    """How the condition list offers one: put on, take off, or for Floored standing up, which "Takes
+    a full action" and so is the turn's."""
+    name = CONDITION_NAMES[condition]
+    if condition not in fight.held(who):
+        return f"Put on {name}"
+    if condition == "floored":
+        return "Stand up from Floored: this turn's action" if fight.acting == who else "Stand up from Floored: only in their own turn"
+    return f"Take off {name}"
 
 
 OPTION_CHOICES = [

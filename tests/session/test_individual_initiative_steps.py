@@ -393,3 +393,25 @@ def test_a_hit_does_at_least_1_damage_whatever_the_modifier(state: State, rulese
     state, _ = act(state, ruleset, act_.NextTurn(), [])
     _, said = act(state, ruleset, act_.Attack("c2", "f1"), [13, 1])
     assert said[0] == "Wenna attacks Goblin 1: 13 + 1 + AC 7 = 21 — a hit for 1-2, at least 1."
+
+
+def test_standing_up_from_floored_takes_the_turns_action(state: State, ruleset: Ruleset) -> None:
+    """"Floored: Knocked prone on the floor. Can defend yourself only. Enemies gain advantage to hit
+    you. Takes a full action to stand up." Darla, Floored, stands on her turn and cannot attack in
+    it; a free attack out of turn is no action of hers, and her next turn is her own again."""
+    state = _started(state, ruleset)
+    state, _ = act(state, ruleset, act_.SetCondition("c1", "floored"), [])
+    with pytest.raises(Refused, match="Darla can stand up only in their own turn: it takes a full action"):
+        act(state, ruleset, act_.SetCondition("c1", "floored", on=False), [])
+    state, _ = act(state, ruleset, act_.NextTurn(), [])
+    state, _ = act(state, ruleset, act_.NextTurn(), [])
+    assert fight_of(state).acting == "c1"
+    state, said = act(state, ruleset, act_.SetCondition("c1", "floored", on=False), [])
+    assert said == ["Darla stands up: that takes this turn's action."]
+    with pytest.raises(Refused, match="Darla stood up this turn: standing takes a full action"):
+        act(state, ruleset, act_.Attack("c1", "f1"), [12, 4])
+    _, said = act(state, ruleset, act_.Attack("c1", "f1", free=True), [12, 4])
+    assert said[0].startswith("Darla attacks Goblin 1: 12 + 1 + AC 7 = 20 — a hit")
+    state, _ = act(state, ruleset, act_.RollInitiative(), [6, 1, 2, 3])
+    _, said = act(state, ruleset, act_.Attack("c1", "f1"), [12, 4])
+    assert said[0].startswith("Darla attacks Goblin 1")

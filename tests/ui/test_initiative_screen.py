@@ -138,3 +138,31 @@ async def test_the_foes_form_asks_their_ac_and_offers_the_surprise_of_the_meetin
         assert fight_of(app).free_round == "party"
         order = str(app.screen.query_one("#initiative-order", Static).render())
         assert order.startswith("Roll initiative for round 1: a free round, the party had the drop")
+
+
+async def test_standing_up_is_the_turns_action(tmp_path: Path) -> None:
+    """"Floored: ... Takes a full action to stand up": `k` stands the Floored one up in their turn,
+    and then `a` is not offered and throws nothing until the next turn."""
+    app, _ = scripted_app(tmp_path, [3, 5, 6, 1, 2, 4], "russell-house-rules")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_the_fight(pilot, app)
+        await pilot.press("i")
+        await until(pilot, lambda: fight_of(app).acting, "someone's turn")
+        acting = fight_of(app).acting
+        assert app.perform(SetCondition(acting, "floored"))
+        await pilot.press("k")
+        await until(pilot, lambda: app.screen.query("OptionList"), "who")
+        await pilot.press("enter")
+        await until(pilot, lambda: "Stand up" in str(app.screen.query_one("OptionList").get_option_at_index(0).prompt), "the conditions")
+        assert "this turn's action" in str(app.screen.query_one("OptionList").get_option_at_index(0).prompt)
+        await pilot.press("enter")
+        await until(pilot, lambda: fight_of(app).stood == acting, "stood up")
+        assert "floored" not in fight_of(app).held(acting)
+        assert "Attack (a)" not in titles(app) and "Next turn (space)" in titles(app)
+        seq = app.store.state.seq
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, InitiativeScreen) and app.store.state.seq == seq
+        await pilot.press("space")
+        await until(pilot, lambda: fight_of(app).acting != acting, "the next turn")
+        assert "Attack (a)" in titles(app)
