@@ -46,6 +46,9 @@ wounds = [
     { roll = 5, name = "Cracked Ribs", conditions = ["stunned"] },
     { roll = 6, name = "Light Head Wound", conditions = ["floored"] },
 ]
+# A wound out of a fight (a trap, a fall) holds these into the next fight (a decision:
+# wounds_out_of_a_fight): "Bleeding Out: Player must roll a constitution save every round."
+lasting = ["helpless", "bleeding_out"]
 
 [individual_initiative.options]
 # "Press: Gain advantage on your attack roll but AC is 4 worse." "When pressing with a Finesse

@@ -27,11 +27,17 @@ from hammertui.session.individual_initiative_state import (
     Crit,
     Fight,
     Foe,
+    between_done,
+    failed_saves,
+    fights,
     fighting,
+    held,
     name_of,
     rules_of,
     with_condition,
+    with_failed_saves,
     with_fights,
+    with_held,
 )
 from hammertui.session.procedures import light_on_roll, may_target, signal
 from hammertui.session.state import Character, State, free_id
@@ -111,10 +117,22 @@ class StartFight:
                 ws = group.ws if group.ws is not None else rules.monster_weapon_skill(group.hd, own.monster_ws_per_hd)
                 foe_id = free_id("f", {f.id for f in foes})
                 foes.append(Foe(foe_id, name, group.hd, hp, hp, group.ac, ws, group.init, group.guts, group.by_weight))
-        fight = Fight(foes=tuple(foes), mustered=len(foes), free_round=self.free_round)
+        kept = fights(state)
+        living = {m.id for m in state.living}
+        conditions = {who: held for who, held in kept.held.items() if who in living}
+        bleeding = {who: n for who, n in kept.bleeding.items() if who in conditions}
+        fight = Fight(foes=tuple(foes), mustered=len(foes), free_round=self.free_round, conditions=conditions, bleeding=bleeding)
         listed = ", ".join(f"{f.name} (HP {f.hp}, AC {f.ac}, WS {f.ws})" for f in foes)
         drop = f" {SIDE_NAMES[self.free_round]} have the drop: a free round before the other side can act." if self.free_round else ""
-        return _with_fight(state, fight), [note(self, f"A fight! {listed}.{drop} Roll initiative.", tuple(shown), level="warn")]
+        events = [note(self, f"A fight! {listed}.{drop} Roll initiative.", tuple(shown), level="warn")]
+        events += [note(self, _held_before(state, who, held, bleeding.get(who, 0)), level="warn") for who, held in conditions.items()]
+        return _with_fight(between_done(state), fight), events
+
+
+def _held_before(state: State, who: str, held: tuple[str, ...], failed: int) -> str:
+    """`Darla is Helpless and Bleeding Out (1 failed save) from before the fight.`"""
+    saves = f" ({failed} failed save{'s' if failed != 1 else ''})" if failed else ""
+    return f"{name_of(state, who)} is {' and '.join(CONDITION_NAMES[c] for c in held)}{saves} from before the fight."
 
 
 SIDE_NAMES = {"party": "The party", "foes": "The foes"}
@@ -221,12 +239,13 @@ class SetCondition:
     label: ClassVar[str] = "condition"
 
     def apply(self, state: State, ctx: Context) -> Result:
-        fight = _fight(state)
         if self.condition not in CONDITIONS:
             raise Refused(f"No condition {self.condition!r}: one of {', '.join(CONDITIONS)}.")
-        held = fight.held(self.who)
+        fight = fighting(state)
+        if fight is None:
+            return self._between(state, ctx)
         name, condition = name_of(state, self.who), CONDITION_NAMES[self.condition]
-        if self.on == (self.condition in held):
+        if self.on == (self.condition in fight.held(self.who)):
             raise Refused(f"{name} is {'already' if self.on else 'not'} {condition}.")
         after = with_condition(fight, self.who, self.condition, self.on)
         if self.condition == "floored" and not self.on:
@@ -234,6 +253,17 @@ class SetCondition:
                 raise Refused(f"{name} can stand up only in their own turn: it takes a full action.")
             return _with_fight(state, attrs.evolve(after, stood=self.who)), [note(self, f"{name} stands up: that takes this turn's action.")]
         return _with_fight(state, after), [note(self, f"{name} is {condition}." if self.on else f"{name} is no longer {condition}.")]
+
+    def _between(self, state: State, ctx: Context) -> Result:
+        """Out of a fight only a character's lasting conditions are held (Helpless, Bleeding Out)."""
+        member = member_of(state, self.who)
+        condition = CONDITION_NAMES[self.condition]
+        if self.condition not in rules_of(ctx.ruleset).lasting or not member.alive:
+            raise Refused(f"No fight is under way: out of one, {member.name} cannot be {condition}.")
+        if self.on == (self.condition in held(state, member.id)):
+            raise Refused(f"{member.name} is {'already' if self.on else 'not'} {condition}.")
+        said = f"{member.name} is {condition}." if self.on else f"{member.name} is no longer {condition}."
+        return with_held(state, member.id, self.condition, self.on), [note(self, said)]
 
 
 def _tired(state: State, ctx: Context, member: Character) -> int:
@@ -491,22 +521,22 @@ def _save_roll(state: State, ctx: Context, member: Character, stat: str) -> tupl
 
 @record
 class BleedingSave:
-    """A round's Constitution save while Bleeding Out: three failures and the character dies."""
+    """A round's Constitution save while Bleeding Out, in a fight or out of one (a wound from a
+    trap): three failures and the character dies."""
 
     who: str
     label: ClassVar[str] = "save"
 
     def apply(self, state: State, ctx: Context) -> Result:
-        fight = _fight(state)
         own = rules_of(ctx.ruleset)
         member = member_of(state, self.who)
-        if not member.alive or "bleeding_out" not in fight.held(member.id):
+        if not member.alive or "bleeding_out" not in held(state, member.id):
             raise Refused(f"{member.name} is not Bleeding Out.")
         passed, words, shown = _save_roll(state, ctx, member, own.bleeding_out.stat)
         if passed:
             return state, [note(self, f"{member.name} holds on ({words}).", (shown,))]
-        failures = fight.bleeding.get(member.id, 0) + 1
-        state = _with_fight(state, attrs.evolve(fight, bleeding={**fight.bleeding, member.id: failures}))
+        failures = failed_saves(state, member.id) + 1
+        state = with_failed_saves(state, member.id, failures)
         if rules.bled_out(failures, own.bleeding_out.failures):
             dead = attrs.evolve(member, status="dead")
             state, events = settle(state, member, dead, "bled out", self)
@@ -516,26 +546,25 @@ class BleedingSave:
 
 @record
 class Stabilise:
-    """An ally stabilises one Bleeding Out: 1d6 + INT modifier, 6 or higher."""
+    """An ally stabilises one Bleeding Out, in a fight or out of one: 1d6 + INT modifier, 6 or higher."""
 
     who: str
     by: str
     label: ClassVar[str] = "stabilise"
 
     def apply(self, state: State, ctx: Context) -> Result:
-        fight = _fight(state)
         own = rules_of(ctx.ruleset).bleeding_out
         member, ally = member_of(state, self.who), member_of(state, self.by)
-        if "bleeding_out" not in fight.held(member.id):
+        if "bleeding_out" not in held(state, member.id):
             raise Refused(f"{member.name} is not Bleeding Out.")
-        if ally.id == member.id or not ally.alive or set(fight.held(ally.id)) & {"stunned", "helpless"}:
+        if ally.id == member.id or not ally.alive or set(held(state, ally.id)) & {"stunned", "helpless"}:
             raise Refused(f"{ally.name} cannot tend {member.name} now.")
         thrown = roll(ctx.dice, own.stabilise)
         mod = ctx.ruleset.stat_mod(ally.stats.as_dict()[own.stabilise_stat])
         words = f"{thrown.total}{mod:+d}" if mod else f"{thrown.total}"
         if not rules.stabilised(thrown.total, mod, own.stabilise_target):
             return state, [note(self, f"{ally.name} cannot stop {member.name}'s bleeding ({words}).", (thrown.describe(),))]
-        state = _with_fight(state, with_condition(fight, member.id, "bleeding_out", False))
+        state = with_held(state, member.id, "bleeding_out", False)
         return state, [note(self, f"{ally.name} stabilises {member.name} ({words}).", (thrown.describe(),))]
 
 

@@ -4,8 +4,10 @@ The fight under way keeps its foes, the round, this round's initiative order and
 each combatant's fighting option and conditions, the failed saves of those Bleeding Out, and a
 critical hit waiting for its choice. Wounds outlast the fight ("most wounds can be assumed to heal
 with one week of downtime"), so they are kept on the characters' sheets (`russell_vitals`), which
-tell the fight of each one taken (`on_wound`) for the conditions it holds. The actions are in
-`individual_initiative_actions`, imported once a fight is asked for.
+tell the fight of each one taken (`on_wound`) for the conditions it holds. A wound taken between
+fights (a trap, a fall) holds its lasting conditions (Helpless, Bleeding Out) here until the next
+fight takes them up, a week of downtime heals them (`on_wounds_healed`) or the 'Smith takes them
+off. The actions are in `individual_initiative_actions`, imported once a fight is asked for.
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ from typing import Any
 
 import attrs
 
-from hammertui.rules.individual_initiative import OPTIONS
+from hammertui.rules.individual_initiative import CONDITION_NAMES, OPTIONS
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import IndividualInitiative, Ruleset
 from hammertui.rules.ruleset.individual_initiative import CONDITIONS
+from hammertui.session.events import note
 from hammertui.session.state import Character, State
 
 NAME = "individual_initiative"
@@ -105,9 +108,13 @@ class Fight:
 
 @record
 class Fights:
-    """The fight under way (None between fights)."""
+    """The fight under way (None between fights); between fights, the conditions a wound taken out
+    of one holds into the next (`held`, by character) and the failed saves of those Bleeding Out
+    (`bleeding`)."""
 
     fight: Fight | None = None
+    held: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    bleeding: dict[str, int] = attrs.field(factory=dict)
 
 
 SLICE = Fights
@@ -145,16 +152,80 @@ def with_condition(fight: Fight, who: str, condition: str, on: bool) -> Fight:
     return attrs.evolve(fight, conditions={**fight.conditions, who: held}, bleeding=bleeding)
 
 
-def on_wound(state: State, ctx: Any, action: Any, who: str, conditions: tuple[str, ...]) -> tuple[State, list[Any]]:
-    """A character wounded while a fight is under way is "immediately Stunned or Helpless
-    depending on the type of wound": the wound's conditions are put on them. Out of a fight, and
-    for a hireling (not in the order), nothing is held."""
+def held(state: State, who: str) -> tuple[str, ...]:
+    """The conditions a character holds now: in the fight under way, or between fights."""
     fight = fighting(state)
-    if fight is None or who not in {m.id for m in state.party}:
+    return fight.held(who) if fight is not None else fights(state).held.get(who, ())
+
+
+def failed_saves(state: State, who: str) -> int:
+    """The failed saves of one Bleeding Out, in the fight under way or between fights."""
+    fight = fighting(state)
+    return (fight.bleeding if fight is not None else fights(state).bleeding).get(who, 0)
+
+
+def _without(kept: dict[str, Any], who: str) -> dict[str, Any]:
+    return {k: v for k, v in kept.items() if k != who}
+
+
+def with_held(state: State, who: str, condition: str, on: bool) -> State:
+    """A condition put on or taken off, in the fight under way or between fights (off Bleeding
+    Out, its failed saves go too)."""
+    fight = fighting(state)
+    if fight is not None:
+        return with_fights(state, fight=with_condition(fight, who, condition, on))
+    kept = fights(state)
+    now = tuple(c for c in kept.held.get(who, ()) if c != condition) + ((condition,) if on else ())
+    bleeding = kept.bleeding if condition != "bleeding_out" or on else _without(kept.bleeding, who)
+    return with_fights(state, held={**_without(kept.held, who), **({who: now} if now else {})}, bleeding=bleeding)
+
+
+def with_failed_saves(state: State, who: str, failures: int) -> State:
+    fight = fighting(state)
+    if fight is not None:
+        return with_fights(state, fight=attrs.evolve(fight, bleeding={**fight.bleeding, who: failures}))
+    return with_fights(state, bleeding={**fights(state).bleeding, who: failures})
+
+
+def held_between(state: State) -> dict[str, tuple[str, ...]]:
+    """Who holds a wound's conditions between fights, for the next fight to take up."""
+    return fights(state).held
+
+
+def between_done(state: State) -> State:
+    """The conditions held between fights, taken up by a fight begun now."""
+    return with_fights(state, held={}, bleeding={})
+
+
+def on_wound(state: State, ctx: Any, action: Any, who: str, conditions: tuple[str, ...]) -> tuple[State, list[Any]]:
+    """A character wounded is "immediately Stunned or Helpless depending on the type of wound":
+    in a fight under way the wound's conditions are put on them; out of one, those that outlast
+    the moment (`lasting`: Helpless, Bleeding Out) are held into the next fight, Bleeding Out
+    asking its save every round. A hireling (not in the order) holds nothing."""
+    if who not in {m.id for m in state.party}:
         return state, []
-    for condition in conditions:
-        fight = with_condition(fight, who, condition, True)
-    return with_fights(state, fight=fight), []
+    fight = fighting(state)
+    if fight is not None:
+        for condition in conditions:
+            fight = with_condition(fight, who, condition, True)
+        return with_fights(state, fight=fight), []
+    own = rules_of(ctx.ruleset)
+    lasting = [c for c in conditions if c in own.lasting]
+    for condition in lasting:
+        state = with_held(state, who, condition, True)
+    if not lasting:
+        return state, []
+    name, names = name_of(state, who), " and ".join(CONDITION_NAMES[c] for c in lasting)
+    then = f": a {own.bleeding_out.stat} save every round until stabilised (b)." if "bleeding_out" in lasting else " into the next fight (b)."
+    return state, [note(action, f"{name} stays {names}{then}", level="warn")]
+
+
+def on_wounds_healed(state: State, ctx: Any, action: Any, healed: tuple[str, ...]) -> tuple[State, list[Any]]:
+    """The wounds healed take the conditions they held between fights with them."""
+    kept = fights(state)
+    held_now = {k: v for k, v in kept.held.items() if k not in healed}
+    bleeding = {k: v for k, v in kept.bleeding.items() if k not in healed}
+    return with_fights(state, held=held_now, bleeding=bleeding), []
 
 
 def name_of(state: State, who: str) -> str:
@@ -172,7 +243,9 @@ def problems(kept: Fights, state: State) -> list[str]:
     """Foes with their own ids and HP they can have; everyone named by the fight in it; the
     conditions and fighting options the rules know."""
     party = {m.id for m in (*state.party, *(g.character for g in state.graveyard))}
-    found: list[str] = []
+    found: list[str] = [f"held: no character {who!r}" for who in sorted({*kept.held, *kept.bleeding} - party)]
+    for who, conditions in kept.held.items():
+        found += [f"held.{who}: no condition {c!r}" for c in conditions if c not in CONDITIONS]
     fight = kept.fight
     if fight is None:
         return found
@@ -202,7 +275,8 @@ def on_buried(state: State, ctx: Any, action: Any, character_id: str) -> tuple[S
     passes to the next), their roll, option and conditions gone."""
     fight = fighting(state)
     if fight is None:
-        return state, []
+        kept = fights(state)
+        return with_fights(state, held=_without(kept.held, character_id), bleeding=_without(kept.bleeding, character_id)), []
     order = tuple(w for w in fight.order if w != character_id)
     at = fight.at - (1 if character_id in fight.order[: fight.at] else 0)
 

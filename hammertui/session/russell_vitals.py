@@ -287,7 +287,8 @@ class SquareMeal:
 @record
 class WeekOfDowntime:
     """"most wounds can be assumed to heal with one week of downtime with appropriate care": every
-    wound healed, all HP back and every Tired pip erased; the clock is the 'Smith's."""
+    wound healed (the conditions it holds between fights with it, `on_wounds_healed`), all HP back
+    and every Tired pip erased; the clock is the 'Smith's."""
 
     label: ClassVar[str] = "heal"
 
@@ -300,8 +301,9 @@ class WeekOfDowntime:
         healed = [f"{name_of(state, w)}'s {', '.join(wounds_of(state, ctx.ruleset, w))}" for w in wounded]
         for who in resting:
             state = _rested(_with_wounds(_with_hp(state, who, hp_of(state, who)[1]), ctx.ruleset, who, ()), ctx.ruleset, who)
+        state, told = signal(state, "on_wounds_healed", ctx, self, tuple(wounded))
         heal = f" {'; '.join(healed)} heal{'s' if len(healed) == 1 else ''}." if healed else ""
-        return state, [note(self, f"A week of downtime with care: everyone is at full HP and rested.{heal}")]
+        return state, [note(self, f"A week of downtime with care: everyone is at full HP and rested.{heal}"), *told]
 
 
 def guts_of(state: State, ruleset: Ruleset, hireling_id: str) -> tuple[int, int] | None:

@@ -1,6 +1,7 @@
 """The fight by individual initiative on the dashboard: its pane in the combat slot (the round, the
-order with whose turn it is, HP, options and conditions) and the command that starts a fight or goes
-back to the one under way."""
+order with whose turn it is, HP, options and conditions; between fights, the conditions a wound holds
+into the next), the command that starts a fight or goes back to the one under way, and between
+fights the wounded's (a Bleeding Out save, an ally's stabilising, Helpless taken off)."""
 
 from __future__ import annotations
 
@@ -12,16 +13,18 @@ from textual.widgets import Static
 
 from hammertui.rules.individual_initiative import CONDITION_NAMES, OPTION_NAMES
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session.individual_initiative_state import Fight, fighting, name_of
+from hammertui.session.individual_initiative_state import Fight, fights, fighting, held_between, name_of, rules_of
 from hammertui.session.procedures import held_surprise
 from hammertui.session.state import State
 from hammertui.ui.commands import Command
+from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
 
 HINT = "F the fight"
+WOUNDED_HINT = "b the wounded"
 
 
 class InitiativePane(Static):
@@ -37,18 +40,39 @@ class InitiativePane(Static):
         if view is None:
             return
         fight = fighting(view.state)
-        self.border_subtitle = HINT if fight is not None else ""
+        self.border_subtitle = HINT if fight is not None else WOUNDED_HINT if _wounded(view.state) else ""
         self.update(pane_text(view.state, fight))
 
 
 def pane_text(state: State, fight: Fight | None) -> Text:
     if fight is None:
-        return Text("No combat.\n\nAll quiet... for now.")
+        return between_text(state)
     text = Text(where_text(fight), style="bold")
     for line in combatant_lines(state, fight):
         text.append("\n")
         text.append_text(line)
     return text
+
+
+def between_text(state: State) -> Text:
+    """No fight; the conditions a wound taken out of one holds into the next, each by name."""
+    wounded = _wounded(state)
+    if not wounded:
+        return Text("No combat.\n\nAll quiet... for now.")
+    text = Text("No combat. Held into the next fight:")
+    failed = fights(state).bleeding
+    for who in wounded:
+        saves = f" ({failed[who]} failed)" if failed.get(who) else ""
+        text.append(f"\n{name_of(state, who)}: {', '.join(CONDITION_NAMES[c] for c in held_between(state)[who])}{saves}", style="#fdd835")
+    return text
+
+
+def _wounded(state: State) -> list[str]:
+    """The living who hold a wound's conditions between fights."""
+    if fighting(state) is not None:
+        return []
+    held = held_between(state)
+    return [m.id for m in state.living if held.get(m.id)]
 
 
 def where_text(fight: Fight) -> str:
@@ -114,10 +138,57 @@ def fight(app: HammerApp) -> None:
     app.push_screen(FoesDialog(app.try_perform, held_surprise(app.store.state)), lambda started: started and app.push_screen(InitiativeScreen()))
 
 
+def wounded(app: HammerApp) -> None:
+    """Between fights, what may be done for one who holds a wound's conditions: "Player must roll a
+    constitution save every round", "May be stabilized by an ally", or Helpless taken off."""
+    from hammertui.session import individual_initiative_actions as acts  # with the first fight
+
+    store = app.store
+    assert store is not None
+    state, own = store.state, rules_of(store.ruleset).bleeding_out
+    choices = []
+    for who in _wounded(state):
+        name, held = name_of(state, who), held_between(state)[who]
+        if "bleeding_out" in held:
+            failed = fights(state).bleeding.get(who, 0)
+            choices.append((f"save:{who}", f"{name} saves against Bleeding Out ({own.stat}): {failed} failed of {own.failures}"))
+            if len(state.living) > 1:
+                choices.append((f"stabilise:{who}", f"An ally stabilises {name}: {own.stabilise} + {own.stabilise_stat}, {own.stabilise_target} or higher"))
+        if "helpless" in held:
+            choices.append((f"rouse:{who}", f"{name} comes round: no longer Helpless"))
+
+    def tend(who: str) -> None:
+        allies = [(m.id, m.name) for m in store.state.living if m.id != who]
+        dialog = ChooseDialog("Stabilise", f"Who tends {name_of(store.state, who)}?", allies)
+        app.push_screen(dialog, lambda by: by is not None and app.perform(acts.Stabilise(who, by)))
+
+    def chosen(choice: str | None) -> None:
+        if choice is None:
+            return
+        what, _, who = choice.partition(":")
+        if what == "save":
+            app.perform(acts.BleedingSave(who))
+        elif what == "stabilise":
+            tend(who)
+        else:
+            app.perform(acts.SetCondition(who, "helpless", on=False))
+
+    app.push_screen(ChooseDialog("The wounded", "Out of a fight:", choices), chosen)
+
+
+def _anyone_wounded(view: View) -> bool:
+    return bool(_wounded(view.state))
+
+
 def _fight_title(state: State, ruleset: Ruleset) -> str:
     return "Fight!" if fighting(state) is None else "The fight"
 
 
 COMMANDS: tuple[Command[View], ...] = (
     Command("F", "initiative.fight", "fight", "Fight!", _fight_title, "Start a fight (the foes' profiles), or go back to the one under way", show=True, run=fight),
+    Command(
+        "b", "initiative.wounded", "wounded", "Wounded", "The wounded",
+        "Out of a fight: a CON save every round for one Bleeding Out, an ally's stabilising, or Helpless taken off",
+        show=True, applies=_anyone_wounded, run=wounded,
+    ),
 )

@@ -72,7 +72,7 @@ def test_a_fall_past_0_hp_is_a_wound_and_a_second_kills(state: State, ruleset: R
     state, said = act(state, ruleset, vitals.Damage("c1", 2, "a dart trap"), [4])
     assert said == ["Darla takes 2 damage from a dart trap.", "Darla takes a wound: Maimed/Broken Limb (Stunned)."]
     assert wounds(state, ruleset, "c1") == ("Maimed/Broken Limb",) and state.character("c1").alive
-    assert fighting(state) is None, "out of a fight no condition is held"
+    assert fighting(state) is None and fights_state.fights(state).held == {}, "out of a fight Stunned passes with the moment"
     state, said = act(state, ruleset, vitals.Damage("c1", 1, "a fall"), [1])
     assert said[1:] == ["Darla takes a second wound (Severe Head Wound).", "Darla is dead. Write their epitaph (B on the roster)."]
     dead = state.character("c1")
@@ -243,3 +243,62 @@ def test_a_schema_2_save_keeps_its_wounds_on_the_sheets(state: State, tmp_path: 
     assert people.person(opened, load_ruleset("russell-house-rules"), "c1").wounds == ("Nasty Cut",)
     assert opened.slices["individual_initiative"] == fights_state.Fights()
     assert persist.parse_state(persist.dump_state(opened), tmp_path / "new.toml") == opened
+
+
+def held_between(state: State, who: str) -> tuple[str, ...]:
+    return fights_state.fights(state).held.get(who, ())
+
+
+def test_a_wound_out_of_a_fight_keeps_helpless_and_bleeding_out_into_the_next(state: State, ruleset: Ruleset) -> None:
+    """| 2 | Severe Gut Wound - Helpless, Bleeding Out |: "Characters that are damaged after being
+    reduced to 0 HP take a wound and are immediately Stunned or Helpless depending on the type of
+    wound"; "Bleeding Out: Player must roll a constitution save every round. After three failures,
+    the character dies." A dart trap's wound holds Darla Helpless and Bleeding Out: she saves out
+    of the fight, and the fight that follows holds both, with the failed save, and asks her save."""
+    state, _ = act(state, ruleset, vitals.Damage("c1", 2, "a fall"), [])
+    state, said = act(state, ruleset, vitals.Damage("c1", 2, "a dart trap"), [2])
+    assert said[1:] == [
+        "Darla takes a wound: Severe Gut Wound (Helpless, Bleeding Out).",
+        "Darla stays Helpless and Bleeding Out: a CON save every round until stabilised (b).",
+    ]
+    assert held_between(state, "c1") == ("helpless", "bleeding_out")
+    state, said = act(state, ruleset, act_.BleedingSave("c1"), [15])
+    assert said == ["Darla fails (CON 10: 15): 1 of 3."]
+    state, said = act(state, ruleset, act_.StartFight((GOBLINS,)), [4, 3])
+    fight = fighting(state)
+    assert fight is not None and fight.held("c1") == ("helpless", "bleeding_out") and fight.bleeding == {"c1": 1}
+    assert said[1] == "Darla is Helpless and Bleeding Out (1 failed save) from before the fight."
+    assert held_between(state, "c1") == ()
+    state, said = act(state, ruleset, act_.RollInitiative(), [3, 5, 6, 1])
+    assert said[1] == "Bleeding Out: Darla must save (CON) this round."
+    state, said = act(state, ruleset, act_.Attack("f1", "c1", free=True), [2, 1, 3])
+    assert said[1] == "Darla takes a second wound (Nasty Cut).", "Helpless: hit automatically and wounded"
+
+
+def test_out_of_a_fight_an_ally_stabilises_and_a_week_heals_the_rest(state: State, ruleset: Ruleset) -> None:
+    """"May be stabilized by an ally rolling 1d6 + Int modifier, with a 6 or higher succeeding";
+    "most wounds can be assumed to heal with one week of downtime with appropriate care". Stunned
+    and Floored pass with the moment: a Cracked Ribs out of a fight holds nothing."""
+    state, _ = act(state, ruleset, vitals.Damage("c1", 2), [])
+    state, _ = act(state, ruleset, vitals.Damage("c2", 6), [])
+    state, said = act(state, ruleset, vitals.Damage("c2", 1), [5])
+    assert said[-1] == "Wenna takes a wound: Cracked Ribs (Stunned)." and held_between(state, "c2") == ()
+    state, said = act(state, ruleset, vitals.Damage("c1", 1), [1])
+    assert held_between(state, "c1") == ("helpless", "bleeding_out")
+    with pytest.raises(Refused, match="Wenna is not Bleeding Out"):
+        act(state, ruleset, act_.BleedingSave("c2"), [])
+    state, said = act(state, ruleset, act_.Stabilise("c1", by="c2"), [6])
+    assert said == ["Wenna stabilises Darla (6)."] and held_between(state, "c1") == ("helpless",)
+    state, _ = act(state, ruleset, act_.SetCondition("c1", "helpless", on=False), [])
+    assert held_between(state, "c1") == ()
+    state, _ = act(state, ruleset, vitals.Damage("c1", 1), [3])
+    assert not state.character("c1").alive, "a second wound kills out of a fight too"
+
+
+def test_a_week_of_downtime_heals_the_wound_and_its_conditions(state: State, ruleset: Ruleset) -> None:
+    """"most wounds can be assumed to heal with one week of downtime with appropriate care"."""
+    state, _ = act(state, ruleset, vitals.Damage("c1", 2), [])
+    state, _ = act(state, ruleset, vitals.Damage("c1", 1), [1])
+    assert held_between(state, "c1") == ("helpless", "bleeding_out")
+    state, _ = act(state, ruleset, vitals.WeekOfDowntime(), [])
+    assert held_between(state, "c1") == () and fights_state.fights(state).bleeding == {}

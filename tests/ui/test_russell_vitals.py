@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.command import CommandList
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable, Input, Label, OptionList, Static
 
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
@@ -61,7 +61,8 @@ async def test_a_fall_wounds_and_a_second_wound_goes_to_the_graveyard(tmp_path: 
         assert app.store is not None
         assert vitals.wounds_of(app.store.state, app.store.ruleset, "c1") == ("Nasty Cut",)
         assert "Nasty Cut" in _row(app, "c1") and "1 wounded" in app.query_one(RussellPartyPane).border_subtitle
-        assert app.store.recent[-1].text == "Darla takes a wound: Nasty Cut (Stunned, Bleeding Out)." and app.store.recent[-1].dice == ("1d6: [3] = 3",)
+        assert app.store.recent[-2].text == "Darla takes a wound: Nasty Cut (Stunned, Bleeding Out)." and app.store.recent[-2].dice == ("1d6: [3] = 3",)
+        assert app.store.recent[-1].text == "Darla stays Bleeding Out: a CON save every round until stabilised (b)."
         await pilot.press("d")
         await until(pilot, lambda: isinstance(app.screen, DamageDialog), "the Damage form")
         await pilot.press("2", "tab", *"a pit", "enter")
@@ -111,3 +112,39 @@ async def test_a_hireling_is_hired_tired_and_hurt_and_the_party_rests(tmp_path: 
         await _palette(pilot, app, "A week of downtime")
         await until(pilot, lambda: people.hand(app.store.state, "h1").wounds == (), "Pip's wound healed")
         assert app.store.recent[-1].text == "A week of downtime with care: everyone is at full HP and rested. Pip's Severe Gut Wound heals."
+
+
+async def test_a_trap_leaves_a_character_bleeding_out_and_the_dashboard_asks_the_save(tmp_path: Path) -> None:
+    """| 1 | Severe Head Wound - Helpless, Bleeding Out |: out of a fight the wound's Helpless and
+    Bleeding Out are held, the Combat pane names them, and `b` asks the save ("Player must roll a
+    constitution save every round"), an ally's stabilising, or Helpless taken off."""
+    app = russell_app(tmp_path, [1, 16, 6])
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.query_one("#party-table").focus()
+        assert "The wounded" not in [c.title for c in app.get_system_commands(app.screen)]
+        for amount in ("6", "1"):
+            await pilot.press("d")
+            await until(pilot, lambda: isinstance(app.screen, DamageDialog), "the Damage form")
+            await pilot.press(*amount, "tab", *"a blade trap", "enter")
+            await until(pilot, lambda: not isinstance(app.screen, DamageDialog), "the damage taken")
+        assert app.store is not None
+        combat = str(app.query_one("#combat", Static).render())
+        assert "Darla: Helpless, Bleeding Out" in combat and "The wounded" in [c.title for c in app.get_system_commands(app.screen)]
+        await pilot.press("b")
+        await until(pilot, lambda: app.screen.query("OptionList"), "what to do for the wounded")
+        options = app.screen.query_one(OptionList)
+        assert [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)] == [
+            "Darla saves against Bleeding Out (CON): 0 failed of 3",
+            "An ally stabilises Darla: 1d6 + INT, 6 or higher",
+            "Darla comes round: no longer Helpless",
+        ]
+        await pilot.press("enter")
+        await until(pilot, lambda: app.store.recent[-1].text == "Darla fails (CON 15: 16): 1 of 3.", "the save")
+        assert "1 failed" in str(app.query_one("#combat", Static).render())
+        await pilot.press("b")
+        await until(pilot, lambda: app.screen.query("OptionList"), "what to do for the wounded")
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: "Who tends" in str(app.screen.query_one(Label).render()), "who tends Darla")
+        await pilot.press("enter")
+        await until(pilot, lambda: "stabilises Darla" in app.store.recent[-1].text, "Darla stabilised")
+        assert "Bleeding Out" not in str(app.query_one("#combat", Static).render())

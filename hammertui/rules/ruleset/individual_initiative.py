@@ -106,6 +106,8 @@ class IndividualInitiative:
     wound_die: Dice
     wounds: Annotated[tuple[WoundRow, ...], Words('an array of rows such as { roll = 1, name = "Severe Head Wound", conditions = ["helpless", "bleeding_out"] }')]
     wounds_kill: Positive
+    lasting: tuple[Annotated[str, one_of(CONDITIONS)], ...]
+    """The wound conditions a wound taken out of a fight holds into the next one."""
     turns: Positive
     """The time a fight costs, "unless it is exceptionally long"."""
 
