@@ -34,6 +34,8 @@ ranged_damage_stat = "DEX"
 crushing_ac = 5
 # "a miss on an attack roll of 1-5 will hit a random ally involved in the melee"
 stray_shot = 5
+# Who carries these ("a number of arrows equal to one usage die") shoots unless told otherwise.
+missile_gear = ["bow", "sling", "arrows", "bolts"]
 save_die = "1d20"
 turns = 1
 wound_die = "1d6"

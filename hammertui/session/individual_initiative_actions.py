@@ -18,6 +18,7 @@ from hammertui.rules import individual_initiative as rules
 from hammertui.rules.dice import parse, roll, roll_double_advantage
 from hammertui.rules.individual_initiative import CONDITION_NAMES, OPTION_NAMES, RANGE_NAMES
 from hammertui.rules.records import record
+from hammertui.rules.ruleset import Ruleset
 from hammertui.rules.ruleset.individual_initiative import CONDITIONS
 from hammertui.session import russell_characters_state as people
 from hammertui.session import russell_vitals as vitals
@@ -172,7 +173,7 @@ class RollInitiative:
             rolled.append((who, total))
             shown.append(f"{name_of(state, who)}: {thrown.describe()}")
         order = rules.initiative_order(rolled)
-        after = attrs.evolve(fight, round=fight.round + 1, order=order, rolls=dict(rolled), at=0, options={}, finesse=(), stood="")
+        after = attrs.evolve(fight, round=fight.round + 1, order=order, rolls=dict(rolled), at=0, options={}, finesse=(), stood="", fumble=())
         text = f"Round {after.round}: " + ", ".join(f"{name_of(state, w)} {after.rolls[w]}" for w in order) + "."
         if free:
             other = "the foes" if free == "party" else "the party"
@@ -199,7 +200,7 @@ class NextTurn:
         at = fight.at + 1
         while at < len(fight.order) and fight.order[at] not in standing:
             at += 1
-        after = attrs.evolve(fight, at=at, stood="")
+        after = attrs.evolve(fight, at=at, stood="", fumble=())
         if after.acting:
             return _with_fight(state, after), [note(self, f"{name_of(state, after.acting)}'s turn.")]
         return _with_fight(state, after), [note(self, f"Round {fight.round} is over: roll initiative.")]
@@ -322,7 +323,7 @@ class Attack:
         skill = self._skill(state, ctx, fight)
         hit = rules.target20(thrown.kept[0], thrown.modifier, skill, ac, own)
         heavy = tuple(w for w in fight.heavy if w != self.attacker) + ((self.attacker,) if "heavy" in self.abilities else ())
-        fight = attrs.evolve(fight, heavy=heavy)
+        fight = attrs.evolve(fight, heavy=heavy, fumble=(self.attacker, self.target) if hit.fumble else ())
         state = _with_fight(state, fight)
         who, whom = name_of(state, self.attacker), name_of(state, self.target)
         whom += f" at {RANGE_NAMES[self.at]} range" if self.at != "hand_to_hand" else ""
@@ -616,6 +617,16 @@ def _kind(name: str) -> str:
     """The kind a foe was entered as: "Goblin 2" is a Goblin."""
     head, _, tail = name.rpartition(" ")
     return head if head and tail.isdigit() else name
+
+
+def shoots(state: State, ruleset: Ruleset, who: str) -> bool:
+    """Whether a character carries a missile weapon or its ammunition (`missile_gear`), so that
+    their attack is a missile's unless the 'Smith says otherwise; a foe's profile does not say."""
+    member = next((m for m in state.party if m.id == who), None)
+    if member is None:
+        return False
+    words = [w.lower() for w in rules_of(ruleset).missile_gear]
+    return any(w in gear.name.lower() for gear in people.person(state, ruleset, who).gear if not gear.out for w in words)
 
 
 def foe_kinds(fight: Fight) -> list[str]:

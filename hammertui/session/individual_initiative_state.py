@@ -86,6 +86,8 @@ class Fight:
     free_round: str = ""
     stood: str = ""
     """Who stood up from Floored in the turn under way: "Takes a full action to stand up"."""
+    fumble: tuple[str, ...] = ()
+    """The last attack's fumble, (who fumbled, their target), whose answer is "a free attack by their target"."""
 
     def foe(self, foe_id: str) -> Foe:
         for foe in self.foes:
@@ -258,7 +260,7 @@ def problems(kept: Fights, state: State) -> list[str]:
         if foe.out not in ("", "down", "fled"):
             found.append(f"fight.foes[{i}].out: {foe.out!r} is not down or fled")
     everyone = party | set(ids)
-    named = {*fight.order, *fight.rolls, *fight.options, *fight.conditions, *fight.bleeding, *fight.heavy, *fight.finesse, *([fight.stood] if fight.stood else [])}
+    named = {*fight.order, *fight.rolls, *fight.options, *fight.conditions, *fight.bleeding, *fight.heavy, *fight.finesse, *([fight.stood] if fight.stood else []), *fight.fumble}
     found += [f"fight: no character or foe {who!r}" for who in sorted(named - everyone)]
     for who, held in fight.conditions.items():
         found += [f"fight.conditions.{who}: no condition {c!r}" for c in held if c not in CONDITIONS]
@@ -286,7 +288,7 @@ def on_buried(state: State, ctx: Any, action: Any, character_id: str) -> tuple[S
     gone = attrs.evolve(
         fight, order=order, at=at, rolls=drop(fight.rolls), options=drop(fight.options), conditions=drop(fight.conditions),
         bleeding=drop(fight.bleeding), heavy=tuple(w for w in fight.heavy if w != character_id), finesse=tuple(w for w in fight.finesse if w != character_id),
-        stood="" if fight.stood == character_id else fight.stood,
+        stood="" if fight.stood == character_id else fight.stood, fumble=() if character_id in fight.fumble else fight.fumble,
     )
     return with_fights(state, fight=gone), []
 

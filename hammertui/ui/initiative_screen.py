@@ -91,6 +91,10 @@ class FoesDialog(FormDialog):
 
 
 RANGE_KEYS = {"touching": "t", "hand_to_hand": "h", "close": "c", "far": "f"}
+MELEE_ONLY = ("touching", "hand_to_hand")
+"""The ranges at which "ranged weapons cannot" be used."""
+MISSILE_ONLY = ("far",)
+"""The range only a missile reaches ("Spend a round moving to get within Close range")."""
 RANGE_HINTS = {
     "touching": "close weapons only; a Close weapon has advantage on damage",
     "hand_to_hand": "melee weapons, not ranged ones",
@@ -102,7 +106,9 @@ RANGE_HINTS = {
 
 class AttackDialog(FormDialog):
     """How the attack is made: the range (one key each: t, h, c, f), the weapon's abilities, a ranged
-    weapon (Bow Skill), into a melee, the referee's own Advantage (+1, +2) or Disadvantage (-1, -2)."""
+    weapon (Bow Skill, r), into a melee (m), the referee's own Advantage (+1, +2) or Disadvantage
+    (-1, -2). One who carries a missile weapon (`ranged`) starts ranged, at Close range; `r` turns
+    a missile into a blow and back, moving the range to one the weapon may be used at."""
 
     DEFAULT_CSS = """
     AttackDialog .dialog { padding: 0 2 !important; }
@@ -114,21 +120,25 @@ class AttackDialog(FormDialog):
     AttackDialog .dialog .row Input { margin: 0; width: 8; }
     AttackDialog .dialog #range { height: auto; }
     """
-    BINDINGS = [Binding(key, f"range('{at}')", RANGE_NAMES[at], show=False, priority=True, id=f"initiative.range_{at}") for at, key in RANGE_KEYS.items()]
+    BINDINGS = [
+        *(Binding(key, f"range('{at}')", RANGE_NAMES[at], show=False, priority=True, id=f"initiative.range_{at}") for at, key in RANGE_KEYS.items()),
+        Binding("r", "ranged", "Ranged", show=False, priority=True, id="initiative.ranged"),
+        Binding("m", "into_melee", "Into a melee", show=False, priority=True, id="initiative.into_melee"),
+    ]
     OK = "Roll"
     ROLLS = True
 
-    def __init__(self, attacker: str, target: str, free: bool, title: str, attempt: Attempt) -> None:
-        super().__init__(title, "The range (t h c f), the weapon's abilities, how it is made:", attempt)
-        self._attacker, self._target, self._free = attacker, target, free
-        self.at = "hand_to_hand"
+    def __init__(self, attacker: str, target: str, free: bool, title: str, attempt: Attempt, ranged: bool = False) -> None:
+        super().__init__(title, "The range (t h c f), r ranged, m into a melee, the weapon's abilities:", attempt)
+        self._attacker, self._target, self._free, self._ranged = attacker, target, free, ranged
+        self.at = "close" if ranged else "hand_to_hand"
 
     def fields(self) -> ComposeResult:
         yield Static(self._range_text(), id="range")
         yield SelectionList[str](*((a.capitalize(), a) for a in ABILITIES), id="abilities")
         with Horizontal(classes="row"):
-            yield Checkbox("Ranged (Bow Skill)", id="bow")
-            yield Checkbox("Into a melee", id="into-melee")
+            yield Checkbox("Ranged (Bow Skill) r", value=self._ranged, id="bow")
+            yield Checkbox("Into a melee m", id="into-melee")
             yield Label("Adv. dice")
             advantage = Input(value="0", id="advantage", type="integer")
             advantage.tooltip = "The referee's modifier dice: +1 Advantage, -1 Disadvantage, 2 either way the double kind"
@@ -147,6 +157,20 @@ class AttackDialog(FormDialog):
         self.at = at
         self.query_one("#range", Static).update(self._range_text())
         self._show("")
+
+    def action_ranged(self) -> None:
+        """A missile or a blow: the range follows when only the other kind may be used at it."""
+        bow = self.query_one("#bow", Checkbox)
+        bow.value = not bow.value
+        if bow.value and self.at in MELEE_ONLY or not bow.value and self.at in MISSILE_ONLY:
+            self.action_range("close" if bow.value else "hand_to_hand")
+
+    def action_into_melee(self) -> None:
+        """Firing into a melee is a missile's, at Close range or beyond."""
+        into = self.query_one("#into-melee", Checkbox)
+        into.value = not into.value
+        if into.value and not self.query_one("#bow", Checkbox).value:
+            self.action_ranged()
 
     def build(self) -> Action:
         abilities = tuple(self.query_one("#abilities", SelectionList).selected)
@@ -348,16 +372,34 @@ class InitiativeScreen(Screen[None]):
         self._attack(fight.acting, free=False)
 
     def action_free_attack(self) -> None:
-        self._choose("Free attack", "Who attacks out of turn (a fumble's answer, a Brace, a Reactive weapon, a Cleave)?", self._names(list(dict.fromkeys(self._standing()))), lambda who: self._attack(who, free=True))
+        """A free attack; after a fumble, its answer first: "a free attack by their target"."""
+        fight = self._fight()
+        anyone = self._names(list(dict.fromkeys(self._standing())))
+        if fight is None or not fight.fumble or fight.fumble[1] not in self._standing():
+            self._choose("Free attack", "Who attacks out of turn (a fumble's answer, a Brace, a Reactive weapon, a Cleave)?", anyone, lambda who: self._attack(who, free=True))
+            return
+        state = self.hammer.store.state
+        fumbler, target = fight.fumble
+        answer = f"{name_of(state, target)} answers {name_of(state, fumbler)}'s fumble"
+
+        def chosen(choice: str) -> None:
+            if choice == "answer":
+                self._attack_at(target, fumbler, free=True)
+                return
+            self._choose("Free attack", "Who attacks out of turn (a Brace, a Reactive weapon, a Cleave)?", anyone, lambda who: self._attack(who, free=True))
+
+        self._choose("Free attack", "A free attack:", [("answer", answer), ("other", "Another free attack...")], chosen)
 
     def _attack(self, attacker: str, free: bool) -> None:
         state = self.hammer.store.state
+        self._choose("Attack", f"Whom does {name_of(state, attacker)} attack?", self._names(self._others(attacker)), lambda target: self._attack_at(attacker, target, free))
 
-        def at(target: str) -> None:
-            title = f"{name_of(state, attacker)} attacks {name_of(state, target)}"
-            self.app.push_screen(AttackDialog(attacker, target, free, title, self.hammer.try_perform))
-
-        self._choose("Attack", f"Whom does {name_of(state, attacker)} attack?", self._names(self._others(attacker)), at)
+    def _attack_at(self, attacker: str, target: str, free: bool) -> None:
+        """The attack form, ranged from the start for one who carries a missile weapon."""
+        state = self.hammer.store.state
+        title = f"{name_of(state, attacker)} attacks {name_of(state, target)}"
+        ranged = acts.shoots(state, self.hammer.store.ruleset, attacker)
+        self.app.push_screen(AttackDialog(attacker, target, free, title, self.hammer.try_perform, ranged))
 
     def action_crit(self) -> None:
         fight = self._fight()

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Label, Select, Static
+from textual.widgets import Checkbox, Label, OptionList, Select, Static
 
 from hammertui.session.exploration_die_actions import TakeTurn
 from hammertui.session.individual_initiative_actions import Attack, FoeGroup, RollInitiative, SetCondition, StartFight
 from hammertui.session.individual_initiative_state import Fight, fighting
 from hammertui.session.procedures import held_surprise
+from hammertui.session.russell_characters_state import Carry
 from hammertui.ui.app import HammerApp
 from hammertui.ui.initiative_screen import AttackDialog, FoesDialog, InitiativeScreen
-from tests.ui.scripted_gm import scripted_app
+from tests.ui.scripted_gm import CountingKeys, scripted_app
 from tests.ui.waiting import until
 
 GOBLINS = StartFight((FoeGroup("Goblin", count=2, hd=1, ac=7, hp=4),))
@@ -166,3 +167,41 @@ async def test_standing_up_is_the_turns_action(tmp_path: Path) -> None:
         await pilot.press("space")
         await until(pilot, lambda: fight_of(app).acting != acting, "the next turn")
         assert "Attack (a)" in titles(app)
+
+
+async def test_firing_into_melee_and_a_fumbles_answer_take_a_few_keys(tmp_path: Path) -> None:
+    """"If firing into melee, a miss on an attack roll of 1-5 will hit a random ally involved in the
+    melee, doing full damage"; a fumble "results in a free attack by their target". Wenna carries
+    Arrows: her attack form opens ranged at Close range, `m` makes it into a melee, Enter rolls
+    (a, enter, m, enter). After Goblin 1's fumble on Darla, `A` offers Darla's answer first (A,
+    enter, enter)."""
+    initiative = [1, 1, 6, 1, 1, 1]  # Darla, Brannoc, Wenna (+1 WIS), Otto; Goblin 1, Goblin 2: Wenna first
+    shot = [4, 1, 3]  # a 4 misses, into the melee: 1d3 picks Darla, the d6 is 3
+    fumble, answer = [1], [12, 4]
+    app, _ = scripted_app(tmp_path, initiative + shot + fumble + answer, "russell-house-rules")
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(Carry("c3", "Arrows"))
+        await to_the_fight(pilot, app)
+        assert app.perform(RollInitiative())
+        await until(pilot, lambda: fight_of(app).acting == "c3", "Wenna's turn")
+        press = CountingKeys(pilot)
+        await press("a", "enter")
+        await until(pilot, lambda: isinstance(app.screen, AttackDialog), "the attack form")
+        assert app.screen.at == "close" and app.screen.query_one("#bow", Checkbox).value, "a bow-carrier shoots"
+        await press("m", "enter")
+        await until(pilot, lambda: "Into the melee" in app.store.recent[-2].text, "the stray shot")
+        assert app.store.recent[-3].text.startswith("Wenna attacks Goblin 1 at Close range: 4 + 1 + AC 7")
+        assert app.store.recent[-2].text == "Into the melee: the shot hits Darla for 3."
+        assert press.count == 4
+
+        assert app.perform(Attack("f1", "c1", free=True))
+        await pilot.pause()
+        press = CountingKeys(pilot)
+        await press("A")
+        await until(pilot, lambda: app.screen.query("OptionList"), "the free attack offered")
+        assert str(app.screen.query_one(OptionList).get_option_at_index(0).prompt) == "Darla answers Goblin 1's fumble"
+        await press("enter")
+        await until(pilot, lambda: isinstance(app.screen, AttackDialog), "the attack form")
+        await press("enter")
+        await until(pilot, lambda: app.store.recent[-2].text.startswith("Darla attacks Goblin 1: 12 + 1 + AC 7 = 20 — a hit"), "the answer")
+        assert press.count == 3

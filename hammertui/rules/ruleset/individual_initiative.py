@@ -106,6 +106,9 @@ class IndividualInitiative:
     wound_die: Dice
     wounds: Annotated[tuple[WoundRow, ...], Words('an array of rows such as { roll = 1, name = "Severe Head Wound", conditions = ["helpless", "bleeding_out"] }')]
     wounds_kill: Positive
+    missile_gear: tuple[str, ...]
+    """What a character carries that makes their attack a missile's by default: an item whose name
+    holds one of these words, in any case (the attack form opens ranged, at Close range)."""
     lasting: tuple[Annotated[str, one_of(CONDITIONS)], ...]
     """The wound conditions a wound taken out of a fight holds into the next one."""
     turns: Positive
