@@ -116,7 +116,7 @@ FIELDS: dict[type, dict[str, str]] = {
     ),
     _fs.Foe: {"id": P, "name": P, "kind": P, "hp": H, "max_hp": H, "status": P},
     _fs.Declared: _all(P, _fs.Declared),
-    _ii.Fights: {"fight": P},
+    _ii.Fights: {"fight": P, "held": P, "bleeding": P},
     _ii.Fight: _all(P, _ii.Fight, rolls=H, crit=H),
     _ii.Foe: _all(H, _ii.Foe, id=P, name=P, out=P),
 }
