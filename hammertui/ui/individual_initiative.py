@@ -113,6 +113,7 @@ def _line(state: State, fight: Fight, who: str, width: int) -> Text:
     finesse = " (Finesse)" if who in fight.finesse else ""
     notes = [OPTION_NAMES[o] + finesse for o in (fight.options.get(who, ""),) if o]
     notes += [CONDITION_NAMES[c] for c in fight.held(who)]
+    notes += ["stood up: their action this turn"] if fight.stood == who else []
     if who in fight.bleeding:
         notes.append(f"{fight.bleeding[who]} failed")
     notes += [out] if out else []

@@ -159,6 +159,7 @@ async def test_standing_up_is_the_turns_action(tmp_path: Path) -> None:
         await pilot.press("enter")
         await until(pilot, lambda: fight_of(app).stood == acting, "stood up")
         assert "floored" not in fight_of(app).held(acting)
+        assert "stood up: their action this turn" in str(app.screen.query_one("#initiative-order", Static).render())
         assert "Attack (a)" not in titles(app) and "Next turn (space)" in titles(app)
         seq = app.store.state.seq
         await pilot.press("a")
