@@ -372,9 +372,10 @@ class FightScreen(Screen[None]):
         return view.state if view is not None else None
 
     def highlighted(self) -> str:
-        """The id of the combatant under the cursor: a character's or a foe's; "" for none."""
-        table = self.query_one(CombatantTable)
-        return (selected_key(table) or "") if table.display else ""
+        """The id of the combatant under the cursor: a character's or a foe's; "" for none, and
+        while the screen has no table (the footer asks before it has composed and as it closes)."""
+        table = self.query_one_optional(CombatantTable)
+        return (selected_key(table) or "") if table is not None and table.display else ""
 
     def _highlighted_foe(self) -> Foe | None:
         state = self._state()

@@ -24,7 +24,9 @@ class KeysFooter(Footer):
         return active, self.compact, self.show_command_palette, self.combine_groups
 
     async def recompose(self) -> None:
-        if not self.is_attached:
+        """A screen already off the stack is closing, its widgets going one by one: its keys are
+        neither shown again nor asked of what is left of it."""
+        if not self.is_attached or self.screen not in self.app.screen_stack:
             return
         shown = self._shown()
         if shown == self._drawn:

@@ -110,8 +110,10 @@ class ListingScreen(ModalScreen[None]):
 
     @property
     def selected_id(self) -> str | None:
-        """The key of the highlighted row: a character or hireling id."""
-        return selected_key(self.table)
+        """The key of the highlighted row: a character or hireling id; None while the screen has no
+        table (the footer asks before it has composed and as it closes)."""
+        table = self.query_one_optional(DataTable)
+        return selected_key(table) if table is not None else None
 
     def _redraw(self, view: View | None) -> None:
         if view is None:
@@ -158,7 +160,8 @@ class ListingScreen(ModalScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Row actions stay in the footer but greyed out while there is no row to act on."""
-        if action in self.ROW_ACTIONS and self.is_mounted and not self.table.row_count:
+        table = self.query_one_optional(DataTable)
+        if action in self.ROW_ACTIONS and table is not None and not table.row_count:
             return None
         return True
 

@@ -98,7 +98,7 @@ class LootScreen(ListingScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Selling greys out for coins, an item not yet priced, or what lies with the dead."""
-        entry = self._highlighted() if self.is_mounted else None
+        entry = self._highlighted()
         view = self.hammer.view
         if action == "sell" and entry is not None and view is not None and not _sellable(view, entry):
             return None

@@ -125,7 +125,7 @@ class RoomsScreen(ListingScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A beaten room cannot be beaten again, and a re-roll needs one left: both grey out."""
         view = self.hammer.view
-        if view is not None and self.is_mounted:
+        if view is not None:
             if action == "reroll" and not divining_pool(view.state).rerolls:
                 return None
             room = self._highlighted(view)

@@ -189,7 +189,7 @@ class TownScreen(ListingScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         view = self.hammer.view
-        if view is None or not self.is_mounted:
+        if view is None:
             return super().check_action(action, parameters)
         returned = self._returned(view)
         if action == "go":
