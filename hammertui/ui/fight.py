@@ -204,7 +204,7 @@ FIGHT: tuple[Command[FightMoment], ...] = (
     Command("escape", "fight.close", "close", "Close", "Close", "Back to the dashboard; the fight goes on", show=True),
     Command("space", "fight.next", "next", "Next", "Next", "The fight's next step: initiative, the next phase, the other side", show=True, applies=_fighting),
     Command("n", "fight.next_n", "next", "Next", "Next", "The fight's next step, as space takes it", applies=_fighting),
-    Command("a", "fight.attack", "attack", "Attack", "Attack", "The next to act attacks the default target: the dice thrown, then landed (1-9 another)", show=True, applies=_may_attack),
+    Command("a", "fight.attack", "attack", "Attack", "Attack", "The highlighted one, or else the next to act, attacks the default target: the dice thrown, then landed (1-9 another)", show=True, applies=_may_attack),
     Command("A", "fight.attack_form", "attack_form", "Attack...", "Attack...", "An attack set out in full: attacker, target, kind, modifier dice, or out of turn with a reason", applies=_may_attack),
     Command("d", "fight.declare", "declare", "Declare", "Declare", "What the highlighted one will do this round", show=True, applies=_someone_standing),
     Command("D", "fight.defend", "defend", "Defend", "Defend", "The highlighted one takes a Defensive Action: Banes on the attacks it sees coming", applies=lambda m: _someone_standing(m) and m.ruleset.combat.special_attacks is not None),
@@ -431,19 +431,18 @@ class FightScreen(Screen[None]):
         self.app.push_screen(dialog, lambda cid: cid is not None and self.hammer.perform(NameTurn(cid)))
 
     def action_attack(self) -> None:
-        """The highlighted one, if still to act (else the next who is), throws at the default
-        target at once; the dialog shows the dice, numbers the targets and lands them. An attack
-        already thrown is landed."""
+        """The highlighted one, if they may attack now (else the next who may), throws at the
+        default target at once; the dialog shows the dice, numbers the targets and lands them. An
+        attack already thrown is landed."""
         view = self.hammer.view
         fight = fighting(view.state) if view is not None else None
         if view is None or fight is None:
             return
         if fight.pending is None:
-            left = [a.id for a in still_to_act(view.state, view.ruleset) if not turn_problem(view.state, view.ruleset, a.id)]
-            if not left:
+            attacker = self._attacker(view)
+            if not attacker:
                 self.notify("Nobody is left to attack in this phase: space moves on (A: out of turn, with a reason).", severity="warning")
                 return
-            attacker = self.highlighted() if self.highlighted() in left else left[0]
             said = declared(fight, attacker).action
             kind = said if said in view.ruleset.combat.attack_kinds else "melee"
             self._behind = True  # the dialog opens at once over what the throw changed
@@ -452,6 +451,19 @@ class FightScreen(Screen[None]):
                 return
             view = self.hammer.view
         self.app.push_screen(screens.AttackDialog(view.ruleset, view.state, self.hammer.try_perform))
+
+    def _attacker(self, view: View) -> str:
+        """Who `a` throws for: the highlighted one when they may attack now, else the next who may.
+        Where Turns are named one at a time and nobody's is under way, the highlighted one still
+        waiting for theirs (or the only one waiting) is named for the next Turn first, as space
+        would. "" for nobody."""
+        state, ruleset, chosen = view.state, view.ruleset, self.highlighted()
+        left = [a.id for a in still_to_act(state, ruleset) if not turn_problem(state, ruleset, a.id)]
+        if left:
+            return chosen if chosen in left else left[0]
+        named = [a.id for a in waiting(state, ruleset)]
+        turn = chosen if chosen in named else named[0] if len(named) == 1 else ""
+        return turn if turn and self.hammer.perform(NameTurn(turn)) else ""
 
     def action_attack_form(self) -> None:
         """The attack set out in full before the dice: the highlighted one attacks, whoever it is."""

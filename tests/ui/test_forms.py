@@ -113,37 +113,51 @@ async def test_enter_on_cancel_cancels_the_roll(tmp_path: Path) -> None:
         assert script.remaining == 1, "nothing rolled"
 
 
-async def test_enter_on_the_armour_rolls_a_character(tmp_path: Path) -> None:
+async def test_enter_on_the_armour_opens_its_list_and_chooses(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, RollDialog) and app.screen.focused is not None, "the roll dialog")
         await pilot.press(*"Gnarl", "tab", "tab")
-        assert app.screen.query_one("#armour", Select).has_focus
+        armour = app.screen.query_one("#armour", Select)
+        assert armour.has_focus
         await pilot.press("enter")
+        await until(pilot, lambda: armour.expanded, "the armour's list open")
+        await pilot.press("enter")
+        await until(pilot, lambda: not armour.expanded, "the armour chosen")
+        assert isinstance(app.screen, RollDialog), "Enter on the list rolled nobody"
+        await pilot.press("ctrl+s")
         await until(pilot, lambda: not isinstance(app.screen, RollDialog), "the roll closing the dialog")
         assert app.store.state.party[-1].name == "Gnarl"
 
 
-async def test_enter_on_the_attacker_throws(tmp_path: Path) -> None:
+async def test_enter_on_the_attacker_opens_its_list_rather_than_throwing(tmp_path: Path) -> None:
     app, script = armed(tmp_path, [15, 3])
     async with app.run_test(size=(120, 40)) as pilot:
         app.perform(combat.StartFight((OGRE,), hp="average"))
         dialog = await open_attack(pilot, app)
-        dialog.query_one("#attacker", Select).focus()
+        attacker = dialog.query_one("#attacker", Select)
+        attacker.focus()
         await pilot.press("enter")
+        await until(pilot, lambda: attacker.expanded, "the attackers' list open")
+        assert fighting(app.store.state).pending is None and script.remaining == 2
+        await pilot.press("enter", "ctrl+s")
         await until(pilot, lambda: fighting(app.store.state).pending is not None, "the dice thrown")
         assert app.screen is dialog
 
 
-async def test_enter_on_the_threat_rolls_morale(tmp_path: Path) -> None:
+async def test_enter_on_the_threat_opens_its_list(tmp_path: Path) -> None:
     app = scripted(tmp_path, [3, 17])
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, GOBLINS)
         app.push_screen(MoraleDialog(app.store.ruleset, app.store.state, app.try_perform))
         await pilot.pause()
-        app.screen.query_one("#threat", Select).focus()
+        threat = app.screen.query_one("#threat", Select)
+        threat.focus()
         await pilot.press("enter")
+        await until(pilot, lambda: threat.expanded, "the threats' list open")
+        assert not app.screen.rolled
+        await pilot.press("enter", "ctrl+s")
         await until(pilot, lambda: app.screen.rolled, "the morale roll")
         assert [status(app, f) for f in ("f1", "f2")] == ["fleeing", "ok"]
 

@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select
 
 from hammertui.session.actions import Action
@@ -30,8 +31,8 @@ Attempt = Callable[[Action], str | None]
 """Dispatch an action; the refusal's words, or None when it was done."""
 
 ENTER_ROLLS = Binding("enter", "enter", "Roll", show=False, priority=True)
-"""A priority binding, so Enter reaches the form before the focused field: a Select would open
-its list on it, a checkbox tick, a list untick."""
+"""A priority binding, so Enter reaches the form before the focused field: a checkbox would tick
+on it, a list untick. A dropdown the 'Smith went to still opens on it (see `action_enter`)."""
 
 
 class FormDialog(ModalScreen[bool]):
@@ -97,13 +98,22 @@ class FormDialog(ModalScreen[bool]):
             self.action_cancel()
 
     def action_enter(self) -> None:
-        """Enter rolls, save where it means something else: choosing in an open dropdown, or
-        pressing a button other than the form's own (Cancel, No check)."""
+        """Enter rolls, save where it means something else: opening a dropdown the 'Smith went
+        to (the one a form opens on, as a check opens on its kind, rolls as it is), choosing in an
+        open one, or pressing a button other than the form's own (Cancel, No check)."""
         choosing = any(select.expanded for select in self.query(Select))
+        on_list = isinstance(self.focused, Select) and self.focused is not self._opens_on()
         other_button = isinstance(self.focused, Button) and self.focused.id != "ok"
-        if choosing or other_button:
+        if choosing or on_list or other_button:
             raise SkipAction()
         after_keys_in_flight(self.focused or self, self.action_submit)
+
+    def _opens_on(self) -> Widget | None:
+        """The field the focus is put on as the form opens (its `AUTO_FOCUS`, else the app's)."""
+        selector = self.app.AUTO_FOCUS if self.AUTO_FOCUS is None else self.AUTO_FOCUS
+        if not selector:
+            return None
+        return next((widget for widget in self.query(selector) if widget.focusable), None)
 
     def action_submit(self) -> None:
         try:
