@@ -1316,6 +1316,8 @@ class CheckMorale:
         if not self.foe_ids:
             raise Refused("whose morale? Pick at least one foe")
         events = []
+        held: list[str] = []
+        broke: list[str] = []
         for foe_id in self.foe_ids:
             foe = _foe(fight_of(state), foe_id)
             if foe.status != "ok":
@@ -1323,10 +1325,21 @@ class CheckMorale:
             result = self._check(state, ctx, foe)
             verdict = "Fights on." if result.passed else f"Marked {self.fail_as}."
             events.append(note(self, f"{foe.name} morale: {result.explanation}. {verdict}", tuple(r.describe() for r in result.rolls)))
+            (held if result.passed else broke).append(foe.name)
             if not result.passed:
                 state = _with_foe(state, attrs.evolve(foe, status=self.fail_as))
+        if len(self.foe_ids) > 1:
+            events.append(note(self, self._result(held, broke)))
         fight = fight_of(state)
         return with_fight(state, fight=attrs.evolve(fight, morale_offered=fight.round)), events
+
+    def _result(self, held: list[str], broke: list[str]) -> str:
+        """`Morale: Goblin 1 flees; Goblin 2 and Goblin 3 fight on.`: each foe's outcome in the last
+        line, the one a short log shows, since a line per foe left only the last foe's in sight."""
+        verbs = {"fleeing": ("flees", "flee"), "cowering": ("cowers", "cower")}[self.fail_as]
+        groups = [(broke, verbs), (held, ("fights on", "fight on"))]
+        said = [f"{_named(names)} {verb[len(names) > 1]}" for names, verb in groups if names]
+        return f"Morale: {'; '.join(said)}."
 
     def _check(self, state: State, ctx: Context, foe: Foe) -> rules.MoraleResult:
         kind = kind_of(state, foe.kind)
@@ -1335,6 +1348,11 @@ class CheckMorale:
         except ValueError as error:
             raise Refused(str(error)) from None
         return rules.roll_morale(ctx.ruleset, ctx.dice, plan, kind.save_bonus)
+
+
+def _named(names: Sequence[str]) -> str:
+    """`Goblin 1, Goblin 2 and Goblin 3`."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @record

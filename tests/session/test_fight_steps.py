@@ -398,9 +398,22 @@ def test_morale_2d6_against_a_morale_score_breaks_above_it(demo: State, hc: Rule
     orc = FoeKind("Orc", "1", morale=7)
     state = at_foes_turn(started(demo, hc, count=2, kind=orc), hc)
     new, events = run(state, hc, CheckMorale(("f1", "f2"), fail_as="cowering"), [3, 4, 4, 4])
-    assert [e.dice for e in events] == [("morale 2d6: [3, 4] = 7",), ("morale 2d6: [4, 4] = 8",)]
+    assert [e.dice for e in events[:2]] == [("morale 2d6: [3, 4] = 7",), ("morale 2d6: [4, 4] = 8",)]
     assert [f.status for f in fighting(new).foes] == ["ok", "cowering"]
     assert "Marked cowering" in events[1].text
+
+
+def test_the_morale_result_names_each_foes_outcome(demo: State, hc: Ruleset) -> None:
+    """The last line of a check of several foes, the one a short log shows, says who broke and who
+    holds: it read "Fights on." for the last goblin while the first fled."""
+    state = at_foes_turn(started(demo, hc), hc)
+    _, events = run(state, hc, CheckMorale(("f1", "f2", "f3")), [3, 17, 15])
+    assert events[-1].text == "Morale: Goblin 1 flees; Goblin 2 and Goblin 3 fight on."
+    assert len(events) == 4, "each foe's roll, then the result"
+    _, events = run(state, hc, CheckMorale(("f1", "f2", "f3"), fail_as="cowering"), [3, 2, 15])
+    assert events[-1].text == "Morale: Goblin 1 and Goblin 2 cower; Goblin 3 fights on."
+    _, events = run(state, hc, CheckMorale(("f2",)), [15])
+    assert [e.text for e in events] == ["Goblin 2 morale: Minor threat: morale Rally save 1d20: [15] = 15 vs 9: passed. Fights on."]
 
 
 def test_morale_refusals(demo: State, hc: Ruleset) -> None:

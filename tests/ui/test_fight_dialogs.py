@@ -96,6 +96,7 @@ async def test_morale_against_an_eyeballed_major_threat(tmp_path: Path) -> None:
         assert "Goblin 1 morale: Major threat: morale Rally save 1d20: [3] = 3 vs 15: failed. Marked fleeing." in after
         assert "Goblin 2 morale: Major threat: morale Rally save 1d20: [17] = 17 vs 15: passed. Fights on." in after
         assert "Orc morale: morale 2d6: [5, 6] = 11 against Morale 8" in after
+        assert after.endswith("Morale: Goblin 1 and Orc flee; Goblin 2 fights on.")
         assert [status(app, f) for f in ("f1", "f2", "f3")] == ["fleeing", "ok", "fleeing"]
 
         await pilot.press("enter")
