@@ -441,7 +441,7 @@ class FightScreen(Screen[None]):
         if fight.pending is None:
             attacker = self._attacker(view)
             if not attacker:
-                self.notify("Nobody is left to attack in this phase: space moves on (A: out of turn, with a reason).", severity="warning")
+                self.notify(self._nobody_to_attack(view), severity="warning")
                 return
             said = declared(fight, attacker).action
             kind = said if said in view.ruleset.combat.attack_kinds else "melee"
@@ -464,6 +464,15 @@ class FightScreen(Screen[None]):
         named = [a.id for a in waiting(state, ruleset)]
         turn = chosen if chosen in named else named[0] if len(named) == 1 else ""
         return turn if turn and self.hammer.perform(NameTurn(turn)) else ""
+
+    @staticmethod
+    def _nobody_to_attack(view: View) -> str:
+        """Why `a` threw nothing: whose Turn it is still to be said, or nobody left to attack."""
+        left = waiting(view.state, view.ruleset)
+        if left:
+            names = ", ".join(a.name for a in left)
+            return f"Whose Turn is it? Highlight one still to take theirs ({names}) and press a, or name them with space."
+        return "Nobody is left to attack in this phase: space moves on (A: out of turn, with a reason)."
 
     def action_attack_form(self) -> None:
         """The attack set out in full before the dice: the highlighted one attacks, whoever it is."""

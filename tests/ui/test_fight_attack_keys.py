@@ -78,6 +78,18 @@ async def test_a_where_turns_are_named_gives_the_highlighted_one_the_next_turn(t
         assert thrown_by(app) == "c3"
 
 
+async def test_a_where_turns_are_named_on_one_not_waiting_asks_whose_turn(tmp_path: Path) -> None:
+    app = fight_app(tmp_path, "hammercrawl-book3-advantage")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await fight_on(pilot, app)
+        await highlight(pilot, app, "f1")  # a goblin, on the party's turn
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, FightScreen) and fighting(app.store.state).turn == ""
+        said = [str(n.message) for n in app._notifications]
+        assert any(m.startswith("Whose Turn is it? Highlight one still to take theirs (Darla, Brannoc, Wenna, Otto") for m in said), said
+
+
 async def test_enter_on_the_attacker_list_opens_it_and_chooses_without_throwing(tmp_path: Path) -> None:
     app = fight_app(tmp_path, "hammercrawl")
     async with app.run_test(size=(120, 40)) as pilot:
