@@ -66,6 +66,7 @@ async def test_the_foes_flee_and_the_room_xp_follows(tmp_path: Path, ruleset: st
         await pilot.press("enter", "space", "x", "enter")  # "End it: the foes flee, give up or are driven off"
         await until(pilot, lambda: isinstance(app.screen, RoomXPDialog), "the room's XP offer")
         assert fighting(app.store.state) is None
+        assert [e.text for e in app.store.recent if e.action == "round"][0].startswith("Round 1. Initiative")
         await pilot.press("ctrl+s")
         await until(pilot, lambda: len(app.screen_stack) == 1, "the fight closed behind the award")
         for _ in range(TURNS // 10):
