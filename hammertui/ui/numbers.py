@@ -8,17 +8,35 @@ from __future__ import annotations
 
 import re
 
-WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
-"""An optional sign and up to nine plain digits: more than any count at the table needs."""
+WHOLE = re.compile(r"([+-]?)0*([0-9]+)")
+"""An optional sign and plain digits; leading zeros say nothing about the size."""
+
+MOST_DIGITS = 9
+"""Up to 999,999,999 either way: more than any count at the table needs."""
+
+SHOWN = 20
+"""Characters of what was typed repeated in a refusal, so a pasted page stays one line."""
 
 
 def whole_number(raw: str, what: str, default: int | None = None) -> int:
     """The number typed (spaces around it ignored), `default` for an empty field when there is one,
-    or a ValueError whose words name the field and repeat what was typed."""
+    or a ValueError whose words name the field and repeat what was typed: a number of more digits
+    than a count needs is told apart from text that is no number, with the range to type in."""
     typed = raw.strip()
     if not typed and default is not None:
         return default
-    if WHOLE.fullmatch(typed) is None:
-        shown = repr(typed) if typed else "nothing"
-        raise ValueError(f"{what}: {shown} is not a whole number")
-    return int(typed)
+    found = WHOLE.fullmatch(typed)
+    if found is None:
+        raise ValueError(f"{what}: {_shown(typed)} is not a whole number")
+    sign, digits = found.groups()
+    if len(digits) > MOST_DIGITS:
+        most = f"{10**MOST_DIGITS - 1:,}"
+        raise ValueError(f"{what}: {_shown(typed)} is too big: type a whole number from -{most} to {most}")
+    return int(sign + digits)
+
+
+def _shown(typed: str) -> str:
+    """What was typed, quoted, cut after `SHOWN` characters; "nothing" for an empty field."""
+    if not typed:
+        return "nothing"
+    return repr(typed if len(typed) <= SHOWN else typed[:SHOWN] + "...")
