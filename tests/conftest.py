@@ -10,6 +10,8 @@ from hammertui.rules.ruleset import Ruleset, load_ruleset
 from hammertui.session.sessions import new_state
 from hammertui.session.state import State
 
+pytest_plugins = ["pytester", "tests.pilot_crash"]
+
 
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Importing the dashboard pauses the collector until an app's first frame (`ui/heap.py`);

@@ -17,6 +17,8 @@ from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.crash import CRASH_LOG, CrashScreen
 from tests.ui.waiting import until
 
+pytestmark = pytest.mark.crash_screen
+
 
 def saved(folder: Path) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in sorted(folder.glob("demo*"))}
