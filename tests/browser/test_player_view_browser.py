@@ -25,6 +25,10 @@ pytestmark = pytest.mark.skipif(bool(missing()), reason=missing() or "Chromium i
 
 NAME = "evening"
 
+DEADLINE = 10
+"""Seconds for a change to reach the page: the page looks at the files four times a second, so
+this is time for a machine busy with the rest of the suite, not the figure the table sees."""
+
 
 @pytest.fixture
 def store(tmp_path: Path) -> Store:
@@ -40,15 +44,16 @@ def page(store: Store, tmp_path: Path) -> Iterator[object]:
         yield driver
 
 
-def test_the_page_shows_a_change_made_through_the_store_within_a_second(page: object, store: Store, tmp_path: Path) -> None:
+def test_the_page_shows_a_change_made_through_the_store(page: object, store: Store, tmp_path: Path) -> None:
+    """How soon it shows is measured by `bench/player_view`, not asserted under a loaded machine."""
     text = page_text(page)
     assert "LIT" in text and "Beat 0" in text and "Healthy" in text and "Darla's torch" in text
     page.save_screenshot(str(tmp_path / "player-view.png"))  # type: ignore[attr-defined]
     assert (tmp_path / "player-view.png").stat().st_size > 10_000
     darla = store.state.party[0]
+    assert "Bloodied" not in text
     store.dispatch(ApplyDamage(darla.id, darla.max_hp - 1, "a goblin's spear"))
-    took = wait_for(page, lambda text: "Bloodied" in text, 5, "Darla bloodied")
-    assert took < 1.0, f"the change took {took:.2f} s to show"
+    wait_for(page, lambda text: "Bloodied" in text, DEADLINE, "Darla bloodied")
 
 
 def test_no_foe_hit_points_and_no_secret_roll_reach_the_page(page: object, store: Store) -> None:
