@@ -26,6 +26,22 @@ class Refused(Exception):
     """The action cannot be done in this state; the message says why, in the table's words."""
 
 
+MAX_NAME = 40
+"""Letters in the name of someone at the table (a character, a hireling, a kind of foe): enough for
+any the players pick, and what the panes and the fight's table show whole."""
+
+
+def person_name(typed: str, missing: str) -> str:
+    """The name as typed, its runs of spaces made one; refused with the words `missing` when there
+    is none, and when it is longer than `MAX_NAME` letters."""
+    name = " ".join(typed.split())
+    if not name:
+        raise Refused(missing)
+    if len(name) > MAX_NAME:
+        raise Refused(f"a name of {MAX_NAME} letters or fewer, please")
+    return name
+
+
 @record
 class Context:
     """What an action may consult: the rules in force and this action's dice."""

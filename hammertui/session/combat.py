@@ -22,7 +22,7 @@ from hammertui.rules.combat import Side
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects, rage
-from hammertui.session.actions import Action, Context, Refused, Result, note, spend_time
+from hammertui.session.actions import MAX_NAME, Action, Context, Refused, Result, note, spend_time
 from hammertui.session.events import Event
 from hammertui.session.fight_state import (
     Declared,
@@ -241,6 +241,8 @@ def _remember(state: State, kind: FoeKind) -> State:
 def _check_kind(kind: FoeKind) -> None:
     if not kind.name.strip():
         raise Refused("a foe needs a name")
+    if len(kind.name.strip()) > MAX_NAME:
+        raise Refused(f"a foe's name of {MAX_NAME} letters or fewer, please")
     try:
         rules.parse_hit_dice(kind.hd)
     except ValueError as error:

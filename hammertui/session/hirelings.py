@@ -10,7 +10,7 @@ import attrs
 
 from hammertui.rules import hirelings
 from hammertui.rules.records import record
-from hammertui.session.actions import Context, Refused, Result, member_of, note
+from hammertui.session.actions import Context, Refused, Result, member_of, note, person_name
 from hammertui.session.fight_state import fighting, with_fight
 from hammertui.session.state import Character, Hireling, State, free_id
 
@@ -46,9 +46,7 @@ class Hire:
     employer: str
 
     def apply(self, state: State, ctx: Context) -> Result:
-        name = " ".join(self.name.split())
-        if not name:
-            raise Refused("a hireling needs a name")
+        name = person_name(self.name, "a hireling needs a name")
         try:
             row = hirelings.tier_row(ctx.ruleset, self.tier)
         except ValueError as error:

@@ -22,7 +22,7 @@ from hammertui.rules.ruleset import Ruleset
 from hammertui.rules.ruleset.individual_initiative import CONDITIONS
 from hammertui.session import russell_characters_state as people
 from hammertui.session import russell_vitals as vitals
-from hammertui.session.actions import Action, Context, Refused, Result, member_of, spend_time
+from hammertui.session.actions import MAX_NAME, Action, Context, Refused, Result, member_of, spend_time
 from hammertui.session.events import Event, note
 from hammertui.session.individual_initiative_state import (
     Crit,
@@ -103,6 +103,8 @@ class StartFight:
             raise Refused("A fight is already under way.")
         if not self.groups or any(g.count < 1 or g.hd < 1 for g in self.groups):
             raise Refused("Name at least one foe, with 1 or more of them and 1 HD or more.")
+        if any(len(g.name.strip()) > MAX_NAME for g in self.groups):
+            raise Refused(f"A foe's name of {MAX_NAME} letters or fewer, please.")
         if self.free_round not in ("", *rules.SIDES):
             raise Refused(f"Surprise: the party or the foes have the drop, not {self.free_round!r}.")
         foes: list[Foe] = []

@@ -16,7 +16,7 @@ from hammertui.rules import characters
 from hammertui.rules.checks import THIEFY_REROLLS
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session.actions import Context, Refused, Result, member_of, note
+from hammertui.session.actions import Context, Refused, Result, member_of, note, person_name
 from hammertui.session.events import Event
 from hammertui.session.state import Character, State, Stats, free_id, replace_member
 
@@ -372,9 +372,4 @@ class SetNotes:
 
 
 def _name(name: str) -> str:
-    name = " ".join(name.split())
-    if not name:
-        raise Refused("a character needs a name")
-    if len(name) > 40:
-        raise Refused("a name of 40 letters or fewer, please")
-    return name
+    return person_name(name, "a character needs a name")

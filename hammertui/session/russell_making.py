@@ -14,7 +14,7 @@ from hammertui.rules import russell_characters as rules
 from hammertui.rules.dice import roll
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset, RussellCharacters, Template
-from hammertui.session.actions import Context, Refused, Result
+from hammertui.session.actions import Context, Refused, Result, person_name
 from hammertui.session.events import note
 from hammertui.session.recruits import next_id
 from hammertui.session.russell_characters_state import NAME, fresh, people, rolled_text, section, with_person
@@ -65,8 +65,7 @@ class MakeCharacter:
         faces = people(state).rolled
         if not faces:
             raise Refused("Roll the attributes first: \"Roll 3d6 seven times\".")
-        if not self.name.strip():
-            raise Refused("Name the character.")
+        name = person_name(self.name, "Name the character.")
         placed = self._placed(ctx.ruleset, own, faces)
         template = self._template(own)
         hit, purse = roll(ctx.dice, own.hit_die), roll(ctx.dice, own.coins)
@@ -74,7 +73,7 @@ class MakeCharacter:
         hp = rules.starting_hp(hit.total, ctx.ruleset.stat_mod(placed["CON"]), own.least_hp) + extra.hp
         ac = rules.armour_class(own.unarmoured_ac, ctx.ruleset.stat_mod(placed["DEX"]), False, own.shield_better, extra.ac)
         member = Character(
-            id=next_id(state), name=self.name.strip(), player=self.player.strip(), class_id=extra.id, stats=Stats(**placed),
+            id=next_id(state), name=name, player=self.player.strip(), class_id=extra.id, stats=Stats(**placed),
             hp=hp, max_hp=hp, ac=ac, con=placed["CON"], coins=rules.coins(purse.total, own.coins_times),
         )
         sheet = fresh(own, template, faces)

@@ -21,7 +21,7 @@ from hammertui.rules.dice import roll
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import IndividualInitiative, Recovery, Ruleset, RussellHirelings
 from hammertui.session import russell_characters_state as people
-from hammertui.session.actions import Action, Context, Refused, Result, member_of
+from hammertui.session.actions import Action, Context, Refused, Result, member_of, person_name
 from hammertui.session.events import Event, note
 from hammertui.session.procedures import signal
 from hammertui.session.state import Hireling, State, free_id, replace_member
@@ -342,9 +342,7 @@ class Hire:
 
     def apply(self, state: State, ctx: Context) -> Result:
         own = hiring_rules(ctx.ruleset)
-        name = " ".join(self.name.split())
-        if not name:
-            raise Refused("A hireling needs a name.")
+        name = person_name(self.name, "A hireling needs a name.")
         boss = _standing(state, self.employer)
         most = retain_most(state, ctx.ruleset, self.employer)
         if retained(state, self.employer) >= most:

@@ -510,8 +510,10 @@ class HammerApp(App[None]):
     def action_rename_character(self) -> None:
         member = self._target()
         if member is not None:
-            dialog = TextDialog(f"Name: {member.name}", "The player to the left names them:", member.name)
-            self.push_screen(dialog, lambda name: name is not None and self.perform(RenameCharacter(member.id, name)))
+            dialog = TextDialog(
+                f"Name: {member.name}", "The player to the left names them:", member.name, lambda name: self.try_perform(RenameCharacter(member.id, name))
+            )
+            self.push_screen(dialog)
 
     def action_notes(self) -> None:
         member = self._target()
@@ -593,8 +595,7 @@ class HammerApp(App[None]):
 
     def action_rename(self) -> None:
         current = self._store().state.session.name
-        dialog = TextDialog("Rename session", "New name for this session:", current)
-        self.push_screen(dialog, lambda name: name is not None and self.perform(RenameSession(name)))
+        self.push_screen(TextDialog("Rename session", "New name for this session:", current, lambda name: self.try_perform(RenameSession(name))))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own (but Quit, which is ours), every command that applies under `screen`, the

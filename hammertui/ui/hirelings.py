@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from hammertui.rules.hirelings import daily_cost, tier_row
-from hammertui.session.hirelings import Dismiss, Hire, HirelingMorale
+from hammertui.session.hirelings import Dismiss, HirelingMorale
 from hammertui.session.state import Hireling
 from hammertui.ui.dialogs.hire import HireDialog
 from hammertui.ui.listing import ListingScreen, widest
@@ -60,11 +60,7 @@ class HirelingsScreen(ListingScreen):
         if not view.state.living:
             self.notify("Nobody is alive to hire anyone.", severity="warning")
             return
-        self.app.push_screen(HireDialog(view), self._hire)
-
-    def _hire(self, hire: Hire | None) -> None:
-        if hire is not None:
-            self.hammer.perform(hire)
+        self.app.push_screen(HireDialog(view, self.hammer.try_perform))
 
     def action_morale(self) -> None:
         hireling_id = self.selected_id

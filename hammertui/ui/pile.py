@@ -61,8 +61,8 @@ class PileScreen(ListingScreen):
         view = self.hammer.view
         held = len(view.state.pile) if view else 0
         prompt = f"How many replacements to roll? (The pile holds {MAX_PILE}; it has {held}.)"
-        dialog = AmountDialog("Roll replacements", prompt, noun="replacements")
-        self.app.push_screen(dialog, lambda n: n is not None and self.hammer.perform(RollReplacements(n)))
+        dialog = AmountDialog("Roll replacements", prompt, noun="replacements", attempt=lambda n: self.hammer.try_perform(RollReplacements(n)))
+        self.app.push_screen(dialog)
 
     def action_discard(self) -> None:
         character_id = self.selected_id

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Label
 
-from hammertui.ui.dialogs.base import ENTER, PromptDialog
+from hammertui.ui.dialogs.base import ENTER, Answered, PromptDialog
 from hammertui.ui.footer import KeysFooter
 from hammertui.ui.numbers import whole_number
 
@@ -28,14 +28,15 @@ def parse_amount(text: str, noun: str = "hit points", most: int = MAX_AMOUNT) ->
 
 class AmountDialog(PromptDialog[int]):
     """`Damage to Darla (HP 7/9)?`: Enter applies, Escape cancels. `noun` is what is being counted,
-    up to `most`."""
+    up to `most`; a number `attempt` refuses (more than the pile holds) is said in place."""
 
     BINDINGS = [ENTER]
 
-    def __init__(self, title: str, prompt: str, noun: str = "hit points", most: int = MAX_AMOUNT) -> None:
+    def __init__(self, title: str, prompt: str, noun: str = "hit points", most: int = MAX_AMOUNT, attempt: Answered[int] | None = None) -> None:
         super().__init__(title, prompt)
         self._noun = noun
         self._most = most
+        self._attempt = attempt
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
@@ -54,4 +55,4 @@ class AmountDialog(PromptDialog[int]):
         if amount is None:
             self.query_one("#problem", Label).update(problem)
             return
-        self.dismiss(amount)
+        self.settle(amount, self._attempt)

@@ -10,7 +10,7 @@ from textual.widgets import Button, Input, Label, Select
 from hammertui.rules.hirelings import daily_cost, rules_of
 from hammertui.rules.ruleset import HirelingTier, Ruleset
 from hammertui.session.hirelings import Hire
-from hammertui.ui.dialogs.base import PromptDialog
+from hammertui.ui.dialogs.base import Answered, PromptDialog
 from hammertui.ui.footer import KeysFooter
 from hammertui.ui.view import View
 
@@ -28,15 +28,17 @@ def _choice(ruleset: Ruleset, row: HirelingTier) -> str:
 
 
 class HireDialog(PromptDialog[Hire]):
-    """Dismisses with the `Hire` to perform. Enter in a text field or the Hire button hires; Escape cancels.
+    """Hires through `attempt` and closes; a refusal (a name too long) is said in place, with what
+    was typed kept. Enter in a text field or the Hire button hires; Escape cancels.
 
     Only the living are offered as employers, and the tiers and prices are the ruleset's own table.
     """
 
     BINDINGS = [Binding("ctrl+s", "submit", "Hire", id="dialog.submit")]
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, attempt: Answered[Hire]) -> None:
         super().__init__("Hire", "Who joins the party's payroll?")
+        self._attempt = attempt
         self._tiers = tier_choices(view)
         self._employers = [(member.name, member.id) for member in view.state.living]
 
@@ -78,4 +80,4 @@ class HireDialog(PromptDialog[Hire]):
         tier = self.query_one("#tier", Select).value
         employer = self.query_one("#employer", Select).value
         assert isinstance(tier, int) and isinstance(employer, str), "both selects refuse a blank"
-        self.dismiss(Hire(name, profession, tier, employer))
+        self.settle(Hire(name, profession, tier, employer), self._attempt)

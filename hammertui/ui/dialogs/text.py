@@ -6,18 +6,20 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Label
 
-from hammertui.ui.dialogs.base import ENTER, PromptDialog
+from hammertui.ui.dialogs.base import ENTER, Answered, PromptDialog
 from hammertui.ui.footer import KeysFooter
 
 
 class TextDialog(PromptDialog[str]):
-    """One line of text; an empty line is refused with a message."""
+    """One line of text; an empty line is refused with a message, and so is a line `attempt`
+    refuses (a name too long), the dialog staying open with the line as typed."""
 
     BINDINGS = [ENTER]
 
-    def __init__(self, title: str, prompt: str, value: str = "") -> None:
+    def __init__(self, title: str, prompt: str, value: str = "", attempt: Answered[str] | None = None) -> None:
         super().__init__(title, prompt)
         self._value = value
+        self._attempt = attempt
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
@@ -35,4 +37,4 @@ class TextDialog(PromptDialog[str]):
         if not typed:
             self.query_one("#problem", Label).update("It cannot be empty.")
             return
-        self.dismiss(typed)
+        self.settle(typed, self._attempt)
