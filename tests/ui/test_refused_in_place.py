@@ -43,11 +43,11 @@ def typed(app: HammerApp, widget_id: str) -> str:
     return app.screen.query_one(f"#{widget_id}", Input).value
 
 
-async def refused_in_place(pilot, app: HammerApp, dialog: type[Screen], field: str, said: str) -> None:  # type: ignore[no-untyped-def]
-    """The dialog still up, saying `said`, with what was typed in `field` as it was."""
+async def refused_in_place(pilot, app: HammerApp, dialog: type[Screen], field: str, value: str, said: str) -> None:  # type: ignore[no-untyped-def]
+    """The dialog still up, saying `said`, with `value` in `field` as it was typed."""
     await until(pilot, lambda: said in problem(app), f"the dialog saying {said!r}")
     assert isinstance(app.screen, dialog), "the dialog stays open"
-    assert typed(app, field) in (TOO_LONG, "25", "1")
+    assert typed(app, field) == value
 
 
 async def open_by_keys(pilot, app: HammerApp, dialog: type[Screen], *keys: str) -> None:  # type: ignore[no-untyped-def]
@@ -62,7 +62,7 @@ async def test_a_character_renamed_too_long_stays_in_the_name_dialog(tmp_path: P
         await open_by_keys(pilot, app, SheetScreen, "enter")
         await open_by_keys(pilot, app, TextDialog, "n")
         await pilot.press("home", "ctrl+k", *TOO_LONG, "enter")
-        await refused_in_place(pilot, app, TextDialog, "text", TOO_LONG_SAID)
+        await refused_in_place(pilot, app, TextDialog, "text", TOO_LONG, TOO_LONG_SAID)
         assert app.store.state.party[0].name == darla.name
         await pilot.press(*["backspace"] * 4, "enter")
         await until(pilot, lambda: isinstance(app.screen, SheetScreen), "the sheet again")
@@ -75,7 +75,7 @@ async def test_a_hireling_named_too_long_stays_in_the_hire_dialog(tmp_path: Path
         await pilot.press("w")
         await open_by_keys(pilot, app, HireDialog, "n")
         await pilot.press(*TOO_LONG, "enter")
-        await refused_in_place(pilot, app, HireDialog, "name", TOO_LONG_SAID)
+        await refused_in_place(pilot, app, HireDialog, "name", TOO_LONG, TOO_LONG_SAID)
         assert app.store.state.hirelings == ()
         await pilot.press(*["backspace"] * 4, "enter")
         await until(pilot, lambda: bool(app.store.state.hirelings), "the hireling hired")
@@ -89,14 +89,14 @@ async def test_a_pile_of_more_than_twenty_stays_in_the_dialog(tmp_path: Path) ->
         await pilot.press("p")
         await open_by_keys(pilot, app, AmountDialog, "n")
         await pilot.press("2", "5", "enter")
-        await refused_in_place(pilot, app, AmountDialog, "amount", "The pile holds up to 20; it has 0 already.")
+        await refused_in_place(pilot, app, AmountDialog, "amount", "25", "The pile holds up to 20; it has 0 already.")
         assert app.store.state.pile == ()
         await pilot.press("backspace", "backspace", "2", "0", "enter")
         await until(pilot, lambda: len(app.store.state.pile) == 20, "twenty in the pile")
         assert not isinstance(app.screen, AmountDialog)
         await open_by_keys(pilot, app, AmountDialog, "n")
         await pilot.press("1", "enter")
-        await refused_in_place(pilot, app, AmountDialog, "amount", "The pile holds up to 20; it has 20 already.")
+        await refused_in_place(pilot, app, AmountDialog, "amount", "1", "The pile holds up to 20; it has 20 already.")
 
 
 def hammercrawl(tmp_path: Path) -> HammerApp:
@@ -104,8 +104,7 @@ def hammercrawl(tmp_path: Path) -> HammerApp:
 
 
 def russell(tmp_path: Path) -> HammerApp:
-    app = make_app(tmp_path, "russell", ruleset_id="russell-house-rules", seed=3)
-    return app
+    return make_app(tmp_path, "russell", ruleset_id="russell-house-rules", seed=3)
 
 
 @pytest.mark.parametrize(
@@ -132,6 +131,17 @@ async def test_a_name_too_long_stays_in_its_form(
         if dialog is RussellFoesDialog:
             app.screen.query_one("#ac", Input).value = "7"
         await pilot.press(submit)
-        await refused_in_place(pilot, app, dialog, field, "40 letters or fewer")
+        await refused_in_place(pilot, app, dialog, field, TOO_LONG, "40 letters or fewer")
         assert len(app.store.state.party) == len(before.party) and fighting(app.store.state) is None
         assert app.store.state.hirelings == before.hirelings
+
+
+async def test_a_session_name_the_session_refuses_stays_in_the_rename_dialog(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_by_keys(pilot, app, TextDialog, "f2")
+        await pilot.press("enter")
+        await refused_in_place(pilot, app, TextDialog, "text", "demo", "The session is already called demo.")
+        await pilot.press("end", *" evening", "enter")
+        await until(pilot, lambda: app.store.state.session.name == "demo evening", "the session renamed")
+        assert not isinstance(app.screen, TextDialog)

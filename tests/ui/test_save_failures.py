@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Label
 
 from hammertui.session import persist
 from hammertui.session.events import Event
@@ -62,6 +62,10 @@ async def test_an_undo_that_cannot_be_saved_is_not_done(tmp_path: Path, monkeypa
     assert persist.load_state(tmp_path / "demo.toml").clock.units == 0
 
 
+def problem(app: HammerApp) -> str:
+    return str(app.screen.query_one("#problem", Label).render())
+
+
 async def test_text_that_cannot_be_saved_is_refused_where_it_is_typed(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=7)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
@@ -70,7 +74,8 @@ async def test_text_that_cannot_be_saved_is_refused_where_it_is_typed(tmp_path: 
         await until(pilot, lambda: isinstance(app.screen, TextDialog), "the rename dialog")
         app.screen.query_one(Input).value = "Tomb\udc80"
         await pilot.press("enter")
-        await until(pilot, lambda: any("cannot be saved: it holds a broken character" in m for m in messages(app)), "the refusal told")
+        await until(pilot, lambda: "cannot be saved: it holds a broken character" in problem(app), "the refusal told in the dialog")
+        assert isinstance(app.screen, TextDialog) and app.screen.query_one(Input).value == "Tomb\udc80", "kept to be corrected"
         assert app.store.state.session.name == "demo"
     assert (tmp_path / "demo.toml").read_bytes() == on_disk
 
