@@ -16,6 +16,7 @@ from crashlib import campaign  # noqa: E402
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+@pytest.mark.timeout(300)  # fifty child processes: long by design
 def test_fifty_kills_leave_saves_that_never_lie(tmp_path: Path) -> None:
     tally = campaign(tmp_path, kills=50, seed=7)
     assert tally.failures == []

@@ -113,6 +113,7 @@ def texts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, byt
     return folder, real_saves(folder)
 
 
+@pytest.mark.timeout(300)  # the longest of the suite by design: about a minute on a busy machine
 def test_hostile_variants_are_refused_or_drawn(texts: tuple[Path, dict[str, bytes]], tmp_path: Path) -> None:
     """A bounded run of what `bench/hostile` runs by the thousand, saves and rulesets: the app is
     drawn for the first few sessions that load, the rest are opened only."""
