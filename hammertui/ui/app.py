@@ -510,10 +510,8 @@ class HammerApp(App[None]):
     def action_rename_character(self) -> None:
         member = self._target()
         if member is not None:
-            dialog = TextDialog(
-                f"Name: {member.name}", "The player to the left names them:", member.name, lambda name: self.try_perform(RenameCharacter(member.id, name))
-            )
-            self.push_screen(dialog)
+            named = TextDialog(f"Name: {member.name}", "The player to the left names them:", member.name, lambda name: self.try_perform(RenameCharacter(member.id, name)))
+            self.push_screen(named)
 
     def action_notes(self) -> None:
         member = self._target()
