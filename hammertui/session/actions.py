@@ -31,6 +31,11 @@ MAX_NAME = 40
 any the players pick, and what the panes and the fight's table show whole."""
 
 
+MOST_FOES = 100
+"""Foes of one kind entered at once: more than any room holds, each a row of the fight's table; a
+count mistyped by a few digits would otherwise fill the fight for ever."""
+
+
 def person_name(typed: str, missing: str) -> str:
     """The name as typed, its runs of spaces made one; refused with the words `missing` when there
     is none, and when it is longer than `MAX_NAME` letters."""

@@ -22,7 +22,7 @@ from hammertui.rules.combat import Side
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects, rage
-from hammertui.session.actions import MAX_NAME, Action, Context, Refused, Result, note, spend_time
+from hammertui.session.actions import MAX_NAME, MOST_FOES, Action, Context, Refused, Result, note, spend_time
 from hammertui.session.events import Event
 from hammertui.session.fight_state import (
     Declared,
@@ -263,6 +263,8 @@ def _new_foes(state: State, ctx: Context, groups: Sequence[FoeGroup], method: st
         _check_kind(group.kind)
         if group.count < 1:
             raise Refused(f"{group.kind.name}: how many? 1 or more")
+        if group.count > MOST_FOES:
+            raise Refused(f"{group.kind.name}: up to {MOST_FOES} foes of a kind at once")
         kind = attrs.evolve(group.kind, name=group.kind.name.strip())
         state = _remember(state, kind)
         hps = []

@@ -22,7 +22,7 @@ from hammertui.rules.ruleset import Ruleset
 from hammertui.rules.ruleset.individual_initiative import CONDITIONS
 from hammertui.session import russell_characters_state as people
 from hammertui.session import russell_vitals as vitals
-from hammertui.session.actions import MAX_NAME, Action, Context, Refused, Result, member_of, spend_time
+from hammertui.session.actions import MAX_NAME, MOST_FOES, Action, Context, Refused, Result, member_of, spend_time
 from hammertui.session.events import Event, note
 from hammertui.session.individual_initiative_state import (
     Crit,
@@ -105,6 +105,8 @@ class StartFight:
             raise Refused("Name at least one foe, with 1 or more of them and 1 HD or more.")
         if any(len(g.name.strip()) > MAX_NAME for g in self.groups):
             raise Refused(f"A foe's name of {MAX_NAME} letters or fewer, please.")
+        if any(g.count > MOST_FOES for g in self.groups):
+            raise Refused(f"Up to {MOST_FOES} foes of a kind at once.")
         if self.free_round not in ("", *rules.SIDES):
             raise Refused(f"Surprise: the party or the foes have the drop, not {self.free_round!r}.")
         foes: list[Foe] = []

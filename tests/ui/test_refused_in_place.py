@@ -10,7 +10,7 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import Input, Label
 
-from hammertui.session.actions import MAX_NAME
+from hammertui.session.actions import MAX_NAME, MOST_FOES
 from hammertui.session.fight_state import fighting
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.dialogs.amount import AmountDialog
@@ -145,3 +145,23 @@ async def test_a_session_name_the_session_refuses_stays_in_the_rename_dialog(tmp
         await pilot.press("end", *" evening", "enter")
         await until(pilot, lambda: app.store.state.session.name == "demo evening", "the session renamed")
         assert not isinstance(app.screen, TextDialog)
+
+
+@pytest.mark.parametrize(
+    ("make", "dialog", "keys", "submit", "said"),
+    [
+        (hammercrawl, FoesDialog, ("tab",), "ctrl+s", f"Goblin: up to {MOST_FOES} foes of a kind at once."),
+        (russell, RussellFoesDialog, ("tab", "tab", "7"), "enter", f"Up to {MOST_FOES} foes of a kind at once."),
+    ],
+    ids=["foes", "russell foes"],
+)
+async def test_more_foes_of_a_kind_than_a_fight_holds_stay_in_the_form(
+    tmp_path: Path, make: Callable[[Path], HammerApp], dialog: type[Screen], keys: tuple[str, ...], submit: str, said: str
+) -> None:
+    """A thousand goblins would be a thousand rows of the fight's table, a billion a hang."""
+    app = make(tmp_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await open_by_keys(pilot, app, dialog, "F")
+        await pilot.press(*"Goblin", "tab", *"1000", *keys, submit)
+        await refused_in_place(pilot, app, dialog, "count", "1000", said)
+        assert fighting(app.store.state) is None
