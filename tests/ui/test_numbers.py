@@ -16,6 +16,8 @@ from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.foes import FoesDialog
 from hammertui.ui.numbers import whole_number
 
+pytestmark = pytest.mark.timeout(60)  # a few seconds each, the hypothesis runs included
+
 
 @given(st.text(max_size=12))
 def test_any_text_is_a_whole_number_or_a_refusal_that_names_the_field(typed: str) -> None:

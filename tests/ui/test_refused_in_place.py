@@ -1,5 +1,6 @@
-"""A name too long or a pile too big is refused where it was typed: the dialog stays open with what
-was typed and says why, as every other field does, and the value fixed in place goes through."""
+"""A name too long, a pile too big or more foes than a fight holds is refused where it was typed: the
+dialog stays open with what was typed and says why, as every other field does, and the value fixed
+in place goes through."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.initiative_screen import FoesDialog as RussellFoesDialog
 from hammertui.ui.sheet import SheetScreen
 from tests.ui.waiting import until
+
+pytestmark = pytest.mark.timeout(60)  # a few seconds each
 
 TOO_LONG = "Wilhelmina-Theodora Featherstonehaugh III"
 FITS = TOO_LONG.removesuffix(" III")
