@@ -14,14 +14,18 @@ WHOLE = re.compile(r"([+-]?)0*([0-9]+)")
 MOST_DIGITS = 9
 """Up to 999,999,999 either way: more than any count at the table needs."""
 
+SPAN = (-(10**MOST_DIGITS - 1), 10**MOST_DIGITS - 1)
+"""The numbers read, said to whoever types one too big for a field that does not say its own."""
+
 SHOWN = 20
 """Characters of what was typed repeated in a refusal, so a pasted page stays one line."""
 
 
-def whole_number(raw: str, what: str, default: int | None = None) -> int:
+def whole_number(raw: str, what: str, default: int | None = None, span: tuple[int, int] = SPAN) -> int:
     """The number typed (spaces around it ignored), `default` for an empty field when there is one,
     or a ValueError whose words name the field and repeat what was typed: a number of more digits
-    than a count needs is told apart from text that is no number, with the range to type in."""
+    than a count needs is told apart from text that is no number, with the range to type in (the
+    field's `span`)."""
     typed = raw.strip()
     if not typed and default is not None:
         return default
@@ -30,8 +34,8 @@ def whole_number(raw: str, what: str, default: int | None = None) -> int:
         raise ValueError(f"{what}: {_shown(typed)} is not a whole number")
     sign, digits = found.groups()
     if len(digits) > MOST_DIGITS:
-        most = f"{10**MOST_DIGITS - 1:,}"
-        raise ValueError(f"{what}: {_shown(typed)} is too big: type a whole number from -{most} to {most}")
+        least, most = span
+        raise ValueError(f"{what}: {_shown(typed)} is too big: type a whole number from {least:,} to {most:,}")
     return int(sign + digits)
 
 

@@ -61,7 +61,7 @@ class PileScreen(ListingScreen):
         view = self.hammer.view
         held = len(view.state.pile) if view else 0
         prompt = f"How many replacements to roll? (The pile holds {MAX_PILE}; it has {held}.)"
-        dialog = AmountDialog("Roll replacements", prompt, noun="replacements", attempt=lambda n: self.hammer.try_perform(RollReplacements(n)))
+        dialog = AmountDialog("Roll replacements", prompt, "replacements", MAX_PILE, lambda n: self.hammer.try_perform(RollReplacements(n)))
         self.app.push_screen(dialog)
 
     def action_discard(self) -> None:

@@ -92,7 +92,7 @@ async def test_a_pile_of_more_than_twenty_stays_in_the_dialog(tmp_path: Path) ->
         await pilot.press("p")
         await open_by_keys(pilot, app, AmountDialog, "n")
         await pilot.press("2", "5", "enter")
-        await refused_in_place(pilot, app, AmountDialog, "amount", "25", "The pile holds up to 20; it has 0 already.")
+        await refused_in_place(pilot, app, AmountDialog, "amount", "25", "Use a number from 1 to 20.")
         assert app.store.state.pile == ()
         await pilot.press("backspace", "backspace", "2", "0", "enter")
         await until(pilot, lambda: len(app.store.state.pile) == 20, "twenty in the pile")

@@ -18,7 +18,7 @@ def parse_amount(text: str, noun: str = "hit points", most: int = MAX_AMOUNT) ->
     if not text.strip():
         return None, f"Type a number of {noun}."
     try:
-        amount = whole_number(text, noun.capitalize())
+        amount = whole_number(text, noun.capitalize(), span=(1, most))
     except ValueError as problem:
         return None, f"{problem}."
     if not 1 <= amount <= most:
