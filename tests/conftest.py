@@ -11,6 +11,8 @@ from hammertui.session.sessions import new_state
 from hammertui.session.state import State
 
 pytest_plugins = ["pytester", "tests.pilot_crash"]
+"""A test file run in a pytest of its own (`tests/test_time_limits.py`); a Pilot test ended at once by
+its app's crash (`tests/pilot_crash.py`)."""
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
