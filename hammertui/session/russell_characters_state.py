@@ -12,6 +12,7 @@ are `russell_vitals`'.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import attrs
@@ -450,8 +451,6 @@ class WearArmour:
         return attrs.evolve(state, party=replace_member(state.party, worn)), [note(self, text, level="warn" if burden else "info")]
 
 
-def _tire(state: State, ctx: Context, action: Action, members: tuple[Character, ...], by_burden: bool) -> Result:
-    """Each member marks a pip (two when Burdened, if `by_burden`); the log says who is now Wearied."""
 def _tire(state: State, ctx: Context, action: Action, members: tuple[Character, ...], by_burden: bool, hired: tuple[str, ...] = ()) -> Result:
     """Each member marks a pip (two when Burdened, if `by_burden`), and each hireling of `hired`
     one (their load is not kept); the log says who is now Wearied."""
@@ -489,12 +488,17 @@ def on_exploration_result(state: State, ctx: Context, action: Action, result_id:
     return _tire(state, ctx, action, state.living, by_burden=True, hired=hired)
 
 
+def has_water(state: State, ruleset: Ruleset, member: Character) -> bool:
+    """Whether a member carries water left to drink: "characters must also have water to drink"."""
+    water = gear_of(person(state, ruleset, member.id), section(ruleset).water)
+    return water is not None and not water.out and bool(water.die)
+
+
 def _drink(state: State, ctx: Context, members: tuple[Character, ...]) -> tuple[State, list[str], list[str]]:
     """Each member drinks from their own water: its usage die is rolled. Refused for one without."""
     own = section(ctx.ruleset)
     for member in members:
-        water = gear_of(person(state, ctx.ruleset, member.id), own.water)
-        if water is None or water.out or not water.die:
+        if not has_water(state, ctx.ruleset, member):
             raise Refused(f"{member.name} has no water to drink.")
     words, shown = [], []
     for member in members:
@@ -526,7 +530,8 @@ def eat_ration(state: State, ctx: Context, member: Character) -> tuple[State, st
 @record
 class ShareRation:
     """An exploration turn sharing around one Ration (at most eight people) and drinking water:
-    each who shares and is Tired but not Wearied erases one Tired pip."""
+    each who shares and is Tired but not Wearied erases one Tired pip. Those with no water to drink
+    go without; the rest share ("characters must also have water to drink")."""
 
     sharer_id: str
     eaters: tuple[str, ...]
@@ -534,23 +539,31 @@ class ShareRation:
 
     def apply(self, state: State, ctx: Context) -> Result:
         own = section(ctx.ruleset)
-        sharing = tuple(dict.fromkeys((self.sharer_id, *self.eaters)))
-        if len(sharing) > own.share_most:
-            raise Refused(f"A Ration goes round {own.share_most} people at most.")
         sharer = _member(state, self.sharer_id)
-        members = tuple(_member(state, i) for i in sharing)
+        offered = tuple(_member(state, i) for i in dict.fromkeys((self.sharer_id, *self.eaters)))
+        members = tuple(m for m in offered if has_water(state, ctx.ruleset, m))
+        dry = tuple(m for m in offered if m not in members)
+        if len(members) > own.share_most:
+            raise Refused(f"A Ration goes round {own.share_most} people at most.")
         eased = [m for m in members if 0 < person(state, ctx.ruleset, m.id).tired and not is_wearied(ctx.ruleset, person(state, ctx.ruleset, m.id))]
         if not eased:
-            raise Refused("No one sharing has a Tired pip a shared Ration can erase (the Wearied need a Ration each).")
+            without = f"; {_names(dry)} {'has' if len(dry) == 1 else 'have'} no water to drink" if dry else ""
+            raise Refused(f"No one sharing has a Tired pip a shared Ration can erase: the Wearied need a Ration each{without}.")
         state, eaten, ate = eat_ration(state, ctx, sharer)
         state, drunk, shown = _drink(state, ctx, members)
         for member in eased:
             sheet = person(state, ctx.ruleset, member.id)
             state = with_person(state, member.id, attrs.evolve(sheet, tired=sheet.tired - 1))
-        names = ", ".join(m.name for m in eased)
-        text = f"{sharer.name} shares a Ration round {len(members)}; {names} erase{'s' if len(eased) == 1 else ''} a Tired pip. {'; '.join([eaten, *drunk])}."
+        names = _names(eased)
+        text = f"{sharer.name} shares a Ration round {len(members)}; {names} erase{'s' if len(eased) == 1 else ''} a Tired pip."
+        if dry:
+            text += f" {_names(dry)} {'has' if len(dry) == 1 else 'have'} no water to drink and go{'es' if len(dry) == 1 else ''} without."
         spent, events = spend_time(state, 1, ctx, self)
-        return spent, [note(self, text, (*ate, *shown)), *events]
+        return spent, [note(self, f"{text} {'; '.join([eaten, *drunk])}.", (*ate, *shown)), *events]
+
+
+def _names(members: Iterable[Character]) -> str:
+    return ", ".join(m.name for m in members)
 
 
 @record

@@ -21,6 +21,7 @@ from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.dialogs.russell_character import MakeCharacterDialog
 from hammertui.ui.dialogs.russell_gear import CarryDialog
+from hammertui.ui.dialogs.russell_rest import EatersDialog
 from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.roster import HP_STYLE, PartyPane, fit_ends, hp_cell
 from hammertui.ui.russell_checks import COMMANDS as CHECKS
@@ -225,10 +226,16 @@ def share_ration(app: HammerApp) -> None:
 
 
 def eat_rations(app: HammerApp) -> None:
-    """Everyone Tired or Wearied eats a Ration of their own."""
-    state = app.store.state
-    tired = tuple(m.id for m in state.living if people.person(state, app.store.ruleset, m.id).tired)
-    app.perform(people.EatRations(tired))
+    """Those the 'Smith ticks eat a Ration of their own; the Wearied, whom only a full Ration rests,
+    come ticked."""
+    state, ruleset = app.store.state, app.store.ruleset
+    limit = people.section(ruleset).tired_pips
+    eaters = []
+    for member in state.living:
+        sheet = people.person(state, ruleset, member.id)
+        wearied = people.is_wearied(ruleset, sheet)
+        eaters.append((member.id, f"{member.name} {pips_cell(sheet.tired, limit, wearied).plain}", wearied))
+    app.push_screen(EatersDialog(eaters, app.try_perform))
 
 
 def carry(app: HammerApp) -> None:
@@ -329,7 +336,7 @@ COMMANDS: tuple[Command[View], ...] = (
     Command("U", "usage.roll", "roll_usage", "Usage die", "Roll a usage die", "The selected character uses an item: its usage die steps down on a 1 or 2", show=True, run=roll_usage),
     Command("p", "tired.mark", "mark_tired", "Tired pip", "Mark a Tired pip", "The selected character marks a Tired pip; the third makes them Wearied", run=mark_tired),
     Command(None, "rest.share", "share_ration", "Share a Ration", "Share a Ration", "An exploration {unit}: the selected character shares a Ration round everyone standing; each not Wearied erases a Tired pip", run=share_ration),
-    Command(None, "rest.eat", "eat_rations", "Eat a Ration each", "Eat a Ration each", "An exploration {unit}: everyone Tired or Wearied eats a Ration of their own and is rested", run=eat_rations),
+    Command(None, "rest.eat", "eat_rations", "Eat a Ration each", "Eat a Ration each", "An exploration {unit}: those ticked (the Wearied, to begin with) eat a Ration of their own and are rested", run=eat_rations),
     Command("c", "gear.carry", "carry", "Carry", "Carry an item", "The selected character takes up an item: its slots and usage die; more than STR is Burdened, never more than STR x 1.5", run=carry),
     Command("D", "gear.drop", "drop", "Drop", "Drop an item", "The selected character leaves one of their items behind", run=drop),
     Command("A", "gear.armour", "wear_armour", "Armour", "Wear armour", "The selected character's armour and shield by the table: AC and a slot a point better than 10", run=wear_armour),

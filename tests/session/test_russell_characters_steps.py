@@ -138,8 +138,9 @@ def test_sharing_a_ration_erases_a_pip_each_and_takes_a_turn(state: State, russe
     assert people.gear_of(sheet(rested, "c2"), "waterskin").die == 4, "Brannoc's 1 steps his water down"
     assert rested.clock.units == tired.clock.units + 1
     assert said[0].startswith("Darla shares a Ration round 4; Darla, Brannoc erase a Tired pip.")
+    nine = attrs.evolve(tired, party=(*tired.party, *(attrs.evolve(tired.party[3], id=f"c{n}") for n in range(5, 10))))
     with pytest.raises(Refused, match="8 people at most"):
-        act(tired, russell, people.ShareRation("c1", tuple(f"c{n}" for n in range(1, 10))), [])
+        act(nine, russell, people.ShareRation("c1", tuple(f"c{n}" for n in range(1, 10))), [])
 
 
 def test_eating_a_ration_each_clears_weariness(state: State, russell: Ruleset) -> None:
@@ -153,7 +154,7 @@ def test_eating_a_ration_each_clears_weariness(state: State, russell: Ruleset) -
     assert said[0].startswith("Wenna, Otto Sixfingers eat a Ration each and rest")
 
 
-def test_no_ration_no_rest_and_no_water_no_rest(state: State, russell: Ruleset) -> None:
+def test_no_ration_no_rest_and_no_water_no_share(state: State, russell: Ruleset) -> None:
     tired = _tired(state, {"c1": 1})
     dry = tired
     for _ in range(3):
@@ -163,8 +164,11 @@ def test_no_ration_no_rest_and_no_water_no_rest(state: State, russell: Ruleset) 
     with pytest.raises(Refused, match="Darla has no Ration"):
         act(dry, russell, people.ShareRation("c1", ()), [])
     out = dry.with_slice(NAME, people.People({**dry.slices[NAME].people, "c2": people.with_gear(sheet(dry, "c2"), attrs.evolve(people.gear_of(sheet(dry, "c2"), "waterskin"), out=True), "waterskin")}))
-    with pytest.raises(Refused, match="Brannoc has no water to drink"):
-        act(out, russell, people.ShareRation("c3", ("c1", "c2")), [])
+    shared, said = act(out, russell, people.ShareRation("c3", ("c1", "c2")), [6, 6])
+    assert sheet(shared, "c1").tired == 0 and sheet(shared, "c2") == sheet(out, "c2"), "Brannoc goes without; the rest share"
+    assert "Brannoc has no water to drink and goes without." in said[0]
+    with pytest.raises(Refused, match="a Ration each; Brannoc has no water to drink"):
+        act(out, russell, people.ShareRation("c3", ("c2",)), [])
 
 
 def test_a_hand_edited_sheet_is_caught(state: State) -> None:

