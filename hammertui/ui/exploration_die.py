@@ -42,6 +42,7 @@ RESULT_STYLE = {
 """A colour for each result, so the face reads at a glance from across the table."""
 FREE_ROUND = {"party": "the party has the drop: a free round, may be held", "foes": "the foes have a free round"}
 DEFAULT_DOING = "move"
+"""What a turn's form offers: each turn's words are its own, never the last one's (a refill, a rest)."""
 
 
 class ExplorationDiePane(Vertical):
@@ -138,12 +139,6 @@ def pane() -> ExplorationDiePane:
 PANE = pane
 
 
-def _doing(app: HammerApp) -> str:
-    """What the party did last turn, offered again: most turns go on as the last did."""
-    latest = die_of(app.store.state).latest
-    return latest.action if latest is not None and latest.action else DEFAULT_DOING
-
-
 def _speakers(app: HammerApp) -> list[tuple[str, str]]:
     """The standing as the form offers them, who speaks now first: the last spokesman, else the
     Leader, else the first standing."""
@@ -154,11 +149,11 @@ def _speakers(app: HammerApp) -> list[tuple[str, str]]:
 
 
 def take_turn(app: HammerApp) -> None:
-    app.push_screen(screens.TurnDialog(_doing(app), _speakers(app), app.try_perform))
+    app.push_screen(screens.TurnDialog(DEFAULT_DOING, _speakers(app), app.try_perform))
 
 
 def turn_by_hand(app: HammerApp) -> None:
-    app.push_screen(screens.TurnDialog(_doing(app), _speakers(app), app.try_perform, by_hand=True))
+    app.push_screen(screens.TurnDialog(DEFAULT_DOING, _speakers(app), app.try_perform, by_hand=True))
 
 
 def add_clock(app: HammerApp) -> None:

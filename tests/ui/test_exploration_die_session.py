@@ -59,20 +59,21 @@ async def test_a_session_under_the_exploration_die(tmp_path: Path) -> None:
             assert app.query_one("#die-face", Digits).value == str(face)
         die = die_of(app.store.state)
         assert [r.result for r in die.rolls[-6:]] == ["sign", "torches_depleted", "lantern_pip", "magic_dissipates", "tired", "encounter"]
-        assert all(r.by_hand and r.action == "pick a lock" for r in die.rolls[-6:]), "the last turn's doing is offered again"
+        assert all(r.by_hand and r.action == "move" for r in die.rolls[-6:]), "each turn's words its own, a move unless typed"
         assert die.turns == 7 and app.store.state.clock.units == 7
         assert die.clocks[0].marks == 1, "Magic Dissipates ticked the ritual down"
 
         met = die.latest.encounter
         assert met is not None
         latest = shown(app, "#die-latest")
-        assert latest.startswith("Random Encounter\npick a lock\n")
+        assert latest.startswith("Random Encounter\nmove\n")
         assert f"reaction {met.reaction} ({met.reaction_total})" in latest
         state_line = shown(app, "#die-state")
         assert "Pace: Hoofing it (2x speed, surprised on 2 in 6, no mapping)" in state_line
         assert "Clock: The ritual, 1 mark" in state_line
         rolls = shown(app, "#die-rolls").splitlines()
-        assert rolls[0].split() == ["6", "6*", "Tired", "·", "pick", "a", "lock"]
+        assert rolls[0].split() == ["6", "6*", "Tired", "·", "move"]
+        assert rolls[-1].split()[-3:] == ["pick", "a", "lock"], "the first turn's words, its own"
         assert len(rolls) == 6
         assert app.query_one(ExplorationDiePane).border_subtitle == "Turn 7", "the clock's turn, as the header has it"
         assert any(e.text.startswith("Reaction: ") for e in app.store.recent)

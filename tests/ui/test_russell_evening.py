@@ -64,7 +64,7 @@ async def explore(pilot: Pilot, app: HammerApp) -> None:
         await turn(pilot, app, face)
     die = die_of(app.store.state)
     assert die.turns == 20 and {r.result for r in die.rolls} >= RESULTS, "every result of the table"
-    assert all(r.action == "search" for r in die.rolls), "the turn's doing is kept with each roll"
+    assert all(r.action == "move" for r in die.rolls), "each turn's doing its own: a move after the first turn's search"
     met = die.latest.encounter
     assert met is not None and any(e.text.startswith("Reaction: ") for e in app.store.recent)
     assert met.reaction in REACTIONS, "named from the text's table"

@@ -9,6 +9,7 @@ from pathlib import Path
 from textual.widgets import SelectionList
 
 from hammertui.session import russell_characters_state as people
+from hammertui.session.exploration_die_state import die_of
 from hammertui.ui.app import HammerApp, make_app
 from tests.ui.test_russell_party import ExplorationDieShowsTired
 from tests.ui.test_russell_vitals import _palette
@@ -56,3 +57,24 @@ async def test_a_ration_each_is_eaten_by_those_chosen(tmp_path: Path) -> None:
         assert tired(app) == {"Darla": 1, "Brannoc": 0, "Wenna": 0, "Otto Sixfingers": 1}
         rations = {m.id: people.gear_of(people.person(app.store.state, app.store.ruleset, m.id), "rations") for m in app.store.state.party}
         assert rations["c1"] == rations["c4"] == people.gear_of(people.fresh(people.section(app.store.ruleset)), "rations")
+
+
+async def test_each_turn_has_its_own_words(tmp_path: Path) -> None:
+    """"A turn is not a fixed amount of time, but instead represents the amount of time it takes to
+    perform a significant dungeon exploration task": what the party did one turn is not what it does
+    the next. A turn passed by a shared Ration is the rest's; the next, taken with e and Enter, is a move."""
+    app = russell(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("e")
+        await until(pilot, lambda: bool(app.screen.query("#doing")), "the turn form")
+        await pilot.press("ctrl+a", "ctrl+k", *"pick a lock", "enter")
+        await until(pilot, lambda: die_of(app.store.state).turns == 1, "the lock picked")
+        assert app.perform(ExplorationDieShowsTired())
+        await _palette(pilot, app, "Share a Ration")
+        await until(pilot, lambda: die_of(app.store.state).turns == 2, "a turn's rest")
+        for turns in (3, 4):
+            await pilot.press("e")
+            await until(pilot, lambda: bool(app.screen.query("#doing")), "the turn form")
+            await pilot.press("enter")
+            await until(pilot, lambda: die_of(app.store.state).turns == turns, f"turn {turns} taken")
+        assert [r.action for r in die_of(app.store.state).rolls] == ["pick a lock", "rest", "move", "move"]
