@@ -1,5 +1,6 @@
 """What the table does with light by levels: light or douse a source, hand it over, refill a
-lantern, pack a new source or a flask of oil, bring someone nearer the light.
+lantern, pack a new source or a flask of oil, relight what the exploration die put out, bring
+someone nearer the light.
 
 Where the characters carry supplies on usage dice (`carrying.draw`), a fresh torch is drawn from
 its carrier's Torches and lit at once, and a lantern is refilled from its carrier's Oil, each
@@ -21,6 +22,7 @@ from hammertui.rules.records import record
 from hammertui.rules.ruleset import LevelSource
 from hammertui.session.actions import Context, Refused, Result, handed_over, member_of, note, spend_time
 from hammertui.session.carrying import draw, keeps_supplies
+from hammertui.session.events import Event
 from hammertui.session.light_levels_state import (
     FLASK,
     Source,
@@ -185,6 +187,71 @@ class PackLight:
             return with_lights(state, sources=(*lights(state).sources, lit)), [note(self, f"{member.name} lights a fresh {kind.name.lower()}."), *used]
         text = f"A fresh {kind.name.lower()} goes into {member.name}'s pack."
         return with_lights(state, sources=(*kept.sources, fresh)), [note(self, text)]
+
+
+@record
+class Relight:
+    """Relight what the exploration die last put out: "New ones can be retrieved and re-lit on the
+    next exploration turn without preventing an action". Each carrier of a torch or candle used up
+    on the latest turn one was takes a fresh one of the kind from their own pack and lights it (free,
+    as lighting is); one who has relit already, or has none left, is passed over and said."""
+
+    label: ClassVar[str] = "light"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        wanted = went_out(state)
+        if not wanted:
+            raise Refused("nothing that went out is still dark: every carrier has relit")
+        said: list[str] = []
+        events: list[Event] = []
+        relit = 0
+        for (carrier, kind), count in wanted.items():
+            for _ in range(count):
+                after, words, used = self._relight(state, ctx, carrier, kind)
+                relit += after is not state
+                state, events = after, [*events, *used]
+                said.append(words)
+        if not relit:
+            raise Refused("; ".join(said))
+        return state, [note(self, "; ".join(said) + "."), *events]
+
+    def _relight(self, state: State, ctx: Context, carrier: str, kind: str) -> tuple[State, str, list[Event]]:
+        """One carrier's fresh source of `kind`, drawn from their supply (or a spare they packed)
+        and lit; or the same state and the words for why not."""
+        member = member_of(state, carrier)
+        found = definition(ctx, kind)
+        try:
+            drawn = draw(state, ctx, self, carrier, found.supply)
+        except Refused as problem:
+            return state, str(problem).rstrip("."), []
+        if drawn is not None:
+            state, used = drawn
+            fresh = Source(free_id("s", {s.id for s in lights(state).sources}), kind, carrier, lit=True)
+            return with_lights(state, sources=(*lights(state).sources, fresh)), f"{member.name} lights a fresh {found.name.lower()}", used
+        spare = next((s for s in lights(state).sources if s.carrier == carrier and s.kind == kind and not s.lit), None)
+        if spare is None:
+            return state, f"{member.name} has no spare {found.name.lower()} packed", []
+        lit = attrs.evolve(spare, lit=True)
+        return with_lights(state, sources=replace_source(lights(state).sources, lit)), f"{member.name} lights a spare {found.name.lower()}", []
+
+
+def went_out(state: State) -> dict[tuple[str, str], int]:
+    """What the latest turn that put out torches or candles used up and is not lit again, by
+    carrier and kind: those used up, less those of the kind each living carrier holds lit now. What
+    burned on the floor is no one's to relight."""
+    used = [u for u in lights(state).spent if u.kind != FLASK and u.carrier]
+    if not used:
+        return {}
+    latest = used[-1].turn
+    living = {m.id for m in state.living}
+    gone: dict[tuple[str, str], int] = {}
+    for spent in used:
+        if spent.turn == latest and spent.carrier in living:
+            gone[(spent.carrier, spent.kind)] = gone.get((spent.carrier, spent.kind), 0) + 1
+    for held in lights(state).sources:
+        if held.lit and (held.carrier, held.kind) in gone:
+            gone[(held.carrier, held.kind)] -= 1
+    return {key: count for key, count in gone.items() if count > 0}
 
 
 @record

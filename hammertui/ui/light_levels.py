@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Static
 from hammertui.rules.light_levels import DARK, DIM, LIT
 from hammertui.session import light_levels_state as kept
 from hammertui.session.carrying import keeps_supplies
-from hammertui.session.light_levels_actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern
+from hammertui.session.light_levels_actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern, Relight, went_out
 from hammertui.session.light_levels_state import FLASK, Source, Spent, character_levels, rules_of, source_name
 from hammertui.session.procedures import is_dark, surprise_odds
 from hammertui.ui.commands import Command
@@ -176,9 +176,15 @@ def nearer(app: HammerApp) -> None:
     app.push_screen(dialog, lambda cid: cid is not None and app.perform(BringNearer(cid)))
 
 
+def _to_relight(view: View) -> bool:
+    """Something the exploration die put out is still dark in its carrier's hands."""
+    return bool(went_out(view.state))
+
+
 COMMANDS: tuple[Command[View], ...] = (
     Command("l", "light_levels.toggle", "toggle_light", "Light", "Light or douse", "Light the selected source (free), or put it out", run=toggle),
     Command("g", "light_levels.hand_over", "hand_over", "Give", "Hand over a light", "Give the selected source to someone else, or set it down", run=hand_over),
+    Command("L", "light_levels.relight", "relight", "Relight", "Relight what went out", "Each carrier of a torch or candle the exploration die put out lights a fresh one from their own pack (free)", show=True, applies=_to_relight, run=lambda app: app.perform(Relight())),
     Command("o", "light_levels.refill", "refill_light", "Refill", "Refill a lantern", "The selected lantern, from its carrier's flask of oil: an exploration turn", run=refill),
     Command("a", "light_levels.pack", "pack", "Pack", "Add to a pack", "A fresh torch, lantern or candle, or a flask of oil, for someone to carry", run=pack),
     Command(None, "light_levels.nearer", "light_nearer", "Nearer", "Bring nearer the light", "Someone the sources reach first, after their own carriers", run=nearer),

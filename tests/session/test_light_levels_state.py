@@ -13,7 +13,7 @@ from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import light_levels_state as kept
 from hammertui.session.actions import Context, Refused, Result, apply_action
-from hammertui.session.light_levels_actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern
+from hammertui.session.light_levels_actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern, Relight
 from hammertui.session.light_levels_state import FLASK, Source, character_levels, lights, source
 from hammertui.session.procedures import is_dark, on_time, signal, slice_problems
 from hammertui.session.sessions import new_state
@@ -77,6 +77,30 @@ def test_torches_and_candles_depleted_goes_out_and_used_up(state: State, ruleset
     assert [s.id for s in lights(new).sources] == ["s3", "s4"], "the spare torch and the lantern stay"
     assert said[:2] == [f"{state.party[0].name}'s torch goes out, used up.", f"{state.party[1].name}'s candle goes out, used up."]
     assert list(character_levels(new, ruleset).values()) == ["lit", "dim", "dim", "lit"], "the lantern: its carrier, then the first"
+
+
+def test_what_went_out_is_relit_from_each_carriers_spares(state: State, ruleset: Ruleset) -> None:
+    """"Torches/Candles Depleted: All torches and candles in use go out and are used up. New ones
+    can be retrieved and re-lit on the next exploration turn without preventing an action": each
+    carrier lights a spare of the kind that went out, once; one with none packed is said."""
+    state = with_sources(
+        state,
+        Source("s1", "torch", "c1", lit=True),
+        Source("s2", "candle", "c2", lit=True),
+        Source("s3", "torch", "c1"),
+        Source("s4", "candle", "c2"),
+        Source("s5", "torch", "c3", lit=True),
+    )
+    out, _ = act(state, ruleset, StubExplore("torches_depleted"))
+    relit, said = act(out, ruleset, Relight())
+    names = [m.name for m in state.party]
+    assert [(s.id, s.lit) for s in lights(relit).sources] == [("s3", True), ("s4", True)]
+    assert said[0] == f"{names[0]} lights a spare torch; {names[1]} lights a spare candle; {names[2]} has no spare torch packed."
+    assert relit.clock == out.clock, "free: no action spent"
+    with pytest.raises(Refused, match=f"{names[2]} has no spare torch packed"):
+        act(relit, ruleset, Relight())
+    with pytest.raises(Refused, match="every carrier has relit"):
+        act(state, ruleset, Relight())
 
 
 def test_the_last_torch_leaves_the_party_in_the_dark(state: State, ruleset: Ruleset) -> None:

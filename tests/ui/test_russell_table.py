@@ -10,6 +10,9 @@ from textual.widgets import SelectionList
 
 from hammertui.session import russell_characters_state as people
 from hammertui.session.exploration_die_state import die_of
+from hammertui.session.light_levels_actions import PackLight
+from hammertui.session.light_levels_state import lights
+from hammertui.session.procedures import is_dark
 from hammertui.ui.app import HammerApp, make_app
 from tests.ui.test_russell_party import ExplorationDieShowsTired
 from tests.ui.test_russell_vitals import _palette
@@ -78,3 +81,30 @@ async def test_each_turn_has_its_own_words(tmp_path: Path) -> None:
             await pilot.press("enter")
             await until(pilot, lambda: die_of(app.store.state).turns == turns, f"turn {turns} taken")
         assert [r.action for r in die_of(app.store.state).rolls] == ["pick a lock", "rest", "move", "move"]
+
+
+async def test_what_went_out_is_relit_in_one_key(tmp_path: Path) -> None:
+    """"Torches/Candles Depleted: All torches and candles in use go out and are used up. New ones can
+    be retrieved and re-lit on the next exploration turn without preventing an action": after a 3,
+    L draws each carrier's fresh torch from their own Torches and lights it, one key for them all."""
+    app = russell(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for who in ("c1", "c2"):
+            assert app.perform(people.Carry(who, "Torches"))
+        assert app.perform(PackLight("c2", "torch"))
+        await pilot.press("i")
+        await until(pilot, lambda: bool(app.screen.query("#face")), "the turn form, die by hand")
+        await pilot.press("3", "enter")
+        await until(pilot, lambda: is_dark(app.store.state), "both torches gone out")
+        before = app.store.state.seq
+        await pilot.press("L")
+        await until(pilot, lambda: not is_dark(app.store.state), "the torches relit")
+        assert app.store.state.seq == before + 1, "one key, one action"
+        lit = sorted(s.carrier for s in lights(app.store.state).sources if s.lit and s.kind == "torch")
+        assert lit == ["c1", "c2"]
+        said = [e for e in app.store.recent if e.seq == app.store.state.seq]
+        assert said[0].text == "Darla lights a fresh torch; Brannoc lights a fresh torch."
+        assert len([d for e in said for d in e.dice if d.startswith("Torches usage die")]) == 2, "each carrier's Torches rolled"
+        await pilot.press("L")
+        await pilot.pause()
+        assert app.store.state.seq == before + 1, "nothing went out that is not lit again"
