@@ -1,6 +1,7 @@
-"""The Party pane under the Russell House Rules: HP and AC, Tired pips and Wearied, wounds, gear
-slots and Burdened, and every usage die, then the hirelings with their Guts and wage; the row under
-the cursor is who a usage die, a Tired pip, a shared Ration or damage is for."""
+"""The Party pane under the Russell House Rules: level, HP and AC, XP beside the next level's, Tired
+pips and Wearied, wounds, gear slots and Burdened, and every usage die, then the hirelings with their
+Guts and wage; the row under the cursor is who a usage die, a Tired pip, a shared Ration or damage
+is for, and Enter opens their sheet."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable
 
+from hammertui.rules import russell_growth as growth_rules
 from hammertui.rules.vitality import hp_band
 from hammertui.session import russell_characters_state as people
 from hammertui.session import russell_checks as checks
@@ -33,7 +35,7 @@ from hammertui.ui.view import View
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
 
-COLUMNS = ("Name", "HP", "AC", "Tired", "Wounds", "Slots", "Usage dice")
+COLUMNS = ("Name", "Lv", "HP", "AC", "XP", "Tired", "Wounds", "Slots", "Usage dice")
 TIRED_STYLE = "bold #fdd835"
 WEARIED_STYLE = "bold #e53935"
 WOUND_STYLE = "#e53935"
@@ -53,8 +55,10 @@ class RussellPartyPane(PartyPane):
         event.stop()
         if self.view is not None and event.row_key.value:
             who = event.row_key.value
-            text = hireling_text(self.view, who) if vitals.is_hireling(self.view.state, who) else sheet_text(self.view, who)
-            self.notify(text, title="Sheet", timeout=12)
+            if vitals.is_hireling(self.view.state, who):
+                self.notify(hireling_text(self.view, who), title="Sheet", timeout=12)
+            else:
+                show_sheet(self.app, who)  # type: ignore[arg-type]
 
     @property
     def selected_id(self) -> str | None:
@@ -74,7 +78,8 @@ class RussellPartyPane(PartyPane):
 
 
 def cells(view: View, member: Character) -> list[Text]:
-    """`Darla  6/6  10  ●●○  4/8  Water d6, Torches d4`, Wearied and Burdened said in red and yellow."""
+    """`Darla  1  6/6  10  600/2000  ●●○  4/8  Water d6, Torches d4`, Wearied and Burdened said in
+    red and yellow."""
     ruleset = view.ruleset
     sheet = people.person(view.state, ruleset, member.id)
     limit = ruleset.russell_characters.tired_pips if ruleset.russell_characters else 0
@@ -86,13 +91,25 @@ def cells(view: View, member: Character) -> list[Text]:
     dice = ", ".join(f"{g.name} {'out' if g.out else f'd{g.die}'}" for g in sheet.gear if g.die)
     return [
         Text(member.name, style="dim strike" if not member.alive else "", no_wrap=True, overflow="ellipsis"),
+        Text(str(member.level)),
         hp_cell(member),
         Text(str(member.ac)),
+        xp_cell(view, member),
         pips,
         wounds_cell(sheet.wounds),
         slots,
         Text(dice, no_wrap=True, overflow="ellipsis"),
     ]
+
+
+def xp_cell(view: View, member: Character) -> Text:
+    """`600/2000`: the XP and the next level's, in bold once it is reached; the XP alone where the
+    ruleset keeps no growth."""
+    growth = view.ruleset.russell_characters.growth if view.ruleset.russell_characters else None
+    if growth is None:
+        return Text(str(member.xp))
+    needs = growth_rules.xp_for(growth, member.level + 1)
+    return Text(f"{member.xp}/{needs}", style="bold #43a047" if member.xp >= needs else "")
 
 
 def pips_cell(tired: int, limit: int, wearied: bool) -> Text:
@@ -113,7 +130,7 @@ def _employer(state: State, hireling_id: str) -> str:
 
 
 def hireling_cells(view: View, hireling_id: str) -> list[Text]:
-    """`Pip  3/3  ·  ●○○  ·  Guts 8  Darla's torchbearer, a half share`."""
+    """`Pip  ·  3/3  ·  ·  ●○○  ·  Guts 8  Darla's torchbearer, a half share`."""
     state, ruleset = view.state, view.ruleset
     hired = state.hireling(hireling_id)
     sheet = people.hand(state, hireling_id)
@@ -124,7 +141,9 @@ def hireling_cells(view: View, hireling_id: str) -> list[Text]:
     pay = f"{_employer(state, hireling_id)}'s {hired.profession}" + (f", {sheet.wage}" if sheet.wage else "")
     return [
         Text(hired.name, no_wrap=True, overflow="ellipsis"),
+        Text(""),
         hp,
+        Text(""),
         Text(""),
         pips_cell(sheet.tired, limit, people.is_wearied(ruleset, sheet)),
         wounds_cell(sheet.wounds),
@@ -147,16 +166,39 @@ def hireling_text(view: View, hireling_id: str) -> str:
     return " · ".join(parts)
 
 
-def sheet_text(view: View, character_id: str) -> str:
-    """`STR 8 DEX 11 ... · AC 10 (no armour) · WS 1 · Bow 1 · Skills 1/6: Climbing 1 (2 marks) · 3 Just-in-Time left · Blanket, Waterskin d6, Rations d6 · 110 coins`."""
-    member = view.state.character(character_id)
-    sheet = people.person(view.state, view.ruleset, character_id)
+def sheet_lines(view: View, character_id: str) -> list[str]:
+    """The sheet, a line a part: who and their level and XP, the attributes, HP, AC and skills with
+    weapons, the other skills, Tired pips and wounds, the gear by slots, and the coins."""
+    ruleset, state = view.ruleset, view.state
+    member = state.character(character_id)
+    sheet = people.person(state, ruleset, character_id)
+    who = f"{member.name} ({member.player})" if member.player else member.name
     scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
-    skills = checks.skills_words(view.state, view.ruleset, character_id)
-    gear = ", ".join(gear_words(g) for g in sheet.gear)
-    parts = [f"{member.name}: {scores}", f"AC {member.ac} ({people.armour_words(member.armour, member.shield)})", f"WS {sheet.weapon_skill}", f"Bow {sheet.bow_skill}"]
-    parts += [p for p in (skills, gear, f"{member.coins} coins") if p]
-    return " · ".join(parts)
+    limit = ruleset.russell_characters.tired_pips if ruleset.russell_characters else 0
+    tired = pips_cell(sheet.tired, limit, people.is_wearied(ruleset, sheet)).plain
+    used = people.slots_used(ruleset, member, sheet)
+    burdened = ", Burdened" if people.is_burdened(ruleset, member, sheet) else ""
+    lines = [
+        f"{who} · {level_words(view, member)}",
+        scores,
+        f"HP {member.hp}/{member.max_hp} · AC {member.ac} ({people.armour_words(member.armour, member.shield)}) · WS {sheet.weapon_skill} · Bow {sheet.bow_skill}",
+        checks.skills_words(state, ruleset, character_id),
+        f"Tired {tired}" + (f" · Wounds: {', '.join(sheet.wounds)}" if sheet.wounds else ""),
+        f"Gear ({used}/{member.stats.STR} slots{burdened}): {', '.join(gear_words(g) for g in sheet.gear) or 'nothing'}",
+        f"{member.coins} coins",
+    ]
+    return [line for line in lines if line]
+
+
+def level_words(view: View, member: Character) -> str:
+    """`Level 1 · XP 600, 1400 to level 2`: the chart's XP for the next level, where the ruleset
+    keeps growth; else the level and XP alone."""
+    growth = view.ruleset.russell_characters.growth if view.ruleset.russell_characters else None
+    words = f"Level {member.level} · XP {member.xp}"
+    if growth is None:
+        return words
+    needs = growth_rules.xp_for(growth, member.level + 1)
+    return words + (f", {needs - member.xp} to level {member.level + 1}" if member.xp < needs else f", level {member.level + 1} reached: v levels up")
 
 
 def gear_words(gear: people.Gear) -> str:
@@ -310,10 +352,10 @@ def award_treasure(app: HammerApp) -> None:
 
 
 def show_sheet(app: HammerApp, character_id: str) -> None:
-    """A character's sheet as these rules keep it, as Enter on the party shows it."""
-    store = app.store
-    assert store is not None
-    app.notify(sheet_text(View(store.state, store.ruleset), character_id), title="Sheet", timeout=12)
+    """A character's sheet as these rules keep it, on its own screen, as Enter on the party shows it."""
+    from hammertui.ui.russell_sheet import RussellSheetScreen  # opened on first use, as every screen is
+
+    app.push_screen(RussellSheetScreen(character_id))
 
 
 def level_up(app: HammerApp) -> None:

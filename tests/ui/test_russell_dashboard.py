@@ -10,7 +10,9 @@ from pathlib import Path
 from hammertui.ui.app import make_app
 from hammertui.ui.header import SessionHeader
 from hammertui.ui.roster import COMMANDS as HAMMERCRAWL_CHARACTERS
+from hammertui.ui.russell_sheet import RussellSheetScreen
 from tests.ui.test_party import plain
+from tests.ui.waiting import until
 
 QUITTING = ("Quit", "Theme", "Keys", "Maximize", "Screenshot")
 """Textual's own and leaving: not the rules' to offer."""
@@ -44,4 +46,5 @@ async def test_every_palette_entry_runs_under_the_russell_house_rules(tmp_path: 
                 await pilot.press("escape")
                 await pilot.pause()
             assert app.screen is dashboard, f"{command.title} lets the 'Smith back to the dashboard"
-        assert any(str(n.message).startswith("Darla: STR") for n in app._notifications), "the Russell sheet by name"
+        next(c for c in offered if c.title == "Sheet: Darla").callback()
+        await until(pilot, lambda: isinstance(app.screen, RussellSheetScreen), "the Russell sheet by name")

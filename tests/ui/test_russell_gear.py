@@ -29,7 +29,7 @@ async def test_carry_armour_burden_and_a_usage_die_by_keys(tmp_path: Path) -> No
     """"Characters can carry a number of significant items up to their Strength score before
     becoming Burdened"; "Heavy (Plate): 3"; "Armor takes up one slot for each point of AC it improves"."""
     app = make_app(tmp_path / "saves", "russell", ruleset_id="russell-house-rules", seed=3)
-    async with app.run_test(size=(140, 40)) as pilot:
+    async with app.run_test(size=(160, 40)) as pilot:
         app.query_one("#party-table").focus()
         darla = app.store.state.party[0]
         await pilot.press("c")

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 import attrs
 from textual.command import CommandList
+from textual.widgets import Static
 
 from hammertui.session import russell_characters_state as people
 from hammertui.session.actions import Context, Result
@@ -17,6 +18,7 @@ from hammertui.session.state import State
 from hammertui.ui.app import make_app
 from hammertui.ui.roster import PartyPane
 from hammertui.ui.russell_characters import RussellPartyPane
+from hammertui.ui.russell_sheet import RussellSheetScreen
 from tests.russell_ruleset import write
 from tests.ui.waiting import until
 
@@ -46,8 +48,11 @@ async def test_usage_dice_tired_pips_and_a_shared_ration(tmp_path: Path) -> None
         assert "Waterskin d6" in _row(app, "c1") and "○○○" in _row(app, "c1")
         app.query_one("#party-table").focus()
         await pilot.press("enter")
-        await until(pilot, lambda: any("WS 1 · Bow 1 · Skills 0/" in str(n.message) and "3 Just-in-Time left" in str(n.message) for n in app._notifications), "Darla's sheet")
-        assert app.screen is app.screen_stack[0], "the class rules' sheet screen is not opened"
+        await until(pilot, lambda: isinstance(app.screen, RussellSheetScreen), "Darla's sheet as these rules keep it")
+        sheet = str(app.screen.query_one("#sheet-left", Static).render())
+        assert "WS 1 · Bow 1" in sheet and "Skills 0/" in sheet and "3 Just-in-Time left" in sheet
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is app.screen_stack[0], "back on the dashboard")
         await pilot.press("U")
         await until(pilot, lambda: people.gear_of(people.person(app.store.state, app.store.ruleset, "c1"), "waterskin").die in (4, 6) and app.store.state.seq == 1, "Darla's water rolled")
         assert "Waterskin" in app.store.recent[-1].text

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import SelectionList
+from textual.widgets import DataTable, SelectionList, Static
 
 from hammertui.session import russell_characters_state as people
 from hammertui.session.exploration_die_state import die_of
@@ -14,6 +14,8 @@ from hammertui.session.light_levels_actions import PackLight
 from hammertui.session.light_levels_state import lights
 from hammertui.session.procedures import is_dark
 from hammertui.ui.app import HammerApp, make_app
+from hammertui.ui.russell_characters import RussellPartyPane
+from hammertui.ui.russell_sheet import RussellSheetScreen
 from tests.ui.test_russell_party import ExplorationDieShowsTired
 from tests.ui.test_russell_vitals import _palette
 from tests.ui.waiting import until
@@ -108,3 +110,27 @@ async def test_what_went_out_is_relit_in_one_key(tmp_path: Path) -> None:
         await pilot.press("L")
         await pilot.pause()
         assert app.store.state.seq == before + 1, "nothing went out that is not lit again"
+
+
+def row(app: HammerApp, character_id: str) -> list[str]:
+    return [str(cell) for cell in app.query_one(RussellPartyPane).query_one(DataTable).get_row(character_id)]
+
+
+async def test_level_and_xp_on_the_party_and_the_sheet(tmp_path: Path) -> None:
+    """"One experience point per one standard coin"; | 2 | 1d6 | 2 | 2 | +1 | 2000 |: the Party pane
+    shows each one's level and XP of the next level's, the sheet the XP still to go."""
+    app = russell(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: row(app, "c1")[1:2] == ["1"] and "0/2000" in row(app, "c1"), "level 1, 0 of 2000 XP")
+        assert app.perform(people.AwardTreasure(8000, "The Idol"))
+        await until(pilot, lambda: "2000/2000" in row(app, "c1"), "2000 XP each")
+        app.query_one("#party-table").focus()
+        await pilot.press("v")
+        await until(pilot, lambda: row(app, "c1")[1] == "2", "Darla at level 2")
+        assert "2000/4000" in row(app, "c1") and "2000/2000" in row(app, "c2")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RussellSheetScreen), "Darla's sheet")
+        sheet = str(app.screen.query_one("#sheet-left", Static).render())
+        assert "Level 2 · XP 2000, 2000 to level 3" in sheet
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is app.screen_stack[0], "back on the dashboard")

@@ -89,7 +89,7 @@ async def test_a_hireling_is_hired_tired_and_hurt_and_the_party_rests(tmp_path: 
         await pilot.press(*"Pip", "tab", *"torchbearer", "tab", "tab", *"a half share", "enter")
         await until(pilot, lambda: bool(app.store.state.hirelings), "Pip hired")
         assert app.store.recent[-1].text == "Darla hires Pip, torchbearer for a half share: HP 4, Guts 7."
-        await until(pilot, lambda: "Guts 7" in _row(app, "h1") and "Darla's torchbearer" in _row(app, "h1"), "Pip on the Party pane")
+        await until(pilot, lambda: "Guts 7" in _row(app, "h1") and "Darla's torch" in _row(app, "h1"), "Pip on the Party pane")
         assert app.perform(ExplorationDieShowsTired())
         await until(pilot, lambda: "●○○" in _row(app, "h1"), "Pip's Tired pip")
         await pilot.press("down", "down", "down", "down", "d")

@@ -1,0 +1,53 @@
+"""A character's sheet as the Russell House Rules keep it, on a screen of its own: level and XP with
+what the next level needs, the attributes, HP, AC, skills, Tired pips, wounds, gear and coins.
+Enter on the Party pane (or "Sheet: Darla" in the palette) opens it; it follows the session as it
+changes, and Escape closes it."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from hammertui.ui import screens
+from hammertui.ui.footer import KeysFooter
+from hammertui.ui.russell_characters import sheet_lines
+from hammertui.ui.view import View
+
+
+class RussellSheetScreen(ModalScreen[None]):
+    """One character's sheet, redrawn whenever the session changes."""
+
+    CSS_PATH = screens.STYLES
+
+    BINDINGS = [Binding("escape", "close", "Close", id="sheet.close")]
+
+    def __init__(self, character_id: str) -> None:
+        super().__init__()
+        self.character_id = character_id
+        self._box = VerticalScroll(id="sheet")
+        self._lines = Static(id="sheet-left")
+        """Kept, not queried: a sheet closed as soon as opened may be drawn once more, its widgets gone."""
+
+    def compose(self) -> ComposeResult:
+        with self._box:
+            yield self._lines
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "view", self._draw)
+
+    def _draw(self, view: View | None) -> None:
+        if view is None:
+            return
+        if self.character_id not in {m.id for m in view.state.party}:
+            self.dismiss()
+            return
+        self._box.border_title = f"Sheet: {view.state.character(self.character_id).name}"
+        self._lines.update(Text("\n".join(sheet_lines(view, self.character_id))))
+
+    def action_close(self) -> None:
+        self.dismiss()
