@@ -123,6 +123,11 @@ def on_buried(state: State, ctx: Context, action: Action, character_id: str) -> 
     return state.with_slice(NAME, attrs.evolve(die, spokesman="")), []
 
 
+def on_dismissed(state: State, ctx: Context, action: Action, member: Character) -> Result:
+    """One who leaves the party speaks for it no more, as the buried do not."""
+    return on_buried(state, ctx, action, member.id)
+
+
 def problems(die: ExplorationDie, state: State) -> list[str]:
     """A pace and results the game knows, clocks with their own ids and no negative marks."""
     found = []

@@ -20,7 +20,7 @@ from hammertui.rules.records import record
 from hammertui.rules.ruleset import LightLevels, Ruleset
 from hammertui.session.carrying import carried_name
 from hammertui.session.events import Event, note
-from hammertui.session.state import State
+from hammertui.session.state import Character, State
 
 if TYPE_CHECKING:
     from hammertui.session.actions import Action, Context, Result
@@ -158,6 +158,27 @@ def on_buried(state: State, ctx: Context, action: Action, character_id: str) -> 
             found = attrs.evolve(found, carrier="")
         kept.append(found)
     return (with_lights(state, sources=tuple(kept)) if events else state), events
+
+
+def on_dismissed(state: State, ctx: Context, action: Action, member: Character) -> Result:
+    """One who leaves the party (already out of it) hands the lights they held to the first the
+    light reaches (set down when no one is left), takes their flasks, and is no longer in the
+    light order; what they used up stays in the record as the floor's."""
+    kept = lights(state)
+    order = light_order(state)
+    taker = state.character(order[0]) if order else None
+    events, sources = [], []
+    for found in kept.sources:
+        if found.carrier == member.id:
+            definition = rules_of(ctx.ruleset).sources.get(found.kind)
+            held = f"{member.name}'s {definition.name.lower() if definition else found.kind}"
+            events.append(note(action, f"{held} passes to {taker.name}." if taker else f"{held} is set down."))
+            found = attrs.evolve(found, carrier=taker.id if taker else "")
+        sources.append(found)
+    spent = tuple(attrs.evolve(u, carrier="") if u.carrier == member.id else u for u in kept.spent)
+    flasks = {c: n for c, n in kept.flasks.items() if c != member.id}
+    order_left = tuple(c for c in kept.order if c != member.id)
+    return with_lights(state, sources=tuple(sources), spent=spent, flasks=flasks, order=order_left), events
 
 
 def on_exploration_result(state: State, ctx: Context, action: Action, result_id: str) -> Result:

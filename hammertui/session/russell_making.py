@@ -1,7 +1,8 @@
 """Making a character by the Russell House Rules at the table, in two acts the log shows: the
 attributes rolled ("Roll 3d6 seven times"), then assigned by the referee with HP, coins, Weapon and
 Bow Skill, AC, skill slots and the default kit. The rolls wait in the characters' slice between the
-two, so cancelling the assignment never rolls them again.
+two, so cancelling the assignment never rolls them again. A character the table does not play (one
+of a new session's four, a player gone home) is dismissed: out of the party with their sheet.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from hammertui.rules import russell_characters as rules
 from hammertui.rules.dice import roll
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset, RussellCharacters, Template
-from hammertui.session.actions import Context, Refused, Result, person_name
+from hammertui.session.actions import Context, Refused, Result, member_of, person_name
 from hammertui.session.events import note
+from hammertui.session.procedures import fight_under_way, signal
 from hammertui.session.recruits import next_id
 from hammertui.session.russell_characters_state import NAME, fresh, people, rolled_text, section, with_person
+from hammertui.session.save_check import check_state
 from hammertui.session.state import Character, State, Stats
 
 
@@ -100,3 +103,35 @@ class MakeCharacter:
         if found is None:
             raise Refused(f"No class template {self.template!r}.")
         return found
+
+
+@record
+class Dismiss:
+    """A living character leaves the party, not dead: one of a new session's four the table does not
+    play, a player gone home. Their sheet and timed effects go with them, and each procedure lets go
+    of them (`on_dismissed`: the lights they held pass to the party). Refused in a fight, for one who
+    employs hirelings (let them go first), or while anything else still names them."""
+
+    character_id: str
+    label: ClassVar[str] = "dismiss"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = member_of(state, self.character_id)
+        if not member.alive:
+            raise Refused(f"{member.name} is dead: lay them to rest instead.")
+        if fight_under_way(state):
+            raise Refused(f"{member.name} cannot leave in the middle of a fight.")
+        hired = [h.name for h in state.hirelings if h.employer == member.id]
+        if hired:
+            raise Refused(f"{member.name} employs {', '.join(hired)}: let them go first.")
+        sheets = {k: v for k, v in people(state).people.items() if k != member.id}
+        left = attrs.evolve(
+            state,
+            party=tuple(m for m in state.party if m.id != member.id),
+            effects=tuple(e for e in state.effects if e.on != member.id),
+        ).with_slice(NAME, attrs.evolve(people(state), people=sheets))
+        left, said = signal(left, "on_dismissed", ctx, self, member)
+        problems = check_state(left)
+        if problems:
+            raise Refused(f"{member.name} cannot leave while the session still names them: {'; '.join(problems)}.")
+        return left, [note(self, f"{member.name} leaves the party."), *said]

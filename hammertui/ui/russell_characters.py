@@ -16,7 +16,7 @@ from hammertui.rules.vitality import hp_band
 from hammertui.session import russell_characters_state as people
 from hammertui.session import russell_checks as checks
 from hammertui.session import russell_vitals as vitals
-from hammertui.session.russell_making import RollAttributes
+from hammertui.session.russell_making import Dismiss, RollAttributes
 from hammertui.session.state import Character, State
 from hammertui.ui.commands import Command
 from hammertui.ui.dialogs.amount import AmountDialog
@@ -334,6 +334,13 @@ def make_character(app: HammerApp) -> None:
     app.push_screen(MakeCharacterDialog(rolls, store.ruleset.stats, own.in_order, own.templates, player, app.try_perform))
 
 
+def dismiss(app: HammerApp) -> None:
+    """The selected character leaves the party; undo brings them back."""
+    member = _selected(app)
+    if member is not None:
+        app.perform(Dismiss(member.id))
+
+
 TREASURE_MOST = 10_000_000
 """The largest treasure typed in: a dragon's hoard, with room to spare."""
 
@@ -383,6 +390,7 @@ COMMANDS: tuple[Command[View], ...] = (
     Command("D", "gear.drop", "drop", "Drop", "Drop an item", "The selected character leaves one of their items behind", run=drop),
     Command("A", "gear.armour", "wear_armour", "Armour", "Wear armour", "The selected character's armour and shield by the table: AC and a slot a point better than 10", run=wear_armour),
     Command("N", "character.make", "make_character", "New character", "Make a character", "3d6 seven times, shown; assign six, then HP, coins, AC and the kit by the text", run=make_character),
+    Command("X", "character.dismiss", "dismiss_character", "Dismiss", "Dismiss a character", "The selected character leaves the party, not dead (one of a new session's four the table does not play, a player gone home); undo brings them back", run=dismiss),
     Command("x", "growth.treasure", "award_treasure", "Treasure", "Treasure brought back", "What it is and its value in coins, 1 XP a coin, shared by everyone standing", applies=_grows, run=award_treasure),
     Command("dollar_sign", "growth.treasure_record", "treasure_record", "Treasure record", "Treasure record", "Every treasure brought back, its coins and the XP it gave", key_display="$", applies=_grows, run=lambda app: app.push_screen(TreasureScreen())),
     Command("v", "growth.level_up", "russell_level_up", "Level up", "Level up", "The selected character, with the XP for the next level and a week of downtime", applies=_grows, run=level_up),

@@ -134,3 +134,22 @@ async def test_level_and_xp_on_the_party_and_the_sheet(tmp_path: Path) -> None:
         assert "Level 2 · XP 2000, 2000 to level 3" in sheet
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is app.screen_stack[0], "back on the dashboard")
+
+
+async def test_a_character_is_dismissed_before_play_and_undo_brings_them_back(tmp_path: Path) -> None:
+    """A new session's four are rolled for the table to play or send home: X dismisses the
+    highlighted one, their sheet with them and the torch they held passing to the next; u undoes it."""
+    app = russell(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = app.query_one(RussellPartyPane).query_one(DataTable)
+        table.focus()
+        await pilot.press("X")
+        await until(pilot, lambda: [m.name for m in app.store.state.party] == ["Brannoc", "Wenna", "Otto Sixfingers"], "Darla sent home")
+        await until(pilot, lambda: table.row_count == 3, "three on the Party pane")
+        assert "c1" not in people.people(app.store.state).people
+        assert [s.carrier for s in lights(app.store.state).sources] == ["c2"], "the party's torch stays with it"
+        assert [e.text for e in app.store.recent if e.seq == app.store.state.seq] == ["Darla leaves the party.", "Darla's torch passes to Brannoc."]
+        await pilot.press("u")
+        await until(pilot, lambda: len(app.store.state.party) == 4, "Darla back by undo")
+        assert [s.carrier for s in lights(app.store.state).sources] == ["c1"]
+        await until(pilot, lambda: table.row_count == 4, "four on the Party pane")
