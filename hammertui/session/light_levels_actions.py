@@ -193,8 +193,8 @@ class PackLight:
 class Relight:
     """Relight what the exploration die last put out: "New ones can be retrieved and re-lit on the
     next exploration turn without preventing an action". Each carrier of a torch or candle used up
-    on the latest turn one was takes a fresh one of the kind from their own pack and lights it (free,
-    as lighting is); one who has relit already, or has none left, is passed over and said."""
+    on the latest turn that put any out takes a fresh one of the kind from their own pack and lights
+    it (free, as lighting is); one who has relit already is left be, one with none left is named."""
 
     label: ClassVar[str] = "light"
 
@@ -204,11 +204,11 @@ class Relight:
             raise Refused("nothing that went out is still dark: every carrier has relit")
         said: list[str] = []
         events: list[Event] = []
-        relit = 0
+        relit = False
         for (carrier, kind), count in wanted.items():
             for _ in range(count):
                 after, words, used = self._relight(state, ctx, carrier, kind)
-                relit += after is not state
+                relit = relit or after is not state
                 state, events = after, [*events, *used]
                 said.append(words)
         if not relit:
