@@ -35,7 +35,8 @@ from hammertui.ui.view import View
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
 
-COLUMNS = ("Name", "Lv", "HP", "AC", "XP", "Tired", "Wounds", "Slots", "Usage dice")
+COLUMNS = ("Name", "Lv", "HP", "AC", "Tired", "Wounds", "Slots", "XP", "Usage dice")
+"""XP after what changes turn by turn, so an 80-column pane keeps the slots in view."""
 TIRED_STYLE = "bold #fdd835"
 WEARIED_STYLE = "bold #e53935"
 WOUND_STYLE = "#e53935"
@@ -78,7 +79,7 @@ class RussellPartyPane(PartyPane):
 
 
 def cells(view: View, member: Character) -> list[Text]:
-    """`Darla  1  6/6  10  600/2000  ●●○  4/8  Water d6, Torches d4`, Wearied and Burdened said in
+    """`Darla  1  6/6  10  ●●○  4/8  600/2000  Water d6, Torches d4`, Wearied and Burdened said in
     red and yellow."""
     ruleset = view.ruleset
     sheet = people.person(view.state, ruleset, member.id)
@@ -94,10 +95,10 @@ def cells(view: View, member: Character) -> list[Text]:
         Text(str(member.level)),
         hp_cell(member),
         Text(str(member.ac)),
-        xp_cell(view, member),
         pips,
         wounds_cell(sheet.wounds),
         slots,
+        xp_cell(view, member),
         Text(dice, no_wrap=True, overflow="ellipsis"),
     ]
 
@@ -130,7 +131,7 @@ def _employer(state: State, hireling_id: str) -> str:
 
 
 def hireling_cells(view: View, hireling_id: str) -> list[Text]:
-    """`Pip  ·  3/3  ·  ·  ●○○  ·  Guts 8  Darla's torchbearer, a half share`."""
+    """`Pip  ·  3/3  ·  ●○○  ·  Guts 8  ·  Darla's torchbearer, a half share`."""
     state, ruleset = view.state, view.ruleset
     hired = state.hireling(hireling_id)
     sheet = people.hand(state, hireling_id)
@@ -144,10 +145,10 @@ def hireling_cells(view: View, hireling_id: str) -> list[Text]:
         Text(""),
         hp,
         Text(""),
-        Text(""),
         pips_cell(sheet.tired, limit, people.is_wearied(ruleset, sheet)),
         wounds_cell(sheet.wounds),
         Text(f"Guts {guts[0]}" if guts else ""),
+        Text(""),
         Text(pay, style="dim", no_wrap=True, overflow="ellipsis"),
     ]
 
