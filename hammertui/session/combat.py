@@ -148,6 +148,8 @@ def turn_problem(state: State, ruleset: Ruleset, attacker_id: str) -> str:
     name = name_of(state, attacker_id)
     if fight.step != "phase":
         return f"{name} cannot attack before initiative is rolled (space)"
+    if attacker_id in fight.laid_down:
+        return f"{name} Laid Down this round: prone, no action until the next round (Fight On acts)"
     now = {a.id for a in actors(state, ruleset) if fight.phase != "movement"}
     if attacker_id not in now:
         acting = ", ".join(a.name for a in still_to_act(state, ruleset)) or "nobody still to act"
@@ -191,13 +193,14 @@ def waiting(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
 
 def _due(state: State, ruleset: Ruleset) -> tuple[Actor, ...]:
     """The acting side's combatants whose declaration lands in the phase the fight is on, leaving
-    out the fallen, the broken, the beaten and, in round 1, the surprised."""
+    out the fallen, the broken, the beaten, those who Laid Down this round and, in round 1, the
+    surprised."""
     fight = fighting(state)
     if fight is None or fight.step != "phase":
         return ()
     found = []
     for cid, name in _combatants(state, fight.side):
-        if fight.surprised_now(cid):
+        if fight.surprised_now(cid) or cid in fight.laid_down:
             continue
         said = declared(fight, cid)
         if rules.acts_in(ruleset, fight.phase, said.movement, said.action):
@@ -524,7 +527,8 @@ def _new_round(state: State, ctx: Context, action: Action) -> Result:
     head = note(action, f"Round {number}. Initiative ({leader.name} for the party, {mods}): {result.explanation}", dice)
     said = {cid: attrs.evolve(d, stay_put_used=False) for cid, d in fight.declared.items()}
     fight = attrs.evolve(
-        fight, round=number, order=result.order, last_winner=result.winner, initiative=result.explanation, declared=said, attacked=()
+        fight, round=number, order=result.order, last_winner=result.winner, initiative=result.explanation, declared=said, attacked=(),
+        laid_down=(),
     )
     state = attrs.evolve(state, clock=attrs.evolve(state.clock, rounds=state.clock.rounds + 1))
     state, ended = effects.expire(state, action.label)

@@ -109,7 +109,8 @@ class Fight:
     time, `turn` is whose Turn it is and `taken` who has had theirs in this phase (`turn` too).
     `acted` is who has attacked in this phase (ticked on the table), `attacked` one entry per
     attack thrown this round, `last_target` each attacker's last target, and `front` the party
-    member the 'Smith marked as the one the foes reach first.
+    member the 'Smith marked as the one the foes reach first. `laid_down` is who chose to Lay Down
+    at 0 HP this round: prone, with no action until the next round's choice.
     """
 
     foes: tuple[Foe, ...] = ()
@@ -134,6 +135,7 @@ class Fight:
     attacked: tuple[str, ...] = ()
     last_target: dict[str, str] = attrs.field(factory=dict)
     front: str = ""
+    laid_down: tuple[str, ...] = ()
 
     def foe(self, foe_id: str) -> Foe:
         for foe in self.foes:
@@ -227,7 +229,7 @@ def _fight_problems(fight: Fight | None, state: State) -> list[str]:
     everyone = _fighters(state)
     if fight.leader and fight.leader not in everyone:
         problems.append(f"fight.leader: no character {fight.leader!r}")
-    named = (fight.turn, *fight.taken, *fight.surprise_saves, *fight.acted, *fight.attacked, fight.front, *fight.last_target, *fight.last_target.values())
+    named = (fight.turn, *fight.taken, *fight.surprise_saves, *fight.acted, *fight.attacked, *fight.laid_down, fight.front, *fight.last_target, *fight.last_target.values())
     strangers = [cid for cid in named if cid and cid not in everyone]
     if strangers:
         problems.append(f"fight.turn: no character or foe {', '.join(map(repr, strangers))}")
@@ -296,6 +298,15 @@ def on_buried(state: State, ctx: Any, action: Any, character_id: str) -> tuple[S
         return state, []
     declared = {cid: said for cid, said in fight.declared.items() if cid != character_id}
     return with_fight(state, fight=attrs.evolve(fight, declared=declared)), []
+
+
+def on_laid_down(state: State, ctx: Any, action: Any, character_id: str) -> tuple[State, list[Any]]:
+    """One who Lays Down in a fight has chosen their round: "If you choose to Lay Down, you drop to
+    the ground prone"; only Fighting On comes with "an action as normal"."""
+    fight = fighting(state)
+    if fight is None or character_id in fight.laid_down:
+        return state, []
+    return with_fight(state, fight=attrs.evolve(fight, laid_down=(*fight.laid_down, character_id))), []
 
 
 def rules_problems(part: FightState, state: State, ruleset: Ruleset) -> list[str]:

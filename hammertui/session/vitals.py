@@ -157,7 +157,8 @@ class LayDown:
         after = with_vitals(member, outcome.vitals)
         text = f"{member.name} {', '.join(outcome.lines)}. {check.describe()} ({'; '.join(check.reasons)})."
         new, events = settle(state, member, after, "bled out, laid down", self)
-        return new, [note(self, text, (check.roll.describe(),)), *events]
+        new, prone = signal(new, "on_laid_down", ctx, self, member.id)
+        return new, [note(self, text, (check.roll.describe(),)), *events, *prone]
 
 
 @record

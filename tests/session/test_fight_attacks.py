@@ -22,18 +22,23 @@ from hammertui.session.combat import (
     FightNext,
     FoeGroup,
     MarkFront,
+    NameTurn,
     ResolveAttack,
     StartFight,
     TurnUnholy,
     default_target,
     pending_result,
     side_gone,
+    still_to_act,
+    turn_problem,
+    waiting,
 )
 from hammertui.session.actions import Douse
 from hammertui.session.fight_state import FoeKind, fighting
 from hammertui.session.sessions import new_state
 from hammertui.session.state import Death, State, Stats
 from hammertui.session.store import Store
+from hammertui.session.vitals import LayDown
 from tests.session.test_fight_steps import GOBLIN, PARTY_FIRST, finish_round, member, started, texts
 from tests.session.test_roster import run
 
@@ -526,3 +531,32 @@ def test_book_three_a_crit_sent_to_another_target_keeps_the_luck_saves_thrown_ag
     assert whole is not None and whole.dice[0].multiplier == 4
     assert f"Troll 2 takes {whole.dice[0].damage}: down and struck off." in texts(landing), "the chain as thrown, x4"
     assert fighting(new).foe("f1").hp == 17, "die 2's 5 + 3 = 8 misses AC 12"
+
+
+# ---------------------------------------------------------------------------------- 0 HP in a fight
+
+
+@pytest.mark.parametrize("name", ["hc", "b3", "b3a"])
+def test_one_who_lays_down_takes_no_action_this_round(demo: State, name: str, request: pytest.FixtureRequest) -> None:
+    """"If you choose to **Lay Down**, you drop to the ground prone. ... If you choose to **Fight
+    On**, you can take an action as normal!": Laying Down is the round's choice, and no action
+    comes with it; the next round the choice is made anew."""
+    ruleset: Ruleset = request.getfixturevalue(name)
+    state = new_state("t", ruleset, seed=7)[0]
+    state = member(started(state, ruleset, count=1, kind=OGRE), "c2", hp=0, status="down")
+    state, _ = run(state, ruleset, FightNext(), PARTY_FIRST)
+    if ruleset.combat.one_at_a_time:
+        state, _ = run(state, ruleset, NameTurn("c2"))
+    assert "c2" in [a.id for a in still_to_act(state, ruleset)]
+    state, _ = run(state, ruleset, LayDown("c2"), [18])
+    assert state.character("c2").stance == "lay_down"
+    assert "c2" not in [a.id for a in still_to_act(state, ruleset)]
+    assert "Brannoc Laid Down this round" in turn_problem(state, ruleset, "c2")
+    with pytest.raises(Refused, match="Brannoc Laid Down this round"):
+        run(state, ruleset, Attack("c2", "f1"), [10, 10, 3])
+    while fighting(state).step != "initiative":
+        for waiting_one in waiting(state, ruleset):
+            state, _ = run(state, ruleset, NameTurn(waiting_one.id))
+        state, _ = run(state, ruleset, FightNext())
+    state, _ = run(state, ruleset, FightNext(), PARTY_FIRST)
+    assert "Laid Down" not in turn_problem(state, ruleset, "c2"), "a new round, a new choice"
