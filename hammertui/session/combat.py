@@ -281,7 +281,8 @@ def _new_foes(state: State, ctx: Context, groups: Sequence[FoeGroup], method: st
             dice += [r.describe() for r in hp.rolls]
             foes.append(Foe(foe_id, name, kind.name, hp.hp, hp.hp))
         how = "rolled" if method == "rolled" else "average"
-        lines.append(f"{group.count} x {kind.name} (HD {kind.hd}, AC {kind.ac}; HP {how}: {', '.join(hps)})")
+        blind = ", needs light" if kind.light_blind else ""
+        lines.append(f"{group.count} x {kind.name} (HD {kind.hd}, AC {kind.ac}{blind}; HP {how}: {', '.join(hps)})")
     return attrs.evolve(fight, foes=tuple(foes)), state, lines, dice
 
 
@@ -658,13 +659,13 @@ def plan_attack(
     inner_strength: bool = False,
 ) -> rules.AttackPlan:
     """What the attacker will throw: a character's class and level, or a foe's entered numbers;
-    darkness from the session unless the 'Smith says otherwise (a foe that sees in the dark).
+    darkness as `in_the_dark` has it unless the 'Smith says otherwise for this attack.
 
     A character's class abilities join the plan with their lines: Stabbity! when the attack has
     the edge (`net`) or the foe does not see it coming (`unseen`), Sudden Inner Strength's bigger
     damage die, a rage's immunity to fumbles.
     """
-    in_dark = is_dark(state) if dark is None else dark
+    in_dark = in_the_dark(state, attacker_id) if dark is None else dark
     fight = fight_of(state)
     if any(f.id == attacker_id for f in fight.foes):
         foe = fight.foe(attacker_id)
@@ -674,6 +675,17 @@ def plan_attack(
         )
     plan, _ = _character_plan(state, ruleset, attacker_id, kind, two_handed, two_weapons, in_dark, net, unseen, inner_strength)
     return plan
+
+
+def in_the_dark(state: State, combatant_id: str) -> bool:
+    """Whether the party's dark hampers this combatant: every character ("none of the base classes
+    in HAMMERCRAWL! can see in the dark"), and a foe only of a kind the 'Smith marked light-blind."""
+    if not is_dark(state):
+        return False
+    fight = fight_of(state)
+    if any(f.id == combatant_id for f in fight.foes):
+        return kind_of(state, fight.foe(combatant_id).kind).light_blind
+    return True
 
 
 def _character_plan(

@@ -31,6 +31,8 @@ class FoeKind:
     `morale` is an imported monster's 2d6 Morale score (0: it checks with a Rally save);
     `attack_dice`, `attack_bonus` and `damage_die` are what it throws when it attacks;
     `save_bonus` its bonus on saves (Rally, Mind); `intelligent` matters to Turn Unholy.
+    `light_blind` marks a kind that, like the party ("none of the base classes ... can see in the
+    dark"), fights in the party's dark under its penalties; the rest attack in it as they are.
     """
 
     name: str
@@ -42,6 +44,7 @@ class FoeKind:
     damage_die: int = 6
     save_bonus: int = 0
     intelligent: bool = False
+    light_blind: bool = False
 
 
 @record

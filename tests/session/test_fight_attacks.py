@@ -560,3 +560,22 @@ def test_one_who_lays_down_takes_no_action_this_round(demo: State, name: str, re
         state, _ = run(state, ruleset, FightNext())
     state, _ = run(state, ruleset, FightNext(), PARTY_FIRST)
     assert "Laid Down" not in turn_problem(state, ruleset, "c2"), "a new round, a new choice"
+
+
+# ---------------------------------------------------------------------------------- the dark is the party's
+
+
+def test_foes_attack_in_the_dark_as_they_are_unless_marked_light_blind(demo: State, hc: Ruleset) -> None:
+    """"As none of the base classes in HAMMERCRAWL! can see in the dark ... When a character is
+    acting under the effects of darkness ... Their Combat Attack Dice pool is reduced by one. If
+    this reduces it to Zero, they cannot effectively attack.": the party's dark, not the goblins'.
+    A one-die goblin attacks with its one die unless the 'Smith marks its kind light-blind."""
+    goblins = dark(started(demo, hc, count=1), hc)
+    new, events = attacked(goblins, hc, [10, 3], attacker="f1", target="c1")
+    assert fighting(new).pending.plan.dice == 1
+    assert events[0].dice == ("attack 1 1d20: [10] = 10", "damage 1d6: [3] = 3")
+    blind = dark(started(demo, hc, count=1, kind=attrs.evolve(GOBLIN, light_blind=True)), hc)
+    with pytest.raises(Refused, match="Goblin cannot attack"):
+        attacked(blind, hc, [10, 3], attacker="f1", target="c1")
+    hampered, _ = attacked(blind, hc, [10, 3], attacker="f1", target="c1", dark=False)
+    assert fighting(hampered).pending.plan.dice == 1, "the 'Smith may still say this one sees"

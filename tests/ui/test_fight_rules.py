@@ -6,11 +6,14 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from hammertui.session.fight_state import fighting
+from hammertui.session.actions import Douse
+from hammertui.session.fight_state import fighting, foe_kinds
+from hammertui.ui.app import HammerApp
 from hammertui.ui.dialogs.amount import AmountDialog
+from hammertui.ui.dialogs.foes import FoesDialog
 from hammertui.ui.fight import FightScreen
 from tests.ui.scripted_gm import scripted_app
-from tests.ui.test_fight_screen import GOBLINS, HP, ROUND_1, highlight
+from tests.ui.test_fight_screen import GOBLINS, HP, ROUND_1, ROUND_2, highlight
 from tests.ui.waiting import until
 
 
@@ -37,3 +40,49 @@ async def test_a_passes_over_one_who_laid_down_this_round(tmp_path: Path) -> Non
         await pilot.press("a")
         await until(pilot, lambda: fighting(app.store.state).pending is not None, "an attack thrown")
         assert fighting(app.store.state).pending.attacker == "c1", "Darla attacks; Brannoc lies prone"
+
+
+async def goblin_in_the_dark(pilot, app: HammerApp, blind: bool) -> None:  # type: ignore[no-untyped-def]
+    """A lone Goblin (HD 1, one attack die) entered by keys in the party's dark, marked blind in it
+    or not, winning initiative; the fight stepped on to its Melee phase."""
+    assert app.perform(Douse("l1"))
+    await pilot.press("F")
+    await until(pilot, lambda: isinstance(app.screen, FoesDialog), "the foes form")
+    await pilot.press(*"Goblin")
+    if blind:
+        for _ in range(10):  # past the numbers to the last box of the attack row
+            await pilot.press("tab")
+        await until(pilot, lambda: getattr(app.screen.focused, "id", "") == "light-blind", "the blind box")
+        await pilot.press("space")
+        await until(pilot, lambda: "blind in the dark" in str(app.screen.query_one("#preview").content), "the preview")
+    await pilot.press("ctrl+s")
+    await until(pilot, lambda: isinstance(app.screen, FightScreen), "the fight screen")
+    await pilot.press("space")  # the foes win initiative
+    await until(pilot, lambda: fighting(app.store.state).side == "foes", "the foes' turn")
+    await pilot.press("O", "n")  # no morale check; on to Melee
+    await until(pilot, lambda: fighting(app.store.state).phase == "melee", "the foes' Melee")
+
+
+async def test_a_goblin_attacks_in_the_partys_dark_with_its_one_die(tmp_path: Path) -> None:
+    """"As none of the base classes in HAMMERCRAWL! can see in the dark ... When a character is
+    acting under the effects of darkness ... Their Combat Attack Dice pool is reduced by one. If
+    this reduces it to Zero, they cannot effectively attack.": the dark is the party's."""
+    app, _ = scripted_app(tmp_path, [5] + ROUND_2 + [10, 3])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await goblin_in_the_dark(pilot, app, blind=False)
+        await pilot.press("a")
+        await until(pilot, lambda: fighting(app.store.state).pending is not None, "the goblin's attack thrown")
+        assert fighting(app.store.state).pending.plan.dice == 1
+
+
+async def test_a_goblin_marked_blind_in_the_dark_cannot_attack_in_it(tmp_path: Path) -> None:
+    app, _ = scripted_app(tmp_path, [5] + ROUND_2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await goblin_in_the_dark(pilot, app, blind=True)
+        assert foe_kinds(app.store.state)[0].light_blind
+        await pilot.press("a")
+        await until(pilot, lambda: any("Goblin cannot attack" in str(n.message) for n in app._notifications), "the refusal")
+        assert fighting(app.store.state).pending is None
+        await pilot.press("u", "u", "u", "u")  # back to before the fight: the mark goes with it
+        await until(pilot, lambda: fighting(app.store.state) is None, "the fight undone")
+        assert foe_kinds(app.store.state) == ()

@@ -25,7 +25,6 @@ from hammertui.rules import special_attacks as specials
 from hammertui.rules.ruleset import ClassDef, Ruleset
 from hammertui.session import combat
 from hammertui.session.actions import Action, Refused
-from hammertui.session.procedures import is_dark
 from hammertui.session.state import Character, State
 from hammertui.session.fight_state import PendingAttack, fighting
 from hammertui.session.vitals import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
@@ -125,7 +124,7 @@ class AttackDialog(FormDialog):
             yield Select(rules.attack_kind_choices(self.ruleset), value=self._declared_kind(), allow_blank=False, id="kind")
             yield Label(self._net_word(), classes="field-label")
             yield Input(value="0", id="net", classes="number")
-            yield Checkbox("In the dark", is_dark(state), id="dark")
+            yield Checkbox("In the dark", combat.in_the_dark(state, self._attacker), id="dark")
         with Horizontal(classes="row", id="weapons"):
             yield Checkbox("Two-handed weapon", id="two-handed")
             yield Checkbox("Two weapons", id="two-weapons")
@@ -267,6 +266,7 @@ class AttackDialog(FormDialog):
         if self._target:
             chooser.value = self._target
         self.query_one("#kind", Select).value = self._declared_kind()
+        self.query_one("#dark", Checkbox).value = combat.in_the_dark(self.state, self._attacker)
 
     def _refresh(self) -> None:
         for targets in self.query("#targets").results(Static):

@@ -92,6 +92,7 @@ class FoesDialog(FormDialog):
             yield Input(value=str(PLAIN.attack_bonus), id="attack-bonus", classes="number")
             yield Label("Damage", classes="field-label")
             yield Input(value=f"d{PLAIN.damage_die}", id="damage-die", classes="number")
+            yield Checkbox("Needs light", PLAIN.light_blind, id="light-blind")
         if not self.adding:
             yield from self._start_fields()
         yield Label("", id="preview")
@@ -131,6 +132,7 @@ class FoesDialog(FormDialog):
         self.query_one("#morale", Input).value = str(kind.morale) if kind.morale else ""
         self.query_one("#damage-die", Input).value = f"d{kind.damage_die}"
         self.query_one("#intelligent", Checkbox).value = kind.intelligent
+        self.query_one("#light-blind", Checkbox).value = kind.light_blind
 
     # The preview -------------------------------------------------------------------------------
 
@@ -168,6 +170,8 @@ class FoesDialog(FormDialog):
         ]
         if kind.intelligent:
             parts.append("intelligent")
+        if kind.light_blind:
+            parts.append("blind in the dark")
         return "; ".join(parts) + "."
 
     def _hp_text(self, hd: rules.HitDice) -> str:
@@ -198,6 +202,7 @@ class FoesDialog(FormDialog):
             hd=self.text("hd"),
             damage_die=self._die(),
             intelligent=self.query_one("#intelligent", Checkbox).value,
+            light_blind=self.query_one("#light-blind", Checkbox).value,
             **numbers,
         )
 
