@@ -292,6 +292,16 @@ def outcome(ruleset: Ruleset, symbol: str, outcome_id: str) -> ExploreOutcome:
     raise KeyError(outcome_id)
 
 
+def to_clear(ruleset: Ruleset, bought: Iterable[tuple[str, str]]) -> bool:
+    """Whether a room's outcomes, bought as (symbol, outcome id), leave it something to clear first:
+    "The room will function as a Safe Haven once cleared of encounters" (an encounter, or a trap)."""
+    for symbol, outcome_id in bought:
+        known = next((c for c in choices(ruleset, symbol) if c.id == outcome_id), None)
+        if known is not None and (known.encounter or known.effect == "trap"):
+            return True
+    return False
+
+
 def transit_encounter(ruleset: Ruleset, source: DiceSource, choice: ExploreOutcome) -> tuple[DiviningRoll, Reading]:
     """Another encounter in transit: throw the outcome's die and read it, its ignored symbols dropped."""
     thrown = roll_pool(ruleset, source, {choice.colour: 1})

@@ -35,7 +35,7 @@ from hammertui.session.fight_state import (
     with_fight,
 )
 from hammertui.session.lights import fold_rounds
-from hammertui.session.procedures import is_dark
+from hammertui.session.procedures import is_dark, signal
 from hammertui.session.state import Character, State, replace_member
 from hammertui.session.vitals import NOT_TODAY, can_say_not_today, settle, vitals_of, with_vitals, zero_hp_rule
 
@@ -1538,7 +1538,7 @@ def _tally(state: State, ruleset: Ruleset, fight: Fight) -> str:
 @record
 class EndFight:
     """The fight is over: its rounds become time (lights burn), the foes' effects go with them,
-    and it is Loot time."""
+    and it is Loot time. Foes all beaten or broken clear the room (`on_foes_beaten`)."""
 
     label: ClassVar[str] = "fight"
     why: str = ""
@@ -1550,6 +1550,7 @@ class EndFight:
         why = f" {self.why.strip()}" if self.why.strip() else ""
         rounds = f"{fight.round} round{'s' if fight.round != 1 else ''}"
         head = note(self, f"The fight is over after {rounds}: {_tally(state, ctx.ruleset, fight)}.{why}")
+        won = side_gone(state) == FOES
         state = effects.drop_for(with_fight(state, fight=None), {f.id for f in fight.foes})
         timed: list[Event] = []
         if state.clock.rounds:
@@ -1559,6 +1560,9 @@ class EndFight:
             state, carried = effects.fold(state, ctx.ruleset, units, self.label)
             state, timed = spend_time(state, units, ctx, self)
             timed = [note(self, f"No rounds fought: {ctx.ruleset.time.label(units)} on the clock."), *carried, *timed]
-        return state, [head, *timed, note(self, "Loot time!")]
+        cleared: list[Event] = []
+        if won:
+            state, cleared = signal(state, "on_foes_beaten", ctx, self)
+        return state, [head, *timed, *cleared, note(self, "Loot time!")]
 
 

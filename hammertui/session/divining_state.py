@@ -14,6 +14,7 @@ from hammertui.rules.bonuses import PoolBonus
 from hammertui.rules.dice import DiviningThrow
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
+from hammertui.session.events import Event
 from hammertui.session.state import State
 
 NAME = "divining_pool"
@@ -107,8 +108,9 @@ class Exploration:
 class DiviningPool:
     """What the Divining Pool keeps: the next pool's `plan`, the Explore under way (`exploring`), the
     `rooms` explored, the camp's dice waiting for later pools (`bonuses`), the accrued `risk` and
-    `reward` dice (Book Three), the bonus `rerolls` a Falcon left for the room the party is in, and
-    the dungeon's `challenge_level` (how many Purple dice every pool starts with)."""
+    `reward` dice (Book Three), the bonus `rerolls` a Falcon left for the room the party is in, the
+    dungeon's `challenge_level` (how many Purple dice every pool starts with), and `haven_room`, the
+    room the party stands in whose Safe Haven waits for it to be cleared (0: none)."""
 
     plan: PoolPlan = PoolPlan()
     exploring: Exploration | None = None
@@ -118,6 +120,7 @@ class DiviningPool:
     reward: int = 0
     rerolls: int = 0
     challenge_level: int = 2
+    haven_room: int = 0
 
 
 SLICE = DiviningPool
@@ -153,6 +156,20 @@ def with_pool(state: State, **changes: Any) -> State:
     return state.with_slice(NAME, attrs.evolve(divining_pool(state), **changes))
 
 
+def cleared(state: State, room: int, label: str) -> tuple[State, list[Event]]:
+    """Room `room` beaten: if its Safe Haven was waiting for that ("once cleared of encounters"),
+    the party now stands in one."""
+    if not room or divining_pool(state).haven_room != room:
+        return state, []
+    state = with_pool(attrs.evolve(state, dungeon=attrs.evolve(state.dungeon, safe_haven=True)), haven_room=0)
+    return state, [Event(0, label, f"Room {room} is cleared: a Safe Haven, the party may camp here.")]
+
+
+def on_foes_beaten(state: State, ctx: Any, action: Any) -> tuple[State, list[Event]]:
+    """A fight won clears the room the party stands in."""
+    return cleared(state, divining_pool(state).haven_room, action.label)
+
+
 BY_HAND = 20
 """The most dice of one colour the 'Smith adds by hand, or a camp's bonus adds: more than any pool
 the rules build, and few enough that the pool's odds are worked out as the pane draws."""
@@ -172,6 +189,8 @@ def problems(pool: DiviningPool, state: State) -> list[str]:
             found.append(f"rooms[{i}]: counts cannot be negative")
         if room.revisit_of and room.revisit_of not in numbers:
             found.append(f"rooms[{i}].revisit_of: no room {room.revisit_of}")
+    if pool.haven_room and pool.haven_room not in numbers:
+        found.append(f"haven_room: no room {pool.haven_room}")
     if min(pool.risk, pool.reward, pool.rerolls) < 0:
         found.append("risk, reward and rerolls cannot be negative")
     if min([*pool.plan.additions.values(), *pool.plan.extra.values(), 0]) < 0:

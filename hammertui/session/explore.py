@@ -29,6 +29,7 @@ from hammertui.session.divining_state import (
     PoolPlan,
     Room,
     Spent,
+    cleared,
     divining_pool,
     exploring,
     find_room,
@@ -164,7 +165,7 @@ class SetSafeHaven:
         why = f" ({self.reason.strip()})" if self.reason.strip() else ""
         text = "This is a Safe Haven: the party may camp here." if self.safe else "No longer a Safe Haven."
         dungeon = attrs.evolve(state.dungeon, safe_haven=self.safe)
-        return attrs.evolve(state, dungeon=dungeon), [note(self, text[:-1] + why + ".")]
+        return with_pool(attrs.evolve(state, dungeon=dungeon), haven_room=0), [note(self, text[:-1] + why + ".")]
 
 
 @record
@@ -461,7 +462,8 @@ class AwardRoomXP:
         text = f"Room {room.number}'s challenge beaten: {award.explanation}."
         if amount != award.amount:
             text += f" Changed to {amount} each: {self.reason.strip()}."
-        return state, [note(self, text), *(ready if amount else [])]
+        state, haven = cleared(state, room.number, self.label)
+        return state, [note(self, text), *haven, *(ready if amount else [])]
 
 
 @record
@@ -705,7 +707,9 @@ def _finish(state: State, ctx: Context, action: ExploreNext) -> Result:
         new_room = trip.revisit_of == 0
         risk, reward = rules.accrue(ctx.ruleset, pool.risk, pool.reward, new_room)
         explored = dungeon.rooms_explored + (1 if new_room else 0)
-        state = attrs.evolve(state, dungeon=attrs.evolve(dungeon, rooms_explored=explored, safe_haven=trip.safe_haven))
+        waits = trip.safe_haven and rules.to_clear(ctx.ruleset, ((s.symbol, s.outcome) for s in trip.spent))
+        safe = trip.safe_haven and not waits
+        state = attrs.evolve(state, dungeon=attrs.evolve(dungeon, rooms_explored=explored, safe_haven=safe))
         state = with_pool(
             state,
             rooms=rooms,
@@ -715,9 +719,11 @@ def _finish(state: State, ctx: Context, action: ExploreNext) -> Result:
             rerolls=trip.rerolls_found,
             exploring=None,
             plan=PoolPlan(ordinary=pool.plan.ordinary),
+            haven_room=room.number if waits else 0,
         )
     award = room_award(state, ctx.ruleset, room)
-    haven = " It will be a Safe Haven once cleared." if room.safe_haven else ""
+    waiting = divining_pool(state).haven_room == room.number
+    haven = " It will be a Safe Haven once cleared." if waiting else " A Safe Haven: the party may camp here." if room.safe_haven else ""
     what = "The camp encounter is recorded as room" if trip.camp else "Room"
     verb = "" if trip.camp else " explored"
     events.append(

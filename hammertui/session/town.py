@@ -244,7 +244,7 @@ class ReturnToTown:
             new = light_state.with_lights(new, lights)
         if plan.resets_risk_reward:
             new = with_pool(new, risk=0, reward=0)
-        return with_pool(new, bonuses=(), rerolls=0), _events(self, state, ruleset, plan)
+        return with_pool(new, bonuses=(), rerolls=0, haven_room=0), _events(self, state, ruleset, plan)
 
 
 def _home(ruleset: Ruleset, home: Homecoming) -> Character:

@@ -425,8 +425,10 @@ def _finished_text(view: View, number: int) -> Text:
     text.append_text(_dice_in_a_line(view, room.throws, "The roll: "))
     for line in spent_lines(view.ruleset, room.spent):
         text.append(f"  {line}\n")
-    if room.safe_haven:
-        text.append("\nA Safe Haven once cleared: Camp becomes possible here.\n", style="green")
+    if room.safe_haven and divining_pool(view.state).haven_room == room.number:
+        text.append("\nA Safe Haven once cleared: Camp becomes possible here when the challenge is beaten or the fight won.\n", style="green")
+    elif room.safe_haven:
+        text.append("\nA Safe Haven: Camp is possible here.\n", style="green")
     award = room_award(view.state, view.ruleset, room)
     if room.beaten:
         text.append(f"\nChallenge beaten: {room.xp_each} XP each to {survivors([m.name for m in view.state.living])}.\n", style="bold green")

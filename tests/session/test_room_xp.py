@@ -13,8 +13,11 @@ import pytest
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Context, Refused, apply_action
+from hammertui.session.camp import camp_check, lacking
+from hammertui.session.combat import EndFight, FoeGroup, HurtFoe, StartFight
 from hammertui.session.divining_state import Room, divining_pool, exploring, find_room
-from hammertui.session.explore import AwardRoomXP, ExploreNext, RollExplore, SetExtraDice, SetRevisit, room_award
+from hammertui.session.explore import AwardRoomXP, ExploreNext, RollExplore, SetExtraDice, SetRevisit, SpendSymbol, room_award
+from hammertui.session.fight_state import FoeKind
 from hammertui.session.sessions import new_state
 from hammertui.session.state import State, replace_member
 from hammertui.session.vitals import ApplyDamage
@@ -189,3 +192,51 @@ def test_a_room_is_beaten_once(demo: State, hc: Ruleset) -> None:
 def test_no_such_room(demo: State, hc: Ruleset) -> None:
     with pytest.raises(Refused, match="no room 4"):
         act(demo, hc, AwardRoomXP(4))
+
+
+# ---------------------------------------------------------------------------------- a Safe Haven once cleared
+
+
+def bought(state: State, ruleset: Ruleset, crossblade: str) -> State:
+    """A room of one Hammer and one Crossblade: the Hammer buys a Safe Haven, the Crossblade `crossblade`."""
+    state, _ = act(state, ruleset, RollExplore(), HAMMER_AND_CROSSBLADE)
+    while exploring(state).step != "destination":
+        state, _ = act(state, ruleset, ExploreNext())
+    state, _ = act(state, ruleset, SpendSymbol("hammer", "safe_haven"))
+    state, _ = act(state, ruleset, SpendSymbol("crossblade", crossblade), [3, 3])
+    state, events = act(state, ruleset, ExploreNext())
+    assert exploring(state) is None
+    return state
+
+
+@pytest.mark.parametrize("crossblade", ["hostile_encounter", "trap"])
+def test_a_safe_haven_with_an_encounter_or_a_trap_waits_for_the_room_to_be_beaten(demo: State, hc: Ruleset, crossblade: str) -> None:
+    """"The room will function as a Safe Haven once cleared of encounters.": bought beside an
+    encounter or a trap, the haven is the party's only when the room's challenge is beaten, and
+    Camp waits for it."""
+    state = bought(demo, hc, crossblade)
+    assert find_room(state, 1).safe_haven and not state.dungeon.safe_haven
+    assert "a Safe Haven" in lacking(state, camp_check(state, hc))
+    state, events = awarded(state, hc, find_room(state, 1))
+    assert state.dungeon.safe_haven
+    assert "Room 1 is cleared: a Safe Haven, the party may camp here." in [e.text for e in events]
+
+
+def test_a_safe_haven_in_a_room_with_nothing_to_clear_is_one_at_once(demo: State, hc: Ruleset) -> None:
+    """"The room will function as a Safe Haven once cleared of encounters.": none to clear."""
+    state = bought(demo, hc, "terrain_enemies")
+    assert state.dungeon.safe_haven
+
+
+def test_a_safe_haven_is_cleared_by_the_fight_won(demo: State, hc: Ruleset) -> None:
+    """"once cleared of encounters": the foes of the room beaten, the haven is the party's."""
+    state = bought(demo, hc, "hostile_encounter")
+    state, _ = act(state, hc, StartFight((FoeGroup(FoeKind("Goblin", "1"), 1),), hp="average"))
+    state, _ = act(state, hc, HurtFoe("f1", 4))
+    state, events = act(state, hc, EndFight())
+    assert state.dungeon.safe_haven
+    assert "Room 1 is cleared: a Safe Haven, the party may camp here." in [e.text for e in events]
+    fled = bought(demo, hc, "hostile_encounter")
+    fled, _ = act(fled, hc, StartFight((FoeGroup(FoeKind("Goblin", "1"), 1),), hp="average"))
+    fled, _ = act(fled, hc, EndFight("the party runs"))
+    assert not fled.dungeon.safe_haven, "a fight the party left is no room cleared"

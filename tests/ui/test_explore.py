@@ -92,7 +92,8 @@ async def test_an_explore_from_the_main_screen(tmp_path: Path) -> None:
         assert exploring(state) is None and script.remaining == 0
         room = divining_pool(state).rooms[-1]
         assert (room.hammers, room.crossblades, room.safe_haven) == (2, 3, True)
-        assert state.dungeon.safe_haven and state.dungeon.rooms_explored == 1
+        assert not state.dungeon.safe_haven, "a haven beside a trap waits for the room to be cleared"
+        assert state.dungeon.rooms_explored == 1
         assert state.clock.units == 1
         assert light_state.light(state, "l1").remaining == torch_before - 2 - 1
         header = str(app.screen.query_one("#header", Static).render())

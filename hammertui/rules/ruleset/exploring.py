@@ -86,7 +86,9 @@ class ExploreOutcome:
     """One thing a net Falcon or Skull, a Hammer or a Crossblade can buy, as the text lists it.
 
     `dice` is thrown by `burn_lights` (turns lost) and `transit_encounter` (the die colours, e.g.
-    "purple"); `ignore` names symbols a transit encounter's die does not count.
+    "purple"); `ignore` names symbols a transit encounter's die does not count. `encounter` marks
+    an outcome that puts an encounter in the room or works on one there: such a room, like one
+    with a trap, must be cleared before a Safe Haven bought in it is one.
     """
 
     id: Id
@@ -95,6 +97,7 @@ class ExploreOutcome:
     dice: Dice = ""
     colour: Colour = ""
     ignore: tuple[SymbolId, ...] = ()
+    encounter: bool = False
 
 
 Outcomes = Annotated[
