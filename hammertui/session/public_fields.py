@@ -81,10 +81,11 @@ FIELDS: dict[type, dict[str, str]] = {
     Effect: _all(P, Effect),
     FailedCheck: _all(P, FailedCheck),
     # The Divining Pool: the dice thrown are the table's; what they bought, a room's notes and the
-    # Challenge Level are the 'Smith's to tell.
+    # Challenge Level are the 'Smith's to tell, and so is a Safe Haven still to be cleared (it
+    # says the room holds an encounter or a trap).
     _dp.DiviningPool: {
         "plan": P, "exploring": H, "rooms": P, "bonuses": P, "risk": P, "reward": P, "rerolls": P,
-        "challenge_level": H,
+        "challenge_level": H, "haven_room": H,
     },
     _dp.PoolPlan: {"additions": P, "extra": P, "ordinary": P, "revisit": P},
     _dp.Room: _all(P, _dp.Room, spent=H, notes=H),
