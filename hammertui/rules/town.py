@@ -20,6 +20,19 @@ from hammertui.rules.ruleset import Ruleset
 UNCLAIMED = ""
 """The holder of an item nobody has taken yet."""
 
+WEEK_HOURS = 7 * 24
+"""A week of downtime, in hours."""
+
+
+def week_units(ruleset: Ruleset) -> int:
+    """A week of downtime on the ruleset's clock: 1,008 ten-minute turns or Beats."""
+    return WEEK_HOURS * ruleset.time.units_per_hour
+
+
+def rested_con(con: int, con_max: int, restored: int) -> int:
+    """CON after a week's rest: `restored` points of what was lost come back, never past the score."""
+    return max(con, min(con_max, con + restored))
+
 
 @record
 class Survivor:

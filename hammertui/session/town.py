@@ -17,7 +17,7 @@ from hammertui.rules import tiers
 from hammertui.rules import town as rules
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
-from hammertui.session import light_state
+from hammertui.session import effects, light_state
 from hammertui.session.actions import Context, Refused, Result, note
 from hammertui.session.camp_state import camping
 from hammertui.session.divining_state import divining_pool, exploring, with_pool
@@ -25,7 +25,7 @@ from hammertui.session.events import Event
 from hammertui.session.fight_state import fighting
 from hammertui.session.light_state import LightSource
 from hammertui.session.loot import COMMON, describe, whereabouts, with_the_living
-from hammertui.session.state import Character, Loot, State, free_id
+from hammertui.session.state import Character, Loot, State, free_id, replace_member
 
 ODD_COINS = "Odd coins from the split"
 """The ledger line the split's remainder stays on."""
@@ -335,3 +335,37 @@ def _item_events(action: ReturnToTown, state: State, plan: TownPlan) -> list[Eve
 
 def _unclaimed(plan: TownPlan) -> bool:
     return any(e.item and e.holder == COMMON for e in plan.staying)
+
+
+@record
+class Downtime:
+    """A week of downtime in town before the party goes back in: "After returning to town, you can
+    choose to stick around and take an extended rest." The clock moves a week (no light burns in
+    town), the living rest to full Hit Points, and each regains the lost CON the difficulty mode
+    gives a week (Book Three's Excitement: "For each week of downtime, your character restores 1
+    point of lost CON"); elsewhere lost CON stays "permanent until magically restored"."""
+
+    label: ClassVar[str] = "town"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        _check_ready(state)
+        ruleset = ctx.ruleset
+        mode = ruleset.difficulty(state.session.difficulty)
+        per_week = mode.downtime_con if mode is not None else 0
+        party, restored = state.party, []
+        for member in state.living:
+            con = rules.rested_con(member.con, member.con_max, per_week)
+            if con > member.con:
+                restored.append(f"{member.name} +{con - member.con} CON ({con}/{member.con_max})")
+            rested = attrs.evolve(member, hp=member.max_hp, status="ok", stance="", con=con)
+            party = replace_member(party, rested)
+        units = rules.week_units(ruleset)
+        clock = attrs.evolve(state.clock, units=state.clock.units + units)
+        new, ended = effects.expire(attrs.evolve(state, party=party, clock=clock), self.label)
+        text = f"A week of downtime in town ({ruleset.time.label(units)}): everyone rests to full HP"
+        if restored:
+            text += "; " + ", ".join(restored)
+        elif any(m.con < m.con_max for m in state.living) and not per_week:
+            mode_name = mode.name if mode is not None else "this"
+            text += f"; no CON comes back in {mode_name} mode, only by magic (Cure Serious Wounds)"
+        return new, [note(self, text + "."), *ended]

@@ -129,6 +129,30 @@ def _down(state: State, character_id: str) -> Character:
 
 
 @record
+class RestoreCon:
+    """Lost CON back by the 'Smith's hand, with the reason: "the only way to restore it is ... via a
+    special alternate use of the Level 4 Cleric Spell Cure Serious Wounds" (1d4 + Caster Level
+    points), "or similar potion or scroll". Never past the character's CON score."""
+
+    label: ClassVar[str] = "heal"
+    character_id: str
+    amount: int
+    reason: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = _living(state, self.character_id)
+        if member.con >= member.con_max:
+            raise Refused(f"{member.name} has lost no CON ({member.con}/{member.con_max})")
+        if self.amount < 1:
+            raise Refused("CON restored is 1 point or more")
+        if not self.reason.strip():
+            raise Refused("say why the CON comes back (Cure Serious Wounds, a potion...)")
+        con = min(member.con_max, member.con + self.amount)
+        text = f"{member.name} regains {con - member.con} CON ({con}/{member.con_max}): {self.reason.strip()}."
+        return attrs.evolve(state, party=replace_member(state.party, attrs.evolve(member, con=con))), [note(self, text)]
+
+
+@record
 class LayDown:
     """A round Laying Down at 0 HP: a Death save, a CON point lost on a failure.
 

@@ -460,6 +460,12 @@ class HammerApp(App[None]):
             tier = dungeon_tier(self._store().state, self._store().ruleset)
             self.push_screen(screens.CheckDialog(self._store().ruleset, member, tier, self.try_perform))
 
+    def action_restore_con(self) -> None:
+        """Lost CON back to the highlighted character by the 'Smith's hand, with the reason."""
+        member = self._target()
+        if member is not None:
+            self.push_screen(screens.RestoreConDialog(member, self.try_perform))
+
     def action_award_xp(self) -> None:
         store = self._store()
         selected = self._target()

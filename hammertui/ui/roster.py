@@ -141,6 +141,16 @@ COMMANDS: tuple[Command[View], ...] = (
     Command("f", "party.fight_on", "fight_on", "Fight On", "Fight On", "The highlighted character at 0 HP: act, then lose 1d4 CON", run=app_action("fight_on")),
     Command("v", "party.level_up", "level_up", "Level up", "Level up", "The highlighted character, with the XP for it, at Camp or in Town", run=app_action("level_up")),
     Command("V", "party.level_up_anyway", "level_up_anyway", "Level up anyway", "Level up anyway", "Outside Camp and Town, with the 'Smith's reason for the log", run=app_action("level_up_anyway")),
+    Command(
+        None,
+        "party.restore_con",
+        "restore_con",
+        "Restore CON",
+        "Restore lost CON",
+        "The highlighted character's lost CON back by magic (Cure Serious Wounds: 1d4 + caster level), with the reason",
+        applies=lambda v: any(m.con < m.con_max for m in v.state.living),
+        run=app_action("restore_con"),
+    ),
     Command("k", "party.counts", "counts", "Supplies", "Supplies", "The highlighted character's rations, oil and other counted things", run=app_action("counts")),
     Command(
         None,

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from hammertui.ui.dialogs.pack import PackDialog
     from hammertui.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
     from hammertui.ui.dialogs.recruit import ArmourDialog, EntryDialog, RollDialog
+    from hammertui.ui.dialogs.restore_con import RestoreConDialog
     from hammertui.ui.dialogs.xp import XPDialog
     from hammertui.ui.explore import ExploreScreen
     from hammertui.ui.graveyard import GraveyardScreen
@@ -84,6 +85,7 @@ WHERE = {
     "RulesScreen": "hammertui.ui.decisions",
     "TurnDialog": "hammertui.ui.dialogs.exploration_turn",
     "XPDialog": "hammertui.ui.dialogs.xp",
+    "RestoreConDialog": "hammertui.ui.dialogs.restore_con",
 }
 
 __all__ = [
@@ -122,6 +124,7 @@ __all__ = [
     "RulesScreen",
     "TurnDialog",
     "XPDialog",
+    "RestoreConDialog",
 ]
 
 

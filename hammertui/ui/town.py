@@ -4,7 +4,8 @@ The table has one row per survivor (HP to full, the supplies that top up their k
 the coins, the items they take home, their XP); below it the party's side of it (the split and its
 odd coins, loot turned to XP in Book Three, what stays in the ledger, what the dungeon forgets)
 and where the party goes back in. Enter performs the one `ReturnToTown`; afterwards `v` levels up
-the highlighted survivor with the rules' `LevelUp`.
+the highlighted survivor with the rules' `LevelUp`, and `w` spends a week of downtime there
+(`Downtime`: full HP, and lost CON back where the difficulty mode gives it).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from hammertui.session.advancement import LevelUp
 from hammertui.session.loot import describe, whereabouts
 from hammertui.session.state import Character, Loot
 from hammertui.session.town import (
+    Downtime,
     Homecoming,
     ReturnToTown,
     TownPlan,
@@ -37,7 +39,7 @@ from hammertui.ui.table import Row, add_plain_columns
 from hammertui.ui.view import View
 
 BEFORE = ("Name", "HP", "Restock", "Coins", "Items", "XP")
-AFTER = ("Name", "Level", "XP", "Coins", "Items", "Level up")
+AFTER = ("Name", "Level", "XP", "CON", "Coins", "Items", "Level up")
 TEXT_COLUMNS = {"Name": 12, "Restock": 16, "Items": 14, "Level up": 8}
 """The columns cut to fit, with their least widths: 80 columns hold them beside the numbers in full."""
 
@@ -55,6 +57,7 @@ class TownScreen(ListingScreen):
         # Priority, so Enter returns even from the table or a number field, which have their own Enter.
         Binding("enter", "go", "Return to Town", id="town.go", priority=True),
         Binding("v", "level_up", "Level up", id="town.level_up", tooltip="Level up the highlighted survivor"),
+        Binding("w", "downtime", "A week's rest", id="town.downtime", tooltip="A week of downtime: full HP, and lost CON back where the mode gives it"),
         Binding("dollar_sign", "ledger", "Ledger", id="town.ledger", key_display="$", tooltip="Hand out unclaimed items first"),
         Binding("u", "app.undo", "Undo", id="town.undo", tooltip="Take back the last thing done: a level, or the whole trip"),
     ]
@@ -171,7 +174,7 @@ class TownScreen(ListingScreen):
         returned = self._returned(view)
         self.query_one("#town-choices").display = not returned
         if returned:
-            body, hint = _after_text(view), "v level up the highlighted survivor · u undo · escape close"
+            body, hint = _after_text(view), "v level up the highlighted · w a week of downtime · u undo · escape close"
         else:
             plan = self._plan(view)
             body = _plan_text(view, plan, self._problem) if plan is not None else Text("")
@@ -194,6 +197,8 @@ class TownScreen(ListingScreen):
         returned = self._returned(view)
         if action == "go":
             return False if returned else None if self._problem else True
+        if action == "downtime":
+            return returned
         if action == "level_up":
             member = self._highlighted(view)
             if not returned or member is None or not can_level(view.ruleset, member.level, member.xp):
@@ -223,6 +228,12 @@ class TownScreen(ListingScreen):
         member = self._highlighted(view) if view else None
         if member is not None:
             self.hammer.perform(LevelUp(member.id, in_town=True))
+
+    def action_downtime(self) -> None:
+        """The party sticks around a week before going back in: "take an extended rest"."""
+        view = self.hammer.view
+        if view is not None and self._returned(view):
+            self.hammer.perform(Downtime())
 
     def action_ledger(self) -> None:
         self.app.push_screen(screens.LootScreen())
@@ -273,6 +284,7 @@ def _after_cells(view: View, member: Character) -> list[Text]:
         Text(member.name, style="bold"),
         Text(str(member.level)),
         Text(str(member.xp)),
+        Text(f"{member.con}/{member.con_max}", style="" if member.con == member.con_max else WARNING),
         Text(str(member.coins)),
         Text(", ".join(member.items)),
         Text(READY, style=SUCCESS) if ready else Text(""),

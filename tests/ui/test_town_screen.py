@@ -85,7 +85,7 @@ async def test_loot_then_town_then_a_level(tmp_path: Path) -> None:
         assert state.character("c4").id in {s.carrier for s in light_state.lights(state)}
         assert "Back into the dungeon at level 2" in log_text(app)
         assert "Enough XP to level up: Darla." in town_text(app)
-        assert cells(app)[0] == ["Darla", "1", "20", "125", "Ruby (50 coins)", "ready: v"]
+        assert cells(app)[0] == ["Darla", "1", "20", "6/6", "125", "Ruby (50 coins)", "ready: v"]
         assert app.screen.query_one(".listing").border_subtitle == "back from town"
 
         await pilot.press("enter")  # nothing more to do with Enter once back
@@ -94,7 +94,7 @@ async def test_loot_then_town_then_a_level(tmp_path: Path) -> None:
         await pilot.press("v")
         await pilot.pause()
         assert (app.store.state.character("c1").level, app.store.state.character("c1").xp) == (2, 0)
-        assert cells(app)[0][1:3] == ["2", "0"] and cells(app)[0][5] == ""
+        assert cells(app)[0][1:3] == ["2", "0"] and cells(app)[0][6] == ""
 
         await pilot.press("escape")
         assert not isinstance(app.screen, TownScreen)

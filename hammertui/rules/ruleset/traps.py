@@ -177,11 +177,13 @@ class SkillRules:
 
 @record
 class DifficultyMode:
-    """A difficulty mode: what 0 HP means."""
+    """A difficulty mode: what 0 HP means, and the lost CON each week of downtime in town restores
+    (Book Three's Excitement: "For each week of downtime, your character restores 1 point of lost CON")."""
 
     id: Id
     name: str
     zero_hp: Annotated[str, one_of(ZERO_HP)] = "burn_con"
+    downtime_con: Annotated[int, between(0, None, "CON points a week")] = 0
 
 
 @record
