@@ -92,6 +92,8 @@ class ExploreScreen(ModalScreen[None]):
         self._finished: int | None = None
         self._surprised = False
         self._count = 0
+        self._counted_in = ""
+        """The step the count was typed at: a count is for that step's list alone."""
         self._spent = 0
         self._listed: list[tuple[str, list[tuple[str, str]], str]] | None = None
 
@@ -120,6 +122,8 @@ class ExploreScreen(ModalScreen[None]):
             return
         trip = exploring(view.state)
         step = trip.step if trip else ""
+        if step != self._counted_in:
+            self._count = 0
         put(self.query_one("#header", Static), header_text(view))
         put(self.query_one("#explore-steps", Static), _step_bar(step, self._finished is not None and trip is None))
         if trip is None and self._finished is not None:
@@ -203,7 +207,7 @@ class ExploreScreen(ModalScreen[None]):
         if action == "award":
             return self._awardable(view) is not None
         if action == "count":
-            return trip is not None and trip.step in ("transit", "destination")
+            return view is not None and bool(spend_choices(view.state, view.ruleset))
         return True
 
     def _awardable(self, view: View | None) -> int | None:
@@ -257,7 +261,9 @@ class ExploreScreen(ModalScreen[None]):
             self.hammer.perform(AwardRoomXP(number))
 
     def action_count(self, digit: int) -> None:
-        """A digit typed before Enter: how many symbols the next spend takes."""
+        """A digit typed before Enter: how many symbols the next spend from the list on screen takes."""
+        trip = exploring(self.hammer.view.state) if self.hammer.view else None
+        self._counted_in = trip.step if trip else ""
         self._count = min(MOST, self._count * 10 + digit)
         self._draw_hint(self.hammer.view)
 

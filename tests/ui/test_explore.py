@@ -221,3 +221,24 @@ async def test_a_count_beyond_the_symbols_left_is_refused_and_forgotten(tmp_path
         await pilot.press("enter")  # the count is gone: one Hammer
         await pilot.pause()
         assert [s.outcome for s in exploring(app.store.state).spent] == ["friendly_encounter"]
+
+
+async def test_a_count_belongs_to_the_list_it_was_typed_in(tmp_path: Path) -> None:
+    """`3 enter` once the Falcon is spent moves on to the Crossblades: the 3 spends nothing and is
+    not the first digit of the next count."""
+    app, _ = scripted(tmp_path, [3, 7, 8])  # Blue Falcon; Purple Crossblade x2; Purple Crossblade x2
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.press("e", "enter", "enter")
+        await pilot.pause()
+        assert exploring(app.store.state).step == "transit"
+        await pilot.press("enter")  # the one Falcon
+        await pilot.pause()
+        await pilot.press("3", "enter")  # nothing left to spend here: on to the Crossblades
+        await pilot.pause()
+        assert exploring(app.store.state).step == "destination"
+        await pilot.press("2")
+        await pilot.pause()
+        assert "x2: enter spends 2" in plain(app.screen.query_one("#explore-hint", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [s.symbol for s in exploring(app.store.state).spent] == ["falcon", "crossblade", "crossblade"]
