@@ -123,6 +123,7 @@ class HammerApp(App[None]):
         self.commands = procedures.commands(self.rules)
         self._by_id = {command.id: command for command in self.commands}
         self._by_action = {command.action: command for command in self.commands if command.run is None}
+        self._light_keys = {command.id for command in getattr(procedures.part_ui(self.rules, "light"), "COMMANDS", ())}
         self._set_aside = {command.id: command.action for command in COMMON if command.id not in self._by_id}
         self.crashed = False
         self.crash_log: Path | None = None
@@ -370,7 +371,18 @@ class HammerApp(App[None]):
         """Run a procedure's command (its key is bound to `do('<id>')`)."""
         command = self._by_id[command_id]
         assert command.run is not None
+        if command_id not in self._light_keys:
+            self._focus_the_party()
         command.run(self)
+
+    def _focus_the_party(self) -> None:
+        """A key that is not the Light pane's brings the arrows back to the party: with the Light
+        pane still focused after a party key's dialog, `end` moved a torch and the next party key
+        acted on a character the 'Smith had not chosen. Light keys leave the focus where it is, so
+        the Timekeeper can pack a lantern, then move down to it and light it."""
+        if self.screen is self.screen_stack[0]:
+            for party in self.query(PartyPane).results():
+                party.query_one(DataTable).focus()
 
     def _checked(self, command: Command[View]) -> tuple[str, tuple[object, ...]]:
         """The action name and parameters `check_action` is asked with for a command."""
@@ -437,6 +449,7 @@ class HammerApp(App[None]):
     def _target(self, character_id: str = "") -> Character | None:
         """The character a key acts on: the one named, the open sheet's, or the roster's highlight."""
         store = self._store()
+        self._focus_the_party()
         if not character_id and isinstance(self.screen, screens.SheetScreen):
             character_id = self.screen.character_id
         character_id = character_id or self.query_one(PartyPane).selected_id or ""

@@ -182,3 +182,49 @@ def test_session_names_that_are_not_file_names_are_refused(tmp_path: Path, name:
 
     with pytest.raises(BadSessionName):
         make_app(tmp_path, name or " ")
+
+
+def words_on(screen: object) -> str:
+    """Every label a dialog shows, in one string."""
+    from textual.widgets import Label
+
+    return " ".join(str(label.render()) for label in screen.query(Label))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("ruleset_id", "key"), [("hammercrawl-book3", "V"), ("russell-house-rules", "c")])
+async def test_a_party_key_brings_the_arrows_back_to_the_party(tmp_path: Path, ruleset_id: str, key: str) -> None:
+    """The Timekeeper tabs to the Light pane, then deals damage (to the character the party pane
+    shows chosen); `end` then goes to the last character, and the next party key acts on them."""
+    from hammertui.ui.roster import PartyPane
+    from tests.ui.waiting import until
+
+    app = make_app(tmp_path, seed=7, ruleset_id=ruleset_id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        party = app.query_one(PartyPane)
+        await pilot.press("tab")
+        await until(pilot, lambda: not party.has_focus_within, "the Light pane focused")
+        await pilot.press("d")
+        first = app.store.state.party[0].name
+        await until(pilot, lambda: len(app.screen_stack) > 1 and first in words_on(app.screen), f"damage to {first}")
+        await pilot.press("escape")
+        await until(pilot, lambda: len(app.screen_stack) == 1, "the dialog closed")
+        await pilot.press("end", key)
+        last = app.store.state.party[-1].name
+        await until(pilot, lambda: len(app.screen_stack) > 1 and last in words_on(app.screen), f"{key} asking about {last}")
+
+
+async def test_light_keys_leave_the_arrows_on_the_light_pane(tmp_path: Path) -> None:
+    """Handing a torch over keeps the Light pane focused: `down` then moves to the next source."""
+    from hammertui.ui.light import LightPane
+    from tests.ui.waiting import until
+
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        light = app.query_one(LightPane)
+        await pilot.press("tab", "g")
+        await until(pilot, lambda: isinstance(app.screen, ChooseDialog), "the hand-over dialog")
+        await pilot.press("escape")
+        await until(pilot, lambda: len(app.screen_stack) == 1, "the dialog closed")
+        await pilot.press("down")
+        await until(pilot, lambda: light.selected_id == light_state.lights(app.store.state)[1].id, "the second source chosen")
+        assert light.has_focus_within

@@ -43,8 +43,8 @@ async def test_down_dying_and_dead_read_whole(tmp_path: Path, width: int) -> Non
         await pilot.pause()
         rows = screen_rows(app)
         for name, word in (("Darla", "Dying"), ("Brann", "Down"), ("Wenna", "Dead")):
-            (row,) = [r for r in rows if r.lstrip("│ ").startswith(name)]
-            party_pane = row[: row.index("│", 2)]
+            (row,) = [r for r in rows if r.lstrip("│┃ ").startswith(name)]
+            party_pane = row[: row.index("┃", 2)]  # the focused pane's heavy border
             assert f" {word} " in party_pane + " ", f"{word!r} whole in {party_pane!r}"
 
 
