@@ -2,18 +2,20 @@
 screen of its own under the session's header line.
 
 Each key is one action, so every step is logged, saved and undoable; the screen only draws the step
-the session is on, and a restart reopens it where it was left. A count typed before Enter spends
-that many symbols of one kind on the highlighted outcome.
+the session is on, and a restart reopens it where it was left. Each outcome on offer has a letter
+(the first symbol's lower case, the second's upper case); a count typed before it, or before Enter
+on the highlighted outcome, spends that many symbols of one kind.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -63,11 +65,21 @@ HINTS = {
     "": "enter roll the pool · b change the pool · escape close",
     "extremes": "enter on to Blood Drops and Hourglasses · u undo",
     "losses": "enter on · s split the Blood Drop damage · u undo",
-    "transit": "enter spend · 2-9 enter spend that many · n on to the room, the rest unspent · u undo",
-    "destination": "enter spend · 2-9 enter spend that many · n finish, the rest unspent · F fight · u undo",
+    "transit": "letter: buy · 2-9 then letter: buy that many · n on, the rest unspent",
+    "destination": "letter: buy · 2-9 then letter: buy that many · n finish, the rest unspent",
 }
 MOST = 99
 """The largest count typed before Enter: more symbols than a pool can roll."""
+LETTERS = "acdeghijklmopqrtvwyz"
+"""The outcomes' keys: the first symbol's list has them in lower case, the second's in upper case.
+Left out are the Explore's own keys in either case (b, f, n, s, u, x), so a letter means the
+same outcome place in both lists; digits are the count."""
+KEY_STYLE = "bold #ffa62b"
+"""An outcome's letter, in the colour the footer gives its keys."""
+ROOMY = 30
+"""Screen rows from which the Explore spaces its parts out; below, every outcome fits unspaced."""
+ROOMY_WIDTH = 100
+"""Screen columns from which the step bar names every step on one line."""
 
 
 class ExploreScreen(ModalScreen[None]):
@@ -85,6 +97,7 @@ class ExploreScreen(ModalScreen[None]):
         Binding("x", "award", "Challenge beaten", id="explore.award", tooltip="Award the room's XP to every survivor"),
         Binding("u", "undo", "Undo", id="explore.undo"),
         *(Binding(str(d), f"count({d})", f"Spend {d}", id=f"explore.count_{d}", show=False) for d in range(10)),
+        *(Binding(key, f"buy('{key}')", "Buy", show=False) for key in LETTERS + LETTERS.upper()),
     ]
 
     def __init__(self) -> None:
@@ -95,7 +108,9 @@ class ExploreScreen(ModalScreen[None]):
         self._counted_in = ""
         """The step the count was typed at: a count is for that step's list alone."""
         self._spent = 0
-        self._listed: list[tuple[str, list[tuple[str, str]], str]] | None = None
+        self._listed: list[Listed] | None = None
+        self._keys: dict[str, str] = {}
+        """Each outcome's letter and its option id (`symbol:outcome`)."""
 
     @property
     def hammer(self) -> HammerApp:
@@ -108,12 +123,19 @@ class ExploreScreen(ModalScreen[None]):
             yield Static(id="explore-steps")
             with VerticalScroll(id="explore-body"):
                 yield Static(id="explore-text")
-            yield OptionList(id="explore-choices")
+            with Horizontal(id="explore-choices"):
+                for place in range(2):
+                    yield OptionList(id=f"spend-{place}", classes="spend", compact=True)
             yield Static(id="explore-hint", classes="hint")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.watch(self.app, "view", self._redraw)
+
+    def on_resize(self, event: Resize) -> None:
+        """Spaced out where there is room; close together where every outcome must still fit."""
+        self.set_class(event.size.height < ROOMY, "-cramped")
+        self._draw_steps(self.hammer.view)
 
     # Drawing ---------------------------------------------------------------------------------
 
@@ -125,7 +147,7 @@ class ExploreScreen(ModalScreen[None]):
         if step != self._counted_in:
             self._count = 0
         put(self.query_one("#header", Static), header_text(view))
-        put(self.query_one("#explore-steps", Static), _step_bar(step, self._finished is not None and trip is None))
+        self._draw_steps(view)
         if trip is None and self._finished is not None:
             body = _finished_text(view, self._finished)
         elif trip is None:
@@ -138,13 +160,21 @@ class ExploreScreen(ModalScreen[None]):
         self._show_latest_spend(trip)
         self.refresh_bindings()
 
+    def _draw_steps(self, view: View | None) -> None:
+        """The step bar: each step named where the width allows, else the current one alone."""
+        if view is None:
+            return
+        trip = exploring(view.state)
+        bar = _step_bar(trip.step if trip else "", self._finished is not None and trip is None, self.size.width >= ROOMY_WIDTH)
+        put(self.query_one("#explore-steps", Static), bar)
+
     def _draw_hint(self, view: View | None) -> None:
         """The keys for this step, or the count typed so far: all a digit changes."""
         if view is None:
             return
         trip = exploring(view.state)
         if self._count:
-            hint = f"x{self._count}: enter spends {self._count} on the highlighted · escape forget the count"
+            hint = f"x{self._count}: a letter or enter spends {self._count} on its outcome · escape forget the count"
         elif trip is None and self._finished is not None:
             award = "x challenge beaten: award the XP · " if self._awardable(view) is not None else ""
             hint = f"{award}F fight · u undo · escape close"
@@ -153,37 +183,54 @@ class ExploreScreen(ModalScreen[None]):
         put(self.query_one("#explore-hint", Static), Text(hint, style="bold" if self._count else "dim"))
 
     def _fill_choices(self, view: View) -> None:
-        """The outcomes each symbol left can buy; the highlight stays on the outcome just bought while
-        its symbol lasts, else goes to the top of the first list."""
-        choices = self.query_one("#explore-choices", OptionList)
-        spendable = spend_choices(view.state, view.ruleset)
+        """The outcomes each symbol left can buy, a list for each symbol side by side, each outcome
+        with its letter; the highlight stays on the outcome just bought while its symbol lasts, else
+        goes to the top of the first list. The Hammers keep the left and the lower case, the
+        Crossblades the right and the upper case, while either lasts."""
+        lists = list(self.query(".spend").results(OptionList))
         listed = [
-            (f"{group.name}: {group.left} to spend", [(choice.name, choice.id) for choice in group.choices], group.symbol)
-            for group in spendable
+            Listed(f"{group.name}: {group.left} to spend", [(choice.name, choice.id) for choice in group.choices], group.symbol)
+            for group in spend_choices(view.state, view.ruleset)
         ]
-        if self._listed is not None and [rest for _, *rest in listed] == [rest for _, *rest in self._listed]:
-            self._retitle(choices, listed)  # the same outcomes: a rebuild would lay the screen out again
+        if self._listed is not None and [g[1:] for g in listed] == [g[1:] for g in self._listed]:
+            self._retitle(view, lists, listed)  # the same outcomes: a rebuild would lay the screen out again
             return
         self._listed = listed
-        was = choices.get_option_at_index(choices.highlighted).id if choices.highlighted is not None else None
-        choices.clear_options()
-        choices.display = bool(spendable)
-        for heading, outcomes, symbol in listed:
-            choices.add_option(Option(Text(heading, style="bold"), disabled=True))
-            for name, outcome in outcomes:
-                choices.add_option(Option(f"  {name}", id=f"{symbol}:{outcome}"))
-            choices.add_option(Option("  Something else (say what)", id=f"{symbol}:{OTHER}"))
-        if spendable:
-            choices.highlighted = _same_or_top(choices, was)
-            choices.focus()
+        focused = self.focused if isinstance(self.focused, OptionList) else None
+        was = focused.get_option_at_index(focused.highlighted).id if focused is not None and focused.highlighted is not None else None
+        self._keys = {}
+        placed = {_place(view, group.symbol): group for group in listed}
+        self.query_one("#explore-choices").display = bool(listed)
+        for place, choices in enumerate(lists):
+            choices.clear_options()
+            choices.display = place in placed
+            if place in placed:
+                self._fill_list(choices, placed[place], LETTERS if place == 0 else LETTERS.upper())
+        shown = [lists[place] for place in sorted(placed)]
+        home = next((c for c in shown if was is not None and _index_of(c, was) is not None), shown[0] if shown else None)
+        if home is not None:
+            at = _index_of(home, was) if was is not None else None
+            home.highlighted = at if at is not None else _top(home)
+            home.focus()
 
-    def _retitle(self, choices: OptionList, listed: list[tuple[str, list[tuple[str, str]], str]]) -> None:
+    def _fill_list(self, choices: OptionList, group: Listed, letters: str) -> None:
+        """A symbol's heading, then each outcome with its letter, and the 'Smith's own last."""
+        choices.add_option(Option(Text(group.heading, style="bold"), disabled=True))
+        outcomes = [*group.outcomes, ("Something else (say what)", OTHER)]
+        for n, (name, outcome) in enumerate(outcomes):
+            option_id = f"{group.symbol}:{outcome}"
+            key = letters[n] if n < len(letters) else ""  # past the last letter, the arrows and Enter alone
+            if key:
+                self._keys[key] = option_id
+            prompt = Text(f"{key or ' '} {name}")
+            prompt.stylize(KEY_STYLE, 0, 1)
+            choices.add_option(Option(prompt, id=option_id))
+
+    def _retitle(self, view: View, lists: list[OptionList], listed: list[Listed]) -> None:
         """Say again how many of each symbol are left to spend, in the headings alone."""
-        at = 0
-        for (heading, outcomes, _), (was, _, _) in zip(listed, self._listed or [], strict=True):
-            if heading != was:
-                choices.replace_option_prompt_at_index(at, Text(heading, style="bold"))
-            at += len(outcomes) + 2
+        for group, was in zip(listed, self._listed or [], strict=True):
+            if group.heading != was.heading:
+                lists[_place(view, group.symbol)].replace_option_prompt_at_index(0, Text(group.heading, style="bold"))
         self._listed = listed
 
     def _show_latest_spend(self, trip: Exploration | None) -> None:
@@ -208,6 +255,8 @@ class ExploreScreen(ModalScreen[None]):
             return self._awardable(view) is not None
         if action == "count":
             return view is not None and bool(spend_choices(view.state, view.ruleset))
+        if action == "buy":
+            return bool(parameters) and parameters[0] in self._keys
         return True
 
     def _awardable(self, view: View | None) -> int | None:
@@ -278,9 +327,18 @@ class ExploreScreen(ModalScreen[None]):
             return
         self.dismiss(None)
 
+    def action_buy(self, key: str) -> None:
+        """An outcome's letter: spend the count typed before it (or one) on that outcome."""
+        option_id = self._keys.get(key)
+        if option_id is not None:
+            self._spend(option_id)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        symbol, _, outcome_id = (event.option.id or "").partition(":")
+        self._spend(event.option.id or "")
+
+    def _spend(self, option_id: str) -> None:
+        symbol, _, outcome_id = option_id.partition(":")
         view = self.hammer.view
         if view is None:
             return
@@ -312,24 +370,40 @@ class ExploreScreen(ModalScreen[None]):
         )
 
 
-def _same_or_top(choices: OptionList, wanted: str | None) -> int | None:
-    """The outcome that was highlighted, if its symbol is still to spend; else the top of the first list."""
-    for index in range(choices.option_count):
-        option = choices.get_option_at_index(index)
-        if wanted is not None and option.id == wanted:
-            return index
+class Listed(NamedTuple):
+    """One symbol's list as drawn: its heading, its outcomes (name, id) and the symbol."""
+
+    heading: str
+    outcomes: list[tuple[str, str]]
+    symbol: str
+
+
+def _place(view: View, symbol: str) -> int:
+    """Which list a symbol's outcomes go in: the right for the challenge symbol (Crossblades), else the left."""
+    _, challenge = rules.destination_symbols(view.ruleset)
+    return 1 if symbol == challenge else 0
+
+
+def _index_of(choices: OptionList, option_id: str) -> int | None:
+    """Where the outcome `option_id` is in a list, if it is there."""
+    return next((i for i in range(choices.option_count) if choices.get_option_at_index(i).id == option_id), None)
+
+
+def _top(choices: OptionList) -> int | None:
+    """The list's first outcome (under its heading)."""
     return next((i for i in range(choices.option_count) if not choices.get_option_at_index(i).disabled), None)
 
 
-def _step_bar(step: str, done: bool) -> Text:
-    """`Roll › Comets & Chaos Stars › ...` with the step the session is on lit; the room recorded is the last."""
+def _step_bar(step: str, done: bool, named: bool = True) -> Text:
+    """`Roll › Comets & Chaos Stars › ...` with the step the session is on lit; the room recorded is
+    the last. Not `named`, the other steps show their numbers alone, so the bar keeps to a line."""
     text = Text()
     current = len(STEPS) - 1 if done else [s for s, _ in STEPS].index(step)
     for i, (_, name) in enumerate(STEPS):
         if i:
             text.append(" › ", style="dim")
         style = "bold reverse" if i == current else ("dim" if i > current else "")
-        text.append(f" {i + 1} {name} ", style=style)
+        text.append(f" {i + 1} {name} " if named or i == current else f" {i + 1} ", style=style)
     return text
 
 

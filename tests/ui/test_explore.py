@@ -10,7 +10,7 @@ from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import light_state, persist, sessions
 from hammertui.session.camp import CampNext, SetCampFree, StartCamp
 from hammertui.session.divining_state import divining_pool, exploring, pool_plan
-from hammertui.session.explore import SetAddition, SetSafeHaven
+from hammertui.session.explore import SetAddition, SetSafeHaven, spend_choices
 from hammertui.ui.app import HammerApp
 from hammertui.ui.dialogs.blood import BloodDialog
 from hammertui.ui.explore import ExploreScreen
@@ -27,10 +27,23 @@ def body(app: HammerApp) -> str:
 
 async def choose(pilot, app: HammerApp, option_id: str) -> None:  # type: ignore[no-untyped-def]
     """Highlight an outcome in the modal's list and take it with Enter, as the 'Smith does."""
-    choices = app.screen.query_one("#explore-choices", OptionList)
+    (choices,) = [c for c in app.screen.query(".spend").results(OptionList) if c.display and option_id in ids(c)]
     choices.highlighted = choices.get_option_index(option_id)
+    choices.focus()
+    await pilot.pause()
     await pilot.press("enter")
     await pilot.pause()
+
+
+def ids(choices: OptionList) -> list[str]:
+    return [str(choices.get_option_at_index(i).id) for i in range(choices.option_count)]
+
+
+def highlighted(app: HammerApp) -> str | None:
+    """The outcome under the highlight of the list that has the focus."""
+    choices = app.screen.focused
+    assert isinstance(choices, OptionList) and choices.highlighted is not None
+    return choices.get_option_at_index(choices.highlighted).id
 
 
 # Huzzah! adds a Red die: the pool is Blue, Red, Purple, Purple (the ruleset's order of dice).
@@ -150,11 +163,9 @@ async def test_enter_after_a_list_runs_out_buys_the_top_of_the_next(tmp_path: Pa
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("e", "enter", "enter")
         await pilot.pause()
-        choices = app.screen.query_one("#explore-choices", OptionList)
-        assert choices.get_option_at_index(choices.highlighted).id == "hammer:friendly_encounter"
+        assert highlighted(app) == "hammer:friendly_encounter"
         await choose(pilot, app, "hammer:safe_haven")  # the 6th Hammer outcome, the only Hammer
-        choices = app.screen.query_one("#explore-choices", OptionList)
-        assert choices.get_option_at_index(choices.highlighted).id == "crossblade:hostile_encounter"
+        assert highlighted(app) == "crossblade:hostile_encounter"
         await pilot.press("enter")
         await pilot.pause()
         assert [s.outcome for s in exploring(app.store.state).spent] == ["safe_haven", "hostile_encounter"]
@@ -176,8 +187,10 @@ async def test_every_spend_stays_in_view(tmp_path: Path) -> None:
                 await choose(pilot, app, f"{symbol}:{outcome}")
             assert exploring(app.store.state).crossblades_left == 1
             shown = screen_text(app)
-            for spent in exploring(app.store.state).spent:
-                assert spent.text in shown, f"{spent.text} out of view at {size}"
+            spent = exploring(app.store.state).spent
+            # At 80x24 every outcome on offer comes first; the step's text scrolls to the newest spend.
+            for line in spent if size == (120, 40) else spent[-3:]:
+                assert line.text in shown, f"{line.text} out of view at {size}"
 
 
 async def test_book_three_loses_beats_not_turns(tmp_path: Path) -> None:
@@ -185,7 +198,7 @@ async def test_book_three_loses_beats_not_turns(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("e", "enter", "enter")
         await pilot.pause()
-        options = app.screen.query_one("#explore-choices", OptionList)
+        options = app.screen.query_one("#spend-0", OptionList)
         sputter = str(options.get_option("skull:sputter").prompt)
         assert "1d4 more Beats off them" in sputter
 
@@ -212,7 +225,7 @@ async def test_a_count_beyond_the_symbols_left_is_refused_and_forgotten(tmp_path
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.press("e", "enter", "enter", "2")
         await pilot.pause()
-        assert "x2: enter spends 2 on the highlighted" in plain(app.screen.query_one("#explore-hint", Static))
+        assert "x2: a letter or enter spends 2 on its outcome" in plain(app.screen.query_one("#explore-hint", Static))
         await pilot.press("enter")
         await pilot.pause()
         assert exploring(app.store.state).spent == ()
@@ -238,7 +251,41 @@ async def test_a_count_belongs_to_the_list_it_was_typed_in(tmp_path: Path) -> No
         assert exploring(app.store.state).step == "destination"
         await pilot.press("2")
         await pilot.pause()
-        assert "x2: enter spends 2" in plain(app.screen.query_one("#explore-hint", Static))
+        assert "x2: a letter or enter spends 2" in plain(app.screen.query_one("#explore-hint", Static))
         await pilot.press("enter")
         await pilot.pause()
         assert [s.symbol for s in exploring(app.store.state).spent] == ["falcon", "crossblade", "crossblade"]
+
+
+async def test_each_outcome_has_a_letter_and_a_count_goes_before_it(tmp_path: Path) -> None:
+    """The Hammers' outcomes take lower case letters, the Crossblades' upper case: `h` buys the Safe
+    Haven (the sixth Hammer outcome), `2 C` two reactions towards hostile, `D` a harder encounter."""
+    app, _ = scripted(tmp_path, [5, 7, 8])  # Blue Hammer; Purple Crossblade x2; Purple Crossblade x2
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("e", "enter", "enter")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "h A Safe Haven once cleared of encounters" in shown
+        assert "C An encounter's reaction one grade towards hostile" in shown
+        for key in ("h", "2", "C", "D"):
+            await pilot.press(key)
+            await pilot.pause()
+        spent = [s.outcome for s in exploring(app.store.state).spent]
+        assert spent == ["safe_haven", "reaction_hostile", "reaction_hostile", "harder"]
+
+
+async def test_at_80_by_24_every_outcome_and_the_hint_are_in_sight(tmp_path: Path) -> None:
+    """Two Hammers and two Crossblades: both lists whole, each outcome with its letter, and the keys' hint."""
+    app, _ = scripted(tmp_path, [5, 9, 5, 7])  # Blue Hammer; Red Hammer x2 (Huzzah!); Purple Crossblade; Purple Crossblade x2
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.perform(SetAddition("huzzah", 1))
+        await pilot.press("e", "enter", "enter")
+        await pilot.pause()
+        trip = exploring(app.store.state)
+        assert trip.step == "destination" and trip.hammers_left and trip.crossblades_left
+        shown = screen_text(app)
+        for group in spend_choices(app.store.state, app.store.ruleset):
+            for choice in group.choices:
+                assert choice.name[:24] in shown, f"{choice.name!r} out of sight"
+        hint = plain(app.screen.query_one("#explore-hint", Static)).strip()
+        assert hint.endswith("n finish, the rest unspent") and hint in shown
