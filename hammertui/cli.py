@@ -137,9 +137,24 @@ def player_parser(command: str) -> argparse.ArgumentParser:
     p.add_argument("--saves", type=Path, metavar="DIR", help="folder of sessions (as for hammertui)")
     p.add_argument("--rulesets", type=Path, metavar="DIR", help="folder of your own rulesets (as for hammertui)")
     if serving:
-        p.add_argument("--host", default="localhost", help="address to listen on (default: localhost)")
+        where = p.add_mutually_exclusive_group()
+        where.add_argument("--host", default="localhost", help="address to listen on (default: localhost, this machine alone)")
+        where.add_argument("--lan", action="store_true", help="serve the table's other devices: listen on every interface, print this machine's address")
         p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
+        p.add_argument(
+            "--origin", action="append", default=[], metavar="URL",
+            help="another page address that may open the view, e.g. http://tablet.local:8000 (again for more)",
+        )
+        p.add_argument("--players", type=_positive, default=6, metavar="N", help="player views open at once (default: 6)")
+        p.add_argument("--parent", type=int, metavar="PID", help="stop when process PID ends (the app that started the server)")
     return p
+
+
+def _positive(word: str) -> int:
+    count = int(word)
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"at least 1, not {count}")
+    return count
 
 
 def run_player(command: str, argv: list[str]) -> int:
@@ -160,7 +175,7 @@ def run_player(command: str, argv: list[str]) -> int:
     if command == "serve":
         from hammertui.serve import serve
 
-        serve(name, saves, own, args.host, args.port)
+        serve(name, saves, own, "0.0.0.0" if args.lan else args.host, args.port, args.origin, args.players, args.parent)
         return 0
     from hammertui.rules.ruleset import load_ruleset
     from hammertui.session.persist import SaveFiles

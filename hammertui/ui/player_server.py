@@ -1,5 +1,5 @@
 """The player view's server started from the 'Smith's app: one child process, kept for the app's
-lifetime and stopped when it closes."""
+lifetime and stopped when it closes, or ending by itself when the app dies unclosed (`--parent`)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ class PlayerServer:
     def start(self, name: str, saves: Path) -> str:
         """Serve session `name` of `saves` on a free port; the address to open."""
         port = _free_port()
-        command = [sys.executable, "-m", "hammertui", "serve", name, "--saves", str(saves.resolve()), "--host", HOST, "--port", str(port)]
+        command = [sys.executable, "-m", "hammertui", "serve", name, "--saves", str(saves.resolve()), "--host", HOST, "--port", str(port), "--parent", str(os.getpid())]
         self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         self.address = f"http://{HOST}:{port}"
         return self.address
