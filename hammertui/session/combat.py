@@ -23,7 +23,7 @@ from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
 from hammertui.session import effects, rage
 from hammertui.session.actions import MAX_NAME, MOST_FOES, Action, Context, Refused, Result, note, spend_time
-from hammertui.session.events import Event
+from hammertui.session.events import Event, foe_note
 from hammertui.session.fight_state import (
     Declared,
     Fight,
@@ -389,7 +389,7 @@ class SurpriseSaves:
         if side == PARTY:
             outcomes = _party_surprise_saves(state, ctx, self, save)
         else:
-            outcomes = _foes_surprise_saves(state, ctx, self)
+            outcomes = _foes_surprise_saves(state, ctx)
         fight = attrs.evolve(fight, surprise_saves={cid: passed for cid, passed, _ in outcomes})
         acting = sum(passed for _, passed, _ in outcomes)
         head = note(self, f"Surprise check: each of the surprised {side} makes a {save} save; who passes acts in round 1.")
@@ -446,7 +446,7 @@ def _party_surprise_saves(state: State, ctx: Context, action: Action, save: str)
     return found
 
 
-def _foes_surprise_saves(state: State, ctx: Context, action: Action) -> list[tuple[str, bool, Event]]:
+def _foes_surprise_saves(state: State, ctx: Context) -> list[tuple[str, bool, Event]]:
     """Each foe still standing saves with its save bonus, its tier by its Hit Dice against the
     tier of the strongest in the party."""
     source = max((tiers.tier_of(ctx.ruleset, m.level) for m in state.living), default=0)
@@ -457,7 +457,7 @@ def _foes_surprise_saves(state: State, ctx: Context, action: Action) -> list[tup
         result = rules.surprise_check(ctx.ruleset, ctx.dice, kind.save_bonus, own, source, name=foe.name)
         verdict = "acts in round 1" if result.passed else "surprised: no action in round 1"
         text = f"{foe.name}: {result.save} save vs {result.target} (party Tier {source} vs Tier {own}): {verdict}."
-        found.append((foe.id, result.passed, note(action, text, (result.describe(),))))
+        found.append((foe.id, result.passed, foe_note(text, (result.describe(),))))
     return found
 
 
@@ -1270,7 +1270,7 @@ def _hurt_foe(state: State, foe: Foe, amount: int, action: Action) -> Result:
     beaten = hp == 0
     new = _with_foe(state, attrs.evolve(foe, hp=hp, status="defeated" if beaten else foe.status))
     text = f"{foe.name} takes {amount}: " + ("down and struck off." if beaten else f"{hp}/{foe.max_hp} HP left.")
-    events = [note(action, text)]
+    events = [foe_note(text)]
     if beaten and side_gone(new) == FOES:
         events.append(note(action, "The last foe falls! End the fight (x) for Loot time."))
     return new, events
@@ -1456,7 +1456,7 @@ def _standing_foe(fight: Fight, foe_id: str) -> Foe:
 def _turned(state: State, foe: Foe, outcome: rules.TurnOutcome, action: Action) -> Result:
     """One victim's fate: an effect for its rounds, damage to its HP, or struck off."""
     dice = tuple(r.describe() for r in outcome.rolls)
-    events = [note(action, outcome.explanation, dice)]
+    events = [foe_note(outcome.explanation, dice)]
     result = outcome.result
     if result is None:
         return state, events

@@ -25,3 +25,15 @@ class Event:
 def note(action: "Action", text: str, dice: tuple[str, ...] = (), level: str = "info") -> Event:
     """An event for `action`; the sequence number and clock are stamped by `apply_action`."""
     return Event(0, action.label, text, dice, level=level)
+
+
+FOE = "foe"
+"""The label of a line about one foe's own numbers, whatever action wrote it (the player view's
+`public_fields.EVENTS` keeps it the 'Smith's)."""
+
+
+def foe_note(text: str, dice: tuple[str, ...] = (), level: str = "info") -> Event:
+    """A line about a foe: its save and the number it needs, its Hit Points. They tell the foe's Hit
+    Dice and wounds, so the line is the 'Smith's even when the action's own line is the table's (a
+    Cleric turning the unholy, a surprise check)."""
+    return Event(0, FOE, text, dice, level=level)

@@ -9,6 +9,8 @@ name is a mistake the tests catch, so a new field is never shown until it is cla
 
 Log lines follow the same rule by the action that wrote them (`EVENTS`): a search is the 'Smith's
 roll in secret, an attack's sums name the target's Armour Class, a fight's first line the foes' HP.
+A line about one foe's own numbers is labelled `foe` whatever action wrote it (`events.foe_note`):
+a Cleric's Turn Unholy is the table's, each foe's save against it is not.
 """
 
 from __future__ import annotations

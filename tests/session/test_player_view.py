@@ -17,7 +17,7 @@ from hammertui.rules.ruleset import Ruleset, list_rulesets, load_ruleset
 from hammertui.session import persist, public_fields, sessions
 from hammertui.rules.dice import SeededDice
 from hammertui.session.actions import Context, Refused
-from hammertui.session.combat import AddEffect, FoeGroup, StartFight
+from hammertui.session.combat import AddEffect, FoeGroup, StartFight, SurpriseSaves, TurnUnholy
 from hammertui.session.fight_state import FoeKind
 from hammertui.session.player_view import ShowHpNumbers, band, last_roll, player_view
 from hammertui.session.procedures import state_module
@@ -27,6 +27,9 @@ from hammertui.session.search import Search
 from hammertui.session.state import State
 from hammertui.session.store import Store
 from hammertui.session.vitals import ApplyDamage, Bury
+from tests.session.test_fight_attacks import cleric
+from tests.session.test_fight_steps import started
+from tests.session.test_roster import run
 
 
 def _records(kind: object) -> list[type]:
@@ -184,3 +187,17 @@ def test_every_shipped_ruleset_has_a_player_view(tmp_path: Path, ruleset_id: str
 def test_the_setting_refuses_what_is_already_so(store: Store) -> None:
     with pytest.raises(Refused, match="already shows Hit Points as bands"):
         ShowHpNumbers(False).apply(store.state, Context(store.ruleset, SeededDice(1, 1)))
+
+
+def test_no_line_that_names_a_foe_reaches_the_table(state: State, b3: Ruleset) -> None:
+    """A foe's save and the number it needs tell its Hit Dice: the lines Turn Unholy and the surprise
+    check write for each foe are the 'Smith's, while the lines for the party stay the table's."""
+    zombies = FoeKind("Zombie", "3")
+    fight = started(cleric(state, 7), b3, count=2, kind=zombies, surprised=("foes",))
+    saved, surprise = run(fight, b3, SurpriseSaves(), (15, 14))
+    turned, turning = run(saved, b3, TurnUnholy("c2", ("f1", "f2")), (15, 3, 1, 1, 1, 2, 3, 20, 2))
+    lines = [*surprise, *turning]
+    assert [e.text for e in lines if "Zombie" in e.text and public_fields.public_event(e)] == []
+    assert [e.text for e in lines if public_fields.public_event(e)] == [surprise[0].text, surprise[-1].text, turning[0].text]
+    shown = last_roll(turned, lines)
+    assert shown is None or "Zombie" not in shown.text + " ".join(shown.dice)
