@@ -109,10 +109,11 @@ def test_serve_serves_the_most_recent_session_s_player_view(tmp_path: Path, monk
 
     monkeypatch.setattr(HammerApp, "run", lambda self: None)
     assert main(["tomb", "--saves", str(tmp_path), "--seed", "3"]) == 0
-    served: list[tuple[str, int]] = []
-    monkeypatch.setattr(serve, "serve", lambda name, saves, own, host, port: served.append((name, port)))
+    served: list[tuple[object, ...]] = []
+    monkeypatch.setattr(serve, "serve", lambda name, saves, own, *where: served.append((name, *where)))
     assert main(["serve", "--saves", str(tmp_path), "--port", "8123"]) == 0
-    assert served == [("tomb", 8123)]
+    assert main(["serve", "--saves", str(tmp_path), "--lan", "--origin", "http://gm.local:8000", "--players", "2"]) == 0
+    assert served == [("tomb", "localhost", 8123, [], 6, None), ("tomb", "0.0.0.0", 8000, ["http://gm.local:8000"], 2, None)]
     command = serve.player_command("tomb", tmp_path, tmp_path / "rulesets")
     assert "-m hammertui player-app tomb --saves" in command
 
