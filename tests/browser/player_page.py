@@ -69,11 +69,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def served(name: str, saves: Path, rulesets: Path) -> Iterator[str]:
-    """`hammertui serve NAME` running on a free port; yields the address it printed."""
+def served(name: str, saves: Path, rulesets: Path, *options: str) -> Iterator[str]:
+    """`hammertui serve NAME` running on a free port; yields the address it printed. The server's
+    pid is in the `SERVER` list while it runs."""
     port = free_port()
-    command = [sys.executable, "-m", "hammertui", "serve", name, "--saves", str(saves), "--rulesets", str(rulesets), "--port", str(port)]
+    command = [sys.executable, "-m", "hammertui", "serve", name, "--saves", str(saves), "--rulesets", str(rulesets), "--port", str(port), *options]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "COLUMNS": "200"})
+    SERVER[:] = [server.pid]
     try:
         assert server.stdout is not None
         first = server.stdout.readline()
@@ -88,6 +90,55 @@ def served(name: str, saves: Path, rulesets: Path) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+SERVER: list[int] = []
+
+
+def player_apps() -> dict[int, dict[str, str]]:
+    """The player apps the running server has started, each with its environment (Linux's /proc)."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            words = (entry / "cmdline").read_bytes().split(b"\0")
+            environ = (entry / "environ").read_bytes().split(b"\0")
+            status = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if b"player-app" in words and status[0] != "Z" and _descends(int(entry.name), SERVER[0]):
+            found[int(entry.name)] = dict(word.decode(errors="replace").partition("=")[::2] for word in environ if word)
+    return found
+
+
+def _descends(pid: int, ancestor: int) -> bool:
+    while pid > 1:
+        if pid == ancestor:
+            return True
+        try:
+            pid = int((Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            return False
+    return False
+
+
+OPEN_SOCKET = """
+const done = arguments[arguments.length - 1];
+const socket = new WebSocket(arguments[0]);
+window.sockets = (window.sockets || []).concat([socket]);
+socket.onopen = () => done("open");
+socket.onerror = () => done("refused");
+"""
+"""Open a websocket from the page the browser is on: "open", or "refused"."""
+
+
+def open_socket(driver: object, url: str) -> str:
+    return driver.execute_async_script(OPEN_SOCKET, url)  # type: ignore[attr-defined,no-any-return]
+
+
+def close_sockets(driver: object) -> None:
+    driver.execute_script("(window.sockets || []).forEach((s) => s.close()); window.sockets = [];")  # type: ignore[attr-defined]
 
 
 def _wait_for_port(port: int, server: subprocess.Popen[str]) -> None:
