@@ -126,6 +126,8 @@ PLAYER_COMMANDS = ("serve", "player-app")
 
 def player_parser(command: str) -> argparse.ArgumentParser:
     """`hammertui serve [NAME]`, and the player view it runs for each page (`player-app NAME`)."""
+    from hammertui.serve import PLAYERS
+
     serving = command == "serve"
     p = argparse.ArgumentParser(
         prog=f"hammertui {command}",
@@ -145,7 +147,7 @@ def player_parser(command: str) -> argparse.ArgumentParser:
             "--origin", action="append", default=[], metavar="URL",
             help="another page address that may open the view, e.g. http://tablet.local:8000 (again for more)",
         )
-        p.add_argument("--players", type=_positive, default=6, metavar="N", help="player views open at once (default: 6)")
+        p.add_argument("--players", type=_positive, default=PLAYERS, metavar="N", help=f"player views open at once (default: {PLAYERS})")
         p.add_argument("--parent", type=int, metavar="PID", help="stop when process PID ends (the app that started the server)")
     return p
 

@@ -8,6 +8,7 @@ its size and process and then sits, reading nothing: an app as stuck as one can 
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shlex
 import signal
@@ -21,9 +22,9 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from hammertui.rules.ruleset import load_ruleset
 from hammertui.serve import COLUMNS, ROWS, table_server
 from hammertui.session import sessions
-from hammertui.rules.ruleset import load_ruleset
 
 PUBLIC = "http://localhost:8000"
 STAND_IN = """
@@ -69,8 +70,6 @@ def until(holds: Callable[[], bool], seconds: float, what: str) -> None:
 
 
 async def until_async(holds: Callable[[], bool], seconds: float, what: str) -> None:
-    import asyncio
-
     deadline = time.monotonic() + seconds
     while not holds():
         assert time.monotonic() < deadline, f"never: {what}"
