@@ -101,6 +101,7 @@ def check_ruleset(path: Path) -> int:
 
 def run_app(args: argparse.Namespace) -> int:
     from hammertui.rules.ruleset import RulesetError, load_ruleset
+    from hammertui.session.lock import SessionBusy
     from hammertui.session.persist import SaveFailed
     from hammertui.session.sessions import BadDifficulty, BadSessionName
     from hammertui.ui.app import make_app
@@ -109,7 +110,7 @@ def run_app(args: argparse.Namespace) -> int:
     loader = partial(load_ruleset, also=(own,))
     try:
         app = make_app(args.saves or default_saves(), args.name, args.ruleset, args.seed, ruleset_loader=loader, difficulty=args.difficulty)
-    except (BadSessionName, BadDifficulty, RulesetError, SaveFailed, OSError) as error:
+    except (BadSessionName, BadDifficulty, RulesetError, SaveFailed, SessionBusy, OSError) as error:
         print(f"hammertui: {error}", file=sys.stderr)
         return 2
     app.run()

@@ -178,6 +178,14 @@ def open_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, from_bac
     return Store(snapshot.state, ruleset, files, recent=recent, log_end=end, notices=notices)
 
 
+def open_read_only(files: persist.SaveFiles, ruleset_loader: RulesetLoader) -> Store:
+    """A session another app plays, to be shown and never changed: nothing is written, set aside
+    or cleared, and the store refuses every action (`Store.read_only`)."""
+    snapshot, ruleset = read_snapshot(files.snapshot, ruleset_loader)
+    recent = persist.read_log_tail(files.log, end=snapshot.log_end)
+    return Store(snapshot.state, ruleset, files, recent=recent, log_end=snapshot.log_end, read_only=True)
+
+
 def read_snapshot(source: Path, ruleset_loader: RulesetLoader) -> tuple[persist.Snapshot, Ruleset]:
     """A saved snapshot as its ruleset plays it, and the ruleset; raises SaveError. Nothing is
     written: a session open in the app may be read while it is played."""

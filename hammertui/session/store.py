@@ -35,6 +35,13 @@ def seeded_dice(state: State) -> DiceSource:
     return SeededDice(state.session.seed, state.seq)
 
 
+READ_ONLY = "This session is open read-only: another hammertui plays it, so nothing is changed here."
+
+
+class ReadOnly(Refused):
+    """An action asked of a session opened read-only."""
+
+
 class NothingToUndo(Refused):
     """Undo or redo with an empty history."""
 
@@ -59,6 +66,7 @@ class Store:
         dice: DiceFactory = seeded_dice,
         log_end: int | None = None,
         notices: Sequence[str] = (),
+        read_only: bool = False,
     ) -> None:
         self.state = state
         self.ruleset = ruleset
@@ -70,6 +78,8 @@ class Store:
         self._log_end = log_end
         self.notices = list(notices)
         """What opening the session found and did that the game master should hear of."""
+        self.read_only = read_only
+        """Opened beside the app that plays it: shown, never changed (see `session.lock`)."""
 
     @property
     def can_undo(self) -> bool:
@@ -82,6 +92,7 @@ class Store:
     def dispatch(self, action: Action) -> list[Event]:
         """Apply `action`; raises Refused when it cannot be done now (or its text cannot be saved),
         SaveFailed when the save cannot be written; either way nothing changed."""
+        self._writable()
         before = self.state
         context = Context(self.ruleset, self._dice(before))
         new, events = apply_action(before, action, context)
@@ -100,6 +111,7 @@ class Store:
 
     def _travel(self, source: deque[Step], back: deque[Step], word: str, done: str) -> list[Event]:
         """Move to the state on top of `source`, leaving the current one on `back` to return to."""
+        self._writable()
         if not source:
             raise NothingToUndo(f"nothing to {word}")
         step = source[-1]
@@ -113,8 +125,14 @@ class Store:
         """Log events that change nothing (a session opened, restored) and save the snapshot."""
         return self._commit(self.state, events)
 
+    def _writable(self) -> None:
+        """Refuse, before anything is worked out, what a read-only session cannot do."""
+        if self.read_only:
+            raise ReadOnly(READ_ONLY)
+
     def _commit(self, state: State, events: list[Event]) -> list[Event]:
         """Make `state` current once its events are logged and the snapshot replaced."""
+        self._writable()
         stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
         events = [attrs.evolve(e, at=stamp, seq=state.seq, clock=state.clock.units) for e in events]
         if self.files is not None:

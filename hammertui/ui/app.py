@@ -29,7 +29,7 @@ from textual.widgets import DataTable
 from hammertui.rules.clock import clock_text
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset
-from hammertui.session import sessions
+from hammertui.session import lock as session_lock, sessions
 from hammertui.session.actions import (
     Action,
     AdoptRuleset,
@@ -49,7 +49,8 @@ from hammertui.rules.ruleset import LEVEL_UP_HP
 from hammertui.session.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
 from hammertui.session.recruits import AssignRole, RenameCharacter
 from hammertui.session.state import Character, State
-from hammertui.session.store import Store
+from hammertui.session.lock import SessionBusy, SessionLock
+from hammertui.session.store import READ_ONLY, Store
 from hammertui.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
 from hammertui.ui.commands import COMMON, Command, reaches
 from hammertui.ui.crash import CrashScreen, write_crash_log
@@ -110,10 +111,16 @@ class HammerApp(App[None]):
         store: Store | None = None,
         problem: LoadProblem | None = None,
         ruleset_loader: RulesetLoader = load_ruleset,
+        lock: SessionLock | None = None,
+        busy: SessionBusy | None = None,
     ) -> None:
         super().__init__()
         self.store = store
         self.problem = problem
+        self.lock = lock
+        """The session's lock while this app plays it (see `session.lock`)."""
+        self.busy = busy
+        """Who plays the session, when another app does: this one then only shows it."""
         self._player_server: PlayerServer | None = None
         self._collector = BetweenKeys(time.monotonic())
         self.ruleset_loader = ruleset_loader
@@ -218,13 +225,25 @@ class HammerApp(App[None]):
             self.notify(problem, title="Keymap", severity="error", timeout=20)
         if self.store is not None:
             self._show(self.store, self.store.recent)
-            if sessions.rules_changed(self.store):
+            if self.busy is not None:
+                self._ask_read_only(self.busy)
+            elif sessions.rules_changed(self.store):
                 self._ask_about_changed_rules(self.store)
         elif self.problem is not None:
             error = self.problem.error
             has_backup = self.problem.files.backup.exists()
             screen = SaveProblemScreen(error.problems, str(error.path), has_backup)
             self.push_screen(screen, self._resolve_problem)
+
+    def _ask_read_only(self, busy: SessionBusy) -> None:
+        """Another app plays this session: watch it here, changing nothing, or leave it be."""
+        prompt = f"{busy.files.stem} is open for play in another hammertui ({busy.holder}). Two apps playing one session lose each other's actions."
+        choices = [("read", "Open it read-only: see it here, change nothing"), ("quit", "Quit")]
+        dialog = ChooseDialog("Open elsewhere", prompt, choices)
+        self.push_screen(dialog, lambda choice: self._read_only_chosen() if choice == "read" else self.exit())
+
+    def _read_only_chosen(self) -> None:
+        self.notify(READ_ONLY, title="Read-only", timeout=10)
 
     def _ask_about_changed_rules(self, store: Store) -> None:
         """Before play: the ruleset's file was edited since this session last played by it."""
@@ -264,7 +283,7 @@ class HammerApp(App[None]):
     def _show(self, store: Store, events: Iterable[Event]) -> None:
         self.store = store
         self.title = store.state.session.name
-        self.view = View(store.state, store.ruleset)
+        self.view = View(store.state, store.ruleset, store.read_only)
         self.query_one(LogStrip).add(events)
         self.refresh_bindings()
         for notice in store.notices:
@@ -302,7 +321,7 @@ class HammerApp(App[None]):
         self.notify(str(failure), title="Not saved", severity="error", timeout=30)
 
     def _after(self, store: Store, events: list[Event]) -> None:
-        self.view = View(store.state, store.ruleset)
+        self.view = View(store.state, store.ruleset, store.read_only)
         self.query_one(LogStrip).add(events, show=not self._dashboard_hidden())
         for event in events:
             if event.level == "warn":
@@ -364,7 +383,7 @@ class HammerApp(App[None]):
         if action in self._set_aside.values():
             return False
         command = self._by_id.get(str(parameters[0])) if action == "do" and parameters else self._by_action.get(action)
-        view = self.view if self.view is not None else View(self.store.state, self.store.ruleset)
+        view = self.view if self.view is not None else View(self.store.state, self.store.ruleset, self.store.read_only)
         return command is None or (reaches(command, self.screen) and command.applies(view))
 
     def action_do(self, command_id: str) -> None:
@@ -660,6 +679,8 @@ class HammerApp(App[None]):
 
     def on_unmount(self) -> None:
         self._collector.stop()
+        if self.lock is not None:
+            self.lock.release()
         if self._player_server is not None:
             self._player_server.stop()
 
@@ -716,16 +737,39 @@ def make_app(
     sessions.check_name(name)
     files = SaveFiles(saves, name)
     chosen = ruleset_id or sessions.DEMO_RULESET
+    try:
+        lock = _locked(files)
+    except SessionBusy as busy:
+        return HammerApp(_read_only(files, busy, ruleset_loader), ruleset_loader=ruleset_loader, busy=busy)
     if not files.snapshot.exists() and not files.backup.exists():
         store = sessions.create(saves, name, ruleset_loader(chosen), seed, difficulty)
-        return HammerApp(store, ruleset_loader=ruleset_loader)
+        return HammerApp(store, ruleset_loader=ruleset_loader, lock=lock)
     try:
         store = sessions.open_files(files, ruleset_loader)
     except SaveError as error:
-        return HammerApp(problem=LoadProblem(error, files, chosen, seed), ruleset_loader=ruleset_loader)
+        return HammerApp(problem=LoadProblem(error, files, chosen, seed), ruleset_loader=ruleset_loader, lock=lock)
     if not store.state.session.ruleset_digest:
         try:
             store.dispatch(AdoptRuleset())  # a session saved before rulesets were fingerprinted
         except SaveFailed as failure:
             store.notices.append(str(failure))
-    return HammerApp(store, ruleset_loader=ruleset_loader)
+    return HammerApp(store, ruleset_loader=ruleset_loader, lock=lock)
+
+
+def _locked(files: SaveFiles) -> SessionLock | None:
+    """The session's lock, taken before its files are opened or repaired; SessionBusy when another
+    app plays it. A folder where no lock file can be made (one that cannot be written) is opened
+    unlocked: its first save fails and says why."""
+    try:
+        files.folder.mkdir(parents=True, exist_ok=True)
+        return session_lock.acquire(files)
+    except (OSError, SaveError):
+        return None
+
+
+def _read_only(files: SaveFiles, busy: SessionBusy, ruleset_loader: RulesetLoader) -> Store:
+    """The session another app plays, to show; a save that cannot be read leaves only the refusal."""
+    try:
+        return sessions.open_read_only(files, ruleset_loader)
+    except SaveError:
+        raise busy from None

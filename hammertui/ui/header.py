@@ -35,6 +35,8 @@ def header_text(view: View) -> Text:
     clock = ruleset.time
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f" {state.session.name} ", style="bold reverse")
+    if view.read_only:
+        line.append(" READ-ONLY ", style="bold #ffffff on #1565c0")
     if is_dark(state):
         line.append(" DARK ", style="bold #ffffff on #b71c1c")
     else:

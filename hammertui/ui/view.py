@@ -13,3 +13,5 @@ class View:
 
     state: State
     ruleset: Ruleset
+    read_only: bool = False
+    """The session is another app's to play: this one only shows it (`session.lock`)."""
