@@ -46,7 +46,7 @@ DRAWN = {
         hammertui.rules.ruleset.traps hammertui.rules.tiers hammertui.rules.town hammertui.rules.vitality
         hammertui.session hammertui.session.actions hammertui.session.advancement hammertui.session.camp_state
         hammertui.session.carrying hammertui.session.divining_state hammertui.session.effects hammertui.session.events
-        hammertui.session.explore hammertui.session.fight_state hammertui.session.light_state hammertui.session.lights
+        hammertui.session.explore hammertui.session.fight_state hammertui.session.light_state hammertui.session.lights hammertui.session.lock
         hammertui.session.migrations hammertui.session.persist hammertui.session.procedures hammertui.session.rage
         hammertui.session.recruits hammertui.session.save_check hammertui.session.sessions hammertui.session.snapshot_text
         hammertui.session.state hammertui.session.store
