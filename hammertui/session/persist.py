@@ -14,6 +14,7 @@ import contextlib
 import errno
 import glob
 import os
+import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -428,8 +429,8 @@ def _append(path: Path, batch: bytes, after: int | None) -> tuple[int | None, in
     try:
         size = os.fstat(fd).st_size
         if after is not None and size > after:
-            _set_aside(path, after, "logged by an action that was never saved")
-            size = after
+            size = _event_start(_read_range(fd, 0, size), after)  # never inside an event another app wrote
+            _set_aside(path, size, "logged by an action that was never saved")
         if not batch:
             return size, size
         lead = f"schema = {LOG_SCHEMA}\n\n".encode() if size == 0 else b"" if os.pread(fd, 1, size - 1) == b"\n" else b"\n"
@@ -466,14 +467,7 @@ def _set_aside(path: Path, start: int, why: str) -> bytes:
     fd = _open_plain(path, os.O_RDWR)
     try:
         moved = _read_range(fd, start, os.fstat(fd).st_size)
-        stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        note = f"# {stamp}: {len(moved)} bytes {why}, cut from {path.name} at byte {start}\n".encode()
-        side = _open_plain(cut_file(path), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
-        try:
-            _write_all(side, note + moved + (b"" if moved.endswith(b"\n") else b"\n"))
-            os.fsync(side)
-        finally:
-            os.close(side)
+        _keep_aside(path, moved, f"{why}, cut from {path.name} at byte {start}")
         os.ftruncate(fd, start)
         os.fsync(fd)
     finally:
@@ -497,37 +491,105 @@ def settle_log(path: Path, saved_end: int | None) -> tuple[int, list[str]]:
     in words for the game master).
 
     Past `saved_end` (where the log ended when the snapshot was written) lies an action that was
-    never saved: it is set aside in the cut file. A save that does not say where (one older than
-    schema 4), or a log edited since, gets only a torn last event set aside: one a write cut short.
-    A log of a schema this hammertui does not read is refused, untouched.
+    never saved: it is set aside in the cut file. Should `saved_end` fall inside an event (a log
+    another app wrote over), that whole event goes too, and blank bytes keep its place up to
+    `saved_end`: no event is ever cut in two, and the save's end stays true. Then a torn event (a
+    write cut short) is set aside wherever it lies: the last is cut off, one in the middle (an older
+    cut's) kept in the cut file and blanked in place. The log is read once, whole; only an event
+    that does not end as every written event does is parsed. A log of a schema this hammertui does
+    not read is refused, untouched.
     """
     if not os.path.lexists(path):
         return 0, []
     with open(_open_plain(path, os.O_RDONLY), "rb") as handle:
-        problems = _log_head_problems(handle.read(4096))
-        if problems:
-            raise SaveError(path, problems)
-        size = handle.seek(0, os.SEEK_END)
-        if saved_end is not None and size <= saved_end:
-            return size, []
-        if saved_end is not None and _starts_batch(handle, saved_end):
-            start, unsaved = saved_end, True
-        else:
-            chunk = _tail_chunk(handle, 1, BLOCK, size)
-            if not chunk or not _torn(chunk):
-                return size, []
-            start, unsaved = size - len(chunk), False
+        data = handle.read()
+    problems = _log_head_problems(data[:4096])
+    if problems:
+        raise SaveError(path, problems)
+    end, notices = len(data), []
     try:
-        moved = _set_aside(path, start, "logged by an action that was never saved" if unsaved else "of a torn last event")
+        if saved_end is not None and end > saved_end:
+            start = _event_start(data, saved_end)
+            moved = _set_aside(path, start, "logged by an action that was never saved")
+            data, end = (data[:start] + _blank(path, start, saved_end), saved_end) if start < saved_end else (data, start)
+            notices.append(_unsaved_notice(path, moved, start if start < saved_end else None))
+        torn = _torn_pieces(data, end)
+        if torn and torn[-1][1] == end:
+            end = torn.pop()[0]
+            moved = _set_aside(path, end, "of a torn last event")
+            notices.append(f"The log's last entry was cut short when hammertui stopped; its {len(moved)} bytes are kept in {cut_file(path).name}.")
+        for a, b in torn:
+            _keep_aside(path, data[a:b], f"of a torn event, taken from {path.name} at byte {a}")
+            _blank(path, a, b)
+            notices.append(_torn_notice(path, data[a:b], a))
     except (OSError, SaveError) as error:
         reason = error.strerror if isinstance(error, OSError) else "; ".join(error.problems)
-        return start, [f"The end of {path.name} is not part of the save, and could not be set aside ({reason}); it is left out of the log shown."]
+        return end, [*notices, f"Part of {path.name} is not part of the save, and could not be set aside ({reason}); it is left out of the log shown."]
+    return end, notices
+
+
+def _unsaved_notice(path: Path, moved: bytes, inside: int | None) -> str:
     side = cut_file(path).name
-    if not unsaved:
-        return start, [f"The log's last entry was cut short when hammertui stopped; its {len(moved)} bytes are kept in {side}."]
     told = _parse_events(moved)
     what = f"“{told[0].text}”" if told else "the last action"
-    return start, [f"The save ends before {what}, so it did not happen here: its log lines are kept in {side}, out of the log."]
+    if inside is not None:
+        return f"The save ends inside the log's event at byte {inside} ({what}), so it and what follows did not happen here: they are kept in {side}, out of the log."
+    return f"The save ends before {what}, so it did not happen here: its log lines are kept in {side}, out of the log."
+
+
+def _torn_notice(path: Path, piece: bytes, at: int) -> str:
+    seq = re.search(rb"^seq = (\d+)$", piece, re.MULTILINE)
+    which = f" (action {int(seq[1])})" if seq else ""
+    return f"The log's event at byte {at}{which} was cut short: its {len(piece)} bytes are kept in {cut_file(path).name}, out of the log."
+
+
+def _event_start(data: bytes, at: int) -> int:
+    """Where the log may be cut at or about `at`: `at` itself when an event (or the log) begins
+    there, else the start of the event it falls inside, else (in the log's first line) the first
+    event's start."""
+    if at == 0 or at >= len(data) or data[at:].lstrip(b"\n").startswith(EVENT_HEADER):
+        return min(at, len(data))
+    before = data.rfind(b"\n" + EVENT_HEADER, 0, at)
+    if before != -1:
+        return before + 1
+    after = data.find(b"\n" + EVENT_HEADER, at)
+    return len(data) if after == -1 else after + 1
+
+
+def _torn_pieces(data: bytes, end: int) -> list[tuple[int, int]]:
+    """Where the events before `end` that a write cut short lie. Every event is written ending in
+    a blank line, so only one that does not (cut short, edited by hand, or followed by blanked
+    bytes) is parsed to tell."""
+    pieces = _pairs(_header_offsets(data[:end]), end)
+    return [(a, b) for a, b in pieces if not data[a:b].endswith(b"\n\n") and _torn(data[a:b])]
+
+
+def _blank(path: Path, start: int, end: int) -> bytes:
+    """Fill the log from `start` to `end` with a comment line, the place of what was set aside
+    from there, so every place after it (and the snapshot's end of the log) stays where it was;
+    the log then ends no earlier than `end`. Returns the bytes written."""
+    line = f"# set aside in {cut_file(path).name}".encode()
+    size = end - start
+    filler = (line + b" " * (size - len(line) - 1) if size > len(line) else b"#" * (size - 1)) + b"\n"
+    fd = _open_plain(path, os.O_WRONLY)
+    try:
+        os.pwrite(fd, filler, start)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return filler
+
+
+def _keep_aside(path: Path, piece: bytes, why: str) -> None:
+    """Add `piece` of the log to its cut file, with a line saying what it is, and fsync."""
+    stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    note = f"# {stamp}: {len(piece)} bytes {why}\n".encode()
+    side = _open_plain(cut_file(path), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    try:
+        _write_all(side, note + piece + (b"" if piece.endswith(b"\n") else b"\n"))
+        os.fsync(side)
+    finally:
+        os.close(side)
 
 
 def _log_head_problems(head: bytes) -> list[str]:
@@ -546,13 +608,6 @@ def _log_head_problems(head: bytes) -> list[str]:
     if schema < 1:
         return [f"schema {schema} is not a version hammertui ever wrote"]
     return []
-
-
-def _starts_batch(handle: Any, at: int) -> bool:
-    """Whether a batch of events begins at `at`: where the last save left the log."""
-    handle.seek(at)
-    start = handle.read(len(EVENT_HEADER) + 1)
-    return start.lstrip(b"\n").startswith(EVENT_HEADER) or (at == 0 and start.startswith(b"schema"))
 
 
 def _torn(piece: bytes) -> bool:

@@ -294,3 +294,64 @@ def test_opening_a_long_log_with_no_event_header_reads_it_once(tmp_path: Path, b
     store = opened(tmp_path)
     assert not store.recent
     assert sum(tally) <= 2 * size + 64 * 1024, f"{sum(tally)} bytes read of a {size}-byte log"
+
+
+# Repairs cut only between events, and take out a torn event wherever it lies ---------------------
+
+EVENT_2 = b'[[event]]\nseq = 2\naction = "time"\ntext = "2 Beats pass."\n\n'
+EVENT_3 = b'[[event]]\nseq = 3\naction = "damage"\ntext = "Darla takes 3 damage."\n\n'
+
+
+def saved_at(folder: Path, b3: Ruleset, log: bytes, log_end: int) -> persist.SaveFiles:
+    """A session whose snapshot says its log ended at `log_end`, with this log."""
+    files = old_save(folder, b3, log)
+    text = files.snapshot.read_text()
+    files.snapshot.write_text(text.replace("\n", f"\nlog_end = {log_end}\n", 1))
+    return files
+
+
+def test_a_save_whose_log_was_written_over_never_cuts_inside_an_event(tmp_path: Path, b3: Ruleset) -> None:
+    """What two apps on one session did: each save set the other's events aside from where its own
+    last save ended, and when that fell inside an event, half of it stayed in the log for ever."""
+    first = created(tmp_path, b3)
+    files = first.files
+    assert files is not None
+    second = opened(tmp_path)
+    first.dispatch(AdvanceTime(1))
+    second.dispatch(RenameSession("A name long enough to make this event longer than the first's"))
+    first.dispatch(AdvanceTime(2))  # where its last save ended falls inside the second's event
+    logged = persist.read_whole_log(files.log, persist.load_snapshot(files.snapshot).log_end)
+    assert [e.text for e in logged][-2:] == ["1 Beat passes.", "2 Beats pass."]
+    assert "A name long enough" in files.cut.read_text()
+    again = opened(tmp_path)
+    assert again.notices == [] and [e.text for e in again.recent][-1] == "2 Beats pass."
+
+
+def test_opening_a_save_that_ends_inside_an_event_sets_aside_that_whole_event(tmp_path: Path, b3: Ruleset) -> None:
+    files = saved_at(tmp_path, b3, WHOLE + EVENT_2 + EVENT_3, len(WHOLE) + 12)
+    store = opened(tmp_path)
+    assert files.log.read_bytes() == WHOLE + b"#" * 11 + b"\n", "the save's end kept by blank bytes"
+    assert files.cut.read_bytes().endswith(EVENT_2 + EVENT_3)
+    assert store.notices == [
+        f"The save ends inside the log's event at byte {len(WHOLE)} (“2 Beats pass.”), so it and what follows did not happen here: "
+        "they are kept in crawl.log.toml.cut, out of the log."
+    ]
+    assert [e.text for e in persist.read_whole_log(files.log, len(WHOLE) + 12)] == ["1 Beat passes."]
+    assert [e.text for e in store.recent][-1] == "1 Beat passes."
+    assert opened(tmp_path).notices == [], "set aside once"
+
+
+def test_a_torn_event_in_the_middle_of_the_log_is_named_set_aside_and_told(tmp_path: Path, b3: Ruleset) -> None:
+    torn = b'[[event]]\nseq = 2\naction = "time"\ntext = "2 Bea'
+    log = WHOLE + torn + b"\n" + EVENT_3  # a cut inside an event, and a save after it
+    files = saved_at(tmp_path, b3, log, len(log))
+    store = opened(tmp_path)
+    assert files.log.read_bytes() == WHOLE + b"# set aside in crawl.log.toml.cut" + b" " * (len(torn) - 33) + b"\n" + EVENT_3
+    assert files.cut.read_bytes().endswith(torn + b"\n")
+    assert store.notices == [
+        f"The log's event at byte {len(WHOLE)} (action 2) was cut short: its {len(torn) + 1} bytes are kept in crawl.log.toml.cut, out of the log."
+    ]
+    assert [e.text for e in store.recent][-2:] == ["1 Beat passes.", "Darla takes 3 damage."]
+    end = persist.load_snapshot(files.snapshot).log_end
+    assert [e.text for e in persist.read_whole_log(files.log, end)] == ["1 Beat passes.", "Darla takes 3 damage."]
+    assert opened(tmp_path).notices == [], "set aside once"
