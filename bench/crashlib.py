@@ -1,8 +1,10 @@
 """The crash campaign: a session played by a child process that is killed with SIGKILL at random
 moments, and after every kill, the save checked as the next start-up finds it.
 
-Run as a script (`python bench/crashlib.py FOLDER`) it is the child: it opens the session in FOLDER
-(or creates it), plays on, and prints the session's action count after each action is saved.
+Run as a script (`python bench/crashlib.py FOLDER`) it is the child: it takes the session's lock and
+opens the session in FOLDER (or creates it), as the app does, plays on, and prints the session's
+action count after each action is saved. After each kill the lock is taken again: a killed app
+leaves none behind.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import attrs
 from benchlib import ROOT
 
 from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import persist, sessions
+from hammertui.session import lock, persist, sessions
 from hammertui.session.actions import Action, AdvanceTime, Refused, RenameSession
 from hammertui.session.events import Event
 from hammertui.session.state import State
@@ -55,6 +57,7 @@ def play(store: Store) -> list[Event]:
 
 def child(folder: Path) -> None:
     files = persist.SaveFiles(folder, NAME)
+    lock.acquire(files)
     if files.snapshot.exists():
         store = sessions.open_files(files, load_ruleset)
     else:
@@ -141,6 +144,17 @@ def _run_and_kill(folder: Path, rng: random.Random) -> int:
 
 def _check(folder: Path, acked: int, replay: Replay, tally: Tally) -> list[str]:
     files = persist.SaveFiles(folder, NAME)
+    try:
+        held = lock.acquire(files)
+    except lock.SessionBusy as busy:
+        return [f"the killed app's lock is still held: {busy.holder}"]
+    try:
+        return _check_save(files, folder, acked, replay, tally)
+    finally:
+        held.release()
+
+
+def _check_save(files: persist.SaveFiles, folder: Path, acked: int, replay: Replay, tally: Tally) -> list[str]:
     if not files.snapshot.exists():
         tally.before_first_save += 1
         return [] if acked == -1 else ["the snapshot is gone though actions were saved"]
