@@ -263,6 +263,7 @@ class HammerApp(App[None]):
             elif choice == "new":
                 name = sessions.unused_name(problem.files.folder, problem.files.stem)
                 ruleset = self.ruleset_loader(problem.ruleset_id)
+                self._hold(_locked(SaveFiles(problem.files.folder, name)))
                 store = sessions.create(problem.files.folder, name, ruleset, problem.seed)
                 self.notify(f"Started a new session, {name}.")
             else:
@@ -272,13 +273,19 @@ class HammerApp(App[None]):
             self.problem = LoadProblem(error, problem.files, problem.ruleset_id, problem.seed)
             self.push_screen(SaveProblemScreen(error.problems, str(error.path), False), self._resolve_problem)
             return
-        except SaveFailed as failure:
-            self._tell_save_failed(failure)
+        except (SaveFailed, SessionBusy) as failure:
+            self.notify(str(failure), title="Not saved" if isinstance(failure, SaveFailed) else "Open elsewhere", severity="error", timeout=30)
             has_backup = problem.files.backup.exists()
             self.push_screen(SaveProblemScreen(problem.error.problems, str(problem.error.path), has_backup), self._resolve_problem)
             return
         self.problem = None
         self._show(store, store.recent)
+
+    def _hold(self, lock: SessionLock | None) -> None:
+        """Play under `lock` from now: the session this app plays is another than it opened."""
+        if self.lock is not None:
+            self.lock.release()
+        self.lock = lock
 
     def _show(self, store: Store, events: Iterable[Event]) -> None:
         self.store = store
