@@ -13,6 +13,7 @@ already held (each hold is counted, and the file is closed with the last).
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import re
@@ -95,11 +96,13 @@ def acquire(files: persist.SaveFiles) -> SessionLock:
 
 
 def _tell_holder(fd: int) -> None:
-    """Write who holds the lock now, for the message another app shows."""
+    """Write who holds the lock now, for the message another app shows. A full disk leaves the
+    note unwritten and the lock held: the lock is what keeps a second app out."""
     stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
     text = f"pid = {os.getpid()}\nhost = {socket.gethostname()!r}\nsince = {stamp!r}\n".encode()
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, text, 0)
+    with contextlib.suppress(OSError):
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, text, 0)
 
 
 def _holder(fd: int) -> str:
