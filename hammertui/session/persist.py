@@ -46,6 +46,8 @@ LOG_SCHEMA = 1
 MAX_SNAPSHOT_BYTES = 16 * 1024 * 1024
 EVENT_HEADER = b"[[event]]"
 BLOCK = 64 * 1024
+BLANKED = b"# set aside"
+"""How the bytes of what opening set aside from inside the log begin (`_blank`)."""
 """How much of the log is read at a time, backwards from its end."""
 
 
@@ -544,11 +546,14 @@ def _torn_notice(path: Path, piece: bytes, at: int) -> str:
 
 
 def _event_start(data: bytes, at: int) -> int:
-    """Where the log may be cut at or about `at`: `at` itself when an event (or the log) begins
-    there, else the start of the event it falls inside, else (in the log's first line) the first
-    event's start."""
-    if at == 0 or at >= len(data) or data[at:].lstrip(b"\n").startswith(EVENT_HEADER):
+    """Where the log may be cut at or about `at`: `at` itself when an event (or the log, or the
+    blank bytes of something set aside) begins there, else the start of the event it falls inside,
+    else (in the log's first line) the first event's start."""
+    following = data[at : at + len(EVENT_HEADER) + 1]
+    if at == 0 or at >= len(data) or following.lstrip(b"\n").startswith(EVENT_HEADER):
         return min(at, len(data))
+    if following.startswith(BLANKED) and data[at - 1 : at] == b"\n":
+        return at
     before = data.rfind(b"\n" + EVENT_HEADER, 0, at)
     if before != -1:
         return before + 1
@@ -568,7 +573,7 @@ def _blank(path: Path, start: int, end: int) -> bytes:
     """Fill the log from `start` to `end` with a comment line, the place of what was set aside
     from there, so every place after it (and the snapshot's end of the log) stays where it was;
     the log then ends no earlier than `end`. Returns the bytes written."""
-    line = f"# set aside in {cut_file(path).name}".encode()
+    line = BLANKED + f" in {cut_file(path).name}".encode()
     size = end - start
     filler = (line + b" " * (size - len(line) - 1) if size > len(line) else b"#" * (size - 1)) + b"\n"
     fd = _open_plain(path, os.O_WRONLY)
