@@ -218,7 +218,7 @@ class HammerApp(App[None]):
         self.call_after_refresh(heap.first_frame)
         self._collector.start()
         self.set_interval(IDLE_CHECK, lambda: self._collector.tick(time.monotonic()))
-        keymap, problem = read_keymap(keymap_path())
+        keymap, problem = read_keymap(keymap_path(), self.rules)
         if keymap:
             self.set_keymap(keymap)
         if problem is not None:

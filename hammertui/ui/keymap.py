@@ -1,9 +1,11 @@
 """The 'Smith's own keys: a keymap file in the user's config folder moves a command to another key by
 its binding id (`party.damage = "j"`), through Textual's keymap, on every screen that has the id.
 
-A file that cannot be read as one, or that puts a command on a key another command of the same screen
-has, is named with its problem, and the keys it would have moved keep their defaults: a typo never
-costs the table its app, nor hides a command behind another.
+A file that cannot be read as one is named with its problem and moves nothing. A line that names no
+command, or puts a command on a key another command of the same screen has, is named with its
+problem and only that line's command keeps its default: a typo never costs the table its app, nor
+its other keys, nor hides a command behind another. The dashboard's keys clash only with those of
+the session's own procedures: a fight procedure the session does not play holds no key.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 
 import hammertui.ui
+from hammertui.rules.ruleset import Ruleset
 
 
 def keymap_path() -> Path:
@@ -29,8 +32,9 @@ def keymap_path() -> Path:
     return config / "hammertui" / "keymap.toml"
 
 
-def read_keymap(path: Path) -> tuple[dict[str, str], str | None]:
-    """The binding ids the file moves and their keys, or no keys and the problem that says why."""
+def read_keymap(path: Path, ruleset: Ruleset | None = None) -> tuple[dict[str, str], str | None]:
+    """The binding ids the file moves and their keys, and the problem with each line left out (or
+    None). `ruleset` is the session's: the dashboard's keys are its procedures' (all, without one)."""
     if not path.exists():
         return {}, None
     try:
@@ -40,13 +44,18 @@ def read_keymap(path: Path) -> tuple[dict[str, str], str | None]:
     keymap: dict[str, str] = {}
     problems: list[str] = []
     _flatten(table, "", keymap, problems)
-    if keymap and not problems:
+    if keymap:
         known = binding_ids()
-        problems = [f"{binding_id!r} is no command's id" for binding_id in keymap if binding_id not in known]
-    if keymap and not problems:
-        problems = clashes(keymap)
+        unknown = [binding_id for binding_id in keymap if binding_id not in known]
+        problems += [f"{binding_id!r} is no command's id" for binding_id in unknown]
+        keymap = {binding_id: keys for binding_id, keys in keymap.items() if binding_id not in unknown}
+    while keymap and (clash := _first_clash(keymap, ruleset)):
+        mover, problem = clash
+        problems.append(problem)
+        del keymap[mover]
     if problems:
-        return {}, f"{path}: {'; '.join(problems)}. The usual keys stand."
+        rest = "; the rest are moved" if keymap else ""
+        return keymap, f"{path}: {'; '.join(problems)}. Those keep their usual keys{rest}."
     return keymap, None
 
 
@@ -67,20 +76,30 @@ def binding_ids() -> set[str]:
     return {b.id for bindings in _binding_lists() for b in bindings if b.id}
 
 
-def clashes(keymap: dict[str, str]) -> list[str]:
-    """Each key the keymap gives a command while another command of the same screen or widget has
-    it (or is given it too): Textual would let one of them silently hide the other."""
-    problems: list[str] = []
-    for bindings in _binding_lists():
+def _first_clash(keymap: dict[str, str], ruleset: Ruleset | None) -> tuple[str, str] | None:
+    """A key the keymap gives a command while another command of the same screen or widget has it
+    (or is given it too), as the moved command's id and the words naming the clash: Textual would
+    let one of them silently hide the other. Taken off one at a time, so two lines on one key cost
+    only the second."""
+    for bindings in _binding_lists(ruleset):
         holders: dict[str, Binding] = {}
         for binding in bindings:
             moved = keymap.get(binding.id) if binding.id else None
             for key in _keys(moved) if moved else [binding.key]:
                 holder = holders.setdefault(key, binding)
                 if holder.action != binding.action and (binding.id in keymap or holder.id in keymap):
-                    mover, other = (binding, holder) if binding.id in keymap else (holder, binding)
-                    problems.append(f"{mover.id!r} on {keymap[str(mover.id)]!r} clashes with {other.description or other.action} ({other.id or other.key})")
-    return list(dict.fromkeys(problems))
+                    mover, other = (binding, holder) if _later(keymap, binding, holder) else (holder, binding)
+                    problem = f"{mover.id!r} on {keymap[str(mover.id)]!r} clashes with {other.description or other.action} ({other.id or other.key})"
+                    return str(mover.id), problem
+    return None
+
+
+def _later(keymap: dict[str, str], one: Binding, other: Binding) -> bool:
+    """Whether the keymap moves `one` on a line after `other`'s (or moves only `one`)."""
+    lines = list(keymap)
+    if other.id not in keymap:
+        return True
+    return one.id in keymap and lines.index(one.id) > lines.index(other.id)
 
 
 def _keys(keys: str) -> list[str]:
@@ -88,11 +107,13 @@ def _keys(keys: str) -> list[str]:
     return [binding.key for binding in Binding.make_bindings([Binding(keys, "")])]
 
 
-def _binding_lists() -> Iterator[list[Binding]]:
-    """The keys of each screen and widget, and the dashboard's: everyone's and every procedure's."""
-    from hammertui.ui.procedures import every_command
+def _binding_lists(ruleset: Ruleset | None = None) -> Iterator[list[Binding]]:
+    """The keys of each screen and widget, and the dashboard's: everyone's and those of the session's
+    procedures (of every procedure, without a ruleset)."""
+    from hammertui.ui.procedures import commands, every_command
 
-    yield [command.binding() for command in every_command() if command.key is not None]
+    dashboard = commands(ruleset) if ruleset is not None else every_command()
+    yield [command.binding() for command in dashboard if command.key is not None]
     for node in _nodes():
         if node.__name__ != "HammerApp":
             yield list(Binding.make_bindings(node.BINDINGS))

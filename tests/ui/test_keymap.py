@@ -55,6 +55,29 @@ async def test_a_command_moves_to_a_key_with_a_modifier(tmp_path: Path) -> None:
         assert isinstance(app.screen, FoesDialog)
 
 
+async def test_the_readmes_two_keys_for_one_command(tmp_path: Path) -> None:
+    """The README's own example: the session's fight is by sides and phases, so another fight
+    procedure's Fight! on ctrl+f (initiative.fight) is no clash."""
+    app = with_keymap(tmp_path, 'combat.fight = "F,ctrl+f"')
+    async with app.run_test(size=(120, 24)) as pilot:
+        assert not app._notifications, [str(n.message) for n in app._notifications]
+        await pilot.press("ctrl+f")
+        assert isinstance(app.screen, FoesDialog)
+
+
+async def test_one_bad_line_costs_only_that_line(tmp_path: Path) -> None:
+    app = with_keymap(tmp_path, 'party.damgae = "j"\nparty.heal = "ctrl+h"\nparty.damage = "H"')
+    async with app.run_test(size=(120, 24)) as pilot:
+        messages = [str(n.message) for n in app._notifications]
+        assert any("'party.damgae' is no command's id" in m and "'party.damage' on 'H' clashes with Safe Haven" in m for m in messages), messages
+        assert any("Those keep their usual keys; the rest are moved." in m for m in messages), messages
+        await pilot.press("d")
+        assert isinstance(app.screen, AmountDialog), "the clashing line's command keeps its key"
+        await pilot.press("escape")
+        await pilot.press("ctrl+h")
+        await until(pilot, lambda: isinstance(app.screen, AmountDialog), "heal on its new key")
+
+
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
@@ -63,7 +86,7 @@ async def test_a_command_moves_to_a_key_with_a_modifier(tmp_path: Path) -> None:
         ("party.damage = 7", "party.damage should be a key"),
         ('party.damage = ""', "party.damage should be a key"),
         ('party.damage = "h"', "'party.damage' on 'h' clashes with Heal (party.heal)"),
-        ('party.damage = "j"\nparty.heal = "j"', "'party.damage' on 'j' clashes with Heal (party.heal)"),
+        ('party.heal = "j"\nparty.damage = "j"', "'party.damage' on 'j' clashes with Heal (party.heal)"),
     ],
     ids=["bad toml", "unknown id", "not a string", "empty", "a key taken", "one key for two"],
 )
