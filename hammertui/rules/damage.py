@@ -59,7 +59,7 @@ def take_damage(vitals: Vitals, amount: int, zero_hp: str = "burn_con") -> Outco
     hp = vitals.hp - hp_lost
     after = attrs.evolve(vitals, hp=hp, temp_hp=vitals.temp_hp - absorbed)
     if hp_lost:
-        lines.append(f"-{hp_lost} HP")
+        lines.append(f"loses {hp_lost} HP")
     if hp > 0 or not rest:
         return Outcome(after, tuple(lines))
     if zero_hp == "death":

@@ -37,7 +37,7 @@ from hammertui.session.fight_state import (
 from hammertui.session.lights import fold_rounds
 from hammertui.session.procedures import is_dark, signal
 from hammertui.session.state import Character, State, replace_member
-from hammertui.session.vitals import NOT_TODAY, can_say_not_today, settle, vitals_of, with_vitals, zero_hp_rule
+from hammertui.session.vitals import NOT_TODAY, can_say_not_today, hurt_text, settle, vitals_of, with_vitals, zero_hp_rule
 
 PARTY: Side = "party"
 FOES: Side = "foes"
@@ -1262,7 +1262,7 @@ def _hurt(state: State, ctx: Context, target: str, amount: int, source: str, act
     outcome = damage.take_damage(vitals_of(member), amount, zero_hp_rule(state, ctx.ruleset))
     new, events = settle(state, member, with_vitals(member, outcome.vitals), source, action)
     new, raged = rage.when_hurt(new, ctx, member.id, action)
-    return new, [note(action, f"{member.name} takes {amount}: {', '.join(outcome.lines)}."), *events, *raged]
+    return new, [note(action, hurt_text(member.name, amount, outcome, member.max_hp)), *events, *raged]
 
 
 def _hurt_foe(state: State, foe: Foe, amount: int, action: Action) -> Result:

@@ -31,6 +31,18 @@ def zero_hp_rule(state: State, ruleset: Ruleset) -> str:
     return mode.zero_hp if mode else "burn_con"
 
 
+def hurt_text(name: str, amount: int, outcome: damage.Outcome, max_hp: int, source: str = "") -> str:
+    """A blow in the log's words: `Darla loses 4 HP: 2 of 6 left.`, or, where it did more than take
+    HP, each thing it did: `Darla takes 7 damage: loses 5 HP, drops to 0 HP: ..., -2 CON (permanent).`
+    (never "-4 HP", which reads as HP below zero)."""
+    whence = f" from {source}" if source else ""
+    left = outcome.vitals.hp
+    if outcome.lines == (f"loses {amount} HP",):
+        return f"{name} loses {amount} HP{whence}: {left} of {max_hp} left."
+    standing = f", {left} of {max_hp} HP left" if left > 0 else ""
+    return f"{name} takes {amount} damage{whence}: {', '.join(outcome.lines)}{standing}."
+
+
 def vitals_of(member: Character) -> damage.Vitals:
     return damage.Vitals(member.hp, member.temp_hp, member.con, member.status, member.stance)
 
@@ -93,7 +105,7 @@ class ApplyDamage:
             return attrs.evolve(state, party=replace_member(state.party, hurt)), [note(self, text)]
         outcome = damage.take_damage(vitals_of(member), self.amount, zero_hp_rule(state, ctx.ruleset))
         hurt = with_vitals(member, outcome.vitals)
-        text = f"{member.name} takes {self.amount} damage{source}: {', '.join(outcome.lines)}."
+        text = hurt_text(member.name, self.amount, outcome, member.max_hp, self.source)
         new, events = settle(state, member, hurt, self.source, self)
         new, raged = rage.when_hurt(new, ctx, member.id, self)
         return new, [note(self, text), *events, *raged]

@@ -14,7 +14,7 @@ STANDING = Vitals(hp=6, temp_hp=0, con=10, status="ok")
 def test_temporary_hp_go_first() -> None:
     out = damage.take_damage(Vitals(6, 3, 10, "ok"), 5)
     assert (out.vitals.hp, out.vitals.temp_hp) == (4, 0)
-    assert out.lines == ("3 taken by temporary HP", "-2 HP")
+    assert out.lines == ("3 taken by temporary HP", "loses 2 HP")
 
 
 def test_exactly_zero_is_down_with_con_intact() -> None:
@@ -36,9 +36,9 @@ def test_excess_past_con_is_death() -> None:
 def test_a_blow_that_kills_says_so_and_offers_the_dead_no_choice() -> None:
     """6 HP and CON 10 take 16: 6 off HP, 10 off CON, and CON 0 is dead: no Lay Down, no Fight On."""
     dead = damage.take_damage(STANDING, 16)
-    assert dead.lines == ("-6 HP", "drops to 0 HP", "-10 CON (permanent)", "CON 0: dead")
+    assert dead.lines == ("loses 6 HP", "drops to 0 HP", "-10 CON (permanent)", "CON 0: dead")
     living = damage.take_damage(STANDING, 15)
-    assert living.lines == ("-6 HP", "drops to 0 HP: Lay Down or Fight On each round", "-9 CON (permanent)")
+    assert living.lines == ("loses 6 HP", "drops to 0 HP: Lay Down or Fight On each round", "-9 CON (permanent)")
 
 
 def test_further_damage_at_zero_comes_off_con() -> None:

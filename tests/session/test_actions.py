@@ -85,6 +85,18 @@ def test_damage_takes_temporary_hp_first(state: State, b3: Ruleset) -> None:
     assert "2 taken by temporary HP" in events[0].text
 
 
+def test_damage_says_the_hp_lost_and_the_hp_left(state: State, b3: Ruleset) -> None:
+    """No "-4 HP" that reads as negative HP: what is lost, and what is left of the most."""
+    member = attrs.evolve(state.party[0], name="Darla", hp=6, max_hp=6, temp_hp=0)
+    state = attrs.evolve(state, party=replace_member(state.party, member))
+    hurt, events = run(state, b3, ApplyDamage(member.id, 4))
+    assert events[0].text == "Darla loses 4 HP: 2 of 6 left."
+    _, events = run(hurt, b3, ApplyDamage(member.id, 1, source="a dart trap"))
+    assert events[0].text == "Darla loses 1 HP from a dart trap: 1 of 6 left."
+    _, events = run(hurt, b3, ApplyDamage(member.id, 3))
+    assert events[0].text.startswith("Darla takes 3 damage: loses 2 HP, drops to 0 HP")
+
+
 def test_damage_past_zero_comes_off_con_and_con_zero_is_death(state: State, b3: Ruleset) -> None:
     member = attrs.evolve(state.party[0], hp=3, con=5, stats=attrs.evolve(state.party[0].stats, CON=12))
     state = attrs.evolve(state, party=replace_member(state.party, member))

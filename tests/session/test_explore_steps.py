@@ -184,7 +184,7 @@ def test_a_whole_explore_clock_lights_damage_and_room(demo: State, hc: Ruleset) 
     hp = {m.id: m.hp for m in state.party}
     state, events = run(state, hc, SplitBlood((("c1", 1), ("c4", 2))))
     assert state.character("c1").hp == hp["c1"] - 1 and state.character("c4").hp == hp["c4"] - 2
-    assert "Otto Sixfingers takes 2 damage from the Blood Drops" in texts(events)
+    assert "Otto Sixfingers loses 2 HP from the Blood Drops: 6 of 8 left." in texts(events)
     # One Skull, no Falcon: one net Skull to spend in transit.
     state, _ = run(state, hc, ExploreNext())
     assert (exploring(state).step, exploring(state).transit_symbol, exploring(state).transit_left) == ("transit", "skull", 1)

@@ -268,7 +268,7 @@ def test_damage_to_a_character_in_adventure_mode_burns_con_past_0_hp(demo: State
     new, events = landed(state, hc, [16, 6], attacker="f1", target="c1")  # Darla: 5 HP, CON 6
     darla = new.character("c1")
     assert (darla.hp, darla.con, darla.status) == (0, 5, "down")
-    assert "Darla takes 6: -5 HP, drops to 0 HP: Lay Down or Fight On each round, -1 CON (permanent)." in texts(events)
+    assert "Darla takes 6 damage: loses 5 HP, drops to 0 HP: Lay Down or Fight On each round, -1 CON (permanent)." in texts(events)
 
 
 def test_damage_to_a_character_in_hardcore_kills_at_0_hp(state: State, b3: Ruleset) -> None:

@@ -72,5 +72,5 @@ def test_every_change_is_logged_and_saved(tmp_path: Path, state: State, b3: Rule
     assert persist.load_state(files.snapshot) == store.state
     texts = [e.text for e in persist.read_log_tail(files.log)]
     assert texts[0] == "1 Beat passes."
-    assert texts[-1].startswith("Undone: Darla takes 1 damage")
+    assert texts[-1].startswith("Undone: Darla loses 1 HP")
     assert persist.load_state(files.backup).clock.units == 1

@@ -204,7 +204,7 @@ async def test_a_foe_drops_a_character_and_con_burns(tmp_path: Path) -> None:
         await enter(pilot)
         darla = app.store.state.party[0]
         assert (darla.hp, darla.con, darla.status) == (0, 4, "down")
-        assert "Darla takes 7: -5 HP, drops to 0 HP: Lay Down or Fight On each round, -2 CON (permanent)." in log_text(app)
+        assert "Darla takes 7 damage: loses 5 HP, drops to 0 HP: Lay Down or Fight On each round, -2 CON (permanent)." in log_text(app)
         assert script.remaining == 0
 
 
