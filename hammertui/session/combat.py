@@ -1538,10 +1538,12 @@ def _tally(state: State, ruleset: Ruleset, fight: Fight) -> str:
 @record
 class EndFight:
     """The fight is over: its rounds become time (lights burn), the foes' effects go with them,
-    and it is Loot time. Foes all beaten or broken clear the room (`on_foes_beaten`)."""
+    and it is Loot time, unless the party got away (`party_fled`) or has nobody left standing.
+    Foes all beaten or broken clear the room (`on_foes_beaten`)."""
 
     label: ClassVar[str] = "fight"
     why: str = ""
+    party_fled: bool = False
 
     def apply(self, state: State, ctx: Context) -> Result:
         fight = fight_of(state)
@@ -1551,6 +1553,7 @@ class EndFight:
         rounds = f"{fight.round} round{'s' if fight.round != 1 else ''}"
         head = note(self, f"The fight is over after {rounds}: {_tally(state, ctx.ruleset, fight)}.{why}")
         won = side_gone(state) == FOES
+        loot = _loot_line(state, self.party_fled)
         state = effects.drop_for(with_fight(state, fight=None), {f.id for f in fight.foes})
         timed: list[Event] = []
         if state.clock.rounds:
@@ -1563,6 +1566,15 @@ class EndFight:
         cleared: list[Event] = []
         if won:
             state, cleared = signal(state, "on_foes_beaten", ctx, self)
-        return state, [head, *timed, *cleared, note(self, "Loot time!")]
+        return state, [head, *timed, *cleared, note(self, loot)]
+
+
+def _loot_line(state: State, party_fled: bool) -> str:
+    """Loot time for a party that holds the field; one that fled or fell has none."""
+    if party_fled:
+        return "Nothing to loot: the party got away."
+    if side_gone(state) == PARTY:
+        return "Nothing to loot: nobody in the party stands."
+    return "Loot time!"
 
 

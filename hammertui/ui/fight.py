@@ -608,10 +608,10 @@ class FightScreen(Screen[None]):
             self._end("")
             return
         dialog = ChooseDialog("End the fight?", "Both sides still stand. How does it end?", ENDINGS)
-        self.app.push_screen(dialog, lambda how: how in ENDING_WHY and self._end(ENDING_WHY[how]))
+        self.app.push_screen(dialog, lambda how: how in ENDING_WHY and self._end(ENDING_WHY[how], how == "party"))
 
-    def _end(self, why: str) -> None:
-        if self.hammer.perform(EndFight(why)):
+    def _end(self, why: str, party_fled: bool = False) -> None:
+        if self.hammer.perform(EndFight(why, party_fled)):
             self.hammer.after_fight(then=lambda: self.dismiss(None))
 
     def action_undo(self) -> None:

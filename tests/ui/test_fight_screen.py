@@ -208,6 +208,22 @@ async def test_ending_a_fight_both_sides_still_standing(tmp_path: Path) -> None:
         assert "No combat." in pane(app)
 
 
+async def test_the_party_getting_away_is_no_loot_time(tmp_path: Path) -> None:
+    app, _ = scripted(tmp_path, HP + ROUND_1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.perform(GOBLINS)
+        await pilot.press("F")
+        await pilot.press("space")
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        await pick(pilot, app, "party")
+        assert fighting(app.store.state) is None
+        assert "The party got away." in log_text(app)
+        assert "Loot time!" not in log_text(app)
+        assert "Nothing to loot: the party got away." in log_text(app)
+
+
 async def test_the_foes_beaten_end_it_at_once(tmp_path: Path) -> None:
     app, _ = scripted(tmp_path, HP + ROUND_1)
     async with app.run_test(size=(120, 40)) as pilot:
