@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.widgets import DataTable, Label, Select, Static
 
 from hammertui.session import light_state, persist
+from hammertui.session.actions import HandOver
 from hammertui.session.lights import OIL, AddToPack, CorrectLight, DropLight
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -193,3 +194,17 @@ async def test_a_party_with_no_spare_says_so(tmp_path: Path) -> None:
             assert app.perform(DropLight(spare.id))
         await pilot.pause()
         assert plain(app.query_one("#light-packs", Static)).startswith("No spare light.")
+
+
+async def test_handing_over_keeps_the_carriers_name_as_written(tmp_path: Path) -> None:
+    app = demo(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await highlight_light(app, "l2")
+        await pilot.press("g")
+        assert isinstance(app.screen, ChooseDialog)
+        assert plain(app.screen.query_one(Label)).strip() == "Who takes Brannoc's torch?"
+        await pilot.press("escape")
+        assert app.perform(HandOver("l2", ""))
+        await highlight_light(app, "l2")
+        await pilot.press("g")
+        assert plain(app.screen.query_one(Label)).strip() == "Who takes the torch on the floor?"

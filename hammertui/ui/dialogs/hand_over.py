@@ -11,4 +11,9 @@ def hand_over_dialog(state: State, name: str, carrier: str) -> ChooseDialog:
     choices = [(m.id, m.name) for m in state.living if m.id != carrier]
     if carrier:
         choices.append(("", "Set it down"))
-    return ChooseDialog("Hand over", f"Who takes {name[0].lower() + name[1:]}?", choices)
+    return ChooseDialog("Hand over", f"Who takes {_mid_sentence(name)}?", choices)
+
+
+def _mid_sentence(name: str) -> str:
+    """`The torch on the floor` -> `the torch on the floor`; a carrier's name keeps its letters."""
+    return "the" + name[3:] if name.startswith("The ") else name
