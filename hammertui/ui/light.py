@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -88,7 +87,8 @@ class LightPane(Vertical):
 
     def _fit_packs(self, view: View) -> None:
         """The packs under the sources, in as much detail as the room the table leaves: each member's
-        spares and Rations, else their spares alone, else one line of totals. Sources come first."""
+        oil and Rations, else their oil alone, else one line of totals. Sources come first; a spare
+        source is one of them, a row to light or hand over, and not told again here."""
         width = self.content_size.width
         room = self.content_size.height - 1 - self.query_one(DataTable).row_count
         texts = [packs_text(view, width), packs_text(view, width, rations=False), spares_total(view)]
@@ -132,9 +132,9 @@ NO_SPARE = "No spare light."
 
 
 def packs_text(view: View, width: int, rations: bool = True) -> Text:
-    """`Packs: Brannoc 1 torch, 3 rations · Otto 2 torches, 1 oil flask`: spares ready to light, oil
-    for refills, and (unless left out for room) the Rations a camp needs; first, when nobody
-    carries a spare source, that there is none.
+    """`Packs: Brannoc 3 rations · Otto 1 oil flask, 2 rations`: oil for refills and (unless left out
+    for room) the Rations a camp needs; first, when nobody carries a spare source, that there is
+    none. The spare sources themselves are the table's rows.
 
     Wrapped between members to `width`, never inside one, so a narrow pane reads as a short list.
     """
@@ -165,22 +165,23 @@ def _entry(view: View, pack: Pack, items: list[str]) -> Text:
 
 
 def spares_total(view: View) -> Text:
-    """`Spares: 2 torches, 1 oil flask`: the packs in one line, for a pane with room for no more."""
+    """`Oil: 2 oil flasks`: the packs in one line, for a pane with room for no more (nothing where
+    no one carries oil and a spare source is among the rows)."""
     names = dict(pack_items(view.ruleset))
     found = packs(view.state)
-    spares: Counter[str] = Counter()
-    for pack in found:
-        spares.update(dict(pack.spares))
-    items = _items(Pack("", tuple(spares.items()), sum(p.oil for p in found)), names, rations=False)
-    if not spares:
+    items = _items(Pack("", (), sum(p.oil for p in found)), names, rations=False)
+    if not any(pack.spares for pack in found):
         return Text(NO_SPARE + (f" {', '.join(items).capitalize()}." if items else ""), style="bold #fdd835")
-    text = Text("Spares: ", style="dim")
+    if not items:
+        return Text()
+    text = Text("Oil: ", style="dim")
     text.append(", ".join(items))
     return text
 
 
 def _items(pack: Pack, names: dict[str, str], rations: bool = True) -> list[str]:
-    items = [(names.get(kind, kind).lower(), n) for kind, n in pack.spares]
+    """The oil and (unless left out) the Rations in a pack, in words; its spare sources are rows."""
+    items = []
     if pack.oil:
         items.append((names.get(OIL, OIL).lower(), pack.oil))
     if pack.rations and rations:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.widgets import DataTable, Label, Select, Static
 
 from hammertui.session import light_state, persist
@@ -27,6 +28,10 @@ async def highlight_light(app: HammerApp, light_id: str) -> None:
     table = app.query_one("#light-table", DataTable)
     table.move_cursor(row=table.get_row_index(light_id))
     table.focus()
+
+
+def plain_cell(cell: object) -> str:
+    return cell.plain.strip() if isinstance(cell, Text) else str(cell).strip()
 
 
 def notifications(app: HammerApp) -> list[str]:
@@ -89,8 +94,8 @@ async def test_adding_a_torch_to_the_highlighted_members_pack(tmp_path: Path) ->
         assert not isinstance(app.screen, PackDialog)
         torch = light_state.lights(app.store.state)[-1]
         assert (torch.kind, torch.carrier, torch.remaining, torch.lit) == ("torch", "c4", 6, False)
-        assert app.query_one("#light-table", DataTable).row_count == 4
-        assert "Otto 1 torch" in plain(app.query_one("#light-packs", Static))
+        assert app.query_one("#light-table", DataTable).row_count == 4, "the spare is a row"
+        assert "torch" not in plain(app.query_one("#light-packs", Static)), "and only a row"
 
 
 async def test_packing_oil_is_chosen_in_the_form(tmp_path: Path) -> None:
@@ -173,18 +178,22 @@ async def test_the_complete_rules_have_no_strengths_and_no_light_spell(tmp_path:
         assert {"Refill a lantern", "Drop a light", "Add to a pack", "Correct a light", "Pass turns...", "To the next hour"} <= set(titles)
 
 
-async def test_the_packs_shorten_to_the_spares_on_a_small_screen(tmp_path: Path) -> None:
+async def test_the_spares_are_rows_and_the_packs_hold_the_rest(tmp_path: Path) -> None:
+    """A spare torch is listed once, as a row to light or hand over: the packs say what no row does."""
     app = demo(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
+        table = app.query_one("#light-table", DataTable)
+        carriers = [plain_cell(table.get_row_at(i)[1]) for i in range(table.row_count)]
+        assert table.row_count == 3 and carriers[1:] == ["Brannoc", "Wenna"], "the two spares, as rows"
         packs = app.query_one("#light-packs", Static)
         assert packs.display
-        words = "Packs: Darla 3 rations Brannoc 1 torch, 3 rations Wenna 1 torch, 3 rations Otto 3 rations"
-        assert [w for w in plain(packs).split() if w != "·"] == words.split(), "spares, oil and Rations"
+        words = "Packs: Darla 3 rations Brannoc 3 rations Wenna 3 rations Otto 3 rations"
+        assert [w for w in plain(packs).split() if w != "·"] == words.split(), "oil and Rations, no torch again"
+        assert app.perform(AddToPack("c4", OIL))
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert packs.display, "the spares stay in sight"
-        assert [w for w in plain(packs).split() if w != "·"] == "Packs: Brannoc 1 torch Wenna 1 torch".split()
-        table = app.query_one("#light-table", DataTable)
+        assert packs.display, "the oil stays in sight"
+        assert [w for w in plain(packs).split() if w != "·"] == "Packs: Otto 1 oil flask".split()
         assert table.row_count == 3 and table.size.height >= 4, "every source in sight above them"
 
 async def test_a_party_with_no_spare_says_so(tmp_path: Path) -> None:
