@@ -146,7 +146,7 @@ class ExploreScreen(ModalScreen[None]):
         step = trip.step if trip else ""
         if step != self._counted_in:
             self._count = 0
-        put(self.query_one("#header", Static), header_text(view))
+        put(self.query_one("#header", Static), header_text(view, self.app.size.width))
         self._draw_steps(view)
         if trip is None and self._finished is not None:
             body = _finished_text(view, self._finished)

@@ -304,7 +304,7 @@ class FightScreen(Screen[None]):
         if view is None:
             return
         fight = fighting(view.state)
-        put(self.query_one("#header", Static), header_text(view))
+        put(self.query_one("#header", Static), header_text(view, self.app.size.width))
         box = self.query_one(".fight", Vertical)
         subtitle = f"Round {fight.round}" if fight and fight.round else ""
         if box.border_subtitle != subtitle:

@@ -24,13 +24,18 @@ class SessionHeader(Static):
     def watch_view(self, view: View | None) -> None:
         if view is None:
             return
-        text = header_text(view)
+        text = header_text(view, self.app.size.width)
         if text != self.content:  # above a dialog, a redraw costs the whole dimmed backdrop
             self.update(text, layout=False)
 
+    def on_resize(self) -> None:
+        self.watch_view(self.view)
 
-def header_text(view: View) -> Text:
-    """Most urgent first, so a narrow terminal cuts the ruleset name, never LIT or DARK."""
+
+def header_text(view: View, width: int | None = None) -> Text:
+    """Most urgent first, so a narrow terminal cuts the ruleset name, never LIT or DARK. In `width`
+    columns a ruleset name too long to fit whole is given as the ruleset's id (`hammercrawl-book3`),
+    which a session is opened with; cut only where even that does not fit."""
     state, ruleset = view.state, view.ruleset
     clock = ruleset.time
     line = Text(no_wrap=True, overflow="ellipsis")
@@ -58,7 +63,10 @@ def header_text(view: View) -> Text:
     if mode is not None and len(ruleset.difficulty_modes) > 1:
         line.append(f" {mode.name} ", style="bold")
         line.append("│", style="dim")
-    line.append(f" {ruleset.name}", style="dim")
+    name = f" {ruleset.name}"
+    if width is not None and line.cell_len + len(name) > width:
+        name = f" {ruleset.id}"
+    line.append(name, style="dim")
     return line
 
 

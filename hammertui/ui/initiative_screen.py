@@ -291,7 +291,7 @@ class InitiativeScreen(Screen[None]):
     def _on_view(self, view: View | None) -> None:
         if view is None:
             return
-        self.query_one("#header", Static).update(header_text(view))
+        self.query_one("#header", Static).update(header_text(view, self.app.size.width))
         self.query_one("#initiative-order", Static).update(pane_text(view.state, fighting(view.state)))
         store = self.hammer.store
         self.query_one(FightLog).show(store.recent if store is not None else ())

@@ -71,3 +71,14 @@ async def test_the_header_shows_the_time_left_on_each_burning_source(tmp_path: P
         await pilot.press("t", "t")
         await pilot.pause()
         assert "torch 4 Beats" in plain(app.query_one("#header"))
+
+
+async def test_the_header_fits_120_columns_naming_the_ruleset_by_its_id_when_its_name_is_too_long(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        header = plain(app.query_one("#header")).rstrip()
+        assert header.endswith("│ Adventure │ hammercrawl-book3") and len(header) <= 120, header
+        await pilot.resize_terminal(160, 40)
+        await pilot.pause()
+        assert plain(app.query_one("#header")).rstrip().endswith("│ HAMMERCRAWL! Book Three (Boons and Banes)")
