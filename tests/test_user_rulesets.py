@@ -99,11 +99,13 @@ async def test_a_changed_ruleset_is_pointed_out_before_play(tmp_path: Path) -> N
     app = make_app(tmp_path / "saves", "Tuesday", ruleset_loader=loader)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ChooseDialog), "the question about the changed rules")
-        assert "has changed since this session was last played" in str(app.screen.query_one("Label").render())
+        prompt = str(app.screen.query_one("Label").render())
+        assert "has changed since this session was last played" in prompt
+        assert "light.sources.torch.duration: 4 -> 3" in prompt, "what changed, from and to"
         await pilot.press("enter")  # play on
         await until(pilot, lambda: not isinstance(app.screen, ChooseDialog), "the dashboard")
         assert app.store is not None and not rules_changed(app.store)
-        assert "its new rules apply from now" in log_text(app)
+        assert "its new rules apply from now: light.sources.torch.duration: 4 -> 3." in log_text(app)
     reopened = make_app(tmp_path / "saves", "Tuesday", ruleset_loader=loader)
     assert reopened.store is not None and not rules_changed(reopened.store)
 

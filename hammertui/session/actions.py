@@ -181,9 +181,11 @@ class RenameSession:
 
 @record
 class AdoptRuleset:
-    """Play on by the ruleset as its file now reads, after the 'Smith was told it changed."""
+    """Play on by the ruleset as its file now reads, after the 'Smith was told it changed (`changes`:
+    each rule changed, with its old and new value, as the log keeps them)."""
 
     label: ClassVar[str] = "ruleset"
+    changes: tuple[str, ...] = ()
 
     def apply(self, state: State, ctx: Context) -> Result:
         if state.session.ruleset_digest == ctx.ruleset.digest:
@@ -192,7 +194,8 @@ class AdoptRuleset:
         if not state.session.ruleset_digest:
             text = f"Playing by {ctx.ruleset.name}; a later change to its file will be pointed out."
             return attrs.evolve(state, session=info), [note(self, text)]
-        text = f"{ctx.ruleset.name} has changed since this session was last played: its new rules apply from now."
+        text = f"{ctx.ruleset.name} has changed since this session was last played: its new rules apply from now"
+        text += f": {'; '.join(self.changes)}." if self.changes else "."
         return attrs.evolve(state, session=info), [note(self, text, level="warn")]
 
 

@@ -118,6 +118,12 @@ class SaveFiles:
         return self.folder / f"{self.stem}.log.toml"
 
     @property
+    def rules(self) -> Path:
+        """The rules the session last played by, as their file then read: what a changed file is
+        told against."""
+        return self.folder / f"{self.stem}.toml.rules"
+
+    @property
     def cut(self) -> Path:
         return cut_file(self.log)
 

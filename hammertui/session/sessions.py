@@ -164,6 +164,7 @@ def create(folder: Path, name: str, ruleset: Ruleset, seed: int | None = None, d
     state, events = new_state(name, ruleset, secrets.randbelow(10**9) if seed is None else seed, difficulty)
     store = Store(state, ruleset, files, log_end=0)  # a log left by a creation killed before its save is set aside
     store.record(events)
+    keep_rules(store)
     return store
 
 
@@ -252,6 +253,38 @@ def _named_procedures(state: State, ruleset: Ruleset, source: Path) -> State:
 def rules_changed(store: Store) -> bool:
     """The ruleset's file no longer reads as it did when this session was last played by it."""
     return store.state.session.ruleset_digest not in ("", store.ruleset.digest)
+
+
+def keep_rules(store: Store) -> None:
+    """Keep beside the save the rules the session now plays by, as their file reads, so a later
+    change to the file can be told rule by rule. One that cannot be written costs only that telling."""
+    if store.files is None or store.ruleset.source is None:
+        return
+    import tomli_w
+
+    from hammertui.rules.ruleset.loading import rules_data
+
+    try:
+        persist.atomic_write(store.files.rules, tomli_w.dumps(rules_data(store.ruleset.source)))
+    except (OSError, RulesetError, TypeError, ValueError):
+        return
+
+
+def rule_changes(store: Store) -> list[str]:
+    """What changed in the ruleset's file since the session last played by it, rule by rule
+    (`light.sources.torch.duration: 4 -> 3`); nothing where the rules then were not kept."""
+    if store.files is None or store.ruleset.source is None or not store.files.rules.exists():
+        return []
+    import tomli
+
+    from hammertui.rules.ruleset.changes import changes
+    from hammertui.rules.ruleset.loading import rules_data
+
+    try:
+        kept = tomli.loads(store.files.rules.read_text(encoding="utf-8"))
+        return changes(kept, rules_data(store.ruleset.source))
+    except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError, RulesetError):
+        return []
 
 
 def set_aside(path: Path) -> Path:

@@ -80,6 +80,9 @@ IDLE_CHECK = 0.25
 MAX_ERRORS = 10
 """Errors after the first that the crash screen stays up through: one more closes the app."""
 
+CHANGES_SHOWN = 12
+"""The changed rules the question before play lists; the log keeps them all."""
+
 
 @record
 class LoadProblem:
@@ -246,12 +249,21 @@ class HammerApp(App[None]):
         self.notify(READ_ONLY, title="Read-only", timeout=10)
 
     def _ask_about_changed_rules(self, store: Store) -> None:
-        """Before play: the ruleset's file was edited since this session last played by it."""
+        """Before play: the ruleset's file was edited since this session last played by it; what
+        changed is named, rule by rule, where the rules it played by were kept."""
         where = store.state.session.ruleset_file or (str(store.ruleset.source) if store.ruleset.source else store.ruleset.id)
+        changes = tuple(sessions.rule_changes(store))
         prompt = f"{store.ruleset.name} ({where}) has changed since this session was last played."
+        if changes:
+            shown = [*changes[:CHANGES_SHOWN], *([f"... and {len(changes) - CHANGES_SHOWN} more"] if len(changes) > CHANGES_SHOWN else [])]
+            prompt += "\n" + "\n".join(f"  {line}" for line in shown)
         choices = [("play", "Play on: the new rules apply from now"), ("quit", "Quit, and put the old file back first")]
         dialog = ChooseDialog("The rules have changed", prompt, choices)
-        self.push_screen(dialog, lambda choice: self.perform(AdoptRuleset()) if choice == "play" else self.exit())
+        self.push_screen(dialog, lambda choice: self._adopt(store, changes) if choice == "play" else self.exit())
+
+    def _adopt(self, store: Store, changes: tuple[str, ...]) -> None:
+        if self.perform(AdoptRuleset(changes)):
+            sessions.keep_rules(store)
 
     def _resolve_problem(self, choice: str | None) -> None:
         problem = self.problem
@@ -760,6 +772,8 @@ def make_app(
             store.dispatch(AdoptRuleset())  # a session saved before rulesets were fingerprinted
         except SaveFailed as failure:
             store.notices.append(str(failure))
+    if not sessions.rules_changed(store) and not files.rules.exists():
+        sessions.keep_rules(store)  # a session saved before the rules were kept beside it
     return HammerApp(store, ruleset_loader=ruleset_loader, lock=lock)
 
 

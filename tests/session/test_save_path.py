@@ -65,7 +65,7 @@ def test_a_session_restored_from_its_backup_sets_aside_the_last_action(tmp_path:
     assert files is not None
     restored = sessions.open_files(files, load_ruleset, from_backup=True)
     assert not any("damage" in e.text for e in restored.recent)
-    assert "takes 1 damage" in files.cut.read_text()
+    assert "Darla loses 1 HP" in files.cut.read_text()
 
 
 class Killed(BaseException):

@@ -302,6 +302,12 @@ def _check_identity(data: dict[str, Any], report: Report, file_id: str) -> None:
     extends = data.get("extends")
     if extends is not None and (not isinstance(extends, str) or not RULESET_ID_PATTERN.match(extends)):
         report.expected(("extends",), "a ruleset id (lower case letters, digits, _ and -)", extends)
+def rules_data(source: Path) -> dict[str, Any]:
+    """The rules a ruleset file holds with its parents folded in, as the fingerprint reads them."""
+    data, _, _ = _merge_layers(_chain(source))
+    return data
+
+
 def _digest(data: dict[str, Any]) -> str:
     canonical = json.dumps(data, sort_keys=True, default=str, ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
