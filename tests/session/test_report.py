@@ -15,13 +15,16 @@ from hammertui.rules.ruleset import list_rulesets, load_ruleset
 from hammertui.session import individual_initiative_actions as initiative
 from hammertui.session import persist, sessions
 from hammertui.session.actions import AdvanceTime
+from hammertui.session.advancement import AwardXP, LevelUp
 from hammertui.session.combat import EndFight, FoeGroup, StartFight
 from hammertui.session.exploration_die_actions import TakeTurn
 from hammertui.session.fight_state import FoeKind
+from hammertui.session.loot import AddLoot
 from hammertui.session.report import Report
 from hammertui.session.report.files import report_of, write_report
 from hammertui.session.report.render import html, markdown
 from hammertui.session.store import Store
+from hammertui.session.town import ReturnToTown
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
@@ -182,3 +185,28 @@ def test_an_unreadable_session_is_named_and_no_report_written(tmp_path: Path, ca
     error = capsys.readouterr().err
     assert said in error and len(error.strip().splitlines()) == 1
     assert not (tmp_path / "reports").exists()
+
+
+def test_the_report_tells_only_what_stands_after_undo_and_redo(tmp_path: Path) -> None:
+    """Undone actions are taken out and redone ones put back, whatever their lines say: one level
+    gained (not one per "Undone:"/"Redone:" line), Darla at level 1 at the start, and the coins
+    turned into XP in town among the awards."""
+    store = sessions.create(tmp_path, "undone", load_ruleset("hammercrawl-book3"), seed=7)
+    store.dispatch(AwardXP(("c1",), 25, "a clever trick"))
+    store.dispatch(LevelUp("c1", in_town=True))
+    for _ in range(2):
+        store.undo()
+        store.redo()
+    store.dispatch(AwardXP(("c2",), 5, "taken back"))
+    store.undo()
+    store.dispatch(AddLoot("Gold", coins=1000))
+    store.dispatch(ReturnToTown(convert=1000))
+    assert store.files is not None
+    report = report_of(store.files, load_ruleset)
+    table = {row[0]: row for row in rows(report, "XP and levels")}
+    assert table["Darla"][3:5] == ("1", "2")
+    assert table["Brannoc"][3:5] == ("1", "1")
+    lines = report.section("XP and levels").lines
+    assert lines[0] == "1 level gained: Darla to 2."
+    assert "In town: 1000 coins become 1 XP each for Darla, Brannoc, Wenna, Otto Sixfingers" in "\n".join(lines)
+    assert lines[1].startswith("2 XP awards in the log"), "the trick and the town, not the one undone"

@@ -65,9 +65,13 @@ class Report:
 
 def build(state: State, events: Sequence[Event], ruleset: Ruleset) -> Report:
     """The report of a session: the overview, each procedure's section in the order of the parts,
-    then the deaths and the loot."""
+    then the deaths and the loot; each told from the lines of the actions that stand (what undo
+    took back is no part of the story)."""
     from hammertui.session.procedures import report_sections
     from hammertui.session.report import common
+    from hammertui.session.report.history import standing
+
+    events = standing(events)
 
     sections = (
         common.overview(state, events, ruleset),

@@ -175,6 +175,8 @@ def party_deaths(events: Sequence[Event]) -> tuple[str, ...]:
     return tuple(m["name"] for e in events if (m := DEAD.match(e.text)))
 
 
+TOWN = "town"
+"""The label of the return to town (`town.ReturnToTown`), whose coins may become XP."""
 LEVEL_UP = re.compile(r"^(?P<name>.+) reaches level (?P<level>\d+)")
 JOINS = re.compile(r"^(?P<name>[^,]+), .+ joins the party")
 
@@ -200,12 +202,14 @@ def adventurers(state: State, events: Sequence[Event], ruleset: Ruleset, awards:
         )
         for m in everyone
     )
-    told = [e.text for e in events if awards.match(e.text)]
+    told = [e for e in events if awards.match(e.text)]
+    levels = sum(len(v) for v in gained.values())
     lines = [
-        f"{sum(len(v) for v in gained.values())} levels gained"
+        f"{levels} level{'' if levels == 1 else 's'} gained"
         + (": " + ", ".join(f"{name} to {max(levels)}" for name, levels in gained.items()) if gained else "")
         + ".",
-        f"{len(told)} XP awards in the log; {sum(m.xp for m in everyone)} XP held by the party and the fallen.",
+        f"{len(told)} XP award{'' if len(told) == 1 else 's'} in the log; {sum(m.xp for m in everyone)} XP held by the party and the fallen.",
+        *(f"In town: {e.text}" for e in told if e.action == TOWN),
     ]
     header = ("Who", "Player", "Class", "Level at start", "Level now", "XP", "")
     return Section("XP and levels", tuple(lines), (Table(header, rows),), unknown=_xp_unknown(events))

@@ -1,4 +1,5 @@
-"""The report's adventurers for classes by XP: their levels and XP, from rooms beaten and awards."""
+"""The report's adventurers for classes by XP: their levels and XP, from rooms beaten, awards and
+(Book Three) the coins turned into XP in town."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from hammertui.session.report import Section
 from hammertui.session.report.common import adventurers
 from hammertui.session.state import State
 
-AWARDS = re.compile(r"^(?:Room \d+'s challenge beaten: .+ = \d+ each\.|\d+ XP to .+\.)$")
+AWARDS = re.compile(r"^(?:Room \d+'s challenge beaten: .+ = \d+ each\.|\d+ XP to .+\.|\d+ coins become \d+ XP each for .+\.)$")
 
 
 def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
