@@ -30,7 +30,7 @@ def overview(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section
     """Which session, by which rules, how long, and who is left standing."""
     lines = [
         f"Ruleset: {ruleset.name} ({state.session.ruleset}).",
-        f"{state.seq} actions, {len(events)} lines in the log.",
+        f"{state.seq} actions, {len(events)} lines in the log (undone actions left out).",
         f"Time spent: {time_words(ruleset, state.clock.units)} on the clock.",
     ]
     stamps = [e.at for e in events if e.at]
