@@ -39,6 +39,7 @@ class Camper:
     """One living character at camp, as the camp rules see them.
 
     `book`: their spellbook or prayerbook is at hand (a caster cannot re-memorize without it).
+    `spells_spent` and `turn_unholy_spent`: what a free action could give back.
     """
 
     id: str
@@ -52,6 +53,8 @@ class Camper:
     bedroll: bool = False
     book: bool = True
     sees_in_dark: bool = False
+    spells_spent: int = 0
+    turn_unholy_spent: int = 0
 
     @property
     def lost(self) -> int:
@@ -228,6 +231,34 @@ def free_options(ruleset: Ruleset, camper: Camper) -> tuple[str, ...]:
             continue
         options.append(option)
     return tuple(options)
+
+
+def default_free(ruleset: Ruleset, camper: Camper, last: str) -> str | None:
+    """The free action a camper with a choice takes unless the table says otherwise (None: no
+    choice to make, or one only the table can make).
+
+    The one that gives something back, where only one does; else the one taken at the last camp
+    (`last`), where it still gives something or nothing would; with nothing to gain at all, any.
+    Only when two would each give something and neither was last camp's is the table asked.
+    """
+    options = free_options(ruleset, camper)
+    if len(options) < 2:
+        return None
+    useful = [option for option in options if _gives(camper, option)]
+    if last in useful or (not useful and last in options):
+        return last
+    if len(useful) == 1:
+        return useful[0]
+    return None if useful else options[0]
+
+
+def _gives(camper: Camper, action: str) -> bool:
+    """Whether a free action would give this camper anything back."""
+    if action == "heal":
+        return camper.lost > 0
+    if action == "rememorize":
+        return camper.spells_spent > 0
+    return camper.turn_unholy_spent > 0
 
 
 def resolve_free(ruleset: Ruleset, camper: Camper, choice: CampChoice) -> str | None:

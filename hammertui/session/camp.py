@@ -173,7 +173,7 @@ def camp_rows(state: State, ruleset: Ruleset) -> tuple[CampRow, ...]:
     rows = []
     for member in _members(state):
         camper = camper_at_camp(state, ruleset, member)
-        plan = _plan(state, member.id)
+        plan = planned(state, ruleset, member)
         last = last_camp(state).get(member.id, CampPlan())
         options = _last_first(rules.free_options(ruleset, camper), last.free)
         rows.append(
@@ -319,14 +319,32 @@ def camper_at_camp(state: State, ruleset: Ruleset, member: Character) -> Camper:
 
     HP lost is what was lost when camp began (the free action and Rest heal halves of that), and
     Rations count what they carried before eating, since the rules' Rest check counts the one eaten.
+    The spells and Turn Unholy spent are what a free action could give back.
     """
-    camper = _camper(member)
+    camper = attrs.evolve(_camper(member), spells_spent=member.spells_forgotten, turn_unholy_spent=_spent(ruleset, member, "turn_unholy"))
     camp = camping(state)
     if camp is None:
         return camper
     lost = camp.lost.get(member.id, camper.lost)
     eaten = camp_rules(ruleset).rations_each if CAMP_STEPS.index(camp.step) > CAMP_STEPS.index("eat") else 0
     return attrs.evolve(camper, hp=max(0, member.max_hp - lost), rations=member.rations + eaten)
+
+
+def _spent(ruleset: Ruleset, member: Character, resource_id: str) -> int:
+    """Uses of a class resource spent and not yet regained (none, for a class without it)."""
+    class_def = ruleset.classes.get(member.class_id)
+    resource = class_def.resource(resource_id) if class_def else None
+    return max(0, resource.uses(member.level) - member.uses.get(resource_id, 0)) if resource else 0
+
+
+def planned(state: State, ruleset: Ruleset, member: Character) -> CampPlan:
+    """A camper's plan as the camp will carry it out: a free action not chosen is the one the rules
+    default to (`rules.default_free`: the last camp's, or the one that gives something back)."""
+    plan = _plan(state, member.id)
+    if plan.free:
+        return plan
+    last = last_camp(state).get(member.id, CampPlan()).free
+    return attrs.evolve(plan, free=rules.default_free(ruleset, camper_at_camp(state, ruleset, member), last) or "")
 
 
 def _members(state: State) -> tuple[Character, ...]:
@@ -598,23 +616,28 @@ def _eat(state: State, ctx: Context, action: Action) -> Result:
 
 
 def _free(state: State, ctx: Context, action: Action) -> Result:
-    """Each camper's free action; refused until everyone with a choice has made it."""
+    """Each camper's free action, the chosen or the default one (kept in their plan, for the next
+    camp to offer first); refused while someone has a choice only the table can make."""
     camp = _camping(state)
     members = _members(state)
     _refuse_problems(state, ctx, rules.free_problem)
     events: list[Event] = []
     healed = []
+    plans = dict(camp.plans)
     for member in members:
         camper = camper_at_camp(state, ctx.ruleset, member)
-        chosen = rules.resolve_free(ctx.ruleset, camper, _choice(_plan(state, member.id)))
+        plan = planned(state, ctx.ruleset, member)
+        chosen = rules.resolve_free(ctx.ruleset, camper, _choice(plan))
         if chosen is None:
             events.append(note(action, f"{member.name} takes no free action ({_no_free(ctx.ruleset, camper)})."))
             continue
+        if plan.free:
+            plans[member.id] = plan
         state, line = _apply_deed(state, ctx, rules.free_action(camper, chosen))
         events.append(note(action, line))
         if chosen == "heal":
             healed.append(member.id)
-    return _with_camping(state, healed=(*camp.healed, *healed)), events
+    return _with_camping(state, healed=(*camp.healed, *healed), plans=plans), events
 
 
 def _refuse_problems(
@@ -624,7 +647,7 @@ def _refuse_problems(
     problems = []
     for member in _members(state):
         camper = camper_at_camp(state, ctx.ruleset, member)
-        problem = problem_of(ctx.ruleset, camper, _choice(_plan(state, member.id)))
+        problem = problem_of(ctx.ruleset, camper, _choice(planned(state, ctx.ruleset, member)))
         if problem:
             problems.append(problem)
     if problems:

@@ -295,7 +295,11 @@ class CampScreen(ModalScreen[None]):
         last = row.last.free
         choices = [(option, FREE_NAMES[option] + (LAST if option == last else "")) for option in row.free_options]
         dialog = ChooseDialog(f"Free action: {row.name}", f"{row.name} ({row.class_name}) may:", choices)
-        self.app.push_screen(dialog, lambda free: free is not None and self.hammer.perform(SetCampFree(row.id, free)))
+        self.app.push_screen(dialog, lambda free: self._take_free(row, free))
+
+    def _take_free(self, row: CampRow, free: str | None) -> None:
+        if free is not None and self.hammer.perform(SetCampFree(row.id, free)):
+            self._next_person(row.id)
 
     def _choose_action(self, row: CampRow) -> None:
         view = self.hammer.view
@@ -329,7 +333,9 @@ class CampScreen(ModalScreen[None]):
 
     def _scout(self, row: CampRow, how: str | None) -> None:
         if how == "roll":
-            dialog = ScoutDialog(row.id, row.name, self.hammer.try_perform, row.last)
+            rules = self.hammer.rules.camp
+            proposed = rules.scout_ahead.target if rules is not None else None
+            dialog = ScoutDialog(row.id, row.name, self.hammer.try_perform, row.last, proposed)
             self.app.push_screen(dialog, lambda done: done and self._next_person(row.id))
         elif how is not None and self.hammer.perform(SetCampAction(row.id, "scout_ahead", scout_success=how == "success")):
             self._next_person(row.id)
@@ -392,14 +398,18 @@ class ScoutDialog(FormDialog):
     OK = "Scout"
     WIDE = False
 
-    def __init__(self, character_id: str, name: str, attempt: Attempt, last: CampPlan = CampPlan()) -> None:
+    def __init__(
+        self, character_id: str, name: str, attempt: Attempt, last: CampPlan = CampPlan(), proposed: int | None = None
+    ) -> None:
         super().__init__(f"Scout Ahead: {name}", "The d20 is rolled when the camp actions are done.", attempt)
         self.character_id = character_id
         self.last = last
+        self.proposed = proposed
 
     def fields(self) -> ComposeResult:
-        """The target and modifier of the last camp's rolled check, if there was one, to take again."""
-        target = str(self.last.scout_target) if self.last.scout_target else ""
+        """The target and modifier of the last camp's rolled check, if there was one, to take again;
+        else the ruleset's target (`proposed`), for the 'Smith to keep or change."""
+        target = str(self.last.scout_target or self.proposed or "")
         with Horizontal(classes="row"):
             yield Label("Target", classes="field-label")
             yield Input(value=target, id="scout-target", classes="number", type="integer")

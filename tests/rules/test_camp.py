@@ -15,6 +15,7 @@ from hammertui.rules.camp import (
     action_problem,
     camp_action,
     camp_encounter,
+    default_free,
     encounter_chance,
     check_camp,
     free_action,
@@ -176,6 +177,21 @@ def test_free_action_by_class(hc: Ruleset, b3: Ruleset) -> None:
     assert free_problem(hc, fighter(), CampChoice(free="rememorize")) == (
         "Brom: rememorize is not a free camp action of their class"
     )
+
+
+def test_a_choice_of_free_action_defaults_to_the_last_camps_or_the_one_that_does_something(b3: Ruleset, hc: Ruleset) -> None:
+    """Book Three: "Cleric: Re-memorize 1 daily spell or recover 1 use of Turn Unholy"; the
+    complete rules: "Elf: Either re-memorize 1 daily spell *or* recover half (round up) of
+    currently-lost HPs". With nothing spent, neither does anything: no choice is asked for."""
+    assert default_free(b3, cleric(), last="") == "rememorize"
+    assert free_problem(b3, cleric(), CampChoice(free=default_free(b3, cleric(), ""))) is None
+    assert default_free(b3, cleric(turn_unholy_spent=1), last="") == "turn_unholy", "the one that does something"
+    assert default_free(b3, cleric(spells_spent=1), last="turn_unholy") == "rememorize"
+    assert default_free(b3, cleric(spells_spent=1, turn_unholy_spent=1), last="turn_unholy") == "turn_unholy", "the last camp's"
+    assert default_free(b3, cleric(spells_spent=1, turn_unholy_spent=1), last="") is None, "both do something: the table chooses"
+    assert default_free(b3, cleric(), last="turn_unholy") == "turn_unholy", "nothing to gain: as last time"
+    assert default_free(hc, elf(), last="") == "heal", "Lira has lost 6 HP and spent no spell"
+    assert default_free(hc, fighter(), last="") is None, "one free action: nothing to choose"
 
 
 def test_book_needed_to_rememorize(b3: Ruleset) -> None:

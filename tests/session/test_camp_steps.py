@@ -204,7 +204,7 @@ def test_someone_allowed_to_camp_without_a_ration_goes_hungry(demo: State, hc: R
 
 def test_free_actions_by_class_under_the_complete_rules(demo: State, hc: Ruleset) -> None:
     state = member(member(demo, "c1", hp=2), "c2", spells_forgotten=2)  # Darla lost 3 HP
-    state = member(state, "c4", hp=3)  # Otto the Elf lost 5
+    state = member(state, "c4", hp=3, spells_forgotten=1)  # Otto the Elf lost 5 and spent a spell: a real choice
     state, _ = run(haven(state), hc, StartCamp())
     state, _ = steps(state, hc, "free")
     with pytest.raises(Refused, match="Otto Sixfingers: choose the free action"):
@@ -248,12 +248,12 @@ def test_a_book_three_cleric_may_regain_turn_unholy_up_to_the_level(b3: Ruleset)
     state, _ = run(haven(state), b3, StartCamp())
     state, _ = run(state, b3, SetCampFree("c4", "heal"))
     state, _ = steps(state, b3, "free")
-    with pytest.raises(Refused, match="Brannoc: choose the free action"):
-        run(state, b3, CampNext())
-    state, _ = run(state, b3, SetCampFree("c2", "turn_unholy"))
+    brannoc = next(row for row in camp_rows(state, b3) if row.id == "c2")
+    assert brannoc.free_text == "regain 1 use of Turn Unholy" and not brannoc.free_to_choose, "the one that gives something"
     after, events = run(state, b3, CampNext())
     assert after.character("c2").uses["turn_unholy"] == 1
     assert "Brannoc regains 1 use of Turn Unholy (Turn Unholy 1 of 1)." in texts(events)
+    state, _ = run(state, b3, SetCampFree("c2", "turn_unholy"))
     full = member(state, "c2", uses={"turn_unholy": 1})
     again, events = run(full, b3, CampNext())
     assert again.character("c2").uses["turn_unholy"] == 1
@@ -412,7 +412,8 @@ def test_the_camps_choices_are_kept_for_the_next_and_offered_first(demo: State, 
     assert [o.last for o in action_options(state, hc, "c1")] == [True] + [False] * 5
     assert [o.id for o in action_options(state, hc, "c4")] == list(hc.camp.actions), "no action last time: the rules' order"
     otto = next(row for row in camp_rows(state, hc) if row.id == "c4")
-    assert otto.free_options == ("rememorize", "heal") and otto.free_to_choose
+    assert otto.free_options == ("rememorize", "heal") and not otto.free_to_choose, "the last camp's, unasked"
+    assert otto.free_text == "re-memorize 1 spell"
     state, _ = run(state, hc, SetCampFree("c4", "heal"))
     otto = next(row for row in camp_rows(state, hc) if row.id == "c4")
     assert not otto.free_to_choose

@@ -57,7 +57,7 @@ async def test_a_whole_camp_from_the_main_screen(tmp_path: Path) -> None:
         assert "Safe Haven: no" in body(app)
         assert "Missing: a Safe Haven." in body(app)
         assert "Darla's torch: 6 turns left, burns out as the camp ends" in body(app)
-        assert "free: choose: re-memorize 1 spell or recover half the lost HP" in body(app)
+        assert "free: re-memorize 1 spell" in body(app), "the Elf's, with nothing spent or lost: the first"
 
         await pilot.press("enter")  # refused: the notification names what is missing
         await pilot.pause()
@@ -84,10 +84,7 @@ async def test_a_whole_camp_from_the_main_screen(tmp_path: Path) -> None:
         state = app.store.state
         assert camping(state).step == "free" and [m.rations for m in state.party] == [2, 2, 2, 2]
 
-        await pilot.press("n")  # refused: the Elf has not chosen
-        await pilot.pause()
-        assert camping(app.store.state).step == "free"
-        await pick(pilot, app, "c4", "camp-people")
+        await pick(pilot, app, "c4", "camp-people")  # the 'Smith chooses for the Elf all the same
         assert isinstance(app.screen, ChooseDialog)
         await pick(pilot, app, "heal")
         assert camping(app.store.state).plans["c4"].free == "heal"
@@ -208,3 +205,49 @@ async def test_nobody_on_watch_and_the_party_is_surprised(tmp_path: Path) -> Non
         await pilot.pause()
         assert camping(app.store.state).step == "encounter" and exploring(app.store.state) is None
         assert "Next: the 'Smith rolls" in body(app)
+
+
+async def camp_to_the_free_actions(pilot, app: HammerApp) -> None:  # type: ignore[no-untyped-def]
+    """A Book Three camp made in a Safe Haven, its time and Rations spent."""
+    assert app.perform(SetSafeHaven(True))
+    await pilot.press("c")
+    assert isinstance(app.screen, CampScreen)
+    for _ in range(3):  # make camp, the time, the Rations
+        await pilot.press("enter")
+        await pilot.pause()
+    assert camping(app.store.state).step == "free"
+
+
+async def test_a_cleric_with_nothing_spent_is_not_asked_and_a_choice_moves_the_highlight_on(tmp_path: Path) -> None:
+    """Book Three: "Cleric: Re-memorize 1 daily spell or recover 1 use of Turn Unholy". With nothing
+    spent neither gives anything: the camp goes on without asking."""
+    app = HammerApp(sessions.create(tmp_path, "demo", load_ruleset("hammercrawl-book3"), seed=7))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await camp_to_the_free_actions(pilot, app)
+        people = app.screen.query_one("#camp-people", OptionList)
+        assert "choose:" not in str(people.get_option("c2").prompt)
+        await pick(pilot, app, "c2", "camp-people")  # the 'Smith may still choose for Brannoc
+        assert isinstance(app.screen, ChooseDialog)
+        await pick(pilot, app, "turn_unholy")
+        assert camping(app.store.state).plans["c2"].free == "turn_unholy"
+        people = app.screen.query_one("#camp-people", OptionList)
+        assert people.highlighted == people.get_option_index("c3"), "the highlight moves on, as after a camp action"
+        await pilot.press("n")
+        await pilot.pause()
+        assert camping(app.store.state).step == "actions"
+
+
+async def test_scout_ahead_proposes_the_rulesets_target(tmp_path: Path) -> None:
+    app = HammerApp(sessions.create(tmp_path, "demo", load_ruleset("hammercrawl-book3"), seed=7))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await camp_to_the_free_actions(pilot, app)
+        await pilot.press("n")
+        await pilot.pause()
+        await pick(pilot, app, "c3", "camp-people")
+        await pick(pilot, app, "scout_ahead")
+        await pick(pilot, app, "roll")
+        assert isinstance(app.screen, ScoutDialog)
+        assert app.screen.query_one("#scout-target", Input).value == "15"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert camping(app.store.state).plans["c3"].scout_target == 15

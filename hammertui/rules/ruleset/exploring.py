@@ -34,11 +34,13 @@ class StandWatch:
 
 @record
 class ScoutAhead:
-    """Scouting ahead: a die of one colour on success, another on failure, for `rooms` rooms."""
+    """Scouting ahead: a die of one colour on success, another on failure, for `rooms` rooms; a
+    rolled check is proposed against `target` (the 'Smith may change it)."""
 
     success_colour: Colour | None = None
     failure_colour: Colour | None = None
     rooms: Dice | None = None
+    target: Annotated[int, between(1, None, "a target number")] | None = None
 
 
 @record
