@@ -343,7 +343,7 @@ class Evening:
         self.do(CampNext())  # the time passes
         self.do(CampNext())  # the Rations are eaten
         for row in camp_rows(self.state, self.ruleset):
-            if row.free_to_choose:
+            if len(row.free_options) > 1:  # the table's own choice, never the default
                 self.do(SetCampFree(row.id, row.free_options[-1]))
         self.do(CampNext())  # the free actions
         watcher = max(self.state.living, key=lambda m: m.hp)
