@@ -121,7 +121,10 @@ async def test_each_campers_last_choice_is_offered_first(tmp_path: Path) -> None
             assert app.perform(action), action
         await pilot.press("c")
         assert isinstance(app.screen, CampScreen)
-        await pilot.press("enter")  # Otto, the one with a choice, is highlighted
+        people = app.screen.query_one("#camp-people", OptionList)
+        assert "recover half the lost HP" in str(people.get_option("c4").prompt), "Otto's last camp's, unasked"
+        people.highlighted = people.get_option_index("c4")
+        await pilot.press("enter")  # the 'Smith looks at Otto's choice all the same
         await pilot.pause()
         assert isinstance(app.screen, ChooseDialog)
         offered = app.screen.query_one(OptionList)
