@@ -86,8 +86,8 @@ def camp_app(folder: Path) -> tuple[HammerApp, ScriptedDice]:
 async def gm_camps(pilot: Pilot) -> int:
     """From `c` on the dashboard through the encounter roll; the party stands in a Safe Haven.
 
-    Otto (an Elf) chooses his free action; Darla stands watch, Wenna scouts ahead (her check entered
-    as a success), and the other two rest.
+    Otto (an Elf) takes the free action the camp takes for him, unasked; Darla stands watch, Wenna
+    scouts ahead (her check entered as a success), and the other two rest.
     """
     assert isinstance(pilot.app, HammerApp)
     pilot.app.perform(SetSafeHaven(True))
@@ -95,8 +95,7 @@ async def gm_camps(pilot: Pilot) -> int:
     press = CountingKeys(pilot)
     await press("c", "enter")  # open the Camp, make camp
     await press("enter", "enter")  # the time, the Rations
-    await press("enter", "enter")  # Otto, the one with a choice, is highlighted: he chooses
-    await press("n")  # the free actions
+    await press("n")  # the free actions: Otto's is taken for him, nothing spent or lost
     await press("w")  # Darla stands watch; the highlight moves on to Brannoc
     await press("down", "s")  # Wenna scouts ahead: how her check went
     await press("down", "enter")  # it succeeded
