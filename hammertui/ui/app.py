@@ -202,12 +202,18 @@ class HammerApp(App[None]):
         self._bindings = BindingsMap([*first, *keyed.values()])
 
     async def on_event(self, event: events.Event) -> None:
-        """A key typed ahead of a screen waits for it (see `type_ahead`); the rest as Textual does."""
-        if isinstance(event, events.Key):
-            self._collector.key(time.monotonic())
-            if self._type_ahead.holds(event):
-                return
-        await super().on_event(event)
+        """A key waits for the keys typed before it to act (see `type_ahead`); the rest as Textual does."""
+        if not isinstance(event, events.Key) or event.is_forwarded:
+            await super().on_event(event)
+            return
+        self._collector.key(time.monotonic())
+        if self._type_ahead.holds(event):
+            return
+        given_to = self.focused or self.screen
+        try:
+            await super().on_event(event)
+        finally:
+            self._type_ahead.acted(given_to)
 
     def compose(self) -> ComposeResult:
         yield SessionHeader(id="header").data_bind(view=HammerApp.board)

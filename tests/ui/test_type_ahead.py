@@ -3,11 +3,18 @@ terminal hands them over together, before the dialog has drawn its field."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import os
+import random
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.app import App
+from textual.pilot import Pilot
+from textual.screen import ModalScreen
 
 from hammertui.session import light_state
 from hammertui.session.vitals import ApplyDamage
@@ -15,7 +22,7 @@ from hammertui.ui.app import make_app
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.check import CheckDialog
 from tests.ui.test_attack_dialog import armed
-from tests.ui.waiting import until
+from tests.ui.waiting import TURNS, until
 
 CHARS = {"enter": "\r", "escape": "\x1b"}
 
@@ -106,3 +113,61 @@ async def test_dialogs_closed_are_not_kept_by_the_keys_typed_into_them(tmp_path:
         await pilot.pause()
         gc.collect()
         assert sum(isinstance(o, AmountDialog) for o in gc.get_objects()) <= 2
+
+
+async def test_keys_after_enter_wait_for_its_answer(tmp_path: Path) -> None:
+    """`1 enter 1 h 1 enter` in one breath into an open damage dialog: 1 damage, then 1 healing.
+    The `1` typed after Enter is for the dashboard, not the field Enter is answering."""
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        before = app.store.state.party[0].hp
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, AmountDialog) and app.screen.focused is not None, "the damage dialog")
+        in_one_breath(app, "1", "enter", "1", "h", "1", "enter")
+        seq = app.store.state.seq
+        await until(pilot, lambda: app.store.state.seq >= seq + 2 and not isinstance(app.screen, ModalScreen), "both answered")
+        for _ in range(5):
+            await pilot.pause()
+        assert [event.text for event in list(app.store.recent)[-2:]] == ["Darla takes 1 damage: -1 HP.", "Darla heals 1: +1 HP (at max)."]
+        assert app.store.state.party[0].hp == before
+
+
+async def until_acted(pilot: Pilot, count: Callable[[], int], many: int) -> None:
+    """Let the app run until `count()` reaches `many`, failing if it stops growing short of it;
+    then a few turns more, for any key still to come."""
+    seen, still = count(), 0
+    while seen < many and still < TURNS:
+        await pilot.pause()
+        now = count()
+        seen, still = now, (still + 1 if now == seen else 0)
+    for _ in range(10):
+        await pilot.pause()
+
+
+PAIRS = int(os.environ.get("HAMMERTUI_BURST_PAIRS", "100"))
+"""`d 1 enter h 1 enter` pairs typed. Each opens and draws two dialogs, about a quarter of a second
+a pair on a quiet core: a hundred in the suite, a thousand as `bench/keys` runs it."""
+
+
+@pytest.mark.timeout(180)  # a hundred pairs take half a minute on a quiet core
+async def test_pairs_typed_in_bursts_act_in_order(tmp_path: Path) -> None:
+    """Keys come in bursts of any length, with no pause, and the collector runs a full collection
+    in the middle (as the app's own does after long typing); each key acts in the order typed, so
+    every pair leaves the hit points where they were and no dialog open."""
+    app = make_app(tmp_path, seed=7)
+    keys = ["d", "1", "enter", "h", "1", "enter"] * PAIRS
+    sizes = random.Random(28)
+    async with app.run_test(size=(120, 40)) as pilot:
+        before = app.store.state.party[0].hp
+        seq = app.store.state.seq
+        while keys:
+            size = sizes.randint(1, 40)
+            burst, keys = keys[:size], keys[size:]
+            in_one_breath(app, *burst)
+            if len(keys) // 6 == PAIRS // 2:
+                app.call_later(gc.collect)
+            await asyncio.sleep(0)
+        await until_acted(pilot, lambda: app.store.state.seq - seq, 2 * PAIRS)
+        assert app.store.state.seq - seq == 2 * PAIRS
+        assert not isinstance(app.screen, ModalScreen), f"{app.screen} left open"
+        assert app.store.state.party[0].hp == before

@@ -11,7 +11,6 @@ from textual.screen import ModalScreen
 from textual.widgets import Label
 
 from hammertui.ui import screens
-from hammertui.ui.type_ahead import after_keys_in_flight
 
 T = TypeVar("T")
 
@@ -39,8 +38,7 @@ class PromptDialog(ModalScreen[T | None]):
         self.dismiss(None)
 
     def action_submit(self) -> None:
-        """Answer once the keys typed before Enter have landed: `3 enter` in one burst answers 3."""
-        after_keys_in_flight(self.focused or self, self.answer)
+        self.answer()
 
     def answer(self) -> None:
         """Answer the dialog with what its field or list holds."""

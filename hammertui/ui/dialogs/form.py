@@ -22,7 +22,6 @@ from hammertui.session.actions import Action
 from hammertui.ui import screens
 from hammertui.ui.footer import KeysFooter
 from hammertui.ui.numbers import whole_number
-from hammertui.ui.type_ahead import after_keys_in_flight
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -106,7 +105,7 @@ class FormDialog(ModalScreen[bool]):
         other_button = isinstance(self.focused, Button) and self.focused.id != "ok"
         if choosing or on_list or other_button:
             raise SkipAction()
-        after_keys_in_flight(self.focused or self, self.action_submit)
+        self.action_submit()
 
     def _opens_on(self) -> Widget | None:
         """The field the focus is put on as the form opens (its `AUTO_FOCUS`, else the app's)."""
