@@ -128,7 +128,7 @@ class HammerApp(App[None]):
         self._collector = BetweenKeys(time.monotonic())
         self.ruleset_loader = ruleset_loader
         self._following: list[tuple[Screen[Any], Callable[[Any], object] | None]] = []
-        self._type_ahead = TypeAhead(self)
+        self.type_ahead = TypeAhead(self)
         self.rules = store.ruleset if store is not None else self._problem_rules(problem)
         self.commands = procedures.commands(self.rules)
         self._by_id = {command.id: command for command in self.commands}
@@ -207,13 +207,13 @@ class HammerApp(App[None]):
             await super().on_event(event)
             return
         self._collector.key(time.monotonic())
-        if self._type_ahead.holds(event):
+        if self.type_ahead.holds(event):
             return
         given_to = self.focused or self.screen
         try:
             await super().on_event(event)
         finally:
-            self._type_ahead.acted(given_to)
+            self.type_ahead.acted(given_to)
 
     def compose(self) -> ComposeResult:
         yield SessionHeader(id="header").data_bind(view=HammerApp.board)

@@ -36,6 +36,11 @@ class TypeAhead:
         """The screen on top when the acting key was given: another there after it means the key
         opened or closed one, which must be up before the next key comes."""
 
+    @property
+    def idle(self) -> bool:
+        """No key acting or waiting: every key typed so far has run its course."""
+        return not self._busy
+
     def holds(self, key: events.Key) -> bool:
         """Keep back a key typed while another is still acting; let through the one whose turn it
         is. (A key coming back up to the app's bindings is the acting key on its way, not typed.)"""

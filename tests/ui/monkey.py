@@ -4,8 +4,10 @@ that the session on disk is the one on screen.
 
 The keys come from what the screen on top binds (the dashboard's, a dialog's, a fight's) and from
 what a 'Smith's fingers might hit anyway: digits, letters, Enter, Escape, arrows. Now and then the
-palette opens and an entry is chosen from what it offers there. Keys that quit are left out; a
-session the app closes by itself (a dialog's choice) is opened again and played on."""
+palette opens and an entry is chosen from what it offers there, and now and then a few keys come
+in one burst, as a terminal hands over a fast typist's keys or those typed while the app paused.
+Keys that quit are left out; a session the app closes by itself (a dialog's choice) is opened again
+and played on."""
 
 from __future__ import annotations
 
@@ -17,12 +19,15 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from textual import events
 from textual.command import CommandPalette
+from textual.keys import key_to_character
 from textual.pilot import Pilot
 
 from hammertui.session import sessions
 from hammertui.session.state import State
 from hammertui.ui.app import HammerApp, make_app
+from tests.ui.waiting import TURNS
 
 STRAY_KEYS = (
     *string.digits,
@@ -45,6 +50,10 @@ palette, which it opens on its own terms."""
 LEFT_OUT_OF_THE_PALETTE = ("Quit", "Screenshot")
 PALETTE_EVERY = 25
 """About one step in this many opens the palette instead of pressing a key."""
+BURST_EVERY = 8
+"""About one step in this many types a burst of keys in one breath instead of a single key."""
+BURST = (2, 8)
+"""The fewest and most keys in a burst."""
 BACK_OUT = 0.08
 """How often the monkey presses Escape on purpose: enough to leave a dialog it has wandered into."""
 NEGATIVE_ALLOWED = {"ac", "net", "modifier", "mod", "bonus", "fed"}
@@ -62,6 +71,7 @@ class Tally:
 
     keys: int = 0
     palette: int = 0
+    bursts: int = 0
     reopened: int = 0
     screens: Counter[str] = attrs.field(factory=Counter)
 
@@ -135,6 +145,8 @@ class Monkey:
         while self.tally.keys < self.keys and app.is_running:
             if self.random.randrange(PALETTE_EVERY) == 0:
                 await self._palette(pilot, app)
+            elif self.random.randrange(BURST_EVERY) == 0:
+                await self._burst(pilot, app)
             else:
                 await self._press(pilot, self._key(app))
             if app.crashed:
@@ -162,6 +174,23 @@ class Monkey:
         self.recent.append(key)
         self.tally.keys += 1
         await pilot.press(key)
+
+    async def _burst(self, pilot: Pilot, app: HammerApp) -> None:
+        """Keys chosen from the screen on top, all handed to the app at once with no turn of the
+        loop between them; then the app's time to act on every one, in order."""
+        keys = [self._key(app) for _ in range(min(self.random.randint(*BURST), self.keys - self.tally.keys))]
+        self.recent.append(f"[{' '.join(keys)}]")
+        self.tally.keys += len(keys)
+        self.tally.bursts += 1
+        for key in keys:
+            event = events.Key(key, key_to_character(key))
+            event.set_sender(app)
+            app.post_message(event)
+        for _ in range(TURNS):
+            await pilot.pause()
+            if app.type_ahead.idle or not app.is_running:
+                return
+        raise self._found(f"the keys [{' '.join(keys)}] were never all acted on")
 
     async def _palette(self, pilot: Pilot, app: HammerApp) -> None:
         """Open the palette and choose one of the entries it offers on this screen, by its title."""

@@ -23,6 +23,7 @@ KEYS = 150
 async def test_the_monkey_breaks_nothing(tmp_path: Path, ruleset_id: str) -> None:
     tally = await Monkey(tmp_path, ruleset_id, seed=1, keys=KEYS).run()
     assert tally.keys == KEYS
+    assert tally.bursts, "some keys typed in bursts"
     assert len(tally.screens) >= 3, f"the monkey got about: {tally.screens}"
 
 

@@ -146,7 +146,7 @@ async def until_acted(pilot: Pilot, count: Callable[[], int], many: int) -> None
 
 PAIRS = int(os.environ.get("HAMMERTUI_BURST_PAIRS", "100"))
 """`d 1 enter h 1 enter` pairs typed. Each opens and draws two dialogs, about a quarter of a second
-a pair on a quiet core: a hundred in the suite, a thousand as `bench/keys` runs it."""
+a pair on a quiet core: a hundred in the suite, a thousand with HAMMERTUI_BURST_PAIRS=1000."""
 
 
 @pytest.mark.timeout(180)  # a hundred pairs take half a minute on a quiet core
