@@ -6,7 +6,7 @@ the app takes it but gives the rest to the focused widget, which acts on them in
 `3` and `enter` reach the dashboard before `d` has opened the damage dialog, or `1` after Enter
 lands in the field Enter is answering (11 damage), or every later key does, and Enter answers a
 field of letters for good. Here a key waits until the one before it has run its course: passed
-through the widgets it went to, and any screen it opened or closed drawn, with its focus set.
+through the widgets it went to, and any screen it opened or closed mounted, with its focus set.
 """
 
 from __future__ import annotations

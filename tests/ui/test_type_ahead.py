@@ -1,5 +1,6 @@
-"""Keys typed ahead of a dialog land in it: a 'Smith types `d 3 enter` in one breath, and the
-terminal hands them over together, before the dialog has drawn its field."""
+"""Keys act in the order typed: a 'Smith types `d 3 enter` in one breath, and the terminal hands
+them over together, before the dialog has drawn its field; or types on while the app pauses, and
+the keys after an Enter come before the Enter has been answered."""
 
 from __future__ import annotations
 
@@ -100,8 +101,8 @@ async def test_enter_twice_in_one_breath_rolls_once(tmp_path: Path) -> None:
 
 
 async def test_dialogs_closed_are_not_kept_by_the_keys_typed_into_them(tmp_path: Path) -> None:
-    """Keys are remembered with the screen they were given to; a closed dialog, with all it drew,
-    must still go (each kept dialog is thousands of objects every full collection walks)."""
+    """A closed dialog, with all it drew, goes: no key typed into it, nor the wait for its keys to
+    act, keeps it (each kept dialog is thousands of objects every full collection walks)."""
     app = make_app(tmp_path, seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(10):

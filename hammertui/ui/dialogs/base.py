@@ -38,6 +38,7 @@ class PromptDialog(ModalScreen[T | None]):
         self.dismiss(None)
 
     def action_submit(self) -> None:
+        """Enter answers: keys act in the order typed, so what was typed before it is in the field."""
         self.answer()
 
     def answer(self) -> None:
