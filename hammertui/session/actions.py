@@ -15,9 +15,11 @@ import attrs
 from hammertui.rules.dice import DiceSource
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
+from hammertui.rules.text import control_problems
 from hammertui.session import effects, light_state
 from hammertui.session.events import Event, note
 from hammertui.session.light_state import LightSource, replace_light, running_low, source_name
+from hammertui.session.names import BadSessionName, check_name
 from hammertui.session.procedures import is_dark, on_time, signal
 from hammertui.session.state import Character, State
 
@@ -67,7 +69,11 @@ class Action(Protocol):
 
 
 def apply_action(state: State, action: Action, ctx: Context) -> Result:
-    """Apply one action: the new state (its `seq` one higher) and its events, darkness included."""
+    """Apply one action: the new state (its `seq` one higher) and its events, darkness included.
+    Text with a control character in it is refused whatever action carries it."""
+    problems = control_problems(action, multiline=False)
+    if problems:
+        raise Refused(problems[0])
     new, events = action.apply(state, ctx)
     new = attrs.evolve(new, seq=state.seq + 1)
     was_dark, dark = is_dark(state), is_dark(new)
@@ -172,6 +178,10 @@ class RenameSession:
         name = self.name.strip()
         if not name:
             raise Refused("a session needs a name")
+        try:
+            check_name(name)
+        except BadSessionName as problem:
+            raise Refused(str(problem)) from None
         if name == state.session.name:
             raise Refused(f"the session is already called {name}")
         old = state.session.name

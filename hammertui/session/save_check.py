@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from hammertui.session.effects import CLOCKS, wearers
 from hammertui.rules.ruleset import Ruleset
+from hammertui.rules.text import control_problems
 from hammertui.session.procedures import slice_problems, slice_rules_problems
 from hammertui.session.state import Character, State
 
 
 def check_state(state: State) -> list[str]:
-    """What a hand edit may have broken that types alone cannot catch."""
-    problems = []
+    """What a hand edit may have broken that types alone cannot catch: text with a control
+    character in it (which would reach the terminal as it is drawn) among it."""
+    problems = control_problems(state, multiline=False)
     ids = [m.id for m in state.party]
     everyone = ids + [m.id for m in state.pile] + [g.character.id for g in state.graveyard]
     if len(set(everyone)) != len(everyone):

@@ -20,6 +20,7 @@ from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset, ruleset
 from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN
 from hammertui.session import light_state, persist, save_check
 from hammertui.session.events import Event
+from hammertui.session.names import MAX_NAME_BYTES, BadSessionName, check_name
 from hammertui.session.procedures import mismatch, new_party, new_slices, stateful
 from hammertui.session.recruits import from_rolled, outfitted, rolled_text
 from hammertui.session.state import Character, SessionInfo, State
@@ -34,38 +35,6 @@ DEMO_ARMOUR = (("medium", True), ("light", False), ("medium", False), ("light", 
 
 RulesetLoader = Callable[[str], Ruleset]
 """Finds a ruleset by id: `load_ruleset` in play, something smaller in a test."""
-
-_NAME = re.compile(r"[\w][\w .'-]{0,63}")
-MAX_NAME_CHARS = 64
-FILE_NAME_BYTES = 255
-"""What the common file systems allow a file name: 255 bytes (not letters) of its UTF-8 spelling."""
-SUFFIX_ROOM = 40
-"""Bytes kept for what a session's files add to its name: the longest, `.NAME.toml.bak.PID.tmp`
-with a pid of ten digits, takes 25, and a file set aside takes `.toml.unreadable-999`."""
-MAX_NAME_BYTES = FILE_NAME_BYTES - SUFFIX_ROOM
-RESERVED_ENDINGS = (".toml", ".log", ".bak", ".tmp")
-"""What the files of a session add to its name: a name ending so would share a file with another
-session's (`crawl.log`'s snapshot is `crawl`'s log)."""
-
-
-class BadSessionName(ValueError):
-    """A session name that cannot safely be a file name."""
-
-
-def check_name(name: str) -> str:
-    """Session names become file names: letters, digits, spaces, `.`, `'`, `-` and `_` only, short
-    enough in bytes for every file the session makes, and never ending as a session file's name does."""
-    if not _NAME.fullmatch(name) or name.endswith((".", " ")) or ".." in name:
-        raise BadSessionName(
-            f"{name!r} cannot be a session name: use up to {MAX_NAME_CHARS} letters, digits, spaces, . ' - _"
-        )
-    if len(name.encode("utf-8")) > MAX_NAME_BYTES:
-        raise BadSessionName(f"{name!r} cannot be a session name: it is too long for a file name; use fewer letters")
-    if name.lower().endswith(RESERVED_ENDINGS):
-        endings = ", ".join(RESERVED_ENDINGS)
-        raise BadSessionName(f"{name!r} cannot be a session name: a session's files end in {endings}, so its name may not")
-    return name
-
 
 def _session_name(name: str) -> bool:
     try:

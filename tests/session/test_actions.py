@@ -133,8 +133,16 @@ def test_nonsense_is_refused(state: State, b3: Ruleset, action) -> None:
 
 
 def test_rename(state: State, b3: Ruleset) -> None:
-    new, events = run(state, b3, RenameSession('  Tomb of "Horrors" 💀 '))
-    assert new.session.name == 'Tomb of "Horrors" 💀'
+    new, events = run(state, b3, RenameSession("  Tomb of Ho'rrors-2 "))
+    assert new.session.name == "Tomb of Ho'rrors-2"
     assert "renamed" in events[0].text
     with pytest.raises(Refused):
         run(state, b3, RenameSession("   "))
+
+
+@pytest.mark.parametrize("name", ["Tomb [/]", "A\x1b]2;PWNED\x07B", "Tomb 💀", "[@click=app.quit]x[/]", "x" * 65])
+def test_rename_is_held_to_the_rule_of_a_session_name(state: State, b3: Ruleset, name: str) -> None:
+    """`f2` names the session as the command line does: a name that could not be a session's on the
+    command line (markup, a control character, a symbol, too long) is refused with the rule."""
+    with pytest.raises(Refused, match="cannot be a session name|control character"):
+        run(state, b3, RenameSession(name))

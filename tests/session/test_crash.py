@@ -15,7 +15,8 @@ import pytest
 from hammertui.rules.dice import ScriptedDice
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import persist
-from hammertui.session.actions import AdvanceTime, Context, RenameSession, apply_action
+from hammertui.session.actions import AdvanceTime, Context, apply_action
+from hammertui.session.recruits import SetNotes
 from hammertui.session.sessions import new_state
 
 CHILD = textwrap.dedent(
@@ -42,8 +43,8 @@ CHILD = textwrap.dedent(
 
 
 def action_for(step: int):
-    """Big renames between turns, so a kill often lands in the middle of a write."""
-    return RenameSession(f"run {step} " + "x" * 20_000) if step % 2 else AdvanceTime(1)
+    """Big notes between turns, so a kill often lands in the middle of a write."""
+    return SetNotes("c1", f"run {step} " + "x" * 20_000) if step % 2 else AdvanceTime(1)
 
 
 def replay(steps: int):

@@ -28,8 +28,9 @@ from hammertui.session.state import (
     Stats,
 )
 
-text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
-tricky = st.one_of(text, st.sampled_from(['He said "no"', "line\nbreak", "tab\tand\r", "💀🔥 Gnarl", "'''", '"""', "\\", "[[event]]"]))
+text = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=40)
+"""Text a save may hold: anything but a broken character and a control character (refused)."""
+tricky = st.one_of(text, st.sampled_from(['He said "no"', "[/] [bold]x[/]", "[@click=app.quit]x[/]", "💀🔥 Gnarl", "'''", '"""', "\\", "[[event]]"]))
 small = st.integers(min_value=0, max_value=10_000)
 score = st.integers(min_value=3, max_value=18)
 

@@ -14,7 +14,8 @@ import pytest
 
 from hammertui.rules.ruleset import Ruleset, load_ruleset
 from hammertui.session import persist, sessions
-from hammertui.session.actions import AdvanceTime, Refused, RenameSession
+from hammertui.session.actions import AdvanceTime, Refused
+from hammertui.session.recruits import SetNotes
 from hammertui.session.events import Event
 from hammertui.session.store import Store
 from hammertui.session.vitals import ApplyDamage
@@ -208,8 +209,8 @@ def test_text_no_file_can_hold_is_refused_before_anything_is_written(tmp_path: P
     store = created(tmp_path, b3)
     state, disk = store.state, files_of(tmp_path)
     with pytest.raises(Refused) as caught:
-        store.dispatch(RenameSession("Tomb\udc80"))
-    assert str(caught.value).startswith('name = "Tomb\\udc80" cannot be saved: it holds a broken character')
+        store.dispatch(SetNotes(store.state.party[0].id, "Tomb\udc80"))
+    assert str(caught.value).startswith('notes = "Tomb\\udc80" cannot be saved: it holds a broken character')
     assert store.state == state and not store.can_redo
     assert files_of(tmp_path) == disk
 

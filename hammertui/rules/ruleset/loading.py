@@ -27,6 +27,7 @@ from hammertui.rules.ruleset import toml_file
 from hammertui.rules.ruleset.model import Ruleset
 from hammertui.rules.ruleset.report import Report, dotted
 from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN, KeyPath, show
+from hammertui.rules.text import control_problems
 
 FORMAT_VERSION = 1
 IDENTITY_KEYS = ("id", "name", "description", "extends", "format")
@@ -276,6 +277,7 @@ def _read_layers(layers: list[_Layer], path: Path) -> Ruleset:
     data, origins, problems = _merge_layers(layers)
     report = Report(layers[-1].shown, origins, data)
     report.messages.extend(problems)
+    report.messages.extend(f"{layers[-1].shown}: {problem}" for problem in control_problems(data))
     try:
         _check_identity(data, report, path.stem)
         ruleset = attrs.evolve(read(data, report), id=path.stem, source=path, digest=_digest(data))
