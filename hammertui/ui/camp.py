@@ -52,6 +52,7 @@ from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.footer import KeysFooter
 from hammertui.ui.rulings import ruling_titles
 from hammertui.ui.view import View
+from hammertui.ui import plain
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -376,7 +377,7 @@ class PickDialog(PromptDialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
-            box.border_title = self._title
+            plain.title(box, self._title)
             yield Label(self._prompt)
             yield OptionList(*(_pick_option(key, name, problem) for key, name, problem in self._choices))
 

@@ -23,6 +23,7 @@ from hammertui.ui.dialogs.hand_over import hand_over_dialog
 from hammertui.ui.roster import PartyPane
 from hammertui.ui.table import RowTable, add_plain_columns, clipped, selected_key, sync_rows
 from hammertui.ui.view import View
+from hammertui.ui import plain
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -72,9 +73,7 @@ class LightPane(Vertical):
         if not table.columns:
             add_plain_columns(table, "Source", "Carrier", view.ruleset.time.title)
         self._fill(view)
-        subtitle = light_subtitle(view)
-        if subtitle != self.border_subtitle:
-            self.border_subtitle = subtitle
+        plain.subtitle(self, light_subtitle(view))
 
     def _fill(self, view: View) -> None:
         """Rows cut to the pane's width (a cell that shrinks narrows its column), then the packs."""

@@ -19,6 +19,7 @@ from hammertui.ui import screens
 from hammertui.ui.footer import KeysFooter
 from hammertui.ui.table import Row, RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.ui.view import View
+from hammertui.ui import plain
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -130,9 +131,7 @@ class ListingScreen(ModalScreen[None]):
         elif self.focused is None:
             table.focus()
         box = self.query_one(".listing")
-        subtitle = self.subtitle(view)
-        if box.border_subtitle != subtitle:
-            box.border_subtitle = subtitle
+        plain.subtitle(box, self.subtitle(view))
         self.redraw_below(view)
         if was_empty != (not rows):
             self.refresh_bindings()

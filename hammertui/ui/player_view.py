@@ -125,7 +125,7 @@ def party(view: PlayerView) -> RenderableType:
         hp = Text(member.band, style=BAND_STYLES[member.band])
         if member.hp:
             hp.append(f" {member.hp}", style="bold")
-        row: list[RenderableType] = [Text(member.name, style="bold"), member.what, hp]
+        row: list[RenderableType] = [Text(member.name, style="bold"), Text(member.what), hp]
         if levels:
             row.append(Text(member.light, style=LIGHT_STYLES.get(member.light, "")))
         table.add_row(*row)

@@ -15,6 +15,7 @@ from hammertui.session.state import Character
 from hammertui.ui.commands import Command, app_action
 from hammertui.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.ui.view import View
+from hammertui.ui import plain
 
 COLUMNS = ("Name", "Class Lv", "HP", "AC", "XP", "Status")
 NAME_LEAST = 6
@@ -59,9 +60,7 @@ class PartyPane(Vertical):
         rows = [_cells(view, m) for m in view.state.party]
         fit_ends(rows, COLUMNS, self.content_size.width)
         sync_rows(table, [(m.id, row) for m, row in zip(view.state.party, rows, strict=True)], rebuild)
-        subtitle = _subtitle(view)
-        if subtitle != self.border_subtitle:
-            self.border_subtitle = subtitle
+        plain.subtitle(self, _subtitle(view))
 
     @property
     def selected_id(self) -> str | None:

@@ -31,6 +31,7 @@ from hammertui.ui.russell_vitals import COMMANDS as VITALS
 from hammertui.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.ui.treasure import TreasureScreen
 from hammertui.ui.view import View
+from hammertui.ui import plain
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -73,9 +74,7 @@ class RussellPartyPane(PartyPane):
         rows += [(h.id, hireling_cells(view, h.id)) for h in view.state.hirelings if vitals.is_hireling(view.state, h.id)]
         fit_ends([row for _, row in rows], COLUMNS, self.content_size.width)
         sync_rows(self.query_one(DataTable), rows, rebuild)
-        subtitle = subtitle_of(view)
-        if subtitle != self.border_subtitle:
-            self.border_subtitle = subtitle
+        plain.subtitle(self, subtitle_of(view))
 
 
 def cells(view: View, member: Character) -> list[Text]:

@@ -16,6 +16,7 @@ from hammertui.ui import screens
 from hammertui.ui.footer import KeysFooter
 from hammertui.ui.russell_characters import sheet_lines
 from hammertui.ui.view import View
+from hammertui.ui import plain
 
 
 class RussellSheetScreen(ModalScreen[None]):
@@ -46,7 +47,7 @@ class RussellSheetScreen(ModalScreen[None]):
         if self.character_id not in {m.id for m in view.state.party}:
             self.dismiss()
             return
-        self._box.border_title = f"Sheet: {view.state.character(self.character_id).name}"
+        plain.title(self._box, f"Sheet: {view.state.character(self.character_id).name}")
         self._lines.update(Text("\n".join(sheet_lines(view, self.character_id))))
 
     def action_close(self) -> None:

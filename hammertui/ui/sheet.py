@@ -21,6 +21,7 @@ from hammertui.session.state import Character
 from hammertui.ui import screens
 from hammertui.ui.footer import KeysFooter
 from hammertui.ui.view import View
+from hammertui.ui import plain
 
 NARROW = 110
 """Below this many columns the sheet stacks its two columns."""
@@ -81,8 +82,8 @@ class SheetScreen(ModalScreen[None]):
             self.dismiss(None)
             return
         box = self.query_one("#sheet")
-        box.border_title = f"{member.name}" + (f" ({member.player})" if member.player else "")
-        box.border_subtitle = _status(member)
+        plain.title(box, member.name + (f" ({member.player})" if member.player else ""))
+        plain.subtitle(box, _status(member))
         sections = character_sheet(view.state, view.ruleset, member)
         self.query_one("#sheet-left", Static).update(_column([s for s in sections if s.title in LEFT]))
         self.query_one("#sheet-right", Static).update(
@@ -114,6 +115,6 @@ def _column(sections: list[Section]) -> Group:
         table.add_column(no_wrap=True)
         table.add_column(style="dim", overflow="fold")
         for line in section.lines:
-            table.add_row(line.label, line.value, line.why)
+            table.add_row(Text(line.label), Text(line.value), Text(line.why))
         parts += [Text(section.title, style="bold underline"), table, Text("")]
     return Group(*parts)

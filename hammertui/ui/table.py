@@ -22,7 +22,9 @@ class RowTable(DataTable):
 
 
 def sync_rows(table: DataTable, rows: Sequence[Row], rebuild: bool = False) -> None:
-    """Update only the cells that changed when the rows are the same; otherwise rebuild, keeping the cursor's row."""
+    """Update only the cells that changed when the rows are the same; otherwise rebuild, keeping the
+    cursor's row. A cell given as a string is its text as it reads (a DataTable reads markup in one)."""
+    rows = [(key, [Text(cell) if isinstance(cell, str) else cell for cell in cells]) for key, cells in rows]
     keys = [key for key, _ in rows]
     current = [row_key.value for row_key in table.rows]
     columns = list(table.columns)

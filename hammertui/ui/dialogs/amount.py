@@ -9,6 +9,7 @@ from textual.widgets import Input, Label
 from hammertui.ui.dialogs.base import ENTER, Answered, PromptDialog
 from hammertui.ui.footer import KeysFooter
 from hammertui.ui.numbers import whole_number
+from hammertui.ui import plain
 
 MAX_AMOUNT = 999
 
@@ -40,7 +41,7 @@ class AmountDialog(PromptDialog[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
-            box.border_title = self._title
+            plain.title(box, self._title)
             yield Label(self._prompt)
             yield Input(placeholder="e.g. 4", id="amount")
             yield Label("", id="problem", classes="problem")

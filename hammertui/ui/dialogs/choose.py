@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from hammertui.ui.dialogs.base import ENTER, PromptDialog
 from hammertui.ui.footer import KeysFooter
+from hammertui.ui import plain
 
 
 class ChooseDialog(PromptDialog[str]):
@@ -25,7 +26,7 @@ class ChooseDialog(PromptDialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
-            box.border_title = self._title
+            plain.title(box, self._title)
             yield Label(self._prompt)
             yield OptionList(*(Option(Text(label), id=key) for key, label in self._choices))
         yield KeysFooter()

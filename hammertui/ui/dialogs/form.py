@@ -22,6 +22,7 @@ from hammertui.session.actions import Action
 from hammertui.ui import screens
 from hammertui.ui.footer import KeysFooter
 from hammertui.ui.numbers import whole_number
+from hammertui.ui import plain
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -59,7 +60,7 @@ class FormDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide" if self.WIDE else "dialog") as box:
-            box.border_title = self._title
+            plain.title(box, self._title)
             yield Label(self._prompt)
             yield from self.fields()
             yield Label("", id="problem", classes="problem")

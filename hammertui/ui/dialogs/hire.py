@@ -13,6 +13,7 @@ from hammertui.session.hirelings import Hire
 from hammertui.ui.dialogs.base import Answered, PromptDialog
 from hammertui.ui.footer import KeysFooter
 from hammertui.ui.view import View
+from hammertui.ui import plain
 
 
 def tier_choices(view: View) -> list[tuple[str, int]]:
@@ -44,7 +45,7 @@ class HireDialog(PromptDialog[Hire]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide") as box:
-            box.border_title = self._title
+            plain.title(box, self._title)
             yield Label(self._prompt)
             with Grid(classes="form"):
                 yield Label("Name")

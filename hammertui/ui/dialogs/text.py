@@ -8,6 +8,7 @@ from textual.widgets import Input, Label
 
 from hammertui.ui.dialogs.base import ENTER, Answered, PromptDialog
 from hammertui.ui.footer import KeysFooter
+from hammertui.ui import plain
 
 
 class TextDialog(PromptDialog[str]):
@@ -23,7 +24,7 @@ class TextDialog(PromptDialog[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
-            box.border_title = self._title
+            plain.title(box, self._title)
             yield Label(self._prompt)
             yield Input(value=self._value, id="text")
             yield Label("", id="problem", classes="problem")
