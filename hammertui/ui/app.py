@@ -23,6 +23,7 @@ from textual.binding import BindingsMap
 from textual.await_complete import AwaitComplete
 from textual.containers import Grid
 from textual.reactive import reactive
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import DataTable
 
@@ -319,6 +320,12 @@ class HammerApp(App[None]):
     def perform(self, action: Action) -> bool:
         """Dispatch an action; a refusal becomes a notification and changes nothing."""
         return self._attempt(action, tell_refusal=True) is None
+
+    def notify(self, message: str, **options: Any) -> None:
+        """Every message is said as it reads, never as markup: refusals and news carry names, notes
+        and the ruleset's words (a widget's `notify` asks for markup; it is not given)."""
+        options.pop("markup", None)
+        super().notify(message, markup=False, **options)
 
     def try_perform(self, action: Action) -> str | None:
         """Dispatch an action; the refusal's words for a dialog to show, or None when done."""
@@ -660,7 +667,12 @@ class HammerApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own (but Quit, which is ours), every command that applies under `screen`, the
-        screen's own while it is up (a screen with a `palette`, such as a fight's), and each character's."""
+        screen's own while it is up (a screen with a `palette`, such as a fight's), and each character's.
+        The palette reads markup in a command's words, and these carry names: they are escaped."""
+        for command in self._system_commands(screen):
+            yield command._replace(title=escape(command.title), help=escape(command.help))
+
+    def _system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from (command for command in super().get_system_commands(screen) if command.title != "Quit")
         for command in self.commands:
             if self.check_action(*self._checked(command)) and reaches(command, screen):

@@ -124,12 +124,12 @@ class CampScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="explore camp") as box:
             box.border_title = "Camp"
-            yield Static(id="camp-steps")
+            yield Static(id="camp-steps", markup=False)
             with VerticalScroll(id="camp-body"):
-                yield Static(id="camp-text")
-                yield Static(id="camp-last")
+                yield Static(id="camp-text", markup=False)
+                yield Static(id="camp-last", markup=False)
             yield OptionList(id="camp-people")
-            yield Static(id="camp-hint", classes="hint")
+            yield Static(id="camp-hint", classes="hint", markup=False)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -378,7 +378,7 @@ class PickDialog(PromptDialog[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             plain.title(box, self._title)
-            yield Label(self._prompt)
+            yield Label(self._prompt, markup=False)
             yield OptionList(*(_pick_option(key, name, problem) for key, name, problem in self._choices))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -412,9 +412,9 @@ class ScoutDialog(FormDialog):
         else the ruleset's target (`proposed`), for the 'Smith to keep or change."""
         target = str(self.last.scout_target or self.proposed or "")
         with Horizontal(classes="row"):
-            yield Label("Target", classes="field-label")
+            yield Label("Target", classes="field-label", markup=False)
             yield Input(value=target, id="scout-target", classes="number", type="integer")
-            yield Label("Modifier", classes="field-label")
+            yield Label("Modifier", classes="field-label", markup=False)
             yield Input(value=str(self.last.scout_modifier), id="scout-modifier", classes="number", type="integer")
 
     def build(self) -> Action:

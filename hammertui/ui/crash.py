@@ -65,9 +65,9 @@ class CrashScreen(Screen[None]):
         with Vertical(classes="dialog wide") as box:
             box.border_title = "Something went wrong"
             said = f"{type(self._error).__name__}: {self._error}"
-            yield Label(Text(said if len(said) <= 200 else said[:197] + "...", style="bold"))
-            yield Static(Text(where), id="crash-log")
-            yield Label("The session is kept as it was last saved. Press q to quit.")
+            yield Label(Text(said if len(said) <= 200 else said[:197] + "...", style="bold"), markup=False)
+            yield Static(Text(where), id="crash-log", markup=False)
+            yield Label("The session is kept as it was last saved. Press q to quit.", markup=False)
 
     def action_quit(self) -> None:
         self.app.exit(return_code=1)

@@ -28,7 +28,7 @@ class RulesScreen(ListingScreen):
 
     def compose_below(self) -> ComposeResult:
         with VerticalScroll(id="ruling-box"):
-            yield Static(id="ruling")
+            yield Static(id="ruling", markup=False)
 
     def rows(self, view: View) -> list[Row]:
         decisions = view.ruleset.decisions

@@ -61,9 +61,9 @@ class ExplorationDiePane(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="die-top"):
             yield Digits("-", id="die-face")
-            yield Static(id="die-latest")
-        yield Static(id="die-state")
-        yield Static(id="die-rolls")
+            yield Static(id="die-latest", markup=False)
+        yield Static(id="die-state", markup=False)
+        yield Static(id="die-rolls", markup=False)
 
     def on_mount(self) -> None:
         self.border_title = "Exploration die"

@@ -117,16 +117,16 @@ class ExploreScreen(ModalScreen[None]):
         return cast("HammerApp", self.app)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="header")
+        yield Static(id="header", markup=False)
         with Vertical(classes="explore") as box:
             box.border_title = "Explore"
-            yield Static(id="explore-steps")
+            yield Static(id="explore-steps", markup=False)
             with VerticalScroll(id="explore-body"):
-                yield Static(id="explore-text")
+                yield Static(id="explore-text", markup=False)
             with Horizontal(id="explore-choices"):
                 for place in range(2):
                     yield OptionList(id=f"spend-{place}", classes="spend", compact=True)
-            yield Static(id="explore-hint", classes="hint")
+            yield Static(id="explore-hint", classes="hint", markup=False)
         yield KeysFooter()
 
     def on_mount(self) -> None:

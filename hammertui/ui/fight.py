@@ -258,17 +258,17 @@ class FightScreen(Screen[None]):
         return cast("HammerApp", self.app)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="header")
+        yield Static(id="header", markup=False)
         with Vertical(classes="fight") as box:
             box.border_title = "Fight!"
-            yield Static(id="fight-steps")
-            yield Static(id="fight-now")
+            yield Static(id="fight-steps", markup=False)
+            yield Static(id="fight-now", markup=False)
             table = CombatantTable(id="fight-table", cursor_type="row", cursor_foreground_priority="renderable")
             add_plain_columns(table, *COLUMNS)
             yield table
-            yield Static(id="fight-notes")
+            yield Static(id="fight-notes", markup=False)
             yield FightLog(id="fight-log")
-            yield Static(id="fight-hint", classes="hint")
+            yield Static(id="fight-hint", classes="hint", markup=False)
         yield KeysFooter()
 
     def on_mount(self) -> None:

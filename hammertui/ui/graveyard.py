@@ -38,7 +38,7 @@ class GraveyardScreen(ListingScreen):
 
     def compose_below(self) -> ComposeResult:
         with Center():
-            stone = Static(id="tombstone")
+            stone = Static(id="tombstone", markup=False)
             stone.border_title = "R.I.P."
             yield stone
 

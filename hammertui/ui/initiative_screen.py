@@ -31,6 +31,7 @@ from hammertui.ui.footer import KeysFooter
 from hammertui.ui.header import header_text
 from hammertui.ui.individual_initiative import pane_text
 from hammertui.ui.view import View
+from hammertui.ui import plain
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -72,7 +73,7 @@ class FoesDialog(FormDialog):
             yield Input(placeholder="I (0)", id="init", type="integer")
             yield Input(placeholder="Gts (7)", id="guts", type="integer")
         yield Checkbox("Armour by its weight (Crushing counts it as 5)", value=True, id="by-weight")
-        yield Select([(words, side or "none") for side, words in SURPRISE], value=self._free_round or "none", allow_blank=False, id="surprise")
+        yield Select(plain.choices([(words, side or "none") for side, words in SURPRISE]), value=self._free_round or "none", allow_blank=False, id="surprise")
 
     def build(self) -> Action:
         name = self.text("foe-name")
@@ -134,12 +135,12 @@ class AttackDialog(FormDialog):
         self.at = "close" if ranged else "hand_to_hand"
 
     def fields(self) -> ComposeResult:
-        yield Static(self._range_text(), id="range")
-        yield SelectionList[str](*((a.capitalize(), a) for a in ABILITIES), id="abilities")
+        yield Static(self._range_text(), id="range", markup=False)
+        yield SelectionList[str](*plain.choices(((a.capitalize(), a) for a in ABILITIES)), id="abilities")
         with Horizontal(classes="row"):
             yield Checkbox("Ranged (Bow Skill) r", value=self._ranged, id="bow")
             yield Checkbox("Into a melee m", id="into-melee")
-            yield Label("Adv. dice")
+            yield Label("Adv. dice", markup=False)
             advantage = Input(value="0", id="advantage", type="integer")
             advantage.tooltip = "The referee's modifier dice: +1 Advantage, -1 Disadvantage, 2 either way the double kind"
             yield advantage
@@ -276,12 +277,12 @@ class InitiativeScreen(Screen[None]):
         return cast("HammerApp", self.app)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="header")
+        yield Static(id="header", markup=False)
         with Vertical(classes="fight") as box:
             box.border_title = "Fight!"
-            yield Static(id="initiative-order")
+            yield Static(id="initiative-order", markup=False)
             yield FightLog(id="initiative-log")
-            yield Static(id="initiative-hint", classes="hint")
+            yield Static(id="initiative-hint", classes="hint", markup=False)
         yield KeysFooter()
 
     def on_mount(self) -> None:

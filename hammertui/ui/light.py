@@ -57,7 +57,7 @@ class LightPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield RowTable(id="light-table", cursor_type="row", cursor_foreground_priority="renderable")
-        yield Static(id="light-packs")
+        yield Static(id="light-packs", markup=False)
 
     def on_mount(self) -> None:
         self.border_title = "Light & time"

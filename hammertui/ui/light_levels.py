@@ -40,7 +40,7 @@ class LightLevelsPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield RowTable(id="light-levels-table", cursor_type="row", cursor_foreground_priority="renderable")
-        yield Static(id="light-levels-party")
+        yield Static(id="light-levels-party", markup=False)
 
     def on_mount(self) -> None:
         self.border_title = "Light"

@@ -56,7 +56,7 @@ class ListingScreen(ModalScreen[None]):
         with Vertical(classes="listing") as box:
             box.border_title = self.TITLE
             yield RowTable(cursor_type="row", zebra_stripes=True, cursor_foreground_priority="renderable")
-            yield Static(classes="listing-empty")
+            yield Static(classes="listing-empty", markup=False)
             yield from self.compose_below()
         yield KeysFooter()
 

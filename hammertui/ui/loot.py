@@ -51,7 +51,7 @@ class LootScreen(ListingScreen):
     ROW_ACTIONS = frozenset({"give", "edit", "sell", "remove"})
 
     def compose_below(self) -> ComposeResult:
-        yield Static(id="loot-totals")
+        yield Static(id="loot-totals", markup=False)
 
     def columns(self, view: View) -> tuple[str, ...]:
         """Headings as wide as their columns will be: a DataTable keeps the width of a heading drawn

@@ -4,6 +4,9 @@ would run an action)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from textual.content import Content
 from textual.widget import Widget
 
@@ -21,3 +24,9 @@ def subtitle(widget: Widget, text: str) -> None:
     shown = Content(text)
     if widget.border_subtitle != shown.markup:
         widget.border_subtitle = shown
+
+
+def choices(options: Iterable[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """A Select's or a SelectionList's options with each prompt given as a string (a name, a class,
+    a ruleset's word) made its text as it reads: both lists read markup in a string."""
+    return [(Content(prompt) if isinstance(prompt, str) else prompt, *rest) for prompt, *rest in options]

@@ -54,14 +54,14 @@ class PlayerApp(App[None]):
         self.view: PlayerView | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="top")
+        yield Static(id="top", markup=False)
         with Horizontal(id="middle"):
-            yield Static(id="party", classes="pane")
+            yield Static(id="party", classes="pane", markup=False)
             with Vertical(id="side"):
-                yield Static(id="light", classes="pane")
-                yield Static(id="fight", classes="pane")
-        yield Static(id="roll", classes="pane")
-        yield Static(id="graveyard", classes="pane")
+                yield Static(id="light", classes="pane", markup=False)
+                yield Static(id="fight", classes="pane", markup=False)
+        yield Static(id="roll", classes="pane", markup=False)
+        yield Static(id="graveyard", classes="pane", markup=False)
 
     def on_mount(self) -> None:
         for pane, title in (("party", "Party"), ("light", "Light"), ("fight", "Fight"), ("roll", "Last roll"), ("graveyard", "Graveyard")):

@@ -559,15 +559,15 @@ class PoolScreen(ModalScreen[None]):
         with Horizontal(id="pool-columns"):
             with Vertical(id="pool-build") as build:
                 build.border_title = "Build the next pool"
-                yield Static(id="pool-banner")
+                yield Static(id="pool-banner", markup=False)
                 with VerticalScroll(id="pool-rows"):
                     yield PoolList(id="pool-list")
-                yield Static(id="pool-status")
+                yield Static(id="pool-status", markup=False)
                 with Horizontal(id="pool-ordinary"):
-                    yield Label("Ordinary dice", id="pool-ordinary-label")
+                    yield Label("Ordinary dice", id="pool-ordinary-label", markup=False)
                     yield Input(placeholder="1d20, 1d6", id="pool-ordinary-input", compact=True)
-                    yield Static(id="pool-ordinary-problem")
-                yield Static(id="pool-auto")
+                    yield Static(id="pool-ordinary-problem", markup=False)
+                yield Static(id="pool-auto", markup=False)
             yield OddsPane(id="pool-odds-box")
         yield KeysFooter()
 

@@ -50,7 +50,7 @@ class RoomsScreen(ListingScreen):
 
     def compose_below(self) -> ComposeResult:
         with VerticalScroll(id="room-detail"):
-            yield Static(id="room-text")
+            yield Static(id="room-text", markup=False)
 
     def on_mount(self, event: Mount) -> None:
         """Open on the newest room, the one whose challenge the table has just fought: the rows are

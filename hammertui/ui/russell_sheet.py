@@ -30,7 +30,7 @@ class RussellSheetScreen(ModalScreen[None]):
         super().__init__()
         self.character_id = character_id
         self._box = VerticalScroll(id="sheet")
-        self._lines = Static(id="sheet-left")
+        self._lines = Static(id="sheet-left", markup=False)
         """Kept, not queried: a sheet closed as soon as opened may be drawn once more, its widgets gone."""
 
     def compose(self) -> ComposeResult:

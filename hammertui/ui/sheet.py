@@ -61,9 +61,9 @@ class SheetScreen(ModalScreen[None]):
         with VerticalScroll(id="sheet") as box:
             box.border_title = "Sheet"
             with Horizontal(id="sheet-columns"):
-                yield Static(id="sheet-left")
-                yield Static(id="sheet-right")
-            yield Static(id="sheet-notes")
+                yield Static(id="sheet-left", markup=False)
+                yield Static(id="sheet-right", markup=False)
+            yield Static(id="sheet-notes", markup=False)
         yield KeysFooter()
 
     def on_mount(self) -> None:

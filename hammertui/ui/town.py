@@ -70,16 +70,16 @@ class TownScreen(ListingScreen):
 
     def compose_below(self) -> ComposeResult:
         with Vertical(id="town-below"):
-            yield Static(id="town-text")
+            yield Static(id="town-text", markup=False)
             with Horizontal(id="town-choices"):
-                yield Label("Coins to XP", id="convert-label")
+                yield Label("Coins to XP", id="convert-label", markup=False)
                 yield Input("0", id="convert", type="integer", compact=True)
-                yield Label("Back to level")
+                yield Label("Back to level", markup=False)
                 yield Input(id="level", type="integer", compact=True)
-                yield Label("Boss HD")
+                yield Label("Boss HD", markup=False)
                 yield Input(id="boss-hd", type="integer", compact=True)
             yield Rulings("town_uses", "town_loot", "starting_kit", "loot_to_xp", titles_only=True)
-            yield Static(id="town-hint", classes="hint")
+            yield Static(id="town-hint", classes="hint", markup=False)
 
     def on_mount(self) -> None:
         view = self.hammer.view

@@ -29,7 +29,7 @@ class TreasureScreen(ListingScreen):
     COLUMNS = COLUMNS
 
     def compose_below(self) -> ComposeResult:
-        yield Static(id="treasure-totals")
+        yield Static(id="treasure-totals", markup=False)
 
     def rows(self, view: View) -> list[Row]:
         hauls = list(reversed(people(view.state).brought_back))

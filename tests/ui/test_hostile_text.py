@@ -7,13 +7,16 @@ drew bold; `[@click=...]` ran an action."""
 from __future__ import annotations
 
 import io
+import re
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
 from rich.console import Console
+from textual.content import Content
 
-from hammertui.rules.ruleset import load_ruleset
+from hammertui.rules.ruleset import load_ruleset, rulesets_dir
 from hammertui.session import sessions
 from hammertui.session.actions import Action, Refused
 from hammertui.session.combat import FoeGroup, StartFight
@@ -84,4 +87,39 @@ async def test_every_screen_draws_hostile_text_as_it_reads(tmp_path: Path, rules
         second = app.store.state.party[1].id
         own_sheet(app, second) if own_sheet is not None else app.action_sheet(second)
         await until(pilot, lambda: "[bold]X[/]" in screen_text(app), "the name as typed on the sheet")
+    assert app.return_code in (None, 0)
+
+
+def bent_ruleset(folder: Path) -> Path:
+    """Book Three as a user's own ruleset whose ad hoc awards and class names hold markup."""
+    own = folder / "own"
+    own.mkdir()
+    text = (rulesets_dir() / "hammercrawl-book3.toml").read_text().replace('id = "hammercrawl-book3"', 'id = "bent"', 1)
+    text = text.replace('"Hah yeah, okay that was pretty cool"', '"[/]Pretty [@click=app.quit]cool[/]"')
+    (own / "bent.toml").write_text(re.sub(r'(?m)^name = "([^"]+)"$', r'name = "[bold]\1[/]"', text))
+    return own
+
+
+async def test_dialogs_and_the_palette_say_hostile_text_as_it_reads(tmp_path: Path) -> None:
+    """`d` titles its dialog with the name, `x` lists the ruleset's awards, `F` asks who rolls the
+    party's initiative, the palette finds a character by name: each as the text reads."""
+    loader = partial(load_ruleset, also=(bent_ruleset(tmp_path),))
+    store = sessions.create(tmp_path, "crawl", loader("bent"), seed=11)
+    for member, name in zip(store.state.party, NAMES):
+        store.dispatch(RenameCharacter(member.id, name))
+    app = make_app(tmp_path, "crawl", ruleset_loader=loader)
+    async with app.run_test(size=(160, 50)) as pilot:
+        home = app.screen
+        await pilot.press("d")
+        await until(pilot, lambda: app.screen is not home, "the damage dialog")
+        title = app.screen.query_one(".dialog").border_title
+        assert title is not None and "[/]" in Content.from_markup(title).plain
+        await pilot.press("escape", "x")
+        await until(pilot, lambda: "[/]Pretty [@click=app.quit]cool[/]" in screen_text(app), "the ruleset's award as it reads")
+        await pilot.press("escape", "F")
+        await until(pilot, lambda: "Party initiative by" in screen_text(app), "the fight form")
+        await pilot.press("escape", "ctrl+p")
+        await pilot.press(*"bold")
+        await until(pilot, lambda: "[bold]X[/]" in screen_text(app), "the palette's search")
+        await pilot.press("escape")
     assert app.return_code in (None, 0)

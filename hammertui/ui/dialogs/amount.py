@@ -42,9 +42,9 @@ class AmountDialog(PromptDialog[int]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             plain.title(box, self._title)
-            yield Label(self._prompt)
+            yield Label(self._prompt, markup=False)
             yield Input(placeholder="e.g. 4", id="amount")
-            yield Label("", id="problem", classes="problem")
+            yield Label("", id="problem", classes="problem", markup=False)
         yield KeysFooter()
 
     def on_input_changed(self, event: Input.Changed) -> None:

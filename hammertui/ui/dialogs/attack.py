@@ -29,6 +29,7 @@ from hammertui.session.state import Character, State
 from hammertui.session.fight_state import PendingAttack, fighting
 from hammertui.session.vitals import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui import plain
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -116,37 +117,37 @@ class AttackDialog(FormDialog):
         if self._target not in {cid for _, cid in targets}:
             self._target = _default_target(state, self._attacker)
         with Horizontal(classes="row"):
-            yield Label("Attacker", classes="field-label")
+            yield Label("Attacker", classes="field-label", markup=False)
             yield _select(attackers, self._attacker, "attacker")
-            yield Label("Target", classes="field-label")
+            yield Label("Target", classes="field-label", markup=False)
             yield _select(targets, self._target, "target")
         with Horizontal(classes="row"):
-            yield Select(rules.attack_kind_choices(self.ruleset), value=self._declared_kind(), allow_blank=False, id="kind")
-            yield Label(self._net_word(), classes="field-label")
+            yield Select(plain.choices(rules.attack_kind_choices(self.ruleset)), value=self._declared_kind(), allow_blank=False, id="kind")
+            yield Label(self._net_word(), classes="field-label", markup=False)
             yield Input(value="0", id="net", classes="number")
             yield Checkbox("In the dark", combat.in_the_dark(state, self._attacker), id="dark")
         with Horizontal(classes="row", id="weapons"):
             yield Checkbox("Two-handed weapon", id="two-handed")
             yield Checkbox("Two weapons", id="two-weapons")
-            yield Label("on damage", classes="field-label")
+            yield Label("on damage", classes="field-label", markup=False)
             yield Input(value="0", id="damage-net", classes="number")
         yield from _ability_fields(state, self._target)
         if self.ruleset.combat.special_attacks is not None:
             yield from _special_throw_fields()
-        yield Static("", id="targets")
+        yield Static("", id="targets", markup=False)
         yield Input(placeholder="Out of turn? The reason the 'Smith allows it", id="why")
-        yield Static("", id="plan")
+        yield Static("", id="plan", markup=False)
 
     def _landing_fields(self) -> ComposeResult:
         state = self._live()
         pending = _pending(state)
         self._aims = [pending.target] * len(pending.rolls)
-        yield Static("", id="targets")
-        yield Static("", id="dice")
+        yield Static("", id="targets", markup=False)
+        yield Static("", id="dice", markup=False)
         if pending.stay_put:
             with Horizontal(classes="row"):
-                yield Label(f"Stay Put +{self.ruleset.modifier_dice.stay_put_bonus} on", classes="field-label")
-                yield Select(self._stay_put_options(state), value="auto", allow_blank=False, id="stay-put")
+                yield Label(f"Stay Put +{self.ruleset.modifier_dice.stay_put_bonus} on", classes="field-label", markup=False)
+                yield Select(plain.choices(self._stay_put_options(state)), value="auto", allow_blank=False, id="stay-put")
         bare = combat.pending_result(state, self.ruleset, "none")
         crits = [n for n, d in enumerate(bare.dice, 1) if d.critical] if bare else []
         if bare is not None and bare.narrative_option and crits:
@@ -160,7 +161,7 @@ class AttackDialog(FormDialog):
         if member is not None and member.uses.get(NOT_TODAY, 0) > 0:
             left = member.uses[NOT_TODAY]
             yield Checkbox(f"Not Today!: {member.name} stays at 1 HP, the rest of the blow lost ({left} left)", id="not-today")
-        yield Label(WAITING, id="waiting")
+        yield Label(WAITING, id="waiting", markup=False)
 
     def on_mount(self) -> None:
         self._refresh()
@@ -262,7 +263,7 @@ class AttackDialog(FormDialog):
         targets = _targets(self.state, self._attacker)
         self._target = _default_target(self.state, self._attacker)
         chooser = self.query_one("#target", Select)
-        chooser.set_options(targets)
+        chooser.set_options(plain.choices(targets))
         if self._target:
             chooser.value = self._target
         self.query_one("#kind", Select).value = self._declared_kind()
@@ -578,7 +579,7 @@ class SpecialChoices(TypedDict, total=False):
 def _special_throw_fields() -> ComposeResult:
     """Book Three's Banes on the throw, each with its key, apart from the class abilities."""
     with Vertical(id="special-throw"):
-        yield Label("Book Three (key: option)", classes="field-label")
+        yield Label("Book Three (key: option)", classes="field-label", markup=False)
         with Horizontal(classes="row"):
             yield Checkbox("U Unarmed: half damage", id="unarmed")
             yield Checkbox("against an armed foe (a Bane)", True, id="target-armed")
@@ -592,11 +593,11 @@ def _special_throw_fields() -> ComposeResult:
 def _special_landing_fields() -> ComposeResult:
     """Each die's use (s), the bash's effect (e), and a Tactical Attack's weapon and effect."""
     with Vertical(id="special-landing"):
-        yield Static("", id="specials")
+        yield Static("", id="specials", markup=False)
         with Horizontal(classes="row", id="tactical-row"):
             yield Checkbox("w Tactical weapon (a Bane on the save)", id="tactical-weapon")
             options = [(words, words) for words in specials.TACTICAL_EFFECTS]
-            yield Select(options, value=specials.TACTICAL_EFFECTS[0], allow_blank=False, id="tactical-effect")
+            yield Select(plain.choices(options), value=specials.TACTICAL_EFFECTS[0], allow_blank=False, id="tactical-effect")
 
 
 # ------------------------------------------------------------ class abilities on the attack
@@ -612,8 +613,8 @@ def _ability_fields(state: State, target: str) -> ComposeResult:
     each is shown only for an attacker whose class has it. A side surprised in round 1 is
     offered as surprised."""
     with Horizontal(classes="row", id="unseen-row"):
-        yield Label("Stabbity: the target", classes="field-label")
-        yield Select(UNSEEN_CHOICES, value=_unseen_default(state, target), allow_blank=False, id="unseen")
+        yield Label("Stabbity: the target", classes="field-label", markup=False)
+        yield Select(plain.choices(UNSEEN_CHOICES), value=_unseen_default(state, target), allow_blank=False, id="unseen")
     yield Checkbox("Sudden Inner Strength: Hit Points for a bigger damage die", id="inner-strength")
 
 
@@ -691,7 +692,7 @@ def _pending(state: State) -> PendingAttack:
 def _select(options: list[tuple[str, str]], value: str, widget_id: str) -> Select[str]:
     if not options:
         return Select([], allow_blank=True, id=widget_id)
-    return Select(options, value=value, allow_blank=False, id=widget_id)
+    return Select(plain.choices(options), value=value, allow_blank=False, id=widget_id)
 
 
 # -------------------------------------------------------------------------------- words

@@ -28,9 +28,9 @@ class BloodDialog(FormDialog):
     def fields(self) -> ComposeResult:
         for member in self.living:
             with Horizontal(classes="row"):
-                yield Label(f"{member.name} (HP {member.hp}/{member.max_hp})", classes="field-label")
+                yield Label(f"{member.name} (HP {member.hp}/{member.max_hp})", classes="field-label", markup=False)
                 yield Input(value="0", id=f"share-{member.id}", classes="number", type="integer")
-        yield Label(self._placed_text(0), id="placed")
+        yield Label(self._placed_text(0), id="placed", markup=False)
         yield Rulings("blood_drops")
 
     def on_input_changed(self, event: Input.Changed) -> None:

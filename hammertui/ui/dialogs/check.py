@@ -19,6 +19,7 @@ from hammertui.session.rolls import RerollThiefSkill, RollSave, RollSkill, RollT
 from hammertui.session.state import Character
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 from hammertui.ui.numbers import whole_number
+from hammertui.ui import plain
 
 if TYPE_CHECKING:
     from hammertui.ui.app import HammerApp
@@ -42,17 +43,17 @@ class CheckDialog(FormDialog):
     def fields(self) -> ComposeResult:
         kinds = [k for k in KINDS if k[1] != "thief" or checks.thief_skills_of(self.ruleset, self.member.class_id)]
         with Horizontal(classes="row"):
-            yield Select(kinds, value="save", allow_blank=False, id="kind")
-            yield Select(self._which("save"), value=self.ruleset.save_names[0], allow_blank=False, id="which")
+            yield Select(plain.choices(kinds), value="save", allow_blank=False, id="kind")
+            yield Select(plain.choices(self._which("save")), value=self.ruleset.save_names[0], allow_blank=False, id="which")
         with Horizontal(classes="row"):
-            yield Label("Source tier (or L7, 7HD)", id="against-label", classes="field-label")
+            yield Label("Source tier (or L7, 7HD)", id="against-label", classes="field-label", markup=False)
             yield Input(value=str(self.dungeon_tier), id="against", classes="number")
-            yield Select([(t.name, t.id) for t in self._targets()], allow_blank=False, id="target")
-            yield Label(self._net_word(), classes="field-label")
+            yield Select(plain.choices((t.name, t.id) for t in self._targets()), allow_blank=False, id="target")
+            yield Label(self._net_word(), classes="field-label", markup=False)
             yield Input(value="0", id="net", classes="number")
         if self.ruleset.classes[self.member.class_id].trap_saves_advantage:
             yield Checkbox(f"Against a trap (Trapwise: {abilities.one_die(self.ruleset, 1)})", id="trap")
-        yield Label("", id="preview")
+        yield Label("", id="preview", markup=False)
 
     def _targets(self) -> tuple:
         return self.ruleset.skills.targets if self.ruleset.skills else ()
@@ -75,7 +76,7 @@ class CheckDialog(FormDialog):
         if event.select.id == "kind" and event.value is not Select.NULL:
             which = self.query_one("#which", Select)
             options = self._which(str(event.value))
-            which.set_options(options)
+            which.set_options(plain.choices(options))
             which.value = options[0][1]
             self._arrange(str(event.value))
         self._preview()

@@ -27,7 +27,7 @@ class ChooseDialog(PromptDialog[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             plain.title(box, self._title)
-            yield Label(self._prompt)
+            yield Label(self._prompt, markup=False)
             yield OptionList(*(Option(Text(label), id=key) for key, label in self._choices))
         yield KeysFooter()
 

@@ -10,6 +10,7 @@ from hammertui.session.actions import Action
 from hammertui.session.lights import CorrectLight
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 from hammertui.ui.rulings import Rulings
+from hammertui.ui import plain
 
 HOW = [("take away", "minus"), ("add", "plus"), ("set to", "set")]
 
@@ -26,7 +27,7 @@ class CorrectLightDialog(FormDialog):
 
     def fields(self) -> ComposeResult:
         with Horizontal(classes="row"):
-            yield Select(HOW, value="minus", allow_blank=False, id="how")
+            yield Select(plain.choices(HOW), value="minus", allow_blank=False, id="how")
             yield Input(value="1", id="amount", classes="number")
         yield Input(placeholder="Reason (for the log)", id="reason")
         yield Rulings("light_correction")

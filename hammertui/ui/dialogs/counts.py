@@ -13,6 +13,7 @@ from hammertui.session.actions import Action
 from hammertui.session.recruits import COUNTS, AdjustCount, count_of
 from hammertui.session.state import Character
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui import plain
 
 
 def count_options(ruleset: Ruleset, member: Character) -> list[tuple[str, str]]:
@@ -46,7 +47,7 @@ class CountDialog(FormDialog):
 
     def fields(self) -> ComposeResult:
         with Horizontal(classes="row"):
-            yield Select(count_options(self.ruleset, self.member), value="rations", allow_blank=False, id="what")
+            yield Select(plain.choices(count_options(self.ruleset, self.member)), value="rations", allow_blank=False, id="what")
             yield Input(value="-1", id="delta", classes="number")
 
     def build(self) -> Action:

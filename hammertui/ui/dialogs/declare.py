@@ -45,11 +45,11 @@ class DeclareDialog(FormDialog):
         self.movements = (*MOVEMENTS, ACT_FIRST) if ruleset.combat.one_at_a_time else MOVEMENTS
 
     def fields(self) -> ComposeResult:
-        yield Label("Movement", classes="field-label")
+        yield Label("Movement", classes="field-label", markup=False)
         yield OptionList(*(Option(self._movement_text(m), id=m) for m in self.movements), id="movement")
-        yield Label("Action", classes="field-label")
+        yield Label("Action", classes="field-label", markup=False)
         yield OptionList(*(Option(self._action_text(a), id=a) for a in self.actions), id="action")
-        yield Label("", id="preview")
+        yield Label("", id="preview", markup=False)
 
     def on_mount(self) -> None:
         movement = self.query_one("#movement", OptionList)

@@ -22,6 +22,7 @@ from hammertui.session.combat import AddEffect
 from hammertui.session.fight_state import fighting
 from hammertui.session.state import State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui import plain
 
 UNCONSCIOUS_MINUTES = "3d6"
 """The complete rules: a Berserker who fails to break a rage collapses, unconscious for 3d6 minutes."""
@@ -123,18 +124,18 @@ class EffectDialog(FormDialog):
         who = self._wearers()
         on = self.on if any(value == self.on for _, value in who) else ""
         with Horizontal(classes="row"):
-            yield Label("On", classes="field-label")
-            yield Select(who, value=on, allow_blank=False, id="on")
-            yield Select([(p.label, p.id) for p in self.presets.values()], prompt="Quick pick (or type a name)", id="preset")
+            yield Label("On", classes="field-label", markup=False)
+            yield Select(plain.choices(who), value=on, allow_blank=False, id="on")
+            yield Select(plain.choices((p.label, p.id) for p in self.presets.values()), prompt="Quick pick (or type a name)", id="preset")
         with Horizontal(classes="row"):
             yield Input(placeholder="Name", id="name")
-            yield Label("For", classes="field-label")
+            yield Label("For", classes="field-label", markup=False)
             yield Input(value="1", id="duration", classes="number")
             units = [("rounds", effects.ROUND), (self.ruleset.time.unit_plural, effects.UNIT)]
-            yield Select(units, value=effects.ROUND, allow_blank=False, id="unit")
+            yield Select(plain.choices(units), value=effects.ROUND, allow_blank=False, id="unit")
         yield Input(placeholder="Note: what it does", id="note")
-        yield Label("", id="hint")
-        yield Label("", id="preview")
+        yield Label("", id="hint", markup=False)
+        yield Label("", id="preview", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#hint").display = False

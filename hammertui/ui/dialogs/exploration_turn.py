@@ -10,6 +10,7 @@ from textual.widgets import Checkbox, Input, Label, Select
 from hammertui.session.actions import Action
 from hammertui.session.exploration_die_actions import AddClock, TakeTurn
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui import plain
 
 
 class TurnDialog(FormDialog):
@@ -35,10 +36,10 @@ class TurnDialog(FormDialog):
         yield Input(value=self._doing, id="doing")
         if self._speakers:
             with Horizontal(classes="row"):
-                yield Label("Spokesman: ")
-                yield Select(self._speakers, value=self._speakers[0][1], allow_blank=False, id="spokesman")
+                yield Label("Spokesman: ", markup=False)
+                yield Select(plain.choices(self._speakers), value=self._speakers[0][1], allow_blank=False, id="spokesman")
         if self._by_hand:
-            yield Label("The exploration die, as rolled at the table:")
+            yield Label("The exploration die, as rolled at the table:", markup=False)
             yield Input(id="face", type="integer")
         with Horizontal(classes="row"):
             yield Checkbox("The foe is very sneaky", id="sneaky")
@@ -66,7 +67,7 @@ class ClockDialog(FormDialog):
 
     def fields(self) -> ComposeResult:
         yield Input(id="clock-name")
-        yield Label("Marks (each Magic Dissipates ticks one off):")
+        yield Label("Marks (each Magic Dissipates ticks one off):", markup=False)
         yield Input(id="marks", type="integer")
 
     def build(self) -> Action:

@@ -22,6 +22,7 @@ from hammertui.session.state import State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
 from hammertui.ui.numbers import whole_number
 from hammertui.ui.rulings import Rulings
+from hammertui.ui import plain
 
 NEW = -1
 """The kind list's first entry: a foe not met before this session."""
@@ -69,33 +70,33 @@ class FoesDialog(FormDialog):
     def fields(self) -> ComposeResult:
         kinds = [("New foe", NEW), *((k.name, i) for i, k in enumerate(foe_kinds(self.state)))]
         with Horizontal(classes="row"):
-            yield Select(kinds, value=NEW, allow_blank=False, id="foe-kind")
-            yield Select(HP_METHODS, value="rolled", allow_blank=False, id="hp")
+            yield Select(plain.choices(kinds), value=NEW, allow_blank=False, id="foe-kind")
+            yield Select(plain.choices(HP_METHODS), value="rolled", allow_blank=False, id="hp")
         with Horizontal(classes="row"):
             yield Input(placeholder="Name: Goblin, Skeleton...", id="name")
-            yield Label("How many", classes="field-label")
+            yield Label("How many", classes="field-label", markup=False)
             yield Input(value="1", id="count", classes="number")
-            yield Label("HD", classes="field-label")
+            yield Label("HD", classes="field-label", markup=False)
             yield _roomy(Input(value=PLAIN.hd, id="hd", classes="number"))
         with Horizontal(classes="row"):
-            yield Label("AC", classes="field-label")
+            yield Label("AC", classes="field-label", markup=False)
             yield Input(value=str(PLAIN.ac), id="ac", classes="number")
-            yield Label("2d6 Morale", classes="field-label")
+            yield Label("2d6 Morale", classes="field-label", markup=False)
             yield _roomy(Input(placeholder="Rally", id="morale", classes="number"))
-            yield Label("Save bonus", classes="field-label")
+            yield Label("Save bonus", classes="field-label", markup=False)
             yield Input(value=str(PLAIN.save_bonus), id="save-bonus", classes="number")
             yield Checkbox("Intelligent", PLAIN.intelligent, id="intelligent")
         with Horizontal(classes="row"):
-            yield Label("Attack dice", classes="field-label")
+            yield Label("Attack dice", classes="field-label", markup=False)
             yield Input(value=str(PLAIN.attack_dice), id="attack-dice", classes="number")
-            yield Label("Attack bonus", classes="field-label")
+            yield Label("Attack bonus", classes="field-label", markup=False)
             yield Input(value=str(PLAIN.attack_bonus), id="attack-bonus", classes="number")
-            yield Label("Damage", classes="field-label")
+            yield Label("Damage", classes="field-label", markup=False)
             yield Input(value=f"d{PLAIN.damage_die}", id="damage-die", classes="number")
             yield Checkbox("Needs light", PLAIN.light_blind, id="light-blind")
         if not self.adding:
             yield from self._start_fields()
-        yield Label("", id="preview")
+        yield Label("", id="preview", markup=False)
         yield Rulings("foe_hit_points")
 
     def _start_fields(self) -> ComposeResult:
@@ -106,9 +107,9 @@ class FoesDialog(FormDialog):
         living = [(m.name, m.id) for m in self.state.living]
         leader = default_leader(self.state)
         with Horizontal(classes="row"):
-            yield Label("Party initiative by", classes="field-label")
-            yield Select(living, value=leader or Select.NULL, allow_blank=not living, id="leader")
-            yield Label("Foes' initiative +", classes="field-label")
+            yield Label("Party initiative by", classes="field-label", markup=False)
+            yield Select(plain.choices(living), value=leader or Select.NULL, allow_blank=not living, id="leader")
+            yield Label("Foes' initiative +", classes="field-label", markup=False)
             yield Input(value="0", id="foe-initiative", classes="number")
 
     def on_mount(self) -> None:

@@ -61,9 +61,9 @@ class FormDialog(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide" if self.WIDE else "dialog") as box:
             plain.title(box, self._title)
-            yield Label(self._prompt)
+            yield Label(self._prompt, markup=False)
             yield from self.fields()
-            yield Label("", id="problem", classes="problem")
+            yield Label("", id="problem", classes="problem", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(self.OK, variant="primary", id="ok")
                 yield Button("Cancel", id="cancel")

@@ -46,17 +46,17 @@ class HireDialog(PromptDialog[Hire]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide") as box:
             plain.title(box, self._title)
-            yield Label(self._prompt)
+            yield Label(self._prompt, markup=False)
             with Grid(classes="form"):
-                yield Label("Name")
+                yield Label("Name", markup=False)
                 yield Input(placeholder="e.g. Pim", id="name")
-                yield Label("Profession")
+                yield Label("Profession", markup=False)
                 yield Input(placeholder="porter", id="profession")
-                yield Label("Tier")
-                yield Select(self._tiers, allow_blank=False, id="tier")
-                yield Label("Employer")
-                yield Select(self._employers, allow_blank=False, id="employer")
-            yield Label("", id="problem", classes="problem")
+                yield Label("Tier", markup=False)
+                yield Select(plain.choices(self._tiers), allow_blank=False, id="tier")
+                yield Label("Employer", markup=False)
+                yield Select(plain.choices(self._employers), allow_blank=False, id="employer")
+            yield Label("", id="problem", classes="problem", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Hire", id="hire", variant="primary")
                 yield Button("Cancel", id="cancel")

@@ -19,6 +19,7 @@ from hammertui.session.loot import (
 )
 from hammertui.session.state import Character, Loot
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui import plain
 
 
 def holder_options(living: Sequence[Character]) -> list[tuple[str, str]]:
@@ -38,14 +39,14 @@ class AddLootDialog(FormDialog):
 
     def fields(self) -> ComposeResult:
         with Grid(classes="form"):
-            yield Label("What")
+            yield Label("What", markup=False)
             yield Input(value=COINS, id="name")
-            yield Label("Coins")
+            yield Label("Coins", markup=False)
             yield Input(placeholder="120, or an item's worth", id="coins", type="integer")
-            yield Label("Item")
+            yield Label("Item", markup=False)
             yield Checkbox("An item: the coins are its worth", id="item")
-            yield Label("Held by")
-            yield Select(holder_options(self.living), value=COMMON, allow_blank=False, id="holder")
+            yield Label("Held by", markup=False)
+            yield Select(plain.choices(holder_options(self.living)), value=COMMON, allow_blank=False, id="holder")
 
     def build(self) -> Action:
         item = self.query_one("#item", Checkbox).value
@@ -64,9 +65,9 @@ class EditLootDialog(FormDialog):
 
     def fields(self) -> ComposeResult:
         with Grid(classes="form"):
-            yield Label("What")
+            yield Label("What", markup=False)
             yield Input(value=self.entry.name, id="name")
-            yield Label("Worth" if self.entry.item else "Coins")
+            yield Label("Worth" if self.entry.item else "Coins", markup=False)
             yield Input(value=str(self.entry.coins), id="coins", type="integer")
 
     def build(self) -> Action:

@@ -22,6 +22,7 @@ from hammertui.session.combat import BREAKS, CheckMorale, SkipMorale, kind_of
 from hammertui.session.fight_state import Foe, fighting
 from hammertui.session.state import State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui import plain
 
 BY_TIERS = "tiers"
 
@@ -79,18 +80,18 @@ class MoraleDialog(KeptResultDialog):
         self.foes: tuple[Foe, ...] = tuple(f for f in fight.foes if f.status == "ok") if fight else ()
 
     def fields(self) -> ComposeResult:
-        yield SelectionList(*((f.name, f.id, True) for f in self.foes), id="foes")
+        yield SelectionList(*plain.choices(((f.name, f.id, True) for f in self.foes)), id="foes")
         threats = [(f"{t.name} ({t.target})", t.id) for t in self.ruleset.morale_targets]
         threats.append(("By tiers: the threat's tier against each foe's", BY_TIERS))
         with Horizontal(classes="row"):
-            yield Label("Threat", classes="field-label")
-            yield Select(threats, value=threats[0][1], allow_blank=False, id="threat")
-            yield Label("Tier", id="tier-label", classes="field-label")
+            yield Label("Threat", classes="field-label", markup=False)
+            yield Select(plain.choices(threats), value=threats[0][1], allow_blank=False, id="threat")
+            yield Label("Tier", id="tier-label", classes="field-label", markup=False)
             yield Input(value="1", id="tier", classes="number")
         with Horizontal(classes="row"):
-            yield Label("Those that fail are", classes="field-label")
-            yield Select([(b, b) for b in BREAKS], value=BREAKS[0], allow_blank=False, id="fail-as")
-        yield Label("", id="preview")
+            yield Label("Those that fail are", classes="field-label", markup=False)
+            yield Select(plain.choices([(b, b) for b in BREAKS]), value=BREAKS[0], allow_blank=False, id="fail-as")
+        yield Label("", id="preview", markup=False)
 
     def on_mount(self) -> None:
         self.query_one(".buttons").mount(Button("No check", id="skip"), before="#cancel")

@@ -12,6 +12,7 @@ from hammertui.session.actions import Action
 from hammertui.session.lights import AddToPack
 from hammertui.session.state import Character
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui import plain
 
 
 class PackDialog(FormDialog):
@@ -28,8 +29,8 @@ class PackDialog(FormDialog):
 
     def fields(self) -> ComposeResult:
         with Horizontal(classes="row"):
-            yield Select([(m.name, m.id) for m in self.living], value=self.selected, allow_blank=False, id="who")
-            yield Select([(name, kind) for kind, name in self.items], value=self.items[0][0], allow_blank=False, id="what")
+            yield Select(plain.choices([(m.name, m.id) for m in self.living]), value=self.selected, allow_blank=False, id="who")
+            yield Select(plain.choices([(name, kind) for kind, name in self.items]), value=self.items[0][0], allow_blank=False, id="what")
 
     def build(self) -> Action:
         return AddToPack(self.choice("who"), self.choice("what"))

@@ -10,6 +10,7 @@ from hammertui.rules.ruleset import Ruleset
 from hammertui.session.actions import Action
 from hammertui.session.recruits import AddCharacter, RollCharacter, SetArmour
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui import plain
 
 
 def armour_options(ruleset: Ruleset) -> list[tuple[str, str]]:
@@ -18,7 +19,7 @@ def armour_options(ruleset: Ruleset) -> list[tuple[str, str]]:
 
 def armour_fields(ruleset: Ruleset, armour: str = "none", shield: bool = False) -> ComposeResult:
     with Horizontal(classes="row"):
-        yield Select(armour_options(ruleset), value=armour, allow_blank=False, id="armour")
+        yield Select(plain.choices(armour_options(ruleset)), value=armour, allow_blank=False, id="armour")
         if ruleset.shield is not None:
             yield Checkbox(f"{ruleset.shield.name} +{ruleset.shield.ac}", shield, id="shield")
 
@@ -61,16 +62,16 @@ class EntryDialog(FormDialog):
             yield Input(placeholder="Player", id="player")
         classes = [(c.name, cid) for cid, c in self.ruleset.classes.items()]
         with Horizontal(classes="row"):
-            yield Select(classes, prompt="Class", id="class")
+            yield Select(plain.choices(classes), prompt="Class", id="class")
             yield Input(placeholder="Level", value="1", id="level", classes="number")
         with Horizontal(classes="row"):
             for stat in self.ruleset.stats:
                 yield Input(placeholder=stat, id=f"stat-{stat}", classes="number")
         with Horizontal(classes="row"):
-            yield Label("HP", classes="field-label")
+            yield Label("HP", classes="field-label", markup=False)
             yield Input(placeholder="max", id="max-hp", classes="number")
             yield Input(placeholder="now", id="hp", classes="number")
-            yield Label("AC", classes="field-label")
+            yield Label("AC", classes="field-label", markup=False)
             yield Input(placeholder="AC", id="ac", classes="number")
         yield from armour_fields(self.ruleset)
 

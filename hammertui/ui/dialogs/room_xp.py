@@ -33,9 +33,9 @@ class RoomXPDialog(FormDialog):
         self.award = award
 
     def fields(self) -> ComposeResult:
-        yield Label(self.award.explanation, id="room-working")
+        yield Label(self.award.explanation, id="room-working", markup=False)
         with Horizontal(classes="row"):
-            yield Label("XP each", classes="field-label")
+            yield Label("XP each", classes="field-label", markup=False)
             yield Input(value=str(self.award.amount), id="amount", classes="number")
             yield Input(placeholder=REASON, id="reason")
         yield Rulings("room_xp", "party_tier", "xp_symbols")

@@ -14,6 +14,7 @@ from hammertui.rules.ruleset import Template
 from hammertui.session.actions import Action
 from hammertui.session.russell_making import MakeCharacter
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui import plain
 
 
 def rolls_line(rolls: Sequence[int]) -> str:
@@ -37,17 +38,17 @@ class MakeCharacterDialog(FormDialog):
         self._templates, self._player = tuple(templates), player
 
     def fields(self) -> ComposeResult:
-        yield Label(rolls_line(self._rolls), id="rolls")
+        yield Label(rolls_line(self._rolls), id="rolls", markup=False)
         with Horizontal(classes="row"):
             yield Input(placeholder="Name", id="who")
             yield Input(value=self._player, placeholder="Player", id="player")
         if not self._in_order:
-            yield Label("Which roll each takes (#):")
+            yield Label("Which roll each takes (#):", markup=False)
             with Horizontal(classes="row"):
                 for i, stat in enumerate(self._stats, start=1):
                     yield Input(placeholder=f"{stat} #{i}", id=f"pick-{stat}", type="integer")
         if self._templates:
-            yield Select([(t.name, t.id) for t in self._templates], prompt="Class template", id="template")
+            yield Select(plain.choices([(t.name, t.id) for t in self._templates]), prompt="Class template", id="template")
 
     def build(self) -> Action:
         picks: tuple[int, ...] = ()

@@ -13,6 +13,7 @@ from hammertui.session import russell_characters_state as people
 from hammertui.session.actions import Action
 from hammertui.session.state import State
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui import plain
 
 UNTRAINED = "\0untrained"
 """The skill list's entry for a try at rank 0, where the referee allows one."""
@@ -72,13 +73,13 @@ class RussellSaveDialog(RussellCheckDialog):
     def fields(self) -> ComposeResult:
         names = self.ruleset.stat_names
         with Horizontal(classes="row"):
-            yield Select([(names.get(s, s), s) for s in self.ruleset.stats], value=self.ruleset.stats[0], allow_blank=False, id="stat")
-            yield Label("Adv - Disadv", classes="field-label")
+            yield Select(plain.choices([(names.get(s, s), s) for s in self.ruleset.stats]), value=self.ruleset.stats[0], allow_blank=False, id="stat")
+            yield Label("Adv - Disadv", classes="field-label", markup=False)
             yield Input(value="0", id="net", classes="number")
         with Horizontal(classes="row"):
             yield Checkbox("Physically challenging", value=self.ruleset.stats[0] in checks.PHYSICAL, id="physical")
             yield Checkbox("Listening", id="listen")
-        yield Label("", id="preview")
+        yield Label("", id="preview", markup=False)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A STR, DEX or CON save is physical unless the referee unticks it."""
@@ -106,17 +107,17 @@ class RussellSkillDialog(RussellCheckDialog):
         sheet = people.person(self.state, self.ruleset, self.character_id)
         options = [(f"{s.name} {s.rank}", s.name) for s in sheet.skills] + [("Untrained (rank 0)", UNTRAINED)]
         with Horizontal(classes="row"):
-            yield Select(options, value=options[0][1], allow_blank=False, id="skill")
+            yield Select(plain.choices(options), value=options[0][1], allow_blank=False, id="skill")
             yield Input(placeholder="what is tried untrained", id="untrained")
         with Horizontal(classes="row"):
-            yield Label("Adv - Disadv", classes="field-label")
+            yield Label("Adv - Disadv", classes="field-label", markup=False)
             yield Input(value="0", id="net", classes="number")
-            yield Label("Modifier", classes="field-label")
+            yield Label("Modifier", classes="field-label", markup=False)
             yield Input(value="0", id="modifier", classes="number")
         with Horizontal(classes="row"):
             yield Checkbox("Stealth", id="stealth")
             yield Checkbox("Physically challenging", id="physical")
-        yield Label("", id="preview")
+        yield Label("", id="preview", markup=False)
 
     def _untrained(self) -> bool:
         return self.choice("skill") == UNTRAINED
@@ -149,9 +150,9 @@ class PractiseDialog(RussellCheckDialog):
         member = self.state.character(self.character_id)
         skills = checks.practisable(self.state, self.ruleset, member)
         with Horizontal(classes="row"):
-            yield Select([(f"{s.name} {s.rank} ({s.marks} marks)", s.name) for s in skills], value=skills[0].name, allow_blank=False, id="skill")
+            yield Select(plain.choices([(f"{s.name} {s.rank} ({s.marks} marks)", s.name) for s in skills]), value=skills[0].name, allow_blank=False, id="skill")
             yield Checkbox("A mentor or fitting facilities", id="helped")
-        yield Label("", id="preview")
+        yield Label("", id="preview", markup=False)
 
     def target(self) -> str:
         member = self.state.character(self.character_id)

@@ -36,7 +36,7 @@ class CarryDialog(FormDialog):
         self._goods = goods
 
     def fields(self) -> ComposeResult:
-        yield Label(goods_line(self._goods), id="goods")
+        yield Label(goods_line(self._goods), id="goods", markup=False)
         yield Input(placeholder="Item (Torches)", id="item")
         with Horizontal(classes="row"):
             yield Input(placeholder="Slots (as listed, else 1)", id="slots", type="integer")

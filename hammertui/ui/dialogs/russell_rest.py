@@ -10,6 +10,7 @@ from textual.widgets import SelectionList
 from hammertui.session.actions import Action
 from hammertui.session.russell_characters_state import EatRations
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui import plain
 
 
 class EatersDialog(FormDialog):
@@ -26,7 +27,7 @@ class EatersDialog(FormDialog):
         self._eaters = eaters
 
     def fields(self) -> ComposeResult:
-        yield SelectionList(*((words, character_id, ticked) for character_id, words, ticked in self._eaters), id="eaters")
+        yield SelectionList(*plain.choices((words, character_id, ticked) for character_id, words, ticked in self._eaters), id="eaters")
 
     def build(self) -> Action:
         chosen = set(self.query_one("#eaters", SelectionList).selected)

@@ -9,6 +9,7 @@ from textual.widgets import Input, Select
 from hammertui.session.actions import Action
 from hammertui.session.russell_vitals import Damage, Hire
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui import plain
 
 
 class DamageDialog(FormDialog):
@@ -42,7 +43,7 @@ class HireDialog(FormDialog):
     def fields(self) -> ComposeResult:
         yield Input(placeholder="Name", id="name")
         yield Input(placeholder="Job (torchbearer, porter, sellsword...)", id="job")
-        yield Select(self._employers, value=self._employer, allow_blank=False, id="employer")
+        yield Select(plain.choices(self._employers), value=self._employer, allow_blank=False, id="employer")
         yield Input(placeholder="Wage (2 coins a day, a half share...)", id="wage")
 
     def build(self) -> Action:

@@ -32,9 +32,9 @@ class SaveProblemScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide") as box:
             box.border_title = "This save cannot be opened"
-            yield Label(Text(self._path, style="bold"))
-            yield Static(Text("\n".join(f"• {p}" for p in self._problems)), classes="problem")
-            yield Label("The file has not been changed.")
+            yield Label(Text(self._path, style="bold"), markup=False)
+            yield Static(Text("\n".join(f"• {p}" for p in self._problems)), classes="problem", markup=False)
+            yield Label("The file has not been changed.", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Open the backup (b)", id="backup", variant="primary", disabled=not self._has_backup)
                 yield Button("New session (n)", id="new")

@@ -38,12 +38,12 @@ class SearchDialog(FormDialog):
 
     def fields(self) -> ComposeResult:
         with Horizontal(classes="row"):
-            yield Label("Searchers", classes="field-label")
+            yield Label("Searchers", classes="field-label", markup=False)
             yield Input(value="1", id="searchers", classes="number")
-            yield Label(self.ruleset.time.unit_plural.capitalize(), classes="field-label")
+            yield Label(self.ruleset.time.unit_plural.capitalize(), classes="field-label", markup=False)
             yield Input(value="1", id="units", classes="number")
         yield Input(placeholder="Where (for the log): the altar, the north wall...", id="where")
-        yield Label(self._odds(), id="odds")
+        yield Label(self._odds(), id="odds", markup=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id in ("searchers", "units") and not self._done:

@@ -25,9 +25,9 @@ class TextDialog(PromptDialog[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
             plain.title(box, self._title)
-            yield Label(self._prompt)
+            yield Label(self._prompt, markup=False)
             yield Input(value=self._value, id="text")
-            yield Label("", id="problem", classes="problem")
+            yield Label("", id="problem", classes="problem", markup=False)
         yield KeysFooter()
 
     def on_input_changed(self, event: Input.Changed) -> None:

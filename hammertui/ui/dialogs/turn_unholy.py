@@ -20,6 +20,7 @@ from hammertui.session.fight_state import Foe, fighting
 from hammertui.session.state import Character, State
 from hammertui.ui.dialogs.form import Attempt
 from hammertui.ui.dialogs.morale import KeptResultDialog
+from hammertui.ui import plain
 
 
 class TurnUnholyDialog(KeptResultDialog):
@@ -37,10 +38,10 @@ class TurnUnholyDialog(KeptResultDialog):
         options = [(f"{m.name} (level {m.level}, {_uses(m)} left)", m.id) for m in self.clerics]
         ready = next((m.id for m in self.clerics if _uses(m) > 0), options[0][1] if options else Select.NULL)
         with Horizontal(classes="row"):
-            yield Label("Cleric", classes="field-label")
-            yield Select(options, value=ready, allow_blank=not options, id="cleric")
-        yield SelectionList(*((self._foe_label(f), f.id) for f in self.foes), id="targets")
-        yield Label("", id="preview")
+            yield Label("Cleric", classes="field-label", markup=False)
+            yield Select(plain.choices(options), value=ready, allow_blank=not options, id="cleric")
+        yield SelectionList(*plain.choices((self._foe_label(f), f.id) for f in self.foes), id="targets")
+        yield Label("", id="preview", markup=False)
 
     def _foe_label(self, foe: Foe) -> str:
         kind = kind_of(self.state, foe.kind)

@@ -14,6 +14,7 @@ from hammertui.session.actions import Action
 from hammertui.session.advancement import AwardXP, ad_hoc_awards, ad_hoc_words
 from hammertui.session.state import Character
 from hammertui.ui.dialogs.form import Attempt, FormDialog
+from hammertui.ui import plain
 
 EVERYONE = "*"
 OTHER = "other"
@@ -34,10 +35,10 @@ class XPDialog(FormDialog):
         picks = [(f"{a.xp} XP: {a.name}", str(i)) for i, a in enumerate(self.awards)] + [("Another amount", OTHER)]
         who = [("Everyone standing", EVERYONE)] + [(m.name, m.id) for m in self.living]
         first = self.awards[0] if self.awards else None
-        yield Select(picks, value=picks[0][1], allow_blank=False, id="pick")
+        yield Select(plain.choices(picks), value=picks[0][1], allow_blank=False, id="pick")
         with Horizontal(classes="row"):
             yield Input(value=str(first.xp if first else 1), id="amount", classes="number")
-            yield Select(who, value=self.selected, allow_blank=False, id="who")
+            yield Select(plain.choices(who), value=self.selected, allow_blank=False, id="who")
         yield Input(value=first.name if first else "", placeholder="Reason (for the log)", id="reason")
 
     def on_select_changed(self, event: Select.Changed) -> None:
