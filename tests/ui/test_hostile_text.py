@@ -26,6 +26,8 @@ from hammertui.session.individual_initiative_actions import FoeGroup as RussellF
 from hammertui.session.individual_initiative_actions import StartFight as RussellFight
 from hammertui.session.loot import AddLoot
 from hammertui.session.recruits import RenameCharacter, SetNotes
+from hammertui.session.report.files import report_of
+from hammertui.session.report.render import html, markdown
 from hammertui.session.russell_vitals import Hire as RussellHire
 from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp, make_app
@@ -123,3 +125,21 @@ async def test_dialogs_and_the_palette_say_hostile_text_as_it_reads(tmp_path: Pa
         await until(pilot, lambda: "[bold]X[/]" in screen_text(app), "the palette's search")
         await pilot.press("escape")
     assert app.return_code in (None, 0)
+
+
+SCRIPT = "<script>alert(1)</script>"
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_the_report_holds_hostile_text_as_text(tmp_path: Path, ruleset_id: str) -> None:
+    """Both pages of the report say what was typed, and neither runs it: the Markdown page escapes
+    HTML as the HTML page does (a viewer renders raw HTML in Markdown)."""
+    store = hostile_store(tmp_path, ruleset_id)
+    store.dispatch(AddLoot(SCRIPT, coins=3))
+    store.dispatch(RenameCharacter(store.state.party[-1].id, "<img src=x onerror=alert(1)>"))
+    assert store.files is not None
+    report = report_of(store.files, load_ruleset)
+    for page in (markdown(report), html(report)):
+        assert "<script" not in page and "<img" not in page
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+        assert "[bold]X[/]" in page

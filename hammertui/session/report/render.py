@@ -23,23 +23,29 @@ figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
 
 
 def markdown(report: Report) -> str:
-    """The report as Markdown: charts as their numbers in a table, so nothing is lost in plain text."""
-    out = [f"# {report.title}", ""]
+    """The report as Markdown: charts as their numbers in a table, so nothing is lost in plain text.
+    Every text is escaped as HTML as the HTML page's is: a Markdown viewer draws raw HTML, and names
+    and notes are the players' words."""
+    out = [f"# {_md(report.title)}", ""]
     for section in report.sections:
-        out += [f"## {section.title}", ""]
-        out += [*section.lines, ""] if section.lines else []
+        out += [f"## {_md(section.title)}", ""]
+        out += [*map(_md, section.lines), ""] if section.lines else []
         for table in section.tables:
             out += [*_md_table(table), ""]
         for chart in section.charts:
-            out += [f"**{chart.title}**", "", *_md_table(Table((chart.x_label, chart.y_label), tuple((str(x), str(y)) for x, y in chart.points))), ""]
-        out += [f"*{line}*" for line in section.unknown]
+            out += [f"**{_md(chart.title)}**", "", *_md_table(Table((chart.x_label, chart.y_label), tuple((str(x), str(y)) for x, y in chart.points))), ""]
+        out += [f"*{_md(line)}*" for line in section.unknown]
         out += [""] if section.unknown else []
     return "\n".join(out).rstrip() + "\n"
 
 
+def _md(text: str) -> str:
+    return escape.escape(text, quote=False)
+
+
 def _md_table(table: Table) -> list[str]:
     def row(cells: tuple[str, ...]) -> str:
-        return "| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |"
+        return "| " + " | ".join(_md(c).replace("|", "\\|").replace("\n", " ") for c in cells) + " |"
 
     return [row(table.header), "|" + "---|" * len(table.header), *(row(r) for r in table.rows)]
 
