@@ -29,6 +29,7 @@ from hammertui.session.recruits import RenameCharacter, SetNotes
 from hammertui.session.report.files import report_of
 from hammertui.session.report.render import html, markdown
 from hammertui.session.russell_vitals import Hire as RussellHire
+from hammertui.session.persist import SaveFiles
 from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp, make_app
 from hammertui.ui.player_view import PlayerApp
@@ -93,12 +94,13 @@ async def test_every_screen_draws_hostile_text_as_it_reads(tmp_path: Path, rules
 
 
 def bent_ruleset(folder: Path) -> Path:
-    """Book Three as a user's own ruleset whose ad hoc awards and class names hold markup."""
+    """Book Three as a user's own ruleset whose ad hoc awards, a class and every other name hold markup."""
     own = folder / "own"
     own.mkdir()
     text = (rulesets_dir() / "hammercrawl-book3.toml").read_text().replace('id = "hammercrawl-book3"', 'id = "bent"', 1)
     text = text.replace('"Hah yeah, okay that was pretty cool"', '"[/]Pretty [@click=app.quit]cool[/]"')
-    (own / "bent.toml").write_text(re.sub(r'(?m)^name = "([^"]+)"$', r'name = "[bold]\1[/]"', text))
+    text = re.sub(r'(?m)^name = "([^"]+)"$', r'name = "[bold]\1[/]"', text)
+    (own / "bent.toml").write_text(text.replace("[classes.fighter]\n", '[classes.fighter]\nname = "[@click=app.quit]F[/]"\n', 1))
     return own
 
 
@@ -143,3 +145,18 @@ def test_the_report_holds_hostile_text_as_text(tmp_path: Path, ruleset_id: str) 
         assert "<script" not in page and "<img" not in page
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
         assert "[bold]X[/]" in page
+
+
+async def test_the_player_view_shows_hostile_text_as_it_reads(tmp_path: Path) -> None:
+    """The table's page: names and the ruleset's class names as they read, and the page's app lives on."""
+    loader = partial(load_ruleset, also=(bent_ruleset(tmp_path),))
+    store = sessions.create(tmp_path, "crawl", loader("bent"), seed=11)
+    for member, name in zip(store.state.party, NAMES):
+        store.dispatch(RenameCharacter(member.id, name))
+    app = PlayerApp(SaveFiles(tmp_path, "crawl"), loader)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await until(pilot, lambda: app.view is not None, "the first look")
+        await pilot.pause()
+        page = screen_text(app)
+        assert all(name in page for name in NAMES[:2]) and "[@click=app.quit]F[/] 1" in page
+    assert app.return_code in (None, 0)
