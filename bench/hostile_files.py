@@ -1,7 +1,8 @@
 """Hostile files: real saves and the shipped rulesets bent every way a hand, a disk or a crash can
-bend them, opened as start-up opens them (a save by its name; a ruleset as `--ruleset` starts a new
-session with one of the user's own). Each must be refused with a message, or load and draw every
-screen; either way the files are left byte for byte as they were.
+bend them (their text among it markup, terminal escapes and emoji), opened as start-up opens them (a
+save by its name; a ruleset as `--ruleset` starts a new session with one of the user's own). Each
+must be refused with a message, or load and draw every screen; either way the files are left byte
+for byte as they were.
 
 `bench/hostile` runs thousands of variants; tests/session/test_hostile_files.py a bounded run.
 """
@@ -28,6 +29,7 @@ from hammertui.session.actions import AdvanceTime
 from hammertui.session.combat import FightNext, FoeGroup, StartFight
 from hammertui.session.fight_state import FoeKind
 from hammertui.session.persist import SaveError, SaveFiles
+from tests.ui.monkey import HOSTILE_TEXT
 
 NAME = "crawl"
 RULESETS = ("hammercrawl-book3", "hammercrawl", "hammercrawl-book3-advantage", "russell-house-rules")
@@ -68,7 +70,7 @@ NUMBERS = st.one_of(
 )
 TEXTS = st.one_of(
     st.sampled_from(["", " ", "zzz", "c1", "c2", "f1", "phase", "initiative", "foes", "party", "torch", "none",
-                     "light", "medium", "heavy", "fighter", "ok", "dead", "x" * 5000, "\u0000", "\u202e"]),
+                     "light", "medium", "heavy", "fighter", "ok", "dead", "x" * 5000, "\u0000", "\u202e", *HOSTILE_TEXT]),
     st.text(max_size=20),
 )
 LEAVES = st.one_of(

@@ -4,8 +4,9 @@ that the session on disk is the one on screen.
 
 The keys come from what the screen on top binds (the dashboard's, a dialog's, a fight's) and from
 what a 'Smith's fingers might hit anyway: digits, letters, Enter, Escape, arrows. Now and then the
-palette opens and an entry is chosen from what it offers there, and now and then a few keys come
-in one burst, as a terminal hands over a fast typist's keys or those typed while the app paused.
+palette opens and an entry is chosen from what it offers there, now and then a few keys come in
+one burst, as a terminal hands over a fast typist's keys or those typed while the app paused, and
+into a field with the focus hostile text is pasted (markup, terminal escapes, emoji, 200 letters).
 Keys that quit are left out; a session the app closes by itself (a dialog's choice) is opened again
 and played on."""
 
@@ -23,7 +24,9 @@ from textual import events
 from textual.command import CommandPalette
 from textual.keys import key_to_character
 from textual.pilot import Pilot
+from textual.widgets import Input, TextArea
 
+from hammertui.rules.text import control_problems
 from hammertui.session import sessions
 from hammertui.session.state import State
 from hammertui.ui.app import HammerApp, make_app
@@ -56,6 +59,14 @@ BURST = (2, 8)
 """The fewest and most keys in a burst."""
 BACK_OUT = 0.08
 """How often the monkey presses Escape on purpose: enough to leave a dialog it has wandered into."""
+HOSTILE_TEXT = (
+    "[/]", "[bold]X[/]", "[link=file:///etc/passwd]x[/link]", "[@click=app.quit]x[/]", "[", "\\", "Owes 5gp [to Darla]",
+    "A\x1b]2;PWNED\x07B", "\x1b[2J", "Bad\x9bC1", "🗡️ Sword ❤️", "W" * 200,
+)
+"""Text a hand pastes into a field: markup that closes nothing, styles, links, runs an action; lone
+brackets and backslashes; an OSC title, a screen clear, a C1 control; emoji with variation selectors."""
+PASTE_EVERY = 4
+"""About one step in this many with a field focused pastes hostile text into it."""
 NEGATIVE_ALLOWED = {"ac", "net", "modifier", "mod", "bonus", "fed"}
 """Numbers a state may hold below zero: armour classes, modifiers and skill nets, and the day of a
 last square meal (-1 before the first)."""
@@ -77,14 +88,15 @@ class Tally:
 
 
 def problems(state: State, before: State | None, earlier: dict[int, State]) -> list[str]:
-    """What is wrong with `state`: HP outside 0..max, a count below zero, the clock gone back
-    other than to a state the store held before (an undo)."""
+    """What is wrong with `state`: HP outside 0..max, a count below zero, a control character in
+    its text, the clock gone back other than to a state the store held before (an undo)."""
     found = [
         f"{where}: hp {thing.hp} outside 0..{thing.max_hp}"
         for where, thing in _walk(state, "state")
         if hasattr(thing, "hp") and hasattr(thing, "max_hp") and not 0 <= thing.hp <= thing.max_hp
     ]
     found += [f"{where}: {value} is below zero" for where, value in _numbers(state, "state") if value < 0 and not _may_be_negative(where)]
+    found += [f"state.{problem}" for problem in control_problems(state, multiline=False)]
     if before is not None and (state.clock.units, state.clock.rounds) < (before.clock.units, before.clock.rounds):
         if id(state) not in earlier:
             found.append(f"the clock went back from {before.clock} to {state.clock} without an undo")
@@ -145,6 +157,8 @@ class Monkey:
         while self.tally.keys < self.keys and app.is_running:
             if self.random.randrange(PALETTE_EVERY) == 0:
                 await self._palette(pilot, app)
+            elif isinstance(app.focused, (Input, TextArea)) and self.random.randrange(PASTE_EVERY) == 0:
+                await self._paste(pilot, app.focused)
             elif self.random.randrange(BURST_EVERY) == 0:
                 await self._burst(pilot, app)
             else:
@@ -191,6 +205,14 @@ class Monkey:
             if app.type_ahead.idle or not app.is_running:
                 return
         raise self._found(f"the keys [{' '.join(keys)}] were never all acted on")
+
+    async def _paste(self, pilot: Pilot, field: Input | TextArea) -> None:
+        """Paste hostile text into the focused field, as a terminal delivers a paste."""
+        text = self.random.choice(HOSTILE_TEXT)
+        self.recent.append(f"paste {text!r}")
+        self.tally.keys += 1
+        field.post_message(events.Paste(text))
+        await pilot.pause()
 
     async def _palette(self, pilot: Pilot, app: HammerApp) -> None:
         """Open the palette and choose one of the entries it offers on this screen, by its title."""
