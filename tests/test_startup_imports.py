@@ -43,11 +43,11 @@ DRAWN = {
         hammertui.rules.ruleset.russell_characters hammertui.rules.ruleset.schema hammertui.rules.ruleset.stats
         hammertui.rules.ruleset.structure
         hammertui.rules.ruleset.tiers hammertui.rules.ruleset.time hammertui.rules.ruleset.toml_file
-        hammertui.rules.ruleset.traps hammertui.rules.tiers hammertui.rules.town hammertui.rules.vitality
+        hammertui.rules.ruleset.traps hammertui.rules.text hammertui.rules.tiers hammertui.rules.town hammertui.rules.vitality
         hammertui.session hammertui.session.actions hammertui.session.advancement hammertui.session.camp_state
         hammertui.session.carrying hammertui.session.divining_state hammertui.session.effects hammertui.session.events
         hammertui.session.explore hammertui.session.fight_state hammertui.session.light_state hammertui.session.lights hammertui.session.lock
-        hammertui.session.migrations hammertui.session.persist hammertui.session.procedures hammertui.session.rage
+        hammertui.session.migrations hammertui.session.names hammertui.session.persist hammertui.session.procedures hammertui.session.rage
         hammertui.session.recruits hammertui.session.save_check hammertui.session.sessions hammertui.session.snapshot_text
         hammertui.session.state hammertui.session.store
         hammertui.session.vitals hammertui.ui hammertui.ui.app hammertui.ui.camping hammertui.ui.combat
@@ -55,7 +55,7 @@ DRAWN = {
         hammertui.ui.dialogs.choose hammertui.ui.dialogs.form hammertui.ui.dialogs.hand_over
         hammertui.ui.dialogs.save_problem hammertui.ui.dialogs.text hammertui.ui.divining hammertui.ui.header
         hammertui.ui.footer hammertui.ui.heap hammertui.ui.keymap hammertui.ui.light hammertui.ui.log hammertui.ui.numbers
-        hammertui.ui.procedures hammertui.ui.roster hammertui.ui.screens hammertui.ui.table
+        hammertui.ui.plain hammertui.ui.procedures hammertui.ui.roster hammertui.ui.screens hammertui.ui.table
         hammertui.ui.type_ahead hammertui.ui.view
     """,
 }
