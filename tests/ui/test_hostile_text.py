@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from textual.widgets import Input
 from textual.content import Content
 
 from hammertui.rules.ruleset import load_ruleset, rulesets_dir
@@ -32,8 +33,10 @@ from hammertui.session.russell_vitals import Hire as RussellHire
 from hammertui.session.persist import SaveFiles
 from hammertui.session.store import Store
 from hammertui.ui.app import HammerApp, make_app
+from hammertui.ui.dialogs.text import TextDialog
 from hammertui.ui.player_view import PlayerApp
 from hammertui.ui.procedures import part_ui
+from tests.ui.test_save_failures import problem
 from tests.ui.waiting import until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -160,3 +163,21 @@ async def test_the_player_view_shows_hostile_text_as_it_reads(tmp_path: Path) ->
         page = screen_text(app)
         assert all(name in page for name in NAMES[:2]) and "[@click=app.quit]F[/] 1" in page
     assert app.return_code in (None, 0)
+
+
+@pytest.mark.parametrize(("open_dialog", "typed", "said"), [
+    ("action_rename_character", "A\x1b]2;PWNED\x07B", "holds a control character (U+001B)"),
+    ("action_rename", "Tomb [/]", "cannot be a session name"),
+], ids=["a name holding an OSC title", "a session name holding markup"])
+async def test_a_typed_field_refuses_control_characters_and_f2_a_bad_name_with_a_message(
+    tmp_path: Path, open_dialog: str, typed: str, said: str
+) -> None:
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        before = app.store.state
+        getattr(app, open_dialog)()
+        await until(pilot, lambda: isinstance(app.screen, TextDialog) and bool(app.screen.query(Input)), "the dialog")
+        app.screen.query_one(Input).value = typed
+        await pilot.press("enter")
+        await until(pilot, lambda: said in problem(app), "the refusal told in the dialog")
+        assert app.store.state == before

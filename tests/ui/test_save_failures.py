@@ -70,13 +70,14 @@ async def test_text_that_cannot_be_saved_is_refused_where_it_is_typed(tmp_path: 
     app = make_app(tmp_path, seed=7)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         on_disk = (tmp_path / "demo.toml").read_bytes()
-        await pilot.press("f2")
-        await until(pilot, lambda: isinstance(app.screen, TextDialog), "the rename dialog")
+        name = app.store.state.party[0].name
+        app.action_rename_character()
+        await until(pilot, lambda: isinstance(app.screen, TextDialog) and bool(app.screen.query(Input)), "the rename dialog")
         app.screen.query_one(Input).value = "Tomb\udc80"
         await pilot.press("enter")
         await until(pilot, lambda: "cannot be saved: it holds a broken character" in problem(app), "the refusal told in the dialog")
         assert isinstance(app.screen, TextDialog) and app.screen.query_one(Input).value == "Tomb\udc80", "kept to be corrected"
-        assert app.store.state.session.name == "demo"
+        assert app.store.state.party[0].name == name
     assert (tmp_path / "demo.toml").read_bytes() == on_disk
 
 
