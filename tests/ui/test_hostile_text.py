@@ -29,6 +29,7 @@ from hammertui.session.loot import AddLoot
 from hammertui.session.recruits import RenameCharacter, SetNotes
 from hammertui.session.report.files import report_of
 from hammertui.session.report.render import html, markdown
+from hammertui.session.russell_characters_state import Carry
 from hammertui.session.russell_vitals import Hire as RussellHire
 from hammertui.session.persist import SaveFiles
 from hammertui.session.store import Store
@@ -60,6 +61,7 @@ def hostile_store(folder: Path, ruleset_id: str) -> Store:
     actions += [SetNotes(first, "\n".join((*HOSTILE, LONG))), *(AddLoot(text, coins=3) for text in HOSTILE)]
     russell = store.state.session.procedures.get("characters") == "russell_characters"
     actions.append(RussellHire("[bold]X[/]", "torchbearer", first) if russell else Hire("[/]", "torchbearer", 1, first))
+    actions += [Carry(first, text) for text in HOSTILE] if russell else []
     if store.state.session.procedures.get("fight") == "individual_initiative":
         actions.append(RussellFight((RussellFoes("[/]", ac=12, hp=3), RussellFoes("[bold]X[/]", ac=12, hp=3))))
     else:
