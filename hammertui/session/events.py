@@ -3,10 +3,25 @@
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from hammertui.rules.records import record
+from hammertui.rules.text import CONTROL
 
 if TYPE_CHECKING:
     from hammertui.session.actions import Action
+
+
+def _shown(text: str) -> str:
+    """A log line as it may be drawn: actions refuse text with a control character, but the log is
+    read a line at a time from a file a hand may have edited, and one line is never the reason a
+    session cannot open; a control character in it is read as U+FFFD, so it never reaches the
+    terminal or the player view's page."""
+    return CONTROL.sub("\ufffd", text) if isinstance(text, str) else text
+
+
+def _all_shown(dice: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_shown(die) for die in dice)
 
 
 @record
@@ -15,8 +30,8 @@ class Event:
 
     seq: int
     action: str
-    text: str
-    dice: tuple[str, ...] = ()
+    text: str = attrs.field(converter=_shown)
+    dice: tuple[str, ...] = attrs.field(default=(), converter=_all_shown)
     clock: int = 0
     level: str = "info"
     at: str = ""

@@ -12,6 +12,7 @@ from hammertui.rules.ruleset.model import Ruleset
 from hammertui.session import persist, sessions
 from hammertui.session.actions import Action, Refused
 from hammertui.session.combat import FoeGroup, StartFight
+from hammertui.session.events import Event
 from hammertui.session.fight_state import FoeKind
 from hammertui.session.hirelings import Hire
 from hammertui.session.loot import AddLoot
@@ -81,3 +82,13 @@ def test_a_ruleset_holding_a_control_character_is_refused_naming_the_field(tmp_p
     with pytest.raises(RulesetError) as caught:
         load_ruleset("bent", also=(own,))
     assert any("bent.toml" in p and "Cleric" not in p and "name: holds a control character (U+001B)" in p for p in caught.value.problems)
+
+
+def test_a_log_line_holding_a_control_character_is_read_without_it(store: Store) -> None:
+    """The log is read a line at a time and one line is never the reason a session cannot open: a
+    control character in one (an edit by hand) is read as U+FFFD, so it never reaches the terminal
+    or the player view's page."""
+    assert store.files is not None
+    persist.append_events(store.files.log, [Event(1, "damage", "A\x1b]2;PWNED\x07B takes 2.", dice=("d6\x1b[2J: 2",))])
+    last = persist.read_log_tail(store.files.log)[-1]
+    assert (last.text, last.dice) == ("A\ufffd]2;PWNED\ufffdB takes 2.", ("d6\ufffd[2J: 2",))
