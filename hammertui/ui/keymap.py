@@ -2,10 +2,12 @@
 its binding id (`party.damage = "j"`), through Textual's keymap, on every screen that has the id.
 
 A file that cannot be read as one is named with its problem and moves nothing. A line that names no
-command, or puts a command on a key another command of the same screen has, is named with its
-problem and only that line's command keeps its default: a typo never costs the table its app, nor
-its other keys, nor hides a command behind another. The dashboard's keys clash only with those of
-the session's own procedures: a fight procedure the session does not play holds no key.
+command, puts a command on a key another command of the same screen has, or on the palette's or
+quitting's key, is named with its problem and only that line's command keeps its default: a typo
+never costs the table its app, nor its other keys, nor hides a command behind another. The
+dashboard's keys clash only with those of the session's own procedures: a fight procedure the
+session does not play holds no key. It is read as saves and rulesets are, within bounds: a regular
+file of at most `MAX_KEYMAP_BYTES`, keys nested no deeper than the TOML reader allows.
 """
 
 from __future__ import annotations
@@ -17,11 +19,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import tomli
+from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
 
 import hammertui.ui
-from hammertui.rules.ruleset import Ruleset
+from hammertui.rules.ruleset import Ruleset, toml_file
+
+MAX_KEYMAP_BYTES = 64 * 1024
+"""A keymap larger than this is refused unread: moving every command of every screen takes a few KB."""
+
+RESERVED = {App.COMMAND_PALETTE_BINDING: "the command palette's key", "ctrl+q": "Quit's key", "ctrl+c": "Quit's key"}
+"""Keys no keymap may give a command: the palette's, and quitting's, are the ways out of any mistake."""
 
 
 def keymap_path() -> Path:
@@ -38,7 +47,9 @@ def read_keymap(path: Path, ruleset: Ruleset | None = None) -> tuple[dict[str, s
     if not path.exists():
         return {}, None
     try:
-        table = tomli.loads(path.read_text(encoding="utf-8"))
+        table = toml_file.parse(toml_file.read_bounded(path, MAX_KEYMAP_BYTES, "keymap").decode("utf-8"))
+    except toml_file.TomlProblem as error:
+        return {}, f"{path}: {error}. The usual keys stand."
     except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError) as error:
         return {}, f"{path}: not a keymap ({error}); the usual keys stand."
     keymap: dict[str, str] = {}
@@ -49,6 +60,9 @@ def read_keymap(path: Path, ruleset: Ruleset | None = None) -> tuple[dict[str, s
         unknown = [binding_id for binding_id in keymap if binding_id not in known]
         problems += [f"{binding_id!r} is no command's id" for binding_id in unknown]
         keymap = {binding_id: keys for binding_id, keys in keymap.items() if binding_id not in unknown}
+    for binding_id, problem in reserved(keymap).items():
+        problems.append(problem)
+        del keymap[binding_id]
     while keymap and (clash := _first_clash(keymap, ruleset)):
         mover, problem = clash
         problems.append(problem)
@@ -74,6 +88,17 @@ def _flatten(table: dict[str, object], prefix: str, keymap: dict[str, str], prob
 def binding_ids() -> set[str]:
     """Every binding id the app's screens and widgets have, for naming a mistyped one in a keymap."""
     return {b.id for bindings in _binding_lists() for b in bindings if b.id}
+
+
+def reserved(keymap: dict[str, str]) -> dict[str, str]:
+    """Each command the keymap puts on the palette's or quitting's key (quitting may keep its own),
+    with the words naming it."""
+    return {
+        binding_id: f"{binding_id!r} on {keys!r} would take {RESERVED[key]}"
+        for binding_id, keys in keymap.items()
+        for key in _keys(keys)
+        if key in RESERVED and binding_id != "app.quit"
+    }
 
 
 def _first_clash(keymap: dict[str, str], ruleset: Ruleset | None) -> tuple[str, str] | None:

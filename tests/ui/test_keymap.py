@@ -3,10 +3,13 @@ named with its problem while the usual keys stand."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from textual.command import CommandList
+from textual.command import CommandList, CommandPalette
 
 from hammertui.session.combat import FightNext, FoeGroup, SkipMorale, StartFight, morale_due, still_to_act, turn_problem
 from hammertui.session.fight_state import FoeKind
@@ -145,3 +148,50 @@ async def test_a_fight_key_moved_onto_another_is_named_and_both_stand(tmp_path: 
         await to_the_attacks(pilot, app)
         await pilot.press("a")
         await until(pilot, lambda: isinstance(app.screen, AttackDialog), "the attack's dialog on its usual key")
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("a" + ".a" * 5000 + ' = "j"', "nested more than 64 levels deep"),
+        ('store.undo = "ctrl+p"', "'store.undo' on 'ctrl+p' would take the command palette's key"),
+        ('party.damage = "ctrl+q"', "'party.damage' on 'ctrl+q' would take Quit's key"),
+    ],
+    ids=["5,000 dotted parts", "the palette's key", "quit's key"],
+)
+async def test_a_keymap_that_would_cost_the_app_or_its_way_out_is_named(tmp_path: Path, text: str, problem: str) -> None:
+    app = with_keymap(tmp_path, text)
+    async with app.run_test(size=(120, 24)) as pilot:
+        messages = [str(n.message) for n in app._notifications]
+        assert any(str(keymap_path()) in m and problem in m for m in messages), messages
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette on its own key")
+
+
+def _read_in_a_child(path: Path) -> str:
+    """`read_keymap(path)`'s problem, read in a process of its own held to 256 MB and 20 s: a reader
+    that waits for ever, or eats memory without end, fails here rather than taking the test run."""
+    code = (
+        "import resource, sys\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (256 << 20, 256 << 20))\n"
+        "from pathlib import Path\n"
+        "from hammertui.ui.keymap import read_keymap\n"
+        "print(read_keymap(Path(sys.argv[1])))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=20)
+    assert done.returncode == 0, done.stderr[-500:]
+    return done.stdout
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "too large"])
+def test_a_keymap_that_is_no_plain_file_or_too_large_is_refused_unread(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "keymap.toml"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        path = Path("/dev/zero")
+    else:
+        path.write_text('party.damage = "j"\n' + "# a remark\n" * 20_000, encoding="utf-8")
+    said = _read_in_a_child(path)
+    assert str(path) in said and ("not a regular file" in said or "far too large" in said), said
+    assert "the usual keys stand" in said.lower(), said
