@@ -57,20 +57,20 @@ def parser() -> argparse.ArgumentParser:
 
 
 def list_rulesets(own: Path) -> int:
-    """The shipped rulesets, then the user's; a broken file of the user's is named, not fatal."""
-    from hammertui.rules.ruleset import RulesetError, rulesets_dir, scan_rulesets
-    from hammertui.rules.ruleset import list_rulesets as shipped
+    """The shipped rulesets, then the user's, by their headers; a file of the user's that cannot be
+    read, or whose header is wrong, is named and skipped (`--check-ruleset` checks the rest)."""
+    from hammertui.rules.ruleset import rulesets_dir
+    from hammertui.rules.ruleset.headers import read_headers
 
-    try:
-        found = shipped()
-    except RulesetError as error:
-        print(error, file=sys.stderr)
+    found, problems = read_headers(rulesets_dir())
+    if problems:
+        print("\n".join(problems), file=sys.stderr)
         return 1
     _print_rulesets(rulesets_dir(), found)
     if not own.is_dir():
         print(f"Your own rulesets go in {own} (none yet).")
         return 0
-    yours, problems = scan_rulesets(own)
+    yours, problems = read_headers(own)
     taken = {r.id for r in found}
     problems += [f"{r.source}: the id {r.id!r} is a shipped ruleset's: rename the file" for r in yours if r.id in taken]
     _print_rulesets(own, [r for r in yours if r.id not in taken])
@@ -80,12 +80,14 @@ def list_rulesets(own: Path) -> int:
 
 
 def _print_rulesets(folder: Path, found: list) -> None:  # type: ignore[type-arg]
-    print(f"Rulesets in {folder}:")
+    from hammertui.rules.ruleset.headers import printable
+
+    print(f"Rulesets in {printable(str(folder))}:")
     for ruleset in found:
         parent = f" (extends {ruleset.extends})" if ruleset.extends else ""
-        print(f"  {ruleset.id:<30} {ruleset.name}; time in {ruleset.time.unit_plural}{parent}")
+        print(f"  {ruleset.id:<30} {ruleset.name}{parent}")
         if ruleset.description:
-            print(f"  {'':<30} {ruleset.description}")
+            print(f"  {'':<30} {printable(ruleset.description)}")
 
 
 def check_ruleset(path: Path) -> int:

@@ -3,13 +3,16 @@ reopens with it the next evening, saying so first if its file has changed since.
 
 from __future__ import annotations
 
+import os
+import time
+import tracemalloc
 from functools import partial
 from pathlib import Path
 
 import pytest
 
 from hammertui.cli import main
-from hammertui.rules.ruleset import load_ruleset
+from hammertui.rules.ruleset import load_ruleset, rulesets_dir
 from hammertui.session import persist
 from hammertui.session.divining_state import divining_pool
 from hammertui.session import light_state
@@ -42,20 +45,23 @@ def test_list_rulesets_shows_the_users_own(tmp_path: Path, capsys: pytest.Captur
     assert main(["--rulesets", str(own), "--list-rulesets"]) == 0
     out = capsys.readouterr().out
     assert f"Rulesets in {own}:" in out
-    assert "my-table                       Book Three, our table; time in Beats (extends hammercrawl-book3)" in out
+    assert "my-table                       Book Three, our table (extends hammercrawl-book3)" in out
     shipped = load_ruleset("hammercrawl")
-    assert f"hammercrawl                    {shipped.name}; time in turns\n{'':<32} {shipped.description}\n" in out
+    assert f"hammercrawl                    {shipped.name}\n{'':<32} {shipped.description}\n" in out
 
 
-def test_a_broken_file_of_ones_own_is_named_with_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_broken_header_of_ones_own_is_named_with_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The list reads each file's header only: the rest of a file is checked by `--check-ruleset`."""
     own = tmp_path / "mine"
     house(own)
-    (own / "broken.toml").write_text('name = "Broken"\nextends = "hammercrawl"\n[time]\nunit = 3\n[modifier_dice]\nmode = "coins"\n')
+    (own / "broken.toml").write_text('name = 3\nextends = "Hammer Crawl"\n[time]\nunit = 3\n')
+    (own / "torn.toml").write_text('name = "Torn\n')
     (own / "hammercrawl.toml").write_text('extends = "hammercrawl-book3"\nname = "Mine"\n')
     assert main(["--rulesets", str(own), "--list-rulesets"]) == 1
     captured = capsys.readouterr()
     assert "my-table" in captured.out, "the good files are still listed"
-    assert "modifier_dice.mode" in captured.err and "time.unit" in captured.err
+    assert "broken.toml: name: expected text, got 3" in captured.err and "broken.toml: extends:" in captured.err
+    assert "torn.toml: line 1" in captured.err
     assert "the id 'hammercrawl' is a shipped ruleset's: rename the file" in captured.err
 
 
@@ -131,3 +137,50 @@ def test_a_new_session_starts_at_the_rulesets_challenge_level(tmp_path: Path) ->
     assert app.store is not None and divining_pool(app.store.state).challenge_level == 1
     shipped = make_app(tmp_path / "saves", "Usual", seed=3)
     assert shipped.store is not None and divining_pool(shipped.store.state).challenge_level == 2
+
+
+def test_a_folder_of_links_in_a_loop_and_special_files_lists_the_rest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    own = tmp_path / "mine"
+    house(own)
+    (own / "a.toml").symlink_to("b.toml")
+    (own / "b.toml").symlink_to("a.toml")
+    (own / "here.toml").symlink_to(".")
+    os.mkfifo(own / "pipe.toml")
+    (own / "dev.toml").symlink_to("/dev/zero")
+    assert main(["--rulesets", str(own), "--list-rulesets"]) == 1
+    captured = capsys.readouterr()
+    assert "my-table" in captured.out, "the good file is still listed"
+    for name in ("a.toml", "b.toml", "here.toml", "pipe.toml", "dev.toml"):
+        assert sum(f"{own / name}:" in line for line in captured.err.splitlines()) == 1, (name, captured.err)
+    assert "unexpected error" not in captured.err
+    assert not list(tmp_path.rglob("*crash*")), "nothing went wrong, so no crash log"
+
+
+def test_control_characters_in_a_rulesets_header_never_reach_the_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    own = tmp_path / "mine"
+    own.mkdir()
+    (own / "odd.toml").write_text('extends = "hammercrawl"\nname = "A\\u001b]2;PWNED\\u0007B"\ndescription = "\\u001b[2J"\n')
+    (own / "\x1b]2;PWNED\x07.toml").write_text('extends = "hammercrawl"\nname = "Fine"\n')
+    main(["--rulesets", str(own), "--list-rulesets"])
+    captured = capsys.readouterr()
+    assert "\x1b" not in captured.out + captured.err and "\x07" not in captured.out + captured.err, captured
+    assert "odd.toml: name:" in captured.err, captured.err
+
+
+def test_listing_thousands_of_rulesets_reads_only_their_headers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    own = tmp_path / "mine"
+    own.mkdir()
+    body = (own.parent / "body.toml")
+    body.write_bytes((Path(rulesets_dir()) / "hammercrawl.toml").read_bytes())
+    text = body.read_text().replace('id = "hammercrawl"', "")
+    for n in range(1000):
+        (own / f"t{n}.toml").write_text(text)
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        assert main(["--rulesets", str(own), "--list-rulesets"]) == 0
+        took, peak = time.perf_counter() - started, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert capsys.readouterr().out.count("HAMMERCRAWL! Complete Rules") == 1001
+    assert took < 10 and peak < 20_000_000, (took, peak)

@@ -53,11 +53,11 @@ def rulesets_dir() -> Path:
     if packaged.is_dir():
         return packaged
     return here.parents[3] / "rulesets"
-def _display(path: Path) -> str:
+def display(path: Path) -> str:
     """A path as the user would type it: relative to the working folder when inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError):
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: links in a loop
         return str(path)
 
 
@@ -66,9 +66,14 @@ _TOML_POSITION = re.compile(r"^(?P<msg>.*?)\s*\(at line (?P<line>\d+), column (?
 
 def _read_toml(path: Path) -> dict[str, Any]:
     """Parse one file, turning every way it can fail into a RulesetError naming it."""
-    shown = _display(path)
+    shown = display(path)
+    return parse_toml(read_text(path, shown), shown)
+
+
+def read_text(path: Path, shown: str) -> str:
+    """The file's text, read within bounds; every way that fails is a RulesetError naming it."""
     try:
-        text = toml_file.read_bounded(path, toml_file.MAX_RULESET_BYTES, "ruleset").decode("utf-8")
+        return toml_file.read_bounded(path, toml_file.MAX_RULESET_BYTES, "ruleset").decode("utf-8")
     except toml_file.TomlProblem as exc:
         raise RulesetError([f"{shown}: {problem}" for problem in exc.problems]) from None
     except FileNotFoundError:
@@ -81,6 +86,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise RulesetError(
             [f"{shown}: cannot be read ({exc.strerror or exc}); expected a readable file"]
         ) from None
+
+
+def parse_toml(text: str, shown: str) -> dict[str, Any]:
+    """The text as TOML within bounds; every way that fails is a RulesetError naming the file."""
     try:
         return toml_file.parse(text)
     except toml_file.TomlProblem as exc:
@@ -148,7 +157,7 @@ def _chain(path: Path) -> list[_Layer]:
 
 def _layer(path: Path) -> _Layer:
     """One file of the chain, read, in a format this version reads."""
-    shown = _display(path)
+    shown = display(path)
     data = _read_toml(path)
     fmt = data.get("format", FORMAT_VERSION)
     if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT_VERSION:
@@ -181,7 +190,7 @@ def _parent(layer: _Layer) -> Path | None:
     parent = _parent_file(layer.path, parent_id)
     if parent is None:
         folders = [layer.path.parent, rulesets_dir()]
-        looked = " and ".join(dict.fromkeys(_display(f) for f in folders))
+        looked = " and ".join(dict.fromkeys(display(f) for f in folders))
         raise RulesetError(
             [
                 f"{shown}: extends: expected the id of a ruleset in {looked},"
@@ -267,7 +276,7 @@ def _ruleset_from_file(path: Path) -> Ruleset:
     except RulesetError:
         raise
     except Exception as exc:  # noqa: BLE001 - a file edited by hand may hold anything
-        raise RulesetError([f"{_display(path)}: cannot be read as a ruleset ({type(exc).__name__}: {exc})"]) from None
+        raise RulesetError([f"{display(path)}: cannot be read as a ruleset ({type(exc).__name__}: {exc})"]) from None
 
 
 def _read_layers(layers: list[_Layer], path: Path) -> Ruleset:
@@ -328,7 +337,7 @@ def load_ruleset(id_or_path: str | Path, directory: Path | None = None, also: Se
     folders = [directory if directory is not None else rulesets_dir(), *also]
     found = _find_file(id_or_path, folders)
     if found is None:
-        looked = " and ".join(_display(folder) for folder in folders)
+        looked = " and ".join(display(folder) for folder in folders)
         known = sorted({p.stem for folder in folders if folder.is_dir() for p in folder.glob("*.toml")})
         listed = ", ".join(known) if known else "none"
         raise RulesetError([f"{looked}: no ruleset {show(id_or_path)}; expected one of: {listed}"])
