@@ -243,15 +243,23 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # noqa: BLE001 - the game master sees where the details are, not a traceback
         from hammertui.ui.crash import report_line, write_crash_log
 
-        print(report_line(write_crash_log(_saves_named(argv), error)), file=sys.stderr)
+        print(report_line(write_crash_log(_crash_folder(argv), error)), file=sys.stderr)
         return 1
 
 
-def _saves_named(argv: list[str]) -> Path:
-    """The saves folder the command line names, whatever else it holds: where the crash log goes."""
-    only_saves = argparse.ArgumentParser(add_help=False)
-    only_saves.add_argument("--saves", type=Path)
-    return only_saves.parse_known_args(argv)[0].saves or default_saves()
+def _crash_folder(argv: list[str]) -> Path:
+    """Where the crash log goes: the saves folder the command line names, whatever else it holds;
+    the user's state folder for a question about rulesets, which opens no session."""
+    from hammertui.ui.crash import state_folder
+
+    known = argparse.ArgumentParser(add_help=False)
+    known.add_argument("--saves", type=Path)
+    known.add_argument("--list-rulesets", action="store_true")
+    known.add_argument("--check-ruleset")
+    args = known.parse_known_args(argv)[0]
+    if args.list_rulesets or args.check_ruleset:
+        return state_folder()
+    return args.saves or default_saves()
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -25,10 +25,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 @pytest.fixture(autouse=True)
 def _saves_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test may touch a real saves folder, nor read the user's own rulesets or keymap."""
+    """No test may touch a real saves folder, nor read the user's own rulesets or keymap, nor write
+    to the user's own state folder (where a crash log goes when the saves folder cannot have it)."""
     monkeypatch.setenv("HAMMERTUI_SAVES", str(tmp_path / "saves"))
     monkeypatch.setenv("HAMMERTUI_RULESETS", str(tmp_path / "rulesets"))
     monkeypatch.setenv("HAMMERTUI_KEYMAP", str(tmp_path / "keymap.toml"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
 
 
 @pytest.fixture(scope="session")

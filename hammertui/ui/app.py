@@ -10,7 +10,6 @@ from hammertui.ui import heap
 
 heap.pause_collector()  # before Textual and the rest are imported: see ui/heap.py
 
-import tempfile
 import time
 from collections.abc import Callable, Iterable
 from functools import partial
@@ -54,7 +53,7 @@ from hammertui.session.lock import SessionBusy, SessionLock
 from hammertui.session.store import READ_ONLY, Store
 from hammertui.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
 from hammertui.ui.commands import COMMON, Command, reaches
-from hammertui.ui.crash import CrashScreen, write_crash_log
+from hammertui.ui.crash import CrashScreen, state_folder, write_crash_log
 from hammertui.ui import procedures
 from hammertui.ui.dialogs.amount import AmountDialog
 from hammertui.ui.dialogs.choose import ChooseDialog
@@ -148,22 +147,22 @@ class HammerApp(App[None]):
         """Where Textual sends every error a handler, a screen or a timer did not catch; its own
         answer prints the traceback over the terminal and closes the app. Ours writes the traceback to
         the crash log beside the saves and shows the crash screen, which only quits: the session keeps
-        what it last saved. Errors that follow (a broken screen fails again) go to the log too; past
-        `MAX_ERRORS` of them, or with no crash screen to show, the app closes quietly."""
+        what it last saved. Errors that follow (a broken screen fails again) are the same crash, its
+        one entry in the log already written; past `MAX_ERRORS` of them, or with no crash screen to
+        show, the app closes quietly."""
         if self._exception is None:  # a test run by Pilot raises it when the run ends
             self._exception = error
             self._exception_event.set()
         self._return_code = 1
-        log = write_crash_log(self._crash_folder(), error)
         self._errors += 1
         if self._errors > MAX_ERRORS:
             self._close_messages_no_wait()
             return
         self._resume_after_crash = True
         if self.crashed:
-            return
+            return  # the same crash failing again: its first error is the one to report
         self.crashed = True
-        self.crash_log = log
+        log = self.crash_log = write_crash_log(self._crash_folder(), error)
         try:
             self.push_screen(CrashScreen(log, error))
         except Exception:  # noqa: BLE001 - no screen can be shown: close, as Textual would
@@ -183,7 +182,7 @@ class HammerApp(App[None]):
             return self.store.files.folder
         if self.problem is not None:
             return self.problem.files.folder
-        return Path(tempfile.gettempdir())
+        return state_folder()
 
     def _problem_rules(self, problem: LoadProblem | None) -> Ruleset:
         """The rules to draw the dashboard by while a save problem is resolved: those the session

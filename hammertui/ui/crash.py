@@ -1,10 +1,18 @@
 """When the app meets an error it did not expect: the traceback goes to a log file beside the saves,
 and a screen names that file for the report. The terminal is spared the traceback, and the session
-keeps what it last saved."""
+keeps what it last saved.
+
+The log is opened as the saves are, never through a link and only as a plain file, so that a link
+left in its place cannot send a traceback into another file. One entry is written for each crash,
+and the log is kept to `MAX_LOG_BYTES`: when it would grow past that it becomes `CRASH_LOG.1`, the
+one before it dropped. A saves folder that cannot take it gives way to the user's own state folder,
+never a shared one such as the system's temporary folder, where anyone may have put a file by
+that name first."""
 
 from __future__ import annotations
 
-import tempfile
+import os
+import stat
 import traceback
 from datetime import datetime
 from pathlib import Path
@@ -17,23 +25,54 @@ from textual.screen import Screen
 from textual.widgets import Label, Static
 
 CRASH_LOG = "hammertui-crash.log"
+MAX_LOG_BYTES = 1024 * 1024
+"""The most a crash log holds before it is set aside for a new one: some hundreds of crashes."""
+MAX_ENTRY_CHARS = 64 * 1024
+"""The most one crash writes: a traceback longer than this keeps its end, where the error is."""
+
+
+def state_folder() -> Path:
+    """The user's own folder for what the app keeps of itself (`$XDG_STATE_HOME/hammertui`)."""
+    state = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state")
+    return state / "hammertui"
 
 
 def write_crash_log(folder: Path, error: BaseException) -> Path | None:
     """Append the error's traceback, under the time it happened, to the crash log in `folder`, or
-    in the system's temporary folder when `folder` cannot be written; None when neither can."""
+    in the user's state folder when `folder` cannot take it; None when neither can."""
     when = datetime.now().astimezone().isoformat(timespec="seconds")
-    entry = f"=== {when}\n{''.join(traceback.format_exception(error))}\n"
-    for place in (folder, Path(tempfile.gettempdir())):
+    told = "".join(traceback.format_exception(error))
+    if len(told) > MAX_ENTRY_CHARS:
+        told = "...\n" + told[-MAX_ENTRY_CHARS:]
+    entry = f"=== {when}\n{told}\n".encode("utf-8", "backslashreplace")
+    for place in (folder, state_folder()):
         path = place / CRASH_LOG
         try:
-            place.mkdir(parents=True, exist_ok=True)
-            with path.open("a", encoding="utf-8") as log:
-                log.write(entry)
+            place.mkdir(mode=0o700, parents=True, exist_ok=True)
+            _append(path, entry)
         except OSError:
             continue
         return path
     return None
+
+
+def _append(path: Path, entry: bytes) -> None:
+    """Add the entry to the log, which is set aside first if the entry would take it past its size;
+    OSError when the log's place holds a link or anything but a plain file."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None and stat.S_ISREG(info.st_mode) and info.st_size + len(entry) > MAX_LOG_BYTES:
+        os.replace(path, path.with_name(CRASH_LOG + ".1"))  # a link in `.1`'s place is replaced, not followed
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a plain file")
+        with os.fdopen(fd, "ab", closefd=False) as log:
+            log.write(entry)
+    finally:
+        os.close(fd)
 
 
 def report_line(log: Path | None) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from hammertui.cli import main
 from hammertui.session.actions import AdvanceTime
 from hammertui.ui import screens
 from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.crash import CRASH_LOG, CrashScreen
+from hammertui.ui.crash import CRASH_LOG, MAX_LOG_BYTES, CrashScreen, write_crash_log
 from tests.ui.waiting import until
 
 pytestmark = pytest.mark.crash_screen
@@ -123,3 +124,58 @@ def test_an_error_before_the_app_opens_is_one_line_too(
     assert main(["demo", "--saves", str(tmp_path)]) == 1
     assert capsys.readouterr() == ("", f"hammertui stopped on an unexpected error. Please report it with the file {tmp_path / CRASH_LOG}.\n")
     assert "RuntimeError: the torch fell through the floor" in (tmp_path / CRASH_LOG).read_text()
+
+
+def test_a_link_in_the_logs_place_is_not_followed(tmp_path: Path) -> None:
+    saves, state = tmp_path / "saves", tmp_path / "state" / "hammertui"
+    saves.mkdir()
+    target = tmp_path / "precious.txt"
+    target.write_text("mine\n")
+    (saves / CRASH_LOG).symlink_to(target)
+    written = write_crash_log(saves, RuntimeError("the torch fell through the floor"))
+    assert target.read_text() == "mine\n", "nothing is written through the link"
+    assert written == state / CRASH_LOG and "the torch fell through the floor" in written.read_text()
+
+
+def test_a_folder_that_cannot_be_written_falls_back_to_the_users_own_not_a_shared_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("")
+    written = write_crash_log(blocked / "saves", RuntimeError("the torch fell through the floor"))
+    assert not list(shared.iterdir()), "nothing in the shared temporary folder"
+    assert written == tmp_path / "state" / "hammertui" / CRASH_LOG
+    assert oct(written.parent.stat().st_mode & 0o777) == oct(0o700) and oct(written.stat().st_mode & 0o777) == oct(0o600)
+
+
+def test_the_log_is_kept_to_a_size(tmp_path: Path) -> None:
+    (tmp_path / CRASH_LOG).write_text("=== long ago\n" + "x" * (MAX_LOG_BYTES - 100))
+    for _ in range(3):
+        write_crash_log(tmp_path, RuntimeError("the torch fell through the floor" * 10_000))
+    logs = sorted(tmp_path.glob(CRASH_LOG + "*"))
+    assert [p.name for p in logs] == [CRASH_LOG, CRASH_LOG + ".1"]
+    assert all(p.stat().st_size <= MAX_LOG_BYTES for p in logs)
+    assert (tmp_path / CRASH_LOG).read_text().startswith("=== "), "the newest crash, whole, in the log"
+
+
+async def test_one_crash_is_one_entry_however_often_it_fails_again(tmp_path: Path) -> None:
+    app = make_app(tmp_path, seed=7)
+    with pytest.raises(RuntimeError, match="the torch fell through the floor"):
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.set_interval(0.01, fall_through)
+            await until(pilot, lambda: isinstance(app.screen, CrashScreen) or not app.is_running, "the crash")
+            await until(pilot, lambda: app._errors > 3 or not app.is_running, "more errors")
+    assert (tmp_path / CRASH_LOG).read_text().count("=== ") == 1
+
+
+def test_a_command_with_no_session_keeps_its_crash_log_out_of_the_saves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("hammertui.cli.list_rulesets", fall_through)
+    assert main(["--list-rulesets"]) == 1
+    log = tmp_path / "state" / "hammertui" / CRASH_LOG
+    assert capsys.readouterr().err == f"hammertui stopped on an unexpected error. Please report it with the file {log}.\n"
+    assert not (tmp_path / "saves" / CRASH_LOG).exists()
