@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
@@ -19,6 +20,14 @@ class RowTable(DataTable):
         Binding("home", "scroll_top", "First row", show=False),
         Binding("end", "scroll_bottom", "Last row", show=False),
     ]
+
+    def update_cell(self, *args: Any, **kwargs: Any) -> None:
+        """A DataTable keys each cell, row and line it has drawn by its count of updates, which a
+        changed cell moves on, so what it drew before is never asked for again; left in its caches
+        (thousands of entries) it would hold a few KB for each action of an evening. They are
+        emptied here, as a DataTable empties them itself when rows come or go."""
+        super().update_cell(*args, **kwargs)
+        self._clear_caches()
 
 
 def sync_rows(table: DataTable, rows: Sequence[Row], rebuild: bool = False) -> None:
