@@ -25,6 +25,7 @@ from textual.dom import DOMNode
 
 import hammertui.ui
 from hammertui.rules.ruleset import Ruleset, toml_file
+from hammertui.rules.ruleset.headers import printable
 
 MAX_KEYMAP_BYTES = 64 * 1024
 """A keymap larger than this is refused unread: moving every command of every screen takes a few KB."""
@@ -79,10 +80,10 @@ def _flatten(table: dict[str, object], prefix: str, keymap: dict[str, str], prob
         binding_id = prefix + name
         if isinstance(value, dict):
             _flatten(value, binding_id + ".", keymap, problems)
-        elif isinstance(value, str) and value.strip():
+        elif isinstance(value, str) and value.strip() and printable(value) == value:
             keymap[binding_id] = value.strip()
         else:
-            problems.append(f"{binding_id} should be a key such as \"j\" or \"ctrl+j\", not {value!r}")
+            problems.append(f"{printable(binding_id)} should be a key such as \"j\" or \"ctrl+j\", not {value!r}")
 
 
 def binding_ids() -> set[str]:

@@ -88,10 +88,11 @@ async def test_one_bad_line_costs_only_that_line(tmp_path: Path) -> None:
         ('party.damgae = "j"', "'party.damgae' is no command's id"),
         ("party.damage = 7", "party.damage should be a key"),
         ('party.damage = ""', "party.damage should be a key"),
+        ('party.damage = "\\u001b]2;PWNED\\u0007"', "party.damage should be a key"),
         ('party.damage = "h"', "'party.damage' on 'h' clashes with Heal (party.heal)"),
         ('party.heal = "j"\nparty.damage = "j"', "'party.damage' on 'j' clashes with Heal (party.heal)"),
     ],
-    ids=["bad toml", "unknown id", "not a string", "empty", "a key taken", "one key for two"],
+    ids=["bad toml", "unknown id", "not a string", "empty", "escapes", "a key taken", "one key for two"],
 )
 async def test_a_broken_keymap_is_named_and_the_usual_keys_stand(tmp_path: Path, text: str, problem: str) -> None:
     app = with_keymap(tmp_path, text)
