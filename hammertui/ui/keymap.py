@@ -25,7 +25,7 @@ from textual.dom import DOMNode
 
 import hammertui.ui
 from hammertui.rules.ruleset import Ruleset, toml_file
-from hammertui.rules.ruleset.headers import printable
+from hammertui.rules.ruleset.toml_file import printable
 
 MAX_KEYMAP_BYTES = 64 * 1024
 """A keymap larger than this is refused unread: moving every command of every screen takes a few KB."""
@@ -92,14 +92,17 @@ def binding_ids() -> set[str]:
 
 
 def reserved(keymap: dict[str, str]) -> dict[str, str]:
-    """Each command the keymap puts on the palette's or quitting's key (quitting may keep its own),
-    with the words naming it."""
-    return {
+    """Each command the keymap puts on the palette's or quitting's key, and quitting moved off its
+    own (it may be given more keys, never lose ctrl+q), with the words naming it."""
+    problems = {
         binding_id: f"{binding_id!r} on {keys!r} would take {RESERVED[key]}"
         for binding_id, keys in keymap.items()
         for key in _keys(keys)
         if key in RESERVED and binding_id != "app.quit"
     }
+    if "app.quit" in keymap and "ctrl+q" not in _keys(keymap["app.quit"]):
+        problems["app.quit"] = f"'app.quit' on {keymap['app.quit']!r} would leave ctrl+q; quitting keeps it (add keys as \"ctrl+q,x\")"
+    return problems
 
 
 def _first_clash(keymap: dict[str, str], ruleset: Ruleset | None) -> tuple[str, str] | None:

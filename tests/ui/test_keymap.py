@@ -157,8 +157,9 @@ async def test_a_fight_key_moved_onto_another_is_named_and_both_stand(tmp_path: 
         ("a" + ".a" * 5000 + ' = "j"', "nested more than 64 levels deep"),
         ('store.undo = "ctrl+p"', "'store.undo' on 'ctrl+p' would take the command palette's key"),
         ('party.damage = "ctrl+q"', "'party.damage' on 'ctrl+q' would take Quit's key"),
+        ('app.quit = "ctrl+c"', "'app.quit' on 'ctrl+c' would leave ctrl+q"),
     ],
-    ids=["5,000 dotted parts", "the palette's key", "quit's key"],
+    ids=["5,000 dotted parts", "the palette's key", "quit's key", "quit moved off its key"],
 )
 async def test_a_keymap_that_would_cost_the_app_or_its_way_out_is_named(tmp_path: Path, text: str, problem: str) -> None:
     app = with_keymap(tmp_path, text)
@@ -167,6 +168,10 @@ async def test_a_keymap_that_would_cost_the_app_or_its_way_out_is_named(tmp_path
         assert any(str(keymap_path()) in m and problem in m for m in messages), messages
         await pilot.press("ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette on its own key")
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette closed")
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: not app.is_running, "ctrl+q to quit")
 
 
 def _read_in_a_child(path: Path) -> str:

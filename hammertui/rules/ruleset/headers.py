@@ -17,9 +17,9 @@ from typing import Any
 from hammertui.rules.records import record
 from hammertui.rules.ruleset.loading import FORMAT_VERSION, MAX_ID_LENGTH, RulesetError, display, parse_toml, read_text
 from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN
+from hammertui.rules.ruleset.toml_file import CONTROL, printable
 
 _FIRST_TABLE = re.compile(r"^[ \t]*\[", re.M)
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 @record
@@ -31,11 +31,6 @@ class Header:
     description: str
     extends: str | None
     source: Path
-
-
-def printable(text: str) -> str:
-    """`text` with each control character (C0 but tab and newline, DEL, C1) written as its escape."""
-    return _CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
 
 
 def read_headers(folder: Path) -> tuple[list[Header], list[str]]:
@@ -77,8 +72,8 @@ def _problems(data: dict[str, Any], file_id: str) -> Iterable[str]:
         value = data.get(key, "" if key == "description" else None)
         if not isinstance(value, str) or (key == "name" and not value.strip()):
             yield f"{key}: expected text, got {printable(repr(value))}"
-        elif _CONTROL.search(value) or (key == "name" and "\n" in value):
-            yield f"{key}: {printable(value)[:60]!r} holds a control character; expected plain text"
+        elif CONTROL.search(value) or (key == "name" and "\n" in value):
+            yield f'{key}: "{printable(value)[:60]}" holds a control character; expected plain text'
     extends = data.get("extends")
     if extends is not None and (not isinstance(extends, str) or len(extends) > MAX_ID_LENGTH or not RULESET_ID_PATTERN.match(extends)):
         yield f"extends: expected a ruleset id (lower case letters, digits, - and _), got {printable(repr(extends))[:60]}"
