@@ -339,7 +339,7 @@ def load_ruleset(id_or_path: str | Path, directory: Path | None = None, also: Se
     if found is None:
         looked = " and ".join(display(folder) for folder in folders)
         known = sorted({p.stem for folder in folders if folder.is_dir() for p in folder.glob("*.toml")})
-        listed = ", ".join(known) if known else "none"
+        listed = toml_file.printable(", ".join(known)) if known else "none"
         raise RulesetError([f"{looked}: no ruleset {show(id_or_path)}; expected one of: {listed}"])
     return _ruleset_from_file(found)
 
