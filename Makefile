@@ -18,7 +18,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto --durations=5 $(ARGS)
 
-BENCHES := startup actions autosave odds pool keys player_view crash hostile monkey
+BENCHES := startup actions autosave odds pool keys player_view crash hostile monkey memory
 # Every script runs; the target fails afterwards if any of them missed a target (exited non-zero).
 bench: $(STAMP)
 	@failed=""; for script in $(BENCHES); do \
