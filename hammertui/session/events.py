@@ -26,7 +26,9 @@ def _all_shown(dice: tuple[str, ...]) -> tuple[str, ...]:
 
 @record
 class Event:
-    """One line of the session log. `level` is "warn" for what the 'Smith must not miss."""
+    """One line of the session log. `level` is "warn" for what the 'Smith must not miss. `about`
+    names by id the records the line speaks of (the lines of loot it moves), so the report follows
+    a record whatever it is called and whatever else is called the like."""
 
     seq: int
     action: str
@@ -35,11 +37,14 @@ class Event:
     clock: int = 0
     level: str = "info"
     at: str = ""
+    about: tuple[str, ...] | None = None
 
 
-def note(action: "Action", text: str, dice: tuple[str, ...] = (), level: str = "info") -> Event:
+def note(
+    action: "Action", text: str, dice: tuple[str, ...] = (), level: str = "info", about: tuple[str, ...] | None = None
+) -> Event:
     """An event for `action`; the sequence number and clock are stamped by `apply_action`."""
-    return Event(0, action.label, text, dice, level=level)
+    return Event(0, action.label, text, dice, level=level, about=about)
 
 
 FOE = "foe"

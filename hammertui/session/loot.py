@@ -193,7 +193,7 @@ class AddLoot:
         holder = _receiver(state, self.holder)
         entry = Loot(free_id("t", {e.id for e in state.loot}), name, coins, self.item, holder)
         text = f"Loot: {describe(entry)}, {_where(state, holder)}."
-        return attrs.evolve(state, loot=(*state.loot, entry)), [note(self, text)]
+        return attrs.evolve(state, loot=(*state.loot, entry)), [note(self, text, about=(entry.id,))]
 
 
 @record
@@ -211,7 +211,7 @@ class EditLoot:
         if changed == entry:
             raise Refused("nothing to change")
         text = f"Ledger corrected: {describe(entry)} is now {describe(changed)}."
-        return _replace(state, changed), [note(self, text)]
+        return _replace(state, changed), [note(self, text, about=(entry.id,))]
 
 
 @record
@@ -232,7 +232,7 @@ class GiveLoot:
         holder = _receiver(state, self.holder)
         before = holder_name(state, entry.holder)
         text = f"{describe(entry)} goes from {before} {_where(state, holder)}."
-        return _replace(state, attrs.evolve(entry, holder=holder)), [note(self, text)]
+        return _replace(state, attrs.evolve(entry, holder=holder)), [note(self, text, about=(entry.id,))]
 
 
 @record
@@ -249,7 +249,7 @@ class RemoveLoot:
         if not reason:
             raise Refused("say why it leaves the ledger: spent, lost, destroyed...")
         text = f"{describe(entry)} leaves the ledger ({holder_name(state, entry.holder)}): {reason}."
-        return attrs.evolve(state, loot=tuple(e for e in state.loot if e.id != entry.id)), [note(self, text)]
+        return attrs.evolve(state, loot=tuple(e for e in state.loot if e.id != entry.id)), [note(self, text, about=(entry.id,))]
 
 
 @record
@@ -272,4 +272,4 @@ class SellLoot:
             raise Refused(f"{entry.name} is with {holder_name(state, entry.holder)}: hand it to someone living first")
         sold = attrs.evolve(entry, name=f"{entry.name}, sold", item=False)
         text = f"{entry.name} is sold for {entry.coins} coins ({holder_name(state, entry.holder)})."
-        return _replace(state, sold), [note(self, text)]
+        return _replace(state, sold), [note(self, text, about=(entry.id,))]

@@ -326,10 +326,12 @@ def _item_events(action: ReturnToTown, state: State, plan: TownPlan) -> list[Eve
     events = []
     home = [f"{h.member.name} {', '.join(h.items)}" for h in plan.homecomings if h.items]
     if home:
-        events.append(note(action, f"Items taken home: {'; '.join(home)}."))
+        gone = tuple(e.id for e in state.loot if e.item and e not in plan.staying)
+        events.append(note(action, f"Items taken home: {'; '.join(home)}.", about=gone))
     left = [f"{describe(e)}, {whereabouts(state, e)}" for e in plan.staying]
     if left:
-        events.append(note(action, f"Still in the ledger: {'; '.join(left)}.", level="warn" if _unclaimed(plan) else "info"))
+        level = "warn" if _unclaimed(plan) else "info"
+        events.append(note(action, f"Still in the ledger: {'; '.join(left)}.", level=level, about=tuple(e.id for e in plan.staying)))
     return events
 
 

@@ -19,7 +19,7 @@ from hammertui.session.advancement import AwardXP, LevelUp
 from hammertui.session.combat import EndFight, FoeGroup, StartFight
 from hammertui.session.exploration_die_actions import TakeTurn
 from hammertui.session.fight_state import FoeKind
-from hammertui.session.loot import AddLoot
+from hammertui.session.loot import AddLoot, GiveLoot, RemoveLoot
 from hammertui.session.report import Report
 from hammertui.session.report.files import report_of, write_report
 from hammertui.session.report.render import html, markdown
@@ -210,3 +210,21 @@ def test_the_report_tells_only_what_stands_after_undo_and_redo(tmp_path: Path) -
     assert lines[0] == "1 level gained: Darla to 2."
     assert "In town: 1000 coins become 1 XP each for Darla, Brannoc, Wenna, Otto Sixfingers" in "\n".join(lines)
     assert lines[1].startswith("2 XP awards in the log"), "the trick and the town, not the one undone"
+
+
+def test_a_find_is_followed_by_its_line_not_by_a_name_inside_another(tmp_path: Path) -> None:
+    """"Gem" left the ledger first; what befell "Gem of Seeing" afterwards is not its fate."""
+    store = sessions.create(tmp_path, "gems", load_ruleset("hammercrawl-book3"), seed=7)
+    store.dispatch(AddLoot("Gem", coins=50, item=True))
+    store.dispatch(AddLoot("Gem of Seeing", item=True))
+    gem, seeing = (entry.id for entry in store.state.loot)
+    store.dispatch(RemoveLoot(gem, "traded for rope"))
+    store.dispatch(GiveLoot(seeing, "c2"))
+    store.dispatch(RemoveLoot(seeing, "lost in the river"))
+    store.dispatch(AddLoot("Gem", coins=5, item=True))
+    assert store.files is not None
+    loot = {row[0]: row[2] for row in rows(report_of(store.files, load_ruleset), "Loot")}
+    first, of_seeing, again = sorted(loot, key=int)
+    assert loot[first] == "Gem (worth 50 coins) leaves the ledger (the common pile): traded for rope."
+    assert loot[of_seeing] == "Gem of Seeing (worth unknown) leaves the ledger (Brannoc): lost in the river."
+    assert loot[again] == "still in the ledger, unclaimed"

@@ -102,7 +102,9 @@ def loot(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
             continue
         what = matched["what"]
         name = _loot_name(what)
-        finds.append(Found(event.seq, name, what, _fate(state, ledger, name, events[index + 1 :])))
+        later = events[index + 1 :]
+        fate = _fate_of(state, event.about[0], later) if event.about else _fate(state, ledger, name, later)
+        finds.append(Found(event.seq, name, what, fate))
     coins = sum(int(m.group(1)) for f in finds if (m := re.search(r"(\d+) coins$", f.what)))
     lines = [f"{len(finds)} finds, {coins} coins among them." if finds else "Nothing was found."]
     rows = tuple((str(f.seq), f.what, f.fate) for f in finds)
@@ -119,20 +121,41 @@ def _loot_name(what: str) -> str:
     return what
 
 
-def _fate(state: State, ledger: list, name: str, later: Sequence[Event]) -> str:  # type: ignore[type-arg]
-    """What became of a find: the last word of the log on it when it left the ledger, else where it
-    is now; coins that left without a word went in a division in town."""
-    for entry in ledger:
-        if entry.name == name:
-            ledger.remove(entry)
+def _fate_of(state: State, loot_id: str, later: Sequence[Event]) -> str:
+    """What became of a find, followed by its ledger line's id: where it is now, else the last word
+    of the log on it; coins that left without a word went in a division in town. An id given again
+    to a later find ends the first one's story there."""
+    told: list[Event] = []
+    for event in later:
+        if event.about and loot_id in event.about:
+            if FOUND.match(event.text):
+                break
+            told.append(event)
+    else:
+        entry = next((e for e in state.loot if e.id == loot_id), None)
+        if entry is not None:
             return f"still in the ledger, {whereabouts(state, entry)}"
-    told = [e for e in later if name != COINS and name in e.text and not FOUND.match(e.text)]
+    return _last_word(told, later)
+
+
+def _last_word(told: Sequence[Event], later: Sequence[Event]) -> str:
     if told:
         return told[-1].text
     divided = next((e for e in later if DIVIDED.match(e.text)), None)
     if divided is not None:
         return f"divided in town: {divided.text}"
     return "no longer in the ledger; the log does not say where it went"
+
+
+def _fate(state: State, ledger: list, name: str, later: Sequence[Event]) -> str:  # type: ignore[type-arg]
+    """What became of a find in a log whose lines do not name their records: followed by its name,
+    the last word of the log on it when it left the ledger, else where it is now; coins that left
+    without a word went in a division in town."""
+    for entry in ledger:
+        if entry.name == name:
+            ledger.remove(entry)
+            return f"still in the ledger, {whereabouts(state, entry)}"
+    return _last_word([e for e in later if name != COINS and name in e.text and not FOUND.match(e.text)], later)
 
 
 @record
