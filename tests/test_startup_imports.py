@@ -44,6 +44,7 @@ DRAWN = {
         hammertui.rules.ruleset.structure
         hammertui.rules.ruleset.tiers hammertui.rules.ruleset.time hammertui.rules.ruleset.toml_file
         hammertui.rules.ruleset.traps hammertui.rules.text hammertui.rules.tiers hammertui.rules.town hammertui.rules.vitality
+        hammertui.rules.words
         hammertui.session hammertui.session.actions hammertui.session.advancement hammertui.session.camp_state
         hammertui.session.carrying hammertui.session.divining_state hammertui.session.effects hammertui.session.events
         hammertui.session.explore hammertui.session.fight_state hammertui.session.light_state hammertui.session.lights hammertui.session.lock

@@ -7,11 +7,12 @@ plain numbers and the ruleset, so the Light pane, Camp, Search and Explore all a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Literal
 
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import LightPenalty, LightSourceDef, Ruleset
+from hammertui.rules.words import listed
 
 LOW_AT = 1
 """A source with this many units or fewer left is running low: the 'Smith must hear about it."""
@@ -327,7 +328,7 @@ def _modifier_lines(modifiers: Mapping[str, int], mode: str) -> list[str]:
     for key, net in modifiers.items():
         if net:
             groups.setdefault(net, []).append(_roll_name(key))
-    return [f"{_modifier_words(net, mode)} on {_and(names)}" for net, names in groups.items()]
+    return [f"{_modifier_words(net, mode)} on {listed(names)}" for net, names in groups.items()]
 
 
 def _roll_name(key: str) -> str:
@@ -347,9 +348,3 @@ def _modifier_words(net: int, mode: str) -> str:
         word = "Advantage" if net > 0 else "Disadvantage"
         return word if n == 1 else f"double {word}" if n == 2 else f"{word} x{n}"
     return f"{net:+d} modifier {'die' if n == 1 else 'dice'}"
-
-
-def _and(names: Sequence[str]) -> str:
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]

@@ -20,6 +20,7 @@ from hammertui.rules.camp import CampCheck, CampChoice, CampDeed, Camper
 from hammertui.rules.light import LitSource, burn_all, dark_after
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import CampRules, Ruleset
+from hammertui.rules.words import listed
 from hammertui.session import light_state
 from hammertui.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
 from hammertui.session.advancement import LevelUp
@@ -382,12 +383,6 @@ def _with_camping(state: State, **changes: object) -> State:
     return with_camp(state, camping=attrs.evolve(_camping(state), **changes))
 
 
-def _named(names: Sequence[str]) -> str:
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 # ---------------------------------------------------------------------------------------------
 # Starting, planning, abandoning
 # ---------------------------------------------------------------------------------------------
@@ -525,7 +520,7 @@ class RestTheRest:
         if not resting:
             why = f": {'; '.join(cannot)}" if cannot else ""
             raise Refused(f"nobody without a camp action can rest{why}")
-        events = [note(self, f"{_named(resting)} will Rest.")]
+        events = [note(self, f"{listed(resting)} will Rest.")]
         events += [note(self, f"{problem}: no Rest.", level="warn") for problem in cannot]
         return _with_camping(state, plans=plans), events
 
@@ -608,7 +603,7 @@ def _eat(state: State, ctx: Context, action: Action) -> Result:
         (fed if eaten == each else hungry).append((member.name, eaten, member.rations - eaten))
     events: list[Event] = []
     if fed:
-        who = _named([f"{name} ({left} left)" for name, _, left in fed])
+        who = listed([f"{name} ({left} left)" for name, _, left in fed])
         events.append(note(action, f"The party eats {each} Ration{'s' if each != 1 else ''} each: {who}."))
     for name, eaten, _ in hungry:
         events.append(note(action, f"{name} goes hungry: {eaten} of {each} Ration{'s' if each != 1 else ''} eaten.", level="warn"))

@@ -21,6 +21,7 @@ from hammertui.rules import special_attacks as specials_rules
 from hammertui.rules.combat import Side
 from hammertui.rules.records import record
 from hammertui.rules.ruleset import Ruleset
+from hammertui.rules.words import listed
 from hammertui.session import effects, rage
 from hammertui.session.actions import MAX_NAME, MOST_FOES, Action, Context, Refused, Result, note, spend_time
 from hammertui.session.events import Event, foe_note
@@ -1358,7 +1359,7 @@ class CheckMorale:
         line, the one a short log shows, since a line per foe left only the last foe's in sight."""
         verbs = {"fleeing": ("flees", "flee"), "cowering": ("cowers", "cower")}[self.fail_as]
         groups = [(broke, verbs), (held, ("fights on", "fight on"))]
-        said = [f"{_named(names)} {verb[len(names) > 1]}" for names, verb in groups if names]
+        said = [f"{listed(names)} {verb[len(names) > 1]}" for names, verb in groups if names]
         return f"Morale: {'; '.join(said)}."
 
     def _check(self, state: State, ctx: Context, foe: Foe) -> rules.MoraleResult:
@@ -1368,11 +1369,6 @@ class CheckMorale:
         except ValueError as error:
             raise Refused(str(error)) from None
         return rules.roll_morale(ctx.ruleset, ctx.dice, plan, kind.save_bonus)
-
-
-def _named(names: Sequence[str]) -> str:
-    """`Goblin 1, Goblin 2 and Goblin 3`."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 @record

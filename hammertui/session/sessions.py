@@ -6,7 +6,6 @@ written before the screen shows it: from the first keypress there is something s
 
 from __future__ import annotations
 
-import re
 import secrets
 from stat import S_ISREG
 from collections.abc import Callable
@@ -20,7 +19,7 @@ from hammertui.rules.ruleset import Ruleset, RulesetError, load_ruleset, ruleset
 from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN
 from hammertui.session import light_state, persist, save_check
 from hammertui.session.events import Event
-from hammertui.session.names import MAX_NAME_BYTES, BadSessionName, check_name
+from hammertui.session.names import BadSessionName, check_name
 from hammertui.session.procedures import mismatch, new_party, new_slices, stateful
 from hammertui.session.recruits import from_rolled, outfitted, rolled_text
 from hammertui.session.state import Character, SessionInfo, State

@@ -14,7 +14,7 @@ import pytest
 
 from hammertui.rules.ruleset import Ruleset, load_ruleset
 from hammertui.session import persist, sessions
-from hammertui.session.actions import AdvanceTime, Refused
+from hammertui.session.actions import AdvanceTime, Refused, RenameSession
 from hammertui.session.recruits import SetNotes
 from hammertui.session.events import Event
 from hammertui.session.store import Store

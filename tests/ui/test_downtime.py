@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input
 
 from hammertui.rules.ruleset import load_ruleset
 from hammertui.session import sessions
