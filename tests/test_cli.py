@@ -72,7 +72,7 @@ def test_a_name_that_would_break_a_file_is_refused_before_any_file(
 def test_the_longest_name_makes_every_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The longest name of four-byte letters still leaves room for the backup's temp file."""
     from hammertui.session.actions import AdvanceTime
-    from hammertui.session.sessions import MAX_NAME_BYTES
+    from hammertui.session.names import MAX_NAME_BYTES
     from hammertui.ui.app import HammerApp
 
     name = "\U0001d400" * (MAX_NAME_BYTES // 4) + "abc"[: MAX_NAME_BYTES % 4]

@@ -163,7 +163,7 @@ async def test_a_new_session_that_cannot_be_saved_says_why_and_asks_again(tmp_pa
 
 
 async def test_a_new_session_beside_the_longest_name_is_cut_to_fit(tmp_path: Path) -> None:
-    from hammertui.session.sessions import MAX_NAME_BYTES
+    from hammertui.session.names import MAX_NAME_BYTES
 
     name = "\U0001d400" * (MAX_NAME_BYTES // 4) + "abc"[: MAX_NAME_BYTES % 4]
     assert len(name.encode()) == MAX_NAME_BYTES
