@@ -15,8 +15,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/hammertui $(ARGS)
 
+# Four workers on two cores: a Pilot test waits on its app about half the time, so two workers
+# a core keep both cores busy.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n auto --durations=5 $(ARGS)
+	$(BIN)/python -m pytest -q -n 4 --durations=5 $(ARGS)
 
 BENCHES := startup actions autosave odds pool keys player_view crash hostile monkey memory
 # Every script runs; the target fails afterwards if any of them missed a target (exited non-zero).

@@ -113,7 +113,7 @@ def texts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, byt
     return folder, real_saves(folder)
 
 
-@pytest.mark.timeout(300)  # the longest of the suite by design: about a minute on a busy machine
+@pytest.mark.timeout(300)  # the longest of the suite by design: about 40 s on an idle machine
 def test_hostile_variants_are_refused_or_drawn(texts: tuple[Path, dict[str, bytes]], tmp_path: Path) -> None:
     """A bounded run of what `bench/hostile` runs by the thousand, saves and rulesets: the app is
     drawn for the first few sessions that load, the rest are opened only."""
@@ -123,7 +123,7 @@ def test_hostile_variants_are_refused_or_drawn(texts: tuple[Path, dict[str, byte
     seen: set[str] = set()
     serial = iter(range(10**6))
 
-    @settings(max_examples=150, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=80, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
     @given(campaign(saves, shipped_rulesets()))
     def one(variant: Variant) -> None:
         source, what, _ = variant

@@ -11,9 +11,9 @@ from hammertui.session.actions import AdvanceTime
 from hammertui.session.vitals import ApplyDamage, Heal
 from hammertui.ui.app import make_app
 
-WARM = 200
+WARM = 100
 """Actions before measuring: every pane drawn, the small caches of what is drawn (a text's width) filled."""
-MEASURED = 200
+MEASURED = 100
 MOST = 1_000_000
 """The most the measured actions may leave held: a few KB for each action would be several MB."""
 
