@@ -33,10 +33,20 @@ def control_problems(value: Any, where: str = "", multiline: bool = True) -> lis
     control character, naming it by its path. Strings in fields named in `MULTILINE` may hold tab
     and newline; elsewhere only where `multiline` says so."""
     return [
-        f"{path or 'text'}: holds a control character ({code}); text cannot hold one"
+        f"{one_line(path) or 'text'}: holds a control character ({code}); text cannot hold one"
         for path, text, lines in _strings(value, where, multiline)
         if (code := control_in(text, lines)) is not None
     ]
+
+
+def one_line(text: str) -> str:
+    """`text` with each control character, tab and newline among them, written as its escape: a
+    key path or a name shown in a message of one line, whatever it holds."""
+    return LINE_BREAKS.sub(_escape, CONTROL.sub(_escape, text))
+
+
+def _escape(found: re.Match[str]) -> str:
+    return f"\\x{ord(found[0]):02x}"
 
 
 def _strings(value: Any, where: str, multiline: bool) -> Iterator[tuple[str, str, bool]]:

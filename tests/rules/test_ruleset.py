@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 import pytest
 import tomli_w
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from hammertui.rules.dice import DiviningDie
@@ -718,6 +718,7 @@ toml_values = st.recursive(
 @given(
     st.lists(st.tuples(st.sampled_from(ALL_PATHS), st.one_of(st.none(), toml_values)), min_size=1, max_size=4)
 )
+@example(edits=[(("id",), {"\n": "\x1f"})])  # a key holding a newline is named on one line
 def test_no_mutation_escapes_as_anything_but_problems(
     tmp_path: Path, edits: list[tuple[tuple[Any, ...], Any]]
 ) -> None:
