@@ -80,7 +80,7 @@ def list_rulesets(own: Path) -> int:
 
 
 def _print_rulesets(folder: Path, found: list) -> None:  # type: ignore[type-arg]
-    from hammertui.rules.ruleset.toml_file import printable
+    from hammertui.rules.text import printable
 
     print(f"Rulesets in {printable(str(folder))}:")
     for ruleset in found:

@@ -39,6 +39,11 @@ def control_problems(value: Any, where: str = "", multiline: bool = True) -> lis
     ]
 
 
+def printable(text: str) -> str:
+    """`text` with each `CONTROL` character written as its escape, to be shown on a terminal."""
+    return CONTROL.sub(_escape, text)
+
+
 def one_line(text: str) -> str:
     """`text` with each control character, tab and newline among them, written as its escape: a
     key path or a name shown in a message of one line, whatever it holds."""

@@ -23,7 +23,7 @@ from hammertui.rules.exploration_die import HOOFING_IT, PACE_NAMES, result_for
 from hammertui.rules.ruleset import ExplorationDieRules
 from hammertui.session.exploration_die_actions import RemoveClock, TogglePace, marks
 from hammertui.session.exploration_die_state import ExplorationDie, TurnRoll, die_of, spokesman, unrolled
-from hammertui.ui import screens
+from hammertui.ui import plain, screens
 from hammertui.ui.commands import Command, calm
 from hammertui.ui.dialogs.choose import ChooseDialog
 from hammertui.ui.view import View
@@ -78,7 +78,7 @@ class ExplorationDiePane(Vertical):
         self.query_one("#die-latest", Static).update(latest_text(rules, latest))
         self.query_one("#die-state", Static).update(state_text(view, die))
         self.query_one("#die-rolls", Static).update(rolls_text(rules, die))
-        self.border_subtitle = f"{view.ruleset.time.unit.capitalize()} {view.state.clock.units}"
+        plain.subtitle(self, f"{view.ruleset.time.unit.capitalize()} {view.state.clock.units}")
 
 
 def latest_text(rules: ExplorationDieRules, latest: TurnRoll | None) -> Text:

@@ -25,7 +25,7 @@ from textual.dom import DOMNode
 
 import hammertui.ui
 from hammertui.rules.ruleset import Ruleset, toml_file
-from hammertui.rules.ruleset.toml_file import printable
+from hammertui.rules.text import printable
 
 MAX_KEYMAP_BYTES = 64 * 1024
 """A keymap larger than this is refused unread: moving every command of every screen takes a few KB."""

@@ -17,7 +17,7 @@ from typing import Any
 from hammertui.rules.records import record
 from hammertui.rules.ruleset.loading import FORMAT_VERSION, MAX_ID_LENGTH, RulesetError, display, parse_toml, read_text
 from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN
-from hammertui.rules.ruleset.toml_file import CONTROL, printable
+from hammertui.rules.text import CONTROL, printable
 
 _FIRST_TABLE = re.compile(r"^[ \t]*\[", re.M)
 

@@ -27,7 +27,7 @@ from hammertui.rules.ruleset import toml_file
 from hammertui.rules.ruleset.model import Ruleset
 from hammertui.rules.ruleset.report import Report, dotted
 from hammertui.rules.ruleset.schema import RULESET_ID_PATTERN, KeyPath, show
-from hammertui.rules.text import control_problems
+from hammertui.rules.text import control_problems, printable
 
 FORMAT_VERSION = 1
 IDENTITY_KEYS = ("id", "name", "description", "extends", "format")
@@ -339,7 +339,7 @@ def load_ruleset(id_or_path: str | Path, directory: Path | None = None, also: Se
     if found is None:
         looked = " and ".join(display(folder) for folder in folders)
         known = sorted({p.stem for folder in folders if folder.is_dir() for p in folder.glob("*.toml")})
-        listed = toml_file.printable(", ".join(known)) if known else "none"
+        listed = printable(", ".join(known)) if known else "none"
         raise RulesetError([f"{looked}: no ruleset {show(id_or_path)}; expected one of: {listed}"])
     return _ruleset_from_file(found)
 

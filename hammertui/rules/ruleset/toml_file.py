@@ -35,13 +35,6 @@ _PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|'[^'\n]*+')"""
 _TOO_DEEP = re.compile(rf"""(?<![A-Za-z0-9_"'-])(?:{_PART}\s*+\.\s*+){{{MAX_DEPTH}}}""")
 _LONG_NUMBER = re.compile(r"[+-]?[0-9][0-9_]{4299,}")
 _HEADER = re.compile(r"^\s*\[+\s*([^\]]*?)\s*\]+\s*(?:#.*)?$")
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-"""The characters a terminal may take as commands: C0 but tab and newline, DEL, and C1."""
-
-
-def printable(text: str) -> str:
-    """`text` with each `CONTROL` character written as its escape, to be shown on a terminal."""
-    return CONTROL.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
 
 
 class TomlProblem(ValueError):
