@@ -21,13 +21,15 @@ import attrs
 
 from benchlib import ROOT
 
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import lock, persist, sessions
-from hammertui.session.actions import Action, AdvanceTime, Refused, RenameSession
-from hammertui.session.events import Event
-from hammertui.session.state import State
-from hammertui.session.store import Store
-from hammertui.session.vitals import ApplyDamage, Heal
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.kernel.session import lock
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.actions import Action, AdvanceTime, Refused, RenameSession
+from hammertui.kernel.session.events import Event
+from hammertui.kernel.session.state import State
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.vitals import ApplyDamage, Heal
 
 NAME = "crash"
 SEED = 11

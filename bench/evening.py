@@ -19,15 +19,17 @@ from pathlib import Path
 import attrs
 
 import benchlib  # noqa: F401  (puts the checkout on the path)
-from hammertui.rules import characters
-from hammertui.rules import explore as explore_rules
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import light_state, persist, sessions
-from hammertui.session.actions import Action, Context, Douse, Light, apply_action
-from hammertui.session.advancement import LevelUp
-from hammertui.session.camp import CampNext, RestTheRest, SetCampAction, SetCampFree, StartCamp, camp_rows
-from hammertui.session.camp_state import camping
-from hammertui.session.combat import (
+from hammertui.procedures.hammercrawl_classes.rules import characters
+from hammertui.procedures.divining_pool.rules import explore as explore_rules
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.actions import Action, Context, Douse, Light, apply_action
+from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
+from hammertui.procedures.hammercrawl_camp.actions import CampNext, RestTheRest, SetCampAction, SetCampFree, StartCamp, camp_rows
+from hammertui.procedures.hammercrawl_camp.state import camping
+from hammertui.procedures.sides_and_phases.actions import (
     AddFoes,
     Attack,
     CheckMorale,
@@ -46,9 +48,9 @@ from hammertui.session.combat import (
     still_to_act,
     turn_problem,
 )
-from hammertui.session.divining_state import Exploration, Room, divining_pool, exploring
-from hammertui.session.events import Event
-from hammertui.session.explore import (
+from hammertui.procedures.divining_pool.state import Exploration, Room, divining_pool, exploring
+from hammertui.kernel.session.events import Event
+from hammertui.procedures.divining_pool.actions.explore import (
     AwardRoomXP,
     ExploreNext,
     RollExplore,
@@ -59,16 +61,16 @@ from hammertui.session.explore import (
     SpendSymbol,
     SplitBlood,
 )
-from hammertui.session.fight_state import FoeKind, fighting
-from hammertui.session.hirelings import Hire
-from hammertui.session.lights import AddToPack
-from hammertui.session.loot import AddLoot
-from hammertui.session.procedures import is_dark
-from hammertui.session.recruits import AssignRole, DrawReplacement, RollReplacements
-from hammertui.session.state import Character, State
-from hammertui.session.store import Store, seeded_dice
-from hammertui.session.town import ReturnToTown
-from hammertui.session.vitals import Bury, FightOn, Heal, LayDown
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.procedures.burn_down.actions import AddToPack
+from hammertui.kernel.session.loot import AddLoot
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.procedures.hammercrawl_classes.actions.recruits import AssignRole, DrawReplacement, RollReplacements
+from hammertui.kernel.session.state import Character, State
+from hammertui.kernel.session.store import Store, seeded_dice
+from hammertui.procedures.divining_pool.actions.town import ReturnToTown
+from hammertui.kernel.session.vitals import Bury, FightOn, Heal, LayDown
 
 RULESET = "hammercrawl-book3"
 SEED = 3

@@ -25,7 +25,7 @@ from typing import Any
 import tomli_w
 from hypothesis import strategies as st
 
-from hammertui.ui.keymap import read_keymap
+from hammertui.kernel.ui.keymap import read_keymap
 
 KEYMAP = "keymap"
 FOLDER = "folder"
@@ -131,7 +131,7 @@ def open_keymap(folder: Path, what: str, content: bytes, seen: set[str] | None) 
 async def _palette_and_quit(saves: Path) -> str:
     from textual.command import CommandPalette
 
-    from hammertui.ui.app import make_app
+    from hammertui.kernel.ui.app import make_app
 
     app = make_app(saves, seed=7)
     async with app.run_test(size=(120, 40)) as pilot:

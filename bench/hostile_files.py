@@ -23,12 +23,12 @@ from typing import Any
 import tomli_w
 from hypothesis import strategies as st
 
-from hammertui.rules.ruleset import RulesetError, load_ruleset, rulesets_dir
-from hammertui.session import sessions
-from hammertui.session.actions import AdvanceTime
-from hammertui.session.combat import FightNext, FoeGroup, StartFight
-from hammertui.session.fight_state import FoeKind
-from hammertui.session.persist import SaveError, SaveFiles
+from hammertui.kernel.ruleset import RulesetError, load_ruleset, rulesets_dir
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.actions import AdvanceTime
+from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, StartFight
+from hammertui.procedures.sides_and_phases.state import FoeKind
+from hammertui.kernel.session.persist import SaveError, SaveFiles
 from tests.ui.monkey import HOSTILE_TEXT
 
 NAME = "crawl"
@@ -355,8 +355,8 @@ def _drawn(store: Any, files: SaveFiles, ruleset_loader: Any, seen: Seen | None)
 
 async def draw_every_screen(files: SaveFiles, ruleset_loader: Any = load_ruleset) -> None:
     """The real app on the folder, each character's sheet and every screen its commands open."""
-    from hammertui.ui.app import make_app
-    from hammertui.ui.procedures import part_ui
+    from hammertui.kernel.ui.app import make_app
+    from hammertui.kernel.ui.procedures import part_ui
 
     app = make_app(files.folder, files.stem, ruleset_loader=ruleset_loader)
     async with app.run_test(size=(120, 40)) as pilot:

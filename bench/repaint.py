@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import DataTable, OptionList, RichLog, Static
 
-from hammertui.ui.log import LogStrip
+from hammertui.kernel.ui.log import LogStrip
 
 GIVE_UP = 2.0
 """Seconds to wait for a frame before taking the key as one that changed nothing."""

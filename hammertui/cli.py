@@ -59,8 +59,8 @@ def parser() -> argparse.ArgumentParser:
 def list_rulesets(own: Path) -> int:
     """The shipped rulesets, then the user's, by their headers; a file of the user's that cannot be
     read, or whose header is wrong, is named and skipped (`--check-ruleset` checks the rest)."""
-    from hammertui.rules.ruleset import rulesets_dir
-    from hammertui.rules.ruleset.headers import read_headers
+    from hammertui.kernel.ruleset import rulesets_dir
+    from hammertui.kernel.ruleset.headers import read_headers
 
     found, problems = read_headers(rulesets_dir())
     if problems:
@@ -80,7 +80,7 @@ def list_rulesets(own: Path) -> int:
 
 
 def _print_rulesets(folder: Path, found: list) -> None:  # type: ignore[type-arg]
-    from hammertui.rules.text import printable
+    from hammertui.kernel.rules.text import printable
 
     print(f"Rulesets in {printable(str(folder))}:")
     for ruleset in found:
@@ -91,7 +91,7 @@ def _print_rulesets(folder: Path, found: list) -> None:  # type: ignore[type-arg
 
 
 def check_ruleset(path: Path) -> int:
-    from hammertui.rules.ruleset import check_ruleset_file
+    from hammertui.kernel.ruleset import check_ruleset_file
 
     problems = check_ruleset_file(path)
     for problem in problems:
@@ -102,11 +102,11 @@ def check_ruleset(path: Path) -> int:
 
 
 def run_app(args: argparse.Namespace) -> int:
-    from hammertui.rules.ruleset import RulesetError, load_ruleset
-    from hammertui.session.lock import SessionBusy
-    from hammertui.session.persist import SaveFailed
-    from hammertui.session.sessions import BadDifficulty, BadSessionName
-    from hammertui.ui.app import make_app
+    from hammertui.kernel.ruleset import RulesetError, load_ruleset
+    from hammertui.kernel.session.lock import SessionBusy
+    from hammertui.kernel.session.persist import SaveFailed
+    from hammertui.kernel.session.sessions import BadDifficulty, BadSessionName
+    from hammertui.kernel.ui.app import make_app
 
     own = args.rulesets or default_rulesets()
     loader = partial(load_ruleset, also=(own,))
@@ -117,7 +117,7 @@ def run_app(args: argparse.Namespace) -> int:
         return 2
     app.run()
     if app.crashed:
-        from hammertui.ui.crash import report_line
+        from hammertui.kernel.ui.crash import report_line
 
         print(report_line(app.crash_log), file=sys.stderr)
         return 1
@@ -163,7 +163,7 @@ def _positive(word: str) -> int:
 
 
 def run_player(command: str, argv: list[str]) -> int:
-    from hammertui.session.sessions import BadSessionName, check_name, latest
+    from hammertui.kernel.session.sessions import BadSessionName, check_name, latest
 
     args = player_parser(command).parse_args(argv)
     saves = args.saves or default_saves()
@@ -182,9 +182,9 @@ def run_player(command: str, argv: list[str]) -> int:
 
         serve(name, saves, own, "0.0.0.0" if args.lan else args.host, args.port, args.origin, args.players, args.parent)
         return 0
-    from hammertui.rules.ruleset import load_ruleset
-    from hammertui.session.persist import SaveFiles
-    from hammertui.ui.player_view import PlayerApp
+    from hammertui.kernel.ruleset import load_ruleset
+    from hammertui.kernel.session.persist import SaveFiles
+    from hammertui.kernel.ui.player_view import PlayerApp
 
     PlayerApp(SaveFiles(saves, name), partial(load_ruleset, also=(own,))).run()
     return 0
@@ -206,10 +206,10 @@ def report_parser() -> argparse.ArgumentParser:
 def report(argv: list[str]) -> int:
     """Write a session's report; an unreadable or missing session is named with its problem, and
     no report is written."""
-    from hammertui.rules.ruleset import load_ruleset
-    from hammertui.session.persist import SaveError, SaveFiles
-    from hammertui.session.report.files import write_report
-    from hammertui.session.sessions import BadSessionName, check_name
+    from hammertui.kernel.ruleset import load_ruleset
+    from hammertui.kernel.session.persist import SaveError, SaveFiles
+    from hammertui.kernel.session.report.files import write_report
+    from hammertui.kernel.session.sessions import BadSessionName, check_name
 
     args = report_parser().parse_args(argv)
     loader = partial(load_ruleset, also=(args.rulesets or default_rulesets(),))
@@ -241,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
             return check_ruleset(args.check_ruleset)
         return run_app(args)
     except Exception as error:  # noqa: BLE001 - the game master sees where the details are, not a traceback
-        from hammertui.ui.crash import report_line, write_crash_log
+        from hammertui.kernel.ui.crash import report_line, write_crash_log
 
         print(report_line(write_crash_log(_crash_folder(argv), error)), file=sys.stderr)
         return 1
@@ -250,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
 def _crash_folder(argv: list[str]) -> Path:
     """Where the crash log goes: the saves folder the command line names, whatever else it holds;
     the user's state folder for a question about rulesets, which opens no session."""
-    from hammertui.ui.crash import state_folder
+    from hammertui.kernel.ui.crash import state_folder
 
     known = argparse.ArgumentParser(add_help=False)
     known.add_argument("--saves", type=Path)

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session.sessions import new_state
-from hammertui.session.state import State
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State
 
 pytest_plugins = ["pytester", "tests.pilot_crash"]
 """A test file run in a pytest of its own (`tests/test_time_limits.py`); a Pilot test ended at once by
@@ -18,7 +18,7 @@ its app's crash (`tests/pilot_crash.py`)."""
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Importing the dashboard pauses the collector until an app's first frame (`ui/heap.py`);
     the tests collect as any process does from the first test on."""
-    from hammertui.ui import heap
+    from hammertui.kernel.ui import heap
 
     heap.resume_collector()
 

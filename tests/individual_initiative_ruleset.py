@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from tests import exploration_die_ruleset, light_levels_rules, russell_ruleset
 
 FIGHT = """\

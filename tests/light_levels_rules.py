@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
 
 RULESET = """\
 extends = "hammercrawl"

@@ -1,6 +1,6 @@
 """A Pilot test whose app stops on an error fails at once, naming the error.
 
-The app answers an error nothing expected with its crash screen (`hammertui/ui/crash.py`), which
+The app answers an error nothing expected with its crash screen (`hammertui/kernel/ui/crash.py`), which
 waits for a key to quit. A test driving it would press on, or wait for something the crashed app
 never shows, until its time limit. Every key and pause of a Pilot waits for the app's screen to
 catch up (`Pilot._wait_for_screen`), so that is where the test is stopped, with the error's words;

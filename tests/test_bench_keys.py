@@ -18,7 +18,7 @@ sys.path.insert(0, str(BENCH))
 from bare import COUNTS, BareApp, Floor  # noqa: E402
 from evening import evening_session  # noqa: E402
 
-from hammertui.ui.app import make_app  # noqa: E402
+from hammertui.kernel.ui.app import make_app  # noqa: E402
 
 
 def script(name: str) -> types.ModuleType:

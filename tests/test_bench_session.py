@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules import explore as explore_rules
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import persist
-from hammertui.session.divining_state import divining_pool
-from hammertui.session.events import Event
-from hammertui.session.store import Store
+from hammertui.procedures.divining_pool.rules import explore as explore_rules
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import persist
+from hammertui.procedures.divining_pool.state import divining_pool
+from hammertui.kernel.session.events import Event
+from hammertui.kernel.session.store import Store
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))
@@ -122,7 +122,7 @@ def test_the_same_evening_every_time(evening: Store, tmp_path: Path) -> None:
 
 
 def test_it_opens_as_the_app_opens_it(evening: Store) -> None:
-    from hammertui.session import sessions
+    from hammertui.kernel.session import sessions
 
     assert evening.files is not None
     opened = sessions.open_files(evening.files, load_ruleset)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from hammertui.cli import main
-from hammertui.session import persist
+from hammertui.kernel.session import persist
 
 
 def test_an_unknown_difficulty_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -20,7 +20,7 @@ def test_an_unknown_difficulty_is_named(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_a_hardcore_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from hammertui.ui.app import HammerApp
+    from hammertui.kernel.ui.app import HammerApp
 
     monkeypatch.setattr(HammerApp, "run", lambda self: None)
     assert main(["tomb", "--saves", str(tmp_path), "--difficulty", "hardcore", "--seed", "3"]) == 0
@@ -28,7 +28,7 @@ def test_a_hardcore_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_stray_files_in_the_saves_folder_are_passed_over(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from hammertui.ui.app import HammerApp
+    from hammertui.kernel.ui.app import HammerApp
 
     opened: list[str] = []
     monkeypatch.setattr(HammerApp, "run", lambda self: opened.append(self.store.state.session.name))
@@ -41,7 +41,7 @@ def test_stray_files_in_the_saves_folder_are_passed_over(tmp_path: Path, monkeyp
 
 
 def test_check_ruleset_gives_the_real_reason_dice_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from hammertui.rules.ruleset import rulesets_dir
+    from hammertui.kernel.ruleset import rulesets_dir
 
     path = tmp_path / "huge-rage.toml"
     shipped = (rulesets_dir() / "hammercrawl.toml").read_text()
@@ -71,9 +71,9 @@ def test_a_name_that_would_break_a_file_is_refused_before_any_file(
 
 def test_the_longest_name_makes_every_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The longest name of four-byte letters still leaves room for the backup's temp file."""
-    from hammertui.session.actions import AdvanceTime
-    from hammertui.session.names import MAX_NAME_BYTES
-    from hammertui.ui.app import HammerApp
+    from hammertui.kernel.session.actions import AdvanceTime
+    from hammertui.kernel.session.names import MAX_NAME_BYTES
+    from hammertui.kernel.ui.app import HammerApp
 
     name = "\U0001d400" * (MAX_NAME_BYTES // 4) + "abc"[: MAX_NAME_BYTES % 4]
     stores = []
@@ -105,7 +105,7 @@ def test_serve_needs_a_session_to_show(tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_serve_serves_the_most_recent_session_s_player_view(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from hammertui import serve
-    from hammertui.ui.app import HammerApp
+    from hammertui.kernel.ui.app import HammerApp
 
     monkeypatch.setattr(HammerApp, "run", lambda self: None)
     assert main(["tomb", "--saves", str(tmp_path), "--seed", "3"]) == 0
@@ -119,7 +119,7 @@ def test_serve_serves_the_most_recent_session_s_player_view(tmp_path: Path, monk
 
 
 def test_a_session_named_like_a_command_opens_after_a_double_dash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from hammertui.ui.app import HammerApp
+    from hammertui.kernel.ui.app import HammerApp
 
     monkeypatch.setattr(HammerApp, "run", lambda self: None)
     assert main(["--saves", str(tmp_path), "--seed", "3", "--", "report"]) == 0

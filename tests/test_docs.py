@@ -42,8 +42,8 @@ def test_the_readmes_commands_run_as_written_after_make_run() -> None:
 
 
 def test_the_readmes_keymap_example_is_taken_whole(tmp_path: Path) -> None:
-    from hammertui.rules.ruleset import load_ruleset
-    from hammertui.ui.keymap import read_keymap
+    from hammertui.kernel.ruleset import load_ruleset
+    from hammertui.kernel.ui.keymap import read_keymap
 
     readme = (ROOT / "README.md").read_text()
     example = readme.split("```toml\n", 1)[1].split("```", 1)[0]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from hammertui.rules.ruleset import rulesets_dir
+from hammertui.kernel.ruleset import rulesets_dir
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 

@@ -19,7 +19,7 @@ def test_import_linter_contracts_hold() -> None:
 
 def test_rules_and_session_load_without_textual() -> None:
     code = (
-        "import sys, hammertui.session.store, hammertui.session.sessions, hammertui.rules.ruleset;"
+        "import sys, hammertui.kernel.session.store, hammertui.kernel.session.sessions, hammertui.kernel.ruleset;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from hammertui.cli import main
-from hammertui.rules.ruleset import RulesetError, check_ruleset_file, load_ruleset
-from hammertui.rules.ruleset.loading import MAX_CHAIN, MAX_ID_LENGTH
-from hammertui.rules.ruleset.toml_file import MAX_DEPTH
+from hammertui.kernel.ruleset import RulesetError, check_ruleset_file, load_ruleset
+from hammertui.kernel.ruleset.loading import MAX_CHAIN, MAX_ID_LENGTH
+from hammertui.kernel.ruleset.toml_file import MAX_DEPTH
 
 
 def long_number(folder: Path) -> Path:
@@ -76,7 +76,7 @@ def test_playing_by_it_names_the_file_and_the_problem(
     write: Callable[[Path], Path],
     problem: str,
 ) -> None:
-    from hammertui.ui.app import HammerApp
+    from hammertui.kernel.ui.app import HammerApp
 
     monkeypatch.setattr(HammerApp, "run", lambda self: pytest.fail("a broken ruleset was played"))
     path = write(tmp_path)

@@ -22,9 +22,9 @@ import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from hammertui.rules.ruleset import load_ruleset
+from hammertui.kernel.ruleset import load_ruleset
 from hammertui.serve import COLUMNS, ROWS, table_server
-from hammertui.session import sessions
+from hammertui.kernel.session import sessions
 
 PUBLIC = "http://localhost:8000"
 STAND_IN = """
@@ -198,7 +198,7 @@ def test_lan_serves_every_interface_and_prints_the_address_to_open(tmp_path: Pat
 PARENT = """
 import sys, time
 from pathlib import Path
-from hammertui.ui.player_server import PlayerServer
+from hammertui.kernel.ui.player_server import PlayerServer
 server = PlayerServer()
 server.start("evening", Path(sys.argv[1]))
 print(server.process.pid, flush=True)

@@ -19,7 +19,7 @@ import pytest
 FIRST_FRAME = """
 import sys
 from pathlib import Path
-from hammertui.ui.app import make_app
+from hammertui.kernel.ui.app import make_app
 
 async def first_frame(pilot):
     await pilot.pause()
@@ -31,33 +31,38 @@ make_app(Path(sys.argv[1]), "evening", ruleset_id=sys.argv[2], seed=1).run(headl
 
 DRAWN = {
     "hammercrawl-book3": """
-        hammertui hammertui.rules hammertui.rules.abilities hammertui.rules.attack_plan hammertui.rules.bonuses
-        hammertui.rules.characters hammertui.rules.checks hammertui.rules.clock hammertui.rules.damage
-        hammertui.rules.dice hammertui.rules.explore hammertui.rules.hit_dice hammertui.rules.light hammertui.rules.odds
-        hammertui.rules.procedures hammertui.rules.ruleset hammertui.rules.ruleset.advancement hammertui.rules.table_hooks hammertui.rules.records hammertui.rules.records
-        hammertui.rules.ruleset.checks hammertui.rules.ruleset.classes hammertui.rules.ruleset.combat
-        hammertui.rules.ruleset.decisions hammertui.rules.ruleset.divining hammertui.rules.ruleset.exploration_die
-        hammertui.rules.ruleset.exploring hammertui.rules.ruleset.individual_initiative hammertui.rules.ruleset.kit
-        hammertui.rules.ruleset.light hammertui.rules.ruleset.light_levels hammertui.rules.ruleset.loading
-        hammertui.rules.ruleset.model hammertui.rules.ruleset.procedures hammertui.rules.ruleset.report
-        hammertui.rules.ruleset.russell_characters hammertui.rules.ruleset.schema hammertui.rules.ruleset.stats
-        hammertui.rules.ruleset.structure
-        hammertui.rules.ruleset.tiers hammertui.rules.ruleset.time hammertui.rules.ruleset.toml_file
-        hammertui.rules.ruleset.traps hammertui.rules.text hammertui.rules.tiers hammertui.rules.town hammertui.rules.vitality
-        hammertui.rules.words
-        hammertui.session hammertui.session.actions hammertui.session.advancement hammertui.session.camp_state
-        hammertui.session.carrying hammertui.session.divining_state hammertui.session.effects hammertui.session.events
-        hammertui.session.explore hammertui.session.fight_state hammertui.session.light_state hammertui.session.lights hammertui.session.lock
-        hammertui.session.migrations hammertui.session.names hammertui.session.persist hammertui.session.procedures hammertui.session.rage
-        hammertui.session.recruits hammertui.session.save_check hammertui.session.sessions hammertui.session.snapshot_text
-        hammertui.session.state hammertui.session.store
-        hammertui.session.vitals hammertui.ui hammertui.ui.app hammertui.ui.camping hammertui.ui.combat
-        hammertui.ui.commands hammertui.ui.crash hammertui.ui.dialogs hammertui.ui.dialogs.amount hammertui.ui.dialogs.base
-        hammertui.ui.dialogs.choose hammertui.ui.dialogs.form hammertui.ui.dialogs.hand_over
-        hammertui.ui.dialogs.save_problem hammertui.ui.dialogs.text hammertui.ui.divining hammertui.ui.header
-        hammertui.ui.footer hammertui.ui.heap hammertui.ui.keymap hammertui.ui.light hammertui.ui.log hammertui.ui.numbers
-        hammertui.ui.plain hammertui.ui.procedures hammertui.ui.roster hammertui.ui.screens hammertui.ui.table
-        hammertui.ui.type_ahead hammertui.ui.view
+        hammertui hammertui.kernel hammertui.procedures hammertui.procedures.burn_down hammertui.procedures.divining_pool
+        hammertui.procedures.divining_pool.actions hammertui.procedures.divining_pool.rules hammertui.procedures.divining_pool.schema
+        hammertui.procedures.exploration_die hammertui.procedures.hammercrawl_camp hammertui.procedures.hammercrawl_classes
+        hammertui.procedures.hammercrawl_classes.actions hammertui.procedures.hammercrawl_classes.rules hammertui.procedures.individual_initiative
+        hammertui.procedures.light_levels hammertui.procedures.russell_characters hammertui.procedures.sides_and_phases
+        hammertui.procedures.sides_and_phases.rules hammertui.kernel.rules hammertui.procedures.hammercrawl_classes.rules.abilities hammertui.procedures.sides_and_phases.rules.attack_plan hammertui.procedures.divining_pool.rules.bonuses
+        hammertui.procedures.hammercrawl_classes.rules.characters hammertui.procedures.hammercrawl_classes.rules.checks hammertui.kernel.rules.clock hammertui.procedures.hammercrawl_classes.rules.damage
+        hammertui.kernel.rules.dice hammertui.procedures.divining_pool.rules.explore hammertui.procedures.sides_and_phases.rules.hit_dice hammertui.procedures.burn_down.rules hammertui.procedures.divining_pool.rules.odds
+        hammertui.kernel.rules.procedures hammertui.kernel.ruleset hammertui.kernel.ruleset.advancement hammertui.kernel.rules.table_hooks hammertui.kernel.rules.records hammertui.kernel.rules.records
+        hammertui.kernel.ruleset.checks hammertui.kernel.ruleset.classes hammertui.procedures.sides_and_phases.schema
+        hammertui.kernel.ruleset.decisions hammertui.procedures.divining_pool.schema.divining hammertui.procedures.exploration_die.schema
+        hammertui.procedures.divining_pool.schema.exploring hammertui.procedures.individual_initiative.schema hammertui.kernel.ruleset.kit
+        hammertui.procedures.burn_down.schema hammertui.procedures.light_levels.schema hammertui.kernel.ruleset.loading
+        hammertui.kernel.ruleset.model hammertui.kernel.ruleset.procedures hammertui.kernel.ruleset.report
+        hammertui.procedures.russell_characters.schema hammertui.kernel.ruleset.schema hammertui.kernel.ruleset.stats
+        hammertui.kernel.ruleset.structure
+        hammertui.kernel.ruleset.tiers hammertui.kernel.ruleset.time hammertui.kernel.ruleset.toml_file
+        hammertui.kernel.ruleset.traps hammertui.kernel.rules.text hammertui.procedures.hammercrawl_classes.rules.tiers hammertui.procedures.divining_pool.rules.town hammertui.kernel.rules.vitality
+        hammertui.kernel.rules.words
+        hammertui.kernel.session hammertui.kernel.session.actions hammertui.procedures.hammercrawl_classes.actions.advancement hammertui.procedures.hammercrawl_camp.state
+        hammertui.kernel.session.carrying hammertui.procedures.divining_pool.state hammertui.kernel.session.effects hammertui.kernel.session.events
+        hammertui.procedures.divining_pool.actions.explore hammertui.procedures.sides_and_phases.state hammertui.procedures.burn_down.state hammertui.procedures.burn_down.actions hammertui.kernel.session.lock
+        hammertui.kernel.session.migrations hammertui.kernel.session.names hammertui.kernel.session.persist hammertui.kernel.session.procedures hammertui.procedures.hammercrawl_classes.actions.rage
+        hammertui.procedures.hammercrawl_classes.actions.recruits hammertui.kernel.session.save_check hammertui.kernel.session.sessions hammertui.kernel.session.snapshot_text
+        hammertui.kernel.session.state hammertui.kernel.session.store
+        hammertui.kernel.session.vitals hammertui.kernel.ui hammertui.kernel.ui.app hammertui.procedures.hammercrawl_camp.pane hammertui.procedures.sides_and_phases.pane
+        hammertui.kernel.ui.commands hammertui.kernel.ui.crash hammertui.kernel.ui.dialogs hammertui.kernel.ui.dialogs.amount hammertui.kernel.ui.dialogs.base
+        hammertui.kernel.ui.dialogs.choose hammertui.kernel.ui.dialogs.form hammertui.kernel.ui.dialogs.hand_over
+        hammertui.kernel.ui.dialogs.save_problem hammertui.kernel.ui.dialogs.text hammertui.procedures.divining_pool.pane hammertui.kernel.ui.header
+        hammertui.kernel.ui.footer hammertui.kernel.ui.heap hammertui.kernel.ui.keymap hammertui.procedures.burn_down.pane hammertui.kernel.ui.log hammertui.kernel.ui.numbers
+        hammertui.kernel.ui.plain hammertui.kernel.ui.procedures hammertui.procedures.hammercrawl_classes.pane hammertui.kernel.ui.screens hammertui.kernel.ui.table
+        hammertui.kernel.ui.type_ahead hammertui.kernel.ui.view
     """,
 }
 """Our modules the first frame needs, by ruleset."""

@@ -16,17 +16,17 @@ import pytest
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from hammertui.rules import procedures
-from hammertui.rules.dice import roll as roll_dice
-from hammertui.rules.procedures import Procedure
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import light_state
-from hammertui.session.actions import Context, Result, note, spend_time
-from hammertui.session.state import State
-from hammertui.ui.app import make_app
-from hammertui.ui.commands import Command
-from hammertui.ui.divining import DiviningPane
-from hammertui.ui.view import View
+from hammertui.kernel.rules import procedures
+from hammertui.kernel.rules.dice import roll as roll_dice
+from hammertui.kernel.rules.procedures import Procedure
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session.actions import Context, Result, note, spend_time
+from hammertui.kernel.session.state import State
+from hammertui.kernel.ui.app import make_app
+from hammertui.kernel.ui.commands import Command
+from hammertui.procedures.divining_pool.pane import DiviningPane
+from hammertui.kernel.ui.view import View
 from tests.ui.waiting import until
 
 NAME = "stub_die"
@@ -112,7 +112,7 @@ def test_the_ruleset_names_the_stub_and_drops_the_pool(stub_rules: Path) -> None
 
 
 def test_a_ruleset_keeping_the_pool_beside_the_stub_is_refused(stub_rules: Path, tmp_path: Path) -> None:
-    from hammertui.rules.ruleset import check_ruleset_file
+    from hammertui.kernel.ruleset import check_ruleset_file
 
     kept = tmp_path / "kept.toml"
     kept.write_text('extends = "hammercrawl"\nname = "Kept"\n[procedures]\nexplore = "stub_die"\n', encoding="utf-8")
@@ -152,10 +152,10 @@ def _stateful_others(state: State) -> list[Procedure]:
 def test_a_signal_reaches_only_the_procedures_that_answer_it(stub_rules: Path) -> None:
     """The stub's die result is told to every procedure; the burn-down light does not answer it,
     a procedure that does (here, the stub itself) changes the state and says so."""
-    from hammertui.rules.dice import ScriptedDice
-    from hammertui.session.actions import Context
-    from hammertui.session.procedures import signal
-    from hammertui.session.sessions import new_state
+    from hammertui.kernel.rules.dice import ScriptedDice
+    from hammertui.kernel.session.actions import Context
+    from hammertui.kernel.session.procedures import signal
+    from hammertui.kernel.session.sessions import new_state
 
     ruleset = load_ruleset(stub_rules)
     state = new_state("signalled", ruleset, seed=1)[0]

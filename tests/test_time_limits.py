@@ -16,8 +16,8 @@ LIMIT = 60
 CRASHING = '''
 import pytest
 
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.crash import CrashScreen
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.crash import CrashScreen
 from tests.ui.waiting import until
 
 

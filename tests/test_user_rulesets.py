@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from hammertui.cli import main
-from hammertui.rules.ruleset import load_ruleset, rulesets_dir
-from hammertui.session import persist
-from hammertui.session.divining_state import divining_pool
-from hammertui.session import light_state
-from hammertui.session.sessions import rules_changed
-from hammertui.ui.app import make_app
-from hammertui.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ruleset import load_ruleset, rulesets_dir
+from hammertui.kernel.session import persist
+from hammertui.procedures.divining_pool.state import divining_pool
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session.sessions import rules_changed
+from hammertui.kernel.ui.app import make_app
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from tests.ui.test_party import log_text
 from tests.ui.waiting import until
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hammertui.rules import abilities
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.rules import abilities
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
 
 STATS = {"STR": 10, "DEX": 10, "CON": 10, "INT": 10, "WIS": 10, "CHA": 10}
 

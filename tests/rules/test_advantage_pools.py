@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from hammertui.rules import characters, combat
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.rules import characters
+from hammertui.procedures.sides_and_phases.rules import combat
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
 
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
 ADVANTAGE = ("hc", "b3a")

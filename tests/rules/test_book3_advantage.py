@@ -5,10 +5,17 @@ Each test quotes the sentence it holds the ruleset to; the text's worked example
 
 from __future__ import annotations
 
-from hammertui.rules import camp, characters, checks, combat, search, sheet, tiers, town
-from hammertui.rules.dice import DiceExpr, ScriptedDice
-from hammertui.rules.light import darkness_lines
-from hammertui.rules.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_camp import rules as camp
+from hammertui.procedures.hammercrawl_classes.rules import characters
+from hammertui.procedures.hammercrawl_classes.rules import checks
+from hammertui.procedures.sides_and_phases.rules import combat
+from hammertui.procedures.divining_pool.rules import search
+from hammertui.procedures.hammercrawl_classes.rules import sheet
+from hammertui.procedures.hammercrawl_classes.rules import tiers
+from hammertui.procedures.divining_pool.rules import town
+from hammertui.kernel.rules.dice import DiceExpr, ScriptedDice
+from hammertui.procedures.burn_down.rules import darkness_lines
+from hammertui.kernel.ruleset import Ruleset
 
 AVERAGE = {"STR": 10, "DEX": 10, "CON": 10, "INT": 10, "WIS": 10, "CHA": 10}
 

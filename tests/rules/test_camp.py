@@ -7,8 +7,8 @@ from typing import Any
 import attrs
 import pytest
 
-from hammertui.rules.bonuses import PoolBonus, bonus_dice, tick_bonuses
-from hammertui.rules.camp import (
+from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, bonus_dice, tick_bonuses
+from hammertui.procedures.hammercrawl_camp.rules import (
     CampChoice,
     Camper,
     CampRefused,
@@ -25,9 +25,9 @@ from hammertui.rules.camp import (
     rest_hp,
     settle_camp,
 )
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.light import LitSource
-from hammertui.rules.ruleset import Ruleset
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.procedures.burn_down.rules import LitSource
+from hammertui.kernel.ruleset import Ruleset
 
 TORCH = LitSource("t1", "torch", 6)
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hammertui.rules.characters import (
+from hammertui.procedures.hammercrawl_classes.rules.characters import (
     assign_stats,
     attack_bonus,
     attack_dice,
@@ -20,8 +20,8 @@ from hammertui.rules.characters import (
     save_bonus,
     spellbook_size,
 )
-from hammertui.rules.dice import ScriptedDice, SeededDice
-from hammertui.rules.ruleset import Ruleset
+from hammertui.kernel.rules.dice import ScriptedDice, SeededDice
+from hammertui.kernel.ruleset import Ruleset
 
 SHEET = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
 

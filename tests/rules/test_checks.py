@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from hammertui.rules import checks, hirelings
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.rules import checks
+from hammertui.procedures.hammercrawl_classes.rules import hirelings
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
 
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
 

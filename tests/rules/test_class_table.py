@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hammertui.rules.characters import attack_bonus, attack_dice, save_bonus
-from hammertui.rules.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.rules.characters import attack_bonus, attack_dice, save_bonus
+from hammertui.kernel.ruleset import Ruleset
 
 LEVELS = (1, 3, 5, 9, 15)
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}

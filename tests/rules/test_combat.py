@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hammertui.rules.combat import (
+from hammertui.procedures.sides_and_phases.rules.combat import (
     DAMAGE_DIE_LADDER,
     AttackPlan,
     Step,
@@ -35,8 +35,8 @@ from hammertui.rules.combat import (
     turn_unholy,
     with_stay_put,
 )
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
 
 SHEET = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
 

@@ -1,4 +1,4 @@
-"""Tests for hammertui.rules.dice: notation, rolls, modifier dice and divining pools."""
+"""Tests for hammertui.kernel.rules.dice: notation, rolls, modifier dice and divining pools."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hammertui.rules.dice import (
+from hammertui.kernel.rules.dice import (
     BEAN_DICE,
     MAX_CHAIN,
     DiceSource,

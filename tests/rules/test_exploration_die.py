@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules.exploration_die import (
+from hammertui.procedures.exploration_die.rules import (
     CAREFUL,
     HOOFING_IT,
     Chances,
@@ -16,7 +16,7 @@ from hammertui.rules.exploration_die import (
     surprise,
     surprise_chances,
 )
-from hammertui.rules.ruleset import ExplorationDieRules, check_ruleset_file
+from hammertui.kernel.ruleset import ExplorationDieRules, check_ruleset_file
 from tests.exploration_die_ruleset import RULESET, load
 
 

@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from hammertui.rules import explore
-from hammertui.rules.bonuses import PoolBonus
-from hammertui.rules.dice import DiviningThrow, ScriptedDice
-from hammertui.rules.explore import PoolInputs, build_pool, pool_counts, read_roll, room_xp
-from hammertui.rules.ruleset import Ruleset
+from hammertui.procedures.divining_pool.rules import explore
+from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
+from hammertui.kernel.rules.dice import DiviningThrow, ScriptedDice
+from hammertui.procedures.divining_pool.rules.explore import PoolInputs, build_pool, pool_counts, read_roll, room_xp
+from hammertui.kernel.ruleset import Ruleset
 
 
 def throws(*faces: tuple[str, ...]) -> tuple[DiviningThrow, ...]:

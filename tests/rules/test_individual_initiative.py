@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules import individual_initiative as rules
-from hammertui.rules.ruleset import IndividualInitiative, RulesetError, load_ruleset
+from hammertui.procedures.individual_initiative import rules
+from hammertui.kernel.ruleset import IndividualInitiative, RulesetError, load_ruleset
 from tests import individual_initiative_ruleset
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules import sheet
-from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.hammercrawl_classes.rules import sheet
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from tests.rules.test_ruleset import one_problem, variant
 
 

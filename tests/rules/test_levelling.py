@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import attrs
 
-from hammertui.rules import characters, sheet
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.rules import characters
+from hammertui.procedures.hammercrawl_classes.rules import sheet
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
 
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
 

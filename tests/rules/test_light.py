@@ -7,7 +7,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.light import (
+from hammertui.procedures.burn_down.rules import (
     LOW_AT,
     LitSource,
     bar_level,
@@ -23,7 +23,7 @@ from hammertui.rules.light import (
     spell_duration,
     to_next_hour,
 )
-from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

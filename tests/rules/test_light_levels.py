@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules.light_levels import (
+from hammertui.procedures.light_levels.rules import (
     DARK,
     DIM,
     LIT,
@@ -19,7 +19,7 @@ from hammertui.rules.light_levels import (
     mark_pip,
     roll_effect,
 )
-from hammertui.rules.ruleset import LightLevels, RulesetError, load_ruleset
+from hammertui.kernel.ruleset import LightLevels, RulesetError, load_ruleset
 from tests import light_levels_rules
 
 SEVEN = ("a", "b", "c", "d", "e", "f", "g")

@@ -1,4 +1,4 @@
-"""Tests for hammertui.rules.odds: exact divining-pool odds against enumeration, the published
+"""Tests for hammertui.procedures.divining_pool.rules.odds: exact divining-pool odds against enumeration, the published
 checks of the dice, and a long seeded run of the real dice roller."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hammertui.rules.dice import Face, SeededDice, roll_divining
-from hammertui.rules.odds import (
+from hammertui.kernel.rules.dice import Face, SeededDice, roll_divining
+from hammertui.procedures.divining_pool.rules.odds import (
     TOLERANCE,
     Distribution,
     OddsSymbols,
@@ -28,7 +28,7 @@ from hammertui.rules.odds import (
     odds_for,
     pool_odds,
 )
-from hammertui.rules.ruleset import Divining, Ruleset, load_ruleset
+from hammertui.kernel.ruleset import Divining, Ruleset, load_ruleset
 
 HC = load_ruleset("hammercrawl")
 assert HC.divining is not None

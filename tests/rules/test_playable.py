@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from hammertui.cli import main
-from hammertui.rules.ruleset import RulesetError, check_ruleset_file, load_ruleset
+from hammertui.kernel.ruleset import RulesetError, check_ruleset_file, load_ruleset
 
 RESOURCES = '''
 [classes.thief]
@@ -88,7 +88,7 @@ def test_a_procedure_without_its_section_or_its_partner_is_a_problem(tmp_path: P
 
 
 def test_the_shipped_rulesets_name_every_part() -> None:
-    from hammertui.rules.procedures import PARTS
+    from hammertui.kernel.rules.procedures import PARTS
 
     for ruleset_id in SHIPPED:
         assert set(load_ruleset(ruleset_id).procedures) == set(PARTS)

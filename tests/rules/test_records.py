@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hammertui.rules.records import record
+from hammertui.kernel.rules.records import record
 
 
 @record

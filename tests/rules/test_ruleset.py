@@ -14,8 +14,8 @@ import tomli_w
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from hammertui.rules.dice import DiviningDie
-from hammertui.rules.ruleset import (
+from hammertui.kernel.rules.dice import DiviningDie
+from hammertui.kernel.ruleset import (
     Ruleset,
     RulesetError,
     check_ruleset_file,
@@ -376,7 +376,7 @@ def test_traps(hc: Ruleset) -> None:
 
 
 def test_trap_damage_scales_with_the_dungeon_level(hc: Ruleset) -> None:
-    from hammertui.rules.dice import ScriptedDice
+    from hammertui.kernel.rules.dice import ScriptedDice
 
     falling_ceiling = hc.trap_for(6).damage
     assert falling_ceiling is not None
@@ -771,7 +771,7 @@ def _set(data: Any, path: tuple[Any, ...], value: Any) -> None:
 
 
 def test_loaded_dice_feed_the_divining_roll(hc: Ruleset) -> None:
-    from hammertui.rules.dice import ScriptedDice, roll_divining
+    from hammertui.kernel.rules.dice import ScriptedDice, roll_divining
 
     d = hc.divining
     assert d is not None

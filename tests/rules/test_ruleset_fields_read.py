@@ -10,7 +10,7 @@ from pathlib import Path
 import attrs
 
 import hammertui
-from hammertui.rules import ruleset as package
+from hammertui.kernel import ruleset as package
 
 ROOT = Path(hammertui.__file__).parent
 PACKAGE = ROOT / "rules" / "ruleset"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules import russell_characters as rules
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.russell_characters.rules import making as rules
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from tests.russell_ruleset import write
 
 CHAIN = (20, 12, 10, 8, 6, 4)
@@ -136,7 +136,7 @@ def test_the_section_reads_the_texts_numbers(russell: Ruleset) -> None:
 
 
 def test_a_usage_die_off_the_chain_is_refused(tmp_path: Path) -> None:
-    from hammertui.rules.ruleset import RulesetError
+    from hammertui.kernel.ruleset import RulesetError
     from tests.russell_ruleset import RULESET
 
     path = write(tmp_path, RULESET.replace('usage = 6 }', 'usage = 7 }'))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from hammertui.rules.russell_growth import hp_gained, kill_xp, level_up, shares, treasure_xp, xp_for
-from hammertui.rules.ruleset import Growth, load_ruleset
+from hammertui.procedures.russell_characters.rules.growth import hp_gained, kill_xp, level_up, shares, treasure_xp, xp_for
+from hammertui.kernel.ruleset import Growth, load_ruleset
 
 
 @pytest.fixture(scope="module")

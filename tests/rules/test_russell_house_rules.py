@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules import procedures
-from hammertui.rules.ruleset import Ruleset, load_ruleset
+from hammertui.kernel.rules import procedures
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from tests import exploration_die_ruleset, individual_initiative_ruleset, light_levels_rules, russell_ruleset
 
 @pytest.fixture(scope="module")

@@ -3,7 +3,7 @@ saves, skills over 6 where a 1 always fails, and the ranks practice may reach.""
 
 from __future__ import annotations
 
-from hammertui.rules import russell_skills as rules
+from hammertui.procedures.russell_characters.rules import skills as rules
 
 
 def test_modifier_dice_cancel_and_stop_at_double() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
-from hammertui.rules.search import search, search_chance
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.divining_pool.rules.search import search, search_chance
 
 
 @pytest.mark.parametrize(

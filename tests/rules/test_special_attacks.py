@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from hammertui.rules import combat, special_attacks
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
+from hammertui.procedures.sides_and_phases.rules import combat
+from hammertui.procedures.sides_and_phases.rules import special_attacks
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
 
 
 def _thrown(b3: Ruleset, faces: list[int], bonus: int = 2, ac: int = 12, damage: int = 5) -> combat.AttackResult:

@@ -6,7 +6,7 @@ import attrs
 import cattrs
 import pytest
 
-from hammertui.rules.table_hooks import structure_fields
+from hammertui.kernel.rules.table_hooks import structure_fields
 
 
 @attrs.frozen

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hammertui.rules.ruleset import Ruleset
-from hammertui.rules.tiers import (
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.rules.tiers import (
     party_tier,
     party_tier_of,
     save_target,

@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hammertui.rules.ruleset.toml_file import LARGEST, MAX_DEPTH, _too_deep_value, _within_bounds, out_of_range
+from hammertui.kernel.ruleset.toml_file import LARGEST, MAX_DEPTH, _too_deep_value, _within_bounds, out_of_range
 
 SCALARS = st.one_of(
     st.booleans(),

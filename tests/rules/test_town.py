@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hammertui.rules.ruleset import Ruleset
-from hammertui.rules.town import (
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.divining_pool.rules.town import (
     UNCLAIMED,
     LootItem,
     Survivor,

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hammertui.rules.vitality import hp_band
+from hammertui.kernel.rules.vitality import hp_band
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from pathlib import Path
 PLAYING = """
 import sys, time
 from pathlib import Path
-from hammertui.ui.app import make_app
+from hammertui.kernel.ui.app import make_app
 
 app = make_app(Path(sys.argv[1]), sys.argv[2], seed=3)
 print("playing", flush=True)

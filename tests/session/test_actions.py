@@ -5,10 +5,10 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import light_state
-from hammertui.session.actions import (
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session.actions import (
     AdvanceTime,
     Context,
     Douse,
@@ -18,9 +18,9 @@ from hammertui.session.actions import (
     RenameSession,
     apply_action,
 )
-from hammertui.session.procedures import is_dark
-from hammertui.session.state import State, replace_member
-from hammertui.session.vitals import ApplyDamage, Heal
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.state import State, replace_member
+from hammertui.kernel.session.vitals import ApplyDamage, Heal
 
 
 def run(state: State, ruleset: Ruleset, action) -> tuple[State, list]:

@@ -15,12 +15,13 @@ import attrs
 import pytest
 import tomli_w
 
-from hammertui.rules.bonuses import PoolBonus
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import light_state, persist
-from hammertui.session.actions import Douse, Refused
-from hammertui.session.camp import (
+from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.actions import Douse, Refused
+from hammertui.procedures.hammercrawl_camp.actions import (
     AbandonCamp,
     CampNext,
     RestTheRest,
@@ -32,14 +33,14 @@ from hammertui.session.camp import (
     encounter_odds,
     light_lines,
 )
-from hammertui.session.camp_state import Camping, CampPlan, camping, last_camp, with_camp
-from hammertui.session.divining_state import divining_pool, exploring, with_pool
-from hammertui.session.explore import ExploreNext, RollExplore, SpendSymbol, pool_lines, spend_choices
-from hammertui.session.light_state import replace_light
-from hammertui.session.procedures import is_dark
-from hammertui.session.sessions import new_state
-from hammertui.session.state import State, replace_member
-from hammertui.session.store import Store
+from hammertui.procedures.hammercrawl_camp.state import Camping, CampPlan, camping, last_camp, with_camp
+from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
+from hammertui.procedures.divining_pool.actions.explore import ExploreNext, RollExplore, SpendSymbol, pool_lines, spend_choices
+from hammertui.procedures.burn_down.state import replace_light
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State, replace_member
+from hammertui.kernel.session.store import Store
 from tests.session.test_roster import run
 
 BLANK = 1

@@ -12,13 +12,13 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session.actions import Refused
-from hammertui.session.explore import RollExplore
-from hammertui.session.sessions import new_state
-from hammertui.session.state import State, replace_member
-from hammertui.session.town import Downtime
-from hammertui.session.vitals import RestoreCon
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.actions import Refused
+from hammertui.procedures.divining_pool.actions.explore import RollExplore
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State, replace_member
+from hammertui.procedures.divining_pool.actions.town import Downtime
+from hammertui.kernel.session.vitals import RestoreCon
 from tests.session.test_roster import run
 
 WEEK = 7 * 24 * 6

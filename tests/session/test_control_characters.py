@@ -7,17 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules.ruleset import RulesetError, load_ruleset, rulesets_dir
-from hammertui.rules.ruleset.model import Ruleset
-from hammertui.session import persist, sessions
-from hammertui.session.actions import Action, Refused
-from hammertui.session.combat import FoeGroup, StartFight
-from hammertui.session.events import Event
-from hammertui.session.fight_state import FoeKind
-from hammertui.session.hirelings import Hire
-from hammertui.session.loot import AddLoot
-from hammertui.session.recruits import RenameCharacter, SetNotes
-from hammertui.session.store import Store
+from hammertui.kernel.ruleset import RulesetError, load_ruleset, rulesets_dir
+from hammertui.kernel.ruleset.model import Ruleset
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.actions import Action, Refused
+from hammertui.procedures.sides_and_phases.actions import FoeGroup, StartFight
+from hammertui.kernel.session.events import Event
+from hammertui.procedures.sides_and_phases.state import FoeKind
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.kernel.session.loot import AddLoot
+from hammertui.procedures.hammercrawl_classes.actions.recruits import RenameCharacter, SetNotes
+from hammertui.kernel.session.store import Store
 
 HOSTILE = {
     "an OSC title": "A\x1b]2;PWNED\x07B",

@@ -12,21 +12,21 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import persist
-from hammertui.session.actions import AdvanceTime, Context, apply_action
-from hammertui.session.recruits import SetNotes
-from hammertui.session.sessions import new_state
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.actions import AdvanceTime, Context, apply_action
+from hammertui.procedures.hammercrawl_classes.actions.recruits import SetNotes
+from hammertui.kernel.session.sessions import new_state
 
 CHILD = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from hammertui.rules.ruleset import load_ruleset
-    from hammertui.session import persist
-    from hammertui.session.sessions import new_state
-    from hammertui.session.store import Store
+    from hammertui.kernel.ruleset import load_ruleset
+    from hammertui.kernel.session import persist
+    from hammertui.kernel.session.sessions import new_state
+    from hammertui.kernel.session.store import Store
     sys.path.insert(0, sys.argv[2])
     from test_crash import action_for
 

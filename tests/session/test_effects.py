@@ -11,15 +11,16 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import effects, light_state
-from hammertui.session.actions import AdvanceTime, Light, Refused
-from hammertui.session.camp import CampNext, StartCamp
-from hammertui.session.combat import AddEffect, EndEffect, EndFight, FightNext, TurnUnholy
-from hammertui.session.fight_state import fighting
-from hammertui.session.search import Search
-from hammertui.session.sessions import new_state
-from hammertui.session.state import Effect, State
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session import effects
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session.actions import AdvanceTime, Light, Refused
+from hammertui.procedures.hammercrawl_camp.actions import CampNext, StartCamp
+from hammertui.procedures.sides_and_phases.actions import AddEffect, EndEffect, EndFight, FightNext, TurnUnholy
+from hammertui.procedures.sides_and_phases.state import fighting
+from hammertui.procedures.divining_pool.actions.search import Search
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Effect, State
 from tests.session.test_fight_steps import PARTY_FIRST, finish_round, member, started, texts, walk
 from tests.session.test_roster import run
 

@@ -8,15 +8,16 @@ from typing import Any
 import attrs
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import exploration_die_state, light_state
-from hammertui.session.actions import Action, Context, Refused, apply_action
-from hammertui.session.events import Event, note
-from hammertui.session.exploration_die_actions import AddClock, RemoveClock, TakeTurn, TogglePace
-from hammertui.session.exploration_die_state import Encounter, die_of
-from hammertui.session.sessions import new_state
-from hammertui.session.state import Stats, State, replace_member
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.exploration_die import state as exploration_die_state
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session.actions import Action, Context, Refused, apply_action
+from hammertui.kernel.session.events import Event, note
+from hammertui.procedures.exploration_die.actions import AddClock, RemoveClock, TakeTurn, TogglePace
+from hammertui.procedures.exploration_die.state import Encounter, die_of
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Stats, State, replace_member
 from tests.exploration_die_ruleset import load
 
 
@@ -188,8 +189,8 @@ def test_a_hand_edited_slice_is_checked(start: State) -> None:
 def test_the_light_by_levels_answers_the_die(tmp_path_factory: pytest.TempPathFactory) -> None:
     """With the Russell light as well, "Torches/Candles Depleted": "Any torches or candles being used
     as light sources go out and are used up"; the die's encounter then meets the party in the dark."""
-    from hammertui.rules.ruleset import load_ruleset
-    from hammertui.session import light_levels_state
+    from hammertui.kernel.ruleset import load_ruleset
+    from hammertui.procedures.light_levels import state as light_levels_state
     from tests import light_levels_rules
     from tests.exploration_die_ruleset import RULESET
 
@@ -211,9 +212,9 @@ def test_the_die_meets_a_party_by_its_best_light(tmp_path_factory: pytest.TempPa
     the party shows dim, and the encounter is rolled as one in dim light."""
     import attrs
 
-    from hammertui.rules.ruleset import load_ruleset
-    from hammertui.session import light_levels_state
-    from hammertui.session.procedures import light_level
+    from hammertui.kernel.ruleset import load_ruleset
+    from hammertui.procedures.light_levels import state as light_levels_state
+    from hammertui.kernel.session.procedures import light_level
     from tests import light_levels_rules
     from tests.exploration_die_ruleset import RULESET
 

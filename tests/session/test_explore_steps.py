@@ -12,12 +12,13 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.bonuses import PoolBonus
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import light_state, persist
-from hammertui.session.actions import Douse, Refused
-from hammertui.session.divining_state import divining_pool, exploring, with_pool
-from hammertui.session.explore import (
+from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.actions import Douse, Refused
+from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
+from hammertui.procedures.divining_pool.actions.explore import (
     OTHER,
     ExploreNext,
     RollExplore,
@@ -33,8 +34,8 @@ from hammertui.session.explore import (
     pool_of,
     spend_choices,
 )
-from hammertui.session.sessions import new_state
-from hammertui.session.state import State, replace_member
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State, replace_member
 from tests.session.test_roster import run
 
 BLANK = 1  # the first face of every die is blank

@@ -11,16 +11,17 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import persist, rage
-from hammertui.session.abilities import BreakRage, EnterRage, rage_action, rage_choices
-from hammertui.session.actions import Refused
-from hammertui.session.combat import ResolveAttack
-from hammertui.session.fight_state import FoeKind, fighting
-from hammertui.session.rolls import RollSave
-from hammertui.session.sessions import new_state
-from hammertui.session.state import State
-from hammertui.session.vitals import ApplyDamage
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session import persist
+from hammertui.procedures.hammercrawl_classes.actions import rage
+from hammertui.procedures.hammercrawl_classes.actions.abilities import BreakRage, EnterRage, rage_action, rage_choices
+from hammertui.kernel.session.actions import Refused
+from hammertui.procedures.sides_and_phases.actions import ResolveAttack
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
+from hammertui.procedures.hammercrawl_classes.actions.rolls import RollSave
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State
+from hammertui.kernel.session.vitals import ApplyDamage
 from tests.session.test_fight_attacks import OGRE, armed, attacked, landed
 from tests.session.test_fight_steps import started, texts
 from tests.session.test_roster import run

@@ -12,10 +12,10 @@ from typing import Any
 import attrs
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session.actions import Refused
-from hammertui.session.combat import (
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.actions import Refused
+from hammertui.procedures.sides_and_phases.actions import (
     Attack,
     Declare,
     EndFight,
@@ -33,12 +33,12 @@ from hammertui.session.combat import (
     turn_problem,
     waiting,
 )
-from hammertui.session.actions import Douse
-from hammertui.session.fight_state import FoeKind, fighting
-from hammertui.session.sessions import new_state
-from hammertui.session.state import Death, State, Stats
-from hammertui.session.store import Store
-from hammertui.session.vitals import LayDown
+from hammertui.kernel.session.actions import Douse
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Death, State, Stats
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.vitals import LayDown
 from tests.session.test_fight_steps import GOBLIN, PARTY_FIRST, finish_round, member, started, texts
 from tests.session.test_roster import run
 

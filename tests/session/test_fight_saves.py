@@ -13,12 +13,13 @@ from typing import Any
 import attrs
 import pytest
 
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import persist, save_check
-from hammertui.session.combat import AddEffect, Attack, CheckMorale, Declare, FightNext, FoeGroup, ResolveAttack, StartFight
-from hammertui.session.fight_state import Declared, Foe, FoeKind, fighting, foe_kinds, with_fight
-from hammertui.session.state import State
-from hammertui.session.vitals import ApplyDamage, Bury
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import save_check
+from hammertui.procedures.sides_and_phases.actions import AddEffect, Attack, CheckMorale, Declare, FightNext, FoeGroup, ResolveAttack, StartFight
+from hammertui.procedures.sides_and_phases.state import Declared, Foe, FoeKind, fighting, foe_kinds, with_fight
+from hammertui.kernel.session.state import State
+from hammertui.kernel.session.vitals import ApplyDamage, Bury
 from tests.session.test_fight_steps import GOBLIN, PARTY_FIRST
 from tests.session.test_roster import run
 

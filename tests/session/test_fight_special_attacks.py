@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session.actions import Refused
-from hammertui.session.combat import Attack, DefensiveAction, ResolveAttack, fight_of
-from hammertui.session.state import State
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.actions import Refused
+from hammertui.procedures.sides_and_phases.actions import Attack, DefensiveAction, ResolveAttack, fight_of
+from hammertui.kernel.session.state import State
 from tests.session.test_fight_attacks import OGRE, armed, attacked
 from tests.session.test_fight_steps import started, texts
 from tests.session.test_roster import run
@@ -110,7 +110,7 @@ def test_special_attacks_are_melee(state: State, b3: Ruleset) -> None:
 
 
 def test_the_complete_rules_have_no_special_attacks(hc: Ruleset, state: State) -> None:
-    from hammertui.session.sessions import new_state
+    from hammertui.kernel.session.sessions import new_state
 
     demo = new_state("t", hc, seed=7)[0]
     fight = started(armed(demo, "fighter"), hc, count=1, kind=OGRE)
@@ -186,7 +186,7 @@ def test_a_dazed_attacker_throws_with_a_bane_and_a_knocked_down_target_gives_the
 
 
 def test_the_bash_effects_on_later_rolls_by_name() -> None:
-    from hammertui.rules.special_attacks import effect_dice
+    from hammertui.procedures.sides_and_phases.rules.special_attacks import effect_dice
 
     assert effect_dice(["Dazed"], []) == (-1, ("a Bane: Dazed, a combat Bane until its next action",), ())
     assert effect_dice([], ["Knocked down"])[::2] == (1, ("Knocked down",))
@@ -202,7 +202,7 @@ def test_the_bash_effects_on_later_rolls_by_name() -> None:
 def test_a_fighter_who_bashed_is_hit_without_the_shields_defense(state: State, b3: Ruleset) -> None:
     """"Fighters who Shield Bash as one of their attack dice lose the shield's Defense bonus until
     their next combat turn": attacks on them are thrown against their AC less the shield's."""
-    from hammertui.session.combat import target_ac
+    from hammertui.procedures.sides_and_phases.actions import target_ac
 
     fight = started(armed(state, "fighter", shield=True), b3, count=1, kind=OGRE)
     worn = target_ac(fight, "c1", b3)

@@ -14,9 +14,9 @@ from typing import Any
 import attrs
 import pytest
 
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session.actions import Refused
-from hammertui.session.combat import (
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.actions import Refused
+from hammertui.procedures.sides_and_phases.actions import (
     AddFoes,
     CheckMorale,
     Declare,
@@ -27,13 +27,13 @@ from hammertui.session.combat import (
     actors,
     morale_due,
 )
-from hammertui.session.camp import StartCamp
-from hammertui.session.explore import RollExplore
-from hammertui.session.fight_state import FoeKind, fighting, foe_kinds, with_fight
-from hammertui.session.search import Search
-from hammertui.session.sessions import new_state
-from hammertui.session.town import ReturnToTown
-from hammertui.session.state import Death, State, Stats, replace_member
+from hammertui.procedures.hammercrawl_camp.actions import StartCamp
+from hammertui.procedures.divining_pool.actions.explore import RollExplore
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting, foe_kinds, with_fight
+from hammertui.procedures.divining_pool.actions.search import Search
+from hammertui.kernel.session.sessions import new_state
+from hammertui.procedures.divining_pool.actions.town import ReturnToTown
+from hammertui.kernel.session.state import Death, State, Stats, replace_member
 from tests.session.test_roster import run
 
 GOBLIN = FoeKind("Goblin", "1", ac=12)

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import pytest
 
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session.actions import Refused
-from hammertui.session.combat import Attack, EndFight, FightNext, SurpriseSaves, actors
-from hammertui.session.fight_state import fighting
-from hammertui.session.hirelings import Hire, HirelingFightMorale
-from hammertui.session.state import State
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.actions import Refused
+from hammertui.procedures.sides_and_phases.actions import Attack, EndFight, FightNext, SurpriseSaves, actors
+from hammertui.procedures.sides_and_phases.state import fighting
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire, HirelingFightMorale
+from hammertui.kernel.session.state import State
 from tests.session.test_fight_steps import PARTY_FIRST, started, texts, walk
 from tests.session.test_roster import run
 

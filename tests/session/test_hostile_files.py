@@ -13,9 +13,9 @@ import pytest
 import tomli_w
 from hypothesis import HealthCheck, given, settings
 
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
-from hammertui.session.persist import SaveError
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.persist import SaveError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 

@@ -8,17 +8,17 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import individual_initiative_actions as act_
-from hammertui.session import light_levels_state
-from hammertui.session import russell_characters_state as people
-from hammertui.session.actions import Context, Refused, apply_action
-from hammertui.session.individual_initiative_state import NAME, Fight, Fights, fighting
-from hammertui.session import exploration_die_state
-from hammertui.session.procedures import held_surprise, light_on_roll, may_target
-from hammertui.session.sessions import new_state
-from hammertui.session.state import Character, Hireling, State, Stats
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.individual_initiative import actions as act_
+from hammertui.procedures.light_levels import state as light_levels_state
+from hammertui.procedures.russell_characters import state as people
+from hammertui.kernel.session.actions import Context, Refused, apply_action
+from hammertui.procedures.individual_initiative.state import NAME, Fight, Fights, fighting
+from hammertui.procedures.exploration_die import state as exploration_die_state
+from hammertui.kernel.session.procedures import held_surprise, light_on_roll, may_target
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Character, Hireling, State, Stats
 from tests import individual_initiative_ruleset
 
 GOBLINS = act_.FoeGroup("Goblin", count=2, hd=1, ac=7)

@@ -8,18 +8,18 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import persist
-from hammertui.session.actions import AdvanceTime, Refused
-from hammertui.session.advancement import WHERE_LEVELLING, LevelUp, SetLevelUpHP, ad_hoc_words
-from hammertui.session.camp import StartCamp
-from hammertui.session.recruits import AdjustCount
-from hammertui.session.rolls import RerollThiefSkill, RollSave, RollThiefSkill, reroll_offer
-from hammertui.session.sessions import new_state
-from hammertui.session.state import State, replace_member
-from hammertui.session.store import Store
-from hammertui.session.town import ReturnToTown
-from hammertui.ui.dialogs.counts import count_options
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.actions import AdvanceTime, Refused
+from hammertui.procedures.hammercrawl_classes.actions.advancement import WHERE_LEVELLING, LevelUp, SetLevelUpHP, ad_hoc_words
+from hammertui.procedures.hammercrawl_camp.actions import StartCamp
+from hammertui.procedures.hammercrawl_classes.actions.recruits import AdjustCount
+from hammertui.procedures.hammercrawl_classes.actions.rolls import RerollThiefSkill, RollSave, RollThiefSkill, reroll_offer
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State, replace_member
+from hammertui.kernel.session.store import Store
+from hammertui.procedures.divining_pool.actions.town import ReturnToTown
+from hammertui.procedures.hammercrawl_classes.dialogs.counts import count_options
 from tests.session.test_roster import run
 
 

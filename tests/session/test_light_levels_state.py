@@ -9,17 +9,17 @@ from typing import ClassVar
 import attrs
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import light_levels_state as kept
-from hammertui.session.actions import Context, Refused, Result, apply_action
-from hammertui.session.light_levels_actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern, Relight
-from hammertui.session.light_levels_state import FLASK, Source, character_levels, lights, source
-from hammertui.session.procedures import is_dark, on_time, signal, slice_problems
-from hammertui.session.sessions import new_state
-from hammertui.session.state import Death, State, replace_member
-from hammertui.session.town import ReturnToTown
-from hammertui.session.vitals import Bury
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.light_levels import state as kept
+from hammertui.kernel.session.actions import Context, Refused, Result, apply_action
+from hammertui.procedures.light_levels.actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern, Relight
+from hammertui.procedures.light_levels.state import FLASK, Source, character_levels, lights, source
+from hammertui.kernel.session.procedures import is_dark, on_time, signal, slice_problems
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Death, State, replace_member
+from hammertui.procedures.divining_pool.actions.town import ReturnToTown
+from hammertui.kernel.session.vitals import Bury
 from tests import light_levels_rules
 
 

@@ -8,13 +8,14 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import light_state, save_check
-from hammertui.session.actions import AdvanceTime, Context, apply_action
-from hammertui.session.procedures import is_dark
-from hammertui.session.sessions import new_state
-from hammertui.session.state import State
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import save_check
+from hammertui.kernel.session.actions import AdvanceTime, Context, apply_action
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State
 
 WITHOUT_LIGHT = """extends = "hammercrawl"
 name = "Without light"

@@ -11,12 +11,14 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import light_state, persist, save_check
-from hammertui.session.actions import AdvanceTime, Context, HandOver, Light, Refused, apply_action
-from hammertui.session.events import Event
-from hammertui.session.lights import (
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import save_check
+from hammertui.kernel.session.actions import AdvanceTime, Context, HandOver, Light, Refused, apply_action
+from hammertui.kernel.session.events import Event
+from hammertui.procedures.burn_down.actions import (
     OIL,
     AddToPack,
     CastLight,
@@ -31,10 +33,10 @@ from hammertui.session.lights import (
     packs,
     party_light,
 )
-from hammertui.session.procedures import is_dark
-from hammertui.session.state import Clock, State, replace_member
-from hammertui.session.store import Store
-from hammertui.session.vitals import ApplyDamage
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.state import Clock, State, replace_member
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.vitals import ApplyDamage
 
 DARKNESS = "Darkness! No light is burning."
 

@@ -11,10 +11,11 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import persist, save_check
-from hammertui.session.actions import Refused
-from hammertui.session.loot import (
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import save_check
+from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.loot import (
     COMMON,
     AddLoot,
     EditLoot,
@@ -27,9 +28,9 @@ from hammertui.session.loot import (
     ledger_totals,
     lootkeeper,
 )
-from hammertui.session.state import Death, Loot, State, replace_member
-from hammertui.session.store import Store
-from hammertui.session.vitals import Bury
+from hammertui.kernel.session.state import Death, Loot, State, replace_member
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.vitals import Bury
 from tests.session.test_roster import run
 
 

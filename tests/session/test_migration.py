@@ -12,14 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import light_state, persist, sessions
-from hammertui.session.actions import RenameSession
-from hammertui.session.camp_state import camping
-from hammertui.session.divining_state import divining_pool, exploring
-from hammertui.session.fight_state import fighting, foe_kinds
-from hammertui.session.migrations import SCHEMA_1_PROCEDURES
-from hammertui.session.store import Store
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.actions import RenameSession
+from hammertui.procedures.hammercrawl_camp.state import camping
+from hammertui.procedures.divining_pool.state import divining_pool, exploring
+from hammertui.procedures.sides_and_phases.state import fighting, foe_kinds
+from hammertui.kernel.session.migrations import SCHEMA_1_PROCEDURES
+from hammertui.kernel.session.store import Store
 
 FIXTURES = Path(__file__).parent / "fixtures" / "schema1"
 

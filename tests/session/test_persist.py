@@ -9,13 +9,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hammertui.rules.combat import AttackPlan
-from hammertui.rules.dice import Roll, Term
-from hammertui.session import light_state, persist
-from hammertui.session.events import Event
-from hammertui.session.light_state import LightSource
-from hammertui.session.fight_state import NAME, Declared, Fight, FightState, Foe, FoeKind, PendingAttack
-from hammertui.session.state import (
+from hammertui.procedures.sides_and_phases.rules.combat import AttackPlan
+from hammertui.kernel.rules.dice import Roll, Term
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.events import Event
+from hammertui.procedures.burn_down.state import LightSource
+from hammertui.procedures.sides_and_phases.state import NAME, Declared, Fight, FightState, Foe, FoeKind, PendingAttack
+from hammertui.kernel.session.state import (
     Character,
     Clock,
     Death,

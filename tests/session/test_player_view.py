@@ -11,22 +11,24 @@ from pathlib import Path
 import attrs
 import pytest
 
-import hammertui.session
-from hammertui.rules import procedures as registry
-from hammertui.rules.ruleset import Ruleset, list_rulesets, load_ruleset
-from hammertui.session import persist, public_fields, sessions
-from hammertui.rules.dice import SeededDice
-from hammertui.session.actions import Context, Refused
-from hammertui.session.combat import AddEffect, FoeGroup, StartFight, SurpriseSaves, TurnUnholy
-from hammertui.session.fight_state import FoeKind
-from hammertui.session.player_view import ShowHpNumbers, band, last_roll, player_view
-from hammertui.session.procedures import state_module
-from hammertui.session.public_fields import EVENTS, FIELDS, HIDDEN, PUBLIC, redact
-from hammertui.session.rolls import RollSave
-from hammertui.session.search import Search
-from hammertui.session.state import State
-from hammertui.session.store import Store
-from hammertui.session.vitals import ApplyDamage, Bury
+import hammertui.kernel.session
+from hammertui.kernel.rules import procedures as registry
+from hammertui.kernel.ruleset import Ruleset, list_rulesets, load_ruleset
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import public_fields
+from hammertui.kernel.session import sessions
+from hammertui.kernel.rules.dice import SeededDice
+from hammertui.kernel.session.actions import Context, Refused
+from hammertui.procedures.sides_and_phases.actions import AddEffect, FoeGroup, StartFight, SurpriseSaves, TurnUnholy
+from hammertui.procedures.sides_and_phases.state import FoeKind
+from hammertui.kernel.session.player_view import ShowHpNumbers, band, last_roll, player_view
+from hammertui.kernel.session.procedures import state_module
+from hammertui.kernel.session.public_fields import EVENTS, FIELDS, HIDDEN, PUBLIC, redact
+from hammertui.procedures.hammercrawl_classes.actions.rolls import RollSave
+from hammertui.procedures.divining_pool.actions.search import Search
+from hammertui.kernel.session.state import State
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.vitals import ApplyDamage, Bury
 from tests.session.test_fight_attacks import cleric
 from tests.session.test_fight_steps import started
 from tests.session.test_roster import run
@@ -78,8 +80,8 @@ def test_a_new_field_fails_until_it_is_classified(monkeypatch: pytest.MonkeyPatc
 def action_labels() -> set[str]:
     """The label of every action the session has."""
     labels = set()
-    for info in pkgutil.iter_modules(hammertui.session.__path__):
-        module = importlib.import_module(f"hammertui.session.{info.name}")
+    for info in pkgutil.iter_modules(hammertui.kernel.session.__path__):
+        module = importlib.import_module(f"hammertui.kernel.session.{info.name}")
         for value in vars(module).values():
             if isinstance(value, type) and attrs.has(value) and isinstance(getattr(value, "label", None), str) and hasattr(value, "apply"):
                 labels.add(value.label)

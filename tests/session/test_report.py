@@ -11,20 +11,21 @@ from pathlib import Path
 import pytest
 
 from hammertui.cli import main
-from hammertui.rules.ruleset import list_rulesets, load_ruleset
-from hammertui.session import individual_initiative_actions as initiative
-from hammertui.session import persist, sessions
-from hammertui.session.actions import AdvanceTime
-from hammertui.session.advancement import AwardXP, LevelUp
-from hammertui.session.combat import EndFight, FoeGroup, StartFight
-from hammertui.session.exploration_die_actions import TakeTurn
-from hammertui.session.fight_state import FoeKind
-from hammertui.session.loot import AddLoot, GiveLoot, RemoveLoot
-from hammertui.session.report import Report
-from hammertui.session.report.files import report_of, write_report
-from hammertui.session.report.render import html, markdown
-from hammertui.session.store import Store
-from hammertui.session.town import ReturnToTown
+from hammertui.kernel.ruleset import list_rulesets, load_ruleset
+from hammertui.procedures.individual_initiative import actions as initiative
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.actions import AdvanceTime
+from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP, LevelUp
+from hammertui.procedures.sides_and_phases.actions import EndFight, FoeGroup, StartFight
+from hammertui.procedures.exploration_die.actions import TakeTurn
+from hammertui.procedures.sides_and_phases.state import FoeKind
+from hammertui.kernel.session.loot import AddLoot, GiveLoot, RemoveLoot
+from hammertui.kernel.session.report import Report
+from hammertui.kernel.session.report.files import report_of, write_report
+from hammertui.kernel.session.report.render import html, markdown
+from hammertui.kernel.session.store import Store
+from hammertui.procedures.divining_pool.actions.town import ReturnToTown
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))

@@ -10,17 +10,17 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session.actions import Context, Refused, apply_action
-from hammertui.session.camp import camp_check, lacking
-from hammertui.session.combat import EndFight, FoeGroup, HurtFoe, StartFight
-from hammertui.session.divining_state import Room, divining_pool, exploring, find_room
-from hammertui.session.explore import AwardRoomXP, ExploreNext, RollExplore, SetExtraDice, SetRevisit, SpendSymbol, room_award
-from hammertui.session.fight_state import FoeKind
-from hammertui.session.sessions import new_state
-from hammertui.session.state import State, replace_member
-from hammertui.session.vitals import ApplyDamage
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.actions import Context, Refused, apply_action
+from hammertui.procedures.hammercrawl_camp.actions import camp_check, lacking
+from hammertui.procedures.sides_and_phases.actions import EndFight, FoeGroup, HurtFoe, StartFight
+from hammertui.procedures.divining_pool.state import Room, divining_pool, exploring, find_room
+from hammertui.procedures.divining_pool.actions.explore import AwardRoomXP, ExploreNext, RollExplore, SetExtraDice, SetRevisit, SpendSymbol, room_award
+from hammertui.procedures.sides_and_phases.state import FoeKind
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State, replace_member
+from hammertui.kernel.session.vitals import ApplyDamage
 
 HAMMER_AND_CROSSBLADE = [5, 5, 1]
 HAMMER_ALONE = [5, 1, 1]

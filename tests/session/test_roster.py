@@ -7,13 +7,14 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import light_state, persist
-from hammertui.session.actions import Context, Refused, apply_action
-from hammertui.session.advancement import AwardXP, LevelUp
-from hammertui.session.hirelings import Dismiss, Hire, HirelingMorale
-from hammertui.session.recruits import (
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.actions import Context, Refused, apply_action
+from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP, LevelUp
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Dismiss, Hire, HirelingMorale
+from hammertui.procedures.hammercrawl_classes.actions.recruits import (
     AddCharacter,
     AdjustCount,
     AssignRole,
@@ -23,10 +24,10 @@ from hammertui.session.recruits import (
     RollReplacements,
     SetArmour,
 )
-from hammertui.session.rolls import RollSave, RollThiefSkill
-from hammertui.session.sessions import BadDifficulty, new_state
-from hammertui.session.state import Character, State, replace_member
-from hammertui.session.vitals import ApplyDamage, Bury, FightOn, LayDown, WriteEpitaph
+from hammertui.procedures.hammercrawl_classes.actions.rolls import RollSave, RollThiefSkill
+from hammertui.kernel.session.sessions import BadDifficulty, new_state
+from hammertui.kernel.session.state import Character, State, replace_member
+from hammertui.kernel.session.vitals import ApplyDamage, Bury, FightOn, LayDown, WriteEpitaph
 
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
 

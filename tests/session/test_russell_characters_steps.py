@@ -8,13 +8,13 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import russell_characters_state as people
-from hammertui.session.actions import Context, Refused, apply_action
-from hammertui.session.procedures import signal
-from hammertui.session.sessions import new_state
-from hammertui.session.state import State
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.russell_characters import state as people
+from hammertui.kernel.session.actions import Context, Refused, apply_action
+from hammertui.kernel.session.procedures import signal
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State
 from tests.russell_ruleset import write
 
 NAME = people.NAME

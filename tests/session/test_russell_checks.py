@@ -7,13 +7,13 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import light_levels_state
-from hammertui.session import russell_characters_state as people
-from hammertui.session import russell_checks as checks
-from hammertui.session.actions import Refused
-from hammertui.session.sessions import new_state
-from hammertui.session.state import State
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.light_levels import state as light_levels_state
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.russell_characters.actions import checks
+from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State
 from tests.session.test_individual_initiative_steps import _member, act
 
 

@@ -10,19 +10,19 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import individual_initiative_actions as fight
-from hammertui.session import light_levels_state as light
-from hammertui.session import russell_characters_state as people
-from hammertui.session import russell_vitals as vitals
-from hammertui.session.actions import Context, Refused, apply_action
-from hammertui.session.exploration_die_state import die_of
-from hammertui.session.persist import dump_state, parse_state
-from hammertui.session.russell_making import Dismiss
-from hammertui.session.save_check import check_state
-from hammertui.session.sessions import new_state
-from hammertui.session.state import Death, State, replace_member
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.individual_initiative import actions as fight
+from hammertui.procedures.light_levels import state as light
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.russell_characters.actions import vitals
+from hammertui.kernel.session.actions import Context, Refused, apply_action
+from hammertui.procedures.exploration_die.state import die_of
+from hammertui.kernel.session.persist import dump_state, parse_state
+from hammertui.procedures.russell_characters.actions.making import Dismiss
+from hammertui.kernel.session.save_check import check_state
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Death, State, replace_member
 
 
 @pytest.fixture(scope="module")

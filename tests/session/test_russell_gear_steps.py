@@ -9,18 +9,18 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import individual_initiative_actions as fight
-from hammertui.session import light_levels_state as light
-from hammertui.session import russell_characters_state as people
-from hammertui.session.actions import Context, Refused, apply_action
-from hammertui.session.light_levels_actions import PackLight, RefillLantern
-from hammertui.session.light_levels_state import FLASK
-from hammertui.session.persist import dump_state, parse_state
-from hammertui.session.russell_making import MakeCharacter, RollAttributes
-from hammertui.session.sessions import new_state
-from hammertui.session.state import State, Stats
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.individual_initiative import actions as fight
+from hammertui.procedures.light_levels import state as light
+from hammertui.procedures.russell_characters import state as people
+from hammertui.kernel.session.actions import Context, Refused, apply_action
+from hammertui.procedures.light_levels.actions import PackLight, RefillLantern
+from hammertui.procedures.light_levels.state import FLASK
+from hammertui.kernel.session.persist import dump_state, parse_state
+from hammertui.procedures.russell_characters.actions.making import MakeCharacter, RollAttributes
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State, Stats
 
 NAME = people.NAME
 SIGN = 2

@@ -6,13 +6,13 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import individual_initiative_actions as act_
-from hammertui.session import light_levels_state
-from hammertui.session import russell_characters_state as people
-from hammertui.session.actions import Refused
-from hammertui.session.sessions import new_state
-from hammertui.session.state import State
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.individual_initiative import actions as act_
+from hammertui.procedures.light_levels import state as light_levels_state
+from hammertui.procedures.russell_characters import state as people
+from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State
 from tests import individual_initiative_ruleset
 from tests.session.test_individual_initiative_steps import GOBLINS, _member, act
 

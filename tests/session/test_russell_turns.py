@@ -7,17 +7,17 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import light_levels_state as lit
-from hammertui.session import russell_characters_state as people
-from hammertui.session.actions import Action, Context, Refused, apply_action
-from hammertui.session.events import Event
-from hammertui.session.exploration_die_actions import TakeTurn
-from hammertui.session.exploration_die_state import die_of, spokesman, unrolled
-from hammertui.session.light_levels_actions import RefillLantern
-from hammertui.session.sessions import new_state
-from hammertui.session.state import Character, State, Stats, replace_member
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.light_levels import state as lit
+from hammertui.procedures.russell_characters import state as people
+from hammertui.kernel.session.actions import Action, Context, Refused, apply_action
+from hammertui.kernel.session.events import Event
+from hammertui.procedures.exploration_die.actions import TakeTurn
+from hammertui.procedures.exploration_die.state import die_of, spokesman, unrolled
+from hammertui.procedures.light_levels.actions import RefillLantern
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Character, State, Stats, replace_member
 
 
 @pytest.fixture(scope="module")

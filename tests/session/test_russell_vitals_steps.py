@@ -12,19 +12,20 @@ import attrs
 import pytest
 import tomli_w
 
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import exploration_die_state as explore
-from hammertui.session import individual_initiative_actions as act_
-from hammertui.session import individual_initiative_state as fights_state
-from hammertui.session import light_levels_state, persist
-from hammertui.session import russell_characters_state as people
-from hammertui.session import russell_vitals as vitals
-from hammertui.session.actions import Refused
-from hammertui.session.individual_initiative_state import fighting
-from hammertui.session.procedures import signal, slice_problems
-from hammertui.session.sessions import new_state
-from hammertui.session.state import Character, State, Stats
-from hammertui.session.vitals import Bury
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.exploration_die import state as explore
+from hammertui.procedures.individual_initiative import actions as act_
+from hammertui.procedures.individual_initiative import state as fights_state
+from hammertui.procedures.light_levels import state as light_levels_state
+from hammertui.kernel.session import persist
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.russell_characters.actions import vitals
+from hammertui.kernel.session.actions import Refused
+from hammertui.procedures.individual_initiative.state import fighting
+from hammertui.kernel.session.procedures import signal, slice_problems
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Character, State, Stats
+from hammertui.kernel.session.vitals import Bury
 from tests.session.test_individual_initiative_steps import GOBLINS, act
 from tests.ui.test_russell_party import ExplorationDieShowsTired
 
@@ -227,8 +228,8 @@ def test_a_hirelings_meal_is_from_the_employers_rations(state: State, ruleset: R
 
 def test_signal_tells_the_fight_of_a_wound_only_while_one_is_under_way(state: State, ruleset: Ruleset) -> None:
     """Out of a fight no procedure holds a wound's conditions."""
-    from hammertui.rules.dice import ScriptedDice
-    from hammertui.session.actions import Context
+    from hammertui.kernel.rules.dice import ScriptedDice
+    from hammertui.kernel.session.actions import Context
 
     after, events = signal(state, "on_wound", Context(ruleset, ScriptedDice([])), vitals.Damage("c1", 1), "c1", ("stunned",))
     assert after == state and events == []

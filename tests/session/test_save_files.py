@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules.ruleset import Ruleset, check_ruleset_file, load_ruleset
-from hammertui.rules.ruleset.toml_file import MAX_RULESET_BYTES
-from hammertui.session import persist
-from hammertui.session.events import Event
-from hammertui.ui.app import make_app
+from hammertui.kernel.ruleset import Ruleset, check_ruleset_file, load_ruleset
+from hammertui.kernel.ruleset.toml_file import MAX_RULESET_BYTES
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.events import Event
+from hammertui.kernel.ui.app import make_app
 
 
 def dead_pid() -> int:

@@ -12,13 +12,14 @@ from typing import Any
 
 import pytest
 
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import persist, sessions
-from hammertui.session.actions import AdvanceTime, Refused, RenameSession
-from hammertui.session.recruits import SetNotes
-from hammertui.session.events import Event
-from hammertui.session.store import Store
-from hammertui.session.vitals import ApplyDamage
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.actions import AdvanceTime, Refused, RenameSession
+from hammertui.procedures.hammercrawl_classes.actions.recruits import SetNotes
+from hammertui.kernel.session.events import Event
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.vitals import ApplyDamage
 
 
 def opened(folder: Path, name: str = "crawl") -> Store:

@@ -8,15 +8,15 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import light_state
-from hammertui.session.actions import Refused
-from hammertui.session.explore import RollExplore
-from hammertui.session.lights import FoldRounds, PassRounds
-from hammertui.session.procedures import is_dark
-from hammertui.session.search import Search, most_searchers
-from hammertui.session.sessions import new_state
-from hammertui.session.state import Clock, Hireling, State
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session.actions import Refused
+from hammertui.procedures.divining_pool.actions.explore import RollExplore
+from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.procedures.divining_pool.actions.search import Search, most_searchers
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Clock, Hireling, State
 from tests.session.test_roster import run
 
 DARKNESS = "Darkness! No light is burning."

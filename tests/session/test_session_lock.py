@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from hammertui import cli
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
-from hammertui.session.actions import AdvanceTime
-from hammertui.session.persist import SaveFiles
-from hammertui.session.store import ReadOnly
-from hammertui.ui.app import make_app
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.actions import AdvanceTime
+from hammertui.kernel.session.persist import SaveFiles
+from hammertui.kernel.session.store import ReadOnly
+from hammertui.kernel.ui.app import make_app
 from tests.session.holder import playing_elsewhere
 
 

@@ -11,12 +11,13 @@ import pytest
 import tomli
 import tomli_w
 
-from hammertui.session import persist, snapshot_text
-from hammertui.session.actions import AdvanceTime, Context, apply_action
-from hammertui.session.divining_state import divining_pool, with_pool
-from hammertui.session.state import State
-from hammertui.session.store import Store, seeded_dice
-from hammertui.session.vitals import ApplyDamage
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import snapshot_text
+from hammertui.kernel.session.actions import AdvanceTime, Context, apply_action
+from hammertui.procedures.divining_pool.state import divining_pool, with_pool
+from hammertui.kernel.session.state import State
+from hammertui.kernel.session.store import Store, seeded_dice
+from hammertui.kernel.session.vitals import ApplyDamage
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules import dice
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import persist
-from hammertui.session.actions import AdvanceTime, Refused
-from hammertui.session.vitals import ApplyDamage
-from hammertui.session.state import State
-from hammertui.session.store import NothingToUndo, Store, seeded_dice
+from hammertui.kernel.rules import dice
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.actions import AdvanceTime, Refused
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.kernel.session.state import State
+from hammertui.kernel.session.store import NothingToUndo, Store, seeded_dice
 
 
 def test_undo_restores_exactly_and_redo_returns(state: State, b3: Ruleset) -> None:

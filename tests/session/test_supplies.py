@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session.actions import Refused
-from hammertui.session.recruits import (
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.kernel.session.actions import Refused
+from hammertui.procedures.hammercrawl_classes.actions.recruits import (
     STARTING_RATIONS,
     AddCharacter,
     AdjustCount,
@@ -17,8 +17,8 @@ from hammertui.session.recruits import (
     RollReplacements,
     kit_rations,
 )
-from hammertui.session.sessions import new_state
-from hammertui.session.state import State
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State
 from tests.rules.test_ruleset import variant
 from tests.session.test_roster import AVERAGE, run
 

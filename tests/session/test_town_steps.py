@@ -12,21 +12,22 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.bonuses import PoolBonus
-from hammertui.rules.ruleset import Ruleset
-from hammertui.session import light_state, persist
-from hammertui.session.actions import Refused
-from hammertui.session.advancement import LevelUp
-from hammertui.session.camp_state import Camping, with_camp
-from hammertui.session.divining_state import divining_pool, with_pool
-from hammertui.session.explore import RollExplore, room_award
-from hammertui.session.light_state import LightSource
-from hammertui.session.loot import COMMON, AddLoot, GiveLoot
-from hammertui.session.sessions import new_state
-from hammertui.session.state import Character, Death, State, replace_member
-from hammertui.session.store import Store
-from hammertui.session.town import ODD_COINS, ReturnToTown, plan_town
-from hammertui.session.vitals import dungeon_tier
+from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.actions import Refused
+from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
+from hammertui.procedures.hammercrawl_camp.state import Camping, with_camp
+from hammertui.procedures.divining_pool.state import divining_pool, with_pool
+from hammertui.procedures.divining_pool.actions.explore import RollExplore, room_award
+from hammertui.procedures.burn_down.state import LightSource
+from hammertui.kernel.session.loot import COMMON, AddLoot, GiveLoot
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Character, Death, State, replace_member
+from hammertui.kernel.session.store import Store
+from hammertui.procedures.divining_pool.actions.town import ODD_COINS, ReturnToTown, plan_town
+from hammertui.kernel.session.vitals import dungeon_tier
 from tests.session.test_room_xp import NOTHING, awarded, explored
 from tests.session.test_roster import run
 

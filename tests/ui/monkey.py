@@ -26,10 +26,10 @@ from textual.keys import key_to_character
 from textual.pilot import Pilot
 from textual.widgets import Input, TextArea
 
-from hammertui.rules.text import control_problems
-from hammertui.session import sessions
-from hammertui.session.state import State
-from hammertui.ui.app import HammerApp, make_app
+from hammertui.kernel.rules.text import control_problems
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.state import State
+from hammertui.kernel.ui.app import HammerApp, make_app
 from tests.ui.waiting import TURNS
 
 STRAY_KEYS = (

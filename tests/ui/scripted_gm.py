@@ -12,12 +12,12 @@ from pathlib import Path
 from rich.console import Console
 from textual.pilot import Pilot
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
-from hammertui.session.explore import SetAddition, SetSafeHaven
-from hammertui.session.store import Store
-from hammertui.ui.app import HammerApp
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import sessions
+from hammertui.procedures.divining_pool.actions.explore import SetAddition, SetSafeHaven
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.ui.app import HammerApp
 
 EXPLORE_TASK = "explore (2 Hammers, 3 Crossblades, 1 Skull, to XP)"
 CAMP_TASK = "camp (4: one on watch, one scouting, two resting, to the encounter roll)"
@@ -120,8 +120,8 @@ def fight_app(folder: Path, ruleset: str = "hammercrawl-book3") -> tuple[HammerA
 async def _fight_round(pilot: Pilot, aims: dict[int, str]) -> int:
     """From initiative to the round's end: `a` throws at the default target, a number picks
     another (`aims`: the adventurer's place in the party, from 0, and the target's number)."""
-    from hammertui.session.combat import FoeGroup, StartFight
-    from hammertui.session.fight_state import FoeKind
+    from hammertui.procedures.sides_and_phases.actions import FoeGroup, StartFight
+    from hammertui.procedures.sides_and_phases.state import FoeKind
 
     assert isinstance(pilot.app, HammerApp)
     pilot.app.perform(StartFight((FoeGroup(FoeKind(GOBLINS, "3", 12), 3),), hp="average"))

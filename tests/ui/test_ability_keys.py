@@ -8,9 +8,10 @@ from pathlib import Path
 import attrs
 from textual.widgets import Checkbox, Select
 
-from hammertui.session import combat, rage
-from hammertui.session.state import State
-from hammertui.ui.fight import FightScreen
+from hammertui.procedures.sides_and_phases import actions as combat
+from hammertui.procedures.hammercrawl_classes.actions import rage
+from hammertui.kernel.session.state import State
+from hammertui.procedures.sides_and_phases.screens import FightScreen
 from tests.ui.test_attack_dialog import OGRE, armed, enter, foe_hp, open_attack, shown
 from tests.ui.test_fight_screen import highlight, just_now, pick
 from tests.ui.waiting import until

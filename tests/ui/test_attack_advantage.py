@@ -12,9 +12,9 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from hammertui.session import combat
-from hammertui.session.fight_state import fighting
-from hammertui.ui.dialogs.attack import AttackDialog
+from hammertui.procedures.sides_and_phases import actions as combat
+from hammertui.procedures.sides_and_phases.state import fighting
+from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
 from tests.ui.test_attack_dialog import armed, fighter, foe_hp, shown
 from tests.ui.test_dice_split import OGRES, PARTY_FIRST
 from tests.ui.test_party import log_text

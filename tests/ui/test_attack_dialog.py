@@ -9,15 +9,17 @@ import attrs
 import pytest
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import combat, light_state, sessions
-from hammertui.session.state import State
-from hammertui.session.fight_state import FoeKind, fighting
-from hammertui.session.store import Store
-from hammertui.session.vitals import NOT_TODAY
-from hammertui.ui.app import HammerApp
-from hammertui.ui.dialogs.attack import AttackDialog
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.procedures.sides_and_phases import actions as combat
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.state import State
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.vitals import NOT_TODAY
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
 from tests.ui.test_party import log_text, plain
 
 GOBLINS = combat.FoeGroup(FoeKind("Goblin", "1", 12, damage_die=8), 2)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import attrs
 
-from hammertui.session import combat
-from hammertui.session.fight_state import fighting
-from hammertui.session.state import State
+from hammertui.procedures.sides_and_phases import actions as combat
+from hammertui.procedures.sides_and_phases.state import fighting
+from hammertui.kernel.session.state import State
 from tests.ui.test_attack_dialog import OGRE, armed, enter, open_attack, shown
 from tests.ui.test_party import log_text
 

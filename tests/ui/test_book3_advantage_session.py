@@ -8,26 +8,27 @@ from pathlib import Path
 import pytest
 
 from hammertui.cli import main
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import persist, sessions
-from hammertui.session.actions import Context, Light, apply_action
-from hammertui.session.camp_state import camping
-from hammertui.session.divining_state import exploring
-from hammertui.session.store import Store
-from hammertui.ui.app import HammerApp
-from hammertui.ui.dialogs.attack import AttackDialog
-from hammertui.session.combat import FightNext, FoeGroup, NameTurn, StartFight
-from hammertui.session.sessions import new_state
-from hammertui.session.fight_state import FoeKind, fighting
-from hammertui.ui.camp import CampScreen
-from hammertui.ui.combat import where_text
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.dialogs.foes import FoesDialog
-from hammertui.ui.explore import ExploreScreen
-from hammertui.ui.fight import FightScreen
-from hammertui.ui.town import TownScreen
-from hammertui.ui.view import View
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.actions import Context, Light, apply_action
+from hammertui.procedures.hammercrawl_camp.state import camping
+from hammertui.procedures.divining_pool.state import exploring
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
+from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, NameTurn, StartFight
+from hammertui.kernel.session.sessions import new_state
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
+from hammertui.procedures.hammercrawl_camp.screens import CampScreen
+from hammertui.procedures.sides_and_phases.pane import where_text
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
+from hammertui.procedures.sides_and_phases.screens import FightScreen
+from hammertui.procedures.divining_pool.screens.town import TownScreen
+from hammertui.kernel.ui.view import View
 from tests.ui.test_camp_screen import pick
 from tests.ui.test_explore import choose
 from tests.ui.test_party import log_text, plain

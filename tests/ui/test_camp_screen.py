@@ -6,18 +6,19 @@ from pathlib import Path
 
 from textual.widgets import Input, OptionList, Static
 
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import persist, sessions
-from hammertui.session.camp import StartCamp
-from hammertui.session.camp_state import camping
-from hammertui.session.divining_state import exploring
-from hammertui.session.explore import SetSafeHaven
-from hammertui.ui.app import HammerApp
-from hammertui.ui.camp import CampScreen, PickDialog, ScoutDialog
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.dialogs.text import TextDialog
-from hammertui.ui.explore import ExploreScreen
-from hammertui.ui.header import SessionHeader
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import sessions
+from hammertui.procedures.hammercrawl_camp.actions import StartCamp
+from hammertui.procedures.hammercrawl_camp.state import camping
+from hammertui.procedures.divining_pool.state import exploring
+from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.hammercrawl_camp.screens import CampScreen, PickDialog, ScoutDialog
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
+from hammertui.kernel.ui.header import SessionHeader
 from tests.ui.test_explore import scripted
 from tests.ui.test_party import log_text, plain
 

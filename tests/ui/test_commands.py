@@ -10,14 +10,14 @@ import attrs
 import pytest
 from textual.command import CommandList
 
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session.combat import FightNext, FoeGroup, StartFight
-from hammertui.session.vitals import ApplyDamage
-from hammertui.session.fight_state import FoeKind
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.camp import CampScreen
-from hammertui.ui.dialogs.check import CheckDialog
-from hammertui.ui.fight import FIGHT, FightScreen
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, StartFight
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.procedures.sides_and_phases.state import FoeKind
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.procedures.hammercrawl_camp.screens import CampScreen
+from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
+from hammertui.procedures.sides_and_phases.screens import FIGHT, FightScreen
 from tests.ui.test_fight_screen import GOBLINS, HP, ROUND_1, highlight
 from tests.ui.test_explore import scripted
 from tests.ui.waiting import until

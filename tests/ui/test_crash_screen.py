@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from hammertui.cli import main
-from hammertui.session.actions import AdvanceTime
-from hammertui.ui import screens
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.crash import CRASH_LOG, MAX_LOG_BYTES, CrashScreen, write_crash_log
+from hammertui.kernel.session.actions import AdvanceTime
+from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.crash import CRASH_LOG, MAX_LOG_BYTES, CrashScreen, write_crash_log
 from tests.ui.waiting import until
 
 pytestmark = pytest.mark.crash_screen
@@ -92,8 +92,8 @@ def test_the_command_prints_one_line_naming_the_log(tmp_path: Path) -> None:
         f"""
         import sys
         from hammertui import cli
-        from hammertui.ui.app import HammerApp
-        from hammertui.ui.crash import CrashScreen
+        from hammertui.kernel.ui.app import HammerApp
+        from hammertui.kernel.ui.crash import CrashScreen
 
         def fall_through(self):
             raise RuntimeError("the torch fell through the floor")
@@ -120,7 +120,7 @@ def test_the_command_prints_one_line_naming_the_log(tmp_path: Path) -> None:
 def test_an_error_before_the_app_opens_is_one_line_too(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("hammertui.ui.app.make_app", fall_through)
+    monkeypatch.setattr("hammertui.kernel.ui.app.make_app", fall_through)
     assert main(["demo", "--saves", str(tmp_path)]) == 1
     assert capsys.readouterr() == ("", f"hammertui stopped on an unexpected error. Please report it with the file {tmp_path / CRASH_LOG}.\n")
     assert "RuntimeError: the torch fell through the floor" in (tmp_path / CRASH_LOG).read_text()

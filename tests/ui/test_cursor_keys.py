@@ -8,13 +8,13 @@ from pathlib import Path
 import attrs
 from textual.widgets import DataTable
 
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
-from hammertui.session.divining_state import Room, with_pool
-from hammertui.session.store import Store
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.room_xp import RoomXPDialog
-from hammertui.ui.rooms import RoomsScreen
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import sessions
+from hammertui.procedures.divining_pool.state import Room, with_pool
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
+from hammertui.procedures.divining_pool.screens.rooms import RoomsScreen
 
 
 def eight_rooms_app(tmp_path: Path) -> HammerApp:

@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input
 
-from hammertui.session import persist
-from hammertui.session.actions import AdvanceTime
-from hammertui.session.divining_state import divining_pool
-from hammertui.session import light_state
-from hammertui.session.procedures import is_dark
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.amount import AmountDialog
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.dialogs.save_problem import SaveProblemScreen
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.actions import AdvanceTime
+from hammertui.procedures.divining_pool.state import divining_pool
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ui.dialogs.save_problem import SaveProblemScreen
 
 
 def demo(tmp_path: Path) -> HammerApp:
@@ -163,7 +163,7 @@ async def test_a_new_session_that_cannot_be_saved_says_why_and_asks_again(tmp_pa
 
 
 async def test_a_new_session_beside_the_longest_name_is_cut_to_fit(tmp_path: Path) -> None:
-    from hammertui.session.names import MAX_NAME_BYTES
+    from hammertui.kernel.session.names import MAX_NAME_BYTES
 
     name = "\U0001d400" * (MAX_NAME_BYTES // 4) + "abc"[: MAX_NAME_BYTES % 4]
     assert len(name.encode()) == MAX_NAME_BYTES
@@ -178,7 +178,7 @@ async def test_a_new_session_beside_the_longest_name_is_cut_to_fit(tmp_path: Pat
 
 @pytest.mark.parametrize("name", ["../escape", "a/b", "", "."])
 def test_session_names_that_are_not_file_names_are_refused(tmp_path: Path, name: str) -> None:
-    from hammertui.session.sessions import BadSessionName
+    from hammertui.kernel.session.sessions import BadSessionName
 
     with pytest.raises(BadSessionName):
         make_app(tmp_path, name or " ")
@@ -195,7 +195,7 @@ def words_on(screen: object) -> str:
 async def test_a_party_key_brings_the_arrows_back_to_the_party(tmp_path: Path, ruleset_id: str, key: str) -> None:
     """The Timekeeper tabs to the Light pane, then deals damage (to the character the party pane
     shows chosen); `end` then goes to the last character, and the next party key acts on them."""
-    from hammertui.ui.roster import PartyPane
+    from hammertui.procedures.hammercrawl_classes.pane import PartyPane
     from tests.ui.waiting import until
 
     app = make_app(tmp_path, seed=7, ruleset_id=ruleset_id)
@@ -215,7 +215,7 @@ async def test_a_party_key_brings_the_arrows_back_to_the_party(tmp_path: Path, r
 
 async def test_light_keys_leave_the_arrows_on_the_light_pane(tmp_path: Path) -> None:
     """Handing a torch over keeps the Light pane focused: `down` then moves to the next source."""
-    from hammertui.ui.light import LightPane
+    from hammertui.procedures.burn_down.pane import LightPane
     from tests.ui.waiting import until
 
     app = make_app(tmp_path, seed=7)

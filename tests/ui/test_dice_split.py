@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hammertui.session import combat
-from hammertui.session.fight_state import FoeKind, fighting
-from hammertui.ui.app import HammerApp
-from hammertui.ui.dialogs.attack import AttackDialog
+from hammertui.procedures.sides_and_phases import actions as combat
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
 from tests.ui.test_attack_dialog import armed, fighter, foe_hp, shown
 from tests.ui.test_party import log_text
 from tests.ui.waiting import until

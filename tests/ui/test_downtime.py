@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
-from hammertui.session.vitals import ApplyDamage
-from hammertui.ui.app import HammerApp
-from hammertui.ui.town import TownScreen
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.divining_pool.screens.town import TownScreen
 from tests.ui.test_town_screen import cells
 from tests.ui.waiting import until
 

@@ -8,10 +8,10 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Digits, Static
 
-from hammertui.session.exploration_die_state import die_of
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.divining import DiviningPane
-from hammertui.ui.exploration_die import COMMANDS, ExplorationDiePane
+from hammertui.procedures.exploration_die.state import die_of
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.procedures.divining_pool.pane import DiviningPane
+from hammertui.procedures.exploration_die.pane import COMMANDS, ExplorationDiePane
 from tests.exploration_die_ruleset import write
 from tests.ui.waiting import until
 

@@ -6,14 +6,16 @@ from pathlib import Path
 
 from textual.widgets import Input, OptionList, Static
 
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import light_state, persist, sessions
-from hammertui.session.camp import CampNext, SetCampFree, StartCamp
-from hammertui.session.divining_state import divining_pool, exploring, pool_plan
-from hammertui.session.explore import SetAddition, SetSafeHaven, spend_choices
-from hammertui.ui.app import HammerApp
-from hammertui.ui.dialogs.blood import BloodDialog
-from hammertui.ui.explore import ExploreScreen
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import sessions
+from hammertui.procedures.hammercrawl_camp.actions import CampNext, SetCampFree, StartCamp
+from hammertui.procedures.divining_pool.state import divining_pool, exploring, pool_plan
+from hammertui.procedures.divining_pool.actions.explore import SetAddition, SetSafeHaven, spend_choices
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.divining_pool.dialogs.blood import BloodDialog
+from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
 from tests.ui.scripted_gm import screen_text, scripted_app
 from tests.ui.test_party import log_text, plain
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from hammertui.session.explore import SetAddition
+from hammertui.procedures.divining_pool.actions.explore import SetAddition
 
 from tests.ui.test_explore import scripted
 

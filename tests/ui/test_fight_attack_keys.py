@@ -7,15 +7,15 @@ from pathlib import Path
 
 from textual.widgets import Select
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
-from hammertui.session.combat import FightNext, FoeGroup, StartFight
-from hammertui.session.fight_state import FoeKind, fighting
-from hammertui.session.store import Store
-from hammertui.ui.app import HammerApp
-from hammertui.ui.dialogs.attack import AttackDialog
-from hammertui.ui.fight import FightScreen
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import sessions
+from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, StartFight
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
+from hammertui.procedures.sides_and_phases.screens import FightScreen
 from tests.ui.test_fight_screen import highlight
 from tests.ui.waiting import until
 

@@ -9,18 +9,20 @@ import attrs
 from rich.text import Text
 from textual.widgets import Input, Label, Select, SelectionList
 
-from hammertui.rules import tiers
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import effects, fight_state, sessions
-from hammertui.session.combat import FightNext, FoeGroup, StartFight
-from hammertui.session.fight_state import FoeKind
-from hammertui.session.state import replace_member
-from hammertui.session.store import Store
-from hammertui.ui.app import HammerApp
-from hammertui.ui.dialogs.effect import EffectDialog
-from hammertui.ui.dialogs.morale import MoraleDialog
-from hammertui.ui.dialogs.turn_unholy import TurnUnholyDialog
+from hammertui.procedures.hammercrawl_classes.rules import tiers
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import effects
+from hammertui.procedures.sides_and_phases import state as fight_state
+from hammertui.kernel.session import sessions
+from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, StartFight
+from hammertui.procedures.sides_and_phases.state import FoeKind
+from hammertui.kernel.session.state import replace_member
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.sides_and_phases.dialogs.effect import EffectDialog
+from hammertui.procedures.sides_and_phases.dialogs.morale import MoraleDialog
+from hammertui.procedures.sides_and_phases.dialogs.turn_unholy import TurnUnholyDialog
 from tests.ui.test_party import log_text
 
 BRANNOC = "c2"  # the demo party's Cleric

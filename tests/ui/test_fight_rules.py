@@ -6,12 +6,12 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from hammertui.session.actions import Douse
-from hammertui.session.fight_state import fighting, foe_kinds
-from hammertui.ui.app import HammerApp
-from hammertui.ui.dialogs.amount import AmountDialog
-from hammertui.ui.dialogs.foes import FoesDialog
-from hammertui.ui.fight import FightScreen
+from hammertui.kernel.session.actions import Douse
+from hammertui.procedures.sides_and_phases.state import fighting, foe_kinds
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+from hammertui.procedures.sides_and_phases.screens import FightScreen
 from tests.ui.scripted_gm import scripted_app
 from tests.ui.test_fight_screen import GOBLINS, HP, ROUND_1, ROUND_2, highlight
 from tests.ui.waiting import until

@@ -8,15 +8,15 @@ from pathlib import Path
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Input, OptionList, Static
 
-from hammertui.session.actions import RenameSession
-from hammertui.session.combat import AddEffect, Attack, FightNext, FoeGroup, HurtFoe, StartFight
-from hammertui.session.fight_state import FoeKind, fighting
-from hammertui.session.vitals import ApplyDamage
-from hammertui.ui.app import HammerApp
-from hammertui.ui.combat import CombatPane
-from hammertui.ui.dialogs.amount import AmountDialog
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.fight import CombatantTable, FightLog, FightScreen
+from hammertui.kernel.session.actions import RenameSession
+from hammertui.procedures.sides_and_phases.actions import AddEffect, Attack, FightNext, FoeGroup, HurtFoe, StartFight
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.sides_and_phases.pane import CombatPane
+from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.procedures.sides_and_phases.screens import CombatantTable, FightLog, FightScreen
 from tests.ui.test_explore import scripted
 from tests.ui.test_party import log_text, plain
 from tests.ui.waiting import until

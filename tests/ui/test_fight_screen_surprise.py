@@ -8,11 +8,11 @@ from pathlib import Path
 
 from textual.widgets import Label
 
-from hammertui.session.combat import Attack, FoeGroup, StartFight
-from hammertui.session.fight_state import FoeKind, fighting
-from hammertui.session.hirelings import Hire
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.fight import FightScreen
+from hammertui.procedures.sides_and_phases.actions import Attack, FoeGroup, StartFight
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.procedures.sides_and_phases.screens import FightScreen
 from tests.ui.test_fight_dialogs import scripted
 from tests.ui.test_fight_screen import notes, now, pick, row
 from tests.ui.test_party import log_text

@@ -14,15 +14,15 @@ import attrs
 import pytest
 from textual.widgets import Footer
 
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
-from hammertui.session.divining_state import Room, find_room, with_pool
-from hammertui.session.fight_state import fighting
-from hammertui.session.store import Store
-from hammertui.ui.app import HammerApp
-from hammertui.ui.dialogs.room_xp import RoomXPDialog
-from hammertui.ui.fight import FIGHT, CombatantTable, FightScreen
-from hammertui.ui.footer import KeysFooter
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import sessions
+from hammertui.procedures.divining_pool.state import Room, find_room, with_pool
+from hammertui.procedures.sides_and_phases.state import fighting
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
+from hammertui.procedures.sides_and_phases.screens import FIGHT, CombatantTable, FightScreen
+from hammertui.kernel.ui.footer import KeysFooter
 from tests.ui.test_two_round_fight import type_in
 from tests.ui.waiting import until
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from hammertui.session.combat import AddEffect, Declare, FightNext, FoeGroup, HurtFoe, SetFoeStatus, StartFight
-from hammertui.session.fight_state import FoeKind
+from hammertui.procedures.sides_and_phases.actions import AddEffect, Declare, FightNext, FoeGroup, HurtFoe, SetFoeStatus, StartFight
+from hammertui.procedures.sides_and_phases.state import FoeKind
 from tests.ui.test_explore import scripted
 
 HP = [5, 7, 4]

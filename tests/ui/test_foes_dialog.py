@@ -6,15 +6,15 @@ from pathlib import Path
 
 from textual.widgets import Checkbox, Input, Label, OptionList, Select
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
-from hammertui.session.combat import EndFight, FoeGroup, StartFight
-from hammertui.session.fight_state import FoeKind, fighting, foe_kinds
-from hammertui.session.store import Store
-from hammertui.ui.app import HammerApp
-from hammertui.ui.dialogs.declare import DeclareDialog
-from hammertui.ui.dialogs.foes import FoesDialog
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import sessions
+from hammertui.procedures.sides_and_phases.actions import EndFight, FoeGroup, StartFight
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting, foe_kinds
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.sides_and_phases.dialogs.declare import DeclareDialog
+from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
 from tests.ui.test_explore import scripted
 
 

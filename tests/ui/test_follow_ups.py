@@ -8,19 +8,19 @@ from pathlib import Path
 import attrs
 from textual.widgets import Input
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
-from hammertui.session.divining_state import exploring, find_room
-from hammertui.session.explore import ExploreNext, RollExplore, SetAddition
-from hammertui.session.fight_state import fighting
-from hammertui.session.state import replace_member
-from hammertui.session.store import Store
-from hammertui.ui.app import HammerApp
-from hammertui.ui.dialogs.blood import BloodDialog
-from hammertui.ui.dialogs.burial import BurialDialog
-from hammertui.ui.dialogs.room_xp import RoomXPDialog
-from hammertui.ui.fight import FightScreen
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import sessions
+from hammertui.procedures.divining_pool.state import exploring, find_room
+from hammertui.procedures.divining_pool.actions.explore import ExploreNext, RollExplore, SetAddition
+from hammertui.procedures.sides_and_phases.state import fighting
+from hammertui.kernel.session.state import replace_member
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.divining_pool.dialogs.blood import BloodDialog
+from hammertui.kernel.ui.dialogs.burial import BurialDialog
+from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
+from hammertui.procedures.sides_and_phases.screens import FightScreen
 from tests.ui.test_rooms import BLOOD, ROOM_1
 from tests.ui.test_two_round_fight import fight_app, type_in
 

@@ -7,15 +7,15 @@ from pathlib import Path
 
 from textual.widgets import Footer, Input, Label, Select, SelectionList
 
-from hammertui.session import combat
-from hammertui.session.fight_state import fighting
-from hammertui.ui.app import make_app
-from hammertui.ui.dialogs.amount import AmountDialog
-from hammertui.ui.dialogs.check import CheckDialog
-from hammertui.ui.dialogs.morale import MoraleDialog
-from hammertui.ui.dialogs.pass_time import PassTimeDialog
-from hammertui.ui.dialogs.recruit import RollDialog
-from hammertui.ui.dialogs.turn_unholy import TurnUnholyDialog
+from hammertui.procedures.sides_and_phases import actions as combat
+from hammertui.procedures.sides_and_phases.state import fighting
+from hammertui.kernel.ui.app import make_app
+from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
+from hammertui.procedures.sides_and_phases.dialogs.morale import MoraleDialog
+from hammertui.kernel.ui.dialogs.pass_time import PassTimeDialog
+from hammertui.procedures.hammercrawl_classes.dialogs.recruit import RollDialog
+from hammertui.procedures.sides_and_phases.dialogs.turn_unholy import TurnUnholyDialog
 from tests.ui.test_attack_dialog import OGRE, armed, open_attack
 from tests.ui.test_fight_dialogs import GOBLINS, fight, scripted, status
 from tests.ui.test_party import log_text

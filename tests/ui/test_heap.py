@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.ui import heap
-from hammertui.ui.app import make_app
+from hammertui.kernel.ui import heap
+from hammertui.kernel.ui.app import make_app
 
 
 @pytest.fixture
@@ -72,7 +72,7 @@ def test_the_collector_waits_from_the_dashboards_import_to_its_first_frame(tmp_p
     code = """
 import gc, sys
 from pathlib import Path
-from hammertui.ui.app import make_app
+from hammertui.kernel.ui.app import make_app
 seen = [gc.isenabled()]
 async def first_frame(pilot):
     await pilot.pause()

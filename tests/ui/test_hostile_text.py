@@ -17,26 +17,26 @@ from rich.console import Console
 from textual.widgets import Input
 from textual.content import Content
 
-from hammertui.rules.ruleset import load_ruleset, rulesets_dir
-from hammertui.session import sessions
-from hammertui.session.actions import Action, Refused
-from hammertui.session.combat import FoeGroup, StartFight
-from hammertui.session.fight_state import FoeKind
-from hammertui.session.hirelings import Hire
-from hammertui.session.individual_initiative_actions import FoeGroup as RussellFoes
-from hammertui.session.individual_initiative_actions import StartFight as RussellFight
-from hammertui.session.loot import AddLoot
-from hammertui.session.recruits import RenameCharacter, SetNotes
-from hammertui.session.report.files import report_of
-from hammertui.session.report.render import html, markdown
-from hammertui.session.russell_characters_state import Carry
-from hammertui.session.russell_vitals import Hire as RussellHire
-from hammertui.session.persist import SaveFiles
-from hammertui.session.store import Store
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.text import TextDialog
-from hammertui.ui.player_view import PlayerApp
-from hammertui.ui.procedures import part_ui
+from hammertui.kernel.ruleset import load_ruleset, rulesets_dir
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.actions import Action, Refused
+from hammertui.procedures.sides_and_phases.actions import FoeGroup, StartFight
+from hammertui.procedures.sides_and_phases.state import FoeKind
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.procedures.individual_initiative.actions import FoeGroup as RussellFoes
+from hammertui.procedures.individual_initiative.actions import StartFight as RussellFight
+from hammertui.kernel.session.loot import AddLoot
+from hammertui.procedures.hammercrawl_classes.actions.recruits import RenameCharacter, SetNotes
+from hammertui.kernel.session.report.files import report_of
+from hammertui.kernel.session.report.render import html, markdown
+from hammertui.procedures.russell_characters.state import Carry
+from hammertui.procedures.russell_characters.actions.vitals import Hire as RussellHire
+from hammertui.kernel.session.persist import SaveFiles
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.kernel.ui.player_view import PlayerApp
+from hammertui.kernel.ui.procedures import part_ui
 from tests.ui.test_save_failures import problem
 from tests.ui.waiting import until
 

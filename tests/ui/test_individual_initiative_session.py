@@ -8,10 +8,10 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from hammertui.session.individual_initiative_state import Fight, fighting
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.individual_initiative import InitiativePane
-from hammertui.ui.initiative_screen import AttackDialog, InitiativeScreen
+from hammertui.procedures.individual_initiative.state import Fight, fighting
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.procedures.individual_initiative.pane import InitiativePane
+from hammertui.procedures.individual_initiative.screens import AttackDialog, InitiativeScreen
 from tests.individual_initiative_ruleset import write
 from tests.ui.waiting import until
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 from textual.widgets import Checkbox, Label, OptionList, Select, Static
 
-from hammertui.session.exploration_die_actions import TakeTurn
-from hammertui.session.individual_initiative_actions import Attack, FoeGroup, RollInitiative, SetCondition, StartFight
-from hammertui.session.individual_initiative_state import Fight, fighting
-from hammertui.session.procedures import held_surprise
-from hammertui.session.russell_characters_state import Carry
-from hammertui.ui.app import HammerApp
-from hammertui.ui.initiative_screen import AttackDialog, FoesDialog, InitiativeScreen
+from hammertui.procedures.exploration_die.actions import TakeTurn
+from hammertui.procedures.individual_initiative.actions import Attack, FoeGroup, RollInitiative, SetCondition, StartFight
+from hammertui.procedures.individual_initiative.state import Fight, fighting
+from hammertui.kernel.session.procedures import held_surprise
+from hammertui.procedures.russell_characters.state import Carry
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.individual_initiative.screens import AttackDialog, FoesDialog, InitiativeScreen
 from tests.ui.scripted_gm import CountingKeys, scripted_app
 from tests.ui.waiting import until
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 from textual.widgets import Label
 
-from hammertui.session import light_state
-from hammertui.session.lights import CorrectLight
-from hammertui.session.procedures import is_dark
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
-from hammertui.ui.header import header_text
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.burn_down.actions import CorrectLight
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
+from hammertui.kernel.ui.header import header_text
 from tests.ui.test_party import plain
 
 

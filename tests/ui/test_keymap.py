@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 from textual.command import CommandList, CommandPalette
 
-from hammertui.session.combat import FightNext, FoeGroup, SkipMorale, StartFight, morale_due, still_to_act, turn_problem
-from hammertui.session.fight_state import FoeKind
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.amount import AmountDialog
-from hammertui.ui.dialogs.attack import AttackDialog
-from hammertui.ui.dialogs.foes import FoesDialog
-from hammertui.ui.fight import FightScreen
-from hammertui.ui.keymap import keymap_path
+from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, SkipMorale, StartFight, morale_due, still_to_act, turn_problem
+from hammertui.procedures.sides_and_phases.state import FoeKind
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
+from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+from hammertui.procedures.sides_and_phases.screens import FightScreen
+from hammertui.kernel.ui.keymap import keymap_path
 from tests.ui.test_footer import bottom_row
 from tests.ui.waiting import until
 
@@ -181,7 +181,7 @@ def _read_in_a_child(path: Path) -> str:
         "import resource, sys\n"
         "resource.setrlimit(resource.RLIMIT_AS, (256 << 20, 256 << 20))\n"
         "from pathlib import Path\n"
-        "from hammertui.ui.keymap import read_keymap\n"
+        "from hammertui.kernel.ui.keymap import read_keymap\n"
         "print(read_keymap(Path(sys.argv[1])))\n"
     )
     done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=20)

@@ -7,18 +7,18 @@ from pathlib import Path
 
 from textual.widgets import OptionList
 
-from hammertui.session import persist
-from hammertui.session.actions import Light
-from hammertui.session.camp import CampNext, SetCampAction, SetCampFree, StartCamp
-from hammertui.session.camp_state import camping, last_camp
-from hammertui.session.divining_state import divining_pool, exploring
-from hammertui.session.explore import SetSafeHaven
-from hammertui.ui.camp import CampScreen, PickDialog
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.explore import ExploreScreen
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.actions import Light
+from hammertui.procedures.hammercrawl_camp.actions import CampNext, SetCampAction, SetCampFree, StartCamp
+from hammertui.procedures.hammercrawl_camp.state import camping, last_camp
+from hammertui.procedures.divining_pool.state import divining_pool, exploring
+from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
+from hammertui.procedures.hammercrawl_camp.screens import CampScreen, PickDialog
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
 import pytest
 
-from hammertui.session.fight_state import fighting
+from hammertui.procedures.sides_and_phases.state import fighting
 from tests.ui.scripted_gm import camp_app, explore_app, fight_app, gm_camps, gm_explores, gm_fights, gm_fights_aiming, screen_text
 from tests.ui.test_party import log_text
 

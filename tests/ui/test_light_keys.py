@@ -7,15 +7,16 @@ from pathlib import Path
 from rich.text import Text
 from textual.widgets import DataTable, Label, Select, Static
 
-from hammertui.session import light_state, persist
-from hammertui.session.actions import HandOver
-from hammertui.session.lights import OIL, AddToPack, CorrectLight, DropLight
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.dialogs.correct_light import CorrectLightDialog
-from hammertui.ui.dialogs.pack import PackDialog
-from hammertui.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
-from hammertui.ui.light import LightPane
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.actions import HandOver
+from hammertui.procedures.burn_down.actions import OIL, AddToPack, CorrectLight, DropLight
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.procedures.burn_down.dialogs.correct_light import CorrectLightDialog
+from hammertui.procedures.burn_down.dialogs.pack import PackDialog
+from hammertui.kernel.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
+from hammertui.procedures.burn_down.pane import LightPane
 from tests.ui.test_party import log_text, plain
 
 

@@ -8,15 +8,15 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Static
 
-from hammertui.session import light_levels_state as kept
-from hammertui.session.divining_state import exploring
-from hammertui.session.exploration_die_actions import TogglePace
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.divining import DiviningPane
-from hammertui.ui.explore import ExploreScreen
-from hammertui.ui.light import LightPane
-from hammertui.ui.light_levels import LightLevelsPane
+from hammertui.procedures.light_levels import state as kept
+from hammertui.procedures.divining_pool.state import exploring
+from hammertui.procedures.exploration_die.actions import TogglePace
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.procedures.divining_pool.pane import DiviningPane
+from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
+from hammertui.procedures.burn_down.pane import LightPane
+from hammertui.procedures.light_levels.pane import LightLevelsPane
 from tests import light_levels_rules
 from tests.session.test_light_levels_state import StubExplore
 from tests.ui.test_explore import body

@@ -16,14 +16,14 @@ from textual.widgets import (
     Static,
 )
 
-from hammertui.session import persist
-from hammertui.session.loot import COMMON, AddLoot
-from hammertui.session.vitals import ApplyDamage
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.burial import BurialDialog
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.dialogs.loot import AddLootDialog, EditLootDialog, RemoveLootDialog
-from hammertui.ui.loot import LootScreen
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.loot import COMMON, AddLoot
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.dialogs.burial import BurialDialog
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ui.dialogs.loot import AddLootDialog, EditLootDialog, RemoveLootDialog
+from hammertui.kernel.ui.loot import LootScreen
 from tests.ui.test_party import log_text, plain
 
 

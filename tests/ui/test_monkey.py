@@ -9,11 +9,11 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
-from hammertui.session.state import Clock
-from hammertui.session.store import Store
-from hammertui.session.vitals import ApplyDamage
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.state import Clock
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.vitals import ApplyDamage
 from tests.ui.monkey import Monkey, problems
 
 KEYS = 150

@@ -10,11 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from textual.widgets import Input, Label
 
-from hammertui.session.fight_state import fighting
-from hammertui.ui.app import make_app
-from hammertui.ui.dialogs.amount import AmountDialog
-from hammertui.ui.dialogs.foes import FoesDialog
-from hammertui.ui.numbers import whole_number
+from hammertui.procedures.sides_and_phases.state import fighting
+from hammertui.kernel.ui.app import make_app
+from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+from hammertui.kernel.ui.numbers import whole_number
 
 pytestmark = pytest.mark.timeout(60)  # a few seconds each, the hypothesis runs included
 

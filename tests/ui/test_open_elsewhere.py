@@ -6,9 +6,9 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.header import SessionHeader
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ui.header import SessionHeader
 from tests.session.holder import playing_elsewhere
 from tests.ui.waiting import until
 

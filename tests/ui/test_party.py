@@ -8,13 +8,13 @@ from pathlib import Path
 from rich.console import Console
 from textual.widgets import Input, Label, Static
 
-from hammertui.session import persist
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.check import CheckDialog
-from hammertui.ui.dialogs.recruit import EntryDialog, RollDialog
-from hammertui.ui.dialogs.burial import BurialDialog
-from hammertui.ui.dialogs.xp import XPDialog
-from hammertui.ui.sheet import SheetScreen
+from hammertui.kernel.session import persist
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
+from hammertui.procedures.hammercrawl_classes.dialogs.recruit import EntryDialog, RollDialog
+from hammertui.kernel.ui.dialogs.burial import BurialDialog
+from hammertui.procedures.hammercrawl_classes.dialogs.xp import XPDialog
+from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen
 
 
 def demo(tmp_path: Path) -> HammerApp:
@@ -158,9 +158,9 @@ async def test_death_epitaph_and_undo(tmp_path: Path) -> None:
 
 
 async def test_the_keys_open_the_pile_graveyard_and_hirelings(tmp_path: Path) -> None:
-    from hammertui.ui.graveyard import GraveyardScreen
-    from hammertui.ui.hirelings import HirelingsScreen
-    from hammertui.ui.pile import PileScreen
+    from hammertui.kernel.ui.graveyard import GraveyardScreen
+    from hammertui.procedures.hammercrawl_classes.screens.hirelings import HirelingsScreen
+    from hammertui.procedures.hammercrawl_classes.screens.pile import PileScreen
 
     app = demo(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.ui.app import make_app
+from hammertui.kernel.ui.app import make_app
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])

@@ -13,14 +13,14 @@ import pytest
 from rich.console import Console
 from textual.widgets import Static
 
-from hammertui.rules.ruleset import Ruleset, load_ruleset
-from hammertui.session import sessions
-from hammertui.session.actions import AdvanceTime
-from hammertui.session.persist import SaveFiles
-from hammertui.session.store import Store
-from hammertui.session.vitals import ApplyDamage
-from hammertui.ui.app import make_app
-from hammertui.ui.player_view import PlayerApp
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.actions import AdvanceTime
+from hammertui.kernel.session.persist import SaveFiles
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.kernel.ui.app import make_app
+from hammertui.kernel.ui.player_view import PlayerApp
 from tests.ui.test_commands import palette
 from tests.ui.waiting import until
 

@@ -8,14 +8,14 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from hammertui.rules.odds import odds_for
-from hammertui.session import persist
-from hammertui.session.divining_state import divining_pool, exploring, pool_plan
-from hammertui.session.explore import ExploreNext, RollExplore, pool_lines, pool_of
-from hammertui.session.procedures import is_dark
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.divining import DiviningPane, percent
-from hammertui.ui.pool import PoolList, PoolScreen, TextLines
+from hammertui.procedures.divining_pool.rules.odds import odds_for
+from hammertui.kernel.session import persist
+from hammertui.procedures.divining_pool.state import divining_pool, exploring, pool_plan
+from hammertui.procedures.divining_pool.actions.explore import ExploreNext, RollExplore, pool_lines, pool_of
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.procedures.divining_pool.pane import DiviningPane, percent
+from hammertui.procedures.divining_pool.screens.pool import PoolList, PoolScreen, TextLines
 from tests.ui.test_explore import scripted
 from tests.ui.test_party import plain
 

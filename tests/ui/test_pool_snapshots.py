@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.ui.app import make_app
+from hammertui.kernel.ui.app import make_app
 
 BUILD = ["b", "down", "space", "down", "down", "down", "down", "plus", "plus"]
 """Open the builder, sneak in (Green), and have two really good ideas (White)."""

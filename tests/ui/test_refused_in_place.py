@@ -11,18 +11,18 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import Input, Label
 
-from hammertui.session.actions import MAX_NAME, MOST_FOES
-from hammertui.session.fight_state import fighting
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.amount import AmountDialog
-from hammertui.ui.dialogs.foes import FoesDialog
-from hammertui.ui.dialogs.hire import HireDialog
-from hammertui.ui.dialogs.recruit import RollDialog
-from hammertui.ui.dialogs.russell_character import MakeCharacterDialog
-from hammertui.ui.dialogs.russell_vitals import HireDialog as RussellHireDialog
-from hammertui.ui.dialogs.text import TextDialog
-from hammertui.ui.initiative_screen import FoesDialog as RussellFoesDialog
-from hammertui.ui.sheet import SheetScreen
+from hammertui.kernel.session.actions import MAX_NAME, MOST_FOES
+from hammertui.procedures.sides_and_phases.state import fighting
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+from hammertui.procedures.hammercrawl_classes.dialogs.hire import HireDialog
+from hammertui.procedures.hammercrawl_classes.dialogs.recruit import RollDialog
+from hammertui.procedures.russell_characters.dialogs.character import MakeCharacterDialog
+from hammertui.procedures.russell_characters.dialogs.vitals import HireDialog as RussellHireDialog
+from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.procedures.individual_initiative.screens import FoesDialog as RussellFoesDialog
+from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen
 from tests.ui.waiting import until
 
 pytestmark = pytest.mark.timeout(60)  # a few seconds each

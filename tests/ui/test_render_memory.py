@@ -7,9 +7,9 @@ import gc
 import tracemalloc
 from pathlib import Path
 
-from hammertui.session.actions import AdvanceTime
-from hammertui.session.vitals import ApplyDamage, Heal
-from hammertui.ui.app import make_app
+from hammertui.kernel.session.actions import AdvanceTime
+from hammertui.kernel.session.vitals import ApplyDamage, Heal
+from hammertui.kernel.ui.app import make_app
 
 WARM = 100
 """Actions before measuring: every pane drawn, the small caches of what is drawn (a text's width) filled."""

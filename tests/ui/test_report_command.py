@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hammertui.ui.app import make_app
+from hammertui.kernel.ui.app import make_app
 from tests.ui.waiting import until
 
 

@@ -12,11 +12,12 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Label, Static, TextArea
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import persist, sessions
-from hammertui.session.divining_state import divining_pool, exploring, find_room
-from hammertui.session.explore import (
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import persist
+from hammertui.kernel.session import sessions
+from hammertui.procedures.divining_pool.state import divining_pool, exploring, find_room
+from hammertui.procedures.divining_pool.actions.explore import (
     AwardRoomXP,
     ExploreNext,
     RollExplore,
@@ -25,11 +26,11 @@ from hammertui.session.explore import (
     SpendSymbol,
     SplitBlood,
 )
-from hammertui.session.store import Store
-from hammertui.session.vitals import ApplyDamage
-from hammertui.ui.app import HammerApp
-from hammertui.ui.dialogs.room_xp import RoomXPDialog
-from hammertui.ui.rooms import RoomNotesDialog, RoomsScreen
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
+from hammertui.procedures.divining_pool.screens.rooms import RoomNotesDialog, RoomsScreen
 from tests.ui.test_party import log_text, plain
 
 ROOM_1 = [5, 7, 4, 8]  # Blue: Hammer; Red: Hammer + Blood Drop; Purple: Chaos Star; Purple: 2 Crossblades

@@ -9,12 +9,12 @@ import attrs
 import pytest
 from textual.widgets import DataTable
 
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import sessions
-from hammertui.session.state import Death
-from hammertui.session.store import Store
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.roster import HP_STYLE
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.state import Death
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.procedures.hammercrawl_classes.pane import HP_STYLE
 
 
 def hurt_party_app(tmp_path: Path) -> HammerApp:

@@ -10,14 +10,14 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from hammertui.session.hirelings import Hire
-from hammertui.session.recruits import RollReplacements
-from hammertui.session.vitals import ApplyDamage, Bury
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.graveyard import GraveyardScreen
-from hammertui.ui.hirelings import HirelingsScreen
-from hammertui.ui.pile import PileScreen
-from hammertui.ui.decisions import RulesScreen
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.procedures.hammercrawl_classes.actions.recruits import RollReplacements
+from hammertui.kernel.session.vitals import ApplyDamage, Bury
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.graveyard import GraveyardScreen
+from hammertui.procedures.hammercrawl_classes.screens.hirelings import HirelingsScreen
+from hammertui.procedures.hammercrawl_classes.screens.pile import PileScreen
+from hammertui.kernel.ui.decisions import RulesScreen
 
 SIZE = (80, 24)
 

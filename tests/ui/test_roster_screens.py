@@ -9,18 +9,18 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
-from hammertui.session import persist
-from hammertui.session.hirelings import Hire
-from hammertui.session.recruits import RollReplacements
-from hammertui.session.state import State
-from hammertui.session.vitals import ApplyDamage, Bury
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.amount import AmountDialog
-from hammertui.ui.dialogs.hire import HireDialog, tier_choices
-from hammertui.ui.dialogs.text import TextDialog
-from hammertui.ui.graveyard import GraveyardScreen
-from hammertui.ui.hirelings import HirelingsScreen
-from hammertui.ui.pile import PileScreen
+from hammertui.kernel.session import persist
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.procedures.hammercrawl_classes.actions.recruits import RollReplacements
+from hammertui.kernel.session.state import State
+from hammertui.kernel.session.vitals import ApplyDamage, Bury
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.procedures.hammercrawl_classes.dialogs.hire import HireDialog, tier_choices
+from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.kernel.ui.graveyard import GraveyardScreen
+from hammertui.procedures.hammercrawl_classes.screens.hirelings import HirelingsScreen
+from hammertui.procedures.hammercrawl_classes.screens.pile import PileScreen
 
 
 def demo(tmp_path: Path) -> HammerApp:

@@ -8,11 +8,11 @@ from pathlib import Path
 import attrs
 from textual.widgets import Button, Input, Label, Select
 
-from hammertui.ui.dialogs.check import CheckDialog
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.dialogs.text import TextDialog
-from hammertui.ui.dialogs.xp import XPDialog
-from hammertui.session.state import State
+from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.procedures.hammercrawl_classes.dialogs.xp import XPDialog
+from hammertui.kernel.session.state import State
 from tests.ui.test_attack_dialog import armed
 from tests.ui.test_party import log_text
 from tests.ui.waiting import until

@@ -8,13 +8,13 @@ import attrs
 from textual.command import CommandList
 from textual.widgets import DataTable, Static
 
-from hammertui.ui import light
-from hammertui.rules.explore import RoomXP
-from hammertui.rules.ruleset import Ruleset
-from hammertui.ui.app import HammerApp
-from hammertui.ui.decisions import RulesScreen
-from hammertui.ui.dialogs.room_xp import RoomXPDialog
-from hammertui.ui.rulings import Rulings, ruling_line, ruling_titles, rulings_text
+from hammertui.procedures.burn_down import pane as light
+from hammertui.procedures.divining_pool.rules.explore import RoomXP
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.kernel.ui.decisions import RulesScreen
+from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
+from hammertui.kernel.ui.rulings import Rulings, ruling_line, ruling_titles, rulings_text
 from tests.ui.test_party import demo, plain
 from tests.ui.waiting import until
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 from textual.widgets import Label
 
-from hammertui.session import light_levels_state
-from hammertui.session import russell_characters_state as people
-from hammertui.session import russell_checks as checks
-from hammertui.session.light_levels_actions import DouseLight
-from hammertui.ui.app import make_app
-from hammertui.ui.dialogs.russell_check import PractiseDialog, RussellSaveDialog, RussellSkillDialog
-from hammertui.ui.dialogs.text import TextDialog
+from hammertui.procedures.light_levels import state as light_levels_state
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.russell_characters.actions import checks
+from hammertui.procedures.light_levels.actions import DouseLight
+from hammertui.kernel.ui.app import make_app
+from hammertui.procedures.russell_characters.dialogs.check import PractiseDialog, RussellSaveDialog, RussellSkillDialog
+from hammertui.kernel.ui.dialogs.text import TextDialog
 from tests.ui.waiting import until
 
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from hammertui.ui.app import make_app
-from hammertui.ui.header import SessionHeader
-from hammertui.ui.roster import COMMANDS as HAMMERCRAWL_CHARACTERS
-from hammertui.ui.russell_sheet import RussellSheetScreen
+from hammertui.kernel.ui.app import make_app
+from hammertui.kernel.ui.header import SessionHeader
+from hammertui.procedures.hammercrawl_classes.pane import COMMANDS as HAMMERCRAWL_CHARACTERS
+from hammertui.procedures.russell_characters.screens.sheet import RussellSheetScreen
 from tests.ui.test_party import plain
 from tests.ui.waiting import until
 

@@ -12,16 +12,16 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Digits
 
-from hammertui.session.exploration_die_state import die_of
-from hammertui.session.individual_initiative_state import Fight, fighting
-from hammertui.session.light_levels_state import lights
-from hammertui.session.state import State
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.burial import BurialDialog
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.graveyard import tombstone
-from hammertui.ui.initiative_screen import AttackDialog, FoesDialog, InitiativeScreen
-from hammertui.ui.view import View
+from hammertui.procedures.exploration_die.state import die_of
+from hammertui.procedures.individual_initiative.state import Fight, fighting
+from hammertui.procedures.light_levels.state import lights
+from hammertui.kernel.session.state import State
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.dialogs.burial import BurialDialog
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ui.graveyard import tombstone
+from hammertui.procedures.individual_initiative.screens import AttackDialog, FoesDialog, InitiativeScreen
+from hammertui.kernel.ui.view import View
 from tests.ui.waiting import until
 
 RULES = "russell-house-rules"

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hammertui.session import russell_characters_state as people
-from hammertui.ui.app import make_app
-from hammertui.ui.dialogs.choose import ChooseDialog
-from hammertui.ui.dialogs.russell_character import MakeCharacterDialog
-from hammertui.ui.dialogs.russell_gear import CarryDialog
-from hammertui.ui.russell_characters import RussellPartyPane
+from hammertui.procedures.russell_characters import state as people
+from hammertui.kernel.ui.app import make_app
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.procedures.russell_characters.dialogs.character import MakeCharacterDialog
+from hammertui.procedures.russell_characters.dialogs.gear import CarryDialog
+from hammertui.procedures.russell_characters.pane import RussellPartyPane
 from tests.ui.waiting import until
 
 

@@ -11,14 +11,14 @@ import attrs
 from textual.command import CommandList
 from textual.widgets import Static
 
-from hammertui.session import russell_characters_state as people
-from hammertui.session.actions import Context, Result
-from hammertui.session.procedures import signal
-from hammertui.session.state import State
-from hammertui.ui.app import make_app
-from hammertui.ui.roster import PartyPane
-from hammertui.ui.russell_characters import RussellPartyPane
-from hammertui.ui.russell_sheet import RussellSheetScreen
+from hammertui.procedures.russell_characters import state as people
+from hammertui.kernel.session.actions import Context, Result
+from hammertui.kernel.session.procedures import signal
+from hammertui.kernel.session.state import State
+from hammertui.kernel.ui.app import make_app
+from hammertui.procedures.hammercrawl_classes.pane import PartyPane
+from hammertui.procedures.russell_characters.pane import RussellPartyPane
+from hammertui.procedures.russell_characters.screens.sheet import RussellSheetScreen
 from tests.russell_ruleset import write
 from tests.ui.waiting import until
 

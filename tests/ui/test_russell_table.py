@@ -8,14 +8,14 @@ from pathlib import Path
 
 from textual.widgets import DataTable, SelectionList, Static
 
-from hammertui.session import russell_characters_state as people
-from hammertui.session.exploration_die_state import die_of
-from hammertui.session.light_levels_actions import PackLight
-from hammertui.session.light_levels_state import lights
-from hammertui.session.procedures import is_dark
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.russell_characters import RussellPartyPane
-from hammertui.ui.russell_sheet import RussellSheetScreen
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.exploration_die.state import die_of
+from hammertui.procedures.light_levels.actions import PackLight
+from hammertui.procedures.light_levels.state import lights
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.procedures.russell_characters.pane import RussellPartyPane
+from hammertui.procedures.russell_characters.screens.sheet import RussellSheetScreen
 from tests.ui.test_russell_party import ExplorationDieShowsTired
 from tests.ui.test_russell_vitals import _palette
 from tests.ui.waiting import until

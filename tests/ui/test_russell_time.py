@@ -9,17 +9,17 @@ from pathlib import Path
 
 from textual.widgets import Input, Select
 
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session.exploration_die_state import die_of
-from hammertui.session.russell_characters_state import people
-from hammertui.session.sessions import new_state
-from hammertui.ui.app import make_app
-from hammertui.ui.commands import COMMON
-from hammertui.ui.dialogs.exploration_turn import TurnDialog
-from hammertui.ui.exploration_die import ExplorationDiePane
-from hammertui.ui.header import SessionHeader
-from hammertui.ui.loot import LootScreen
-from hammertui.ui.treasure import TreasureScreen
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.procedures.exploration_die.state import die_of
+from hammertui.procedures.russell_characters.state import people
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.ui.app import make_app
+from hammertui.kernel.ui.commands import COMMON
+from hammertui.procedures.exploration_die.dialogs import TurnDialog
+from hammertui.procedures.exploration_die.pane import ExplorationDiePane
+from hammertui.kernel.ui.header import SessionHeader
+from hammertui.kernel.ui.loot import LootScreen
+from hammertui.procedures.russell_characters.screens.treasure import TreasureScreen
 from tests.ui.test_party import plain
 from tests.ui.waiting import until
 

@@ -10,16 +10,16 @@ from pathlib import Path
 from textual.command import CommandList
 from textual.widgets import DataTable, Input, Label, OptionList, Static
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import russell_characters_state as people
-from hammertui.session import russell_vitals as vitals
-from hammertui.session import sessions
-from hammertui.session.store import Store
-from hammertui.ui.app import HammerApp
-from hammertui.ui.dialogs.burial import BurialDialog
-from hammertui.ui.dialogs.russell_vitals import DamageDialog, HireDialog
-from hammertui.ui.russell_characters import RussellPartyPane
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.russell_characters.actions import vitals
+from hammertui.kernel.session import sessions
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.kernel.ui.dialogs.burial import BurialDialog
+from hammertui.procedures.russell_characters.dialogs.vitals import DamageDialog, HireDialog
+from hammertui.procedures.russell_characters.pane import RussellPartyPane
 from tests.ui.test_russell_party import ExplorationDieShowsTired
 from tests.ui.waiting import until
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hammertui.session.camp_state import camping
-from hammertui.session.divining_state import exploring
-from hammertui.ui.camp import CampScreen
-from hammertui.ui.explore import ExploreScreen
+from hammertui.procedures.hammercrawl_camp.state import camping
+from hammertui.procedures.divining_pool.state import exploring
+from hammertui.procedures.hammercrawl_camp.screens import CampScreen
+from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
 from tests.ui.scripted_gm import scripted_app, screen_text
 from tests.ui.test_explore import choose
 from tests.ui.waiting import until

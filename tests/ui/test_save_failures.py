@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Label
 
-from hammertui.session import persist
-from hammertui.session.events import Event
-from hammertui.ui.app import HammerApp, make_app
-from hammertui.ui.dialogs.text import TextDialog
+from hammertui.kernel.session import persist
+from hammertui.kernel.session.events import Event
+from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.dialogs.text import TextDialog
 from tests.ui.waiting import until
 
 

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from hammertui.ui.statics import put
+from hammertui.kernel.ui.statics import put
 
 LONG = "a hint long enough to wrap onto a second line in a box forty cells wide, and then some"
 

@@ -9,15 +9,16 @@ import attrs
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from hammertui.session import light_state, persist
-from hammertui.session.advancement import AwardXP
-from hammertui.session.divining_state import divining_pool, exploring
-from hammertui.session.explore import RollExplore
-from hammertui.session.loot import AddLoot
-from hammertui.session.vitals import ApplyDamage
-from hammertui.ui.app import HammerApp
-from hammertui.ui.loot import LootScreen
-from hammertui.ui.town import TownScreen
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import persist
+from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP
+from hammertui.procedures.divining_pool.state import divining_pool, exploring
+from hammertui.procedures.divining_pool.actions.explore import RollExplore
+from hammertui.kernel.session.loot import AddLoot
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.kernel.ui.loot import LootScreen
+from hammertui.procedures.divining_pool.screens.town import TownScreen
 from tests.ui.test_explore import scripted
 from tests.ui.test_loot_screen import add, demo
 from tests.ui.test_party import log_text, plain

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from hammertui.session.advancement import AwardXP
-from hammertui.session.loot import AddLoot
-from hammertui.session.vitals import ApplyDamage
-from hammertui.ui.app import HammerApp, make_app
+from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP
+from hammertui.kernel.session.loot import AddLoot
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.kernel.ui.app import HammerApp, make_app
 
 SIZES = pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
 

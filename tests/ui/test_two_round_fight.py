@@ -9,18 +9,19 @@ from pathlib import Path
 import attrs
 from textual.widgets import Static
 
-from hammertui.rules.dice import ScriptedDice
-from hammertui.rules.ruleset import load_ruleset
-from hammertui.session import light_state, sessions
-from hammertui.session.divining_state import Room, find_room, with_pool
-from hammertui.session.fight_state import fighting
-from hammertui.session.store import Store
-from hammertui.ui.app import HammerApp
-from hammertui.ui.combat import CombatPane
-from hammertui.ui.dialogs.attack import AttackDialog
-from hammertui.ui.dialogs.foes import FoesDialog
-from hammertui.ui.dialogs.room_xp import RoomXPDialog
-from hammertui.ui.fight import FightScreen
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import sessions
+from hammertui.procedures.divining_pool.state import Room, find_room, with_pool
+from hammertui.procedures.sides_and_phases.state import fighting
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.sides_and_phases.pane import CombatPane
+from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
+from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
+from hammertui.procedures.sides_and_phases.screens import FightScreen
 from tests.ui.test_fight_screen import just_now
 from tests.ui.test_party import log_text, plain
 

@@ -17,11 +17,11 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
 
-from hammertui.session import light_state
-from hammertui.session.vitals import ApplyDamage
-from hammertui.ui.app import make_app
-from hammertui.ui.dialogs.amount import AmountDialog
-from hammertui.ui.dialogs.check import CheckDialog
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.kernel.ui.app import make_app
+from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
 from tests.ui.test_attack_dialog import armed
 from tests.ui.waiting import TURNS, until
 

@@ -1,0 +1,20 @@
+"""`[procedures]`: the procedure each part of play uses, from those registered in
+`hammertui.kernel.rules.procedures` (the modifier dice name theirs in `[modifier_dice] mode`)."""
+
+
+from typing import Annotated
+
+from hammertui.kernel.rules.records import record
+from hammertui.kernel.ruleset.schema import registered
+
+
+@record
+class Procedures:
+    """How the party explores, camps ("none": no camp), spends light ("none": no light rules), makes
+    characters and fights."""
+
+    explore: Annotated[str, registered("explore")]
+    camp: Annotated[str, registered("camp", none=True)]
+    light: Annotated[str, registered("light", none=True)]
+    characters: Annotated[str, registered("characters")]
+    fight: Annotated[str, registered("fight")]

@@ -1,0 +1,92 @@
+"""`[stats]` and `[saves]`: stat names, how they are rolled, the modifier table; the saves."""
+
+
+from collections.abc import Iterator
+from typing import Annotated
+
+import attrs
+
+from hammertui.kernel.rules.records import record
+from hammertui.kernel.ruleset.schema import (
+    FROM_WORDS,
+    Dice,
+    Problem,
+    SaveName,
+    StatName,
+    Unique,
+    Words,
+    between,
+    check_range,
+    nonempty,
+    one_of,
+    ranged,
+    section_check,
+)
+
+STAT_METHODS = ("prime_first", "in_order")
+
+
+@record
+class StatRolling:
+    """How stats are rolled: `count` throws of `dice`, placed by `method`."""
+
+    dice: Dice = "3d6"
+    count: Annotated[int, between(1, 20, "a number of rolls")] = 6
+    method: Annotated[str, one_of(STAT_METHODS)] = "prime_first"
+
+
+@ranged
+@record
+class StatModifier:
+    """One row of the stat-modifier table: scores `low`..`high` give `mod`."""
+
+    low: Annotated[int, FROM_WORDS]
+    high: int
+    mod: int
+
+
+section_check(StatModifier)(check_range)
+
+
+@record
+class StatRules:
+    """`[stats]`: the stats in order, their full names, the rolling and the modifier table."""
+
+    names: Annotated[tuple[StatName, ...], nonempty("an array of stat names"), Unique()]
+    full_names: dict[str, str] = attrs.field(factory=dict)
+    rolling: StatRolling = StatRolling()
+    modifiers: Annotated[
+        tuple[StatModifier, ...], Words("an array of rows such as { from = 9, to = 12, mod = 0 }")
+    ] = ()
+
+
+@section_check(StatRules)
+def _stats_fit_together(stats: StatRules) -> Iterator[Problem]:
+    if stats.rolling.count < len(stats.names):
+        yield Problem(
+            f"expected at least one roll per stat ({len(stats.names)}), got {stats.rolling.count}",
+            ("rolling", "count"),
+        )
+    rows = sorted(stats.modifiers, key=lambda m: m.low)
+    for before, after in zip(rows, rows[1:], strict=False):
+        if after.low != before.high + 1:
+            yield Problem(
+                f"expected rows that follow on without gaps or overlaps, got {before.low}-{before.high}"
+                f" then {after.low}-{after.high}",
+                ("modifiers",),
+            )
+    for key in stats.full_names:
+        if key not in stats.names:
+            yield Problem(f"expected one of the stats {', '.join(stats.names)}", ("full_names", key))
+
+
+@record
+class SaveRules:
+    """`[saves]`: the save names, the stat each adds, and the level divisor of each quality."""
+
+    names: Annotated[tuple[SaveName, ...], nonempty("an array of save names"), Unique()]
+    qualities: Annotated[
+        dict[str, Annotated[int, between(1, None, "a level divisor")]],
+        Words("a table such as { good = 1, okay = 2, bad = 3 }"),
+    ]
+    stats: dict[str, StatName] = attrs.field(factory=dict)

@@ -1,0 +1,239 @@
+"""Actions: every change to a session is one of these, applied by a pure function.
+
+An action is a small frozen record of what the 'Smith asked for. `apply_action` turns the old state
+into the new one and says what happened, in events that show every die thrown. It never touches
+files or screens, so the store can undo it by keeping the old state and tests can run it bare.
+An action that makes no sense now raises `Refused` with a message for the 'Smith; nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Protocol
+
+import attrs
+
+from hammertui.kernel.rules.dice import DiceSource
+from hammertui.kernel.rules.records import record
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.rules.text import control_problems
+from hammertui.kernel.session import effects
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session.events import Event, note
+from hammertui.procedures.burn_down.state import LightSource, replace_light, running_low, source_name
+from hammertui.kernel.session.names import BadSessionName, check_name
+from hammertui.kernel.session.procedures import is_dark, on_time, signal
+from hammertui.kernel.session.state import Character, State
+
+
+class Refused(Exception):
+    """The action cannot be done in this state; the message says why, in the table's words."""
+
+
+MAX_NAME = 40
+"""Letters in the name of someone at the table (a character, a hireling, a kind of foe): enough for
+any the players pick, and what the panes and the fight's table show whole."""
+
+
+MOST_FOES = 100
+"""Foes of one kind entered at once: more than any room holds, each a row of the fight's table; a
+count mistyped by a few digits would otherwise fill the fight for ever."""
+
+
+def person_name(typed: str, missing: str) -> str:
+    """The name as typed, its runs of spaces made one; refused with the words `missing` when there
+    is none, and when it is longer than `MAX_NAME` letters."""
+    name = " ".join(typed.split())
+    if not name:
+        raise Refused(missing)
+    if len(name) > MAX_NAME:
+        raise Refused(f"a name of {MAX_NAME} letters or fewer, please")
+    return name
+
+
+@record
+class Context:
+    """What an action may consult: the rules in force and this action's dice."""
+
+    ruleset: Ruleset
+    dice: DiceSource
+
+
+Result = tuple[State, list[Event]]
+
+
+class Action(Protocol):
+    """A change the 'Smith asked for."""
+
+    label: ClassVar[str]
+
+    def apply(self, state: State, ctx: Context) -> Result: ...
+
+
+def apply_action(state: State, action: Action, ctx: Context) -> Result:
+    """Apply one action: the new state (its `seq` one higher) and its events, darkness included.
+    Text with a control character in it is refused whatever action carries it."""
+    problems = control_problems(action, multiline=False)
+    if problems:
+        raise Refused(problems[0])
+    new, events = action.apply(state, ctx)
+    new = attrs.evolve(new, seq=state.seq + 1)
+    was_dark, dark = is_dark(state), is_dark(new)
+    if dark and not was_dark:
+        events.append(note(action, "Darkness! No light is burning.", level="warn"))
+    elif was_dark and not dark:
+        events.append(note(action, "Light again."))
+    return new, [attrs.evolve(e, seq=new.seq, clock=new.clock.units) for e in events]
+
+
+def spend_time(state: State, units: int, ctx: Context, action: Action) -> Result:
+    """Move the clock on; the light procedure spends the time (every lit source burns by the same
+    amount, warning as they fail), timed effects whose time is up end, and every procedure hears of
+    the turns passed (`on_turns_passed`: the exploration die rolls for each)."""
+    burnt, events = on_time(state, units, ctx, action)
+    clock = attrs.evolve(state.clock, units=state.clock.units + units)
+    new, ended = effects.expire(attrs.evolve(burnt, clock=clock), action.label)
+    new, heard = signal(new, "on_turns_passed", ctx, action, units)
+    return new, events + ended + heard
+
+
+@record
+class AdvanceTime:
+    """Spend time: the clock moves on and every lit source burns."""
+
+    label: ClassVar[str] = "time"
+    units: int = 1
+    reason: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        if self.units < 1:
+            raise Refused("time can only move forward, by 1 or more")
+        new, events = spend_time(state, self.units, ctx, self)
+        why = f" ({self.reason})" if self.reason else ""
+        head = note(self, f"{ctx.ruleset.time.label(self.units)} pass{why}.")
+        if self.units == 1:
+            head = attrs.evolve(head, text=head.text.replace(" pass", " passes", 1))
+        return new, [head, *events]
+
+
+@record
+class Light:
+    """Light an unlit source that still has time in it."""
+
+    label: ClassVar[str] = "light"
+    light_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        source = light_of(state, self.light_id)
+        name = source_name(state, ctx.ruleset, source)
+        if source.lit:
+            raise Refused(f"{name} is already lit")
+        if source.remaining <= 0:
+            raise Refused(f"{name} is spent: refill it first")
+        left = ctx.ruleset.time.label(source.remaining)
+        lit = attrs.evolve(source, lit=True)
+        new = light_state.with_lights(state, replace_light(light_state.lights(state), lit))
+        return new, [note(self, f"{name} is lit ({left} left)."), *running_low(new, ctx, lit, self)]
+
+
+@record
+class Douse:
+    """Put out a lit source, keeping what is left of it."""
+
+    label: ClassVar[str] = "douse"
+    light_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        source = light_of(state, self.light_id)
+        name = source_name(state, ctx.ruleset, source)
+        if not source.lit:
+            raise Refused(f"{name} is not lit")
+        doused = attrs.evolve(source, lit=False)
+        return light_state.with_lights(state, replace_light(light_state.lights(state), doused)), [
+            note(self, f"{name} is doused.")
+        ]
+
+
+@record
+class HandOver:
+    """Give a source to another member of the party (or set it down, with `to` empty)."""
+
+    label: ClassVar[str] = "hand over"
+    light_id: str
+    to: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        source = light_of(state, self.light_id)
+        text = handed_over(state, source_name(state, ctx.ruleset, source), source.carrier, self.to)
+        moved = attrs.evolve(source, carrier=self.to)
+        return light_state.with_lights(state, replace_light(light_state.lights(state), moved)), [note(self, text)]
+
+
+@record
+class RenameSession:
+    """Give the session a new name (the save files keep theirs)."""
+
+    label: ClassVar[str] = "rename"
+    name: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        name = self.name.strip()
+        if not name:
+            raise Refused("a session needs a name")
+        try:
+            check_name(name)
+        except BadSessionName as problem:
+            raise Refused(str(problem)) from None
+        if name == state.session.name:
+            raise Refused(f"the session is already called {name}")
+        old = state.session.name
+        info = attrs.evolve(state.session, name=name)
+        return attrs.evolve(state, session=info), [note(self, f"Session renamed from {old} to {name}.")]
+
+
+@record
+class AdoptRuleset:
+    """Play on by the ruleset as its file now reads, after the 'Smith was told it changed (`changes`:
+    each rule changed, with its old and new value, as the log keeps them)."""
+
+    label: ClassVar[str] = "ruleset"
+    changes: tuple[str, ...] = ()
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        if state.session.ruleset_digest == ctx.ruleset.digest:
+            raise Refused(f"this session already plays by {ctx.ruleset.name} as it reads now")
+        info = attrs.evolve(state.session, ruleset_digest=ctx.ruleset.digest)
+        if not state.session.ruleset_digest:
+            text = f"Playing by {ctx.ruleset.name}; a later change to its file will be pointed out."
+            return attrs.evolve(state, session=info), [note(self, text)]
+        text = f"{ctx.ruleset.name} has changed since this session was last played: its new rules apply from now"
+        text += f": {'; '.join(self.changes)}." if self.changes else "."
+        return attrs.evolve(state, session=info), [note(self, text, level="warn")]
+
+
+def handed_over(state: State, name: str, carrier: str, to: str) -> str:
+    """What the log says when the light `name` goes from `carrier` to `to` (set down, when `to` is
+    empty), or a refusal: it is already there, or the one to take it is dead or unknown."""
+    if to == carrier:
+        raise Refused(f"{name} is already there")
+    if not to:
+        return f"{name} is set down."
+    receiver = member_of(state, to)
+    if not receiver.alive:
+        raise Refused(f"{receiver.name} is dead and cannot carry a light")
+    return f"{name} goes to {receiver.name}."
+
+
+def member_of(state: State, character_id: str) -> Character:
+    """The character with this id, or a refusal the 'Smith can read."""
+    try:
+        return state.character(character_id)
+    except KeyError:
+        raise Refused(f"no character {character_id!r} in the party") from None
+
+
+def light_of(state: State, light_id: str) -> LightSource:
+    """The light source with this id, or a refusal the 'Smith can read."""
+    try:
+        return light_state.light(state, light_id)
+    except KeyError:
+        raise Refused(f"no light source {light_id!r}") from None

@@ -1,0 +1,120 @@
+"""Timed effects: a Dazed goblin, a lost action, a rage, a spell, anything the 'Smith names.
+
+An effect hangs on a combatant (a character or foe id) or on the party, and lasts so many rounds
+or turns (Beats). It ends by itself when its clock gets there: round effects as a new round of the
+fight begins, turn effects whenever time is spent. When a fight's rounds are folded into time, a
+round effect still running becomes a turn effect, rounded up.
+"""
+
+from __future__ import annotations
+
+import math
+import attrs
+
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.events import Event
+from hammertui.procedures.sides_and_phases.state import fighting
+from hammertui.kernel.session.state import Effect, State, free_id
+
+ROUND = "round"
+UNIT = "unit"
+UNITS = (ROUND, UNIT)
+UNTIL_ENDED = "until_ended"
+"""An effect with no clock (a Berserker's rage): it lasts until an action ends it."""
+CLOCKS = (*UNITS, UNTIL_ENDED)
+"""Every clock an effect may count on; the 'Smith's own effects count rounds or turns."""
+
+
+def now(state: State, unit: str) -> int:
+    """The clock an effect counts on: the fight's rounds, or the game clock's turns (Beats); an
+    effect lasting until ended counts on none, so its time is never up."""
+    if unit == UNTIL_ENDED:
+        return 0
+    return state.clock.rounds if unit == ROUND else state.clock.units
+
+
+def time_left(state: State, effect: Effect) -> int:
+    return max(0, effect.ends_at - now(state, effect.unit))
+
+
+def describe_left(state: State, ruleset: Ruleset, effect: Effect) -> str:
+    """`2 rounds left`, `1 turn left`."""
+    if effect.unit == UNTIL_ENDED:
+        return "until ended"
+    left = time_left(state, effect)
+    if effect.unit == ROUND:
+        return f"{left} round{'s' if left != 1 else ''} left"
+    return f"{ruleset.time.label(left)} left"
+
+
+def labelled(state: State, ruleset: Ruleset, effect: Effect) -> str:
+    """`Dazed (2 rounds left)`: an effect as every screen lists it."""
+    return f"{effect.name} ({describe_left(state, ruleset, effect)})"
+
+
+def wearer_name(state: State, on: str) -> str | None:
+    """Who an effect is (or would be) on, by name: a character, a foe in the fight, or the party."""
+    if not on:
+        return "The party"
+    for member in state.party:
+        if member.id == on:
+            return member.name
+    fight = fighting(state)
+    if fight is not None:
+        for foe in fight.foes:
+            if foe.id == on:
+                return foe.name
+    return None
+
+
+def wearers(state: State) -> set[str]:
+    """Whom an effect may be on: the party, the fight's foes, and the buried, who may have fallen
+    with an effect still on them."""
+    fight = fighting(state)
+    foes = {f.id for f in fight.foes} if fight is not None else set()
+    return {m.id for m in state.party} | {g.character.id for g in state.graveyard} | foes
+
+
+def wearer(state: State, effect: Effect) -> str:
+    return wearer_name(state, effect.on) or effect.on
+
+
+def add(state: State, name: str, on: str, unit: str, duration: int, note: str = "") -> tuple[State, Effect]:
+    """A new effect lasting `duration` rounds or turns from now."""
+    effect_id = free_id("e", {e.id for e in state.effects})
+    effect = Effect(effect_id, name, on, unit, now(state, unit) + duration, note)
+    return attrs.evolve(state, effects=(*state.effects, effect)), effect
+
+
+def expire(state: State, label: str) -> tuple[State, list[Event]]:
+    """End every effect whose time is up, each with its line in the log."""
+    ended = [e for e in state.effects if time_left(state, e) == 0]
+    if not ended:
+        return state, []
+    kept = tuple(e for e in state.effects if e not in ended)
+    events = [Event(0, label, f"{wearer(state, e)}: {e.name} ends.") for e in ended]
+    return attrs.evolve(state, effects=kept), events
+
+
+def fold(state: State, ruleset: Ruleset, units: int, label: str) -> tuple[State, list[Event]]:
+    """A fight's rounds are about to become `units` of time (rounds reset to 0, the units not yet
+    on the clock): round effects outlasting that time carry on as turn effects, rounded up; the
+    rest end."""
+    per_unit = ruleset.time.rounds_per_unit
+    kept: list[Effect] = []
+    events: list[Event] = []
+    for effect in state.effects:
+        if effect.unit != ROUND:
+            kept.append(effect)
+            continue
+        rounds_left = effect.ends_at - units * per_unit
+        if rounds_left <= 0:
+            events.append(Event(0, label, f"{wearer(state, effect)}: {effect.name} ends."))
+            continue
+        kept.append(attrs.evolve(effect, unit=UNIT, ends_at=state.clock.units + units + math.ceil(rounds_left / per_unit)))
+    return attrs.evolve(state, effects=tuple(kept)), events
+
+
+def drop_for(state: State, combatant_ids: set[str]) -> State:
+    """Effects on combatants who have left the story (foes gone with their fight)."""
+    return attrs.evolve(state, effects=tuple(e for e in state.effects if e.on not in combatant_ids))

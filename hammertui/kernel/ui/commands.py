@@ -1,0 +1,161 @@
+"""The dashboard's commands, in one list: the keys, the footer and the command palette all come from it
+(the fight screen has its own list of the same records).
+
+A command knows its key (none for a palette-only one), its binding id (what a keymap file names to
+move it to another key), its footer label, its palette title and help, what it runs (an `action_`
+of the app or screen, or for a procedure's command its own `run(app)`), and when it applies: a
+command that does not apply is neither in the footer nor in the palette, and its key does nothing,
+so nothing the ruleset lacks is offered. The dashboard's list is `COMMON` and the commands of the
+session's procedures (each procedure's `COMMANDS`, see `ui/procedures.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Generic, TypeVar
+
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from hammertui.kernel.rules.records import record
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.actions.advancement import ad_hoc_words
+from hammertui.kernel.session.procedures import fight_under_way, part_module_of
+from hammertui.kernel.session.state import State
+from hammertui.kernel.ui.view import View
+
+Moment = TypeVar("Moment")
+"""What a command asks to know whether it applies: the `View` on the dashboard; on a screen, what
+that screen knows besides (the fight screen's highlighted combatant)."""
+Words = str | Callable[[State, Ruleset], str]
+"""Words that can follow the ruleset: "{unit}", "{units}" and "{ad_hoc}" are filled in, or a function
+of the state and ruleset for words that change with the moment."""
+
+
+def always(moment: object) -> bool:
+    return True
+
+
+def app_action(name: str) -> Callable[[Any], object]:
+    """A procedure's command that runs one of the app's own `action_` methods."""
+    return lambda app: getattr(app, f"action_{name}")()
+
+
+@record
+class Command(Generic[Moment]):
+    """One thing the 'Smith can ask for, by key or by name."""
+
+    key: str | None
+    id: str
+    action: str
+    label: str
+    title: Words
+    help: Words
+    show: bool = False
+    applies: Callable[[Moment], bool] = always
+    key_display: str | None = None
+    priority: bool = False
+    run: Callable[[Any], object] | None = None
+    """A procedure's command runs this with the app, through the app's `do` action."""
+
+    @property
+    def bound_action(self) -> str:
+        """What the key runs: the app's or screen's `action_`, or `do('<id>')` for a procedure's own."""
+        return f"do({self.id!r})" if self.run is not None else self.action
+
+    def binding(self) -> Binding:
+        assert self.key is not None
+        return Binding(self.key, self.bound_action, self.label, show=self.show, key_display=self.key_display, priority=self.priority, id=self.id, tooltip=_plain(self.help))
+
+    def words(self, state: State, ruleset: Ruleset) -> tuple[str, str]:
+        """The palette's title and help, in the ruleset's words."""
+        return _fill(self.title, state, ruleset), _fill(self.help, state, ruleset)
+
+
+def _fill(words: Words, state: State, ruleset: Ruleset) -> str:
+    if callable(words):
+        return words(state, ruleset)
+    return words.format(unit=ruleset.time.unit, units=ruleset.time.unit_plural, ad_hoc=ad_hoc_words(ruleset))
+
+
+def _plain(words: Words) -> str | None:
+    """A footer key's tooltip: the help, when it needs no ruleset to be said."""
+    return words if isinstance(words, str) and "{" not in words else None
+
+
+def _burning(lead: str) -> Callable[[State, Ruleset], str]:
+    """Words for passing time that say the light burns only where time spends it: the light
+    procedure's state module says otherwise with `SPENT_BY_TIME = False` (light by levels)."""
+
+    def words(state: State, ruleset: Ruleset) -> str:
+        light = part_module_of(ruleset.procedures, "light")
+        burns = light is not None and getattr(light, "SPENT_BY_TIME", True)
+        return _fill(lead, state, ruleset) + ("; every lit source burns" if burns else "")
+
+    return words
+
+
+def calm(view: View) -> bool:
+    """No fight is on."""
+    return not fight_under_way(view.state)
+
+
+COMMON: tuple[Command[View], ...] = (
+    Command("dollar_sign", "party.loot", "loot", "Loot", "Loot ledger", "Coins and items the party carries, and who holds what", key_display="$"),
+    Command("t", "time.advance", "advance_time", "Pass time", "Pass a {unit}", _burning("Advance the clock one {unit}"), show=True),
+    Command("T", "time.pass", "pass_time", "Pass...", "Pass {units}...", _burning("So many, with a reason for the log")),
+    Command("n", "time.next_hour", "next_hour", "Next hour", "To the next hour", _burning("Pass time to the next full hour")),
+    Command("h", "party.heal", "heal", "Heal", "Heal", "Heal the highlighted character, up to max HP", show=True),
+    Command("u", "store.undo", "undo", "Undo", "Undo", "Step back to before the last action", show=True),
+    Command("B", "party.bury", "bury", "Epitaph", "Epitaph", "Write the highlighted dead's epitaph and lay them to rest"),
+    Command("y", "party.graveyard", "graveyard", "Graveyard", "Graveyard", "The fallen and their epitaphs"),
+    Command(None, "session.report", "report", "Report", "Write the session report", "The session's story as Markdown and a web page, in reports/ beside the saves"),
+    Command(None, "session.rules", "rules", "Rules", "Rules", "The decisions this ruleset takes where its text is silent, each beside the words it reads"),
+    Command("ctrl+r", "store.redo", "redo", "Redo", "Redo", "Step forward again after an undo"),
+    Command("f2", "session.rename", "rename", "Rename", "Rename session", "Give this session a new name"),
+    Command("ctrl+q", "app.quit", "quit", "Quit", "Quit", "Quit: everything is already saved", show=True, priority=True),
+)
+
+
+FIGHT_SCREEN_KEYS = frozenset({"app.quit", "store.redo", "session.rules"})
+"""The dashboard's commands that still act under a fight screen (its `DASHBOARD_KEYS`): the rest
+(passing time, another fight, the highlighted character's) wait for the dashboard."""
+
+
+def screen_palette(screen: Screen, commands: Iterable[Command[Any]], view: View | None) -> Iterator[SystemCommand]:
+    """A screen's commands that apply now, each by name and the key it has now (`Turn Unholy (t)`),
+    one entry for each action however many keys run it."""
+    if view is None:
+        return
+    seen: set[str] = set()
+    for command in commands:
+        if command.action in seen or not screen.check_action(command.action, ()):
+            continue
+        seen.add(command.action)
+        title, help = command.words(view.state, view.ruleset)
+        key = bound_key(screen, command.action)
+        yield SystemCommand(f"{title} ({key})" if key else title, help, getattr(screen, f"action_{command.action}"))
+
+
+def shown_keys(screen: Screen, commands: Iterable[Command[Any]]) -> tuple[bool | None, ...]:
+    """Which of the footer's keys apply now: the footer is redrawn only when this changes (it is
+    rebuilt whole each time; a hidden key is checked when pressed)."""
+    return tuple(screen.check_action(command.action, ()) for command in commands if command.show)
+
+
+def reaches(command: Command[Any] | None, screen: Screen) -> bool:
+    """Whether a dashboard command (None: any of the dashboard's, such as a character's by name)
+    acts while `screen` is up. A screen with keys of its own names the few that still do
+    (`DASHBOARD_KEYS`): under a fight, time does not pass nor a second fight start by the dashboard's keys."""
+    kept = getattr(screen, "DASHBOARD_KEYS", None)
+    return kept is None or (command is not None and command.id in kept)
+
+
+def bound_key(screen: Screen, action: str) -> str | None:
+    """The key `screen` itself has for `action` now, as the footer shows it: the keymap's if it moved
+    the key, none if nothing on the screen runs it."""
+    for active in screen.active_bindings.values():
+        if active.node is screen and active.binding.action == action:
+            return screen.app.get_key_display(active.binding)
+    return None

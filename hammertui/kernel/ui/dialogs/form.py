@@ -1,0 +1,172 @@
+"""A dialog of a few fields that becomes one action, and stays open to say what was wrong.
+
+A value the rules refuse (a STR of 19, a Magic-User in plate) is named under the fields and the
+'Smith fixes it in place: nothing typed is lost to a refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.actions import SkipAction
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, Select
+
+from hammertui.kernel.session.actions import Action
+from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.footer import KeysFooter
+from hammertui.kernel.ui.numbers import whole_number
+from hammertui.kernel.ui import plain
+
+if TYPE_CHECKING:
+    from hammertui.kernel.ui.app import HammerApp
+
+Attempt = Callable[[Action], str | None]
+"""Dispatch an action; the refusal's words, or None when it was done."""
+
+ENTER_ROLLS = Binding("enter", "enter", "Roll", show=False, priority=True)
+"""A priority binding, so Enter reaches the form before the focused field: a checkbox would tick
+on it, a list untick. A dropdown the 'Smith went to still opens on it (see `action_enter`)."""
+
+
+class FormDialog(ModalScreen[bool]):
+    """Subclasses yield their widgets from `fields` and turn them into an action in `build`."""
+
+    CSS_PATH = screens.STYLES
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
+        Binding("ctrl+s", "submit", "Done", id="dialog.submit"),
+    ]
+    OK = "Done"
+    WIDE = True
+    ROLLS = False
+    """A form whose main act is a roll: Enter rolls from any field, as the table expects."""
+
+    def __init__(self, title: str, prompt: str, attempt: Attempt) -> None:
+        super().__init__()
+        self._title = title
+        self._prompt = prompt
+        self._attempt = attempt
+        if self.ROLLS:
+            self._bindings.key_to_bindings["enter"] = [ENTER_ROLLS]
+        self.name_submit(self.OK)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide" if self.WIDE else "dialog") as box:
+            plain.title(box, self._title)
+            yield Label(self._prompt, markup=False)
+            yield from self.fields()
+            yield Label("", id="problem", classes="problem", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button(self.OK, variant="primary", id="ok")
+                yield Button("Cancel", id="cancel")
+        yield KeysFooter()
+
+    def name_submit(self, word: str) -> None:
+        """The footer names the submit key by what it does here (Roll, Hire, Close), as the button does."""
+        self._bindings.key_to_bindings["ctrl+s"] = [Binding("ctrl+s", "submit", word, id="dialog.submit")]
+        if self.is_mounted:
+            self.refresh_bindings()
+
+    def fields(self) -> ComposeResult:
+        yield from ()
+
+    def build(self) -> Action:
+        """The action the fields describe; raise ValueError with the words to show if they cannot."""
+        raise NotImplementedError
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_submit()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A field being corrected: the old complaint no longer stands."""
+        self._show("")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.action_submit()
+        else:
+            self.action_cancel()
+
+    def action_enter(self) -> None:
+        """Enter rolls, save where it means something else: opening a dropdown the 'Smith went
+        to (the one a form opens on, as a check opens on its kind, rolls as it is), choosing in an
+        open one, or pressing a button other than the form's own (Cancel, No check)."""
+        choosing = any(select.expanded for select in self.query(Select))
+        on_list = isinstance(self.focused, Select) and self.focused is not self._opens_on()
+        other_button = isinstance(self.focused, Button) and self.focused.id != "ok"
+        if choosing or on_list or other_button:
+            raise SkipAction()
+        self.action_submit()
+
+    def _opens_on(self) -> Widget | None:
+        """The field the focus is put on as the form opens (its `AUTO_FOCUS`, else the app's)."""
+        selector = self.app.AUTO_FOCUS if self.AUTO_FOCUS is None else self.AUTO_FOCUS
+        if not selector:
+            return None
+        return next((widget for widget in self.query(selector) if widget.focusable), None)
+
+    def action_submit(self) -> None:
+        try:
+            action = self.build()
+        except ValueError as problem:
+            self._show(str(problem))
+            return
+        refusal = self._attempt(action)
+        if refusal:
+            self._show(refusal[0].upper() + refusal[1:] + ".")
+            return
+        self.done()
+
+    def done(self) -> None:
+        """The action was taken; most forms close, one with news to read stays."""
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+    def _show(self, problem: str) -> None:
+        self.query_one("#problem", Label).update(problem)
+
+    def keep_result(self, result: str | Text, ok: str, submit: str = "") -> None:
+        """The roll stays to be read: its result takes the `#preview` line's place, the fields lock,
+        and the button (`ok`) and the submit key (`submit`, or the same words) say what comes next."""
+        self._show("")
+        self.query_one("#preview", Label).update(result)
+        for widget in self.query("SelectionList, Select, Input"):
+            widget.disabled = True
+        button = self.query_one("#ok", Button)
+        button.label = ok
+        button.focus()
+        self.name_submit(submit or ok)
+
+    def latest_events(self) -> list[str]:
+        """What the action just taken logged: every event of the latest state."""
+        store = cast("HammerApp", self.app).store
+        if store is None:
+            return []
+        return [e.text for e in store.recent if e.seq == store.state.seq]
+
+    # Reading fields ------------------------------------------------------------------------
+
+    def text(self, widget_id: str) -> str:
+        return self.query_one(f"#{widget_id}", Input).value.strip()
+
+    def whole(self, widget_id: str, what: str, default: int | None = None) -> int:
+        """A whole number typed in a field, or a ValueError naming the field and what was typed."""
+        return whole_number(self.text(widget_id), what, default)
+
+    def choice(self, widget_id: str) -> str:
+        value = self.query_one(f"#{widget_id}", Select).value
+        if value is Select.NULL:
+            raise ValueError(f"choose a {widget_id.replace('-', ' ')}")
+        return str(value)

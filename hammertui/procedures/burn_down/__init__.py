@@ -1,0 +1,1 @@
+"""The burn down procedure: everything of it, by layer."""

@@ -1,0 +1,375 @@
+"""The Timekeeper's other chores: refills, new sources, the Light spell, corrections, the hour.
+
+Lighting, dousing and handing over live in `actions`. What a flask holds, how long a spell lasts and
+where a correction lands are the rules' (`rules.light`), so the pane, the log and the tests read one
+answer. Each chore is one undoable action; one that makes no sense now is refused with the reason.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import ClassVar
+
+import attrs
+
+from hammertui.procedures.burn_down import rules as light
+from hammertui.kernel.rules.clock import clock_text
+from hammertui.kernel.rules.records import record
+from hammertui.kernel.ruleset import LightSourceDef, Ruleset, TimeRules
+from hammertui.kernel.session import effects
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session.actions import Action, Context, Refused, Result, light_of, member_of, note, spend_time
+from hammertui.procedures.burn_down.state import LightSource, replace_light, running_low, source_name
+from hammertui.kernel.session.state import Character, State, free_id, replace_member
+
+OIL = "oil"
+"""The pack item that is not a light: a flask of oil, counted on the character, for a refill."""
+
+HOWS: tuple[light.Correction, ...] = ("plus", "minus", "set")
+
+
+# ----------------------------------------------------------------------------- what panes ask
+
+
+def party_light(state: State, ruleset: Ruleset) -> light.LightLevel:
+    """How well the party sees by the sources burning now (weak or strong in Book Three)."""
+    return light.light_level(ruleset, (s.kind for s in light_state.lights(state) if s.lit and s.remaining > 0))
+
+
+@record
+class Pack:
+    """What one character keeps for later: spare sources by kind, flasks of oil, and Rations."""
+
+    character_id: str
+    spares: tuple[tuple[str, int], ...]
+    oil: int
+    rations: int = 0
+
+
+def packs(state: State) -> tuple[Pack, ...]:
+    """Each living member's spares (unlit sources with time left), oil and Rations, in party order."""
+    found = []
+    for member in state.living:
+        kinds = Counter(s.kind for s in light_state.lights(state) if s.carrier == member.id and not s.lit and s.remaining > 0)
+        if kinds or member.oil or member.rations:
+            found.append(Pack(member.id, tuple(kinds.items()), member.oil, member.rations))
+    return tuple(found)
+
+
+def pack_items(ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
+    """What can go into a pack, as (kind, name): sources the clock burns, and oil where one takes it."""
+    items = [(kind, d.name) for kind, d in ruleset.light_sources.items() if _packable(d)]
+    fuel = _fuel(ruleset)
+    if fuel:
+        items.append((OIL, fuel.capitalize()))
+    return tuple(items)
+
+
+def spell_kind(ruleset: Ruleset) -> str | None:
+    """The ruleset's Light spell (the source that needs a caster), if it has one."""
+    return next((kind for kind, d in ruleset.light_sources.items() if d.needs_caster), None)
+
+
+def next_hour(state: State, time: TimeRules) -> tuple[int, str]:
+    """Units to the next full hour and the clock there, as the Timekeeper says it."""
+    units = light.to_next_hour(state.clock.units, time.units_per_hour)
+    return units, clock_text(state.clock.units + units, time.minutes_per_unit)
+
+
+def darkness_ahead(state: State, ruleset: Ruleset, units: int) -> str | None:
+    """What passing `units` would do to the party's last light, when it would put it out: said
+    before the time passes, as the Camp check says it before a camp. None when light lasts (or the
+    party is in the dark already, and has no light to lose)."""
+    longest = max((s.remaining for s in light_state.lights(state) if s.lit and s.remaining > 0), default=0)
+    if not 0 < longest <= units:
+        return None
+    label = ruleset.time.label
+    dark = f"{label(units - longest)} in the dark" if longest < units else "dark as it ends"
+    return f"The last light goes out after {label(longest)} of the {label(units)}: {dark}."
+
+
+def lit_time_left(state: State, ruleset: Ruleset) -> tuple[str, ...]:
+    """`torch 4 Beats` for each source burning now, longest-lasting first."""
+    burning = sorted((s for s in light_state.lights(state) if s.lit and s.remaining > 0), key=lambda s: -s.remaining)
+    names = {kind: d.name.lower() for kind, d in ruleset.light_sources.items()}
+    return tuple(f"{names.get(s.kind, s.kind)} {ruleset.time.label(s.remaining)}" for s in burning)
+
+
+def casters(state: State, ruleset: Ruleset) -> tuple[Character, ...]:
+    """The members who could cast the Light spell now: alive, standing and able to cast."""
+    return tuple(m for m in state.living if m.status == "ok" and _casts(ruleset, m))
+
+
+# ---------------------------------------------------------------------------------- actions
+
+
+@record
+class Refill:
+    """Refuel a lantern from a flask its carrier holds: back to full, the flask used up."""
+
+    label: ClassVar[str] = "refill"
+    light_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        source = light_of(state, self.light_id)
+        name = source_name(state, ctx.ruleset, source)
+        definition = _definition(ctx.ruleset, source.kind)
+        if definition.refuel is None:
+            raise Refused(_not_refillable(ctx.ruleset, name))
+        if not source.carrier:
+            raise Refused(f"{name} has no one to refill it: hand it to someone with {_a(definition.refuel)}")
+        member = member_of(state, source.carrier)
+        if not member.alive:
+            raise Refused(f"{member.name} is dead and refills nothing")
+        if member.oil < 1:
+            raise Refused(f"{member.name} has no {definition.refuel}")
+        try:
+            filled = light.refill(ctx.ruleset, source.kind, source.remaining)
+        except ValueError as error:
+            raise Refused(str(error)) from None
+        if filled.gained == 0:
+            raise Refused(f"{name} is already full ({ctx.ruleset.time.label(source.remaining)})")
+        refilled = attrs.evolve(source, remaining=filled.remaining)
+        member = attrs.evolve(member, oil=member.oil - 1)
+        new = light_state.with_lights(attrs.evolve(state, party=replace_member(state.party, member)), replace_light(light_state.lights(state), refilled))
+        full = ctx.ruleset.time.label(filled.remaining)
+        text = f"{name} takes a fresh {definition.refuel}: {full}. {member.name} has {_count(member.oil, definition.refuel)} left."
+        ruling = ctx.ruleset.decisions.get("lantern_refill")
+        if source.remaining and ruling is not None:
+            verb = "is" if source.remaining == 1 else "are"
+            text += f" The {ctx.ruleset.time.label(source.remaining)} it still had {verb} not added ({ruling.title}: a ruling)."
+        return new, [note(self, text), *running_low(new, ctx, refilled, self)]
+
+
+@record
+class DropLight:
+    """A source lost for good: dropped down a shaft, eaten, traded, or a spell dismissed.
+
+    A lit one takes its light with it.
+    """
+
+    label: ClassVar[str] = "drop light"
+    light_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        source = light_of(state, self.light_id)
+        name = source_name(state, ctx.ruleset, source)
+        lights = tuple(s for s in light_state.lights(state) if s.id != source.id)
+        left = ctx.ruleset.time.label(source.remaining)
+        if source.kind == spell_kind(ctx.ruleset):
+            text = f"{name} ends early ({left} unspent)."
+        else:
+            burning = ", still burning," if source.lit else ""
+            text = f"{name} is dropped{burning} and gone for good ({left} left in it)."
+        return light_state.with_lights(state, lights), [note(self, text)]
+
+
+@record
+class AddToPack:
+    """A new spare (full and unlit) or a flask of oil into a character's pack."""
+
+    label: ClassVar[str] = "pack"
+    character_id: str
+    kind: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        member = member_of(state, self.character_id)
+        if not member.alive:
+            raise Refused(f"{member.name} is dead and carries nothing more")
+        if self.kind == OIL:
+            return self._oil(state, ctx, member)
+        definition = ctx.ruleset.light_sources.get(self.kind)
+        if definition is None:
+            raise Refused(f"{ctx.ruleset.name} has no light source {self.kind!r}")
+        if definition.needs_caster:
+            raise Refused(f"a {definition.name} is cast, not packed")
+        full = definition.duration_for()
+        if full is None:
+            raise Refused(f"{ctx.ruleset.name} gives a {definition.name.lower()} no time to keep")
+        spare = LightSource(free_id("l", {s.id for s in light_state.lights(state)}), self.kind, full, carrier=member.id)
+        text = f"A fresh {definition.name.lower()} goes into {member.name}'s pack ({ctx.ruleset.time.label(full)})."
+        return light_state.with_lights(state, (*light_state.lights(state), spare)), [note(self, text)]
+
+    def _oil(self, state: State, ctx: Context, member: Character) -> Result:
+        fuel = _fuel(ctx.ruleset)
+        if fuel is None:
+            raise Refused(f"nothing in {ctx.ruleset.name} burns oil")
+        member = attrs.evolve(member, oil=member.oil + 1)
+        text = f"{_a(fuel).capitalize()} goes into {member.name}'s pack ({_count(member.oil, fuel)} now)."
+        return attrs.evolve(state, party=replace_member(state.party, member)), [note(self, text)]
+
+
+@record
+class CastLight:
+    """The Light spell: a lit source on the caster lasting its base plus the caster's level.
+
+    Casting spends the spell until it is re-memorized, so the caster's forgotten count goes up.
+    """
+
+    label: ClassVar[str] = "cast light"
+    caster_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        kind = spell_kind(ctx.ruleset)
+        if kind is None:
+            raise Refused(f"{ctx.ruleset.name} has no Light spell")
+        member = member_of(state, self.caster_id)
+        if not member.alive or member.status != "ok":
+            raise Refused(f"{member.name} is {member.status} and casts nothing")
+        if not _casts(ctx.ruleset, member):
+            raise Refused(f"{member.name} casts no spells")
+        definition = ctx.ruleset.light_sources[kind]
+        duration = light.spell_duration(ctx.ruleset, member.level)
+        spell = LightSource(free_id("l", {s.id for s in light_state.lights(state)}), kind, duration, carrier=member.id, lit=True)
+        member = attrs.evolve(member, spells_forgotten=member.spells_forgotten + 1)
+        new = light_state.with_lights(attrs.evolve(state, party=replace_member(state.party, member)), (*light_state.lights(state), spell))
+        bonus = duration - (definition.duration or 0)
+        why = f"{definition.duration} + {bonus} for level {member.level}"
+        text = f"{member.name} casts a {definition.name}: {ctx.ruleset.time.label(duration)} ({why}); a spell spent until re-memorized."
+        return new, [note(self, text)]
+
+
+@record
+class CorrectLight:
+    """The Timekeeper's fix: add to, take from or set a source's time, with the reason logged.
+
+    Never below 0; above a fresh source's time is allowed and flagged. A lit source set to 0 goes out.
+    """
+
+    label: ClassVar[str] = "correct light"
+    light_id: str
+    how: str
+    amount: int
+    reason: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        source = light_of(state, self.light_id)
+        name = source_name(state, ctx.ruleset, source)
+        how = _how(self.how)
+        if self.amount < 0:
+            raise Refused(f"{self.amount} will not do: give 0 or more, with plus, minus or set")
+        fixed = light.correct(source.remaining, how, self.amount, _fresh(ctx.ruleset, source.kind))
+        time = ctx.ruleset.time
+        if fixed.change == 0:
+            raise Refused(f"{name} already has {time.label(source.remaining)}: nothing to correct")
+        corrected = attrs.evolve(source, remaining=fixed.remaining, lit=source.lit and fixed.remaining > 0)
+        new = light_state.with_lights(state, replace_light(light_state.lights(state), corrected))
+        why = self.reason.strip() or "no reason given"
+        flag = f"; {fixed.note}" if fixed.note else ""
+        text = f"{name} corrected from {fixed.before} to {time.label(fixed.remaining)} ({why}){flag}."
+        events = [note(self, text, level="warn" if fixed.over_full else "info")]
+        if source.lit and not corrected.lit:
+            events.append(note(self, f"{name} goes out.", level="warn"))
+        return new, events + running_low(new, ctx, corrected, self)
+
+
+@record
+class ToNextHour:
+    """Spend the time to the next full hour: the clock lands on it and every lit source burns."""
+
+    label: ClassVar[str] = "hour"
+    reason: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        time = ctx.ruleset.time
+        units, at = next_hour(state, time)
+        new, events = spend_time(state, units, ctx, self)
+        why = f" ({self.reason.strip()})" if self.reason.strip() else ""
+        verb = "passes" if units == 1 else "pass"
+        return new, [note(self, f"{time.label(units)} {verb}, to {at}{why}."), *events]
+
+
+@record
+class PassRounds:
+    """Combat rounds counted on their own clock: they do not burn lights until folded into turns."""
+
+    label: ClassVar[str] = "round"
+    rounds: int = 1
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        if self.rounds < 1:
+            raise Refused("rounds can only move forward, by 1 or more")
+        total = state.clock.rounds + self.rounds
+        clock = attrs.evolve(state.clock, rounds=total)
+        word = "round passes" if self.rounds == 1 else f"{self.rounds} rounds pass"
+        new, ended = effects.expire(attrs.evolve(state, clock=clock), self.label)
+        return new, [note(self, f"{word.capitalize()}: round {total}."), *ended]
+
+
+@record
+class FoldRounds:
+    """The fight is over: its rounds become time, max(1, rounds / rounds per unit rounded up), and
+    every lit source burns it."""
+
+    label: ClassVar[str] = "round"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        if state.clock.rounds < 1:
+            raise Refused("no combat rounds to fold into time")
+        return fold_rounds(state, ctx, self)
+
+
+def fold_rounds(state: State, ctx: Context, action: Action) -> Result:
+    """A fight's rounds become time: max(1, rounds / rounds per unit rounded up); every lit source
+    burns it, and round effects outlasting it carry on in turns (Beats)."""
+    rounds = state.clock.rounds
+    time = ctx.ruleset.time
+    units = time.combat_units(rounds)
+    counted = f"{rounds} round{'s' if rounds != 1 else ''}"
+    head = note(action, f"{counted} of combat: {time.label(units)} on the clock.")
+    state = attrs.evolve(state, clock=attrs.evolve(state.clock, rounds=0))
+    state, carried = effects.fold(state, ctx.ruleset, units, action.label)
+    new, events = spend_time(state, units, ctx, action)
+    return new, [head, *carried, *events]
+
+
+# ---------------------------------------------------------------------------------- helpers
+
+
+def _definition(ruleset: Ruleset, kind: str) -> LightSourceDef:
+    try:
+        return light.source_def(ruleset, kind)
+    except ValueError as error:
+        raise Refused(str(error)) from None
+
+
+def _fresh(ruleset: Ruleset, kind: str) -> int | None:
+    """A fresh source's time, to flag a correction past it; a spell's depends on who cast it."""
+    definition = ruleset.light_sources.get(kind)
+    if definition is None or definition.needs_caster:
+        return None
+    return definition.duration_for()
+
+
+def _how(how: str) -> light.Correction:
+    for known in HOWS:
+        if how == known:
+            return known
+    raise Refused(f"correct by plus, minus or set, not {how!r}")
+
+
+def _packable(definition: LightSourceDef) -> bool:
+    return not definition.needs_caster and definition.duration is not None
+
+
+def _fuel(ruleset: Ruleset) -> str | None:
+    return next((d.refuel for d in ruleset.light_sources.values() if d.refuel), None)
+
+
+def _casts(ruleset: Ruleset, member: Character) -> bool:
+    class_def = ruleset.classes.get(member.class_id)
+    return class_def is not None and class_def.spellcasting is not None
+
+
+def _not_refillable(ruleset: Ruleset, name: str) -> str:
+    takers = [d.name.lower() for d in ruleset.light_sources.values() if d.refuel]
+    return f"{name} cannot be refilled" + (f": only a {' or '.join(takers)} can" if takers else "")
+
+
+def _count(n: int, noun: str) -> str:
+    """`no oil flasks`, `1 oil flask`, `3 oil flasks`."""
+    return f"{n or 'no'} {noun}{'' if n == 1 else 's'}"
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"

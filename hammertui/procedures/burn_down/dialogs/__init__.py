@@ -1,0 +1,1 @@
+"""The burn down procedure's dialogs."""

@@ -1,0 +1,180 @@
+"""Light by time (`burn_down`): the party's light sources, each burning down as the clock moves.
+
+This procedure's slice of the session holds every torch, lantern, candle and spell the party has,
+lit or not. Time reaches it through `on_time` and darkness is asked of it through `is_dark`, both
+put by `session.procedures`, so the clock and the panes need not know how light is kept.
+"""
+
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from hammertui.procedures.burn_down.rules import LOW_AT, burn
+from hammertui.kernel.rules.records import record
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.carrying import carried_name
+from hammertui.kernel.session.events import Event, note
+from hammertui.kernel.session.state import State
+
+if TYPE_CHECKING:
+    from hammertui.kernel.session.actions import Action, Context, Result
+
+NAME = "burn_down"
+SPARE_TORCHES = 2
+"""Unlit torches a new party carries besides the one burning, one each by the next members."""
+
+
+@record
+class LightSource:
+    """A torch, lantern, candle or spell; `carrier` is a character id, or "" when set down."""
+
+    id: str
+    kind: str
+    remaining: int
+    carrier: str = ""
+    lit: bool = False
+
+
+@record
+class BurnDown:
+    """Every light source the party has, in the order they came: none means nothing to see by."""
+
+    lights: tuple[LightSource, ...] = ()
+
+
+SLICE = BurnDown
+EMPTY = BurnDown()
+
+
+def new_slice(ruleset: Ruleset, party: tuple[Any, ...]) -> BurnDown:
+    """One lit torch carried by the first member, and spares by the next ones."""
+    torch = ruleset.light_sources["torch"].duration or 0
+    lit = LightSource("l1", "torch", torch, carrier=party[0].id, lit=True)
+    spares = (LightSource(f"l{n + 2}", "torch", torch, carrier=party[n + 1].id) for n in range(SPARE_TORCHES))
+    return BurnDown((lit, *spares))
+
+
+def first_light(state: State) -> list[Event]:
+    """What a new session's log says of its light."""
+    if NAME not in state.slices:
+        return []
+    return [Event(0, "light", f"{state.party[0].name} lights a torch; {SPARE_TORCHES} spares in packs.")]
+
+
+def lights(state: State) -> tuple[LightSource, ...]:
+    return state.slices.get(NAME, EMPTY).lights
+
+
+def with_lights(state: State, sources: Iterable[LightSource]) -> State:
+    """The state with the party's light sources replaced."""
+    return state.with_slice(NAME, attrs.evolve(state.slices.get(NAME, EMPTY), lights=tuple(sources)))
+
+
+def light(state: State, light_id: str) -> LightSource:
+    for source in lights(state):
+        if source.id == light_id:
+            return source
+    raise KeyError(light_id)
+
+
+def replace_light(sources: tuple[LightSource, ...], source: LightSource) -> tuple[LightSource, ...]:
+    return tuple(source if s.id == source.id else s for s in sources)
+
+
+def is_dark(state: State) -> bool:
+    """Darkness is one fact every pane reads: no lit source anywhere with the party."""
+    return not any(source.lit and source.remaining > 0 for source in lights(state))
+
+
+def on_buried(state: State, ctx: "Context", action: "Action", character_id: str) -> "Result":
+    """What the buried carried is left with the body: their lights are set down."""
+    events, kept = [], []
+    for source in lights(state):
+        if source.carrier == character_id:
+            events.append(note(action, f"{source_name(state, ctx.ruleset, source)} is left with the body."))
+            source = attrs.evolve(source, carrier="")
+        kept.append(source)
+    return (with_lights(state, kept) if events else state), events
+
+
+def on_time(state: State, units: int, ctx: "Context", action: "Action") -> "Result":
+    """Burn every lit source by `units`, warning as they fail; the clock is the caller's (a
+    sputtering light loses time while the clock stands)."""
+    events: list[Event] = []
+    kept = []
+    for source in lights(state):
+        if not source.lit:
+            kept.append(source)
+            continue
+        burning = burn(source.remaining, units)
+        name = source_name(state, ctx.ruleset, source)
+        if burning.burnt_out:
+            events.append(note(action, f"{name} burns out.", level="warn"))
+            if consumable(ctx.ruleset, source.kind):
+                continue
+            kept.append(attrs.evolve(source, remaining=0, lit=False))
+            continue
+        burnt = attrs.evolve(source, remaining=burning.remaining)
+        if burning.running_low:
+            events += running_low(state, ctx, burnt, action)
+        kept.append(burnt)
+    return with_lights(state, kept), events
+
+
+def running_low(state: State, ctx: "Context", source: LightSource, action: "Action") -> list[Event]:
+    """The warning for a lit source on its last unit, however it got there: burnt, lit or corrected."""
+    if not source.lit or not 0 < source.remaining <= LOW_AT:
+        return []
+    name = source_name(state, ctx.ruleset, source)
+    return [note(action, f"{name} is running low: {ctx.ruleset.time.label(source.remaining)} left.", level="warn")]
+
+
+def consumable(ruleset: Ruleset, kind: str) -> bool:
+    """A torch or candle is gone when it burns out; a lantern stays to be refilled."""
+    definition = ruleset.light_sources.get(kind)
+    return definition is None or not definition.refuel
+
+
+def source_name(state: State, ruleset: Ruleset, source: LightSource) -> str:
+    """`Darla's torch`, or `the torch on the floor`."""
+    definition = ruleset.light_sources.get(source.kind)
+    return carried_name(state, definition.name.lower() if definition else source.kind, source.carrier)
+
+
+def problems(burn_down: BurnDown, state: State) -> list[str]:
+    """Sources with their own ids, carried by someone in the party, with no negative time."""
+    found = []
+    ids = [s.id for s in burn_down.lights]
+    if len(set(ids)) != len(ids):
+        found.append("lights: two sources share an id")
+    party = {m.id for m in state.party}
+    for i, source in enumerate(burn_down.lights):
+        if source.carrier and source.carrier not in party:
+            found.append(f"lights[{i}].carrier: no character {source.carrier!r}")
+        if source.remaining < 0:
+            found.append(f"lights[{i}].remaining: cannot be negative")
+    return found
+
+
+def burning(state: State, ruleset: Ruleset) -> tuple[tuple[str, int, int, str], ...]:
+    """Each source burning now, for the player view: its name, the time it has left and when full
+    (in the ruleset's units), and that time in words."""
+    shown = []
+    for source in lights(state):
+        if source.lit:
+            definition = ruleset.light_sources.get(source.kind)
+            name = carried_name(state, definition.name.lower() if definition else source.kind, source.carrier)
+            full = max(source.remaining, (definition.duration or 0) if definition else 0)
+            shown.append((name, source.remaining, full, ruleset.time.label(source.remaining)))
+    return tuple(shown)
+
+
+def rules_problems(burn_down: BurnDown, state: State, ruleset: Ruleset) -> list[str]:
+    """Every source a kind of the ruleset's: its duration, refilling and burning out are looked up by it."""
+    kinds = ", ".join(ruleset.light_sources)
+    return [
+        f"lights[{i}].kind: {ruleset.name} has no light source {source.kind!r} (one of {kinds})"
+        for i, source in enumerate(burn_down.lights) if source.kind not in ruleset.light_sources
+    ]

@@ -1,0 +1,1 @@
+"""The divining pool procedure's screens."""

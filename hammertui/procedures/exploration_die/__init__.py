@@ -1,0 +1,1 @@
+"""The exploration die procedure: everything of it, by layer."""

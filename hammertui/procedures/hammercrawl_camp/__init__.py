@@ -1,0 +1,1 @@
+"""The hammercrawl camp procedure: everything of it, by layer."""

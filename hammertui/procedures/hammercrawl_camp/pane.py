@@ -1,0 +1,44 @@
+"""Camp on the dashboard: the key that opens the Camp screen (which loads on first use), and the
+Safe Haven a camp needs, set by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
+from hammertui.kernel.session.state import State
+from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.commands import Command
+from hammertui.kernel.ui.view import View
+
+PANE = None
+
+
+def _haven_title(state: State, ruleset: Ruleset) -> str:
+    return "No longer a Safe Haven" if state.dungeon.safe_haven else "Declare a Safe Haven"
+
+
+def _toggle_haven(app: Any) -> None:
+    app.perform(SetSafeHaven(not app.store.state.dungeon.safe_haven))
+
+COMMANDS: tuple[Command[View], ...] = (
+    Command(
+        "c",
+        "party.camp",
+        "camp",
+        "Camp",
+        "Camp",
+        "In a Safe Haven: the check, the time, the free and chosen actions, the encounter roll",
+        run=lambda app: app.push_screen(screens.CampScreen()),
+    ),
+    Command(
+        "H",
+        "party.safe_haven",
+        "safe_haven",
+        "Safe Haven",
+        _haven_title,
+        "Where the party stands, set by hand (a Falcon usually finds one)",
+        run=_toggle_haven,
+    ),
+)

@@ -1,0 +1,1 @@
+"""The hammercrawl classes procedure: everything of it, by layer."""

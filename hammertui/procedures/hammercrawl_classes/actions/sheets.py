@@ -1,0 +1,52 @@
+"""A character's sheet facts, gathered from the session: the lights they carry, the dungeon's tier."""
+
+from __future__ import annotations
+
+from hammertui.procedures.hammercrawl_classes.rules import sheet
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session.state import Character, State
+from hammertui.kernel.session.vitals import dungeon_tier
+
+
+def facts_of(state: State, ruleset: Ruleset, member: Character) -> sheet.Facts:
+    lights = []
+    for source in light_state.lights(state):
+        if source.carrier == member.id:
+            definition = ruleset.light_sources.get(source.kind)
+            name = definition.name.lower() if definition else source.kind
+            left = ruleset.time.label(source.remaining)
+            lights.append(f"{name} ({'lit, ' if source.lit else ''}{left})")
+    return sheet.Facts(
+        name=member.name,
+        class_id=member.class_id,
+        level=member.level,
+        xp=member.xp,
+        stats=member.stats.as_dict(),
+        con=member.con,
+        hp=member.hp,
+        max_hp=member.max_hp,
+        temp_hp=member.temp_hp,
+        ac=member.ac,
+        armour=member.armour,
+        shield=member.shield,
+        uses=member.uses,
+        bailiwick=member.bailiwick,
+        failing=member.failing,
+        rations=member.rations,
+        ammo=member.ammo,
+        spells_forgotten=member.spells_forgotten,
+        bedroll=member.bedroll,
+        coins=member.coins,
+        items=member.items,
+        role=member.role,
+        player=member.player,
+        lights=tuple(lights),
+        notes=member.notes,
+        dungeon_tier=dungeon_tier(state, ruleset),
+        level_up_hp=state.session.level_up_hp,
+    )
+
+
+def character_sheet(state: State, ruleset: Ruleset, member: Character) -> tuple[sheet.Section, ...]:
+    return sheet.character_sheet(ruleset, facts_of(state, ruleset, member))

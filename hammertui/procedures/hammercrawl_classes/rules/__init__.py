@@ -1,0 +1,1 @@
+"""The hammercrawl classes procedure's rules."""

@@ -1,0 +1,120 @@
+"""The character sheet: every number the rules give a character, and where each one comes from.
+
+It is a screen over the dashboard so the 'Smith can answer "what's my Body save?" mid-fight and be
+back in one key. The keys here act on this character; everything goes through the app's actions.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from hammertui.procedures.hammercrawl_classes.rules.sheet import Section
+from hammertui.procedures.hammercrawl_classes.actions.sheets import character_sheet
+from hammertui.kernel.session.state import Character
+from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.footer import KeysFooter
+from hammertui.kernel.ui.view import View
+from hammertui.kernel.ui import plain
+
+NARROW = 110
+"""Below this many columns the sheet stacks its two columns."""
+
+LEFT = ("Adventurer", "Stats", "Fighting", "Uses")
+"""Sections in the left column; the rest go right, Notes across the bottom."""
+
+
+class SheetScreen(ModalScreen[None]):
+    """One character's sheet, redrawn whenever the session changes."""
+
+    CSS_PATH = screens.STYLES
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="sheet.close"),
+        Binding("s", "app.check", "Roll", id="sheet.check"),
+        Binding("x", "app.award_xp", "XP", id="sheet.xp"),
+        Binding("v", "app.level_up", "Level up", id="sheet.level_up"),
+        Binding("V", "app.level_up_anyway", "Level up anyway", id="sheet.level_up_anyway", show=False),
+        Binding("a", "app.armour", "Armour", id="sheet.armour"),
+        Binding("o", "app.role", "Role", id="sheet.role"),
+        Binding("n", "app.rename_character", "Name", id="sheet.rename"),
+        Binding("c", "app.notes", "Notes", id="sheet.notes"),
+        Binding("k", "app.counts", "Supplies", id="sheet.counts"),
+        Binding("d", "app.damage", "Damage", id="sheet.damage", show=False),
+        Binding("h", "app.heal", "Heal", id="sheet.heal", show=False),
+        Binding("z", "app.lay_down", "Lay Down", id="sheet.lay_down", show=False),
+        Binding("f", "app.fight_on", "Fight On", id="sheet.fight_on", show=False),
+        Binding("B", "app.bury", "Epitaph", id="sheet.bury", show=False),
+    ]
+
+    def __init__(self, character_id: str) -> None:
+        super().__init__()
+        self.character_id = character_id
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="sheet") as box:
+            box.border_title = "Sheet"
+            with Horizontal(id="sheet-columns"):
+                yield Static(id="sheet-left", markup=False)
+                yield Static(id="sheet-right", markup=False)
+            yield Static(id="sheet-notes", markup=False)
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "view", self._draw)
+
+    def on_resize(self) -> None:
+        """Two columns where there is room for them; one, read top to bottom, on a small screen."""
+        narrow = self.size.width < NARROW
+        self.query_one("#sheet-columns").set_class(narrow, "narrow")
+
+    def _draw(self, view: View | None) -> None:
+        if view is None:
+            return
+        member = _find(view, self.character_id)
+        if member is None:
+            self.dismiss(None)
+            return
+        box = self.query_one("#sheet")
+        plain.title(box, member.name + (f" ({member.player})" if member.player else ""))
+        plain.subtitle(box, _status(member))
+        sections = character_sheet(view.state, view.ruleset, member)
+        self.query_one("#sheet-left", Static).update(_column([s for s in sections if s.title in LEFT]))
+        self.query_one("#sheet-right", Static).update(
+            _column([s for s in sections if s.title not in LEFT and s.title != "Notes"])
+        )
+        self.query_one("#sheet-notes", Static).update(_column([s for s in sections if s.title == "Notes"]))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _find(view: View, character_id: str) -> Character | None:
+    return next((m for m in view.state.party if m.id == character_id), None)
+
+
+def _status(member: Character) -> str:
+    if member.status == "dead" and member.death is not None:
+        return f"dead: {member.death.cause}"
+    if member.status == "down":
+        return {"lay_down": "down, laid down", "fight_on": "down, fighting on"}.get(member.stance, "down at 0 HP")
+    return member.role or ""
+
+
+def _column(sections: list[Section]) -> Group:
+    parts = []
+    for section in sections:
+        table = Table.grid(padding=(0, 1))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(no_wrap=True)
+        table.add_column(style="dim", overflow="fold")
+        for line in section.lines:
+            table.add_row(Text(line.label), Text(line.value), Text(line.why))
+        parts += [Text(section.title, style="bold underline"), table, Text("")]
+    return Group(*parts)

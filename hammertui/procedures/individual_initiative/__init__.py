@@ -1,0 +1,1 @@
+"""The individual initiative procedure: everything of it, by layer."""

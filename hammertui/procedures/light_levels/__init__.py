@@ -1,0 +1,1 @@
+"""The light levels procedure: everything of it, by layer."""

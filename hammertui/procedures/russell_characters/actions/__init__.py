@@ -1,0 +1,1 @@
+"""The russell characters procedure's actions."""

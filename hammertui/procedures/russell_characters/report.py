@@ -1,0 +1,18 @@
+"""The report's characters for the Russell House Rules: their levels and XP from treasure."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.events import Event
+from hammertui.kernel.session.report import Section
+from hammertui.kernel.session.report.common import adventurers
+from hammertui.kernel.session.state import State
+
+AWARDS = re.compile(r"^.+: \d+ XP, \d+ each to .+\.$")
+
+
+def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
+    return adventurers(state, events, ruleset, AWARDS)

@@ -1,0 +1,1 @@
+"""The sides and phases procedure: everything of it, by layer."""
