@@ -33,7 +33,7 @@ from hammertui.procedures.sides_and_phases.actions import (
     turn_problem,
     waiting,
 )
-from hammertui.kernel.session.actions import Douse
+from hammertui.procedures.burn_down.actions import Douse
 from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import Death, State, Stats

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from hammertui.kernel.session.actions import Douse
+from hammertui.procedures.burn_down.actions import Douse
 from hammertui.procedures.sides_and_phases.state import fighting, foe_kinds
 from hammertui.kernel.ui.app import HammerApp
 from hammertui.kernel.ui.dialogs.amount import AmountDialog

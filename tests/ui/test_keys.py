@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.widgets import OptionList
 
 from hammertui.kernel.session import persist
-from hammertui.kernel.session.actions import Light
+from hammertui.procedures.burn_down.actions import Light
 from hammertui.procedures.hammercrawl_camp.actions import CampNext, SetCampAction, SetCampFree, StartCamp
 from hammertui.procedures.hammercrawl_camp.state import camping, last_camp
 from hammertui.procedures.divining_pool.state import divining_pool, exploring

@@ -9,8 +9,7 @@ from textual.widgets import DataTable, Label, Select, Static
 
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
-from hammertui.kernel.session.actions import HandOver
-from hammertui.procedures.burn_down.actions import OIL, AddToPack, CorrectLight, DropLight
+from hammertui.procedures.burn_down.actions import HandOver, OIL, AddToPack, CorrectLight, DropLight
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.procedures.burn_down.dialogs.correct_light import CorrectLightDialog

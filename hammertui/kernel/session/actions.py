@@ -17,9 +17,7 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.rules.text import control_problems
 from hammertui.kernel.session import effects
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.events import Event, note
-from hammertui.procedures.burn_down.state import LightSource, replace_light, running_low, source_name
 from hammertui.kernel.session.names import BadSessionName, check_name
 from hammertui.kernel.session.procedures import is_dark, on_time, signal
 from hammertui.kernel.session.state import Character, State
@@ -116,59 +114,6 @@ class AdvanceTime:
 
 
 @record
-class Light:
-    """Light an unlit source that still has time in it."""
-
-    label: ClassVar[str] = "light"
-    light_id: str
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        source = light_of(state, self.light_id)
-        name = source_name(state, ctx.ruleset, source)
-        if source.lit:
-            raise Refused(f"{name} is already lit")
-        if source.remaining <= 0:
-            raise Refused(f"{name} is spent: refill it first")
-        left = ctx.ruleset.time.label(source.remaining)
-        lit = attrs.evolve(source, lit=True)
-        new = light_state.with_lights(state, replace_light(light_state.lights(state), lit))
-        return new, [note(self, f"{name} is lit ({left} left)."), *running_low(new, ctx, lit, self)]
-
-
-@record
-class Douse:
-    """Put out a lit source, keeping what is left of it."""
-
-    label: ClassVar[str] = "douse"
-    light_id: str
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        source = light_of(state, self.light_id)
-        name = source_name(state, ctx.ruleset, source)
-        if not source.lit:
-            raise Refused(f"{name} is not lit")
-        doused = attrs.evolve(source, lit=False)
-        return light_state.with_lights(state, replace_light(light_state.lights(state), doused)), [
-            note(self, f"{name} is doused.")
-        ]
-
-
-@record
-class HandOver:
-    """Give a source to another member of the party (or set it down, with `to` empty)."""
-
-    label: ClassVar[str] = "hand over"
-    light_id: str
-    to: str
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        source = light_of(state, self.light_id)
-        text = handed_over(state, source_name(state, ctx.ruleset, source), source.carrier, self.to)
-        moved = attrs.evolve(source, carrier=self.to)
-        return light_state.with_lights(state, replace_light(light_state.lights(state), moved)), [note(self, text)]
-
-
-@record
 class RenameSession:
     """Give the session a new name (the save files keep theirs)."""
 
@@ -210,19 +155,6 @@ class AdoptRuleset:
         return attrs.evolve(state, session=info), [note(self, text, level="warn")]
 
 
-def handed_over(state: State, name: str, carrier: str, to: str) -> str:
-    """What the log says when the light `name` goes from `carrier` to `to` (set down, when `to` is
-    empty), or a refusal: it is already there, or the one to take it is dead or unknown."""
-    if to == carrier:
-        raise Refused(f"{name} is already there")
-    if not to:
-        return f"{name} is set down."
-    receiver = member_of(state, to)
-    if not receiver.alive:
-        raise Refused(f"{receiver.name} is dead and cannot carry a light")
-    return f"{name} goes to {receiver.name}."
-
-
 def member_of(state: State, character_id: str) -> Character:
     """The character with this id, or a refusal the 'Smith can read."""
     try:
@@ -230,10 +162,3 @@ def member_of(state: State, character_id: str) -> Character:
     except KeyError:
         raise Refused(f"no character {character_id!r} in the party") from None
 
-
-def light_of(state: State, light_id: str) -> LightSource:
-    """The light source with this id, or a refusal the 'Smith can read."""
-    try:
-        return light_state.light(state, light_id)
-    except KeyError:
-        raise Refused(f"no light source {light_id!r}") from None

@@ -1,6 +1,8 @@
-"""The Timekeeper's other chores: refills, new sources, the Light spell, corrections, the hour.
+"""What the table does with light by time: light, douse and hand over a source (the moves every
+light procedure makes alike are `carrying`'s), and the Timekeeper's chores: refills, new sources, the
+Light spell, corrections, the hour.
 
-Lighting, dousing and handing over live in `actions`. What a flask holds, how long a spell lasts and
+What a flask holds, how long a spell lasts and
 where a correction lands are the rules' (`rules.light`), so the pane, the log and the tests read one
 answer. Each chore is one undoable action; one that makes no sense now is refused with the reason.
 """
@@ -18,8 +20,9 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import LightSourceDef, Ruleset, TimeRules
 from hammertui.kernel.session import effects
 from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session.actions import Action, Context, Refused, Result, light_of, member_of, note, spend_time
-from hammertui.procedures.burn_down.state import LightSource, replace_light, running_low, source_name
+from hammertui.kernel.session import carrying
+from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
+from hammertui.procedures.burn_down.state import LightSource, replace_light, running_low, source_name, with_source
 from hammertui.kernel.session.state import Character, State, free_id, replace_member
 
 OIL = "oil"
@@ -104,6 +107,49 @@ def casters(state: State, ruleset: Ruleset) -> tuple[Character, ...]:
 
 
 @record
+class Light:
+    """Light an unlit source that still has time in it."""
+
+    label: ClassVar[str] = "light"
+    light_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        source = light_of(state, self.light_id)
+        name = source_name(state, ctx.ruleset, source)
+        lit = carrying.lighting(source, name)
+        if source.remaining <= 0:
+            raise Refused(f"{name} is spent: refill it first")
+        left = ctx.ruleset.time.label(source.remaining)
+        new = with_source(state, lit)
+        return new, [note(self, f"{name} is lit ({left} left)."), *running_low(new, ctx, lit, self)]
+
+
+@record
+class Douse:
+    """Put out a lit source, keeping what is left of it."""
+
+    label: ClassVar[str] = "douse"
+    light_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        source = light_of(state, self.light_id)
+        return carrying.douse(state, self, source, source_name(state, ctx.ruleset, source), with_source)
+
+
+@record
+class HandOver:
+    """Give a source to another member of the party (or set it down, with `to` empty)."""
+
+    label: ClassVar[str] = "hand over"
+    light_id: str
+    to: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        source = light_of(state, self.light_id)
+        return carrying.hand_over(state, self, source, source_name(state, ctx.ruleset, source), self.to, with_source)
+
+
+@record
 class Refill:
     """Refuel a lantern from a flask its carrier holds: back to full, the flask used up."""
 
@@ -116,11 +162,7 @@ class Refill:
         definition = _definition(ctx.ruleset, source.kind)
         if definition.refuel is None:
             raise Refused(_not_refillable(ctx.ruleset, name))
-        if not source.carrier:
-            raise Refused(f"{name} has no one to refill it: hand it to someone with {_a(definition.refuel)}")
-        member = member_of(state, source.carrier)
-        if not member.alive:
-            raise Refused(f"{member.name} is dead and refills nothing")
+        member = carrying.refiller(state, name, source.carrier, _a(definition.refuel))
         if member.oil < 1:
             raise Refused(f"{member.name} has no {definition.refuel}")
         try:
@@ -133,7 +175,7 @@ class Refill:
         member = attrs.evolve(member, oil=member.oil - 1)
         new = light_state.with_lights(attrs.evolve(state, party=replace_member(state.party, member)), replace_light(light_state.lights(state), refilled))
         full = ctx.ruleset.time.label(filled.remaining)
-        text = f"{name} takes a fresh {definition.refuel}: {full}. {member.name} has {_count(member.oil, definition.refuel)} left."
+        text = f"{name} takes a fresh {definition.refuel}: {full}. {member.name} has {carrying.counted(member.oil, definition.refuel)} left."
         ruling = ctx.ruleset.decisions.get("lantern_refill")
         if source.remaining and ruling is not None:
             verb = "is" if source.remaining == 1 else "are"
@@ -173,9 +215,7 @@ class AddToPack:
     kind: str
 
     def apply(self, state: State, ctx: Context) -> Result:
-        member = member_of(state, self.character_id)
-        if not member.alive:
-            raise Refused(f"{member.name} is dead and carries nothing more")
+        member = carrying.packer(state, self.character_id)
         if self.kind == OIL:
             return self._oil(state, ctx, member)
         definition = ctx.ruleset.light_sources.get(self.kind)
@@ -195,7 +235,7 @@ class AddToPack:
         if fuel is None:
             raise Refused(f"nothing in {ctx.ruleset.name} burns oil")
         member = attrs.evolve(member, oil=member.oil + 1)
-        text = f"{_a(fuel).capitalize()} goes into {member.name}'s pack ({_count(member.oil, fuel)} now)."
+        text = f"{_a(fuel).capitalize()} goes into {member.name}'s pack ({carrying.counted(member.oil, fuel)} now)."
         return attrs.evolve(state, party=replace_member(state.party, member)), [note(self, text)]
 
 
@@ -366,10 +406,13 @@ def _not_refillable(ruleset: Ruleset, name: str) -> str:
     return f"{name} cannot be refilled" + (f": only a {' or '.join(takers)} can" if takers else "")
 
 
-def _count(n: int, noun: str) -> str:
-    """`no oil flasks`, `1 oil flask`, `3 oil flasks`."""
-    return f"{n or 'no'} {noun}{'' if n == 1 else 's'}"
-
-
 def _a(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def light_of(state: State, light_id: str) -> LightSource:
+    """The light source with this id, or a refusal the 'Smith can read."""
+    try:
+        return light_state.light(state, light_id)
+    except KeyError:
+        raise Refused(f"no light source {light_id!r}") from None

@@ -12,9 +12,8 @@ from textual.widgets import DataTable, Static
 
 from hammertui.procedures.burn_down.rules import bar_level
 from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session.actions import Douse, HandOver, Light
+from hammertui.procedures.burn_down.actions import Douse, HandOver, Light, OIL, CastLight, DropLight, Pack, Refill, casters, pack_items, packs, party_light, spell_kind
 from hammertui.procedures.burn_down.state import LightSource, source_name
-from hammertui.procedures.burn_down.actions import OIL, CastLight, DropLight, Pack, Refill, casters, pack_items, packs, party_light, spell_kind
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.ui import screens
 from hammertui.kernel.ui.commands import Command

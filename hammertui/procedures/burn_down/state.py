@@ -83,6 +83,11 @@ def replace_light(sources: tuple[LightSource, ...], source: LightSource) -> tupl
     return tuple(source if s.id == source.id else s for s in sources)
 
 
+def with_source(state: State, source: LightSource) -> State:
+    """The state with one source put back as it now is."""
+    return with_lights(state, replace_light(lights(state), source))
+
+
 def is_dark(state: State) -> bool:
     """Darkness is one fact every pane reads: no lit source anywhere with the party."""
     return not any(source.lit and source.remaining > 0 for source in lights(state))

@@ -20,8 +20,9 @@ import attrs
 
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import LevelSource
-from hammertui.kernel.session.actions import Context, Refused, Result, handed_over, member_of, note, spend_time
-from hammertui.kernel.session.carrying import draw, keeps_supplies
+from hammertui.kernel.session import carrying
+from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note, spend_time
+from hammertui.kernel.session.carrying import counted, draw, keeps_supplies
 from hammertui.kernel.session.events import Event
 from hammertui.procedures.light_levels.state import (
     FLASK,
@@ -34,6 +35,7 @@ from hammertui.procedures.light_levels.state import (
     source,
     source_name,
     with_lights,
+    with_source,
     with_spent,
 )
 from hammertui.kernel.session.state import State, free_id
@@ -75,12 +77,10 @@ class LightUp:
     def apply(self, state: State, ctx: Context) -> Result:
         found = source_of(state, self.source_id)
         name = source_name(state, ctx.ruleset, found)
-        if found.lit:
-            raise Refused(f"{name} is already lit")
+        lit = carrying.lighting(found, name)
         if empty(ctx, found):
             raise Refused(f"{name} has no oil left: refill it first")
-        lit = attrs.evolve(found, lit=True)
-        return with_lights(state, sources=replace_source(lights(state).sources, lit)), [note(self, f"{name} is lit.")]
+        return with_source(state, lit), [note(self, f"{name} is lit.")]
 
 
 @record
@@ -92,11 +92,7 @@ class DouseLight:
 
     def apply(self, state: State, ctx: Context) -> Result:
         found = source_of(state, self.source_id)
-        name = source_name(state, ctx.ruleset, found)
-        if not found.lit:
-            raise Refused(f"{name} is not lit")
-        doused = attrs.evolve(found, lit=False)
-        return with_lights(state, sources=replace_source(lights(state).sources, doused)), [note(self, f"{name} is doused.")]
+        return carrying.douse(state, self, found, source_name(state, ctx.ruleset, found), with_source)
 
 
 @record
@@ -109,9 +105,7 @@ class PassLight:
 
     def apply(self, state: State, ctx: Context) -> Result:
         found = source_of(state, self.source_id)
-        text = handed_over(state, source_name(state, ctx.ruleset, found), found.carrier, self.to)
-        moved = attrs.evolve(found, carrier=self.to)
-        return with_lights(state, sources=replace_source(lights(state).sources, moved)), [note(self, text)]
+        return carrying.hand_over(state, self, found, source_name(state, ctx.ruleset, found), self.to, with_source)
 
 
 @record
@@ -126,11 +120,7 @@ class RefillLantern:
         name = source_name(state, ctx.ruleset, found)
         if not takes_oil(ctx, found.kind):
             raise Refused(f"{name} takes no oil")
-        if not found.carrier:
-            raise Refused(f"{name} has no one to refill it: hand it to someone with a flask of oil")
-        member = member_of(state, found.carrier)
-        if not member.alive:
-            raise Refused(f"{member.name} is dead and refills nothing")
+        member = carrying.refiller(state, name, found.carrier, "a flask of oil")
         if found.pips == 0:
             raise Refused(f"{name} is already full")
         drawn = draw(state, ctx, self, member.id, rules_of(ctx.ruleset).oil)
@@ -143,7 +133,7 @@ class RefillLantern:
         kept = lights(state)
         new = with_lights(state, sources=replace_source(kept.sources, filled), flasks={**kept.flasks, member.id: flasks - 1})
         new = with_spent(new, Spent(FLASK, member.id, state.clock.units + 1))
-        left = _count(flasks - 1, "flask")
+        left = counted(flasks - 1, "flask")
         new, events = spend_time(new, 1, ctx, self)
         turn = ctx.ruleset.time.label(1)
         return new, [note(self, f"{name} takes a fresh flask of oil ({turn}, fiddlier than a torch). {member.name} has {left} left."), *events]
@@ -166,9 +156,7 @@ class PackLight:
     kind: str
 
     def apply(self, state: State, ctx: Context) -> Result:
-        member = member_of(state, self.character_id)
-        if not member.alive:
-            raise Refused(f"{member.name} is dead and carries nothing more")
+        member = carrying.packer(state, self.character_id)
         kept = lights(state)
         if self.kind == FLASK:
             if keeps_supplies(state) and rules_of(ctx.ruleset).oil:
@@ -176,7 +164,7 @@ class PackLight:
             if not any(d.spent_by == PIP_RESULT for d in rules_of(ctx.ruleset).sources.values()):
                 raise Refused(f"nothing in {ctx.ruleset.name} burns oil")
             count = kept.flasks.get(member.id, 0) + 1
-            text = f"A flask of oil goes into {member.name}'s pack ({_count(count, 'flask')} now)."
+            text = f"A flask of oil goes into {member.name}'s pack ({counted(count, 'flask')} now)."
             return with_lights(state, flasks={**kept.flasks, member.id: count}), [note(self, text)]
         kind = definition(ctx, self.kind)
         fresh = Source(free_id("s", {s.id for s in kept.sources}), self.kind, member.id)
@@ -270,7 +258,3 @@ class BringNearer:
         moved = (member.id, *(c for c in lights(state).order if c != member.id))
         return with_lights(state, order=moved), [note(self, f"{member.name} stands nearest the light.")]
 
-
-def _count(n: int, noun: str) -> str:
-    """`no flasks`, `1 flask`, `3 flasks`."""
-    return f"{n or 'no'} {noun}{'' if n == 1 else 's'}"

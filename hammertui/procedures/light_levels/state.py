@@ -104,6 +104,11 @@ def replace_source(sources: Iterable[Source], changed: Source) -> tuple[Source, 
     return tuple(changed if s.id == changed.id else s for s in sources)
 
 
+def with_source(state: State, changed: Source) -> State:
+    """The state with one source put back as it now is."""
+    return with_lights(state, sources=replace_source(lights(state).sources, changed))
+
+
 def light_order(state: State) -> tuple[str, ...]:
     """The living in the order light reaches them: those brought nearest first, then the party's order."""
     living = [m.id for m in state.living]
