@@ -13,7 +13,7 @@ import attrs
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.sides_and_phases.state import fighting
+from hammertui.kernel.session.procedures import foes_in_fight
 from hammertui.kernel.session.state import Effect, State, free_id
 
 ROUND = "round"
@@ -59,19 +59,13 @@ def wearer_name(state: State, on: str) -> str | None:
     for member in state.party:
         if member.id == on:
             return member.name
-    fight = fighting(state)
-    if fight is not None:
-        for foe in fight.foes:
-            if foe.id == on:
-                return foe.name
-    return None
+    return dict(foes_in_fight(state)).get(on)
 
 
 def wearers(state: State) -> set[str]:
     """Whom an effect may be on: the party, the fight's foes, and the buried, who may have fallen
     with an effect still on them."""
-    fight = fighting(state)
-    foes = {f.id for f in fight.foes} if fight is not None else set()
+    foes = {foe_id for foe_id, _ in foes_in_fight(state)}
     return {m.id for m in state.party} | {g.character.id for g in state.graveyard} | foes
 
 

@@ -89,6 +89,14 @@ def fight_under_way(state: State) -> bool:
     return under_way is not None and under_way(state) is not None
 
 
+def foes_in_fight(state: State) -> tuple[tuple[str, str], ...]:
+    """The foes of the fight under way, by id and name, as the session's fight procedure keeps them
+    (`fight_foes(state)` in its state module), for an effect to hang on; none without a fight, or
+    where the procedure puts none on offer."""
+    answer = getattr(part_module(state, "fight"), "fight_foes", None)
+    return () if answer is None else tuple(answer(state))
+
+
 def light_on_roll(state: State, ruleset: Ruleset, kind: str, character_id: str = "") -> tuple[bool, int] | None:
     """What the light does to one roll of `kind` (the light procedure's roll kinds: "attack",
     "save", "guts"...) made by a character, or by the party as its best light shows it when none is

@@ -190,6 +190,12 @@ def fighting(state: State) -> Fight | None:
     return _slice(state).fight
 
 
+def fight_foes(state: State) -> tuple[tuple[str, str], ...]:
+    """The foes of the fight under way, by id and name: whom an effect may be on besides the party."""
+    fight = fighting(state)
+    return () if fight is None else tuple((foe.id, foe.name) for foe in fight.foes)
+
+
 def foe_kinds(state: State) -> tuple[FoeKind, ...]:
     """The kinds of foe entered this session, the latest last."""
     return _slice(state).foe_kinds
