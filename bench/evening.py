@@ -71,7 +71,8 @@ from hammertui.procedures.hammercrawl_classes.actions.recruits import AssignRole
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.store import Store, seeded_dice
 from hammertui.procedures.divining_pool.actions.town import ReturnToTown
-from hammertui.kernel.session.vitals import Bury, FightOn, Heal, LayDown
+from hammertui.kernel.session.vitals import Bury, Heal
+from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 
 RULESET = "hammercrawl-book3"
 SEED = 3

@@ -53,7 +53,7 @@ DRAWN = {
         hammertui.kernel.session hammertui.kernel.session.actions hammertui.procedures.hammercrawl_classes.actions.advancement hammertui.procedures.hammercrawl_camp.state
         hammertui.kernel.session.carrying hammertui.procedures.divining_pool.state hammertui.kernel.session.effects hammertui.kernel.session.events
         hammertui.procedures.divining_pool.actions.explore hammertui.procedures.sides_and_phases.state hammertui.procedures.burn_down.state hammertui.procedures.burn_down.actions hammertui.kernel.session.lock
-        hammertui.kernel.session.migrations hammertui.kernel.session.names hammertui.kernel.session.persist hammertui.kernel.session.procedures hammertui.procedures.hammercrawl_classes.actions.rage
+        hammertui.kernel.session.migrations hammertui.kernel.session.names hammertui.kernel.session.persist hammertui.kernel.session.procedures hammertui.procedures.hammercrawl_classes.state hammertui.procedures.hammercrawl_classes.actions.vitals
         hammertui.procedures.hammercrawl_classes.actions.recruits hammertui.kernel.session.save_check hammertui.kernel.session.sessions hammertui.kernel.session.snapshot_text
         hammertui.kernel.session.state hammertui.kernel.session.store
         hammertui.kernel.session.vitals hammertui.kernel.ui hammertui.kernel.ui.app hammertui.procedures.hammercrawl_camp.pane hammertui.procedures.sides_and_phases.pane

@@ -22,6 +22,7 @@ from hammertui.kernel.rules.procedures import Procedure
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.actions import Context, Result, note, spend_time
+from hammertui.kernel.session.procedures import state_module
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.commands import Command
@@ -146,7 +147,7 @@ async def test_a_session_explores_by_the_stub_saves_and_reopens(stub_rules: Path
 def _stateful_others(state: State) -> list[Procedure]:
     """The ruleset's other procedures that keep state (the fight's, once it keeps its own)."""
     chosen = [procedures.procedure(part, name) for part, name in state.session.procedures.items() if name != procedures.NONE]
-    return [p for p in chosen if p.state and p.name not in (NAME, "burn_down")]
+    return [p for p in chosen if hasattr(state_module(p), "SLICE") and p.name not in (NAME, "burn_down")]
 
 
 def test_a_signal_reaches_only_the_procedures_that_answer_it(stub_rules: Path) -> None:

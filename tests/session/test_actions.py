@@ -11,13 +11,11 @@ from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.actions import (
     AdvanceTime,
     Context,
-    Douse,
-    HandOver,
-    Light,
     Refused,
     RenameSession,
     apply_action,
 )
+from hammertui.procedures.burn_down.actions import Douse, HandOver, Light
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import State, replace_member
 from hammertui.kernel.session.vitals import ApplyDamage, Heal

@@ -18,7 +18,7 @@ from hammertui.procedures.divining_pool.actions.explore import RollExplore
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State, replace_member
 from hammertui.procedures.divining_pool.actions.town import Downtime
-from hammertui.kernel.session.vitals import RestoreCon
+from hammertui.procedures.hammercrawl_classes.actions.vitals import RestoreCon
 from tests.session.test_roster import run
 
 WEEK = 7 * 24 * 6

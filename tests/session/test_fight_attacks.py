@@ -38,7 +38,7 @@ from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import Death, State, Stats
 from hammertui.kernel.session.store import Store
-from hammertui.kernel.session.vitals import LayDown
+from hammertui.procedures.hammercrawl_classes.actions.vitals import LayDown
 from tests.session.test_fight_steps import GOBLIN, PARTY_FIRST, finish_round, member, started, texts
 from tests.session.test_roster import run
 

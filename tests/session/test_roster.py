@@ -27,7 +27,8 @@ from hammertui.procedures.hammercrawl_classes.actions.recruits import (
 from hammertui.procedures.hammercrawl_classes.actions.rolls import RollSave, RollThiefSkill
 from hammertui.kernel.session.sessions import BadDifficulty, new_state
 from hammertui.kernel.session.state import Character, State, replace_member
-from hammertui.kernel.session.vitals import ApplyDamage, Bury, FightOn, LayDown, WriteEpitaph
+from hammertui.kernel.session.vitals import ApplyDamage, Bury, WriteEpitaph
+from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
 

@@ -9,14 +9,13 @@ import pytest
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.kernel.session.actions import Refused
 from hammertui.procedures.hammercrawl_classes.actions.recruits import (
-    STARTING_RATIONS,
     AddCharacter,
     AdjustCount,
     DrawReplacement,
     RollCharacter,
     RollReplacements,
-    kit_rations,
 )
+from hammertui.procedures.hammercrawl_classes.state import STARTING_RATIONS, kit_rations
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State
 from tests.rules.test_ruleset import variant

@@ -27,7 +27,7 @@ from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import Character, Death, State, replace_member
 from hammertui.kernel.session.store import Store
 from hammertui.procedures.divining_pool.actions.town import ODD_COINS, ReturnToTown, plan_town
-from hammertui.kernel.session.vitals import dungeon_tier
+from hammertui.procedures.hammercrawl_classes.state import dungeon_tier
 from tests.session.test_room_xp import NOTHING, awarded, explored
 from tests.session.test_roster import run
 

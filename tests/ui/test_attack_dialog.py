@@ -17,7 +17,7 @@ from hammertui.kernel.session import sessions
 from hammertui.kernel.session.state import State
 from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from hammertui.kernel.session.store import Store
-from hammertui.kernel.session.vitals import NOT_TODAY
+from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY
 from hammertui.kernel.ui.app import HammerApp
 from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
 from tests.ui.test_party import log_text, plain

@@ -40,7 +40,8 @@ class Procedure:
     reads: tuple[str, ...] = ()
     needs: tuple[tuple[str, str], ...] = ()
     state: str = ""
-    """Module with `SLICE` (the attrs class of its part of the state) and `new_slice(ruleset)`."""
+    """Module with `SLICE` (the attrs class of its part of the state) and `new_slice(ruleset)`, where
+    it keeps one, and its answers to the session's questions (`session.procedures`)."""
     ui: str = ""
     """Module with `PANE` (its dashboard pane, or None) and `COMMANDS` (what the 'Smith can ask of it)."""
     report: str = ""
@@ -132,6 +133,7 @@ for _procedure in (
         "hammercrawl_classes",
         "Classes rolled on a table, six stats, saves by quality, levels by XP",
         reads=("stats",),
+        state="hammertui.procedures.hammercrawl_classes.state",
         ui="hammertui.procedures.hammercrawl_classes.pane",
         report="hammertui.procedures.hammercrawl_classes.report",
     ),

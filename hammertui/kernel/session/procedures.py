@@ -1,10 +1,12 @@
 """The session's side of the procedure seam: each procedure's slice of the state, made and checked.
 
 A procedure that keeps state names a module (`Procedure.state`) holding `SLICE`, the attrs class of
-its part of the state, and `new_slice(ruleset, party)`, the slice a new session starts with. The
+its part of the state, and `new_slice(ruleset, party)`, the slice a new session starts with; one
+that keeps none may name a module all the same, for the questions below. The
 session holds a slice for each procedure of its ruleset that has one and no other, under the
 procedure's name; the save names the procedures it was played by, and the two must agree.
-The characters procedure's module may make a new session's party (`new_party(ruleset, dice)`).
+The characters procedure's module may make a new session's party (`new_party(ruleset, dice)`), and
+deal the damage and healing every ruleset's actions share (`take_damage`, `heal`).
 A module may also list what is wrong with its slice (`problems(slice, state)`, for a hand-edited
 save), and the light procedure's answers whether the party is in the dark (`is_dark(state)`), how
 well it sees (`light_level(state, ruleset)`, where it tells dim light apart), what it does to a roll
@@ -26,7 +28,7 @@ from hammertui.kernel.rules import procedures
 from hammertui.kernel.rules.dice import DiceSource
 from hammertui.kernel.rules.procedures import Procedure
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.state import State
+from hammertui.kernel.session.state import Character, State
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.actions import Action, Context, Result
@@ -145,13 +147,29 @@ def signal(state: State, hook: str, ctx: Context, action: Action, *args: Any) ->
     return state, events
 
 
-def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Any, ...], list[Event], dict[str, Any]] | None:
+def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Any, ...], list[Event], dict[str, Any]]:
     """A new session's party as the characters procedure makes it (`new_party(ruleset, dice)` in its
     state module): the members, the log of their rolls, and the procedure's slices made with them.
-    None when the procedure leaves the party to the session's own roll."""
+    No one, where the procedure makes no party."""
     module = part_module_of(ruleset.procedures, "characters")
     maker = getattr(module, "new_party", None)
-    return maker(ruleset, dice) if maker is not None else None
+    return maker(ruleset, dice) if maker is not None else ((), [], {})
+
+
+def take_damage(state: State, ctx: Context, action: Action, member: Character) -> Result | None:
+    """A blow of the action's `amount` (from its `source`) on a living `member`, as the characters
+    procedure deals it (`take_damage(state, ctx, action, member)` in its state module): the state
+    after and its events; None where it deals none."""
+    answer = getattr(part_module(state, "characters"), "take_damage", None)
+    return None if answer is None else answer(state, ctx, action, member)
+
+
+def heal(state: State, ctx: Context, action: Action, member: Character) -> Result | None:
+    """The action's `amount` healed on a living `member` short of full HP, as the characters
+    procedure heals (`heal(state, ctx, action, member)` in its state module); None where it says
+    nothing beyond HP back."""
+    answer = getattr(part_module(state, "characters"), "heal", None)
+    return None if answer is None else answer(state, ctx, action, member)
 
 
 def report_sections(state: State, events: Sequence[Event], ruleset: Ruleset) -> list[Any]:
@@ -191,28 +209,30 @@ def slice_rules_problems(state: State, ruleset: Ruleset) -> list[str]:
 
 
 def stateful(chosen: Mapping[str, str]) -> list[Procedure]:
-    """The procedures named that keep a slice of the state."""
-    return [procedure for procedure in playing(chosen) if procedure.state]
+    """The procedures named that keep a slice of the state (a `SLICE` in their state module; one
+    without answers the seam's questions and keeps nothing)."""
+    return [procedure for procedure in playing(chosen) if hasattr(state_module(procedure), "SLICE")]
 
 
 def slice_types(chosen: Mapping[str, str]) -> dict[str, type]:
     """The slice class of each procedure that keeps state, by procedure name."""
-    types = {}
-    for procedure in playing(chosen):
-        module = state_module(procedure)
-        if module is not None:
-            types[procedure.name] = module.SLICE
-    return types
+    return {procedure.name: state_module(procedure).SLICE for procedure in stateful(chosen)}  # type: ignore[union-attr]
 
 
 def new_slices(ruleset: Ruleset, party: tuple[Any, ...]) -> dict[str, Any]:
     """The slices a new session of `ruleset` starts with."""
-    slices = {}
-    for procedure in playing(ruleset.procedures):
-        module = state_module(procedure)
-        if module is not None:
-            slices[procedure.name] = module.new_slice(ruleset, party)
-    return slices
+    return {procedure.name: state_module(procedure).new_slice(ruleset, party) for procedure in stateful(ruleset.procedures)}  # type: ignore[union-attr]
+
+
+def first_events(state: State) -> list[Event]:
+    """What each procedure's log says of a new session besides its party (`first_events(state)` in
+    its state module: burn-down's torch lit), in the order of the parts."""
+    events = []
+    for procedure in stateful(state.session.procedures):
+        answer = getattr(state_module(procedure), "first_events", None)
+        if answer is not None:
+            events += answer(state)
+    return events
 
 
 def mismatch(saved: Mapping[str, str], ruleset: Ruleset) -> list[str]:

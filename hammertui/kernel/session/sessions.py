@@ -13,25 +13,20 @@ from pathlib import Path
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import characters
 from hammertui.kernel.rules.dice import SeededDice
 from hammertui.kernel.ruleset import Ruleset, RulesetError, load_ruleset, rulesets_dir
 from hammertui.kernel.ruleset.schema import RULESET_ID_PATTERN
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
 from hammertui.kernel.session import save_check
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.names import BadSessionName, check_name
-from hammertui.kernel.session.procedures import mismatch, new_party, new_slices, stateful
-from hammertui.procedures.hammercrawl_classes.actions.recruits import from_rolled, outfitted, rolled_text
-from hammertui.kernel.session.state import Character, SessionInfo, State
+from hammertui.kernel.session.procedures import first_events, mismatch, new_party, new_slices, stateful
+from hammertui.kernel.session.state import SessionInfo, State
 from hammertui.kernel.session.store import Store
 
 DEMO_NAME = "demo"
 DEMO_RULESET = "hammercrawl-book3"
 DEMO_PARTY = (("Darla", "Ana"), ("Brannoc", "Ben"), ("Wenna", "Cai"), ("Otto Sixfingers", "Dee"))
-DEMO_ARMOUR = (("medium", True), ("light", False), ("medium", False), ("light", True))
-"""What the demo party wears: each class gets the heaviest of these it may."""
 
 
 RulesetLoader = Callable[[str], Ruleset]
@@ -90,9 +85,9 @@ def difficulty_for(ruleset: Ruleset, wanted: str | None) -> str:
 
 
 def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = None) -> tuple[State, list[Event]]:
-    """A fresh session: a party of four made by the characters procedure (by default rolled by the
-    class rules with the kit's supplies: Rations, a Bedroll in Book Three), one lit torch and spares;
-    Return to Town brings everyone's torches up to the kit."""
+    """A fresh session: a party of four made by the characters procedure (HAMMERCRAWL!'s rolled by
+    the class rules with the kit's supplies), and each procedure's slice made for it (burn-down's lit
+    torch and spares)."""
     mode = difficulty_for(ruleset, difficulty)
     info = SessionInfo(
         name=name,
@@ -104,24 +99,10 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
         procedures=dict(ruleset.procedures),
     )
     dice = SeededDice(seed, -1)
-    made = new_party(ruleset, dice)
-    party, rolled, own = made if made is not None else (*_classed_party(ruleset, dice), {})
+    party, rolled, own = new_party(ruleset, dice)
     events = [Event(0, "new", f"New session {name} ({ruleset.name}, {mode} mode, seed {seed})."), *rolled]
     state = State(session=info, party=party, slices={**new_slices(ruleset, party), **own})
-    return state, events + light_state.first_light(state)
-
-
-def _classed_party(ruleset: Ruleset, dice: SeededDice) -> tuple[tuple[Character, ...], list[Event]]:
-    """A party of four rolled by the class rules, with the kit's supplies and the party roles."""
-    party: list[Character] = []
-    events = []
-    for index, ((hero, player), (armour, shield)) in enumerate(zip(DEMO_PARTY, DEMO_ARMOUR, strict=True), start=1):
-        rolled = characters.roll_character(ruleset, dice, hero, armour=armour, shield=shield)
-        member = outfitted(from_rolled(f"c{index}", rolled, player), ruleset)
-        member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
-        party.append(member)
-        events.append(Event(0, "roll", rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))
-    return tuple(party), events
+    return state, events + first_events(state)
 
 
 def create(folder: Path, name: str, ruleset: Ruleset, seed: int | None = None, difficulty: str | None = None) -> Store:

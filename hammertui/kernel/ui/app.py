@@ -52,7 +52,9 @@ from hammertui.procedures.hammercrawl_classes.actions.recruits import AssignRole
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.lock import SessionBusy, SessionLock
 from hammertui.kernel.session.store import READ_ONLY, Store
-from hammertui.kernel.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
+from hammertui.kernel.session.vitals import ApplyDamage, Heal
+from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, dungeon_tier
+from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 from hammertui.kernel.ui.commands import COMMON, Command, reaches
 from hammertui.kernel.ui.crash import CrashScreen, state_folder, write_crash_log
 from hammertui.kernel.ui import procedures

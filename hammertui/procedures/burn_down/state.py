@@ -56,10 +56,8 @@ def new_slice(ruleset: Ruleset, party: tuple[Any, ...]) -> BurnDown:
     return BurnDown((lit, *spares))
 
 
-def first_light(state: State) -> list[Event]:
+def first_events(state: State) -> list[Event]:
     """What a new session's log says of its light."""
-    if NAME not in state.slices:
-        return []
     return [Event(0, "light", f"{state.party[0].name} lights a torch; {SPARE_TORCHES} spares in packs.")]
 
 

@@ -35,7 +35,7 @@ from hammertui.kernel.session.state import (
     State,
     replace_member,
 )
-from hammertui.kernel.session.vitals import vitals_of, with_vitals
+from hammertui.procedures.hammercrawl_classes.state import vitals_of, with_vitals
 
 FREE_NAMES = {
     "heal": "recover half the lost HP",

@@ -27,7 +27,7 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.rules.words import listed
 from hammertui.kernel.session import effects
-from hammertui.procedures.hammercrawl_classes.actions import rage
+from hammertui.procedures.hammercrawl_classes import state as rage
 from hammertui.kernel.session.actions import MAX_NAME, MOST_FOES, Action, Context, Refused, Result, note, spend_time
 from hammertui.kernel.session.events import Event, foe_note
 from hammertui.procedures.sides_and_phases.state import (
@@ -43,7 +43,8 @@ from hammertui.procedures.sides_and_phases.state import (
 from hammertui.procedures.burn_down.actions import fold_rounds
 from hammertui.kernel.session.procedures import is_dark, signal
 from hammertui.kernel.session.state import Character, State, replace_member
-from hammertui.kernel.session.vitals import NOT_TODAY, can_say_not_today, hurt_text, settle, vitals_of, with_vitals, zero_hp_rule
+from hammertui.kernel.session.vitals import settle
+from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, hurt_text, vitals_of, with_vitals, zero_hp_rule
 
 PARTY: Side = "party"
 FOES: Side = "foes"

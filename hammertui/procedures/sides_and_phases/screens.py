@@ -63,7 +63,7 @@ from hammertui.procedures.sides_and_phases.state import Fight, Foe, fighting
 from hammertui.procedures.hammercrawl_classes.actions.hirelings import HirelingFightMorale
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Character, State
-from hammertui.kernel.session.vitals import FightOn, LayDown
+from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 from hammertui.kernel.ui import screens
 from hammertui.procedures.sides_and_phases.pane import FOE_STATUS
 from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, screen_palette, shown_keys

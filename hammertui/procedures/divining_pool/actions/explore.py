@@ -39,9 +39,10 @@ from hammertui.procedures.divining_pool.state import (
 from hammertui.kernel.session.events import Event
 from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.kernel.session.procedures import is_dark, on_time
-from hammertui.procedures.hammercrawl_classes.actions.recruits import kit_rations
+from hammertui.procedures.hammercrawl_classes.state import kit_rations
 from hammertui.kernel.session.state import State, replace_member
-from hammertui.kernel.session.vitals import ApplyDamage, dungeon_tier
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.procedures.hammercrawl_classes.state import dungeon_tier
 
 OTHER = "other"
 """The outcome id of a boon or setback the 'Smith words themselves ("similar to the items below")."""

@@ -16,11 +16,12 @@ from hammertui.procedures.hammercrawl_classes.rules import damage
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
-from hammertui.procedures.hammercrawl_classes.actions import rage
+from hammertui.procedures.hammercrawl_classes import state as rage
 from hammertui.kernel.session.actions import Context, Refused, Result, member_of
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.state import Character, State
-from hammertui.kernel.session.vitals import settle, vitals_of, with_vitals, zero_hp_rule
+from hammertui.kernel.session.vitals import settle
+from hammertui.procedures.hammercrawl_classes.state import vitals_of, with_vitals, zero_hp_rule
 
 SELF_INFLICTED = 1
 """The complete rules: "They can also trigger it on their own by causing themselves 1 point of

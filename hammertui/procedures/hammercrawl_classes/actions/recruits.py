@@ -19,31 +19,11 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note, person_name
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.state import Character, State, Stats, free_id, replace_member
+from hammertui.procedures.hammercrawl_classes.state import from_rolled, outfitted, rolled_text
 
 MAX_PILE = 20
-STARTING_RATIONS = 3
-"""Rations a new adventurer carries into the dungeon when the ruleset's kit does not say."""
 COUNTS = ("rations", "ammo", "spells_forgotten", "temp_hp", "coins", "bedroll")
 """What the Supplies dialog counts; a Bedroll counts 0 or 1."""
-
-
-def kit_rations(ruleset: Ruleset) -> int:
-    """The Rations of the ruleset's starting kit (the complete rules' three without a kit)."""
-    return ruleset.kit.get("rations", 0) if ruleset.kit else STARTING_RATIONS
-
-
-def outfitted(member: Character, ruleset: Ruleset, rations: int | None = None) -> Character:
-    """A new adventurer with the kit's supplies on them: Rations (or `rations`), oil, a Bedroll.
-
-    Light sources of the kit are packed as lights, on the Light pane; Return to Town restocks them.
-    """
-    kit = ruleset.kit
-    return attrs.evolve(
-        member,
-        rations=kit_rations(ruleset) if rations is None else rations,
-        oil=max(member.oil, kit.get("oil", 0)),
-        bedroll=member.bedroll or kit.get("bedroll", 0) > 0,
-    )
 
 
 def count_of(member: Character, what: str) -> int:
@@ -55,41 +35,6 @@ def next_id(state: State) -> str:
     """A character id no one in the party, the pile or the graveyard has used."""
     used = {m.id for m in (*state.party, *state.pile, *(g.character for g in state.graveyard))}
     return free_id("c", used)
-
-
-def from_rolled(character_id: str, rolled: characters.RolledCharacter, player: str = "", rations: int = 0) -> Character:
-    """A session character from one the rules rolled, at full HP."""
-    stats = Stats(**rolled.stats)
-    return Character(
-        id=character_id,
-        name=rolled.name,
-        player=player,
-        class_id=rolled.class_id,
-        level=rolled.level,
-        stats=stats,
-        hp=rolled.max_hp,
-        max_hp=rolled.max_hp,
-        ac=rolled.ac,
-        con=stats.CON,
-        rations=rations,
-        armour=rolled.armour,
-        shield=rolled.shield,
-        uses=dict(rolled.uses),
-        bailiwick=rolled.bailiwick,
-        failing=rolled.failing,
-    )
-
-
-def rolled_text(ruleset: Ruleset, member: Character) -> str:
-    """`Darla (Ana): Human Fighter, STR 14 DEX 9 ..., HP 10, AC 13.` for the log."""
-    cls = ruleset.classes[member.class_id].name
-    scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
-    who = f"{member.name} ({member.player})" if member.player else member.name
-    extra = ""
-    if member.bailiwick:
-        names = {s.id: s.name for s in ruleset.skills.thief_skills} if ruleset.skills else {}
-        extra = f", Bailiwick {names.get(member.bailiwick)}, Failing {names.get(member.failing)}"
-    return f"{who}: {cls}, {scores}, HP {member.max_hp}, AC {member.ac}{extra}."
 
 
 def _roll_one(

@@ -16,9 +16,9 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import ClassResource, Ruleset
 from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note
 from hammertui.kernel.session.procedures import is_dark
-from hammertui.procedures.hammercrawl_classes.actions.rage import is_raging
+from hammertui.procedures.hammercrawl_classes.state import is_raging
 from hammertui.kernel.session.state import Character, FailedCheck, State, replace_member
-from hammertui.kernel.session.vitals import dungeon_tier
+from hammertui.procedures.hammercrawl_classes.state import dungeon_tier
 
 
 def _roller(state: State, character_id: str) -> Character:

@@ -6,7 +6,7 @@ from hammertui.procedures.hammercrawl_classes.rules import sheet
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.state import Character, State
-from hammertui.kernel.session.vitals import dungeon_tier
+from hammertui.procedures.hammercrawl_classes.state import dungeon_tier
 
 
 def facts_of(state: State, ruleset: Ruleset, member: Character) -> sheet.Facts:

@@ -7,7 +7,7 @@ from textual.widgets import Input
 
 from hammertui.kernel.session.actions import Action
 from hammertui.kernel.session.state import Character
-from hammertui.kernel.session.vitals import RestoreCon
+from hammertui.procedures.hammercrawl_classes.actions.vitals import RestoreCon
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 
 

@@ -27,7 +27,7 @@ from hammertui.procedures.sides_and_phases import actions as combat
 from hammertui.kernel.session.actions import Action, Refused
 from hammertui.kernel.session.state import Character, State
 from hammertui.procedures.sides_and_phases.state import PendingAttack, fighting
-from hammertui.kernel.session.vitals import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
+from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
 

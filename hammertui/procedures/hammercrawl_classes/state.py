@@ -1,0 +1,223 @@
+"""The HAMMERCRAWL! classes' side of the session, as the kernel asks it through the seam: the party
+a new session starts with (`new_party`), damage and healing by the difficulty mode's rules
+(`take_damage`, `heal`: temporary HP first, then HP, then CON for good; Hardcore's instant death; a
+Fighter's Not Today!), and a Berserker's Murderous Rage: an effect on them that lasts until it is
+broken, and the Mind save every hurt calls for. It keeps no slice of the state: its characters'
+numbers are on the shared record.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from hammertui.procedures.hammercrawl_classes.rules import abilities, characters, damage, tiers
+from hammertui.kernel.rules.dice import DiceSource
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session import effects
+from hammertui.kernel.session.actions import Action, Context, Refused, Result
+from hammertui.kernel.session.events import Event, note
+from hammertui.kernel.session.sessions import DEMO_PARTY
+from hammertui.kernel.session.state import Character, Effect, State, Stats, replace_member
+from hammertui.kernel.session.vitals import ApplyDamage, Heal, settle
+
+STARTING_RATIONS = 3
+"""Rations a new adventurer carries into the dungeon when the ruleset's kit does not say."""
+DEMO_ARMOUR = (("medium", True), ("light", False), ("medium", False), ("light", True))
+"""What the demo party wears: each class gets the heaviest of these it may."""
+NOT_TODAY = "not_today"
+
+
+# ------------------------------------------------------------------------------ a new party
+
+
+def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...], list[Event], dict[str, object]]:
+    """A party of four rolled by the class rules, with the kit's supplies (Rations, a Bedroll in
+    Book Three) and the party roles; every roll logged. No slice is made with them."""
+    party: list[Character] = []
+    events = []
+    for index, ((hero, player), (armour, shield)) in enumerate(zip(DEMO_PARTY, DEMO_ARMOUR, strict=True), start=1):
+        rolled = characters.roll_character(ruleset, dice, hero, armour=armour, shield=shield)
+        member = outfitted(from_rolled(f"c{index}", rolled, player), ruleset)
+        member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
+        party.append(member)
+        events.append(Event(0, "roll", rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))
+    return tuple(party), events, {}
+
+
+def kit_rations(ruleset: Ruleset) -> int:
+    """The Rations of the ruleset's starting kit (the complete rules' three without a kit)."""
+    return ruleset.kit.get("rations", 0) if ruleset.kit else STARTING_RATIONS
+
+
+def outfitted(member: Character, ruleset: Ruleset, rations: int | None = None) -> Character:
+    """A new adventurer with the kit's supplies on them: Rations (or `rations`), oil, a Bedroll.
+
+    Light sources of the kit are packed as lights, on the Light pane; Return to Town restocks them.
+    """
+    kit = ruleset.kit
+    return attrs.evolve(
+        member,
+        rations=kit_rations(ruleset) if rations is None else rations,
+        oil=max(member.oil, kit.get("oil", 0)),
+        bedroll=member.bedroll or kit.get("bedroll", 0) > 0,
+    )
+
+
+def from_rolled(character_id: str, rolled: characters.RolledCharacter, player: str = "", rations: int = 0) -> Character:
+    """A session character from one the rules rolled, at full HP."""
+    stats = Stats(**rolled.stats)
+    return Character(
+        id=character_id,
+        name=rolled.name,
+        player=player,
+        class_id=rolled.class_id,
+        level=rolled.level,
+        stats=stats,
+        hp=rolled.max_hp,
+        max_hp=rolled.max_hp,
+        ac=rolled.ac,
+        con=stats.CON,
+        rations=rations,
+        armour=rolled.armour,
+        shield=rolled.shield,
+        uses=dict(rolled.uses),
+        bailiwick=rolled.bailiwick,
+        failing=rolled.failing,
+    )
+
+
+def rolled_text(ruleset: Ruleset, member: Character) -> str:
+    """`Darla (Ana): Human Fighter, STR 14 DEX 9 ..., HP 10, AC 13.` for the log."""
+    cls = ruleset.classes[member.class_id].name
+    scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
+    who = f"{member.name} ({member.player})" if member.player else member.name
+    extra = ""
+    if member.bailiwick:
+        names = {s.id: s.name for s in ruleset.skills.thief_skills} if ruleset.skills else {}
+        extra = f", Bailiwick {names.get(member.bailiwick)}, Failing {names.get(member.failing)}"
+    return f"{who}: {cls}, {scores}, HP {member.max_hp}, AC {member.ac}{extra}."
+
+# ---------------------------------------------------------------------------- damage and healing
+
+
+def zero_hp_rule(state: State, ruleset: Ruleset) -> str:
+    """What 0 HP means this session: the difficulty mode's rule (the complete rules: burn CON)."""
+    mode = ruleset.difficulty(state.session.difficulty)
+    return mode.zero_hp if mode else "burn_con"
+
+
+def hurt_text(name: str, amount: int, outcome: damage.Outcome, max_hp: int, source: str = "") -> str:
+    """A blow in the log's words: `Darla loses 4 HP: 2 of 6 left.`, or, where it did more than take
+    HP, each thing it did: `Darla takes 7 damage: loses 5 HP, drops to 0 HP: ..., -2 CON (permanent).`
+    (never "-4 HP", which reads as HP below zero)."""
+    whence = f" from {source}" if source else ""
+    left = outcome.vitals.hp
+    if outcome.lines == (f"loses {amount} HP",):
+        return f"{name} loses {amount} HP{whence}: {left} of {max_hp} left."
+    standing = f", {left} of {max_hp} HP left" if left > 0 else ""
+    return f"{name} takes {amount} damage{whence}: {', '.join(outcome.lines)}{standing}."
+
+
+def vitals_of(member: Character) -> damage.Vitals:
+    return damage.Vitals(member.hp, member.temp_hp, member.con, member.status, member.stance)
+
+
+def with_vitals(member: Character, vitals: damage.Vitals) -> Character:
+    return attrs.evolve(
+        member, hp=vitals.hp, temp_hp=vitals.temp_hp, con=vitals.con, status=vitals.status, stance=vitals.stance
+    )
+
+
+def can_say_not_today(member: Character, amount: int) -> bool:
+    """Whether this blow would drop a standing character who still has a Not Today! to spend."""
+    return member.uses.get(NOT_TODAY, 0) > 0 and damage.would_drop(vitals_of(member), amount)
+
+
+def dungeon_tier(state: State, ruleset: Ruleset) -> int:
+    """The tier of the dungeon level: its boss's Hit Dice as a tier."""
+    return tiers.tier_of(ruleset, state.dungeon.boss_hd)
+
+
+def take_damage(state: State, ctx: Context, action: ApplyDamage, member: Character) -> Result:
+    """A blow on a living character: temporary HP first, then HP, then CON by the difficulty mode; a
+    Berserker still standing makes the rage's save. With the action's `not_today` a Fighter spends a
+    use to stay at 1 HP instead of dropping."""
+    if action.not_today:
+        if not can_say_not_today(member, action.amount):
+            raise Refused(f"{member.name} has no Not Today! for this blow")
+        outcome = damage.not_today(vitals_of(member), action.amount)
+        uses = {**member.uses, NOT_TODAY: member.uses[NOT_TODAY] - 1}
+        hurt = attrs.evolve(with_vitals(member, outcome.vitals), uses=uses)
+        source = f" from {action.source}" if action.source else ""
+        text = f"{member.name} takes {action.amount} damage{source}: {', '.join(outcome.lines)} ({uses[NOT_TODAY]} left)."
+        return attrs.evolve(state, party=replace_member(state.party, hurt)), [note(action, text)]
+    outcome = damage.take_damage(vitals_of(member), action.amount, zero_hp_rule(state, ctx.ruleset))
+    hurt = with_vitals(member, outcome.vitals)
+    text = hurt_text(member.name, action.amount, outcome, member.max_hp, action.source)
+    new, events = settle(state, member, hurt, action.source, action)
+    new, raged = when_hurt(new, ctx, member.id, action)
+    return new, [note(action, text), *events, *raged]
+
+
+def heal(state: State, ctx: Context, action: Heal, member: Character) -> Result:
+    """Healing up to max HP: a character back above 0 HP is back on their feet; CON is not restored."""
+    outcome = damage.heal(vitals_of(member), action.amount, member.max_hp)
+    healed = with_vitals(member, outcome.vitals)
+    text = f"{member.name} heals {action.amount}: {', '.join(outcome.lines)}."
+    return attrs.evolve(state, party=replace_member(state.party, healed)), [note(action, text)]
+
+# ------------------------------------------------------------------------------------ the rage
+
+
+def rage_effect(state: State, ruleset: Ruleset, character_id: str) -> Effect | None:
+    """The rage on this character, if they are raging."""
+    member = next((m for m in state.party if m.id == character_id), None)
+    rage = abilities.rage_of(ruleset, member.class_id) if member is not None else None
+    if rage is None:
+        return None
+    return next((e for e in state.effects if e.on == character_id and e.name == rage.name), None)
+
+
+def is_raging(state: State, ruleset: Ruleset, character_id: str) -> bool:
+    return rage_effect(state, ruleset, character_id) is not None
+
+
+def rage_words(ruleset: Ruleset, member: Character) -> str:
+    """What the rage does, in the ruleset's words, for the log line that starts it."""
+    rage = abilities.rage_of(ruleset, member.class_id)
+    assert rage is not None
+    up, down = abilities.one_die(ruleset, 1), abilities.one_die(ruleset, -1)
+    kinds = " and ".join(rage.damage_kinds)
+    spared = " and ".join(rage.unhindered_saves)
+    return (
+        f"{member.name} goes into {rage.name}: {up} on {kinds} damage, no fumbles, {down} on every save but {spared}."
+        f" It lasts until broken ({rage.save} save {rage.break_target})."
+    )
+
+
+def begin(state: State, ruleset: Ruleset, member: Character, why: str, action: Action) -> Result:
+    """The rage takes hold: its effect on the Berserker, and the line that says what it does."""
+    rage = abilities.rage_of(ruleset, member.class_id)
+    assert rage is not None
+    state, _ = effects.add(state, rage.name, member.id, effects.UNTIL_ENDED, 1, why)
+    return state, [note(action, rage_words(ruleset, member), level="warn")]
+
+
+def when_hurt(state: State, ctx: Context, character_id: str, action: Action) -> Result:
+    """A Berserker still on their feet after taking damage makes the rage's save, unless already
+    raging; one at 0 HP or dead makes none (the rules' decision: the fury needs someone standing)."""
+    member = next((m for m in state.party if m.id == character_id), None)
+    if member is None or member.status != "ok" or abilities.rage_of(ctx.ruleset, member.class_id) is None:
+        return state, []
+    if is_raging(state, ctx.ruleset, member.id):
+        return state, []
+    check = abilities.rage_save(
+        ctx.ruleset, ctx.dice, class_id=member.class_id, level=member.level, stats=member.stats.as_dict(), breaking=False
+    )
+    verdict = "keeps their head" if check.success else "fails"
+    line = f"{member.name} is hurt: {check.describe()} ({'; '.join(check.reasons)}): {verdict}."
+    events = [note(action, line, (check.roll.describe(),))]
+    if check.success:
+        return state, events
+    state, begun = begin(state, ctx.ruleset, member, "failed the save when hurt", action)
+    return state, events + begun
