@@ -6,10 +6,11 @@ Oil usage die) asked for by id, so the light never names the procedure that keep
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 import attrs
 
+from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.actions import Refused, member_of
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.procedures import part_module
@@ -66,17 +67,37 @@ def lighting(source: Source, name: str) -> Source:
     return attrs.evolve(source, lit=True)  # type: ignore[misc]
 
 
-def douse(state: State, action: Action, source: Source, name: str, put: Put[Source]) -> Result:
+@attrs.frozen
+class Keeping(Generic[Source]):
+    """How one light procedure keeps its sources: one found by id (a KeyError when there is none),
+    named in the table's words, and put back as it now is."""
+
+    find: Callable[[State, str], Source]
+    name: Callable[[State, Ruleset, Source], str]
+    put: Put[Source]
+
+    def held(self, state: State, source_id: str) -> Source:
+        """The source with this id, or a refusal the 'Smith can read."""
+        try:
+            return self.find(state, source_id)
+        except KeyError:
+            raise Refused(f"no light source {source_id!r}") from None
+
+
+def douse(state: State, ctx: Context, action: Action, keeping: Keeping[Source], source_id: str) -> Result:
     """Put out a lit source, keeping what is left of it."""
+    source = keeping.held(state, source_id)
+    name = keeping.name(state, ctx.ruleset, source)
     if not source.lit:
         raise Refused(f"{name} is not lit")
-    return put(state, attrs.evolve(source, lit=False)), [note(action, f"{name} is doused.")]  # type: ignore[misc]
+    return keeping.put(state, attrs.evolve(source, lit=False)), [note(action, f"{name} is doused.")]  # type: ignore[misc]
 
 
-def hand_over(state: State, action: Action, source: Source, name: str, to: str, put: Put[Source]) -> Result:
+def hand_over(state: State, ctx: Context, action: Action, keeping: Keeping[Source], source_id: str, to: str) -> Result:
     """Give a source to another member of the party (or set it down, with `to` empty)."""
-    text = handed_over(state, name, source.carrier, to)
-    return put(state, attrs.evolve(source, carrier=to)), [note(action, text)]  # type: ignore[misc]
+    source = keeping.held(state, source_id)
+    text = handed_over(state, keeping.name(state, ctx.ruleset, source), source.carrier, to)
+    return keeping.put(state, attrs.evolve(source, carrier=to)), [note(action, text)]  # type: ignore[misc]
 
 
 def handed_over(state: State, name: str, carrier: str, to: str) -> str:

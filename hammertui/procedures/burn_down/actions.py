@@ -29,6 +29,8 @@ OIL = "oil"
 """The pack item that is not a light: a flask of oil, counted on the character, for a refill."""
 
 HOWS: tuple[light.Correction, ...] = ("plus", "minus", "set")
+KEEPING = carrying.Keeping(light_state.light, source_name, with_source)
+"""How this procedure keeps its sources, for the moves every light procedure makes alike."""
 
 
 # ----------------------------------------------------------------------------- what panes ask
@@ -132,8 +134,7 @@ class Douse:
     light_id: str
 
     def apply(self, state: State, ctx: Context) -> Result:
-        source = light_of(state, self.light_id)
-        return carrying.douse(state, self, source, source_name(state, ctx.ruleset, source), with_source)
+        return carrying.douse(state, ctx, self, KEEPING, self.light_id)
 
 
 @record
@@ -145,8 +146,7 @@ class HandOver:
     to: str
 
     def apply(self, state: State, ctx: Context) -> Result:
-        source = light_of(state, self.light_id)
-        return carrying.hand_over(state, self, source, source_name(state, ctx.ruleset, source), self.to, with_source)
+        return carrying.hand_over(state, ctx, self, KEEPING, self.light_id, self.to)
 
 
 @record
@@ -410,9 +410,7 @@ def _a(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
+
 def light_of(state: State, light_id: str) -> LightSource:
     """The light source with this id, or a refusal the 'Smith can read."""
-    try:
-        return light_state.light(state, light_id)
-    except KeyError:
-        raise Refused(f"no light source {light_id!r}") from None
+    return KEEPING.held(state, light_id)

@@ -16,9 +16,9 @@ from hammertui.procedures.burn_down.actions import Douse, HandOver, Light, OIL, 
 from hammertui.procedures.burn_down.state import LightSource, source_name
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.dialogs.hand_over import hand_over_dialog
 from hammertui.procedures.hammercrawl_classes.pane import PartyPane
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, clipped, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
@@ -216,44 +216,18 @@ def pane() -> LightPane:
 PANE = pane
 
 
-def _at_cursor(app: HammerApp, doing: str) -> LightSource | None:
-    """The source under the Light pane's cursor, or a word that there is none."""
-    light_id = app.query_one(LightPane).selected_id
-    if light_id is None:
-        app.notify(f"No light source to {doing}.", severity="warning")
-        return None
-    return light_state.light(app.store.state, light_id)
-
-
-def toggle(app: HammerApp) -> None:
-    source = _at_cursor(app, "light")
-    if source is not None:
-        app.perform(Douse(source.id) if source.lit else Light(source.id))
-
-
-def hand_over(app: HammerApp) -> None:
-    source = _at_cursor(app, "hand over")
-    if source is None:
-        return
-    state = app.store.state
-    dialog = hand_over_dialog(state, source_name(state, app.store.ruleset, source), source.carrier)
-    app.push_screen(dialog, lambda to: to is not None and app.perform(HandOver(source.id, to)))
-
-
-def refill(app: HammerApp) -> None:
-    source = _at_cursor(app, "refill")
-    if source is not None:
-        app.perform(Refill(source.id))
+LIGHTS = CarriedLights(LightPane, light_state.light, source_name, Light, Douse, HandOver, Refill)
+"""The moves every light procedure's pane makes alike, on this pane's sources."""
 
 
 def drop(app: HammerApp) -> None:
-    source = _at_cursor(app, "drop")
+    source = LIGHTS.at_cursor(app, "drop")
     if source is not None:
         app.perform(DropLight(source.id))
 
 
 def correct(app: HammerApp) -> None:
-    source = _at_cursor(app, "correct")
+    source = LIGHTS.at_cursor(app, "correct")
     if source is None:
         return
     store = app.store
@@ -287,9 +261,9 @@ def cast(app: HammerApp) -> None:
 
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("l", "light.toggle", "toggle_light", "Light", "Light or douse", "Light the selected source, or put it out", run=toggle),
-    Command("g", "light.hand_over", "hand_over", "Give", "Hand over a light", "Give the selected source to someone else", run=hand_over),
-    Command("o", "light.refill", "refill_light", "Refill", "Refill a lantern", "The selected lantern, from its carrier's flask of oil, back to full", run=refill),
+    Command("l", "light.toggle", "toggle_light", "Light", "Light or douse", "Light the selected source, or put it out", run=LIGHTS.toggle),
+    Command("g", "light.hand_over", "hand_over", "Give", "Hand over a light", "Give the selected source to someone else", run=LIGHTS.give),
+    Command("o", "light.refill", "refill_light", "Refill", "Refill a lantern", "The selected lantern, from its carrier's flask of oil, back to full", run=LIGHTS.fill),
     Command("D", "light.drop", "drop_light", "Drop light", "Drop a light", "The selected source is lost for good", run=drop),
     Command("a", "light.pack", "pack", "Pack", "Add to a pack", "A fresh torch, lantern or candle, or a flask of oil, for someone to carry", run=pack),
     Command("L", "light.cast", "cast_light", "Cast Light", "Cast Light", "A caster's Light spell: strong light, longer for a higher level", applies=lambda v: spell_kind(v.ruleset) is not None, run=cast),

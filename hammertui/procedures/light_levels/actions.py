@@ -43,12 +43,13 @@ from hammertui.kernel.session.state import State, free_id
 PIP_RESULT = "lantern_pip"
 
 
+KEEPING = carrying.Keeping(source, source_name, with_source)
+"""How this procedure keeps its sources, for the moves every light procedure makes alike."""
+
+
 def source_of(state: State, source_id: str) -> Source:
     """The source with this id, or a refusal the 'Smith can read."""
-    try:
-        return source(state, source_id)
-    except KeyError:
-        raise Refused(f"no light source {source_id!r}") from None
+    return KEEPING.held(state, source_id)
 
 
 def definition(ctx: Context, kind: str) -> LevelSource:
@@ -91,8 +92,7 @@ class DouseLight:
     source_id: str
 
     def apply(self, state: State, ctx: Context) -> Result:
-        found = source_of(state, self.source_id)
-        return carrying.douse(state, self, found, source_name(state, ctx.ruleset, found), with_source)
+        return carrying.douse(state, ctx, self, KEEPING, self.source_id)
 
 
 @record
@@ -104,8 +104,7 @@ class PassLight:
     to: str
 
     def apply(self, state: State, ctx: Context) -> Result:
-        found = source_of(state, self.source_id)
-        return carrying.hand_over(state, self, found, source_name(state, ctx.ruleset, found), self.to, with_source)
+        return carrying.hand_over(state, ctx, self, KEEPING, self.source_id, self.to)
 
 
 @record

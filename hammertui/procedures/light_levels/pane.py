@@ -18,9 +18,9 @@ from hammertui.kernel.session.carrying import keeps_supplies
 from hammertui.procedures.light_levels.actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern, Relight, went_out
 from hammertui.procedures.light_levels.state import FLASK, Source, Spent, character_levels, rules_of, source_name
 from hammertui.kernel.session.procedures import is_dark, surprise_odds
+from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.dialogs.hand_over import hand_over_dialog
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
 
@@ -120,34 +120,8 @@ def pane() -> LightLevelsPane:
 PANE = pane
 
 
-def _at_cursor(app: HammerApp, doing: str) -> Source | None:
-    """The source under the pane's cursor, or a word that there is none."""
-    source_id = app.query_one(LightLevelsPane).selected_id
-    if source_id is None:
-        app.notify(f"No light source to {doing}.", severity="warning")
-        return None
-    return kept.source(app.store.state, source_id)
-
-
-def toggle(app: HammerApp) -> None:
-    found = _at_cursor(app, "light")
-    if found is not None:
-        app.perform(DouseLight(found.id) if found.lit else LightUp(found.id))
-
-
-def hand_over(app: HammerApp) -> None:
-    found = _at_cursor(app, "hand over")
-    if found is None:
-        return
-    state = app.store.state
-    dialog = hand_over_dialog(state, source_name(state, app.store.ruleset, found), found.carrier)
-    app.push_screen(dialog, lambda to: to is not None and app.perform(PassLight(found.id, to)))
-
-
-def refill(app: HammerApp) -> None:
-    found = _at_cursor(app, "refill")
-    if found is not None:
-        app.perform(RefillLantern(found.id))
+LIGHTS = CarriedLights(LightLevelsPane, kept.source, source_name, LightUp, DouseLight, PassLight, RefillLantern)
+"""The moves every light procedure's pane makes alike, on this pane's sources."""
 
 
 def pack(app: HammerApp) -> None:
@@ -182,10 +156,10 @@ def _to_relight(view: View) -> bool:
 
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("l", "light_levels.toggle", "toggle_light", "Light", "Light or douse", "Light the selected source (free), or put it out", run=toggle),
-    Command("g", "light_levels.hand_over", "hand_over", "Give", "Hand over a light", "Give the selected source to someone else, or set it down", run=hand_over),
+    Command("l", "light_levels.toggle", "toggle_light", "Light", "Light or douse", "Light the selected source (free), or put it out", run=LIGHTS.toggle),
+    Command("g", "light_levels.hand_over", "hand_over", "Give", "Hand over a light", "Give the selected source to someone else, or set it down", run=LIGHTS.give),
     Command("L", "light_levels.relight", "relight", "Relight", "Relight what went out", "Each carrier of a torch or candle the exploration die put out lights a fresh one from their own pack (free)", show=True, applies=_to_relight, run=lambda app: app.perform(Relight())),
-    Command("o", "light_levels.refill", "refill_light", "Refill", "Refill a lantern", "The selected lantern, from its carrier's flask of oil: an exploration turn", run=refill),
+    Command("o", "light_levels.refill", "refill_light", "Refill", "Refill a lantern", "The selected lantern, from its carrier's flask of oil: an exploration turn", run=LIGHTS.fill),
     Command("a", "light_levels.pack", "pack", "Pack", "Add to a pack", "A fresh torch, lantern or candle, or a flask of oil, for someone to carry", run=pack),
     Command(None, "light_levels.nearer", "light_nearer", "Nearer", "Bring nearer the light", "Someone the sources reach first, after their own carriers", run=nearer),
 )

@@ -1,0 +1,75 @@
+"""The keys every light procedure's pane gives the source under its cursor alike: light or douse
+it, hand it over, refill it. A pane says how it finds its sources and which of its procedure's
+actions makes each move (`CarriedLights`); what each move may do stays that procedure's rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+import attrs
+from textual.widget import Widget
+
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.state import State
+from hammertui.kernel.ui.dialogs.hand_over import hand_over_dialog
+
+if TYPE_CHECKING:
+    from hammertui.kernel.session.actions import Action
+    from hammertui.kernel.ui.app import HammerApp
+
+
+class Held(Protocol):
+    """A source as a pane shows it: its id, whether it burns, who carries it."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def lit(self) -> bool: ...
+
+    @property
+    def carrier(self) -> str: ...
+
+
+Source = TypeVar("Source", bound=Held)
+
+
+@attrs.frozen
+class CarriedLights(Generic[Source]):
+    """One light procedure's sources as its pane's keys reach them: the pane whose cursor picks one
+    (its `selected_id`), how a source is found by id and named, and its action for each move."""
+
+    pane: type[Widget]
+    find: Callable[[State, str], Source]
+    name: Callable[[State, Ruleset, Source], str]
+    light: Callable[[str], Action]
+    douse: Callable[[str], Action]
+    hand_over: Callable[[str, str], Action]
+    refill: Callable[[str], Action]
+
+    def at_cursor(self, app: HammerApp, doing: str) -> Source | None:
+        """The source under the pane's cursor, or a word that there is none."""
+        source_id = getattr(app.query_one(self.pane), "selected_id", None)
+        if source_id is None:
+            app.notify(f"No light source to {doing}.", severity="warning")
+            return None
+        return self.find(app.store.state, source_id)
+
+    def toggle(self, app: HammerApp) -> None:
+        source = self.at_cursor(app, "light")
+        if source is not None:
+            app.perform(self.douse(source.id) if source.lit else self.light(source.id))
+
+    def give(self, app: HammerApp) -> None:
+        source = self.at_cursor(app, "hand over")
+        if source is None:
+            return
+        state = app.store.state
+        dialog = hand_over_dialog(state, self.name(state, app.store.ruleset, source), source.carrier)
+        app.push_screen(dialog, lambda to: to is not None and app.perform(self.hand_over(source.id, to)))
+
+    def fill(self, app: HammerApp) -> None:
+        source = self.at_cursor(app, "refill")
+        if source is not None:
+            app.perform(self.refill(source.id))
