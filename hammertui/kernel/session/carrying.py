@@ -1,18 +1,22 @@
 """What a carried thing (a light source) is called by who carries it, what it is drawn from, and
-what lighting, dousing and handing it over do: words and moves every light procedure makes the same
-way, whatever it counts a source's life in, and the characters procedure's supplies (a Torches or
-Oil usage die) asked for by id, so the light never names the procedure that keeps them."""
+the actions every light procedure takes on one alike (light, douse, hand over, refill, pack): each
+written once here, on the sources as the session's light procedure keeps them (`KEEPING` in its
+state module), and each procedure's own class adding only what its rules say (a torch spent, a
+lantern's pips). The characters procedure's supplies (a Torches or Oil usage die) are asked for by
+id, so the light never names the procedure that keeps them."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
+from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.actions import Refused, member_of
-from hammertui.kernel.session.events import note
+from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.procedures import part_module
 from hammertui.kernel.session.state import Character, State
 
@@ -22,6 +26,9 @@ if TYPE_CHECKING:
 
 class Carried(Protocol):
     """A source someone carries and may light: a light procedure's own record, with its own life."""
+
+    @property
+    def id(self) -> str: ...
 
     @property
     def lit(self) -> bool: ...
@@ -60,13 +67,6 @@ def draw(state: State, ctx: Context, action: Action, carrier: str, supply: str) 
     return answer(state, ctx, action, carrier, supply)  # type: ignore[no-any-return]
 
 
-def lighting(source: Source, name: str) -> Source:
-    """`source` lit, or a refusal when it already is: what else stops a light is its procedure's."""
-    if source.lit:
-        raise Refused(f"{name} is already lit")
-    return attrs.evolve(source, lit=True)  # type: ignore[misc]
-
-
 @attrs.frozen
 class Keeping(Generic[Source]):
     """How one light procedure keeps its sources: one found by id (a KeyError when there is none),
@@ -83,21 +83,117 @@ class Keeping(Generic[Source]):
         except KeyError:
             raise Refused(f"no light source {source_id!r}") from None
 
-
-def douse(state: State, ctx: Context, action: Action, keeping: Keeping[Source], source_id: str) -> Result:
-    """Put out a lit source, keeping what is left of it."""
-    source = keeping.held(state, source_id)
-    name = keeping.name(state, ctx.ruleset, source)
-    if not source.lit:
-        raise Refused(f"{name} is not lit")
-    return keeping.put(state, attrs.evolve(source, lit=False)), [note(action, f"{name} is doused.")]  # type: ignore[misc]
+    def named(self, state: State, ruleset: Ruleset, source_id: str) -> tuple[Source, str]:
+        """The source with this id and its name, or a refusal."""
+        source = self.held(state, source_id)
+        return source, self.name(state, ruleset, source)
 
 
-def hand_over(state: State, ctx: Context, action: Action, keeping: Keeping[Source], source_id: str, to: str) -> Result:
-    """Give a source to another member of the party (or set it down, with `to` empty)."""
-    source = keeping.held(state, source_id)
-    text = handed_over(state, keeping.name(state, ctx.ruleset, source), source.carrier, to)
-    return keeping.put(state, attrs.evolve(source, carrier=to)), [note(action, text)]  # type: ignore[misc]
+def keeping(state: State) -> Keeping[Any]:
+    """How the session's light procedure keeps its sources (`KEEPING` in its state module)."""
+    found = getattr(part_module(state, "light"), "KEEPING", None)
+    if found is None:
+        raise Refused("this session is played without light sources")
+    return found  # type: ignore[no-any-return]
+
+
+@record
+class Lighting(ABC):
+    """Light an unlit source: every light procedure's light, whose own class says what else stops
+    one (`check`) and what the log says of it (`said`)."""
+
+    label: ClassVar[str] = "light"
+    light_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        kept = keeping(state)
+        source, name = kept.named(state, ctx.ruleset, self.light_id)
+        if source.lit:
+            raise Refused(f"{name} is already lit")
+        self.check(ctx, source, name)
+        lit = attrs.evolve(source, lit=True)
+        new = kept.put(state, lit)
+        return new, self.said(new, ctx, lit, name)
+
+    @abstractmethod
+    def check(self, ctx: Context, source: Any, name: str) -> None:
+        """A refusal when `source`, not lit, cannot be lit now."""
+
+    @abstractmethod
+    def said(self, state: State, ctx: Context, lit: Any, name: str) -> list[Event]:
+        """What the log says of `lit`, just lit, in `state`."""
+
+
+@record
+class Dousing:
+    """Put out a lit source, keeping what is left of it: every light procedure's douse, on the
+    sources as the session's light procedure keeps them."""
+
+    label: ClassVar[str] = "douse"
+    light_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        kept = keeping(state)
+        source, name = kept.named(state, ctx.ruleset, self.light_id)
+        if not source.lit:
+            raise Refused(f"{name} is not lit")
+        return kept.put(state, attrs.evolve(source, lit=False)), [note(self, f"{name} is doused.")]
+
+
+@record
+class HandingOver:
+    """Give a source to another member of the party (or set it down, with `to` empty): every light
+    procedure's hand-over, on the sources as the session's light procedure keeps them."""
+
+    label: ClassVar[str] = "hand over"
+    light_id: str
+    to: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        kept = keeping(state)
+        source, name = kept.named(state, ctx.ruleset, self.light_id)
+        text = handed_over(state, name, source.carrier, self.to)
+        return kept.put(state, attrs.evolve(source, carrier=self.to)), [note(self, text)]
+
+
+@record
+class Refilling(ABC):
+    """Fill a source from what its carrier holds: every light procedure's refill, whose own class
+    says what a source takes (`fuel`, or a refusal) and what filling it does (`fill`)."""
+
+    label: ClassVar[str] = "refill"
+    light_id: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        kept = keeping(state)
+        source, name = kept.named(state, ctx.ruleset, self.light_id)
+        member = refiller(state, name, source.carrier, self.fuel(ctx, source, name))
+        return self.fill(state, ctx, source, name, member)
+
+    @abstractmethod
+    def fuel(self, ctx: Context, source: Any, name: str) -> str:
+        """What refills `source` (`a flask of oil`), or a refusal when nothing does."""
+
+    @abstractmethod
+    def fill(self, state: State, ctx: Context, source: Any, name: str, member: Character) -> Result:
+        """`source` refilled from what `member`, its living carrier, holds."""
+
+
+@record
+class Packing(ABC):
+    """A new source or a flask of oil into a living member's pack: every light procedure's pack,
+    whose own class says what packing `kind` does (`pack`)."""
+
+    label: ClassVar[str] = "pack"
+    character_id: str
+    kind: str
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        return self.pack(state, ctx, packer(state, self.character_id))
+
+    @abstractmethod
+    def pack(self, state: State, ctx: Context, member: Character) -> Result:
+        """`kind` into the pack of `member`, standing or down but alive."""
 
 
 def handed_over(state: State, name: str, carrier: str, to: str) -> str:

@@ -1,17 +1,16 @@
 """The keys every light procedure's pane gives the source under its cursor alike: light or douse
-it, hand it over, refill it. A pane says how it finds its sources and which of its procedure's
-actions makes each move (`CarriedLights`); what each move may do stays that procedure's rule."""
+it, hand it over, refill it. A pane names its procedure's sources as it keeps them and its action
+for each move (`CarriedLights`); what each move may do stays that procedure's rule."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import attrs
 from textual.widget import Widget
 
-from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.state import State
+from hammertui.kernel.session.carrying import Carried, Keeping
 from hammertui.kernel.ui.dialogs.hand_over import hand_over_dialog
 
 if TYPE_CHECKING:
@@ -19,30 +18,16 @@ if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
 
 
-class Held(Protocol):
-    """A source as a pane shows it: its id, whether it burns, who carries it."""
-
-    @property
-    def id(self) -> str: ...
-
-    @property
-    def lit(self) -> bool: ...
-
-    @property
-    def carrier(self) -> str: ...
-
-
-Source = TypeVar("Source", bound=Held)
+Source = TypeVar("Source", bound=Carried)
 
 
 @attrs.frozen
 class CarriedLights(Generic[Source]):
     """One light procedure's sources as its pane's keys reach them: the pane whose cursor picks one
-    (its `selected_id`), how a source is found by id and named, and its action for each move."""
+    (its `selected_id`), how the procedure keeps them, and its action for each move."""
 
     pane: type[Widget]
-    find: Callable[[State, str], Source]
-    name: Callable[[State, Ruleset, Source], str]
+    keeping: Keeping[Source]
     light: Callable[[str], Action]
     douse: Callable[[str], Action]
     hand_over: Callable[[str, str], Action]
@@ -54,7 +39,7 @@ class CarriedLights(Generic[Source]):
         if source_id is None:
             app.notify(f"No light source to {doing}.", severity="warning")
             return None
-        return self.find(app.store.state, source_id)
+        return self.keeping.find(app.store.state, source_id)
 
     def toggle(self, app: HammerApp) -> None:
         source = self.at_cursor(app, "light")
@@ -66,7 +51,7 @@ class CarriedLights(Generic[Source]):
         if source is None:
             return
         state = app.store.state
-        dialog = hand_over_dialog(state, self.name(state, app.store.ruleset, source), source.carrier)
+        dialog = hand_over_dialog(state, self.keeping.name(state, app.store.ruleset, source), source.carrier)
         app.push_screen(dialog, lambda to: to is not None and app.perform(self.hand_over(source.id, to)))
 
     def fill(self, app: HammerApp) -> None:

@@ -22,15 +22,14 @@ from hammertui.kernel.session import effects
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import carrying
 from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
-from hammertui.procedures.burn_down.state import LightSource, replace_light, running_low, source_name, with_source
+from hammertui.kernel.session.events import Event
+from hammertui.procedures.burn_down.state import LightSource, replace_light, running_low, source_name
 from hammertui.kernel.session.state import Character, State, free_id, replace_member
 
 OIL = "oil"
 """The pack item that is not a light: a flask of oil, counted on the character, for a refill."""
 
 HOWS: tuple[light.Correction, ...] = ("plus", "minus", "set")
-KEEPING = carrying.Keeping(light_state.light, source_name, with_source)
-"""How this procedure keeps its sources, for the moves every light procedure makes alike."""
 
 
 # ----------------------------------------------------------------------------- what panes ask
@@ -109,60 +108,40 @@ def casters(state: State, ruleset: Ruleset) -> tuple[Character, ...]:
 
 
 @record
-class Light:
+class Light(carrying.Lighting):
     """Light an unlit source that still has time in it."""
 
-    label: ClassVar[str] = "light"
-    light_id: str
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        source = light_of(state, self.light_id)
-        name = source_name(state, ctx.ruleset, source)
-        lit = carrying.lighting(source, name)
+    def check(self, ctx: Context, source: LightSource, name: str) -> None:
         if source.remaining <= 0:
             raise Refused(f"{name} is spent: refill it first")
-        left = ctx.ruleset.time.label(source.remaining)
-        new = with_source(state, lit)
-        return new, [note(self, f"{name} is lit ({left} left)."), *running_low(new, ctx, lit, self)]
+
+    def said(self, state: State, ctx: Context, lit: LightSource, name: str) -> list[Event]:
+        left = ctx.ruleset.time.label(lit.remaining)
+        return [note(self, f"{name} is lit ({left} left)."), *running_low(state, ctx, lit, self)]
 
 
 @record
-class Douse:
+class Douse(carrying.Dousing):
     """Put out a lit source, keeping what is left of it."""
 
-    label: ClassVar[str] = "douse"
-    light_id: str
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        return carrying.douse(state, ctx, self, KEEPING, self.light_id)
-
 
 @record
-class HandOver:
+class HandOver(carrying.HandingOver):
     """Give a source to another member of the party (or set it down, with `to` empty)."""
 
-    label: ClassVar[str] = "hand over"
-    light_id: str
-    to: str
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        return carrying.hand_over(state, ctx, self, KEEPING, self.light_id, self.to)
-
 
 @record
-class Refill:
+class Refill(carrying.Refilling):
     """Refuel a lantern from a flask its carrier holds: back to full, the flask used up."""
 
-    label: ClassVar[str] = "refill"
-    light_id: str
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        source = light_of(state, self.light_id)
-        name = source_name(state, ctx.ruleset, source)
+    def fuel(self, ctx: Context, source: LightSource, name: str) -> str:
         definition = _definition(ctx.ruleset, source.kind)
         if definition.refuel is None:
             raise Refused(_not_refillable(ctx.ruleset, name))
-        member = carrying.refiller(state, name, source.carrier, _a(definition.refuel))
+        return _a(definition.refuel)
+
+    def fill(self, state: State, ctx: Context, source: LightSource, name: str, member: Character) -> Result:
+        definition = _definition(ctx.ruleset, source.kind)
         if member.oil < 1:
             raise Refused(f"{member.name} has no {definition.refuel}")
         try:
@@ -207,15 +186,10 @@ class DropLight:
 
 
 @record
-class AddToPack:
+class AddToPack(carrying.Packing):
     """A new spare (full and unlit) or a flask of oil into a character's pack."""
 
-    label: ClassVar[str] = "pack"
-    character_id: str
-    kind: str
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        member = carrying.packer(state, self.character_id)
+    def pack(self, state: State, ctx: Context, member: Character) -> Result:
         if self.kind == OIL:
             return self._oil(state, ctx, member)
         definition = ctx.ruleset.light_sources.get(self.kind)
@@ -413,4 +387,4 @@ def _a(noun: str) -> str:
 
 def light_of(state: State, light_id: str) -> LightSource:
     """The light source with this id, or a refusal the 'Smith can read."""
-    return KEEPING.held(state, light_id)
+    return light_state.KEEPING.held(state, light_id)

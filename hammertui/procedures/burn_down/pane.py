@@ -216,7 +216,7 @@ def pane() -> LightPane:
 PANE = pane
 
 
-LIGHTS = CarriedLights(LightPane, light_state.light, source_name, Light, Douse, HandOver, Refill)
+LIGHTS = CarriedLights(LightPane, light_state.KEEPING, Light, Douse, HandOver, Refill)
 """The moves every light procedure's pane makes alike, on this pane's sources."""
 
 

@@ -14,7 +14,7 @@ import attrs
 from hammertui.procedures.burn_down.rules import LOW_AT, burn
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.carrying import carried_name
+from hammertui.kernel.session.carrying import Keeping, carried_name
 from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.state import State
 
@@ -181,3 +181,7 @@ def rules_problems(burn_down: BurnDown, state: State, ruleset: Ruleset) -> list[
         f"lights[{i}].kind: {ruleset.name} has no light source {source.kind!r} (one of {kinds})"
         for i, source in enumerate(burn_down.lights) if source.kind not in ruleset.light_sources
     ]
+
+
+KEEPING = Keeping(light, source_name, with_source)
+"""How this procedure keeps its sources, for the moves every light procedure makes alike (`carrying`)."""

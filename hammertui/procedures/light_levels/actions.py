@@ -32,24 +32,12 @@ from hammertui.procedures.light_levels.state import (
     lights,
     replace_source,
     rules_of,
-    source,
-    source_name,
     with_lights,
-    with_source,
     with_spent,
 )
-from hammertui.kernel.session.state import State, free_id
+from hammertui.kernel.session.state import Character, State, free_id
 
 PIP_RESULT = "lantern_pip"
-
-
-KEEPING = carrying.Keeping(source, source_name, with_source)
-"""How this procedure keeps its sources, for the moves every light procedure makes alike."""
-
-
-def source_of(state: State, source_id: str) -> Source:
-    """The source with this id, or a refusal the 'Smith can read."""
-    return KEEPING.held(state, source_id)
 
 
 def definition(ctx: Context, kind: str) -> LevelSource:
@@ -69,57 +57,37 @@ def empty(ctx: Context, lantern: Source) -> bool:
 
 
 @record
-class LightUp:
+class LightUp(carrying.Lighting):
     """Light a source (free: no action spent)."""
 
-    label: ClassVar[str] = "light"
-    source_id: str
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        found = source_of(state, self.source_id)
-        name = source_name(state, ctx.ruleset, found)
-        lit = carrying.lighting(found, name)
-        if empty(ctx, found):
+    def check(self, ctx: Context, source: Source, name: str) -> None:
+        if empty(ctx, source):
             raise Refused(f"{name} has no oil left: refill it first")
-        return with_source(state, lit), [note(self, f"{name} is lit.")]
+
+    def said(self, state: State, ctx: Context, lit: Source, name: str) -> list[Event]:
+        return [note(self, f"{name} is lit.")]
 
 
 @record
-class DouseLight:
+class DouseLight(carrying.Dousing):
     """Put out a lit source; a lantern keeps the pips it has marked."""
 
-    label: ClassVar[str] = "douse"
-    source_id: str
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        return carrying.douse(state, ctx, self, KEEPING, self.source_id)
-
 
 @record
-class PassLight:
+class PassLight(carrying.HandingOver):
     """Hand a source to another member of the party (or set it down, with `to` empty)."""
 
-    label: ClassVar[str] = "hand over"
-    source_id: str
-    to: str
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        return carrying.hand_over(state, ctx, self, KEEPING, self.source_id, self.to)
-
 
 @record
-class RefillLantern:
+class RefillLantern(carrying.Refilling):
     """Fill a lantern from a flask its carrier holds: its pips wiped, the flask used, a turn spent."""
 
-    label: ClassVar[str] = "refill"
-    source_id: str
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        found = source_of(state, self.source_id)
-        name = source_name(state, ctx.ruleset, found)
-        if not takes_oil(ctx, found.kind):
+    def fuel(self, ctx: Context, source: Source, name: str) -> str:
+        if not takes_oil(ctx, source.kind):
             raise Refused(f"{name} takes no oil")
-        member = carrying.refiller(state, name, found.carrier, "a flask of oil")
+        return "a flask of oil"
+
+    def fill(self, state: State, ctx: Context, found: Source, name: str, member: Character) -> Result:
         if found.pips == 0:
             raise Refused(f"{name} is already full")
         drawn = draw(state, ctx, self, member.id, rules_of(ctx.ruleset).oil)
@@ -147,15 +115,10 @@ class RefillLantern:
 
 
 @record
-class PackLight:
+class PackLight(carrying.Packing):
     """A new source (unlit; a lantern full) or a flask of oil into a character's pack."""
 
-    label: ClassVar[str] = "pack"
-    character_id: str
-    kind: str
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        member = carrying.packer(state, self.character_id)
+    def pack(self, state: State, ctx: Context, member: Character) -> Result:
         kept = lights(state)
         if self.kind == FLASK:
             if keeps_supplies(state) and rules_of(ctx.ruleset).oil:

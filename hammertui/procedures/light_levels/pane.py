@@ -16,7 +16,7 @@ from hammertui.procedures.light_levels.rules import DARK, DIM, LIT
 from hammertui.procedures.light_levels import state as kept
 from hammertui.kernel.session.carrying import keeps_supplies
 from hammertui.procedures.light_levels.actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern, Relight, went_out
-from hammertui.procedures.light_levels.state import FLASK, Source, Spent, character_levels, rules_of, source_name
+from hammertui.procedures.light_levels.state import FLASK, Source, Spent, character_levels, rules_of
 from hammertui.kernel.session.procedures import is_dark, surprise_odds
 from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
@@ -120,7 +120,7 @@ def pane() -> LightLevelsPane:
 PANE = pane
 
 
-LIGHTS = CarriedLights(LightLevelsPane, kept.source, source_name, LightUp, DouseLight, PassLight, RefillLantern)
+LIGHTS = CarriedLights(LightLevelsPane, kept.KEEPING, LightUp, DouseLight, PassLight, RefillLantern)
 """The moves every light procedure's pane makes alike, on this pane's sources."""
 
 

@@ -18,7 +18,7 @@ import attrs
 from hammertui.procedures.light_levels import rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import LightLevels, Ruleset
-from hammertui.kernel.session.carrying import carried_name
+from hammertui.kernel.session.carrying import Keeping, carried_name
 from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.state import Character, State
 
@@ -274,3 +274,7 @@ def rules_problems(kept: Lights, state: State, ruleset: Ruleset) -> list[str]:
         f"sources[{i}].kind: {ruleset.name} has no light source {held.kind!r} (one of {', '.join(sources)})"
         for i, held in enumerate(kept.sources) if held.kind not in sources
     ]
+
+
+KEEPING = Keeping(source, source_name, with_source)
+"""How this procedure keeps its sources, for the moves every light procedure makes alike (`carrying`)."""
