@@ -9,9 +9,20 @@ adds and disadds can stack, adding multiple additional dice to the mix."
 
 from __future__ import annotations
 
-from hammertui.kernel.rules.dice import DiceExpr, DiceSource, Roll, roll_advantage
+from hammertui.kernel.rules.dice import DiceExpr, DiceSource, Roll, parse, roll
 from hammertui.kernel.rules.modifiers import ModifierRules, Section
 from hammertui.kernel.rules.records import record
+
+
+def roll_advantage(source: DiceSource, notation: str | DiceExpr, net: int) -> Roll:
+    """`notation` with `net` adds (or disadds, negative): one die more of the same type for each, the
+    best (or worst) kept, as many as the roll keeps. Two net adds on 2d6 is 4d6 keep the highest two."""
+    expr = parse(notation) if isinstance(notation, str) else notation
+    base_keep = expr.keep if expr.keep is not None else expr.count
+    highest = expr.keep_highest if net == 0 else net > 0
+    thrown = roll(source, DiceExpr(expr.count + abs(net), expr.sides, expr.modifier, base_keep, highest))
+    label = str(expr) + (f" adv x{net}" if net > 0 else f" disadv x{-net}" if net < 0 else "")
+    return Roll(label, thrown.dice, thrown.kept, thrown.modifier)
 
 
 @record

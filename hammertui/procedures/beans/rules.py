@@ -8,9 +8,36 @@ applicable Beans." The sizes are the ruleset's `[modifier_dice] bean_dice`.
 
 from __future__ import annotations
 
-from hammertui.kernel.rules.dice import BEAN_DICE, DiceExpr, DiceSource, Roll, bean_die, roll_beans
+from collections.abc import Sequence
+
+from hammertui.kernel.rules.dice import DiceExpr, DiceSource, Roll, Term, roll
 from hammertui.kernel.rules.modifiers import ModifierRules, Section
 from hammertui.kernel.rules.records import record
+
+
+BEAN_DICE: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
+"""Book Three's sizes: "With one (1) net Bean, the die is a d4 [...] ending with six (6) or more
+total net Beans getting an entire d20."."""
+
+
+def bean_die(net: int, sizes: Sequence[int] = BEAN_DICE) -> int | None:
+    """The size of the Boon/Bane die for a net count: 1 = d4 ... 6 or more = d20; None at zero."""
+    if net == 0:
+        return None
+    return sizes[min(abs(net), len(sizes)) - 1]
+
+
+def roll_beans(
+    source: DiceSource, notation: str | DiceExpr, net: int, sizes: Sequence[int] = BEAN_DICE
+) -> Roll:
+    """Net Boons add one extra die to the roll's total, net Banes subtract it."""
+    base = roll(source, notation)
+    size = bean_die(net, sizes)
+    if size is None:
+        return base
+    word = "Boon" if net > 0 else "Bane"
+    term = Term(f"d{size} ({abs(net)} {word}{'s' if abs(net) > 1 else ''})", source.roll(size), 1 if net > 0 else -1)
+    return Roll(base.label, base.dice, base.kept, base.modifier, (*base.terms, term))
 
 
 @record
