@@ -1,4 +1,5 @@
-"""Tests for hammertui.kernel.rules.dice: notation, rolls, modifier dice and divining pools."""
+"""Tests for hammertui.kernel.rules.dice: notation, rolls, modifier dice and divining pools (stacking
+Advantage and Boons and Banes from their procedures' rules)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hammertui.kernel.rules.dice import (
-    BEAN_DICE,
     MAX_CHAIN,
     DiceSource,
     DiceExpr,
@@ -23,15 +23,14 @@ from hammertui.kernel.rules.dice import (
     ScriptExhausted,
     SeededDice,
     Term,
-    bean_die,
     parse,
     roll,
     roll_3x6,
-    roll_advantage,
-    roll_beans,
     roll_divining,
     roll_double_advantage,
 )
+from hammertui.procedures.advantage.rules import roll_advantage
+from hammertui.procedures.beans.rules import BEAN_DICE, bean_die, roll_beans
 
 # --------------------------------------------------------------------------------------------
 # Strategies

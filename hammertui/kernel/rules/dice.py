@@ -1,4 +1,4 @@
-"""Dice: notation, modifier dice of every ruleset, and the injectable source all randomness goes through.
+"""Dice: notation, the rolls every ruleset throws, and the injectable source all randomness goes through.
 
 Nothing here picks a random number by itself: every function takes a `DiceSource`, so play uses a
 seeded source (one per action, so a session replays identically) and tests a scripted one.
@@ -10,8 +10,6 @@ import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal, Protocol
-
-import attrs
 
 from hammertui.kernel.rules.records import record
 
@@ -154,46 +152,6 @@ def roll(source: DiceSource, notation: str | DiceExpr) -> Roll:
     dice = tuple(source.roll(expr.sides) for _ in range(expr.count))
     kept = _keep(dice, expr.keep if expr.keep is not None else expr.count, expr.keep_highest)
     return Roll(str(expr), dice, kept, expr.modifier)
-
-
-def roll_advantage(source: DiceSource, notation: str | DiceExpr, net: int) -> Roll:
-    """Stacking Advantage/Disadvantage (complete rules, Book Three Advantage revision).
-
-    Each net add throws one more die of the same type and keeps the best; each net disadd keeps the
-    worst. Two net adds on 2d6 is 4d6 keep the highest two.
-    """
-    expr = parse(notation) if isinstance(notation, str) else notation
-    base_keep = expr.keep if expr.keep is not None else expr.count
-    thrown = DiceExpr(expr.count + abs(net), expr.sides, expr.modifier)
-    dice = tuple(source.roll(expr.sides) for _ in range(thrown.count))
-    highest = expr.keep_highest if net == 0 else net > 0
-    kept = _keep(dice, base_keep, highest)
-    label = str(expr) + (f" adv x{net}" if net > 0 else f" disadv x{-net}" if net < 0 else "")
-    return Roll(label, dice, kept, expr.modifier)
-
-
-BEAN_DICE: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
-
-
-def bean_die(net: int, sizes: Sequence[int] = BEAN_DICE) -> int | None:
-    """The size of the Boon/Bane die for a net count: 1 = d4 ... 6 or more = d20; None at zero."""
-    if net == 0:
-        return None
-    return sizes[min(abs(net), len(sizes)) - 1]
-
-
-def roll_beans(
-    source: DiceSource, notation: str | DiceExpr, net: int, sizes: Sequence[int] = BEAN_DICE
-) -> Roll:
-    """Boons and Banes (Book Three): net Boons add one extra die, net Banes subtract it."""
-    base = roll(source, notation)
-    size = bean_die(net, sizes)
-    if size is None:
-        return base
-    word = "Boon" if net > 0 else "Bane"
-    term = Term(f"d{size} ({abs(net)} {word}{'s' if abs(net) > 1 else ''})", source.roll(size))
-    term = attrs.evolve(term, sign=1 if net > 0 else -1)
-    return attrs.evolve(base, terms=base.terms + (term,))
 
 
 def roll_double_advantage(source: DiceSource, sides: int, net: int, modifier: int = 0) -> Roll:

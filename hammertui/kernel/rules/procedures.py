@@ -11,6 +11,8 @@ test's) registers itself with `register` without touching any other procedure's 
 
 from __future__ import annotations
 
+import importlib
+
 from hammertui.kernel.rules.records import record
 
 PARTS: dict[str, str] = {
@@ -46,6 +48,9 @@ class Procedure:
     """Module with `PANE` (its dashboard pane, or None) and `COMMANDS` (what the 'Smith can ask of it)."""
     report: str = ""
     """Module with `REPORT(state, events, ruleset)`: its section of the session's report (session layer)."""
+    rules: str = ""
+    """Module of its pure rules; a modifier-dice procedure's holds `modifier_rules(section)`, its
+    `hammertui.kernel.rules.modifiers.ModifierRules`."""
     dungeon_level: bool = False
     """Whether it plays by the dungeon's level (a pool's size, a camp's encounter): the header shows
     the level only for a session with such a procedure."""
@@ -165,8 +170,9 @@ for _procedure in (
         ui="hammertui.procedures.individual_initiative.pane",
         report="hammertui.procedures.individual_initiative.report",
     ),
-    Procedure("modifiers", "advantage", "Stacking Advantage and Disadvantage: roll more dice, keep the best or worst"),
-    Procedure("modifiers", "beans", "Boons and Banes: extra dice added or taken, by kind"),
-    Procedure("modifiers", "double_advantage", "Advantage and double Advantage, never more"),
 ):
     register(_procedure)
+
+# The modifier dice register themselves, each in its own package.
+for _package in ("advantage", "beans", "double_advantage"):
+    importlib.import_module(f"hammertui.procedures.{_package}")

@@ -5,6 +5,8 @@ import math
 from collections.abc import Iterator
 from typing import Annotated
 
+from hammertui.kernel.rules import procedures
+from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset.schema import (
     Problem,
@@ -57,6 +59,8 @@ class ModifierDice:
 
 
 @section_check(ModifierDice)
-def _beans_have_dice(dice: ModifierDice) -> Iterator[Problem]:
-    if dice.mode == "beans" and not dice.bean_dice:
-        yield Problem("missing; expected the Bean die sizes, as [4, 6, 8, 10, 12, 20]", ("bean_dice",))
+def _modifier_dice_complete(dice: ModifierDice) -> Iterator[Problem]:
+    """What the procedure `mode` names needs of the section (Boons and Banes: the Bean die sizes)."""
+    if dice.mode in procedures.names("modifiers"):
+        for key, problem in modifier_rules(dice).problems():
+            yield Problem(problem, (key,))

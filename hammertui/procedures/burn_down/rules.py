@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
+from hammertui.kernel.rules.modifiers import ModifierRules, modifier_rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import LightPenalty, LightSourceDef, Ruleset
 from hammertui.kernel.rules.words import listed
@@ -280,18 +281,18 @@ def darkness_lines(ruleset: Ruleset) -> tuple[str, ...]:
     """What darkness does in this ruleset, one readable line per effect."""
     if ruleset.darkness is None:
         return ()
-    return penalty_lines(ruleset.darkness, ruleset.modifier_dice.mode)
+    return penalty_lines(ruleset.darkness, modifier_rules(ruleset.modifier_dice))
 
 
 def dim_lines(ruleset: Ruleset) -> tuple[str, ...]:
     """What dim light does, where the ruleset has it (the Russell House Rules)."""
     if ruleset.light is None or ruleset.light.dim is None:
         return ()
-    return penalty_lines(ruleset.light.dim, ruleset.modifier_dice.mode)
+    return penalty_lines(ruleset.light.dim, modifier_rules(ruleset.modifier_dice))
 
 
-def penalty_lines(penalty: LightPenalty, mode: str) -> tuple[str, ...]:
-    """A light penalty as lines, modifier dice named as the ruleset's dice mode names them."""
+def penalty_lines(penalty: LightPenalty, dice: ModifierRules) -> tuple[str, ...]:
+    """A light penalty as lines, modifier dice named as the ruleset's modifier dice name them."""
     lines = []
     if penalty.attack_dice:
         lines.append(_attack_line(penalty.attack_dice))
@@ -301,7 +302,7 @@ def penalty_lines(penalty: LightPenalty, mode: str) -> tuple[str, ...]:
         lines.append(_damage_line(penalty.damage_die_steps))
     if not penalty.skills_allowed:
         lines.append("no skill rolls")
-    lines.extend(_modifier_lines(penalty.modifiers, mode))
+    lines.extend(_modifier_lines(penalty.modifiers, dice))
     return tuple(lines)
 
 
@@ -322,13 +323,13 @@ def _damage_line(steps: int) -> str:
 _ROLL_NAMES = {"all": "every roll", "listen": "listening"}
 
 
-def _modifier_lines(modifiers: Mapping[str, int], mode: str) -> list[str]:
+def _modifier_lines(modifiers: Mapping[str, int], dice: ModifierRules) -> list[str]:
     """Group the rolls that take the same modifier: `3 Banes on skills and Area saves`."""
     groups: dict[int, list[str]] = {}
     for key, net in modifiers.items():
         if net:
             groups.setdefault(net, []).append(_roll_name(key))
-    return [f"{_modifier_words(net, mode)} on {listed(names)}" for net, names in groups.items()]
+    return [f"{dice.condition_words(net)} on {listed(names)}" for net, names in groups.items()]
 
 
 def _roll_name(key: str) -> str:
@@ -337,14 +338,3 @@ def _roll_name(key: str) -> str:
     if key.endswith("_saves"):
         return f"{key.removesuffix('_saves').replace('_', ' ').title()} saves"
     return key.replace("_", " ")
-
-
-def _modifier_words(net: int, mode: str) -> str:
-    n = abs(net)
-    if mode == "beans":
-        word = "Boon" if net > 0 else "Bane"
-        return f"{n} {word}{'s' if n > 1 else ''}"
-    if mode in ("advantage", "double_advantage"):
-        word = "Advantage" if net > 0 else "Disadvantage"
-        return word if n == 1 else f"double {word}" if n == 2 else f"{word} x{n}"
-    return f"{net:+d} modifier {'die' if n == 1 else 'dice'}"

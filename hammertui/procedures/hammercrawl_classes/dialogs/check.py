@@ -15,6 +15,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select
 from hammertui.procedures.hammercrawl_classes.rules import abilities
 from hammertui.procedures.hammercrawl_classes.rules import checks
 from hammertui.procedures.hammercrawl_classes.rules import tiers
+from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.actions import Action
 from hammertui.procedures.hammercrawl_classes.actions.rolls import RerollThiefSkill, RollSave, RollSkill, RollThiefSkill, reroll_offer
@@ -61,7 +62,7 @@ class CheckDialog(FormDialog):
         return self.ruleset.skills.targets if self.ruleset.skills else ()
 
     def _net_word(self) -> str:
-        return "Boons - Banes" if self.ruleset.modifier_dice.mode == "beans" else "Adv - Disadv"
+        return modifier_rules(self.ruleset.modifier_dice).field_label
 
     def _which(self, kind: str) -> list[tuple[str, str]]:
         if kind == "save":

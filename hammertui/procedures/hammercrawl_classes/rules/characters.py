@@ -11,7 +11,8 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from hammertui.kernel.rules.dice import DiceExpr, DiceSource, Roll, roll, roll_advantage, roll_beans
+from hammertui.kernel.rules.dice import DiceExpr, DiceSource, Roll, roll
+from hammertui.kernel.rules.modifiers import ModifierRules, modifier_rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import ClassDef, HitPointRules, Ruleset
 
@@ -98,25 +99,25 @@ def roll_stats(
     return assign_stats(totals, primes, ruleset.stats), rolls
 
 
-def hit_die_roll(source: DiceSource, class_def: ClassDef, mode: str = "advantage") -> Roll:
+def hit_die_roll(source: DiceSource, class_def: ClassDef, dice: ModifierRules | None = None) -> Roll:
     """One Hit Die, as `hit_dice_rolls` throws them."""
-    return hit_dice_rolls(source, class_def, 1, mode)[0]
+    return hit_dice_rolls(source, class_def, 1, dice)[0]
 
 
-def hit_dice_rolls(source: DiceSource, class_def: ClassDef, count: int, mode: str = "advantage") -> tuple[Roll, ...]:
+def hit_dice_rolls(source: DiceSource, class_def: ClassDef, count: int, dice: ModifierRules | None = None) -> tuple[Roll, ...]:
     """`count` Hit Dice: with Advantage and a reroll of the listed faces where the class has them.
 
     Advantage on the Hit Dice is one die more in their pool, the lowest dropped ("When rolling
     pools of dice with an advantage, just add one die of the base type to the pool, and then drop
-    the lowest die after the roll"): one roll. Under Boons and Banes the class's edge is a Boon die
-    added to each Hit Die instead. A reroll throws once more and keeps that result, even if it
-    shows the same face again.
+    the lowest die after the roll"): one roll. Where the ruleset's modifier dice (`dice`) are a die
+    added to a total (Boons and Banes), the class's edge is that die added to each Hit Die instead.
+    A reroll throws once more and keeps that result, even if it shows the same face again.
     """
     sides = class_def.hit_die
-    if class_def.hit_dice_advantage and mode == "beans":
-        return tuple(_rerolled(source, class_def, roll_beans(source, f"1d{sides}", 1), f"d{sides}") for _ in range(count))
+    if class_def.hit_dice_advantage and dice is not None and dice.added_die(1) is not None:
+        return tuple(_rerolled(source, class_def, dice.throw(source, DiceExpr(1, sides), 1), f"d{sides}") for _ in range(count))
     if class_def.hit_dice_advantage:
-        pool = roll_advantage(source, DiceExpr(count, sides), 1)
+        pool = roll(source, DiceExpr(count + 1, sides, keep=count))
         return (_rerolled(source, class_def, pool, f"{count if count > 1 else ''}d{sides} adv"),)
     return tuple(_rerolled(source, class_def, roll(source, DiceExpr(1, sides)), f"d{sides}") for _ in range(count))
 
@@ -137,7 +138,7 @@ def first_level_hp(
     rules = ruleset.hit_points or HitPointRules()
     if rules.first_level == "max_hit_die":
         return max(rules.minimum, class_def.hit_die + con_mod), []
-    thrown = hit_die_roll(source, class_def, ruleset.modifier_dice.mode)
+    thrown = hit_die_roll(source, class_def, modifier_rules(ruleset.modifier_dice))
     return max(rules.minimum, thrown.total + con_mod), [thrown]
 
 
@@ -172,7 +173,7 @@ def level_up_hp(
             ruleset, class_def, "Death", new_level - 1
         )
         return max(rules.minimum, old_max + 1 + rise), []
-    thrown = list(hit_dice_rolls(source, class_def, new_level, ruleset.modifier_dice.mode))
+    thrown = list(hit_dice_rolls(source, class_def, new_level, modifier_rules(ruleset.modifier_dice)))
     if mode == "reroll_all_con_each":
         total = sum(t.total for t in thrown) + con_mod * new_level
         new_max = total if total > old_max else old_max + 1
@@ -407,7 +408,7 @@ def _level_part(level: int, divisor: int, label: str) -> str:
 
 
 def _edge_word(ruleset: Ruleset) -> str:
-    return "a Boon" if ruleset.modifier_dice.mode == "beans" else "Advantage"
+    return modifier_rules(ruleset.modifier_dice).edge
 
 
 def _signed(value: int) -> str:

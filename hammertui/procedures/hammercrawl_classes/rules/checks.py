@@ -13,17 +13,8 @@ import attrs
 
 from hammertui.procedures.hammercrawl_classes.rules import tiers
 from hammertui.procedures.hammercrawl_classes.rules.characters import save_bonus
-from hammertui.kernel.rules.dice import (
-    BEAN_DICE,
-    DiceExpr,
-    DiceSource,
-    Roll,
-    bean_die,
-    roll,
-    roll_advantage,
-    roll_beans,
-    roll_double_advantage,
-)
+from hammertui.kernel.rules.dice import DiceExpr, DiceSource, Roll
+from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 
@@ -63,20 +54,15 @@ def modified_roll(ruleset: Ruleset, source: DiceSource, expr: DiceExpr, net: int
     """Throw `expr` with `net` modifier dice, the ruleset's way (negative = against the roller).
 
     Advantage rulesets throw extra dice and keep the best (or worst); Beans rulesets add (or take
-    away) one Bean die; double Advantage keeps the best of two and adds 4 at double. A ruleset
-    whose modifier dice cannot tilt a single roll (3x6) refuses a non-zero `net`.
+    away) one Bean die; double Advantage keeps the best of two and adds 4 at double. The modifier
+    dice throw even an untilted roll (`net` 0), so a way that reads every roll its own way (keep
+    the middle of three) reads this one too; those that cannot tilt a roll (double Advantage, a
+    roll of two dice) refuse a non-zero `net`.
     """
-    mode = ruleset.modifier_dice.mode
-    if net == 0:
-        thrown = roll(source, expr)
-    elif mode == "advantage":
-        thrown = roll_advantage(source, expr, net)
-    elif mode == "beans":
-        thrown = roll_beans(source, expr, net, ruleset.modifier_dice.bean_dice or BEAN_DICE)
-    elif mode == "double_advantage" and expr.count == 1:
-        thrown = roll_double_advantage(source, expr.sides, net, expr.modifier)
-    else:
-        raise ValueError(f"ruleset {ruleset.id} cannot tilt a {expr} roll by {mode}")
+    try:
+        thrown = modifier_rules(ruleset.modifier_dice).throw(source, expr, net)
+    except ValueError as error:
+        raise ValueError(f"ruleset {ruleset.id} {error}") from None
     return attrs.evolve(thrown, label=f"{label} {thrown.label}" if label else thrown.label)
 
 
@@ -88,29 +74,12 @@ def modified_d20(ruleset: Ruleset, source: DiceSource, bonus: int, net: int, lab
 def tilt_words(ruleset: Ruleset, expr: DiceExpr, net: int) -> str:
     """What `modified_roll` throws for `expr` with `net` modifier dice, said before the throw:
     `4d20, the best 2 kept`, `a d6 added`, `2d20, the best kept, +4`; '' for none."""
-    if net == 0:
-        return ""
-    mode = ruleset.modifier_dice.mode
-    if mode == "beans":
-        size = bean_die(net, ruleset.modifier_dice.bean_dice or BEAN_DICE)
-        return f"a d{size} {'added' if net > 0 else 'taken off'}"
-    which = "best" if net > 0 else "worst"
-    kept = f"the {which} kept" if expr.count == 1 else f"the {which} {expr.count} kept"
-    if mode == "advantage":
-        return f"{expr.count + abs(net)}d{expr.sides}, {kept}"
-    shift = f", {4 if net > 0 else -4:+d}" if abs(net) >= 2 else ""
-    return f"2d{expr.sides}, {kept}{shift}"
+    return modifier_rules(ruleset.modifier_dice).tilt_words(expr, net)
 
 
 def net_words(ruleset: Ruleset, net: int) -> str:
     """`2 Boons`, `1 Bane`, `Advantage x2`, `Disadvantage`, or '' for none."""
-    if net == 0:
-        return ""
-    if ruleset.modifier_dice.mode == "beans":
-        word = "Boon" if net > 0 else "Bane"
-        return f"{abs(net)} {word}{'s' if abs(net) > 1 else ''}"
-    word = "Advantage" if net > 0 else "Disadvantage"
-    return word if abs(net) == 1 else f"{word} x{abs(net)}"
+    return modifier_rules(ruleset.modifier_dice).net_words(net)
 
 
 def _darkness(ruleset: Ruleset, key: str, dark: bool) -> int:

@@ -22,6 +22,7 @@ from hammertui.procedures.hammercrawl_classes.rules import abilities
 from hammertui.procedures.sides_and_phases.rules import combat as rules
 from hammertui.procedures.hammercrawl_classes.rules import damage
 from hammertui.procedures.sides_and_phases.rules import special_attacks as specials
+from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.ruleset import ClassDef, Ruleset
 from hammertui.procedures.sides_and_phases import actions as combat
 from hammertui.kernel.session.actions import Action, Refused
@@ -285,7 +286,7 @@ class AttackDialog(FormDialog):
         return "missile" if said is not None and said.action == "missile" else "melee"
 
     def _net_word(self) -> str:
-        return "Boons - Banes" if self.ruleset.modifier_dice.mode == "beans" else "Adv - Disadv"
+        return modifier_rules(self.ruleset.modifier_dice).field_label
 
     def _is_character(self) -> bool:
         return _character(self.state, self._attacker) is not None

@@ -28,6 +28,7 @@ from hammertui.kernel.rules.dice import (
     roll,
 )
 from hammertui.procedures.sides_and_phases.rules.hit_dice import HIT_DIE_SIDES, HitDice, parse_hit_dice
+from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import LightPenalty, Ruleset, TurnUnholyResult
 from hammertui.procedures.hammercrawl_classes.rules.tiers import save_target, tier_of, turn_unholy_result, turn_unholy_target
@@ -773,13 +774,13 @@ def resolve_attack(
 def _thrown_attack_dice(ruleset: Ruleset, source: DiceSource, plan: AttackPlan, net: int) -> tuple[tuple[Roll, ...], Roll | None]:
     """The attack dice, each a roll of its own, and the pool they came from where there is one.
 
-    Stacking Advantage tilts the attack dice as one pool ("Their Combat Attack Dice pool"): "When
+    Modifier dice that pool (stacking Advantage) tilt the attack dice as one ("Their Combat Attack Dice pool"): "When
     rolling pools of dice with an advantage, just add one die of the base type to the pool, and
     then drop the lowest die after the roll", and Disadvantage drops the highest; each die kept is
     an attack. One die is its own pool, thrown and shown as any tilted roll. A Boon or Bane die is
     added to (or taken from) each attack die's total, as to any roll.
     """
-    if ruleset.modifier_dice.mode != "advantage" or net == 0 or plan.dice == 1:
+    if not modifier_rules(ruleset.modifier_dice).pools or net == 0 or plan.dice == 1:
         rolls = tuple(modified_d20(ruleset, source, plan.bonus, net, f"attack {n}") for n in range(1, plan.dice + 1))
         return rolls, None
     pool = modified_roll(ruleset, source, DiceExpr(plan.dice, 20), net, "attack dice")
@@ -794,7 +795,7 @@ def modifier_lines(ruleset: Ruleset, plan: AttackPlan, net: int, damage_net: int
     `Disadvantage on the damage: 2d6, the worst kept`."""
     lines = []
     if net and plan.can_attack:
-        pooled = ruleset.modifier_dice.mode == "advantage"
+        pooled = modifier_rules(ruleset.modifier_dice).pools
         where = "the attack die" if plan.dice == 1 else "the attack dice" if pooled else "each attack die"
         expr = DiceExpr(plan.dice if pooled else 1, 20)
         lines.append(f"{net_words(ruleset, net)} on {where}: {tilt_words(ruleset, expr, net)}")

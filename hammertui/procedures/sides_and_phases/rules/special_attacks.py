@@ -16,7 +16,8 @@ from collections.abc import Iterable
 
 from hammertui.procedures.hammercrawl_classes.rules.checks import modified_d20, net_words
 from hammertui.procedures.sides_and_phases.rules.combat import DAMAGE_DIE_LADDER, AttackDie
-from hammertui.kernel.rules.dice import BEAN_DICE, DiceSource, Roll, bean_die
+from hammertui.kernel.rules.dice import DiceSource, Roll
+from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset, SpecialAttacks
 
@@ -134,13 +135,14 @@ def tactical(
 
     Decisions where the text is silent: the save is made against the attack die's total, as the
     Shield Bash's is; a Thief's or Halfling's Boon ("Thieves and Halflings receive Boons to them")
-    is the Boon die thrown now and added to that total, the die itself being thrown already.
+    is the Boon die thrown now and added to that total, the die itself being thrown already (none
+    where the ruleset's modifier dice are not a die added to a total).
     """
     special = rules_of(ruleset)
     if save not in special.tactical_saves:
         raise ValueError(f"a Tactical Attack is saved by {' or '.join(special.tactical_saves)}, not {save!r}")
     target, boon = die.roll.total, None
-    size = bean_die(boons, ruleset.modifier_dice.bean_dice or BEAN_DICE) if boons > 0 else None
+    size = modifier_rules(ruleset.modifier_dice).added_die(boons) if boons > 0 else None
     if size is not None:
         face = source.roll(size)
         boon = Roll(f"d{size} ({net_words(ruleset, boons)})", (face,), (face,))
