@@ -77,6 +77,19 @@ def test_a_new_field_fails_until_it_is_classified(monkeypatch: pytest.MonkeyPatc
         test_every_field_of_the_state_and_of_every_slice_is_public_or_hidden()
 
 
+def test_each_procedure_classifies_its_own_slice_and_the_kernel_only_its_own() -> None:
+    tables = {"kernel": public_fields.KERNEL_FIELDS}
+    for procedure in registry._REGISTRY.values():
+        if procedure.state.startswith("hammertui.") and hasattr(importlib.import_module(procedure.state), "SLICE"):
+            package = procedure.state.rsplit(".", 1)[0]
+            assert procedure.public == f"{package}.public", procedure.name
+            tables[procedure.name] = importlib.import_module(procedure.public).FIELDS
+            assert any(r.__module__.startswith(f"{package}.") for r in tables[procedure.name]), procedure.name
+    assert all(r.__module__.startswith("hammertui.kernel.") for r in public_fields.KERNEL_FIELDS)
+    classified = [record for table in tables.values() for record in table]
+    assert len(classified) == len(set(classified)), "a record classified twice"
+
+
 def action_labels() -> set[str]:
     """The label of every action the session has."""
     labels = set()

@@ -195,7 +195,7 @@ def words_on(screen: object) -> str:
 async def test_a_party_key_brings_the_arrows_back_to_the_party(tmp_path: Path, ruleset_id: str, key: str) -> None:
     """The Timekeeper tabs to the Light pane, then deals damage (to the character the party pane
     shows chosen); `end` then goes to the last character, and the next party key acts on them."""
-    from hammertui.procedures.hammercrawl_classes.pane import PartyPane
+    from hammertui.kernel.ui.party import PartyPane
     from tests.ui.waiting import until
 
     app = make_app(tmp_path, seed=7, ruleset_id=ruleset_id)

@@ -16,7 +16,8 @@ from hammertui.kernel.ui.app import HammerApp
 from hammertui.procedures.sides_and_phases.pane import CombatPane
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.procedures.sides_and_phases.screens import CombatantTable, FightLog, FightScreen
+from hammertui.kernel.ui.log import FightLog
+from hammertui.procedures.sides_and_phases.screens import CombatantTable, FightScreen
 from tests.ui.test_explore import scripted
 from tests.ui.test_party import log_text, plain
 from tests.ui.waiting import until

@@ -14,7 +14,7 @@ from hammertui.kernel.session import sessions
 from hammertui.kernel.session.state import Death
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp, make_app
-from hammertui.procedures.hammercrawl_classes.pane import HP_STYLE
+from hammertui.kernel.ui.party import HP_STYLE
 
 
 def hurt_party_app(tmp_path: Path) -> HammerApp:

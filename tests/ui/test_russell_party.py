@@ -16,7 +16,7 @@ from hammertui.kernel.session.actions import Context, Result
 from hammertui.kernel.session.procedures import signal
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.app import make_app
-from hammertui.procedures.hammercrawl_classes.pane import PartyPane
+from hammertui.kernel.ui.party import PartyPane
 from hammertui.procedures.russell_characters.pane import RussellPartyPane
 from hammertui.procedures.russell_characters.screens.sheet import RussellSheetScreen
 from tests.russell_ruleset import write

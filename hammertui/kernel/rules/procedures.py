@@ -46,6 +46,8 @@ class Procedure:
     it keeps one, and its answers to the session's questions (`session.procedures`)."""
     ui: str = ""
     """Module with `PANE` (its dashboard pane, or None) and `COMMANDS` (what the 'Smith can ask of it)."""
+    public: str = ""
+    """Module with `FIELDS`: each record of its state slice's fields as public or hidden (`session.public_fields`)."""
     report: str = ""
     """Module with `REPORT(state, events, ruleset)`: its section of the session's report (session layer)."""
     rules: str = ""
@@ -90,7 +92,9 @@ for _procedure in (
         "divining_pool",
         "The Divining Pool: a pool built and rolled for each room, its symbols spent step by step",
         reads=("divining", "explore"),
+        needs=(("fight", "sides_and_phases"),),
         state="hammertui.procedures.divining_pool.state",
+        public="hammertui.procedures.divining_pool.public",
         ui="hammertui.procedures.divining_pool.pane",
         report="hammertui.procedures.divining_pool.report",
         dungeon_level=True,
@@ -101,6 +105,7 @@ for _procedure in (
         "The exploration die: a turn, a d6 in the open, and what its face brings",
         reads=("exploration_die",),
         state="hammertui.procedures.exploration_die.state",
+        public="hammertui.procedures.exploration_die.public",
         ui="hammertui.procedures.exploration_die.pane",
         report="hammertui.procedures.exploration_die.report",
     ),
@@ -111,6 +116,7 @@ for _procedure in (
         reads=("camp",),
         needs=(("explore", "divining_pool"),),
         state="hammertui.procedures.hammercrawl_camp.state",
+        public="hammertui.procedures.hammercrawl_camp.public",
         ui="hammertui.procedures.hammercrawl_camp.pane",
         report="hammertui.procedures.hammercrawl_camp.report",
         dungeon_level=True,
@@ -121,6 +127,7 @@ for _procedure in (
         "Light by time: each lit source burns down as the clock moves, and goes out",
         reads=("light",),
         state="hammertui.procedures.burn_down.state",
+        public="hammertui.procedures.burn_down.public",
         ui="hammertui.procedures.burn_down.pane",
         report="hammertui.procedures.burn_down.report",
     ),
@@ -130,6 +137,7 @@ for _procedure in (
         "Light by levels: each source lights and dims so many characters; the exploration die spends it",
         reads=("light_levels",),
         state="hammertui.procedures.light_levels.state",
+        public="hammertui.procedures.light_levels.public",
         ui="hammertui.procedures.light_levels.pane",
         report="hammertui.procedures.light_levels.report",
     ),
@@ -139,6 +147,7 @@ for _procedure in (
         "Classes rolled on a table, six stats, saves by quality, levels by XP",
         reads=("stats",),
         state="hammertui.procedures.hammercrawl_classes.state",
+        needs=(("fight", "sides_and_phases"),),
         ui="hammertui.procedures.hammercrawl_classes.pane",
         report="hammertui.procedures.hammercrawl_classes.report",
     ),
@@ -148,6 +157,7 @@ for _procedure in (
         "The Russell House Rules: 3d6 seven times, usage dice, gear slots, Tired pips and Weariness",
         reads=("stats", "russell_characters"),
         state="hammertui.procedures.russell_characters.state",
+        public="hammertui.procedures.russell_characters.public",
         ui="hammertui.procedures.russell_characters.pane",
         report="hammertui.procedures.russell_characters.report",
     ),
@@ -157,6 +167,7 @@ for _procedure in (
         "Sides roll initiative; each side acts phase by phase",
         reads=("combat",),
         state="hammertui.procedures.sides_and_phases.state",
+        public="hammertui.procedures.sides_and_phases.public",
         ui="hammertui.procedures.sides_and_phases.pane",
         report="hammertui.procedures.sides_and_phases.report",
     ),
@@ -167,6 +178,7 @@ for _procedure in (
         reads=("individual_initiative",),
         needs=(("characters", "russell_characters"),),
         state="hammertui.procedures.individual_initiative.state",
+        public="hammertui.procedures.individual_initiative.public",
         ui="hammertui.procedures.individual_initiative.pane",
         report="hammertui.procedures.individual_initiative.report",
     ),

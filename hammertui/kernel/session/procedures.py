@@ -86,8 +86,21 @@ def surprise_odds(state: State, ruleset: Ruleset) -> tuple[int, int] | None:
 def fight_under_way(state: State) -> bool:
     """Whether a fight is on, as the session's fight procedure keeps it (`fighting(state)` in its
     state module); never, for a session played without one."""
-    module = part_module(state, "fight")
-    under_way = getattr(module, "fighting", None)
+    return _under_way(state, "fight", "fighting")
+
+
+def camp_under_way(state: State) -> bool:
+    """Whether the party is camping, as the session's camp procedure keeps it (`camping(state)`)."""
+    return _under_way(state, "camp", "camping")
+
+
+def explore_under_way(state: State) -> bool:
+    """Whether an Explore is under way, as the session's explore procedure keeps one (`exploring(state)`)."""
+    return _under_way(state, "explore", "exploring")
+
+
+def _under_way(state: State, part: str, hook: str) -> bool:
+    under_way = getattr(part_module(state, part), hook, None)
     return under_way is not None and under_way(state) is not None
 
 

@@ -1,6 +1,7 @@
 """What of the session the players may see, field by field: the one table the player view reads by.
 
-Every field of the state, and of each procedure's slice, is PUBLIC (the table sees it: the party's
+Every field of the state, and of each procedure's slice (in the procedure's own `public` module),
+is PUBLIC (the table sees it: the party's
 names and wounds, the clock, the light) or HIDDEN (the 'Smith's own: foes' Hit Points and numbers,
 the dice seed, the notes on rooms, an Explore's spends before they are told). `redact` gives the
 state with every hidden field emptied, so what the player view draws from it cannot carry a secret.
@@ -15,19 +16,14 @@ a Cleric's Turn Unholy is the table's, each foe's save against it is not.
 
 from __future__ import annotations
 
+import importlib
 import typing
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import attrs
 
-from hammertui.procedures.hammercrawl_camp import state as camp_state
-from hammertui.procedures.divining_pool import state as divining_state
-from hammertui.procedures.exploration_die import state as exploration_die_state
-from hammertui.procedures.sides_and_phases import state as fight_state
-from hammertui.procedures.individual_initiative import state as individual_initiative_state
-from hammertui.procedures.light_levels import state as light_levels_state
-from hammertui.procedures.burn_down import state as light_state
-from hammertui.procedures.russell_characters import state as russell_characters_state
+from hammertui.kernel.rules import procedures
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.state import (
     Character,
@@ -48,20 +44,14 @@ PUBLIC = "public"
 HIDDEN = "hidden"
 
 
-def _all(kind: str, cls: type, **others: str) -> dict[str, str]:
+def every_field(kind: str, cls: type, **others: str) -> dict[str, str]:
     """Every field of `cls` as `kind`, but those named otherwise."""
     return {f.name: others.get(f.name, kind) for f in attrs.fields(cls)} | others
 
 
 P, H = PUBLIC, HIDDEN
-_ii = individual_initiative_state
-_fs = fight_state
-_dp = divining_state
-_ed = exploration_die_state
-_rc = russell_characters_state
-_ll = light_levels_state
 
-FIELDS: dict[type, dict[str, str]] = {
+KERNEL_FIELDS: dict[type, dict[str, str]] = {
     State: {
         "session": P, "dungeon": P, "party": P, "clock": P, "seq": P, "graveyard": P, "pile": H,
         "hirelings": P, "loot": P, "effects": P, "failed_check": P, "slices": P,
@@ -71,56 +61,55 @@ FIELDS: dict[type, dict[str, str]] = {
         "ruleset_digest": H, "procedures": P, "show_hp_numbers": P,
     },
     Dungeon: {"level": P, "boss_hd": H, "rooms_explored": P, "safe_haven": P},
-    Character: _all(P, Character, notes=H),
-    Stats: _all(P, Stats),
-    Death: _all(P, Death),
+    Character: every_field(P, Character, notes=H),
+    Stats: every_field(P, Stats),
+    Death: every_field(P, Death),
     Grave: {"character": P, "epitaph": P},
-    Hireling: _all(P, Hireling),
-    Loot: _all(P, Loot),
-    Clock: _all(P, Clock),
-    Effect: _all(P, Effect),
-    FailedCheck: _all(P, FailedCheck),
-    # The Divining Pool: the dice thrown are the table's; what they bought, a room's notes and the
-    # Challenge Level are the 'Smith's to tell, and so is a Safe Haven still to be cleared (it
-    # says the room holds an encounter or a trap).
-    _dp.DiviningPool: {
-        "plan": P, "exploring": H, "rooms": P, "bonuses": P, "risk": P, "reward": P, "rerolls": P,
-        "challenge_level": H, "haven_room": H,
-    },
-    _dp.PoolPlan: {"additions": P, "extra": P, "ordinary": P, "revisit": P},
-    _dp.Room: _all(P, _dp.Room, spent=H, notes=H),
-    _dp.DiviningThrow: _all(P, _dp.DiviningThrow),
-    _dp.PoolBonus: _all(P, _dp.PoolBonus),
-    # The exploration die: its face is thrown in the open; what an encounter is, and the clocks
-    # ticking towards what the 'Smith has planned, are not.
-    _ed.ExplorationDie: {"turns": P, "rolls": P, "pace": P, "clocks": H, "spokesman": P},
-    _ed.TurnRoll: _all(P, _ed.TurnRoll, encounter=H),
-    camp_state.HammercrawlCamp: {"camping": P, "last_camp": P},
-    camp_state.Camping: _all(P, camp_state.Camping),
-    camp_state.CampPlan: _all(P, camp_state.CampPlan, scout_target=H, scout_modifier=H),
-    light_state.BurnDown: {"lights": P},
-    light_state.LightSource: _all(P, light_state.LightSource),
-    _ll.Lights: _all(P, _ll.Lights),
-    _ll.Source: _all(P, _ll.Source),
-    _ll.Spent: _all(P, _ll.Spent),
-    _rc.People: _all(P, _rc.People),
-    _rc.Person: _all(P, _rc.Person),
-    _rc.Skill: _all(P, _rc.Skill),
-    _rc.Gear: _all(P, _rc.Gear),
-    _rc.Hand: _all(P, _rc.Hand),
-    _rc.Haul: _all(P, _rc.Haul),
-    # Fights: who stands, whose turn and the round are the table's; the foes' numbers, the kinds
-    # entered, an attack thrown against an Armour Class, the foes' initiative and morale are not.
-    _fs.FightState: {"fight": P, "foe_kinds": H},
-    _fs.Fight: _all(
-        P, _fs.Fight, foe_initiative=H, morale_offered=H, initiative=H, pending=H, surprise_saves=H
-    ),
-    _fs.Foe: {"id": P, "name": P, "kind": P, "hp": H, "max_hp": H, "status": P},
-    _fs.Declared: _all(P, _fs.Declared),
-    _ii.Fights: {"fight": P, "held": P, "bleeding": P},
-    _ii.Fight: _all(P, _ii.Fight, rolls=H, crit=H),
-    _ii.Foe: _all(H, _ii.Foe, id=P, name=P, out=P),
+    Hireling: every_field(P, Hireling),
+    Loot: every_field(P, Loot),
+    Clock: every_field(P, Clock),
+    Effect: every_field(P, Effect),
+    FailedCheck: every_field(P, FailedCheck),
 }
+"""The kernel's own records' fields as PUBLIC or HIDDEN."""
+
+
+class _Table(Mapping[type, dict[str, str]]):
+    """The kernel's records and every registered procedure's, each procedure's from the `FIELDS` of
+    the module its registration names (`Procedure.public`): gathered again only when a procedure has
+    registered since, so one registered after this module was imported is read too."""
+
+    def __init__(self, own: dict[type, dict[str, str]]) -> None:
+        self._own = own
+        self._modules: tuple[str, ...] | None = None
+        self._merged = own
+
+    def _table(self) -> dict[type, dict[str, str]]:
+        modules = _public_modules()
+        if modules != self._modules:
+            merged = dict(self._own)
+            for module in modules:
+                merged |= importlib.import_module(module).FIELDS
+            self._modules, self._merged = modules, merged
+        return self._merged
+
+    def __getitem__(self, record: type) -> dict[str, str]:
+        return self._table()[record]
+
+    def __iter__(self) -> Iterator[type]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+def _public_modules() -> tuple[str, ...]:
+    """The module of each registered procedure that classifies its slice's fields."""
+    every = (procedures.procedure(part, name) for part in procedures.PARTS for name in procedures.names(part))
+    return tuple(procedure.public for procedure in every if procedure.public)
+
+
+FIELDS: Mapping[type, dict[str, str]] = _Table(KERNEL_FIELDS)
 """Each record's fields as PUBLIC or HIDDEN; the records are those a public field holds."""
 
 EVENTS: dict[str, str] = {

@@ -230,5 +230,11 @@ def free_id(prefix: str, used: set[str]) -> str:
     return f"{prefix}{n}"
 
 
+def next_character_id(state: State) -> str:
+    """A character id no one in the party, the pile or the graveyard has used."""
+    used = {m.id for m in (*state.party, *state.pile, *(g.character for g in state.graveyard))}
+    return free_id("c", used)
+
+
 def replace_member(party: tuple[Character, ...], member: Character) -> tuple[Character, ...]:
     return tuple(member if m.id == member.id else m for m in party)

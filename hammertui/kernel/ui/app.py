@@ -69,7 +69,7 @@ from hammertui.kernel.ui.heap import BetweenKeys, freeze_once
 from hammertui.kernel.ui.keymap import keymap_path, read_keymap
 from hammertui.kernel.ui.log import LogStrip
 from hammertui.kernel.ui import screens
-from hammertui.procedures.hammercrawl_classes.pane import PartyPane
+from hammertui.kernel.ui.party import PartyPane
 from hammertui.kernel.ui.type_ahead import TypeAhead
 from hammertui.kernel.ui.view import View
 

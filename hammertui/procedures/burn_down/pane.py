@@ -19,7 +19,7 @@ from hammertui.kernel.ui import screens
 from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.procedures.hammercrawl_classes.pane import PartyPane
+from hammertui.kernel.ui.party import PartyPane
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, clipped, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
 from hammertui.kernel.ui import plain

@@ -23,12 +23,12 @@ from hammertui.kernel.ruleset import CampRules, Ruleset
 from hammertui.kernel.rules.words import listed
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
+from hammertui.kernel.session.procedures import fight_under_way
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
 from hammertui.procedures.hammercrawl_camp.state import CAMP_STEPS, Camping, CampPlan, camping, last_camp, with_camp
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from hammertui.kernel.session.events import Event
 from hammertui.procedures.divining_pool.actions.explore import start_exploration
-from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.procedures.burn_down.state import source_name
 from hammertui.kernel.session.state import (
     Character,
@@ -401,7 +401,7 @@ class StartCamp:
             raise Refused("an Explore is under way: finish it (e) before making camp")
         if camping(state) is not None:
             raise Refused("the party is already camping: c shows where the Camp is")
-        if fighting(state) is not None:
+        if fight_under_way(state):
             raise Refused("a fight is on: end it (F, then x) before making camp")
         if not state.living:
             raise Refused("nobody alive to camp")

@@ -26,7 +26,7 @@ from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
-from hammertui.procedures.sides_and_phases.screens import FightLog
+from hammertui.kernel.ui.log import FightLog
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.header import header_text
 from hammertui.procedures.individual_initiative.pane import pane_text

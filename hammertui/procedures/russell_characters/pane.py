@@ -25,7 +25,7 @@ from hammertui.procedures.russell_characters.dialogs.character import MakeCharac
 from hammertui.procedures.russell_characters.dialogs.gear import CarryDialog
 from hammertui.procedures.russell_characters.dialogs.rest import EatersDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
-from hammertui.procedures.hammercrawl_classes.pane import HP_STYLE, PartyPane, fit_ends, hp_cell
+from hammertui.kernel.ui.party import HP_STYLE, PartyPane, fit_ends, hp_cell
 from hammertui.procedures.russell_characters.screens.checks import COMMANDS as CHECKS
 from hammertui.procedures.russell_characters.screens.vitals import COMMANDS as VITALS
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, selected_key, sync_rows

@@ -21,7 +21,6 @@ from hammertui.kernel.ruleset import Divining, ExploreOutcome, ExploreRules, Rul
 from hammertui.procedures.divining_pool.rules.town import restock
 from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
 from hammertui.procedures.hammercrawl_classes.actions.advancement import grant_xp
-from hammertui.procedures.hammercrawl_camp.state import camping
 from hammertui.procedures.divining_pool.state import (
     BY_HAND,
     EXPLORE_STEPS,
@@ -37,8 +36,7 @@ from hammertui.procedures.divining_pool.state import (
     with_pool,
 )
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.sides_and_phases.state import fighting
-from hammertui.kernel.session.procedures import is_dark, on_time
+from hammertui.kernel.session.procedures import camp_under_way, fight_under_way, is_dark, on_time
 from hammertui.procedures.hammercrawl_classes.state import kit_rations
 from hammertui.kernel.session.state import State, replace_member
 from hammertui.kernel.session.vitals import ApplyDamage
@@ -283,9 +281,9 @@ class RollExplore:
     label: ClassVar[str] = "explore"
 
     def apply(self, state: State, ctx: Context) -> Result:
-        if camping(state) is not None:
+        if camp_under_way(state):
             raise Refused("the party is camping: finish the Camp (c) before moving on")
-        if fighting(state) is not None:
+        if fight_under_way(state):
             raise Refused("a fight is on: end it (F, then x) before moving on")
         return start_exploration(state, ctx, self, pool_plan(state).revisit)
 

@@ -11,9 +11,8 @@ from typing import ClassVar
 from hammertui.procedures.divining_pool.rules import search as rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.session.actions import Context, Refused, Result, note, spend_time
-from hammertui.procedures.hammercrawl_camp.state import camping
+from hammertui.kernel.session.procedures import camp_under_way, fight_under_way
 from hammertui.procedures.divining_pool.state import exploring
-from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.kernel.session.state import State
 
 
@@ -46,9 +45,9 @@ class Search:
 def _idle(state: State) -> None:
     if exploring(state) is not None:
         raise Refused("an Explore is under way: finish it (e) first")
-    if camping(state) is not None:
+    if camp_under_way(state):
         raise Refused("the party is camping: finish the camp (c) first")
-    if fighting(state) is not None:
+    if fight_under_way(state):
         raise Refused("a fight is on: end it (F, then x) first")
 
 

@@ -20,10 +20,9 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.actions import Context, Refused, Result, note
-from hammertui.procedures.hammercrawl_camp.state import camping
+from hammertui.kernel.session.procedures import camp_under_way, fight_under_way
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.procedures.burn_down.state import LightSource
 from hammertui.kernel.session.loot import COMMON, describe, whereabouts, with_the_living
 from hammertui.kernel.session.state import Character, Loot, State, free_id, replace_member
@@ -122,9 +121,9 @@ def plan_town(
 def _check_ready(state: State) -> None:
     if exploring(state) is not None:
         raise Refused("an Explore is under way: finish it before going back to town")
-    if camping(state) is not None:
+    if camp_under_way(state):
         raise Refused("the party is camping: finish the Camp before going back to town")
-    if fighting(state) is not None:
+    if fight_under_way(state):
         raise Refused("a fight is on: end it (F, then x) before going back to town")
     if not state.living:
         raise Refused("nobody is alive to go back to town")

@@ -17,10 +17,8 @@ from hammertui.procedures.hammercrawl_classes.rules import characters
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import LEVEL_UP_HP, AdHocAward, Ruleset
 from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note
-from hammertui.procedures.hammercrawl_camp.state import camping
-from hammertui.procedures.divining_pool.state import exploring
+from hammertui.kernel.session.procedures import camp_under_way, explore_under_way, fight_under_way
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.kernel.session.state import Character, State, replace_member
 
 WHERE_LEVELLING = "You must then either use the Level Up camp action, or return to Town."
@@ -121,10 +119,10 @@ class LevelUp:
 
 def _where(state: State, action: LevelUp, name: str) -> list[Event]:
     """Nothing to say at Camp or in Town; elsewhere the 'Smith's reason, or the rule as a refusal."""
-    if camping(state) is not None:
+    if camp_under_way(state):
         return []
     if action.in_town:
-        if exploring(state) is not None or fighting(state) is not None:
+        if explore_under_way(state) or fight_under_way(state):
             raise Refused("the party is in the dungeon, not in Town: " + WHERE_LEVELLING)
         return []
     reason = action.reason.strip()

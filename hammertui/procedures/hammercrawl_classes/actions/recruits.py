@@ -18,7 +18,7 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note, person_name
 from hammertui.kernel.session.events import Event
-from hammertui.kernel.session.state import Character, State, Stats, free_id, replace_member
+from hammertui.kernel.session.state import Character, State, Stats, next_character_id, replace_member
 from hammertui.procedures.hammercrawl_classes.state import from_rolled, outfitted, rolled_text
 
 MAX_PILE = 20
@@ -31,18 +31,12 @@ def count_of(member: Character, what: str) -> int:
     return int(getattr(member, what))
 
 
-def next_id(state: State) -> str:
-    """A character id no one in the party, the pile or the graveyard has used."""
-    used = {m.id for m in (*state.party, *state.pile, *(g.character for g in state.graveyard))}
-    return free_id("c", used)
-
-
 def _roll_one(
     state: State, ctx: Context, action: object, name: str, armour: str, shield: bool, player: str = ""
 ) -> tuple[Character, list[Event]]:
     _check_armour_kind(ctx.ruleset, armour)
     rolled = characters.roll_character(ctx.ruleset, ctx.dice, name, 1, armour, shield)
-    member = from_rolled(next_id(state), rolled, player)
+    member = from_rolled(next_character_id(state), rolled, player)
     events = [note(action, rolled_text(ctx.ruleset, member), tuple(r.describe() for r in rolled.rolls))]
     events += [note(action, f"{member.name}: {problem}; wears what the class allows.") for problem in rolled.notes]
     return member, events
@@ -104,7 +98,7 @@ class AddCharacter:
         stats = Stats(**{s: self.stats[s] for s in ctx.ruleset.stats})
         class_def = ctx.ruleset.classes[self.class_id]
         member = Character(
-            id=next_id(state),
+            id=next_character_id(state),
             name=name,
             player=self.player.strip(),
             class_id=self.class_id,

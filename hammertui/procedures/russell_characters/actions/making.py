@@ -18,10 +18,9 @@ from hammertui.kernel.ruleset import Ruleset, RussellCharacters, Template
 from hammertui.kernel.session.actions import Context, Refused, Result, member_of, person_name
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.procedures import fight_under_way, signal
-from hammertui.procedures.hammercrawl_classes.actions.recruits import next_id
 from hammertui.procedures.russell_characters.state import NAME, fresh, people, rolled_text, section, with_person
 from hammertui.kernel.session.save_check import check_state
-from hammertui.kernel.session.state import Character, State, Stats
+from hammertui.kernel.session.state import Character, State, Stats, next_character_id
 
 
 def attribute_count(ruleset: Ruleset) -> int:
@@ -76,7 +75,7 @@ class MakeCharacter:
         hp = rules.starting_hp(hit.total, ctx.ruleset.stat_mod(placed["CON"]), own.least_hp) + extra.hp
         ac = rules.armour_class(own.unarmoured_ac, ctx.ruleset.stat_mod(placed["DEX"]), False, own.shield_better, extra.ac)
         member = Character(
-            id=next_id(state), name=name, player=self.player.strip(), class_id=extra.id, stats=Stats(**placed),
+            id=next_character_id(state), name=name, player=self.player.strip(), class_id=extra.id, stats=Stats(**placed),
             hp=hp, max_hp=hp, ac=ac, con=placed["CON"], coins=rules.coins(purse.total, own.coins_times),
         )
         sheet = fresh(own, template, faces)

@@ -11,7 +11,7 @@ from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui.commands import Command
 from hammertui.procedures.russell_characters.dialogs.check import PractiseDialog, RussellSaveDialog, RussellSkillDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
-from hammertui.procedures.hammercrawl_classes.pane import PartyPane
+from hammertui.kernel.ui.party import PartyPane
 from hammertui.kernel.ui.view import View
 
 if TYPE_CHECKING:
