@@ -15,7 +15,7 @@ from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.table import Row, RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
@@ -40,7 +40,7 @@ class ListingScreen(ModalScreen[None]):
     store logs, saves and refuses exactly as it does for the dashboard's own keys.
     """
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     BINDINGS = [Binding("escape", "close", "Close", id="listing.close")]
 

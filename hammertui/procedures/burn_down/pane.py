@@ -16,7 +16,6 @@ from hammertui.kernel.session.actions import Douse, HandOver, Light
 from hammertui.procedures.burn_down.state import LightSource, source_name
 from hammertui.procedures.burn_down.actions import OIL, CastLight, DropLight, Pack, Refill, casters, pack_items, packs, party_light, spell_kind
 from hammertui.kernel.session.procedures import is_dark
-from hammertui.kernel.ui import screens
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.hand_over import hand_over_dialog
@@ -254,16 +253,18 @@ def drop(app: HammerApp) -> None:
 
 
 def correct(app: HammerApp) -> None:
+    from hammertui.procedures.burn_down.dialogs.correct_light import CorrectLightDialog
     source = _at_cursor(app, "correct")
     if source is None:
         return
     store = app.store
     name = source_name(store.state, store.ruleset, source)
     left = store.ruleset.time.label(source.remaining)
-    app.push_screen(screens.CorrectLightDialog(source.id, name, left, app.try_perform))
+    app.push_screen(CorrectLightDialog(source.id, name, left, app.try_perform))
 
 
 def pack(app: HammerApp) -> None:
+    from hammertui.procedures.burn_down.dialogs.pack import PackDialog
     store = app.store
     items = pack_items(store.ruleset)
     if not items:
@@ -273,7 +274,7 @@ def pack(app: HammerApp) -> None:
         app.notify("No one is standing to carry it.", severity="warning")
         return
     selected = app.query_one(PartyPane).selected_id or ""
-    app.push_screen(screens.PackDialog(store.state.living, selected, items, app.try_perform))
+    app.push_screen(PackDialog(store.state.living, selected, items, app.try_perform))
 
 
 def cast(app: HammerApp) -> None:

@@ -22,7 +22,6 @@ from hammertui.procedures.divining_pool.rules.odds import Distribution, OddsSymb
 from hammertui.kernel.ruleset import Divining, Ruleset
 from hammertui.procedures.divining_pool.state import EXPLORE_STEPS, Exploration, divining_pool, exploring
 from hammertui.procedures.divining_pool.actions.explore import pool_lines, room_award
-from hammertui.kernel.ui import screens
 from hammertui.kernel.ui.commands import Command, app_action, calm
 from hammertui.kernel.ui.view import View
 
@@ -250,15 +249,29 @@ def pane() -> DiviningPane:
 PANE = pane
 
 
-def _open(screen: str) -> Callable[[HammerApp], object]:
-    """A command that opens one of the Divining Pool's screens (loaded on first use)."""
-    return lambda app: app.push_screen(getattr(screens, screen)())
+def _explore(app: HammerApp) -> None:
+    """Open the Explore screen; the Divining Pool's screens load on first use."""
+    from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
+
+    app.push_screen(ExploreScreen())
+
+
+def _pool(app: HammerApp) -> None:
+    from hammertui.procedures.divining_pool.screens.pool import PoolScreen
+
+    app.push_screen(PoolScreen())
+
+
+def _rooms(app: HammerApp) -> None:
+    from hammertui.procedures.divining_pool.screens.rooms import RoomsScreen
+
+    app.push_screen(RoomsScreen())
 
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("e", "explore.start", "explore", "Explore", "Explore", "Move on to the next room: the Divining Pool, step by step", show=True, applies=calm, run=_open("ExploreScreen")),
-    Command("b", "explore.pool", "pool", "Pool", "Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", run=_open("PoolScreen")),
-    Command("m", "explore.rooms", "rooms", "Rooms", "Rooms", "The rooms explored, their rolls and notes; award XP", run=_open("RoomsScreen")),
+    Command("e", "explore.start", "explore", "Explore", "Explore", "Move on to the next room: the Divining Pool, step by step", show=True, applies=calm, run=_explore),
+    Command("b", "explore.pool", "pool", "Pool", "Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", run=_pool),
+    Command("m", "explore.rooms", "rooms", "Rooms", "Rooms", "The rooms explored, their rolls and notes; award XP", run=_rooms),
     Command("S", "party.search", "search", "Search", "Search", "Searchers and time: the odds shown, the roll for the 'Smith's eyes", run=app_action("search")),
     Command("R", "party.town", "town", "Town", "Return to Town", "Full HP and spells, supplies restocked, loot divided, levels; back at a chosen level", run=app_action("town")),
 )
@@ -268,6 +281,7 @@ def after_fight(app: HammerApp, then: Callable[[], object]) -> None:
     """After a fight: the latest room's challenge XP, if it is not awarded yet; `then` (the fight
     screen closing) once it is answered, or at once when there is nothing to offer. The offer
     opens over the fight, so the keyboard passes from the fight straight to it."""
+    from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
     state, ruleset = app.store.state, app.store.ruleset
     room = next((r for r in reversed(divining_pool(state).rooms) if not r.beaten), None)
     if room is None or not state.living:
@@ -275,4 +289,4 @@ def after_fight(app: HammerApp, then: Callable[[], object]) -> None:
         return
     living = [m.name for m in state.living]
     award = room_award(state, ruleset, room)
-    app.follow_with(screens.RoomXPDialog(room.number, award, living, app.try_perform), lambda _: then())
+    app.follow_with(RoomXPDialog(room.number, award, living, app.try_perform), lambda _: then())

@@ -44,7 +44,7 @@ from hammertui.procedures.hammercrawl_camp.state import Camping, CampPlan, campi
 from hammertui.procedures.divining_pool.state import exploring
 from hammertui.kernel.session.events import Event
 from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.dialogs.base import PromptDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
@@ -90,7 +90,7 @@ LAST = " (last camp)"
 class CampScreen(ModalScreen[None]):
     """Walks the Camp the session is on; keys become `StartCamp`, `SetCampFree`, `SetCampAction`, `CampNext`."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """A short terminal gives the camp the whole height, the step's text what is left of it."""
@@ -358,7 +358,8 @@ class CampScreen(ModalScreen[None]):
         self.hammer.perform(AbandonCamp())
 
     def action_explore(self) -> None:
-        self.app.switch_screen(screens.ExploreScreen())
+        from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
+        self.app.switch_screen(ExploreScreen())
 
     def action_undo(self) -> None:
         self._ended = False

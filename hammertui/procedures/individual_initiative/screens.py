@@ -20,7 +20,7 @@ from hammertui.procedures.individual_initiative.schema import CONDITIONS
 from hammertui.procedures.individual_initiative import actions as acts
 from hammertui.kernel.session.actions import Action
 from hammertui.procedures.individual_initiative.state import Fight, fighting, name_of, rules_of
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, bound_key, screen_palette, shown_keys
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
@@ -254,7 +254,7 @@ INITIATIVE_BY_ACTION = {command.action: command for command in INITIATIVE}
 class InitiativeScreen(Screen[None]):
     """The fight under way; closing it leaves the fight on."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     DEFAULT_CSS = """
     InitiativeScreen .fight { border: round $accent; height: 1fr; padding: 0 1; }

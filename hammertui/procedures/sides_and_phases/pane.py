@@ -16,7 +16,6 @@ from hammertui.kernel.session import effects
 from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Effect, State
-from hammertui.kernel.ui import screens
 from hammertui.kernel.ui.commands import Command
 from hammertui.procedures.sides_and_phases.state import Fight, Foe, fighting
 from hammertui.kernel.ui.view import View
@@ -156,12 +155,14 @@ PANE = pane
 
 def fight(app: HammerApp, surprised_party: bool = False) -> None:
     """Back to the fight under way, or foes first and then the fight."""
+    from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+    from hammertui.procedures.sides_and_phases.screens import FightScreen
     store = app.store
     if fighting(store.state) is not None:
-        app.push_screen(screens.FightScreen())
+        app.push_screen(FightScreen())
         return
-    dialog = screens.FoesDialog(store.ruleset, store.state, app.try_perform, surprised_party=surprised_party)
-    app.push_screen(dialog, lambda started: started and app.push_screen(screens.FightScreen()))
+    dialog = FoesDialog(store.ruleset, store.state, app.try_perform, surprised_party=surprised_party)
+    app.push_screen(dialog, lambda started: started and app.push_screen(FightScreen()))
 
 
 def fight_next(app: HammerApp) -> None:

@@ -64,7 +64,7 @@ from hammertui.procedures.hammercrawl_classes.actions.hirelings import HirelingF
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.vitals import FightOn, LayDown
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.procedures.sides_and_phases.pane import FOE_STATUS
 from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, screen_palette, shown_keys
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
@@ -235,7 +235,7 @@ class FightScreen(Screen[None]):
     """Walks the fight the session holds; keys become `FightNext`, `SkipMorale`, `EndFight` and the
     rest, or open the dialogs that build attacks, declarations, morale and effects."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
@@ -434,6 +434,7 @@ class FightScreen(Screen[None]):
         """The highlighted one, if they may attack now (else the next who may), throws at the
         default target at once; the dialog shows the dice, numbers the targets and lands them. An
         attack already thrown is landed."""
+        from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
         view = self.hammer.view
         fight = fighting(view.state) if view is not None else None
         if view is None or fight is None:
@@ -450,7 +451,7 @@ class FightScreen(Screen[None]):
                 self._catch_up()  # refused: no dialog opens
                 return
             view = self.hammer.view
-        self.app.push_screen(screens.AttackDialog(view.ruleset, view.state, self.hammer.try_perform))
+        self.app.push_screen(AttackDialog(view.ruleset, view.state, self.hammer.try_perform))
 
     def _attacker(self, view: View) -> str:
         """Who `a` throws for: the highlighted one when they may attack now, else the next who may.
@@ -476,11 +477,12 @@ class FightScreen(Screen[None]):
 
     def action_attack_form(self) -> None:
         """The attack set out in full before the dice: the highlighted one attacks, whoever it is."""
+        from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
         view = self.hammer.view
         if view is None or fighting(view.state) is None:
             return
         chosen = self.highlighted() if self._highlighted_member() is not None or self._highlighted_foe() is not None else ""
-        self.app.push_screen(screens.AttackDialog(view.ruleset, view.state, self.hammer.try_perform, attacker_id=chosen))
+        self.app.push_screen(AttackDialog(view.ruleset, view.state, self.hammer.try_perform, attacker_id=chosen))
 
     def action_defend(self) -> None:
         view = self.hammer.view
@@ -488,14 +490,16 @@ class FightScreen(Screen[None]):
             self.hammer.perform(DefensiveAction(self.highlighted()))
 
     def action_declare(self) -> None:
+        from hammertui.procedures.sides_and_phases.dialogs.declare import DeclareDialog
         view = self.hammer.view
         if view is not None and self.highlighted():
-            self.app.push_screen(screens.DeclareDialog(view.ruleset, view.state, self.highlighted(), self.hammer.try_perform))
+            self.app.push_screen(DeclareDialog(view.ruleset, view.state, self.highlighted(), self.hammer.try_perform))
 
     def action_morale(self) -> None:
+        from hammertui.procedures.sides_and_phases.dialogs.morale import MoraleDialog
         view = self.hammer.view
         if view is not None:
-            self.app.push_screen(screens.MoraleDialog(view.ruleset, view.state, self.hammer.try_perform))
+            self.app.push_screen(MoraleDialog(view.ruleset, view.state, self.hammer.try_perform))
 
     def action_surprise_saves(self) -> None:
         """The saves against surprise, each target shown before the dice are thrown."""
@@ -522,14 +526,16 @@ class FightScreen(Screen[None]):
         self.hammer.perform(SkipMorale())
 
     def action_turn_unholy(self) -> None:
+        from hammertui.procedures.sides_and_phases.dialogs.turn_unholy import TurnUnholyDialog
         view = self.hammer.view
         if view is not None:
-            self.app.push_screen(screens.TurnUnholyDialog(view.ruleset, view.state, self.hammer.try_perform))
+            self.app.push_screen(TurnUnholyDialog(view.ruleset, view.state, self.hammer.try_perform))
 
     def action_add_effect(self) -> None:
+        from hammertui.procedures.sides_and_phases.dialogs.effect import EffectDialog
         view = self.hammer.view
         if view is not None:
-            self.app.push_screen(screens.EffectDialog(view.ruleset, view.state, self.hammer.try_perform, on=self.highlighted()))
+            self.app.push_screen(EffectDialog(view.ruleset, view.state, self.hammer.try_perform, on=self.highlighted()))
 
     def action_end_effect(self) -> None:
         view = self.hammer.view
@@ -594,10 +600,11 @@ class FightScreen(Screen[None]):
 
     def action_foes(self) -> None:
         """More foes join the fight; with none on, the foes that start one."""
+        from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
         view = self.hammer.view
         if view is not None:
             adding = fighting(view.state) is not None
-            self.app.push_screen(screens.FoesDialog(view.ruleset, view.state, self.hammer.try_perform, adding=adding))
+            self.app.push_screen(FoesDialog(view.ruleset, view.state, self.hammer.try_perform, adding=adding))
 
     def action_end(self) -> None:
         """End the fight; while both sides still stand, the 'Smith says how it ended first."""

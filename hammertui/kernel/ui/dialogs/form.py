@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select
 
 from hammertui.kernel.session.actions import Action
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.numbers import whole_number
 from hammertui.kernel.ui import plain
@@ -38,7 +38,7 @@ on it, a list untick. A dropdown the 'Smith went to still opens on it (see `acti
 class FormDialog(ModalScreen[bool]):
     """Subclasses yield their widgets from `fields` and turn them into an action in `build`."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="dialog.cancel"),

@@ -38,7 +38,7 @@ from hammertui.procedures.divining_pool.actions.explore import (
 )
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import State
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.procedures.sides_and_phases.pane import fight
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.procedures.divining_pool.dialogs.room_xp import survivors
@@ -85,7 +85,7 @@ ROOMY_WIDTH = 100
 class ExploreScreen(ModalScreen[None]):
     """Walks the Explore the session is on; keys become `RollExplore`, `ExploreNext`, `SpendSymbol`."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="explore.close"),
@@ -288,14 +288,16 @@ class ExploreScreen(ModalScreen[None]):
             self._redraw(self.hammer.view)
 
     def action_split(self) -> None:
+        from hammertui.procedures.divining_pool.dialogs.blood import BloodDialog
         view = self.hammer.view
         trip = exploring(view.state) if view else None
         if view is None or trip is None or not trip.blood:
             return
-        self.app.push_screen(screens.BloodDialog(view.state.living, trip.blood, self.hammer.try_perform))
+        self.app.push_screen(BloodDialog(view.state.living, trip.blood, self.hammer.try_perform))
 
     def action_pool(self) -> None:
-        self.app.push_screen(screens.PoolScreen())
+        from hammertui.procedures.divining_pool.screens.pool import PoolScreen
+        self.app.push_screen(PoolScreen())
 
     def action_fight(self) -> None:
         """The encounter turns to blows: a camp found unwatched starts with the party surprised."""

@@ -45,7 +45,7 @@ from hammertui.procedures.divining_pool.actions.explore import (
     pool_of,
 )
 from hammertui.kernel.session.state import State
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.procedures.divining_pool.pane import FALLBACK_SIZE, STEP_NAMES, dice, dice_chip, percent, reason_line, symbol_names
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.view import View
@@ -538,7 +538,7 @@ def automatic_text(divining: Divining, lines: Sequence[PoolLine]) -> Text:
 class PoolScreen(ModalScreen[None]):
     """The builder over the whole terminal: rows to set on the left, the pool and its odds right."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="pool.close"),

@@ -31,7 +31,6 @@ from hammertui.procedures.divining_pool.actions.town import (
     plan_town,
     supplies_text,
 )
-from hammertui.kernel.ui import screens
 from hammertui.kernel.ui.listing import ListingScreen, widest
 from hammertui.kernel.ui.numbers import whole_number
 from hammertui.kernel.ui.rulings import Rulings
@@ -236,7 +235,8 @@ class TownScreen(ListingScreen):
             self.hammer.perform(Downtime())
 
     def action_ledger(self) -> None:
-        self.app.push_screen(screens.LootScreen())
+        from hammertui.kernel.ui.loot import LootScreen
+        self.app.push_screen(LootScreen())
 
 
 def _number(raw: str, what: str) -> int | None:

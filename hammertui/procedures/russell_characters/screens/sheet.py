@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.procedures.russell_characters.pane import sheet_lines
 from hammertui.kernel.ui.view import View
@@ -22,7 +22,7 @@ from hammertui.kernel.ui import plain
 class RussellSheetScreen(ModalScreen[None]):
     """One character's sheet, redrawn whenever the session changes."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     BINDINGS = [Binding("escape", "close", "Close", id="sheet.close")]
 
