@@ -22,7 +22,7 @@ from hammertui.kernel.ui.view import View
 from hammertui.kernel.ui import plain
 
 if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.hammer import Hammer
 
 NARROWEST = 76
 """The room inside the box on an 80-column terminal; column widths are planned for at least this."""
@@ -102,8 +102,8 @@ class ListingScreen(ModalScreen[None]):
         return sizes
 
     @property
-    def hammer(self) -> HammerApp:
-        return cast("HammerApp", self.app)
+    def hammer(self) -> Hammer:
+        return cast("Hammer", self.app)
 
     @property
     def table(self) -> DataTable:

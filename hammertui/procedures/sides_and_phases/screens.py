@@ -7,18 +7,17 @@ running in the session for the Combat pane and a later `F`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import groupby
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from rich.console import Console, Group
 from rich.text import Text
-from textual.app import ComposeResult, SystemCommand
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
-from textual.screen import Screen
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
@@ -64,21 +63,18 @@ from hammertui.procedures.hammercrawl_classes.actions.hirelings import HirelingF
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.vitals import FightOn, LayDown
-from hammertui.kernel.ui.styles import STYLES
 from hammertui.procedures.sides_and_phases.pane import FOE_STATUS
-from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, screen_palette, shown_keys
+from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.header import header_text
 from hammertui.kernel.ui.log import LEVEL_STYLE
 from hammertui.procedures.hammercrawl_classes.pane import STATUS, hp_cell
 from hammertui.kernel.ui.statics import put
+from hammertui.kernel.ui.steps import StepScreen
 from hammertui.kernel.ui.table import Row, RowTable, add_plain_columns, clipped, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
 
-if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
 
 COLUMNS = ("Side", "Name", "HP", "AC", "Declared", "Status")
 SIDE_WIDTH, HP_WIDTH, AC_WIDTH = 5, 7, 2
@@ -228,14 +224,14 @@ FIGHT: tuple[Command[FightMoment], ...] = (
 )
 """The fight screen's keys, footer and palette: Close, Foes and Undo apply even with no fight on."""
 
-FIGHT_BY_ACTION = {command.action: command for command in FIGHT}
 
-
-class FightScreen(Screen[None]):
+class FightScreen(StepScreen):
     """Walks the fight the session holds; keys become `FightNext`, `SkipMorale`, `EndFight` and the
     rest, or open the dialogs that build attacks, declarations, morale and effects."""
 
-    CSS_PATH = STYLES
+    BOX = "fight"
+    BOX_TITLE = "Fight!"
+    STEPS = FIGHT
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
@@ -246,34 +242,25 @@ class FightScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._at: tuple[object, ...] | None = None
-        self._keys: tuple[bool | None, ...] = ()
         self._behind = False
         """A dialog is about to open over the fight or lies over it: the screen waits to be seen."""
         self._stale = False
         """The session changed while the screen waited: it is drawn again when the dialog closes."""
         self._asked: tuple[View, str, FightMoment] | None = None
 
-    @property
-    def hammer(self) -> HammerApp:
-        return cast("HammerApp", self.app)
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="header", markup=False)
-        with Vertical(classes="fight") as box:
-            box.border_title = "Fight!"
-            yield Static(id="fight-steps", markup=False)
-            yield Static(id="fight-now", markup=False)
-            table = CombatantTable(id="fight-table", cursor_type="row", cursor_foreground_priority="renderable")
-            add_plain_columns(table, *COLUMNS)
-            yield table
-            yield Static(id="fight-notes", markup=False)
-            yield FightLog(id="fight-log")
-            yield Static(id="fight-hint", classes="hint", markup=False)
-        yield KeysFooter()
+    def compose_steps(self) -> ComposeResult:
+        yield Static(id="fight-steps", markup=False)
+        yield Static(id="fight-now", markup=False)
+        table = CombatantTable(id="fight-table", cursor_type="row", cursor_foreground_priority="renderable")
+        add_plain_columns(table, *COLUMNS)
+        yield table
+        yield Static(id="fight-notes", markup=False)
+        yield FightLog(id="fight-log")
+        yield Static(id="fight-hint", classes="hint", markup=False)
 
     def on_mount(self) -> None:
+        """Before the first drawing (`StepScreen.on_mount`, run after this one)."""
         self.query_one(FightLog).border_title = "Just now"
-        self.watch(self.app, "view", self._on_view)
         self.query_one(CombatantTable).focus()
 
     def on_resize(self, event: Resize) -> None:
@@ -281,9 +268,8 @@ class FightScreen(Screen[None]):
 
     # Drawing ---------------------------------------------------------------------------------
 
-    def _on_view(self, view: View | None) -> None:
-        """The watcher takes one argument: with two, Textual would pass the old view and the new.
-        Behind a dialog the fight waits (its dimmed backdrop a moment old) and catches up once
+    def view_changed(self, view: View | None) -> None:
+        """Behind a dialog the fight waits (its dimmed backdrop a moment old) and catches up once
         the dialog closes: drawing the table and log again under an attack's dialog cost 8 ms."""
         if self._behind or not self.is_current:
             self._stale = True
@@ -326,14 +312,7 @@ class FightScreen(Screen[None]):
         self.query_one("#fight-notes", Static).display = bool(notes.plain)
         self._show_log()
         put(self.query_one("#fight-hint", Static), Text(hint(view, fight), style="dim"))
-        self._refresh_keys()
-
-    def _refresh_keys(self) -> None:
-        """Redraw the footer only when a key it shows came or went."""
-        keys = shown_keys(self, FIGHT)
-        if keys != self._keys:
-            self._keys = keys
-            self.refresh_bindings()
+        self.refresh_keys()
 
     def _cell_room(self) -> int:
         """Room for the table's cells: the box's inside less each column's padding."""
@@ -359,7 +338,7 @@ class FightScreen(Screen[None]):
         self.query_one(FightLog).show(store.recent if store is not None else ())
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self._refresh_keys()
+        self.refresh_keys()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """A click on the highlighted row selects it: that is not a reason to step the fight."""
@@ -390,25 +369,13 @@ class FightScreen(Screen[None]):
             return None
         return next((m for m in state.party if m.id == self.highlighted()), None)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A key, its footer entry and its palette entry are there only when its command applies."""
-        view = self.hammer.view
-        command = FIGHT_BY_ACTION.get(action)
-        if view is None or command is None:
-            return True
-        return command.applies(self._moment(view))
-
-    def _moment(self, view: View) -> FightMoment:
+    def moment(self, view: View) -> FightMoment:
         """What the commands ask, built once for a view and a highlighted row: the footer asks it of
         every key at every redraw of its keys."""
         who = self.highlighted()
         if self._asked is None or self._asked[0] is not view or self._asked[1] != who:
             self._asked = (view, who, FightMoment(view.state, view.ruleset, self._highlighted_foe(), self._highlighted_member()))
         return self._asked[2]
-
-    def palette(self) -> Iterator[SystemCommand]:
-        """Each command that applies now, by name and the key it has now: `Turn Unholy (t)`."""
-        return screen_palette(self, FIGHT, self.hammer.view)
 
     # Keys -----------------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from hammertui.kernel.ui.numbers import whole_number
 from hammertui.kernel.ui import plain
 
 if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.hammer import Hammer
 
 Attempt = Callable[[Action], str | None]
 """Dispatch an action; the refusal's words, or None when it was done."""
@@ -151,7 +151,7 @@ class FormDialog(ModalScreen[bool]):
 
     def latest_events(self) -> list[str]:
         """What the action just taken logged: every event of the latest state."""
-        store = cast("HammerApp", self.app).store
+        store = cast("Hammer", self.app).store
         if store is None:
             return []
         return [e.text for e in store.recent if e.seq == store.state.seq]

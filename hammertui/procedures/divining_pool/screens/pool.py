@@ -51,7 +51,7 @@ from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.view import View
 
 if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.hammer import Hammer
 
 CONTROL = 9
 """Cells for a row's control, `   [x]   ` or ` −  2  + `; a click on its first or last three counts."""
@@ -552,8 +552,8 @@ class PoolScreen(ModalScreen[None]):
         """What each part was last drawn from: a part whose inputs are unchanged is left alone."""
 
     @property
-    def hammer(self) -> HammerApp:
-        return cast("HammerApp", self.app)
+    def hammer(self) -> Hammer:
+        return cast("Hammer", self.app)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="pool-columns"):

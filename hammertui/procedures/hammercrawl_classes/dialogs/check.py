@@ -24,7 +24,7 @@ from hammertui.kernel.ui.numbers import whole_number
 from hammertui.kernel.ui import plain
 
 if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.hammer import Hammer
 
 KINDS = (("Saving throw", "save"), ("Thief skill", "thief"), ("Skill check", "skill"))
 
@@ -126,7 +126,7 @@ class CheckDialog(FormDialog):
 
     def done(self) -> None:
         """A failed Thief Skill check that may be rerolled stays on screen with the offer."""
-        store = cast("HammerApp", self.app).store
+        store = cast("Hammer", self.app).store
         offer = reroll_offer(store.state, store.ruleset, self.member.id) if store else ""
         if not offer:
             self.dismiss(True)

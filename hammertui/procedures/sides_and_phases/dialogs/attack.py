@@ -32,7 +32,7 @@ from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
 
 if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.hammer import Hammer
 
 THROW_KEYS = {"U": "unarmed", "R": "max-range", "T": "thrown-melee", "M": "missile-in-melee", "D": "defends"}
 """One key for each of Book Three's options on the throw (Shift, apart from the targets' digits
@@ -425,7 +425,7 @@ class AttackDialog(FormDialog):
 
     def _live(self) -> State:
         """The session as it is now: the throw changed it after this dialog was opened."""
-        store = cast("HammerApp", self.app).store if self.is_attached else None
+        store = cast("Hammer", self.app).store if self.is_attached else None
         return store.state if store is not None else self.state
 
     def _to_landing_words(self, state: State) -> None:
