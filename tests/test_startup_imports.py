@@ -59,7 +59,7 @@ DRAWN = {
         hammertui.kernel.session.vitals hammertui.kernel.ui hammertui.kernel.ui.app hammertui.procedures.hammercrawl_camp.pane hammertui.procedures.sides_and_phases.pane
         hammertui.kernel.ui.commands hammertui.kernel.ui.crash hammertui.kernel.ui.dialogs hammertui.kernel.ui.dialogs.amount hammertui.kernel.ui.dialogs.base
         hammertui.kernel.ui.dialogs.choose hammertui.kernel.ui.dialogs.form hammertui.kernel.ui.dialogs.hand_over
-        hammertui.kernel.ui.dialogs.save_problem hammertui.kernel.ui.dialogs.text hammertui.procedures.divining_pool.pane hammertui.kernel.ui.header
+        hammertui.kernel.ui.dialogs.save_problem hammertui.kernel.ui.dialogs.text hammertui.procedures.divining_pool.pane hammertui.procedures.divining_pool.drawing hammertui.kernel.ui.header
         hammertui.kernel.ui.footer hammertui.kernel.ui.heap hammertui.kernel.ui.keymap hammertui.procedures.burn_down.pane hammertui.kernel.ui.log hammertui.kernel.ui.numbers
         hammertui.kernel.ui.plain hammertui.kernel.ui.procedures hammertui.procedures.hammercrawl_classes.pane hammertui.kernel.ui.styles hammertui.kernel.ui.table
         hammertui.kernel.ui.type_ahead hammertui.kernel.ui.view

@@ -19,6 +19,7 @@ from hammertui.procedures.individual_initiative.schema import CONDITIONS
 from hammertui.procedures.individual_initiative import actions as acts
 from hammertui.kernel.session.actions import Action
 from hammertui.procedures.individual_initiative.state import Fight, fighting, name_of, rules_of
+from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, bound_key
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
@@ -27,7 +28,6 @@ from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.steps import StepScreen
 from hammertui.procedures.sides_and_phases.screens import FightLog
 from hammertui.kernel.ui.header import header_text
-from hammertui.procedures.individual_initiative.pane import pane_text
 from hammertui.kernel.ui.view import View
 from hammertui.kernel.ui import plain
 
@@ -263,6 +263,11 @@ class InitiativeScreen(StepScreen):
     BINDINGS = [command.binding() for command in INITIATIVE if command.key is not None]
     DASHBOARD_KEYS: ClassVar[frozenset[str]] = FIGHT_SCREEN_KEYS
 
+    def __init__(self, order_text: Callable[[State, Fight | None], Text]) -> None:
+        """`order_text` writes the order of the fight: the pane's, which opens this screen."""
+        super().__init__()
+        self._order_text = order_text
+
     def compose_steps(self) -> ComposeResult:
         yield Static(id="initiative-order", markup=False)
         yield FightLog(id="initiative-log")
@@ -276,7 +281,7 @@ class InitiativeScreen(StepScreen):
         if view is None:
             return
         self.query_one("#header", Static).update(header_text(view, self.app.size.width))
-        self.query_one("#initiative-order", Static).update(pane_text(view.state, fighting(view.state)))
+        self.query_one("#initiative-order", Static).update(self._order_text(view.state, fighting(view.state)))
         store = self.hammer.store
         self.query_one(FightLog).show(store.recent if store is not None else ())
         self.query_one("#initiative-hint", Static).update(Text(self._hint(view), style="dim"))

@@ -17,14 +17,11 @@ from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Effect, State
 from hammertui.kernel.ui.commands import Command
-from hammertui.procedures.sides_and_phases.state import Fight, Foe, fighting
+from hammertui.procedures.sides_and_phases.state import FOE_STATUS, Fight, Foe, fighting
 from hammertui.kernel.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
-
-FOE_STATUS = {"ok": "", "fleeing": "fleeing", "cowering": "cowering", "defeated": "struck off"}
-"""What a foe's status reads as on screen: a beaten foe is struck off the 'Smith's list."""
 
 HINT = "F the fight · space next"
 

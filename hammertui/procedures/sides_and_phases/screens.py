@@ -58,12 +58,11 @@ from hammertui.procedures.sides_and_phases.actions import (
     waiting,
 )
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.sides_and_phases.state import Fight, Foe, fighting
+from hammertui.procedures.sides_and_phases.state import FOE_STATUS, Fight, Foe, fighting
 from hammertui.procedures.hammercrawl_classes.actions.hirelings import HirelingFightMorale
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.vitals import FightOn, LayDown
-from hammertui.procedures.sides_and_phases.pane import FOE_STATUS
 from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog

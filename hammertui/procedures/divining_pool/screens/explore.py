@@ -42,7 +42,7 @@ from hammertui.procedures.sides_and_phases.pane import fight
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.procedures.divining_pool.dialogs.room_xp import survivors
 from hammertui.kernel.ui.dialogs.text import TextDialog
-from hammertui.procedures.divining_pool.pane import reason_line, throw_line
+from hammertui.procedures.divining_pool.drawing import reason_line, throw_line
 from hammertui.kernel.ui.header import header_text
 from hammertui.kernel.ui.rulings import ruling_titles
 from hammertui.kernel.ui.statics import put

@@ -46,7 +46,7 @@ from hammertui.procedures.divining_pool.actions.explore import (
 )
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.styles import STYLES
-from hammertui.procedures.divining_pool.pane import FALLBACK_SIZE, STEP_NAMES, dice, dice_chip, percent, reason_line, symbol_names
+from hammertui.procedures.divining_pool.drawing import FALLBACK_SIZE, STEP_NAMES, dice, dice_chip, percent, reason_line, symbol_names
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.view import View
 

@@ -22,7 +22,7 @@ from hammertui.procedures.divining_pool.state import Room, divining_pool, find_r
 from hammertui.procedures.divining_pool.actions.explore import SetRoomNotes, SpendReroll, room_award
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
-from hammertui.procedures.divining_pool.pane import DIE, DIE_STYLE, throw_line
+from hammertui.procedures.divining_pool.drawing import DIE, DIE_STYLE, throw_line
 from hammertui.kernel.ui.listing import ListingScreen, widest
 from hammertui.kernel.ui.table import Row, clipped
 from hammertui.kernel.ui.view import View
