@@ -25,7 +25,8 @@ from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
 from hammertui.kernel.session import sessions
-from hammertui.kernel.session.actions import Action, Context, Douse, Light, apply_action
+from hammertui.kernel.session.acting import Action, Context
+from hammertui.kernel.session.actions import Douse, Light, apply_action
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
 from hammertui.procedures.hammercrawl_camp.actions import CampNext, RestTheRest, SetCampAction, SetCampFree, StartCamp, camp_rows
 from hammertui.procedures.hammercrawl_camp.state import camping

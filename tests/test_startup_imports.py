@@ -50,7 +50,7 @@ DRAWN = {
         hammertui.kernel.ruleset.tiers hammertui.kernel.ruleset.time hammertui.kernel.ruleset.toml_file
         hammertui.kernel.ruleset.traps hammertui.kernel.rules.text hammertui.procedures.hammercrawl_classes.rules.tiers hammertui.procedures.divining_pool.rules.town hammertui.kernel.rules.vitality
         hammertui.kernel.rules.words
-        hammertui.kernel.session hammertui.kernel.session.actions hammertui.procedures.hammercrawl_classes.actions.advancement hammertui.procedures.hammercrawl_camp.state
+        hammertui.kernel.session hammertui.kernel.session.acting hammertui.kernel.session.actions hammertui.procedures.hammercrawl_classes.actions.advancement hammertui.procedures.hammercrawl_camp.state
         hammertui.kernel.session.carrying hammertui.procedures.divining_pool.state hammertui.kernel.session.effects hammertui.kernel.session.events
         hammertui.procedures.divining_pool.actions.explore hammertui.procedures.sides_and_phases.state hammertui.procedures.burn_down.state hammertui.procedures.burn_down.actions hammertui.kernel.session.lock
         hammertui.kernel.session.migrations hammertui.kernel.session.names hammertui.kernel.session.persist hammertui.kernel.session.procedures hammertui.procedures.hammercrawl_classes.actions.rage

@@ -21,7 +21,8 @@ from hammertui.kernel.rules.dice import roll as roll_dice
 from hammertui.kernel.rules.procedures import Procedure
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session.actions import Context, Result, note, spend_time
+from hammertui.kernel.session.acting import Context, Result
+from hammertui.kernel.session.actions import note, spend_time
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.commands import Command
@@ -153,7 +154,7 @@ def test_a_signal_reaches_only_the_procedures_that_answer_it(stub_rules: Path) -
     """The stub's die result is told to every procedure; the burn-down light does not answer it,
     a procedure that does (here, the stub itself) changes the state and says so."""
     from hammertui.kernel.rules.dice import ScriptedDice
-    from hammertui.kernel.session.actions import Context
+    from hammertui.kernel.session.acting import Context
     from hammertui.kernel.session.procedures import signal
     from hammertui.kernel.session.sessions import new_state
 

@@ -20,7 +20,8 @@ from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
-from hammertui.kernel.session.actions import Douse, Refused
+from hammertui.kernel.session.acting import Refused
+from hammertui.kernel.session.actions import Douse
 from hammertui.procedures.hammercrawl_camp.actions import (
     AbandonCamp,
     CampNext,

@@ -14,7 +14,8 @@ import pytest
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session.actions import AdvanceTime, Light, Refused
+from hammertui.kernel.session.acting import Refused
+from hammertui.kernel.session.actions import AdvanceTime, Light
 from hammertui.procedures.hammercrawl_camp.actions import CampNext, StartCamp
 from hammertui.procedures.sides_and_phases.actions import AddEffect, EndEffect, EndFight, FightNext, TurnUnholy
 from hammertui.procedures.sides_and_phases.state import fighting

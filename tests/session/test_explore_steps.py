@@ -16,7 +16,8 @@ from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
-from hammertui.kernel.session.actions import Douse, Refused
+from hammertui.kernel.session.acting import Refused
+from hammertui.kernel.session.actions import Douse
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from hammertui.procedures.divining_pool.actions.explore import (
     OTHER,

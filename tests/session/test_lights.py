@@ -16,7 +16,8 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
 from hammertui.kernel.session import save_check
-from hammertui.kernel.session.actions import AdvanceTime, Context, HandOver, Light, Refused, apply_action
+from hammertui.kernel.session.acting import Context, Refused
+from hammertui.kernel.session.actions import AdvanceTime, HandOver, Light, apply_action
 from hammertui.kernel.session.events import Event
 from hammertui.procedures.burn_down.actions import (
     OIL,

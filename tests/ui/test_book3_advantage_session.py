@@ -12,7 +12,8 @@ from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session import persist
 from hammertui.kernel.session import sessions
-from hammertui.kernel.session.actions import Context, Light, apply_action
+from hammertui.kernel.session.acting import Context
+from hammertui.kernel.session.actions import Light, apply_action
 from hammertui.procedures.hammercrawl_camp.state import camping
 from hammertui.procedures.divining_pool.state import exploring
 from hammertui.kernel.session.store import Store

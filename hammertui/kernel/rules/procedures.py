@@ -45,6 +45,9 @@ class Procedure:
     """Module with `PANE` (its dashboard pane, or None) and `COMMANDS` (what the 'Smith can ask of it)."""
     report: str = ""
     """Module with `REPORT(state, events, ruleset)`: its section of the session's report (session layer)."""
+    hooks: str = ""
+    """Module with its answers to the signals (`on_*`), when not the state module: a procedure that
+    acts on a signal answers from its actions, which sit above its state."""
     dungeon_level: bool = False
     """Whether it plays by the dungeon's level (a pool's size, a camp's encounter): the header shows
     the level only for a session with such a procedure."""
@@ -97,6 +100,7 @@ for _procedure in (
         state="hammertui.procedures.exploration_die.state",
         ui="hammertui.procedures.exploration_die.pane",
         report="hammertui.procedures.exploration_die.report",
+        hooks="hammertui.procedures.exploration_die.actions",
     ),
     Procedure(
         "camp",

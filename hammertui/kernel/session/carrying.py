@@ -11,7 +11,7 @@ from hammertui.kernel.session.procedures import part_module
 from hammertui.kernel.session.state import State
 
 if TYPE_CHECKING:
-    from hammertui.kernel.session.actions import Action, Context, Result
+    from hammertui.kernel.session.acting import Action, Context, Result
 
 
 def carried_name(state: State, kind: str, carrier: str) -> str:

@@ -17,7 +17,8 @@ from hammertui.procedures.hammercrawl_classes.rules.checks import saving_throw
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.hammercrawl_classes.actions import rage
-from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note
+from hammertui.kernel.session.acting import Context, Refused, Result
+from hammertui.kernel.session.actions import member_of, note
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.procedures import signal
 from hammertui.kernel.session.state import Character, Death, Grave, State, replace_member

@@ -31,11 +31,10 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset, RulesetError, load_ruleset
 from hammertui.kernel.session import lock as session_lock
 from hammertui.kernel.session import sessions
+from hammertui.kernel.session.acting import Action, Refused
 from hammertui.kernel.session.actions import (
-    Action,
     AdoptRuleset,
     AdvanceTime,
-    Refused,
     RenameSession,
 )
 from hammertui.kernel.session.events import Event

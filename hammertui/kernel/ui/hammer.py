@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from hammertui.kernel.ruleset import Ruleset
-    from hammertui.kernel.session.actions import Action
+    from hammertui.kernel.session.acting import Action
     from hammertui.kernel.session.store import Store
     from hammertui.kernel.ui.view import View
 

@@ -18,7 +18,8 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import LightSourceDef, Ruleset, TimeRules
 from hammertui.kernel.session import effects
 from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session.actions import Action, Context, Refused, Result, light_of, member_of, note, spend_time
+from hammertui.kernel.session.acting import Action, Context, Refused, Result
+from hammertui.kernel.session.actions import light_of, member_of, note, spend_time
 from hammertui.procedures.burn_down.state import LightSource, replace_light, running_low, source_name
 from hammertui.kernel.session.state import Character, State, free_id, replace_member
 

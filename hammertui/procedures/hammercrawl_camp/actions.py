@@ -22,7 +22,8 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import CampRules, Ruleset
 from hammertui.kernel.rules.words import listed
 from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
+from hammertui.kernel.session.acting import Action, Context, Refused, Result
+from hammertui.kernel.session.actions import member_of, note, spend_time
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
 from hammertui.procedures.hammercrawl_camp.state import CAMP_STEPS, Camping, CampPlan, camping, last_camp, with_camp
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool

@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.hammercrawl_camp.actions import (
     ACTION_NAMES,
     FREE_NAMES,

@@ -17,7 +17,7 @@ from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Stati
 from hammertui.procedures.individual_initiative.rules import ABILITIES, CONDITION_NAMES, OPTION_NAMES, RANGE_NAMES, RANGES
 from hammertui.procedures.individual_initiative.schema import CONDITIONS
 from hammertui.procedures.individual_initiative import actions as acts
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.individual_initiative.state import Fight, fighting, name_of, rules_of
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, bound_key

@@ -28,7 +28,8 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.rules.words import listed
 from hammertui.kernel.session import effects
 from hammertui.procedures.hammercrawl_classes.actions import rage
-from hammertui.kernel.session.actions import MAX_NAME, MOST_FOES, Action, Context, Refused, Result, note, spend_time
+from hammertui.kernel.session.acting import Action, Context, Refused, Result
+from hammertui.kernel.session.actions import MAX_NAME, MOST_FOES, note, spend_time
 from hammertui.kernel.session.events import Event, foe_note
 from hammertui.procedures.sides_and_phases.state import (
     Declared,

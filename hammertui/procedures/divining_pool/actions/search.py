@@ -10,7 +10,8 @@ from typing import ClassVar
 
 from hammertui.procedures.divining_pool.rules import search as rules
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.session.actions import Context, Refused, Result, note, spend_time
+from hammertui.kernel.session.acting import Context, Refused, Result
+from hammertui.kernel.session.actions import note, spend_time
 from hammertui.procedures.hammercrawl_camp.state import camping
 from hammertui.procedures.divining_pool.state import exploring
 from hammertui.procedures.sides_and_phases.state import fighting

@@ -19,7 +19,8 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session.actions import Context, Refused, Result, note
+from hammertui.kernel.session.acting import Context, Refused, Result
+from hammertui.kernel.session.actions import note
 from hammertui.procedures.hammercrawl_camp.state import camping
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from hammertui.kernel.session.events import Event

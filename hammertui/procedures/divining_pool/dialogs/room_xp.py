@@ -13,7 +13,7 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
 from hammertui.procedures.divining_pool.rules.explore import RoomXP
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.divining_pool.actions.explore import AwardRoomXP
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.rulings import Rulings

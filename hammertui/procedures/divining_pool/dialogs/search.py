@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label
 
 from hammertui.procedures.divining_pool.rules import search as rules
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.divining_pool.actions.search import Search
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 

@@ -32,7 +32,7 @@ from hammertui.procedures.divining_pool.rules.explore import PoolLine, is_automa
 from hammertui.procedures.divining_pool.rules.odds import Distribution, PoolOdds, bar_chart, odds_for
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Divining, PoolAddition, Ruleset
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, pool_plan
 from hammertui.procedures.divining_pool.actions.explore import (
     SetAccrued,

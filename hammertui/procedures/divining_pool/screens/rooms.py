@@ -17,7 +17,7 @@ from textual.widgets import Static, TextArea
 
 from hammertui.procedures.divining_pool.rules import explore as rules
 from hammertui.kernel.rules.clock import clock_text
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.divining_pool.state import Room, divining_pool, find_room
 from hammertui.procedures.divining_pool.actions.explore import SetRoomNotes, SpendReroll, room_award
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog

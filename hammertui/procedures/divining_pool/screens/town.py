@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 
 from hammertui.procedures.divining_pool.rules.town import can_level
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
 from hammertui.kernel.session.loot import describe, whereabouts
 from hammertui.kernel.session.state import Character, Loot

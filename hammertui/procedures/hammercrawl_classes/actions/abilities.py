@@ -17,7 +17,8 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.procedures.hammercrawl_classes.actions import rage
-from hammertui.kernel.session.actions import Context, Refused, Result, member_of
+from hammertui.kernel.session.acting import Context, Refused, Result
+from hammertui.kernel.session.actions import member_of
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.vitals import settle, vitals_of, with_vitals, zero_hp_rule

@@ -16,7 +16,8 @@ import attrs
 from hammertui.procedures.hammercrawl_classes.rules import characters
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import LEVEL_UP_HP, AdHocAward, Ruleset
-from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note
+from hammertui.kernel.session.acting import Action, Context, Refused, Result
+from hammertui.kernel.session.actions import member_of, note
 from hammertui.procedures.hammercrawl_camp.state import camping
 from hammertui.procedures.divining_pool.state import exploring
 from hammertui.kernel.session.events import Event

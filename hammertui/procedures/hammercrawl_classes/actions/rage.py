@@ -10,7 +10,7 @@ from __future__ import annotations
 from hammertui.procedures.hammercrawl_classes.rules import abilities
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
-from hammertui.kernel.session.actions import Action, Context, Result
+from hammertui.kernel.session.acting import Action, Context, Result
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.state import Character, Effect, State
 

@@ -16,7 +16,7 @@ from hammertui.procedures.hammercrawl_classes.rules import abilities
 from hammertui.procedures.hammercrawl_classes.rules import checks
 from hammertui.procedures.hammercrawl_classes.rules import tiers
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.hammercrawl_classes.actions.rolls import RerollThiefSkill, RollSave, RollSkill, RollThiefSkill, reroll_offer
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog

@@ -24,7 +24,7 @@ from hammertui.procedures.hammercrawl_classes.rules import damage
 from hammertui.procedures.sides_and_phases.rules import special_attacks as specials
 from hammertui.kernel.ruleset import ClassDef, Ruleset
 from hammertui.procedures.sides_and_phases import actions as combat
-from hammertui.kernel.session.actions import Action, Refused
+from hammertui.kernel.session.acting import Action, Refused
 from hammertui.kernel.session.state import Character, State
 from hammertui.procedures.sides_and_phases.state import PendingAttack, fighting
 from hammertui.kernel.session.vitals import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
