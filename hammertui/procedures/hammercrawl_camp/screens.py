@@ -9,6 +9,7 @@ offered first.
 
 from __future__ import annotations
 
+from pathlib import Path
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -49,6 +50,7 @@ from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.rulings import ruling_titles
 from hammertui.kernel.ui.steps import StepScreen
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View
 from hammertui.kernel.ui import plain
 
@@ -84,6 +86,8 @@ LAST = " (last camp)"
 
 class CampScreen(ModalScreen[None], StepScreen):
     """Walks the Camp the session is on; keys become `StartCamp`, `SetCampFree`, `SetCampAction`, `CampNext`."""
+
+    CSS_PATH = [STYLES, Path(__file__).with_name("screens.tcss")]
 
     HEADER = False
     BOX = "explore camp"

@@ -7,6 +7,7 @@ running in the session for the Combat pane and a later `F`.
 
 from __future__ import annotations
 
+from pathlib import Path
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import groupby
@@ -72,6 +73,7 @@ from hammertui.procedures.hammercrawl_classes.pane import STATUS, hp_cell
 from hammertui.kernel.ui.statics import put
 from hammertui.kernel.ui.steps import StepScreen
 from hammertui.kernel.ui.table import Row, RowTable, add_plain_columns, clipped, selected_key, sync_rows
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View
 
 
@@ -227,6 +229,8 @@ FIGHT: tuple[Command[FightMoment], ...] = (
 class FightScreen(StepScreen):
     """Walks the fight the session holds; keys become `FightNext`, `SkipMorale`, `EndFight` and the
     rest, or open the dialogs that build attacks, declarations, morale and effects."""
+
+    CSS_PATH = [STYLES, Path(__file__).with_name("screens.tcss")]
 
     BOX = "fight"
     BOX_TITLE = "Fight!"

@@ -9,6 +9,7 @@ on the highlighted outcome, spends that many symbols of one kind.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NamedTuple
 
 from rich.text import Text
@@ -47,6 +48,7 @@ from hammertui.kernel.ui.header import header_text
 from hammertui.kernel.ui.rulings import ruling_titles
 from hammertui.kernel.ui.statics import put
 from hammertui.kernel.ui.steps import StepScreen
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View
 
 STEPS = (
@@ -80,6 +82,8 @@ ROOMY_WIDTH = 100
 
 class ExploreScreen(ModalScreen[None], StepScreen):
     """Walks the Explore the session is on; keys become `RollExplore`, `ExploreNext`, `SpendSymbol`."""
+
+    CSS_PATH = [STYLES, Path(__file__).with_name("explore.tcss")]
 
     BOX = "explore"
     BOX_TITLE = "Explore"

@@ -7,6 +7,7 @@ redraws only when what it shows has changed: moving the cursor or typing never w
 
 from __future__ import annotations
 
+from pathlib import Path
 import functools
 import textwrap
 from collections.abc import Callable, Sequence
@@ -538,7 +539,7 @@ def automatic_text(divining: Divining, lines: Sequence[PoolLine]) -> Text:
 class PoolScreen(ModalScreen[None]):
     """The builder over the whole terminal: rows to set on the left, the pool and its odds right."""
 
-    CSS_PATH = STYLES
+    CSS_PATH = [STYLES, Path(__file__).with_name("pool.tcss")]
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="pool.close"),

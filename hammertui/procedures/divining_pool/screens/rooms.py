@@ -6,6 +6,7 @@ fight is over, to award the XP by the rules' working, or to read what the dice s
 
 from __future__ import annotations
 
+from pathlib import Path
 from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
@@ -25,6 +26,7 @@ from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
 from hammertui.procedures.divining_pool.drawing import DIE, DIE_STYLE, throw_line
 from hammertui.kernel.ui.listing import ListingScreen, widest
 from hammertui.kernel.ui.table import Row, clipped
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View
 
 TEXT_COLUMNS = (4, 12)
@@ -37,6 +39,8 @@ COLUMNS = 6
 
 class RoomsScreen(ListingScreen):
     """The rooms in the order explored, the newest highlighted; x awards a beaten challenge's XP."""
+
+    CSS_PATH = [STYLES, Path(__file__).with_name("rooms.tcss")]
 
     TITLE = "Rooms"
     BINDINGS = [

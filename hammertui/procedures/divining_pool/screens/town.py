@@ -10,6 +10,7 @@ the highlighted survivor with the rules' `LevelUp`, and `w` spends a week of dow
 
 from __future__ import annotations
 
+from pathlib import Path
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -35,6 +36,7 @@ from hammertui.kernel.ui.listing import ListingScreen, widest
 from hammertui.kernel.ui.numbers import whole_number
 from hammertui.kernel.ui.rulings import Rulings
 from hammertui.kernel.ui.table import Row, add_plain_columns
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View
 
 BEFORE = ("Name", "HP", "Restock", "Coins", "Items", "XP")
@@ -50,6 +52,8 @@ ERROR = "bold #ef5350"
 
 class TownScreen(ListingScreen):
     """The plan, the 'Smith's choices (coins to XP, the level to go back to), then the levelling."""
+
+    CSS_PATH = [STYLES, Path(__file__).with_name("town.tcss")]
 
     TITLE = "Return to Town"
     BINDINGS = [
