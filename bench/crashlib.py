@@ -25,7 +25,8 @@ from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.kernel.session import lock
 from hammertui.kernel.session import persist
 from hammertui.kernel.session import sessions
-from hammertui.kernel.session.actions import Action, AdvanceTime, Refused, RenameSession
+from hammertui.kernel.session.acting import Action, Refused
+from hammertui.kernel.session.actions import AdvanceTime, RenameSession
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.state import State
 from hammertui.kernel.session.store import Store

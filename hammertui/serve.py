@@ -21,7 +21,6 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
     from hammertui.serve_guard import TableServer
@@ -30,12 +29,6 @@ HOST = "localhost"
 PORT = 8000
 PLAYERS = 6
 """Player apps at once: a device for each player at a table, and a spare."""
-
-COLUMNS, ROWS = 400, 150
-"""The largest terminal a player app gets: a 4K screen in the page's own font shows less."""
-
-STOP_WAIT = 3.0
-"""Seconds a player app has to quit once its browser went, before it is ended."""
 
 ANY = ("0.0.0.0", "::", "")
 PR_SET_PDEATHSIG = 1
@@ -61,17 +54,6 @@ def lan_address() -> str:
         if not ipaddress.ip_address(found).is_unspecified:
             return found
     return "127.0.0.1"
-
-
-def fit(width: int, height: int) -> tuple[int, int]:
-    """A browser's asked size, within what a screen can show."""
-    return max(1, min(width, COLUMNS)), max(1, min(height, ROWS))
-
-
-def origin_of(url: str) -> str:
-    """`http://host:port` of an address, as a browser names it in its Origin header."""
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}".lower()
 
 
 def player_command(name: str, saves: Path, rulesets: Path) -> str:

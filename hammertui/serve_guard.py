@@ -11,14 +11,31 @@ import logging
 import os
 import signal
 from collections.abc import Iterable
+from urllib.parse import urlsplit
 
 from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from hammertui.serve import PLAYERS, STOP_WAIT, fit, origin_of
-
 log = logging.getLogger("hammertui.serve")
+
+COLUMNS, ROWS = 400, 150
+"""The largest terminal a player app gets: a 4K screen in the page's own font shows less."""
+
+STOP_WAIT = 3.0
+"""Seconds a player app has to quit once its browser went, before it is ended."""
+
+
+def fit(width: int, height: int) -> tuple[int, int]:
+    """A browser's asked size, within what a screen can show."""
+    return max(1, min(width, COLUMNS)), max(1, min(height, ROWS))
+
+
+def origin_of(url: str) -> str:
+    """`http://host:port` of an address, as a browser names it in its Origin header."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
 
 PARENT_LOOK = 1.0
 """Seconds between looks at whether the app that started the server still runs."""
@@ -71,7 +88,7 @@ class TableServer(Server):
     """The page for the table: a websocket is opened only from the page's own origin (or one the
     'Smith names), at most `players` at once."""
 
-    def __init__(self, command: str, *, origins: Iterable[str] = (), players: int = PLAYERS, parent: int | None = None, **kwargs: object) -> None:
+    def __init__(self, command: str, *, origins: Iterable[str] = (), players: int, parent: int | None = None, **kwargs: object) -> None:
         super().__init__(command, **kwargs)  # type: ignore[arg-type]
         self.origins = {origin_of(self.public_url), *(origin_of(o) for o in origins)}
         self.players = players

@@ -29,10 +29,6 @@ PROCEDURES = "hammertui.procedures"
 LAYERS = ["(pane) : (commands) : (screens) : (dialogs)", "(actions) : (report) : (public)", "(state)", "(rules) : (schema)"]
 """A procedure's modules by layer, each optional (a procedure without screens has none)."""
 
-LAYER_EXCEPTIONS = [f"{PROCEDURES}.exploration_die.state -> {PROCEDURES}.exploration_die.actions"]
-"""The exploration die's turns-passed signal answers from its state module, where the seam looks for
-signals, by calling down into its actions."""
-
 
 def lint(config: Path) -> None:
     found = shutil.which("lint-imports", path=str(Path(sys.executable).parent))
@@ -94,7 +90,6 @@ def layered() -> dict[str, Any]:
         "type": "layers",
         "containers": sorted(packages()),
         "layers": LAYERS,
-        "ignore_imports": LAYER_EXCEPTIONS,
     }
 
 

@@ -23,7 +23,8 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from hammertui.kernel.ruleset import load_ruleset
-from hammertui.serve import COLUMNS, ROWS, table_server
+from hammertui.serve import table_server
+from hammertui.serve_guard import COLUMNS, ROWS
 from hammertui.kernel.session import sessions
 
 PUBLIC = "http://localhost:8000"

@@ -51,7 +51,7 @@ DRAWN = {
         hammertui.kernel.ruleset.traps hammertui.kernel.rules.text hammertui.procedures.hammercrawl_classes.rules.tiers hammertui.procedures.divining_pool.rules.town hammertui.kernel.rules.vitality
         hammertui.kernel.rules.words hammertui.kernel.rules.modifiers hammertui.procedures.advantage hammertui.procedures.beans
         hammertui.procedures.beans.rules hammertui.procedures.double_advantage
-        hammertui.kernel.session hammertui.kernel.session.actions hammertui.procedures.hammercrawl_classes.actions.advancement hammertui.procedures.hammercrawl_camp.state
+        hammertui.kernel.session hammertui.kernel.session.acting hammertui.kernel.session.actions hammertui.procedures.hammercrawl_classes.actions.advancement hammertui.procedures.hammercrawl_camp.state
         hammertui.kernel.session.carrying hammertui.procedures.divining_pool.state hammertui.kernel.session.effects hammertui.kernel.session.events
         hammertui.procedures.divining_pool.actions.explore hammertui.procedures.sides_and_phases.state hammertui.procedures.burn_down.state hammertui.procedures.burn_down.actions hammertui.kernel.session.lock
         hammertui.kernel.session.migrations hammertui.kernel.session.names hammertui.kernel.session.persist hammertui.kernel.session.procedures hammertui.procedures.hammercrawl_classes.state hammertui.procedures.hammercrawl_classes.actions.vitals
@@ -60,9 +60,9 @@ DRAWN = {
         hammertui.kernel.session.vitals hammertui.kernel.ui hammertui.kernel.ui.app hammertui.kernel.ui.carried hammertui.kernel.ui.party hammertui.procedures.hammercrawl_camp.pane hammertui.procedures.sides_and_phases.pane
         hammertui.kernel.ui.commands hammertui.kernel.ui.crash hammertui.kernel.ui.dialogs hammertui.kernel.ui.dialogs.amount hammertui.kernel.ui.dialogs.base
         hammertui.kernel.ui.dialogs.choose hammertui.kernel.ui.dialogs.form hammertui.kernel.ui.dialogs.hand_over
-        hammertui.kernel.ui.dialogs.save_problem hammertui.kernel.ui.dialogs.text hammertui.procedures.divining_pool.pane hammertui.kernel.ui.header
+        hammertui.kernel.ui.dialogs.save_problem hammertui.kernel.ui.dialogs.text hammertui.procedures.divining_pool.pane hammertui.procedures.divining_pool.drawing hammertui.kernel.ui.header
         hammertui.kernel.ui.footer hammertui.kernel.ui.heap hammertui.kernel.ui.keymap hammertui.procedures.burn_down.pane hammertui.kernel.ui.log hammertui.kernel.ui.numbers
-        hammertui.kernel.ui.plain hammertui.kernel.ui.procedures hammertui.procedures.hammercrawl_classes.pane hammertui.kernel.ui.screens hammertui.kernel.ui.table
+        hammertui.kernel.ui.plain hammertui.kernel.ui.procedures hammertui.procedures.hammercrawl_classes.pane hammertui.kernel.ui.styles hammertui.kernel.ui.table
         hammertui.kernel.ui.type_ahead hammertui.kernel.ui.view
     """,
 }

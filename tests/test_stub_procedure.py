@@ -154,7 +154,7 @@ def test_a_signal_reaches_only_the_procedures_that_answer_it(stub_rules: Path) -
     """The stub's die result is told to every procedure; the burn-down light does not answer it,
     a procedure that does (here, the stub itself) changes the state and says so."""
     from hammertui.kernel.rules.dice import ScriptedDice
-    from hammertui.kernel.session.actions import Context
+    from hammertui.kernel.session.acting import Context
     from hammertui.kernel.session.procedures import signal
     from hammertui.kernel.session.sessions import new_state
 

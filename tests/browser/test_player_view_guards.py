@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from hammertui.kernel.ruleset import load_ruleset
-from hammertui.serve import COLUMNS, ROWS
+from hammertui.serve_guard import COLUMNS, ROWS
 from hammertui.kernel.session import sessions
 from hammertui.kernel.session.store import Store
 from tests.browser.player_page import browser, close_sockets, missing, open_socket, player_apps, served, wait_for

@@ -8,10 +8,9 @@ import pytest
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session.acting import Context, Refused
 from hammertui.kernel.session.actions import (
     AdvanceTime,
-    Context,
-    Refused,
     RenameSession,
     apply_action,
 )

@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.procedures.divining_pool.actions.explore import RollExplore
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State, replace_member

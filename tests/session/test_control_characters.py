@@ -11,7 +11,7 @@ from hammertui.kernel.ruleset import RulesetError, load_ruleset, rulesets_dir
 from hammertui.kernel.ruleset.model import Ruleset
 from hammertui.kernel.session import persist
 from hammertui.kernel.session import sessions
-from hammertui.kernel.session.actions import Action, Refused
+from hammertui.kernel.session.acting import Action, Refused
 from hammertui.procedures.sides_and_phases.actions import FoeGroup, StartFight
 from hammertui.kernel.session.events import Event
 from hammertui.procedures.sides_and_phases.state import FoeKind

@@ -15,7 +15,8 @@ import pytest
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session import persist
-from hammertui.kernel.session.actions import AdvanceTime, Context, apply_action
+from hammertui.kernel.session.acting import Context
+from hammertui.kernel.session.actions import AdvanceTime, apply_action
 from hammertui.procedures.hammercrawl_classes.actions.recruits import SetNotes
 from hammertui.kernel.session.sessions import new_state
 

@@ -12,7 +12,8 @@ from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.exploration_die import state as exploration_die_state
 from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session.actions import Action, Context, Refused, apply_action
+from hammertui.kernel.session.acting import Action, Context, Refused
+from hammertui.kernel.session.actions import apply_action
 from hammertui.kernel.session.events import Event, note
 from hammertui.procedures.exploration_die.actions import AddClock, RemoveClock, TakeTurn, TogglePace
 from hammertui.procedures.exploration_die.state import Encounter, die_of

@@ -15,7 +15,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import persist
 from hammertui.procedures.hammercrawl_classes import state as rage
 from hammertui.procedures.hammercrawl_classes.actions.abilities import BreakRage, EnterRage, rage_action, rage_choices
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.procedures.sides_and_phases.actions import ResolveAttack
 from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from hammertui.procedures.hammercrawl_classes.actions.rolls import RollSave

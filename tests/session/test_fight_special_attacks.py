@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.procedures.sides_and_phases.actions import Attack, DefensiveAction, ResolveAttack, fight_of
 from hammertui.kernel.session.state import State
 from tests.session.test_fight_attacks import OGRE, armed, attacked

@@ -15,7 +15,7 @@ import attrs
 import pytest
 
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.procedures.sides_and_phases.actions import (
     AddFoes,
     CheckMorale,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.procedures.sides_and_phases.actions import Attack, EndFight, FightNext, SurpriseSaves, actors
 from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire, HirelingFightMorale

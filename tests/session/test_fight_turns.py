@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.procedures.sides_and_phases.actions import Declare, FightNext, NameTurn, actors, waiting
 from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.kernel.session.sessions import new_state

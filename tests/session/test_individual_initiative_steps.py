@@ -13,7 +13,8 @@ from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.individual_initiative import actions as act_
 from hammertui.procedures.light_levels import state as light_levels_state
 from hammertui.procedures.russell_characters import state as people
-from hammertui.kernel.session.actions import Context, Refused, apply_action
+from hammertui.kernel.session.acting import Context, Refused
+from hammertui.kernel.session.actions import apply_action
 from hammertui.procedures.individual_initiative.state import NAME, Fight, Fights, fighting
 from hammertui.procedures.exploration_die import state as exploration_die_state
 from hammertui.kernel.session.procedures import held_surprise, light_on_roll, may_target

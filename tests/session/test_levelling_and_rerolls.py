@@ -10,7 +10,8 @@ import pytest
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import persist
-from hammertui.kernel.session.actions import AdvanceTime, Refused
+from hammertui.kernel.session.acting import Refused
+from hammertui.kernel.session.actions import AdvanceTime
 from hammertui.procedures.hammercrawl_classes.actions.advancement import WHERE_LEVELLING, LevelUp, SetLevelUpHP, ad_hoc_words
 from hammertui.procedures.hammercrawl_camp.actions import StartCamp
 from hammertui.procedures.hammercrawl_classes.actions.recruits import AdjustCount

@@ -12,7 +12,8 @@ import pytest
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.light_levels import state as kept
-from hammertui.kernel.session.actions import Context, Refused, Result, apply_action
+from hammertui.kernel.session.acting import Context, Refused, Result
+from hammertui.kernel.session.actions import apply_action
 from hammertui.procedures.light_levels.actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern, Relight
 from hammertui.procedures.light_levels.state import FLASK, Source, character_levels, lights, source
 from hammertui.kernel.session.procedures import is_dark, on_time, signal, slice_problems

@@ -14,7 +14,7 @@ import pytest
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import persist
 from hammertui.kernel.session import save_check
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.loot import (
     COMMON,
     AddLoot,

@@ -18,7 +18,7 @@ from hammertui.kernel.session import persist
 from hammertui.kernel.session import public_fields
 from hammertui.kernel.session import sessions
 from hammertui.kernel.rules.dice import SeededDice
-from hammertui.kernel.session.actions import Context, Refused
+from hammertui.kernel.session.acting import Context, Refused
 from hammertui.procedures.sides_and_phases.actions import AddEffect, FoeGroup, StartFight, SurpriseSaves, TurnUnholy
 from hammertui.procedures.sides_and_phases.state import FoeKind
 from hammertui.kernel.session.player_view import ShowHpNumbers, band, last_roll, player_view

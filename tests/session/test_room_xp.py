@@ -12,7 +12,8 @@ import pytest
 
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Context, Refused, apply_action
+from hammertui.kernel.session.acting import Context, Refused
+from hammertui.kernel.session.actions import apply_action
 from hammertui.procedures.hammercrawl_camp.actions import camp_check, lacking
 from hammertui.procedures.sides_and_phases.actions import EndFight, FoeGroup, HurtFoe, StartFight
 from hammertui.procedures.divining_pool.state import Room, divining_pool, exploring, find_room

@@ -11,7 +11,8 @@ from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
-from hammertui.kernel.session.actions import Context, Refused, apply_action
+from hammertui.kernel.session.acting import Context, Refused
+from hammertui.kernel.session.actions import apply_action
 from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP, LevelUp
 from hammertui.procedures.hammercrawl_classes.actions.hirelings import Dismiss, Hire, HirelingMorale
 from hammertui.procedures.hammercrawl_classes.actions.recruits import (

@@ -11,7 +11,8 @@ import pytest
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.russell_characters import state as people
-from hammertui.kernel.session.actions import Context, Refused, apply_action
+from hammertui.kernel.session.acting import Context, Refused
+from hammertui.kernel.session.actions import apply_action
 from hammertui.kernel.session.procedures import signal
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State

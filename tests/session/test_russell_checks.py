@@ -11,7 +11,7 @@ from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.light_levels import state as light_levels_state
 from hammertui.procedures.russell_characters import state as people
 from hammertui.procedures.russell_characters.actions import checks
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State
 from tests.session.test_individual_initiative_steps import _member, act

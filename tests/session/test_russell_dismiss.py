@@ -16,7 +16,8 @@ from hammertui.procedures.individual_initiative import actions as fight
 from hammertui.procedures.light_levels import state as light
 from hammertui.procedures.russell_characters import state as people
 from hammertui.procedures.russell_characters.actions import vitals
-from hammertui.kernel.session.actions import Context, Refused, apply_action
+from hammertui.kernel.session.acting import Context, Refused
+from hammertui.kernel.session.actions import apply_action
 from hammertui.procedures.exploration_die.state import die_of
 from hammertui.kernel.session.persist import dump_state, parse_state
 from hammertui.procedures.russell_characters.actions.making import Dismiss

@@ -14,7 +14,8 @@ from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.individual_initiative import actions as fight
 from hammertui.procedures.light_levels import state as light
 from hammertui.procedures.russell_characters import state as people
-from hammertui.kernel.session.actions import Context, Refused, apply_action
+from hammertui.kernel.session.acting import Context, Refused
+from hammertui.kernel.session.actions import apply_action
 from hammertui.procedures.light_levels.actions import PackLight, RefillLantern
 from hammertui.procedures.light_levels.state import FLASK
 from hammertui.kernel.session.persist import dump_state, parse_state

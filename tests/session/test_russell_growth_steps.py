@@ -10,7 +10,7 @@ from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.individual_initiative import actions as act_
 from hammertui.procedures.light_levels import state as light_levels_state
 from hammertui.procedures.russell_characters import state as people
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State
 from tests import individual_initiative_ruleset

@@ -11,7 +11,8 @@ from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.light_levels import state as lit
 from hammertui.procedures.russell_characters import state as people
-from hammertui.kernel.session.actions import Action, Context, Refused, apply_action
+from hammertui.kernel.session.acting import Action, Context, Refused
+from hammertui.kernel.session.actions import apply_action
 from hammertui.kernel.session.events import Event
 from hammertui.procedures.exploration_die.actions import TakeTurn
 from hammertui.procedures.exploration_die.state import die_of, spokesman, unrolled

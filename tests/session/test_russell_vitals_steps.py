@@ -20,7 +20,7 @@ from hammertui.procedures.light_levels import state as light_levels_state
 from hammertui.kernel.session import persist
 from hammertui.procedures.russell_characters import state as people
 from hammertui.procedures.russell_characters.actions import vitals
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.procedures.individual_initiative.state import fighting
 from hammertui.kernel.session.procedures import signal, slice_problems
 from hammertui.kernel.session.sessions import new_state
@@ -229,7 +229,7 @@ def test_a_hirelings_meal_is_from_the_employers_rations(state: State, ruleset: R
 def test_signal_tells_the_fight_of_a_wound_only_while_one_is_under_way(state: State, ruleset: Ruleset) -> None:
     """Out of a fight no procedure holds a wound's conditions."""
     from hammertui.kernel.rules.dice import ScriptedDice
-    from hammertui.kernel.session.actions import Context
+    from hammertui.kernel.session.acting import Context
 
     after, events = signal(state, "on_wound", Context(ruleset, ScriptedDice([])), vitals.Damage("c1", 1), "c1", ("stunned",))
     assert after == state and events == []

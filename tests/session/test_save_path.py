@@ -15,7 +15,8 @@ import pytest
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.kernel.session import persist
 from hammertui.kernel.session import sessions
-from hammertui.kernel.session.actions import AdvanceTime, Refused, RenameSession
+from hammertui.kernel.session.acting import Refused
+from hammertui.kernel.session.actions import AdvanceTime, RenameSession
 from hammertui.procedures.hammercrawl_classes.actions.recruits import SetNotes
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.store import Store

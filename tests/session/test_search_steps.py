@@ -10,7 +10,7 @@ import pytest
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.procedures.divining_pool.actions.explore import RollExplore
 from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
 from hammertui.kernel.session.procedures import is_dark

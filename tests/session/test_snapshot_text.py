@@ -13,7 +13,8 @@ import tomli_w
 
 from hammertui.kernel.session import persist
 from hammertui.kernel.session import snapshot_text
-from hammertui.kernel.session.actions import AdvanceTime, Context, apply_action
+from hammertui.kernel.session.acting import Context
+from hammertui.kernel.session.actions import AdvanceTime, apply_action
 from hammertui.procedures.divining_pool.state import divining_pool, with_pool
 from hammertui.kernel.session.state import State
 from hammertui.kernel.session.store import Store, seeded_dice

@@ -9,7 +9,8 @@ import pytest
 from hammertui.kernel.rules import dice
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import persist
-from hammertui.kernel.session.actions import AdvanceTime, Refused
+from hammertui.kernel.session.acting import Refused
+from hammertui.kernel.session.actions import AdvanceTime
 from hammertui.kernel.session.vitals import ApplyDamage
 from hammertui.kernel.session.state import State
 from hammertui.kernel.session.store import NothingToUndo, Store, seeded_dice

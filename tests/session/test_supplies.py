@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.procedures.hammercrawl_classes.actions.recruits import (
     AddCharacter,
     AdjustCount,

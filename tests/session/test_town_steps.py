@@ -16,7 +16,7 @@ from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
 from hammertui.procedures.hammercrawl_camp.state import Camping, with_camp
 from hammertui.procedures.divining_pool.state import divining_pool, with_pool

@@ -13,7 +13,7 @@ import pytest
 
 from hammertui.cli import main
 from hammertui.kernel.session.actions import AdvanceTime
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.graveyard import GraveyardScreen
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.crash import CRASH_LOG, MAX_LOG_BYTES, CrashScreen, write_crash_log
 from tests.ui.waiting import until
@@ -74,7 +74,7 @@ async def test_an_action_failing_midway_leaves_the_save_alone(
 async def test_a_screen_that_fails_to_open_shows_the_crash_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(screens.GraveyardScreen, "compose", fall_through)
+    monkeypatch.setattr(GraveyardScreen, "compose", fall_through)
     await crash_by_key(tmp_path, "y")
     assert capfd.readouterr() == ("", "")
 

@@ -19,7 +19,7 @@ from textual.content import Content
 
 from hammertui.kernel.ruleset import load_ruleset, rulesets_dir
 from hammertui.kernel.session import sessions
-from hammertui.kernel.session.actions import Action, Refused
+from hammertui.kernel.session.acting import Action, Refused
 from hammertui.procedures.sides_and_phases.actions import FoeGroup, StartFight
 from hammertui.procedures.sides_and_phases.state import FoeKind
 from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire

@@ -14,7 +14,8 @@ from hammertui.procedures.divining_pool.state import divining_pool, exploring, p
 from hammertui.procedures.divining_pool.actions.explore import ExploreNext, RollExplore, pool_lines, pool_of
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.ui.app import HammerApp, make_app
-from hammertui.procedures.divining_pool.pane import DiviningPane, percent
+from hammertui.procedures.divining_pool.drawing import percent
+from hammertui.procedures.divining_pool.pane import DiviningPane
 from hammertui.procedures.divining_pool.screens.pool import PoolList, PoolScreen, TextLines
 from tests.ui.test_explore import scripted
 from tests.ui.test_party import plain

@@ -12,7 +12,7 @@ from textual.command import CommandList
 from textual.widgets import Static
 
 from hammertui.procedures.russell_characters import state as people
-from hammertui.kernel.session.actions import Context, Result
+from hammertui.kernel.session.acting import Context, Result
 from hammertui.kernel.session.procedures import signal
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.app import make_app

@@ -53,6 +53,9 @@ class Procedure:
     rules: str = ""
     """Module of its pure rules; a modifier-dice procedure's holds `modifier_rules(section)`, its
     `hammertui.kernel.rules.modifiers.ModifierRules`."""
+    hooks: str = ""
+    """Module with its answers to the signals (`on_*`), when not the state module: a procedure that
+    acts on a signal answers from its actions, which sit above its state."""
     dungeon_level: bool = False
     """Whether it plays by the dungeon's level (a pool's size, a camp's encounter): the header shows
     the level only for a session with such a procedure."""
@@ -108,6 +111,7 @@ for _procedure in (
         public="hammertui.procedures.exploration_die.public",
         ui="hammertui.procedures.exploration_die.pane",
         report="hammertui.procedures.exploration_die.report",
+        hooks="hammertui.procedures.exploration_die.actions",
     ),
     Procedure(
         "camp",

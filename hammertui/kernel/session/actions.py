@@ -8,23 +8,18 @@ An action that makes no sense now raises `Refused` with a message for the 'Smith
 
 from __future__ import annotations
 
-from typing import ClassVar, Protocol
+from typing import ClassVar
 
 import attrs
 
-from hammertui.kernel.rules.dice import DiceSource
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.rules.text import control_problems
 from hammertui.kernel.session import effects
-from hammertui.kernel.session.events import Event, note
+from hammertui.kernel.session.events import note
+from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.names import BadSessionName, check_name
 from hammertui.kernel.session.procedures import is_dark, on_time, signal
 from hammertui.kernel.session.state import Character, State
-
-
-class Refused(Exception):
-    """The action cannot be done in this state; the message says why, in the table's words."""
 
 
 MAX_NAME = 40
@@ -46,25 +41,6 @@ def person_name(typed: str, missing: str) -> str:
     if len(name) > MAX_NAME:
         raise Refused(f"a name of {MAX_NAME} letters or fewer, please")
     return name
-
-
-@record
-class Context:
-    """What an action may consult: the rules in force and this action's dice."""
-
-    ruleset: Ruleset
-    dice: DiceSource
-
-
-Result = tuple[State, list[Event]]
-
-
-class Action(Protocol):
-    """A change the 'Smith asked for."""
-
-    label: ClassVar[str]
-
-    def apply(self, state: State, ctx: Context) -> Result: ...
 
 
 def apply_action(state: State, action: Action, ctx: Context) -> Result:

@@ -21,7 +21,7 @@ from hammertui.kernel.session.procedures import part_module
 from hammertui.kernel.session.state import Character, State
 
 if TYPE_CHECKING:
-    from hammertui.kernel.session.actions import Action, Context, Result
+    from hammertui.kernel.session.acting import Action, Context, Result
 
 
 class Carried(Protocol):

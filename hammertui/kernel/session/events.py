@@ -1,15 +1,19 @@
 """Log events: what an action did, in words, with every die it threw."""
 
 
-from typing import TYPE_CHECKING
+from typing import ClassVar, Protocol
 
 import attrs
 
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.rules.text import CONTROL
 
-if TYPE_CHECKING:
-    from hammertui.kernel.session.actions import Action
+
+class Labelled(Protocol):
+    """What a line needs of the action that said it: the action's name in the log. (Every action
+    has one; the actions themselves sit above the log.)"""
+
+    label: ClassVar[str]
 
 
 def _shown(text: str) -> str:
@@ -41,7 +45,7 @@ class Event:
 
 
 def note(
-    action: "Action", text: str, dice: tuple[str, ...] = (), level: str = "info", about: tuple[str, ...] | None = None
+    action: Labelled, text: str, dice: tuple[str, ...] = (), level: str = "info", about: tuple[str, ...] | None = None
 ) -> Event:
     """An event for `action`; the sequence number and clock are stamped by `apply_action`."""
     return Event(0, action.label, text, dice, level=level, about=about)

@@ -19,7 +19,8 @@ from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
-from hammertui.kernel.session.actions import Context, Refused, Result, note
+from hammertui.kernel.session.acting import Context, Refused, Result
+from hammertui.kernel.session.actions import note
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.procedures import fight_under_way, is_dark, light_level, part_module
 from hammertui.kernel.session.public_fields import public_event, redact

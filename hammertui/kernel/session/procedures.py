@@ -31,7 +31,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.state import Character, State
 
 if TYPE_CHECKING:
-    from hammertui.kernel.session.actions import Action, Context, Result
+    from hammertui.kernel.session.acting import Action, Context, Result
     from hammertui.kernel.session.events import Event
 
 
@@ -148,12 +148,13 @@ def on_time(state: State, units: int, ctx: Context, action: Action) -> Result:
 
 def signal(state: State, hook: str, ctx: Context, action: Action, *args: Any) -> Result:
     """Tell every procedure of the session that something happened in another's part of play (an
-    exploration die's result, say): each state module defining `hook(state, ctx, action, *args)`
-    answers with the state it leaves and its events, in the order of the parts. A procedure that
-    does not care defines nothing, so the one that signals names no other."""
+    exploration die's result, say): each state module (or `Procedure.hooks`) defining
+    `hook(state, ctx, action, *args)` answers with the state it leaves and its events, in the order
+    of the parts. A procedure that does not care defines nothing, so the one that signals names no
+    other."""
     events = []
     for procedure in stateful(state.session.procedures):
-        answer = getattr(state_module(procedure), hook, None)
+        answer = getattr(importlib.import_module(procedure.hooks or procedure.state), hook, None)
         if answer is not None:
             state, said = answer(state, ctx, action, *args)
             events += said

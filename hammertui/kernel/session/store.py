@@ -17,7 +17,8 @@ from hammertui.kernel.rules.dice import DiceSource, SeededDice
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import persist
-from hammertui.kernel.session.actions import Action, Context, Refused, apply_action
+from hammertui.kernel.session.acting import Action, Context, Refused
+from hammertui.kernel.session.actions import apply_action
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.state import State
 

@@ -31,11 +31,10 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset, RulesetError, load_ruleset
 from hammertui.kernel.session import lock as session_lock
 from hammertui.kernel.session import sessions
+from hammertui.kernel.session.acting import Action, Refused
 from hammertui.kernel.session.actions import (
-    Action,
     AdoptRuleset,
     AdvanceTime,
-    Refused,
     RenameSession,
 )
 from hammertui.kernel.session.events import Event
@@ -68,7 +67,6 @@ from hammertui.kernel.ui.header import SessionHeader
 from hammertui.kernel.ui.heap import BetweenKeys, freeze_once
 from hammertui.kernel.ui.keymap import keymap_path, read_keymap
 from hammertui.kernel.ui.log import LogStrip
-from hammertui.kernel.ui import screens
 from hammertui.kernel.ui.party import PartyPane
 from hammertui.kernel.ui.type_ahead import TypeAhead
 from hammertui.kernel.ui.view import View
@@ -461,18 +459,20 @@ class HammerApp(App[None]):
         self.push_screen(ChooseDialog("The light is going", warning, choices), lambda c: c == "pass" and then())
 
     def action_pass_time(self) -> None:
+        from hammertui.kernel.ui.dialogs.pass_time import PassTimeDialog
         store = self._store()
         warn = partial(darkness_ahead, store.state, store.ruleset)
-        self.push_screen(screens.PassTimeDialog(store.ruleset.time, self.try_perform, warn))
+        self.push_screen(PassTimeDialog(store.ruleset.time, self.try_perform, warn))
 
     def action_next_hour(self) -> None:
+        from hammertui.kernel.ui.dialogs.pass_time import NextHourDialog
         store = self._store()
         units, at = next_hour(store.state, store.ruleset.time)
         prompt = f"{store.ruleset.time.label(units)} to {at}; every lit source burns them."
         warning = darkness_ahead(store.state, store.ruleset, units)
         if warning is not None:
             prompt = f"{prompt}\n{warning}"
-        self.push_screen(screens.NextHourDialog(prompt, self.try_perform))
+        self.push_screen(NextHourDialog(prompt, self.try_perform))
 
     def action_damage(self, character_id: str = "") -> None:
         self._ask_amount(character_id, "Damage", self._damage)
@@ -501,9 +501,10 @@ class HammerApp(App[None]):
 
     def _target(self, character_id: str = "") -> Character | None:
         """The character a key acts on: the one named, the open sheet's, or the roster's highlight."""
+        from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen
         store = self._store()
         self._focus_the_party()
-        if not character_id and isinstance(self.screen, screens.SheetScreen):
+        if not character_id and isinstance(self.screen, SheetScreen):
             character_id = self.screen.character_id
         character_id = character_id or self.query_one(PartyPane).selected_id or ""
         if not character_id:
@@ -512,30 +513,35 @@ class HammerApp(App[None]):
         return store.state.character(character_id)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen
         if event.data_table.id == "party-table" and event.row_key.value:
-            self.push_screen(screens.SheetScreen(event.row_key.value))
+            self.push_screen(SheetScreen(event.row_key.value))
 
     def action_sheet(self, character_id: str = "") -> None:
+        from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen
         member = self._target(character_id)
         if member is not None:
-            self.push_screen(screens.SheetScreen(member.id))
+            self.push_screen(SheetScreen(member.id))
 
     def action_check(self) -> None:
+        from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
         member = self._target()
         if member is not None:
             tier = dungeon_tier(self._store().state, self._store().ruleset)
-            self.push_screen(screens.CheckDialog(self._store().ruleset, member, tier, self.try_perform))
+            self.push_screen(CheckDialog(self._store().ruleset, member, tier, self.try_perform))
 
     def action_restore_con(self) -> None:
         """Lost CON back to the highlighted character by the 'Smith's hand, with the reason."""
+        from hammertui.procedures.hammercrawl_classes.dialogs.restore_con import RestoreConDialog
         member = self._target()
         if member is not None:
-            self.push_screen(screens.RestoreConDialog(member, self.try_perform))
+            self.push_screen(RestoreConDialog(member, self.try_perform))
 
     def action_award_xp(self) -> None:
+        from hammertui.procedures.hammercrawl_classes.dialogs.xp import XPDialog
         store = self._store()
         selected = self._target()
-        self.push_screen(screens.XPDialog(store.ruleset, store.state.living, selected.id if selected else "", self.try_perform))
+        self.push_screen(XPDialog(store.ruleset, store.state.living, selected.id if selected else "", self.try_perform))
 
     def action_level_up(self) -> None:
         member = self._target()
@@ -557,16 +563,19 @@ class HammerApp(App[None]):
         self.push_screen(dialog, lambda rule: rule is not None and self.perform(SetLevelUpHP(rule)))
 
     def action_roll_character(self) -> None:
-        self.push_screen(screens.RollDialog(self._store().ruleset, self.try_perform))
+        from hammertui.procedures.hammercrawl_classes.dialogs.recruit import RollDialog
+        self.push_screen(RollDialog(self._store().ruleset, self.try_perform))
 
     def action_enter_character(self) -> None:
-        self.push_screen(screens.EntryDialog(self._store().ruleset, self.try_perform))
+        from hammertui.procedures.hammercrawl_classes.dialogs.recruit import EntryDialog
+        self.push_screen(EntryDialog(self._store().ruleset, self.try_perform))
 
     def action_armour(self) -> None:
+        from hammertui.procedures.hammercrawl_classes.dialogs.recruit import ArmourDialog
         member = self._target()
         if member is not None:
             ruleset = self._store().ruleset
-            self.push_screen(screens.ArmourDialog(ruleset, member.id, member.name, member.armour, member.shield, self.try_perform))
+            self.push_screen(ArmourDialog(ruleset, member.id, member.name, member.armour, member.shield, self.try_perform))
 
     def action_role(self) -> None:
         member = self._target()
@@ -586,14 +595,16 @@ class HammerApp(App[None]):
             self.push_screen(named)
 
     def action_notes(self) -> None:
+        from hammertui.kernel.ui.dialogs.notes import NotesDialog
         member = self._target()
         if member is not None:
-            self.push_screen(screens.NotesDialog(member.id, member.name, member.notes, self.try_perform))
+            self.push_screen(NotesDialog(member.id, member.name, member.notes, self.try_perform))
 
     def action_counts(self) -> None:
+        from hammertui.procedures.hammercrawl_classes.dialogs.counts import CountDialog
         member = self._target()
         if member is not None:
-            self.push_screen(screens.CountDialog(self._store().ruleset, member, self.try_perform))
+            self.push_screen(CountDialog(self._store().ruleset, member, self.try_perform))
 
     def action_lay_down(self) -> None:
         member = self._target()
@@ -606,6 +617,7 @@ class HammerApp(App[None]):
             self.perform(FightOn(member.id))
 
     def action_bury(self, character_id: str = "") -> None:
+        from hammertui.kernel.ui.dialogs.burial import BurialDialog
         member = self._target(character_id)
         if member is None:
             return
@@ -613,7 +625,7 @@ class HammerApp(App[None]):
             self.notify(f"{member.name} is not dead. Yet.", severity="warning")
             return
         when = clock_text(member.death.at, self._store().ruleset.time.minutes_per_unit)
-        self.follow_with(screens.BurialDialog(member, when, self.try_perform))
+        self.follow_with(BurialDialog(member, when, self.try_perform))
 
     def after_fight(self, then: Callable[[], object]) -> None:
         """A fight has ended: the explore procedure may have something to offer first (the room's
@@ -621,22 +633,28 @@ class HammerApp(App[None]):
         procedures.after_fight(self, then)
 
     def action_search(self) -> None:
-        self.push_screen(screens.SearchDialog(self._store().ruleset, self.try_perform))
+        from hammertui.procedures.divining_pool.dialogs.search import SearchDialog
+        self.push_screen(SearchDialog(self._store().ruleset, self.try_perform))
 
     def action_town(self) -> None:
-        self.push_screen(screens.TownScreen())
+        from hammertui.procedures.divining_pool.screens.town import TownScreen
+        self.push_screen(TownScreen())
 
     def action_loot(self) -> None:
-        self.push_screen(screens.LootScreen())
+        from hammertui.kernel.ui.loot import LootScreen
+        self.push_screen(LootScreen())
 
     def action_pile(self) -> None:
-        self.push_screen(screens.PileScreen())
+        from hammertui.procedures.hammercrawl_classes.screens.pile import PileScreen
+        self.push_screen(PileScreen())
 
     def action_graveyard(self) -> None:
-        self.push_screen(screens.GraveyardScreen())
+        from hammertui.kernel.ui.graveyard import GraveyardScreen
+        self.push_screen(GraveyardScreen())
 
     def action_hirelings(self) -> None:
-        self.push_screen(screens.HirelingsScreen())
+        from hammertui.procedures.hammercrawl_classes.screens.hirelings import HirelingsScreen
+        self.push_screen(HirelingsScreen())
 
     def action_report(self) -> None:
         """Write the session's report beside the saves, in a thread (drawing the charts takes a
@@ -644,7 +662,8 @@ class HammerApp(App[None]):
         self.run_worker(partial(write_report, self, self._store()), thread=True, group="report")
 
     def action_rules(self) -> None:
-        self.push_screen(screens.RulesScreen())
+        from hammertui.kernel.ui.decisions import RulesScreen
+        self.push_screen(RulesScreen())
 
     def action_undo(self) -> None:
         self._history(self._store().undo)

@@ -15,14 +15,14 @@ from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.table import Row, RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
 from hammertui.kernel.ui import plain
 
 if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.hammer import Hammer
 
 NARROWEST = 76
 """The room inside the box on an 80-column terminal; column widths are planned for at least this."""
@@ -40,7 +40,7 @@ class ListingScreen(ModalScreen[None]):
     store logs, saves and refuses exactly as it does for the dashboard's own keys.
     """
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     BINDINGS = [Binding("escape", "close", "Close", id="listing.close")]
 
@@ -102,8 +102,8 @@ class ListingScreen(ModalScreen[None]):
         return sizes
 
     @property
-    def hammer(self) -> HammerApp:
-        return cast("HammerApp", self.app)
+    def hammer(self) -> Hammer:
+        return cast("Hammer", self.app)
 
     @property
     def table(self) -> DataTable:

@@ -11,7 +11,7 @@ from textual.widgets import Static
 from hammertui.kernel.ruleset import Ruleset
 
 if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.hammer import Hammer
 
 
 class Rulings(Static):
@@ -24,7 +24,7 @@ class Rulings(Static):
         self.titles_only = titles_only
 
     def on_mount(self) -> None:
-        store = cast("HammerApp", self.app).store
+        store = cast("Hammer", self.app).store
         if store is None:
             lines = Text()
         elif self.titles_only:

@@ -15,7 +15,6 @@ from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.burn_down.actions import Douse, HandOver, Light, OIL, CastLight, DropLight, Pack, Refill, casters, pack_items, packs, party_light, spell_kind
 from hammertui.procedures.burn_down.state import LightSource, source_name
 from hammertui.kernel.session.procedures import is_dark
-from hammertui.kernel.ui import screens
 from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
@@ -227,16 +226,18 @@ def drop(app: HammerApp) -> None:
 
 
 def correct(app: HammerApp) -> None:
+    from hammertui.procedures.burn_down.dialogs.correct_light import CorrectLightDialog
     source = LIGHTS.at_cursor(app, "correct")
     if source is None:
         return
     store = app.store
     name = source_name(store.state, store.ruleset, source)
     left = store.ruleset.time.label(source.remaining)
-    app.push_screen(screens.CorrectLightDialog(source.id, name, left, app.try_perform))
+    app.push_screen(CorrectLightDialog(source.id, name, left, app.try_perform))
 
 
 def pack(app: HammerApp) -> None:
+    from hammertui.procedures.burn_down.dialogs.pack import PackDialog
     store = app.store
     items = pack_items(store.ruleset)
     if not items:
@@ -246,7 +247,7 @@ def pack(app: HammerApp) -> None:
         app.notify("No one is standing to carry it.", severity="warning")
         return
     selected = app.query_one(PartyPane).selected_id or ""
-    app.push_screen(screens.PackDialog(store.state.living, selected, items, app.try_perform))
+    app.push_screen(PackDialog(store.state.living, selected, items, app.try_perform))
 
 
 def cast(app: HammerApp) -> None:

@@ -19,7 +19,7 @@ from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.state import State
 
 if TYPE_CHECKING:
-    from hammertui.kernel.session.actions import Action, Context, Result
+    from hammertui.kernel.session.acting import Action, Context, Result
 
 NAME = "burn_down"
 SPARE_TORCHES = 2

@@ -16,40 +16,17 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from hammertui.kernel.rules.dice import DiviningThrow
-from hammertui.procedures.divining_pool.rules.explore import PoolLine, divining_of, pool_counts, throw_text
-from hammertui.procedures.divining_pool.rules.odds import Distribution, OddsSymbols, PoolOdds, odds_for
+from hammertui.procedures.divining_pool.rules.explore import divining_of, pool_counts
+from hammertui.procedures.divining_pool.rules.odds import Distribution, PoolOdds, odds_for
 from hammertui.kernel.ruleset import Divining, Ruleset
 from hammertui.procedures.divining_pool.state import EXPLORE_STEPS, Exploration, divining_pool, exploring
 from hammertui.procedures.divining_pool.actions.explore import pool_lines, room_award
-from hammertui.kernel.ui import screens
+from hammertui.procedures.divining_pool.drawing import STEP_NAMES, dice_chip, percent, reason_line, symbol_names
 from hammertui.kernel.ui.commands import Command, app_action, calm
 from hammertui.kernel.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
-
-DIE_STYLE = {
-    "blue": "#2f7de1",
-    "purple": "#9c4dcc",
-    "red": "#e53935",
-    "green": "#43a047",
-    "yellow": "#fdd835",
-    "white": "#f5f5f5",
-    "black": "#5c5c5c",
-}
-DIE = "⬢"
-
-STEP_NAMES = {
-    "extremes": "extreme outcomes",
-    "losses": "loss of resources",
-    "transit": "encounters in transit",
-    "destination": "encounters at the destination",
-}
-"""The Explore's steps by the headings of the text that resolves them."""
-
-FALLBACK_SIZE = (60, 12)
-"""What to draw for before the pane has been laid out and knows its own size."""
 
 
 class DiviningPane(Static):
@@ -137,18 +114,6 @@ def _under_way(view: View, trip: Exploration, width: int) -> list[Text]:
 # ---------------------------------------------------------------------------------------------
 
 
-def dice(colour: str, count: int) -> Text:
-    """`⬢ ⬢ ⬢ ` in the die's colour: one glyph a die."""
-    return Text().append(f"{DIE} " * count, style=DIE_STYLE.get(colour, "bold"))
-
-
-def dice_chip(divining: Divining, colour: str, count: int, every_die: bool = True) -> Text:
-    """`⬢ ⬢ 2 Purple`: the dice (or one glyph for them all) and how many of which colour."""
-    chip = dice(colour, count if every_die else 1)
-    chip.append(f"{count} {divining.colours[colour].name}", style="bold")
-    return chip
-
-
 def dice_lines(divining: Divining, pool: Mapping[str, int], width: int) -> list[Text]:
     """The pool as chips packed into lines of `width`: a glyph per die where they all fit, else one per colour."""
     counts = [(colour, count) for colour, count in pool.items() if count]
@@ -169,32 +134,6 @@ def _packed(chips: Iterable[Text], width: int) -> list[Text]:
             line.append("  ")
         line.append_text(chip)
     return [*lines, line] if line.cell_len else lines
-
-
-def throw_line(ruleset: Ruleset, throw: DiviningThrow) -> Text:
-    """`⬢ Yellow: Hammer-Plus`, the die in its colour; a blank face dimmed."""
-    text = Text(no_wrap=True)
-    text.append(f"{DIE} ", style=DIE_STYLE.get(throw.color, "bold"))
-    text.append(throw_text(ruleset, throw), style="" if throw.face else "dim")
-    return text
-
-
-def reason_line(divining: Divining, line: PoolLine) -> Text:
-    """`⬢ ⬢ 2 Black  no active light, party of 4`."""
-    text = dice_chip(divining, line.colour, line.count)
-    text.append(f"  {line.reason}", style="dim")
-    return text
-
-
-def percent(chance: Fraction) -> str:
-    return f"{float(chance) * 100:.1f}%"
-
-
-def symbol_names(ruleset: Ruleset) -> OddsSymbols:
-    """The odds' symbols as the ruleset's table names them: `Hammer`, `Crossblade`, `Blood Drop`..."""
-    ids = OddsSymbols.of(ruleset)
-    names = ruleset.divining.symbols if ruleset.divining else {}
-    return OddsSymbols(*(names.get(symbol, symbol) for symbol in ids.ids()))
 
 
 def headline(ruleset: Ruleset, odds: PoolOdds, width: int) -> list[Text]:
@@ -250,15 +189,29 @@ def pane() -> DiviningPane:
 PANE = pane
 
 
-def _open(screen: str) -> Callable[[HammerApp], object]:
-    """A command that opens one of the Divining Pool's screens (loaded on first use)."""
-    return lambda app: app.push_screen(getattr(screens, screen)())
+def _explore(app: HammerApp) -> None:
+    """Open the Explore screen; the Divining Pool's screens load on first use."""
+    from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
+
+    app.push_screen(ExploreScreen())
+
+
+def _pool(app: HammerApp) -> None:
+    from hammertui.procedures.divining_pool.screens.pool import PoolScreen
+
+    app.push_screen(PoolScreen())
+
+
+def _rooms(app: HammerApp) -> None:
+    from hammertui.procedures.divining_pool.screens.rooms import RoomsScreen
+
+    app.push_screen(RoomsScreen())
 
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("e", "explore.start", "explore", "Explore", "Explore", "Move on to the next room: the Divining Pool, step by step", show=True, applies=calm, run=_open("ExploreScreen")),
-    Command("b", "explore.pool", "pool", "Pool", "Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", run=_open("PoolScreen")),
-    Command("m", "explore.rooms", "rooms", "Rooms", "Rooms", "The rooms explored, their rolls and notes; award XP", run=_open("RoomsScreen")),
+    Command("e", "explore.start", "explore", "Explore", "Explore", "Move on to the next room: the Divining Pool, step by step", show=True, applies=calm, run=_explore),
+    Command("b", "explore.pool", "pool", "Pool", "Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", run=_pool),
+    Command("m", "explore.rooms", "rooms", "Rooms", "Rooms", "The rooms explored, their rolls and notes; award XP", run=_rooms),
     Command("S", "party.search", "search", "Search", "Search", "Searchers and time: the odds shown, the roll for the 'Smith's eyes", run=app_action("search")),
     Command("R", "party.town", "town", "Town", "Return to Town", "Full HP and spells, supplies restocked, loot divided, levels; back at a chosen level", run=app_action("town")),
 )
@@ -268,6 +221,7 @@ def after_fight(app: HammerApp, then: Callable[[], object]) -> None:
     """After a fight: the latest room's challenge XP, if it is not awarded yet; `then` (the fight
     screen closing) once it is answered, or at once when there is nothing to offer. The offer
     opens over the fight, so the keyboard passes from the fight straight to it."""
+    from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
     state, ruleset = app.store.state, app.store.ruleset
     room = next((r for r in reversed(divining_pool(state).rooms) if not r.beaten), None)
     if room is None or not state.living:
@@ -275,4 +229,4 @@ def after_fight(app: HammerApp, then: Callable[[], object]) -> None:
         return
     living = [m.name for m in state.living]
     award = room_award(state, ruleset, room)
-    app.follow_with(screens.RoomXPDialog(room.number, award, living, app.try_perform), lambda _: then())
+    app.follow_with(RoomXPDialog(room.number, award, living, app.try_perform), lambda _: then())

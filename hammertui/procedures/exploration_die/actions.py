@@ -29,11 +29,12 @@ from hammertui.procedures.exploration_die.rules import (
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import ExplorationDieRules, Ruleset
 from hammertui.kernel.ruleset.classes import dice_range
-from hammertui.kernel.session.actions import Action, Context, Refused, Result, spend_time
+from hammertui.kernel.session.acting import Action, Context, Refused, Result
+from hammertui.kernel.session.actions import spend_time
 from hammertui.kernel.session.events import Event, note
 from hammertui.procedures.exploration_die.state import KEPT, NAME, Encounter, TickingClock, TurnRoll, die_of, spokesman
 from hammertui.kernel.session.procedures import light_level, signal
-from hammertui.kernel.session.state import State, free_id
+from hammertui.kernel.session.state import Character, State, free_id
 
 SIGNALLED = frozenset({"torches_depleted", "lantern_pip", "magic_dissipates", "tired"})
 """Results another procedure answers (the light, the characters), told as `on_exploration_result`."""
@@ -140,10 +141,10 @@ def roll_turn(state: State, ctx: Context, action: Action, turn: Turn) -> Result:
     return new, said
 
 
-def turns_passed(state: State, ctx: Context, action: Action, units: int) -> Result:
-    """Turns another action took (a lantern refilled, a Ration shared, a fight's end) each roll the
-    die as the text has it, "Roll the exploration die every turn", the action's name beside it; a
-    turn of the die's own is rolled by it."""
+def on_turns_passed(state: State, ctx: Context, action: Action, units: int) -> Result:
+    """Every turn rolls the die, whoever takes it: turns another action took (a lantern refilled, a
+    Ration shared, a fight's end) each roll the die as the text has it, "Roll the exploration die
+    every turn", the action's name beside it; a turn of the die's own is rolled by it."""
     if isinstance(action, TakeTurn):
         return state, []
     events: list[Event] = []
@@ -151,6 +152,19 @@ def turns_passed(state: State, ctx: Context, action: Action, units: int) -> Resu
         state, said = roll_turn(state, ctx, action, Turn(number, action.label))
         events += said
     return state, events
+
+
+def on_buried(state: State, ctx: Context, action: Action, character_id: str) -> Result:
+    """The buried speak for no one: the next spokesman is the Leader or the first standing."""
+    die = die_of(state)
+    if die.spokesman != character_id:
+        return state, []
+    return state.with_slice(NAME, attrs.evolve(die, spokesman="")), []
+
+
+def on_dismissed(state: State, ctx: Context, action: Action, member: Character) -> Result:
+    """One who leaves the party speaks for it no more, as the buried do not."""
+    return on_buried(state, ctx, action, member.id)
 
 
 def _encounter(state: State, ctx: Context, action: Action, rules: ExplorationDieRules, turn: Turn) -> tuple[Encounter, list[Event]]:

@@ -24,7 +24,6 @@ from hammertui.kernel.ruleset import ExplorationDieRules
 from hammertui.procedures.exploration_die.actions import RemoveClock, TogglePace, marks
 from hammertui.procedures.exploration_die.state import ExplorationDie, TurnRoll, die_of, spokesman, unrolled
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui import screens
 from hammertui.kernel.ui.commands import Command, calm
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.view import View
@@ -150,15 +149,18 @@ def _speakers(app: HammerApp) -> list[tuple[str, str]]:
 
 
 def take_turn(app: HammerApp) -> None:
-    app.push_screen(screens.TurnDialog(DEFAULT_DOING, _speakers(app), app.try_perform))
+    from hammertui.procedures.exploration_die.dialogs import TurnDialog
+    app.push_screen(TurnDialog(DEFAULT_DOING, _speakers(app), app.try_perform))
 
 
 def turn_by_hand(app: HammerApp) -> None:
-    app.push_screen(screens.TurnDialog(DEFAULT_DOING, _speakers(app), app.try_perform, by_hand=True))
+    from hammertui.procedures.exploration_die.dialogs import TurnDialog
+    app.push_screen(TurnDialog(DEFAULT_DOING, _speakers(app), app.try_perform, by_hand=True))
 
 
 def add_clock(app: HammerApp) -> None:
-    app.push_screen(screens.ClockDialog(app.try_perform))
+    from hammertui.procedures.exploration_die.dialogs import ClockDialog
+    app.push_screen(ClockDialog(app.try_perform))
 
 
 def remove_clock(app: HammerApp) -> None:

@@ -8,9 +8,7 @@ is theirs to keep: the die signals its result and they answer it (`session.proce
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-import attrs
+from typing import Any
 
 from hammertui.procedures.exploration_die.rules import CAREFUL, PACES, Chances, surprise_chances
 from hammertui.kernel.rules.records import record
@@ -18,9 +16,6 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.exploration_die.schema import RESULTS
 from hammertui.kernel.session.procedures import light_level
 from hammertui.kernel.session.state import Character, State
-
-if TYPE_CHECKING:
-    from hammertui.kernel.session.actions import Action, Context, Result
 
 NAME = "exploration_die"
 KEPT = 12
@@ -106,26 +101,6 @@ def spokesman(state: State) -> Character | None:
 def unrolled(state: State) -> int:
     """Turns on the clock the die was not rolled for (a save from before every turn rolled it)."""
     return max(0, state.clock.units - die_of(state).turns)
-
-
-def on_turns_passed(state: State, ctx: Context, action: Action, units: int) -> Result:
-    """Every turn rolls the die, whoever takes it."""
-    from hammertui.procedures.exploration_die.actions import turns_passed  # the actions module imports this one
-
-    return turns_passed(state, ctx, action, units)
-
-
-def on_buried(state: State, ctx: Context, action: Action, character_id: str) -> Result:
-    """The buried speak for no one: the next spokesman is the Leader or the first standing."""
-    die = die_of(state)
-    if die.spokesman != character_id:
-        return state, []
-    return state.with_slice(NAME, attrs.evolve(die, spokesman="")), []
-
-
-def on_dismissed(state: State, ctx: Context, action: Action, member: Character) -> Result:
-    """One who leaves the party speaks for it no more, as the buried do not."""
-    return on_buried(state, ctx, action, member.id)
 
 
 def problems(die: ExplorationDie, state: State) -> list[str]:

@@ -8,7 +8,6 @@ from typing import Any
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
 from hammertui.kernel.session.state import State
-from hammertui.kernel.ui import screens
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.view import View
 
@@ -17,6 +16,13 @@ PANE = None
 
 def _haven_title(state: State, ruleset: Ruleset) -> str:
     return "No longer a Safe Haven" if state.dungeon.safe_haven else "Declare a Safe Haven"
+
+
+def camp(app: Any) -> None:
+    """Open the Camp screen, its module loaded only now: the dashboard draws without it."""
+    from hammertui.procedures.hammercrawl_camp.screens import CampScreen
+
+    app.push_screen(CampScreen())
 
 
 def _toggle_haven(app: Any) -> None:
@@ -30,7 +36,7 @@ COMMANDS: tuple[Command[View], ...] = (
         "Camp",
         "Camp",
         "In a Safe Haven: the check, the time, the free and chosen actions, the encounter roll",
-        run=lambda app: app.push_screen(screens.CampScreen()),
+        run=camp,
     ),
     Command(
         "H",

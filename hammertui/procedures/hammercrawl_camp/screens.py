@@ -9,8 +9,8 @@ offered first.
 
 from __future__ import annotations
 
+from pathlib import Path
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.hammercrawl_camp.actions import (
     ACTION_NAMES,
     FREE_NAMES,
@@ -44,18 +44,15 @@ from hammertui.procedures.hammercrawl_camp.state import Camping, CampPlan, campi
 from hammertui.procedures.divining_pool.state import exploring
 from hammertui.kernel.session.events import Event
 from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
-from hammertui.kernel.ui import screens
 from hammertui.kernel.ui.dialogs.base import PromptDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
-from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.rulings import ruling_titles
+from hammertui.kernel.ui.steps import StepScreen
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View
 from hammertui.kernel.ui import plain
-
-if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
 
 STEPS = (
     ("", "Check"),
@@ -87,10 +84,14 @@ ACTION_KEYS = {
 LAST = " (last camp)"
 
 
-class CampScreen(ModalScreen[None]):
+class CampScreen(ModalScreen[None], StepScreen):
     """Walks the Camp the session is on; keys become `StartCamp`, `SetCampFree`, `SetCampAction`, `CampNext`."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = [STYLES, Path(__file__).with_name("screens.tcss")]
+
+    HEADER = False
+    BOX = "explore camp"
+    BOX_TITLE = "Camp"
 
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """A short terminal gives the camp the whole height, the step's text what is left of it."""
@@ -117,27 +118,17 @@ class CampScreen(ModalScreen[None]):
         self._ended = False
         self._people_step = ""
 
-    @property
-    def hammer(self) -> HammerApp:
-        return cast("HammerApp", self.app)
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="explore camp") as box:
-            box.border_title = "Camp"
-            yield Static(id="camp-steps", markup=False)
-            with VerticalScroll(id="camp-body"):
-                yield Static(id="camp-text", markup=False)
-                yield Static(id="camp-last", markup=False)
-            yield OptionList(id="camp-people")
-            yield Static(id="camp-hint", classes="hint", markup=False)
-        yield KeysFooter()
-
-    def on_mount(self) -> None:
-        self.watch(self.app, "view", self._redraw)
+    def compose_steps(self) -> ComposeResult:
+        yield Static(id="camp-steps", markup=False)
+        with VerticalScroll(id="camp-body"):
+            yield Static(id="camp-text", markup=False)
+            yield Static(id="camp-last", markup=False)
+        yield OptionList(id="camp-people")
+        yield Static(id="camp-hint", classes="hint", markup=False)
 
     # Drawing ---------------------------------------------------------------------------------
 
-    def _redraw(self, view: View | None) -> None:
+    def view_changed(self, view: View | None) -> None:
         if view is None:
             return
         camp = camping(view.state)
@@ -241,7 +232,7 @@ class CampScreen(ModalScreen[None]):
         ending = camp.step == "encounter"
         if self.hammer.perform(CampNext()) and ending:
             self._ended = True
-            self._redraw(self.hammer.view)
+            self.view_changed(self.hammer.view)
 
     def action_choose(self) -> None:
         people = self.query_one("#camp-people", OptionList)
@@ -358,7 +349,8 @@ class CampScreen(ModalScreen[None]):
         self.hammer.perform(AbandonCamp())
 
     def action_explore(self) -> None:
-        self.app.switch_screen(screens.ExploreScreen())
+        from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
+        self.app.switch_screen(ExploreScreen())
 
     def action_undo(self) -> None:
         self._ended = False

@@ -22,7 +22,8 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.individual_initiative.schema import CONDITIONS
 from hammertui.procedures.russell_characters import state as people
 from hammertui.procedures.russell_characters.actions import vitals
-from hammertui.kernel.session.actions import MAX_NAME, MOST_FOES, Action, Context, Refused, Result, member_of, spend_time
+from hammertui.kernel.session.acting import Action, Context, Refused, Result
+from hammertui.kernel.session.actions import MAX_NAME, MOST_FOES, member_of, spend_time
 from hammertui.kernel.session.events import Event, note
 from hammertui.procedures.individual_initiative.state import (
     Crit,

@@ -134,9 +134,9 @@ def fight(app: HammerApp) -> None:
     from hammertui.procedures.individual_initiative.screens import FoesDialog, InitiativeScreen  # with the first fight
 
     if fighting(app.store.state) is not None:
-        app.push_screen(InitiativeScreen())
+        app.push_screen(InitiativeScreen(pane_text))
         return
-    app.push_screen(FoesDialog(app.try_perform, held_surprise(app.store.state)), lambda started: started and app.push_screen(InitiativeScreen()))
+    app.push_screen(FoesDialog(app.try_perform, held_surprise(app.store.state)), lambda started: started and app.push_screen(InitiativeScreen(pane_text)))
 
 
 def wounded(app: HammerApp) -> None:

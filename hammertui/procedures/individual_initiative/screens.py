@@ -5,36 +5,31 @@ performs one action; the rules decide everything."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult, SystemCommand
+from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
+from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 
 from hammertui.procedures.individual_initiative.rules import ABILITIES, CONDITION_NAMES, OPTION_NAMES, RANGE_NAMES, RANGES
 from hammertui.procedures.individual_initiative.schema import CONDITIONS
 from hammertui.procedures.individual_initiative import actions as acts
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.individual_initiative.state import Fight, fighting, name_of, rules_of
-from hammertui.kernel.ui import screens
-from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, bound_key, screen_palette, shown_keys
+from hammertui.kernel.session.state import State
+from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, bound_key
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.log import FightLog
-from hammertui.kernel.ui.footer import KeysFooter
+from hammertui.kernel.ui.steps import StepScreen
 from hammertui.kernel.ui.header import header_text
-from hammertui.procedures.individual_initiative.pane import pane_text
 from hammertui.kernel.ui.view import View
 from hammertui.kernel.ui import plain
-
-if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
 
 
 SURPRISE = (
@@ -248,13 +243,13 @@ INITIATIVE: tuple[Command[View], ...] = (
 )
 """The fight screen's keys, footer and palette: each applies only when the fight allows it."""
 
-INITIATIVE_BY_ACTION = {command.action: command for command in INITIATIVE}
 
-
-class InitiativeScreen(Screen[None]):
+class InitiativeScreen(StepScreen):
     """The fight under way; closing it leaves the fight on."""
 
-    CSS_PATH = screens.STYLES
+    BOX = "fight"
+    BOX_TITLE = "Fight!"
+    STEPS = INITIATIVE
 
     DEFAULT_CSS = """
     InitiativeScreen .fight { border: round $accent; height: 1fr; padding: 0 1; }
@@ -268,60 +263,34 @@ class InitiativeScreen(Screen[None]):
     BINDINGS = [command.binding() for command in INITIATIVE if command.key is not None]
     DASHBOARD_KEYS: ClassVar[frozenset[str]] = FIGHT_SCREEN_KEYS
 
-    def __init__(self) -> None:
+    def __init__(self, order_text: Callable[[State, Fight | None], Text]) -> None:
+        """`order_text` writes the order of the fight: the pane's, which opens this screen."""
         super().__init__()
-        self._keys: tuple[bool | None, ...] = ()
+        self._order_text = order_text
 
-    @property
-    def hammer(self) -> HammerApp:
-        return cast("HammerApp", self.app)
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="header", markup=False)
-        with Vertical(classes="fight") as box:
-            box.border_title = "Fight!"
-            yield Static(id="initiative-order", markup=False)
-            yield FightLog(id="initiative-log")
-            yield Static(id="initiative-hint", classes="hint", markup=False)
-        yield KeysFooter()
+    def compose_steps(self) -> ComposeResult:
+        yield Static(id="initiative-order", markup=False)
+        yield FightLog(id="initiative-log")
+        yield Static(id="initiative-hint", classes="hint", markup=False)
 
     def on_mount(self) -> None:
+        """Before the first drawing (`StepScreen.on_mount`, run after this one)."""
         self.query_one(FightLog).border_title = "Just now"
-        self.watch(self.app, "view", self._on_view)
 
-    def _on_view(self, view: View | None) -> None:
+    def view_changed(self, view: View | None) -> None:
         if view is None:
             return
         self.query_one("#header", Static).update(header_text(view, self.app.size.width))
-        self.query_one("#initiative-order", Static).update(pane_text(view.state, fighting(view.state)))
+        self.query_one("#initiative-order", Static).update(self._order_text(view.state, fighting(view.state)))
         store = self.hammer.store
         self.query_one(FightLog).show(store.recent if store is not None else ())
         self.query_one("#initiative-hint", Static).update(Text(self._hint(view), style="dim"))
-        self._refresh_keys()
+        self.refresh_keys()
 
     def _hint(self, view: View) -> str:
         """The keys that apply now and the footer does not show, so an 80-column screen names them too."""
         hidden = [c for c in INITIATIVE if not c.show and c.key is not None and c.applies(view)]
         return " · ".join(f"{bound_key(self, c.action) or c.key} {c.label.lower()}" for c in hidden) + (" · " if hidden else "") + "ctrl+p every command"
-
-    def _refresh_keys(self) -> None:
-        """Redraw the footer only when a key it shows came or went."""
-        keys = shown_keys(self, INITIATIVE)
-        if keys != self._keys:
-            self._keys = keys
-            self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A key, its footer entry and its palette entry are there only when its command applies."""
-        view = self.hammer.view
-        command = INITIATIVE_BY_ACTION.get(action)
-        if view is None or command is None:
-            return True
-        return command.applies(view)
-
-    def palette(self) -> Iterator[SystemCommand]:
-        """Each command that applies now, by name and the key it has now: `Roll initiative (i)`."""
-        return screen_palette(self, INITIATIVE, self.hammer.view)
 
     # What the keys need ------------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.state import Character, State
 
 if TYPE_CHECKING:
-    from hammertui.kernel.session.actions import Action, Context, Result
+    from hammertui.kernel.session.acting import Action, Context, Result
 
 NAME = "light_levels"
 SPENT_BY_TIME = False

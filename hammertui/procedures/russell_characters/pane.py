@@ -362,7 +362,7 @@ def show_sheet(app: HammerApp, character_id: str) -> None:
     """A character's sheet as these rules keep it, on its own screen, as Enter on the party shows it."""
     from hammertui.procedures.russell_characters.screens.sheet import RussellSheetScreen  # opened on first use, as every screen is
 
-    app.push_screen(RussellSheetScreen(character_id))
+    app.push_screen(RussellSheetScreen(character_id, sheet_lines))
 
 
 def level_up(app: HammerApp) -> None:

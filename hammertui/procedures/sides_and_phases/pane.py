@@ -16,16 +16,12 @@ from hammertui.kernel.session import effects
 from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Effect, State
-from hammertui.kernel.ui import screens
 from hammertui.kernel.ui.commands import Command
-from hammertui.procedures.sides_and_phases.state import Fight, Foe, fighting
+from hammertui.procedures.sides_and_phases.state import FOE_STATUS, Fight, Foe, fighting
 from hammertui.kernel.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
-
-FOE_STATUS = {"ok": "", "fleeing": "fleeing", "cowering": "cowering", "defeated": "struck off"}
-"""What a foe's status reads as on screen: a beaten foe is struck off the 'Smith's list."""
 
 HINT = "F the fight · space next"
 
@@ -156,12 +152,14 @@ PANE = pane
 
 def fight(app: HammerApp, surprised_party: bool = False) -> None:
     """Back to the fight under way, or foes first and then the fight."""
+    from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+    from hammertui.procedures.sides_and_phases.screens import FightScreen
     store = app.store
     if fighting(store.state) is not None:
-        app.push_screen(screens.FightScreen())
+        app.push_screen(FightScreen())
         return
-    dialog = screens.FoesDialog(store.ruleset, store.state, app.try_perform, surprised_party=surprised_party)
-    app.push_screen(dialog, lambda started: started and app.push_screen(screens.FightScreen()))
+    dialog = FoesDialog(store.ruleset, store.state, app.try_perform, surprised_party=surprised_party)
+    app.push_screen(dialog, lambda started: started and app.push_screen(FightScreen()))
 
 
 def fight_next(app: HammerApp) -> None:

@@ -7,16 +7,16 @@ running in the session for the Combat pane and a later `F`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import groupby
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar
+from pathlib import Path
 
 from rich.text import Text
-from textual.app import ComposeResult, SystemCommand
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
-from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from hammertui.procedures.sides_and_phases.rules import combat as rules
@@ -58,21 +58,19 @@ from hammertui.procedures.hammercrawl_classes.actions.hirelings import HirelingF
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Character, State
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
-from hammertui.kernel.ui import screens
-from hammertui.procedures.sides_and_phases.pane import FOE_STATUS
-from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, screen_palette, shown_keys
+from hammertui.procedures.sides_and_phases.state import FOE_STATUS
+from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.header import header_text
 from hammertui.kernel.ui.log import FightLog
 from hammertui.kernel.ui.party import STATUS, hp_cell
 from hammertui.kernel.ui.statics import put
+from hammertui.kernel.ui.steps import StepScreen
 from hammertui.kernel.ui.table import Row, RowTable, add_plain_columns, clipped, selected_key, sync_rows
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View
 
-if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
 
 COLUMNS = ("Side", "Name", "HP", "AC", "Declared", "Status")
 SIDE_WIDTH, HP_WIDTH, AC_WIDTH = 5, 7, 2
@@ -175,14 +173,16 @@ FIGHT: tuple[Command[FightMoment], ...] = (
 )
 """The fight screen's keys, footer and palette: Close, Foes and Undo apply even with no fight on."""
 
-FIGHT_BY_ACTION = {command.action: command for command in FIGHT}
 
-
-class FightScreen(Screen[None]):
+class FightScreen(StepScreen):
     """Walks the fight the session holds; keys become `FightNext`, `SkipMorale`, `EndFight` and the
     rest, or open the dialogs that build attacks, declarations, morale and effects."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = [STYLES, Path(__file__).with_name("screens.tcss")]
+
+    BOX = "fight"
+    BOX_TITLE = "Fight!"
+    STEPS = FIGHT
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
@@ -193,34 +193,25 @@ class FightScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._at: tuple[object, ...] | None = None
-        self._keys: tuple[bool | None, ...] = ()
         self._behind = False
         """A dialog is about to open over the fight or lies over it: the screen waits to be seen."""
         self._stale = False
         """The session changed while the screen waited: it is drawn again when the dialog closes."""
         self._asked: tuple[View, str, FightMoment] | None = None
 
-    @property
-    def hammer(self) -> HammerApp:
-        return cast("HammerApp", self.app)
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="header", markup=False)
-        with Vertical(classes="fight") as box:
-            box.border_title = "Fight!"
-            yield Static(id="fight-steps", markup=False)
-            yield Static(id="fight-now", markup=False)
-            table = CombatantTable(id="fight-table", cursor_type="row", cursor_foreground_priority="renderable")
-            add_plain_columns(table, *COLUMNS)
-            yield table
-            yield Static(id="fight-notes", markup=False)
-            yield FightLog(id="fight-log")
-            yield Static(id="fight-hint", classes="hint", markup=False)
-        yield KeysFooter()
+    def compose_steps(self) -> ComposeResult:
+        yield Static(id="fight-steps", markup=False)
+        yield Static(id="fight-now", markup=False)
+        table = CombatantTable(id="fight-table", cursor_type="row", cursor_foreground_priority="renderable")
+        add_plain_columns(table, *COLUMNS)
+        yield table
+        yield Static(id="fight-notes", markup=False)
+        yield FightLog(id="fight-log")
+        yield Static(id="fight-hint", classes="hint", markup=False)
 
     def on_mount(self) -> None:
+        """Before the first drawing (`StepScreen.on_mount`, run after this one)."""
         self.query_one(FightLog).border_title = "Just now"
-        self.watch(self.app, "view", self._on_view)
         self.query_one(CombatantTable).focus()
 
     def on_resize(self, event: Resize) -> None:
@@ -228,9 +219,8 @@ class FightScreen(Screen[None]):
 
     # Drawing ---------------------------------------------------------------------------------
 
-    def _on_view(self, view: View | None) -> None:
-        """The watcher takes one argument: with two, Textual would pass the old view and the new.
-        Behind a dialog the fight waits (its dimmed backdrop a moment old) and catches up once
+    def view_changed(self, view: View | None) -> None:
+        """Behind a dialog the fight waits (its dimmed backdrop a moment old) and catches up once
         the dialog closes: drawing the table and log again under an attack's dialog cost 8 ms."""
         if self._behind or not self.is_current:
             self._stale = True
@@ -273,14 +263,7 @@ class FightScreen(Screen[None]):
         self.query_one("#fight-notes", Static).display = bool(notes.plain)
         self._show_log()
         put(self.query_one("#fight-hint", Static), Text(hint(view, fight), style="dim"))
-        self._refresh_keys()
-
-    def _refresh_keys(self) -> None:
-        """Redraw the footer only when a key it shows came or went."""
-        keys = shown_keys(self, FIGHT)
-        if keys != self._keys:
-            self._keys = keys
-            self.refresh_bindings()
+        self.refresh_keys()
 
     def _cell_room(self) -> int:
         """Room for the table's cells: the box's inside less each column's padding."""
@@ -306,7 +289,7 @@ class FightScreen(Screen[None]):
         self.query_one(FightLog).show(store.recent if store is not None else ())
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self._refresh_keys()
+        self.refresh_keys()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """A click on the highlighted row selects it: that is not a reason to step the fight."""
@@ -337,25 +320,13 @@ class FightScreen(Screen[None]):
             return None
         return next((m for m in state.party if m.id == self.highlighted()), None)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A key, its footer entry and its palette entry are there only when its command applies."""
-        view = self.hammer.view
-        command = FIGHT_BY_ACTION.get(action)
-        if view is None or command is None:
-            return True
-        return command.applies(self._moment(view))
-
-    def _moment(self, view: View) -> FightMoment:
+    def moment(self, view: View) -> FightMoment:
         """What the commands ask, built once for a view and a highlighted row: the footer asks it of
         every key at every redraw of its keys."""
         who = self.highlighted()
         if self._asked is None or self._asked[0] is not view or self._asked[1] != who:
             self._asked = (view, who, FightMoment(view.state, view.ruleset, self._highlighted_foe(), self._highlighted_member()))
         return self._asked[2]
-
-    def palette(self) -> Iterator[SystemCommand]:
-        """Each command that applies now, by name and the key it has now: `Turn Unholy (t)`."""
-        return screen_palette(self, FIGHT, self.hammer.view)
 
     # Keys -----------------------------------------------------------------------------------
 
@@ -381,6 +352,7 @@ class FightScreen(Screen[None]):
         """The highlighted one, if they may attack now (else the next who may), throws at the
         default target at once; the dialog shows the dice, numbers the targets and lands them. An
         attack already thrown is landed."""
+        from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
         view = self.hammer.view
         fight = fighting(view.state) if view is not None else None
         if view is None or fight is None:
@@ -397,7 +369,7 @@ class FightScreen(Screen[None]):
                 self._catch_up()  # refused: no dialog opens
                 return
             view = self.hammer.view
-        self.app.push_screen(screens.AttackDialog(view.ruleset, view.state, self.hammer.try_perform))
+        self.app.push_screen(AttackDialog(view.ruleset, view.state, self.hammer.try_perform))
 
     def _attacker(self, view: View) -> str:
         """Who `a` throws for: the highlighted one when they may attack now, else the next who may.
@@ -423,11 +395,12 @@ class FightScreen(Screen[None]):
 
     def action_attack_form(self) -> None:
         """The attack set out in full before the dice: the highlighted one attacks, whoever it is."""
+        from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
         view = self.hammer.view
         if view is None or fighting(view.state) is None:
             return
         chosen = self.highlighted() if self._highlighted_member() is not None or self._highlighted_foe() is not None else ""
-        self.app.push_screen(screens.AttackDialog(view.ruleset, view.state, self.hammer.try_perform, attacker_id=chosen))
+        self.app.push_screen(AttackDialog(view.ruleset, view.state, self.hammer.try_perform, attacker_id=chosen))
 
     def action_defend(self) -> None:
         view = self.hammer.view
@@ -435,14 +408,16 @@ class FightScreen(Screen[None]):
             self.hammer.perform(DefensiveAction(self.highlighted()))
 
     def action_declare(self) -> None:
+        from hammertui.procedures.sides_and_phases.dialogs.declare import DeclareDialog
         view = self.hammer.view
         if view is not None and self.highlighted():
-            self.app.push_screen(screens.DeclareDialog(view.ruleset, view.state, self.highlighted(), self.hammer.try_perform))
+            self.app.push_screen(DeclareDialog(view.ruleset, view.state, self.highlighted(), self.hammer.try_perform))
 
     def action_morale(self) -> None:
+        from hammertui.procedures.sides_and_phases.dialogs.morale import MoraleDialog
         view = self.hammer.view
         if view is not None:
-            self.app.push_screen(screens.MoraleDialog(view.ruleset, view.state, self.hammer.try_perform))
+            self.app.push_screen(MoraleDialog(view.ruleset, view.state, self.hammer.try_perform))
 
     def action_surprise_saves(self) -> None:
         """The saves against surprise, each target shown before the dice are thrown."""
@@ -469,14 +444,16 @@ class FightScreen(Screen[None]):
         self.hammer.perform(SkipMorale())
 
     def action_turn_unholy(self) -> None:
+        from hammertui.procedures.sides_and_phases.dialogs.turn_unholy import TurnUnholyDialog
         view = self.hammer.view
         if view is not None:
-            self.app.push_screen(screens.TurnUnholyDialog(view.ruleset, view.state, self.hammer.try_perform))
+            self.app.push_screen(TurnUnholyDialog(view.ruleset, view.state, self.hammer.try_perform))
 
     def action_add_effect(self) -> None:
+        from hammertui.procedures.sides_and_phases.dialogs.effect import EffectDialog
         view = self.hammer.view
         if view is not None:
-            self.app.push_screen(screens.EffectDialog(view.ruleset, view.state, self.hammer.try_perform, on=self.highlighted()))
+            self.app.push_screen(EffectDialog(view.ruleset, view.state, self.hammer.try_perform, on=self.highlighted()))
 
     def action_end_effect(self) -> None:
         view = self.hammer.view
@@ -541,10 +518,11 @@ class FightScreen(Screen[None]):
 
     def action_foes(self) -> None:
         """More foes join the fight; with none on, the foes that start one."""
+        from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
         view = self.hammer.view
         if view is not None:
             adding = fighting(view.state) is not None
-            self.app.push_screen(screens.FoesDialog(view.ruleset, view.state, self.hammer.try_perform, adding=adding))
+            self.app.push_screen(FoesDialog(view.ruleset, view.state, self.hammer.try_perform, adding=adding))
 
     def action_end(self) -> None:
         """End the fight; while both sides still stand, the 'Smith says how it ended first."""

@@ -22,6 +22,8 @@ NAME = "sides_and_phases"
 
 FIGHT_STEPS = ("initiative", "phase")
 FOE_STATUSES = ("ok", "fleeing", "cowering", "defeated")
+FOE_STATUS = {"ok": "", "fleeing": "fleeing", "cowering": "cowering", "defeated": "struck off"}
+"""What a foe's status reads as on screen: a beaten foe is struck off the 'Smith's list."""
 
 
 @record

@@ -2,7 +2,7 @@
 
 The report is a plain model (sections of lines, tables and charts) made by pure functions of the
 state, the events and the ruleset; `render` writes it as Markdown and as a standalone HTML page, and
-`files` reads a session and writes both. The overview, the deaths and the loot are every session's;
+`files` builds it from a saved session and writes both. The overview, the deaths and the loot are every session's;
 each procedure the session is played by adds its own section (a `REPORT` function in the module its
 `Procedure.report` names), so a new procedure tells its own part without touching another's files.
 What the log and the snapshot cannot say is said in the report, never guessed.
@@ -10,12 +10,7 @@ What the log and the snapshot cannot say is said in the report, never guessed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.events import Event
-from hammertui.kernel.session.state import State
 
 
 @record
@@ -61,22 +56,3 @@ class Report:
             if section.title == title:
                 return section
         raise KeyError(title)
-
-
-def build(state: State, events: Sequence[Event], ruleset: Ruleset) -> Report:
-    """The report of a session: the overview, each procedure's section in the order of the parts,
-    then the deaths and the loot; each told from the lines of the actions that stand (what undo
-    took back is no part of the story)."""
-    from hammertui.kernel.session.procedures import report_sections
-    from hammertui.kernel.session.report import common
-    from hammertui.kernel.session.report.history import standing
-
-    events = standing(events)
-
-    sections = (
-        common.overview(state, events, ruleset),
-        *report_sections(state, events, ruleset),
-        common.deaths(state, events, ruleset),
-        common.loot(state, events, ruleset),
-    )
-    return Report(f"{state.session.name}: the session's story", sections)

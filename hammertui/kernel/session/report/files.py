@@ -4,12 +4,18 @@ as Markdown and HTML beside each other, both or neither."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from pathlib import Path
 
 from hammertui.kernel.rules.records import record
+from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import persist
-from hammertui.kernel.session.report import Report, build
+from hammertui.kernel.session.events import Event
+from hammertui.kernel.session.procedures import report_sections
+from hammertui.kernel.session.report import Report, common
+from hammertui.kernel.session.report.history import standing
 from hammertui.kernel.session.sessions import RulesetLoader, read_snapshot
+from hammertui.kernel.session.state import State
 
 FOLDER = "reports"
 """Where reports go by default: a folder of their own beside the saves."""
@@ -19,6 +25,21 @@ FOLDER = "reports"
 class Written:
     markdown: Path
     html: Path
+
+
+def build(state: State, events: Sequence[Event], ruleset: Ruleset) -> Report:
+    """The report of a session: the overview, each procedure's section in the order of the parts,
+    then the deaths and the loot; each told from the lines of the actions that stand (what undo
+    took back is no part of the story)."""
+    events = standing(events)
+
+    sections = (
+        common.overview(state, events, ruleset),
+        *report_sections(state, events, ruleset),
+        common.deaths(state, events, ruleset),
+        common.loot(state, events, ruleset),
+    )
+    return Report(f"{state.session.name}: the session's story", sections)
 
 
 def report_of(files: persist.SaveFiles, ruleset_loader: RulesetLoader) -> Report:

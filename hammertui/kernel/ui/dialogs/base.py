@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.styles import STYLES
 
 T = TypeVar("T")
 
@@ -25,7 +25,7 @@ it over the field's own Enter (which would do the same)."""
 class PromptDialog(ModalScreen[T | None]):
     """A modal with a title and a prompt; Escape dismisses it with None."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
 

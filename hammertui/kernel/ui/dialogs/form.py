@@ -18,14 +18,14 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select
 
-from hammertui.kernel.session.actions import Action
-from hammertui.kernel.ui import screens
+from hammertui.kernel.session.acting import Action
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.numbers import whole_number
 from hammertui.kernel.ui import plain
 
 if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.hammer import Hammer
 
 Attempt = Callable[[Action], str | None]
 """Dispatch an action; the refusal's words, or None when it was done."""
@@ -38,7 +38,7 @@ on it, a list untick. A dropdown the 'Smith went to still opens on it (see `acti
 class FormDialog(ModalScreen[bool]):
     """Subclasses yield their widgets from `fields` and turn them into an action in `build`."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
@@ -151,7 +151,7 @@ class FormDialog(ModalScreen[bool]):
 
     def latest_events(self) -> list[str]:
         """What the action just taken logged: every event of the latest state."""
-        store = cast("HammerApp", self.app).store
+        store = cast("Hammer", self.app).store
         if store is None:
             return []
         return [e.text for e in store.recent if e.seq == store.state.seq]

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.widgets import Checkbox, Input, Label, Select
 
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.loot import (
     COINS,
     COMMON,

@@ -8,7 +8,8 @@ from textual.app import ComposeResult
 from textual.widgets import Input
 
 from hammertui.kernel.ruleset import TimeRules
-from hammertui.kernel.session.actions import Action, AdvanceTime
+from hammertui.kernel.session.acting import Action
+from hammertui.kernel.session.actions import AdvanceTime
 from hammertui.procedures.burn_down.actions import ToNextHour
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 

@@ -9,13 +9,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.styles import STYLES
 
 
 class SaveProblemScreen(ModalScreen[str]):
     """Dismisses with "backup", "new" or "quit"; the unreadable file is left exactly as it is."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     BINDINGS = [
         Binding("b", "choose('backup')", "Open backup", id="problem.backup"),

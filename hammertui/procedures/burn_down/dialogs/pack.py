@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Select
 
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.burn_down.actions import AddToPack
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog

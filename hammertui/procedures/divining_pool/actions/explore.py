@@ -19,7 +19,8 @@ from hammertui.procedures.divining_pool.rules.explore import PoolInputs, PoolLin
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Divining, ExploreOutcome, ExploreRules, Ruleset
 from hammertui.procedures.divining_pool.rules.town import restock
-from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
+from hammertui.kernel.session.acting import Action, Context, Refused, Result
+from hammertui.kernel.session.actions import member_of, note, spend_time
 from hammertui.procedures.hammercrawl_classes.actions.advancement import grant_xp
 from hammertui.procedures.divining_pool.state import (
     BY_HAND,

@@ -6,6 +6,7 @@ or for grinding rats), but a changed figure carries its reason into the log.
 
 from __future__ import annotations
 
+from pathlib import Path
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
@@ -13,16 +14,19 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
 from hammertui.procedures.divining_pool.rules.explore import RoomXP
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.divining_pool.actions.explore import AwardRoomXP
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.rulings import Rulings
+from hammertui.kernel.ui.styles import STYLES
 
 REASON = "Reason (needed only if you change the figure)"
 
 
 class RoomXPDialog(FormDialog):
     """The working, the figure pre-filled and editable, and a reason the rules ask for only when it changes."""
+
+    CSS_PATH = [STYLES, Path(__file__).parent.parent / "screens" / "rooms.tcss"]
 
     OK = "Award"
 

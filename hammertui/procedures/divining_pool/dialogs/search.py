@@ -14,12 +14,12 @@ from textual.widgets import Button, Input, Label
 
 from hammertui.procedures.divining_pool.rules import search as rules
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.divining_pool.actions.search import Search
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 
 if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.hammer import Hammer
 
 
 class SearchDialog(FormDialog):
@@ -86,7 +86,7 @@ class SearchDialog(FormDialog):
 
     def _result(self) -> str:
         """The search's log line, which holds the roll and what it found."""
-        store = cast("HammerApp", self.app).store
+        store = cast("Hammer", self.app).store
         found = next((e for e in reversed(store.recent) if e.action == Search.label), None) if store else None
         if found is None:
             return "searched."

@@ -9,12 +9,13 @@ on the highlighted outcome, spends that many symbols of one kind.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, cast
+from pathlib import Path
+from typing import NamedTuple
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
@@ -38,20 +39,17 @@ from hammertui.procedures.divining_pool.actions.explore import (
 )
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import State
-from hammertui.kernel.ui import screens
 from hammertui.procedures.sides_and_phases.pane import fight
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.procedures.divining_pool.dialogs.room_xp import survivors
 from hammertui.kernel.ui.dialogs.text import TextDialog
-from hammertui.procedures.divining_pool.pane import reason_line, throw_line
-from hammertui.kernel.ui.footer import KeysFooter
+from hammertui.procedures.divining_pool.drawing import reason_line, throw_line
 from hammertui.kernel.ui.header import header_text
 from hammertui.kernel.ui.rulings import ruling_titles
 from hammertui.kernel.ui.statics import put
+from hammertui.kernel.ui.steps import StepScreen
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View
-
-if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
 
 STEPS = (
     ("", "Roll"),
@@ -82,10 +80,13 @@ ROOMY_WIDTH = 100
 """Screen columns from which the step bar names every step on one line."""
 
 
-class ExploreScreen(ModalScreen[None]):
+class ExploreScreen(ModalScreen[None], StepScreen):
     """Walks the Explore the session is on; keys become `RollExplore`, `ExploreNext`, `SpendSymbol`."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = [STYLES, Path(__file__).with_name("explore.tcss")]
+
+    BOX = "explore"
+    BOX_TITLE = "Explore"
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="explore.close"),
@@ -112,25 +113,14 @@ class ExploreScreen(ModalScreen[None]):
         self._keys: dict[str, str] = {}
         """Each outcome's letter and its option id (`symbol:outcome`)."""
 
-    @property
-    def hammer(self) -> HammerApp:
-        return cast("HammerApp", self.app)
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="header", markup=False)
-        with Vertical(classes="explore") as box:
-            box.border_title = "Explore"
-            yield Static(id="explore-steps", markup=False)
-            with VerticalScroll(id="explore-body"):
-                yield Static(id="explore-text", markup=False)
-            with Horizontal(id="explore-choices"):
-                for place in range(2):
-                    yield OptionList(id=f"spend-{place}", classes="spend", compact=True)
-            yield Static(id="explore-hint", classes="hint", markup=False)
-        yield KeysFooter()
-
-    def on_mount(self) -> None:
-        self.watch(self.app, "view", self._redraw)
+    def compose_steps(self) -> ComposeResult:
+        yield Static(id="explore-steps", markup=False)
+        with VerticalScroll(id="explore-body"):
+            yield Static(id="explore-text", markup=False)
+        with Horizontal(id="explore-choices"):
+            for place in range(2):
+                yield OptionList(id=f"spend-{place}", classes="spend", compact=True)
+        yield Static(id="explore-hint", classes="hint", markup=False)
 
     def on_resize(self, event: Resize) -> None:
         """Spaced out where there is room; close together where every outcome must still fit."""
@@ -139,7 +129,7 @@ class ExploreScreen(ModalScreen[None]):
 
     # Drawing ---------------------------------------------------------------------------------
 
-    def _redraw(self, view: View | None) -> None:
+    def view_changed(self, view: View | None) -> None:
         if view is None:
             return
         trip = exploring(view.state)
@@ -285,17 +275,19 @@ class ExploreScreen(ModalScreen[None]):
         self._surprised = trip.camp and trip.surprised
         if self.hammer.perform(ExploreNext()) and self.hammer.store and exploring(self.hammer.store.state) is None:
             self._finished = len(divining_pool(self.hammer.store.state).rooms)
-            self._redraw(self.hammer.view)
+            self.view_changed(self.hammer.view)
 
     def action_split(self) -> None:
+        from hammertui.procedures.divining_pool.dialogs.blood import BloodDialog
         view = self.hammer.view
         trip = exploring(view.state) if view else None
         if view is None or trip is None or not trip.blood:
             return
-        self.app.push_screen(screens.BloodDialog(view.state.living, trip.blood, self.hammer.try_perform))
+        self.app.push_screen(BloodDialog(view.state.living, trip.blood, self.hammer.try_perform))
 
     def action_pool(self) -> None:
-        self.app.push_screen(screens.PoolScreen())
+        from hammertui.procedures.divining_pool.screens.pool import PoolScreen
+        self.app.push_screen(PoolScreen())
 
     def action_fight(self) -> None:
         """The encounter turns to blows: a camp found unwatched starts with the party surprised."""

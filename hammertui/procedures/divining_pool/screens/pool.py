@@ -7,6 +7,7 @@ redraws only when what it shows has changed: moving the cursor or typing never w
 
 from __future__ import annotations
 
+from pathlib import Path
 import functools
 import textwrap
 from collections.abc import Callable, Sequence
@@ -32,7 +33,7 @@ from hammertui.procedures.divining_pool.rules.explore import PoolLine, is_automa
 from hammertui.procedures.divining_pool.rules.odds import Distribution, PoolOdds, bar_chart, odds_for
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Divining, PoolAddition, Ruleset
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, pool_plan
 from hammertui.procedures.divining_pool.actions.explore import (
     SetAccrued,
@@ -45,13 +46,13 @@ from hammertui.procedures.divining_pool.actions.explore import (
     pool_of,
 )
 from hammertui.kernel.session.state import State
-from hammertui.kernel.ui import screens
-from hammertui.procedures.divining_pool.pane import FALLBACK_SIZE, STEP_NAMES, dice, dice_chip, percent, reason_line, symbol_names
+from hammertui.kernel.ui.styles import STYLES
+from hammertui.procedures.divining_pool.drawing import FALLBACK_SIZE, STEP_NAMES, dice, dice_chip, percent, reason_line, symbol_names
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.view import View
 
 if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.hammer import Hammer
 
 CONTROL = 9
 """Cells for a row's control, `   [x]   ` or ` −  2  + `; a click on its first or last three counts."""
@@ -538,7 +539,7 @@ def automatic_text(divining: Divining, lines: Sequence[PoolLine]) -> Text:
 class PoolScreen(ModalScreen[None]):
     """The builder over the whole terminal: rows to set on the left, the pool and its odds right."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = [STYLES, Path(__file__).with_name("pool.tcss")]
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="pool.close"),
@@ -552,8 +553,8 @@ class PoolScreen(ModalScreen[None]):
         """What each part was last drawn from: a part whose inputs are unchanged is left alone."""
 
     @property
-    def hammer(self) -> HammerApp:
-        return cast("HammerApp", self.app)
+    def hammer(self) -> Hammer:
+        return cast("Hammer", self.app)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="pool-columns"):

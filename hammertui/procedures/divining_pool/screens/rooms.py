@@ -6,6 +6,7 @@ fight is over, to award the XP by the rules' working, or to read what the dice s
 
 from __future__ import annotations
 
+from pathlib import Path
 from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
@@ -17,14 +18,15 @@ from textual.widgets import Static, TextArea
 
 from hammertui.procedures.divining_pool.rules import explore as rules
 from hammertui.kernel.rules.clock import clock_text
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.divining_pool.state import Room, divining_pool, find_room
 from hammertui.procedures.divining_pool.actions.explore import SetRoomNotes, SpendReroll, room_award
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
-from hammertui.procedures.divining_pool.pane import DIE, DIE_STYLE, throw_line
+from hammertui.procedures.divining_pool.drawing import DIE, DIE_STYLE, throw_line
 from hammertui.kernel.ui.listing import ListingScreen, widest
 from hammertui.kernel.ui.table import Row, clipped
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View
 
 TEXT_COLUMNS = (4, 12)
@@ -37,6 +39,8 @@ COLUMNS = 6
 
 class RoomsScreen(ListingScreen):
     """The rooms in the order explored, the newest highlighted; x awards a beaten challenge's XP."""
+
+    CSS_PATH = [STYLES, Path(__file__).with_name("rooms.tcss")]
 
     TITLE = "Rooms"
     BINDINGS = [

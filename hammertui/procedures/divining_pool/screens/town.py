@@ -10,6 +10,7 @@ the highlighted survivor with the rules' `LevelUp`, and `w` spends a week of dow
 
 from __future__ import annotations
 
+from pathlib import Path
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 
 from hammertui.procedures.divining_pool.rules.town import can_level
-from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.acting import Refused
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
 from hammertui.kernel.session.loot import describe, whereabouts
 from hammertui.kernel.session.state import Character, Loot
@@ -31,11 +32,11 @@ from hammertui.procedures.divining_pool.actions.town import (
     plan_town,
     supplies_text,
 )
-from hammertui.kernel.ui import screens
 from hammertui.kernel.ui.listing import ListingScreen, widest
 from hammertui.kernel.ui.numbers import whole_number
 from hammertui.kernel.ui.rulings import Rulings
 from hammertui.kernel.ui.table import Row, add_plain_columns
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View
 
 BEFORE = ("Name", "HP", "Restock", "Coins", "Items", "XP")
@@ -51,6 +52,8 @@ ERROR = "bold #ef5350"
 
 class TownScreen(ListingScreen):
     """The plan, the 'Smith's choices (coins to XP, the level to go back to), then the levelling."""
+
+    CSS_PATH = [STYLES, Path(__file__).with_name("town.tcss")]
 
     TITLE = "Return to Town"
     BINDINGS = [
@@ -236,7 +239,8 @@ class TownScreen(ListingScreen):
             self.hammer.perform(Downtime())
 
     def action_ledger(self) -> None:
-        self.app.push_screen(screens.LootScreen())
+        from hammertui.kernel.ui.loot import LootScreen
+        self.app.push_screen(LootScreen())
 
 
 def _number(raw: str, what: str) -> int | None:

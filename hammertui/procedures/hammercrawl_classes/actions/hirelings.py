@@ -10,7 +10,8 @@ import attrs
 
 from hammertui.procedures.hammercrawl_classes.rules import hirelings
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note, person_name
+from hammertui.kernel.session.acting import Context, Refused, Result
+from hammertui.kernel.session.actions import member_of, note, person_name
 from hammertui.procedures.sides_and_phases.state import fighting, with_fight
 from hammertui.kernel.session.state import Character, Hireling, State, free_id
 

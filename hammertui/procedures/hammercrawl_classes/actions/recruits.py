@@ -16,7 +16,8 @@ from hammertui.procedures.hammercrawl_classes.rules import characters
 from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note, person_name
+from hammertui.kernel.session.acting import Context, Refused, Result
+from hammertui.kernel.session.actions import member_of, note, person_name
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.state import Character, State, Stats, next_character_id, replace_member
 from hammertui.procedures.hammercrawl_classes.state import from_rolled, outfitted, rolled_text

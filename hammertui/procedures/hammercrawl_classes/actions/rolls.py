@@ -14,7 +14,8 @@ from hammertui.procedures.hammercrawl_classes.rules import abilities
 from hammertui.procedures.hammercrawl_classes.rules import checks
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import ClassResource, Ruleset
-from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note
+from hammertui.kernel.session.acting import Context, Refused, Result
+from hammertui.kernel.session.actions import member_of, note
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.procedures.hammercrawl_classes.state import is_raging
 from hammertui.kernel.session.state import Character, FailedCheck, State, replace_member

@@ -17,7 +17,7 @@ from hammertui.procedures.hammercrawl_classes.rules import checks
 from hammertui.procedures.hammercrawl_classes.rules import tiers
 from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.hammercrawl_classes.actions.rolls import RerollThiefSkill, RollSave, RollSkill, RollThiefSkill, reroll_offer
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
@@ -25,7 +25,7 @@ from hammertui.kernel.ui.numbers import whole_number
 from hammertui.kernel.ui import plain
 
 if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.hammer import Hammer
 
 KINDS = (("Saving throw", "save"), ("Thief skill", "thief"), ("Skill check", "skill"))
 
@@ -127,7 +127,7 @@ class CheckDialog(FormDialog):
 
     def done(self) -> None:
         """A failed Thief Skill check that may be rerolled stays on screen with the offer."""
-        store = cast("HammerApp", self.app).store
+        store = cast("Hammer", self.app).store
         offer = reroll_offer(store.state, store.ruleset, self.member.id) if store else ""
         if not offer:
             self.dismiss(True)

@@ -9,7 +9,7 @@ from textual.widgets import Input, Select
 
 from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.hammercrawl_classes.actions.recruits import COUNTS, AdjustCount, count_of
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog

@@ -7,7 +7,7 @@ from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label, Select
 
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.hammercrawl_classes.actions.recruits import AddCharacter, RollCharacter, SetArmour
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain

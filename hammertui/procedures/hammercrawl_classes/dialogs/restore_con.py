@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Input
 
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import Character
 from hammertui.procedures.hammercrawl_classes.actions.vitals import RestoreCon
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog

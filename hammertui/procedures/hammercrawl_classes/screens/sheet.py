@@ -18,7 +18,7 @@ from textual.widgets import Static
 from hammertui.procedures.hammercrawl_classes.rules.sheet import Section
 from hammertui.procedures.hammercrawl_classes.actions.sheets import character_sheet
 from hammertui.kernel.session.state import Character
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.view import View
 from hammertui.kernel.ui import plain
@@ -33,7 +33,7 @@ LEFT = ("Adventurer", "Stats", "Fighting", "Uses")
 class SheetScreen(ModalScreen[None]):
     """One character's sheet, redrawn whenever the session changes."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="sheet.close"),

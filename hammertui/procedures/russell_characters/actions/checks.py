@@ -20,7 +20,8 @@ from hammertui.kernel.rules.dice import roll
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.russell_characters import state as people
-from hammertui.kernel.session.actions import Context, Refused, Result, member_of
+from hammertui.kernel.session.acting import Context, Refused, Result
+from hammertui.kernel.session.actions import member_of
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.procedures import light_on_roll
 from hammertui.kernel.session.state import Character, State

@@ -21,7 +21,8 @@ from hammertui.kernel.rules.dice import roll
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import IndividualInitiative, Recovery, Ruleset, RussellHirelings
 from hammertui.procedures.russell_characters import state as people
-from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, person_name
+from hammertui.kernel.session.acting import Action, Context, Refused, Result
+from hammertui.kernel.session.actions import member_of, person_name
 from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.procedures import signal
 from hammertui.kernel.session.state import Hireling, State, free_id, replace_member

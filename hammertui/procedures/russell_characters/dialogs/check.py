@@ -10,7 +10,7 @@ from textual.widgets import Checkbox, Input, Label, Select
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.russell_characters.actions import checks
 from hammertui.procedures.russell_characters import state as people
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain

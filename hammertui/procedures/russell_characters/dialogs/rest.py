@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import SelectionList
 
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.russell_characters.state import EatRations
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain

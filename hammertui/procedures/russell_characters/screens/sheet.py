@@ -5,6 +5,8 @@ changes, and Escape closes it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,9 +14,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from hammertui.kernel.ui import screens
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.footer import KeysFooter
-from hammertui.procedures.russell_characters.pane import sheet_lines
 from hammertui.kernel.ui.view import View
 from hammertui.kernel.ui import plain
 
@@ -22,13 +23,15 @@ from hammertui.kernel.ui import plain
 class RussellSheetScreen(ModalScreen[None]):
     """One character's sheet, redrawn whenever the session changes."""
 
-    CSS_PATH = screens.STYLES
+    CSS_PATH = STYLES
 
     BINDINGS = [Binding("escape", "close", "Close", id="sheet.close")]
 
-    def __init__(self, character_id: str) -> None:
+    def __init__(self, character_id: str, sheet_lines: Callable[[View, str], list[str]]) -> None:
+        """`sheet_lines` writes the sheet: the party pane's, which opens this screen."""
         super().__init__()
         self.character_id = character_id
+        self._sheet_lines = sheet_lines
         self._box = VerticalScroll(id="sheet")
         self._lines = Static(id="sheet-left", markup=False)
         """Kept, not queried: a sheet closed as soon as opened may be drawn once more, its widgets gone."""
@@ -48,7 +51,7 @@ class RussellSheetScreen(ModalScreen[None]):
             self.dismiss()
             return
         plain.title(self._box, f"Sheet: {view.state.character(self.character_id).name}")
-        self._lines.update(Text("\n".join(sheet_lines(view, self.character_id))))
+        self._lines.update(Text("\n".join(self._sheet_lines(view, self.character_id))))
 
     def action_close(self) -> None:
         self.dismiss()

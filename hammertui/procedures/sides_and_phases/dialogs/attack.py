@@ -25,7 +25,7 @@ from hammertui.procedures.sides_and_phases.rules import special_attacks as speci
 from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.ruleset import ClassDef, Ruleset
 from hammertui.procedures.sides_and_phases import actions as combat
-from hammertui.kernel.session.actions import Action, Refused
+from hammertui.kernel.session.acting import Action, Refused
 from hammertui.kernel.session.state import Character, State
 from hammertui.procedures.sides_and_phases.state import PendingAttack, fighting
 from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
@@ -33,7 +33,7 @@ from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
 
 if TYPE_CHECKING:
-    from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.hammer import Hammer
 
 THROW_KEYS = {"U": "unarmed", "R": "max-range", "T": "thrown-melee", "M": "missile-in-melee", "D": "defends"}
 """One key for each of Book Three's options on the throw (Shift, apart from the targets' digits
@@ -426,7 +426,7 @@ class AttackDialog(FormDialog):
 
     def _live(self) -> State:
         """The session as it is now: the throw changed it after this dialog was opened."""
-        store = cast("HammerApp", self.app).store if self.is_attached else None
+        store = cast("Hammer", self.app).store if self.is_attached else None
         return store.state if store is not None else self.state
 
     def _to_landing_words(self, state: State) -> None:

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from hammertui.procedures.sides_and_phases.rules import combat as rules
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.sides_and_phases.actions import Declare, declared, name_of
 from hammertui.procedures.sides_and_phases.state import Declared, fighting
 from hammertui.kernel.session.state import State

@@ -17,7 +17,7 @@ from hammertui.procedures.hammercrawl_classes.rules import checks
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.sides_and_phases.actions import AddEffect
 from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.kernel.session.state import State

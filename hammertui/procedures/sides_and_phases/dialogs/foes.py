@@ -15,7 +15,7 @@ from textual.widgets import Checkbox, Input, Label, Select
 from hammertui.procedures.sides_and_phases.rules import combat as rules
 from hammertui.kernel.rules.dice import DiceExpr
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.sides_and_phases.actions import AddFoes, FoeGroup, StartFight, default_leader
 from hammertui.procedures.sides_and_phases.state import FoeKind, foe_kinds
 from hammertui.kernel.session.state import State

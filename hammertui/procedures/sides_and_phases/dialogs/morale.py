@@ -17,7 +17,7 @@ from textual.widgets import Button, Input, Label, Select, SelectionList
 
 from hammertui.procedures.sides_and_phases.rules import combat as rules
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.sides_and_phases.actions import BREAKS, CheckMorale, SkipMorale, kind_of
 from hammertui.procedures.sides_and_phases.state import Foe, fighting
 from hammertui.kernel.session.state import State

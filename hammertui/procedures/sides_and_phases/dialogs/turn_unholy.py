@@ -15,7 +15,7 @@ from hammertui.procedures.hammercrawl_classes.rules import checks
 from hammertui.procedures.hammercrawl_classes.rules import tiers
 from hammertui.procedures.sides_and_phases.rules import combat as rules
 from hammertui.kernel.ruleset import Ruleset, TurnUnholyResult
-from hammertui.kernel.session.actions import Action
+from hammertui.kernel.session.acting import Action
 from hammertui.procedures.sides_and_phases.actions import TURN_UNHOLY, TurnUnholy, kind_of
 from hammertui.procedures.sides_and_phases.state import Foe, fighting
 from hammertui.kernel.session.state import Character, State
