@@ -117,7 +117,7 @@ def _classed_party(ruleset: Ruleset, dice: SeededDice) -> tuple[tuple[Character,
     events = []
     for index, ((hero, player), (armour, shield)) in enumerate(zip(DEMO_PARTY, DEMO_ARMOUR, strict=True), start=1):
         rolled = characters.roll_character(ruleset, dice, hero, armour=armour, shield=shield)
-        member = outfitted(from_rolled(f"c{index}", rolled, player), ruleset)
+        member = outfitted(from_rolled(ruleset, f"c{index}", rolled, player), ruleset)
         member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
         party.append(member)
         events.append(Event(0, "roll", rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))

@@ -57,9 +57,12 @@ def next_id(state: State) -> str:
     return free_id("c", used)
 
 
-def from_rolled(character_id: str, rolled: characters.RolledCharacter, player: str = "", rations: int = 0) -> Character:
+def from_rolled(
+    ruleset: Ruleset, character_id: str, rolled: characters.RolledCharacter, player: str = "", rations: int = 0
+) -> Character:
     """A session character from one the rules rolled, at full HP."""
-    stats = Stats(**rolled.stats)
+    stats = Stats.of(rolled.stats)
+    con = stats[ruleset.stat_rules.role("constitution")]
     return Character(
         id=character_id,
         name=rolled.name,
@@ -70,7 +73,8 @@ def from_rolled(character_id: str, rolled: characters.RolledCharacter, player: s
         hp=rolled.max_hp,
         max_hp=rolled.max_hp,
         ac=rolled.ac,
-        con=stats.CON,
+        con=con,
+        con_max=con,
         rations=rations,
         armour=rolled.armour,
         shield=rolled.shield,
@@ -97,7 +101,7 @@ def _roll_one(
 ) -> tuple[Character, list[Event]]:
     _check_armour_kind(ctx.ruleset, armour)
     rolled = characters.roll_character(ctx.ruleset, ctx.dice, name, 1, armour, shield)
-    member = from_rolled(next_id(state), rolled, player)
+    member = from_rolled(ctx.ruleset, next_id(state), rolled, player)
     events = [note(action, rolled_text(ctx.ruleset, member), tuple(r.describe() for r in rolled.rolls))]
     events += [note(action, f"{member.name}: {problem}; wears what the class allows.") for problem in rolled.notes]
     return member, events
@@ -156,7 +160,8 @@ class AddCharacter:
             problems = characters.armour_problems(ctx.ruleset, self.class_id, self.armour, self.shield)
         if problems:
             raise Refused("; ".join(problems))
-        stats = Stats(**{s: self.stats[s] for s in ctx.ruleset.stats})
+        stats = Stats.of({s: self.stats[s] for s in ctx.ruleset.stats})
+        con = stats[ctx.ruleset.stat_rules.role("constitution")]
         class_def = ctx.ruleset.classes[self.class_id]
         member = Character(
             id=next_id(state),
@@ -168,7 +173,8 @@ class AddCharacter:
             hp=hp,
             max_hp=self.max_hp,
             ac=self.ac,
-            con=stats.CON,
+            con=con,
+            con_max=con,
             armour=self.armour,
             shield=self.shield,
             uses=characters.starting_uses(class_def, self.level),
