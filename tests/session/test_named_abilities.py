@@ -8,6 +8,7 @@ import pytest
 
 from hammertui.cli import main
 from hammertui.kernel.ruleset import check_ruleset_file
+from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.ui.app import make_app
 from tests.lucky_ruleset import loader, lucky
 
@@ -66,3 +67,16 @@ def test_a_role_given_a_stat_the_ruleset_does_not_name_is_refused(tmp_path: Path
     assert check_ruleset_file(path) == [
         f'{path}: stats.roles.constitution: expected one of the stats STR, DEX, CON, INT, WIS, CHA, got "VIG"'
     ]
+
+
+def test_a_save_whose_stats_are_not_the_rulesets_is_refused_by_its_field(tmp_path: Path) -> None:
+    own = tmp_path / "mine"
+    lucky(own)
+    make_app(tmp_path / "saves", "Tuesday", "lucky", seed=3, ruleset_loader=loader(own))
+    files = persist.SaveFiles(tmp_path / "saves", "Tuesday")
+    text = files.snapshot.read_text()
+    files.snapshot.write_text(text.replace("\nLUC = ", "\nCHA = ", 1))
+    with pytest.raises(persist.SaveError) as refused:
+        sessions.open_files(files, loader(own))
+    assert refused.value.problems[0].startswith("party[0] (")
+    assert refused.value.problems[0].endswith(").stats: expected the stats STR, DEX, CON, INT, WIS, LUC, got STR, DEX, CON, INT, WIS, CHA")
