@@ -10,6 +10,7 @@ from hammertui.cli import main
 from hammertui.kernel.ruleset import check_ruleset_file
 from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.ui.app import make_app
+from hammertui.procedures.russell_characters.actions import checks
 from tests.lucky_ruleset import loader, lucky
 
 
@@ -80,3 +81,32 @@ def test_a_save_whose_stats_are_not_the_rulesets_is_refused_by_its_field(tmp_pat
         sessions.open_files(files, loader(own))
     assert refused.value.problems[0].startswith("party[0] (")
     assert refused.value.problems[0].endswith(").stats: expected the stats STR, DEX, CON, INT, WIS, LUC, got STR, DEX, CON, INT, WIS, CHA")
+
+
+WITTY = """\
+extends = "russell-house-rules"
+name = "The Russell House Rules, with Wits"
+
+[stats]
+names = ["STR", "DEX", "CON", "WIT", "WIS", "CHA"]
+roles = { intelligence = "WIT" }
+
+[stats.full_names]
+_replace = true
+WIT = "Wits"
+
+[individual_initiative.bleeding_out]
+stabilise_stat = "WIT"
+"""
+
+
+def test_a_russell_character_counts_skill_slots_by_the_stat_its_ruleset_names(tmp_path: Path) -> None:
+    """"skill slots equal to half your intelligence": the Wits of a ruleset that names it so."""
+    path = tmp_path / "witty.toml"
+    path.write_text(WITTY, encoding="utf-8")
+    assert check_ruleset_file(path) == []
+    app = make_app(tmp_path / "saves", "Tuesday", str(path), seed=3)
+    assert app.store is not None
+    for member in app.store.state.party:
+        assert list(member.stats) == ["STR", "DEX", "CON", "WIT", "WIS", "CHA"]
+        assert checks.slots(app.store.ruleset, member) == member.stats["WIT"] // 2
