@@ -16,7 +16,7 @@ from hammertui.kernel.session.actions import (
 )
 from hammertui.procedures.burn_down.actions import Douse, HandOver, Light
 from hammertui.kernel.session.procedures import is_dark
-from hammertui.kernel.session.state import State, replace_member
+from hammertui.kernel.session.state import State, Stats, replace_member
 from hammertui.kernel.session.vitals import ApplyDamage, Heal
 
 
@@ -95,7 +95,7 @@ def test_damage_says_the_hp_lost_and_the_hp_left(state: State, b3: Ruleset) -> N
 
 
 def test_damage_past_zero_comes_off_con_and_con_zero_is_death(state: State, b3: Ruleset) -> None:
-    member = attrs.evolve(state.party[0], hp=3, con=5, stats=attrs.evolve(state.party[0].stats, CON=12))
+    member = attrs.evolve(state.party[0], hp=3, con=5, con_max=12, stats=Stats.of(dict(state.party[0].stats, CON=12)))
     state = attrs.evolve(state, party=replace_member(state.party, member))
     down, _ = run(state, b3, ApplyDamage(member.id, 5))
     assert (down.character(member.id).hp, down.character(member.id).con) == (0, 3)

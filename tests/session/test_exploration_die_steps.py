@@ -42,7 +42,7 @@ def act(state: State, rules: Ruleset, action: Action, *faces: int) -> tuple[Stat
 def with_cha(state: State, score: int, role: str = "") -> State:
     """The first member with a CHA of `score` (and a role)."""
     first = state.party[0]
-    member = attrs.evolve(first, stats=Stats(**{**first.stats.as_dict(), "CHA": score}), role=role)
+    member = attrs.evolve(first, stats=Stats.of({**first.stats.as_dict(), "CHA": score}), role=role)
     return attrs.evolve(state, party=replace_member(state.party, member))
 
 

@@ -42,7 +42,7 @@ from hammertui.procedures.hammercrawl_classes.actions.vitals import LayDown
 from tests.session.test_fight_steps import GOBLIN, PARTY_FIRST, finish_round, member, started, texts
 from tests.session.test_roster import run
 
-STRONG = Stats(STR=16, DEX=13, CON=10, INT=10, WIS=10, CHA=10)
+STRONG = Stats.of(dict(STR=16, DEX=13, CON=10, INT=10, WIS=10, CHA=10))
 OGRE = FoeKind("Ogre", "4", ac=12)
 """18 HP on average (4 x 4.5): it survives a blow or two."""
 
@@ -227,7 +227,7 @@ TROLL = FoeKind("Troll", "3+4", ac=12)
 @pytest.mark.parametrize(("saves", "multiplier"), [([2], 2), ([14, 3], 3), ([14, 14, 3], 4)], ids=["x2", "x3", "x4"])
 def test_natural_20_book_three_chain_of_luck_saves(state: State, b3: Ruleset, saves: list[int], multiplier: int) -> None:
     # Darla, Thief 1: attack +0 rank + 1 STR; damage d6 + 1 STR; Luck is Good: +1.
-    thief = member(state, "c1", stats=attrs.evolve(STRONG, STR=13))
+    thief = member(state, "c1", stats=Stats.of(dict(STRONG, STR=13)))
     fight = started(thief, b3, count=1, kind=TROLL)
     new, events = landed(fight, b3, [20, 4, *saves])
     assert events[0].dice[2:] == tuple(f"attack 1 crit Luck save 1d20+1: [{s}] +1 = {s + 1}" for s in saves)

@@ -144,7 +144,7 @@ def test_a_group_is_numbered_a_lone_foe_keeps_its_name_and_kinds_are_remembered(
 
 
 def test_initiative_complete_rules_is_1d10_plus_leaders_dex_and_wis_mods_against_the_foes_flat_modifier(demo: State, hc: Ruleset) -> None:
-    stats = Stats(STR=10, DEX=16, CON=10, INT=10, WIS=13, CHA=10)  # DEX +2, WIS +1
+    stats = Stats.of(dict(STR=10, DEX=16, CON=10, INT=10, WIS=13, CHA=10))  # DEX +2, WIS +1
     state = started(member(demo, "c1", stats=stats), hc, foe_initiative=2)
     new, events = run(state, hc, FightNext(), [5, 7])
     assert events[0].dice == ("party initiative 1d10+3: [5] +3 = 8", "foes initiative 1d10+2: [7] +2 = 9")

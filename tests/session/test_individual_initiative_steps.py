@@ -31,8 +31,8 @@ def ruleset(tmp_path_factory: pytest.TempPathFactory) -> Ruleset:
 
 
 def _member(cid: str, name: str, wis: int, intelligence: int, ac: int, armour: str = "none") -> Character:
-    stats = Stats(STR=12, DEX=10, CON=10, INT=intelligence, WIS=wis, CHA=10)
-    return Character(id=cid, name=name, class_id="", stats=stats, hp=6, max_hp=6, ac=ac, con=10, armour=armour)
+    stats = Stats.of(dict(STR=12, DEX=10, CON=10, INT=intelligence, WIS=wis, CHA=10))
+    return Character(id=cid, name=name, class_id="", stats=stats, hp=6, max_hp=6, ac=ac, con=10, con_max=10, armour=armour)
 
 
 @pytest.fixture
@@ -248,7 +248,7 @@ def test_burn_down_light_has_no_answer_for_a_roll() -> None:
 def test_a_hireling_tests_guts_with_the_employers_charisma_and_at_disadvantage_in_dim_light(state: State, ruleset: Ruleset) -> None:
     """Hirelings "have a Guts of 7"; they "may make Guts rolls (modified by their employer's
     Charisma)"; "Hirelings take their Guts rolls at a disadvantage in dim conditions"."""
-    darla = attrs.evolve(state.character("c1"), stats=attrs.evolve(state.character("c1").stats, CHA=13))
+    darla = attrs.evolve(state.character("c1"), stats=Stats.of(dict(state.character("c1").stats, CHA=13)))
     state = attrs.evolve(state, party=(darla, state.character("c2")), hirelings=(Hireling("h1", "Pim", "porter", 0, employer="c1"),))
     state = _started(state, ruleset)
     state, said = act(state, ruleset, act_.GutsRoll("h1", "combat going badly"), [4, 4])
@@ -357,7 +357,7 @@ def test_the_fight_learns_the_encounters_surprise(state: State, ruleset: Ruleset
 
 def _strong(state: State, cid: str, strength: int, dexterity: int) -> State:
     member = state.character(cid)
-    stats = attrs.evolve(member.stats, STR=strength, DEX=dexterity)
+    stats = Stats.of(dict(member.stats, STR=strength, DEX=dexterity))
     return attrs.evolve(state, party=tuple(attrs.evolve(m, stats=stats) if m.id == cid else m for m in state.party))
 
 

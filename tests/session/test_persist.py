@@ -38,7 +38,7 @@ score = st.integers(min_value=3, max_value=18)
 
 @st.composite
 def characters(draw, index: int, dead: bool | None = None) -> Character:
-    stats = Stats(*(draw(score) for _ in range(6)))
+    stats = Stats.of({name: draw(score) for name in ("STR", "DEX", "CON", "INT", "WIS", "CHA")})
     max_hp = draw(st.integers(1, 200))
     status = "dead" if dead else draw(st.sampled_from(["ok", "down"] + ([] if dead is False else ["dead"])))
     death = Death(draw(small), draw(tricky), draw(st.integers(1, 20))) if status == "dead" else None
@@ -51,7 +51,8 @@ def characters(draw, index: int, dead: bool | None = None) -> Character:
         hp=draw(st.integers(0, max_hp)),
         max_hp=max_hp,
         ac=draw(st.integers(0, 30)),
-        con=draw(st.integers(0, stats.CON)),
+        con=draw(st.integers(0, stats["CON"])),
+        con_max=stats["CON"],
         level=draw(st.integers(1, 15)),
         xp=draw(small),
         temp_hp=draw(st.integers(0, 20)),
@@ -147,7 +148,7 @@ def test_the_snapshot_holds_no_log(tmp_path: Path, state: State) -> None:
     files = persist.SaveFiles(tmp_path, "nolog")
     persist.write_snapshot(files, state)
     text = files.snapshot.read_text()
-    assert text.startswith("schema = 5\n")
+    assert text.startswith("schema = 6\n")
     assert "[[event]]" not in text
 
 

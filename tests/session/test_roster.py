@@ -30,6 +30,7 @@ from hammertui.kernel.session.sessions import BadDifficulty, new_state
 from hammertui.kernel.session.state import Character, State, replace_member
 from hammertui.kernel.session.vitals import ApplyDamage, Bury, WriteEpitaph
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
+from hammertui.kernel.session.state import Stats
 
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
 
@@ -90,7 +91,7 @@ def test_roles_move_from_one_holder_to_the_next(state: State, hc: Ruleset) -> No
 
 
 def test_armour_changes_ac(state: State, hc: Ruleset) -> None:
-    state, member = with_member(state, class_id="fighter", stats=attrs.evolve(state.party[0].stats, DEX=10))
+    state, member = with_member(state, class_id="fighter", stats=Stats.of(dict(state.party[0].stats, DEX=10)))
     new, events = run(state, hc, SetArmour(member.id, "plate", True))
     assert new.party[0].ac == 19 and events[0].text.endswith("Plate +8 + Shield +1.")
 
@@ -185,7 +186,7 @@ def test_saves_and_thief_skills_are_logged_with_their_dice(state: State, hc: Rul
 
 
 def test_hirelings(state: State, hc: Ruleset) -> None:
-    stats = attrs.evolve(state.party[0].stats, CHA=10)
+    stats = Stats.of(dict(state.party[0].stats, CHA=10))
     state, boss = with_member(state, class_id="fighter", level=1, stats=stats)
     hired, events = run(state, hc, Hire("Torchy", "torchbearer", 1, boss.id))
     assert "for 1 cp a day" in events[0].text

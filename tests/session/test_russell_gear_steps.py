@@ -37,8 +37,8 @@ def rhr() -> Ruleset:
 def state(rhr: Ruleset) -> State:
     """The shipped party, Darla made STR 8 DEX 10 (no modifier) and Brannoc STR 12, each with the kit."""
     fresh = new_state("gear", rhr, seed=3)[0]
-    darla = attrs.evolve(fresh.party[0], stats=Stats(STR=8, DEX=10, CON=10, INT=10, WIS=10, CHA=10), ac=10, con=10)
-    brannoc = attrs.evolve(fresh.party[1], stats=Stats(STR=12, DEX=10, CON=10, INT=10, WIS=10, CHA=10), ac=10, con=10)
+    darla = attrs.evolve(fresh.party[0], stats=Stats.of(dict(STR=8, DEX=10, CON=10, INT=10, WIS=10, CHA=10)), ac=10, con=10, con_max=10)
+    brannoc = attrs.evolve(fresh.party[1], stats=Stats.of(dict(STR=12, DEX=10, CON=10, INT=10, WIS=10, CHA=10)), ac=10, con=10, con_max=10)
     return attrs.evolve(fresh, party=(darla, brannoc, *fresh.party[2:]))
 
 
@@ -162,7 +162,7 @@ def test_armour_by_the_table_sets_ac_and_takes_slots(state: State, rhr: Ruleset)
         act(sacked, rhr, people.WearArmour("c1", "heavy", shield=True), [])
     with pytest.raises(Refused, match="No armour 'mithril'"):
         act(state, rhr, people.WearArmour("c1", "mithril"), [])
-    nimble = attrs.evolve(state, party=(attrs.evolve(state.party[0], stats=attrs.evolve(state.party[0].stats, DEX=16)), *state.party[1:]))
+    nimble = attrs.evolve(state, party=(attrs.evolve(state.party[0], stats=Stats.of(dict(state.party[0].stats, DEX=16))), *state.party[1:]))
     leather, _ = act(nimble, rhr, people.WearArmour("c1", "light"), [])
     assert leather.party[0].ac == 5, "7, two better for DEX 16's +2"
 

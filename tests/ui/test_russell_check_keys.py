@@ -35,11 +35,11 @@ async def test_saves_and_skills_by_keys(tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, RussellSaveDialog), "the save dialog")
         darla = app.store.state.character("c1")
         preview = str(app.screen.query_one("#preview", Label).content)
-        assert preview == f"STR {darla.stats.STR} or under on 1d20.", preview
+        assert preview == f"STR {darla.stats['STR']} or under on 1d20.", preview
         assert "Skills 0/" in str(app.screen.query_one(Label).content), "the skill slots shown"
         await pilot.press("enter")
         await until(pilot, lambda: app.screen is dashboard, "the save rolled")
-        assert app.store.recent[-1].text.startswith(f"Darla saves on STR, {darla.stats.STR} or under: ")
+        assert app.store.recent[-1].text.startswith(f"Darla saves on STR, {darla.stats['STR']} or under: ")
         assert app.store.recent[-1].dice[0].startswith("1d20")
 
         await pilot.press("J")

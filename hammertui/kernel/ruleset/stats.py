@@ -21,9 +21,16 @@ from hammertui.kernel.ruleset.schema import (
     one_of,
     ranged,
     section_check,
+    show,
 )
 
 STAT_METHODS = ("prime_first", "in_order")
+ROLES = {"constitution": "CON", "strength": "STR", "dexterity": "DEX", "intelligence": "INT", "wisdom": "WIS"}
+"""What a rule reads one particular stat for, by the complete rules' stat that plays it: the
+constitution lost at 0 HP and adding to Hit Points, the strength that carries, the dexterity of an
+unarmoured Armour Class, the intelligence of skills, the wisdom that listens. A ruleset that names
+its stats otherwise says which of its own plays each (`[stats] roles`)."""
+Role = Annotated[str, one_of(tuple(ROLES))]
 
 
 @record
@@ -58,6 +65,13 @@ class StatRules:
     modifiers: Annotated[
         tuple[StatModifier, ...], Words("an array of rows such as { from = 9, to = 12, mod = 0 }")
     ] = ()
+    roles: Annotated[dict[Role, StatName], Words('a table such as { constitution = "CON" }')] = attrs.field(
+        factory=dict
+    )
+
+    def role(self, role: str) -> str:
+        """The stat that plays `role`: the one the ruleset gives, else the complete rules' own."""
+        return self.roles.get(role, ROLES[role])
 
 
 @section_check(StatRules)
@@ -78,6 +92,9 @@ def _stats_fit_together(stats: StatRules) -> Iterator[Problem]:
     for key in stats.full_names:
         if key not in stats.names:
             yield Problem(f"expected one of the stats {', '.join(stats.names)}", ("full_names", key))
+    for role, stat in stats.roles.items():
+        if stat not in stats.names:
+            yield Problem(f"expected one of the stats {', '.join(stats.names)}, got {show(stat)}", ("roles", role))
 
 
 @record

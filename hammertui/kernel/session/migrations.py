@@ -45,7 +45,35 @@ def migrate(data: dict[str, Any], schema: int) -> dict[str, Any]:
         data = _from_schema_2(data)
     if schema <= 4:
         data = _from_schema_4(data)
+    if schema <= 5:
+        data = _from_schema_5(data)
     return data
+
+
+def _from_schema_5(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 5 held the six stats of the complete rules, CON the maximum its `con` was lost from:
+    a character holds the stats its ruleset names now, so the constitution's score as rolled is
+    kept beside `con` as `con_max`."""
+    data = dict(data)
+    for key in ("party", "pile"):
+        if isinstance(data.get(key), list):
+            data[key] = [_with_con_max(member) for member in data[key]]
+    graves = data.get("graveyard")
+    if isinstance(graves, list):
+        data["graveyard"] = [
+            {**grave, "character": _with_con_max(grave["character"])} if isinstance(grave, dict) and "character" in grave else grave
+            for grave in graves
+        ]
+    return data
+
+
+def _with_con_max(member: Any) -> Any:
+    """One character's table with its CON score as `con_max`; what has no CON score is left for
+    the reading to refuse."""
+    stats = member.get("stats") if isinstance(member, dict) else None
+    if not isinstance(stats, dict) or "CON" not in stats:
+        return member
+    return {**member, "con_max": stats["CON"]}
 
 
 def _from_schema_4(data: dict[str, Any]) -> dict[str, Any]:

@@ -35,12 +35,13 @@ from hammertui.kernel.session import snapshot_text
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.procedures import slice_types
 from hammertui.kernel.session.save_check import check_state
-from hammertui.kernel.session.state import State
+from hammertui.kernel.session.state import State, Stats
 
-SCHEMA = 5
+SCHEMA = 6
 """The snapshot format's version. An older file is migrated (`migrations`); a newer one is refused.
 Schema 4 added `log_end`, where the log ended when the snapshot was written; schema 5 the player
-view's `session.show_hp_numbers`."""
+view's `session.show_hp_numbers`; schema 6 a character's `con_max`, the constitution's score (as
+stats are named by the ruleset, CON may not be one)."""
 LOG_SCHEMA = 1
 """The event log's format's version: events have kept their shape since the first."""
 
@@ -150,6 +151,8 @@ def _converter() -> cattrs.Converter:
     converter = cattrs.Converter(forbid_extra_keys=True)
     for kind in (int, str, bool):
         converter.register_structure_hook(kind, _strict(kind))
+    scores = converter.get_structure_hook(dict[str, int])
+    converter.register_structure_hook(Stats, lambda value, _: Stats.of(scores(value, dict[str, int])))
     converter.register_structure_hook_factory(attrs.has, lambda cls: structure_fields(cls, converter.get_structure_hook))
     return converter
 

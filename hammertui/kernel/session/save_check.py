@@ -130,6 +130,8 @@ def check_rules(state: State, ruleset: Ruleset) -> list[str]:
         problems.append(f"session.difficulty: {state.session.difficulty!r} is not one of {modes}")
     if not 1 <= state.dungeon.level <= MAX_BOSS_HD or not 0 <= state.dungeon.boss_hd <= MAX_BOSS_HD:
         problems.append(f"dungeon: level 1-{MAX_BOSS_HD} and boss_hd 0-{MAX_BOSS_HD}, not {state.dungeon.level} and {state.dungeon.boss_hd}")
+    for where, member in _everyone(state):
+        problems += _stats_rules(where, member, ruleset)
     if state.session.procedures.get("characters") == CLASSED:
         for where, member in _everyone(state):
             problems += _character_rules(where, member, ruleset)
@@ -142,6 +144,16 @@ def _everyone(state: State) -> list[tuple[str, Character]]:
         *((f"pile[{i}] ({m.name})", m) for i, m in enumerate(state.pile)),
         *((f"graveyard[{i}] ({g.character.name}).character", g.character) for i, g in enumerate(state.graveyard)),
     ]
+
+
+def _stats_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:
+    """The stats the ruleset names, each once, and the constitution's score as `con_max`."""
+    if sorted(member.stats) != sorted(ruleset.stats):
+        return [f"{where}.stats: expected the stats {', '.join(ruleset.stats)}, got {', '.join(member.stats) or 'none'}"]
+    constitution = ruleset.stat_rules.role("constitution")
+    if constitution in member.stats and member.con_max != member.stats[constitution]:
+        return [f"{where}.con_max: {member.con_max} is not the {constitution} score {member.stats[constitution]}"]
+    return []
 
 
 def _character_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:

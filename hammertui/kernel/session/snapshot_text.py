@@ -13,7 +13,7 @@ rest of its field, which TOML reads as the same keys.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -67,16 +67,19 @@ def _known_for(name: str) -> Kept:
 
 
 def _plain(value: Any, known: Kept) -> Any:
-    """The TOML-ready data of a value: records as tables without their unset (None) fields, tuples
-    as arrays. A record or tuple already `known` gives the data read then; data is never changed,
+    """The TOML-ready data of a value: records as tables without their unset (None) fields (a
+    record that is a mapping, as a character's stats, as the table of its items), tuples as
+    arrays. A record or tuple already `known` gives the data read then; data is never changed,
     being shared while its record lives."""
     keep = attrs.has(type(value)) or (type(value) is tuple and value)
     if keep:
         kept = known.get(id(value))
         if kept is not None and kept[0] is value:
             return kept[1]
-    if attrs.has(type(value)):
-        data: Any = {}
+    if keep and isinstance(value, Mapping):
+        data: Any = {key: _plain(inner, known) for key, inner in value.items()}
+    elif attrs.has(type(value)):
+        data = {}
         for field in attrs.fields(type(value)):
             inner = getattr(value, field.name)
             if inner is not None:

@@ -4,6 +4,7 @@ Frozen records and tuples make the previous state a free undo step and let the U
 identity. Nothing here knows about files or screens.
 """
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -55,18 +56,30 @@ class Loot:
 
 
 @record
-class Stats:
-    """The six scores as rolled; CON here is the maximum, the character tracks CON lost."""
+class Stats(Mapping[str, int]):
+    """The scores as rolled, by the ruleset's `[stats] names` in its order: a ruleset names its
+    own stats, so a character holds whichever it names."""
 
-    STR: int
-    DEX: int
-    CON: int
-    INT: int
-    WIS: int
-    CHA: int
+    scores: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def of(cls, scores: Mapping[str, int]) -> "Stats":
+        return cls(tuple(scores.items()))
+
+    def __getitem__(self, name: str) -> int:
+        for stat, score in self.scores:
+            if stat == name:
+                return score
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return (stat for stat, _ in self.scores)
+
+    def __len__(self) -> int:
+        return len(self.scores)
 
     def as_dict(self) -> dict[str, int]:
-        return attrs.asdict(self)
+        return dict(self.scores)
 
 
 @record
@@ -84,7 +97,9 @@ class Character:
 
     `stance` is the choice made each round at 0 HP (lay_down or fight_on); `uses` counts what is
     left of each class resource (Not Today!, Turn Unholy, Thiefy rerolls). A dead character keeps
-    their `death` and stays on the roster until the table buries them with an epitaph. `oil` counts
+    their `death` and stays on the roster until the table buries them with an epitaph. `con` is
+    what is left of the constitution (the stat the ruleset's `[stats] roles` names so), whose score
+    as rolled is `con_max`. `oil` counts
     the flasks of lantern oil they carry, each one a full refill. `coins` and `items` are what they
     took home from the loot divided in town.
     """
@@ -97,6 +112,7 @@ class Character:
     max_hp: int
     ac: int
     con: int
+    con_max: int
     player: str = ""
     level: int = 1
     xp: int = 0
@@ -118,10 +134,6 @@ class Character:
     items: tuple[str, ...] = ()
     notes: str = ""
     death: Death | None = None
-
-    @property
-    def con_max(self) -> int:
-        return self.stats.CON
 
     @property
     def alive(self) -> bool:

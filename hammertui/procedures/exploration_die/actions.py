@@ -182,7 +182,7 @@ def _encounter(state: State, ctx: Context, action: Action, rules: ExplorationDie
     said = [note(action, f"Random encounter ({light}). {SURPRISE_WORDS[outcome.who]}", surprise_dice, level="warn")]
     speaker = spokesman(state) if charisma_applies(outcome) else None
     stat = rules.reaction.stat
-    modifier = ctx.ruleset.stat_mod(getattr(speaker.stats, stat)) if speaker is not None else 0
+    modifier = ctx.ruleset.stat_mod(speaker.stats[stat]) if speaker is not None else 0
     thrown = roll_dice(ctx.dice, rules.reaction.dice)
     total = thrown.total + modifier
     reaction = reaction_for(rules.reaction, total)

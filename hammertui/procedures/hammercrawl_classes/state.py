@@ -37,7 +37,7 @@ def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...]
     events = []
     for index, ((hero, player), (armour, shield)) in enumerate(zip(DEMO_PARTY, DEMO_ARMOUR, strict=True), start=1):
         rolled = characters.roll_character(ruleset, dice, hero, armour=armour, shield=shield)
-        member = outfitted(from_rolled(f"c{index}", rolled, player), ruleset)
+        member = outfitted(from_rolled(ruleset, f"c{index}", rolled, player), ruleset)
         member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
         party.append(member)
         events.append(Event(0, "roll", rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))
@@ -63,9 +63,12 @@ def outfitted(member: Character, ruleset: Ruleset, rations: int | None = None) -
     )
 
 
-def from_rolled(character_id: str, rolled: characters.RolledCharacter, player: str = "", rations: int = 0) -> Character:
+def from_rolled(
+    ruleset: Ruleset, character_id: str, rolled: characters.RolledCharacter, player: str = "", rations: int = 0
+) -> Character:
     """A session character from one the rules rolled, at full HP."""
-    stats = Stats(**rolled.stats)
+    stats = Stats.of(rolled.stats)
+    con = stats[ruleset.stat_rules.role("constitution")]
     return Character(
         id=character_id,
         name=rolled.name,
@@ -76,7 +79,8 @@ def from_rolled(character_id: str, rolled: characters.RolledCharacter, player: s
         hp=rolled.max_hp,
         max_hp=rolled.max_hp,
         ac=rolled.ac,
-        con=stats.CON,
+        con=con,
+        con_max=con,
         rations=rations,
         armour=rolled.armour,
         shield=rolled.shield,
@@ -96,8 +100,6 @@ def rolled_text(ruleset: Ruleset, member: Character) -> str:
         names = {s.id: s.name for s in ruleset.skills.thief_skills} if ruleset.skills else {}
         extra = f", Bailiwick {names.get(member.bailiwick)}, Failing {names.get(member.failing)}"
     return f"{who}: {cls}, {scores}, HP {member.max_hp}, AC {member.ac}{extra}."
-
-# ---------------------------------------------------------------------------- damage and healing
 
 
 def zero_hp_rule(state: State, ruleset: Ruleset) -> str:

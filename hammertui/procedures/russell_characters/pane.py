@@ -85,7 +85,7 @@ def cells(view: View, member: Character) -> list[Text]:
     limit = ruleset.russell_characters.tired_pips if ruleset.russell_characters else 0
     pips = pips_cell(sheet.tired, limit, people.is_wearied(ruleset, sheet))
     used = people.slots_used(ruleset, member, sheet)
-    slots = Text(f"{used}/{member.stats.STR}")
+    slots = Text(f"{used}/{people.ability(ruleset, member, 'strength')}")
     if people.is_burdened(ruleset, member, sheet):
         slots.append(" Burdened", style=TIRED_STYLE)
     dice = ", ".join(f"{g.name} {'out' if g.out else f'd{g.die}'}" for g in sheet.gear if g.die)
@@ -184,7 +184,7 @@ def sheet_lines(view: View, character_id: str) -> list[str]:
         f"HP {member.hp}/{member.max_hp} · AC {member.ac} ({people.armour_words(member.armour, member.shield)}) · WS {sheet.weapon_skill} · Bow {sheet.bow_skill}",
         checks.skills_words(state, ruleset, character_id),
         f"Tired {tired}" + (f" · Wounds: {', '.join(sheet.wounds)}" if sheet.wounds else ""),
-        f"Gear ({used}/{member.stats.STR} slots{burdened}): {', '.join(gear_words(g) for g in sheet.gear) or 'nothing'}",
+        f"Gear ({used}/{people.ability(ruleset, member, 'strength')} slots{burdened}): {', '.join(gear_words(g) for g in sheet.gear) or 'nothing'}",
         f"{member.coins} coins",
     ]
     return [line for line in lines if line]

@@ -159,6 +159,13 @@ def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...]
     return tuple(party), events, {NAME: People(sheets)}
 
 
+def ability(ruleset: Ruleset, member: Character, role: str) -> int:
+    """The character's score in the stat that plays `role` in the ruleset (`[stats] roles`): the
+    strength that carries, the dexterity that betters an Armour Class, the constitution that adds
+    to Hit Points, the intelligence that gives skill slots and practises."""
+    return member.stats[ruleset.stat_rules.role(role)]
+
+
 def _rolled(ruleset: Ruleset, dice: DiceSource, character_id: str, name: str, player: str, template: Template | None) -> tuple[Character, Person, list[Any]]:
     own = section(ruleset)
     count = len(ruleset.stats) if own.in_order else own.attribute_rolls
@@ -168,11 +175,12 @@ def _rolled(ruleset: Ruleset, dice: DiceSource, character_id: str, name: str, pl
     hit = roll(dice, own.hit_die)
     purse = roll(dice, own.coins)
     extra = template or Template("", "")
-    hp = rules.starting_hp(hit.total, ruleset.stat_mod(placed["CON"]), own.least_hp) + extra.hp
-    ac = rules.armour_class(own.unarmoured_ac, ruleset.stat_mod(placed["DEX"]), False, own.shield_better, extra.ac)
+    con, dex = placed[ruleset.stat_rules.role("constitution")], placed[ruleset.stat_rules.role("dexterity")]
+    hp = rules.starting_hp(hit.total, ruleset.stat_mod(con), own.least_hp) + extra.hp
+    ac = rules.armour_class(own.unarmoured_ac, ruleset.stat_mod(dex), False, own.shield_better, extra.ac)
     member = Character(
-        id=character_id, name=name, player=player, class_id=extra.id, stats=Stats(**placed),
-        hp=hp, max_hp=hp, ac=ac, con=placed["CON"], coins=rules.coins(purse.total, own.coins_times),
+        id=character_id, name=name, player=player, class_id=extra.id, stats=Stats.of(placed),
+        hp=hp, max_hp=hp, ac=ac, con=con, con_max=con, coins=rules.coins(purse.total, own.coins_times),
     )
     return member, fresh(own, template, tuple(faces)), [*attributes, hit, purse]
 
@@ -228,7 +236,7 @@ def slots_used(ruleset: Ruleset, member: Character, sheet: Person) -> int:
 
 
 def is_burdened(ruleset: Ruleset, member: Character, sheet: Person) -> bool:
-    return rules.burdened(slots_used(ruleset, member, sheet), member.stats.STR)
+    return rules.burdened(slots_used(ruleset, member, sheet), ability(ruleset, member, "strength"))
 
 
 def is_wearied(ruleset: Ruleset, sheet: Person | Hand) -> bool:
@@ -241,7 +249,7 @@ def weariness_dice(ruleset: Ruleset, member: Character, sheet: Person, physical:
 
 
 def most_slots(ruleset: Ruleset, member: Character) -> int:
-    return rules.most_slots(member.stats.STR, section(ruleset).most_slots)
+    return rules.most_slots(ability(ruleset, member, "strength"), section(ruleset).most_slots)
 
 
 def gear_of(sheet: Person, gear_id: str) -> Gear | None:
@@ -368,12 +376,13 @@ class Carry:
             carried, extra = Gear(gear_id, known.name if known else self.name.strip(), self.slots, die=die), self.slots
         used = slots_used(ctx.ruleset, member, sheet) + extra
         most = most_slots(ctx.ruleset, member)
+        strength = ability(ctx.ruleset, member, "strength")
         if used > most:
-            raise Refused(f"{member.name} cannot carry more than {most} slots: \"Characters absolutely cannot carry more items than Str x 1.5\" (STR {member.stats.STR}, {used} needed).")
+            raise Refused(f"{member.name} cannot carry more than {most} slots: \"Characters absolutely cannot carry more items than Str x 1.5\" ({ctx.ruleset.stat_rules.role('strength')} {strength}, {used} needed).")
         gear = (*(carried if g.id == carried.id else g for g in sheet.gear),) if held else (*sheet.gear, carried)
-        burden = ": Burdened" if rules.burdened(used, member.stats.STR) else ""
+        burden = ": Burdened" if rules.burdened(used, strength) else ""
         what = carried.name + (f" d{carried.die}" if carried.die else "")
-        return with_person(state, member.id, attrs.evolve(sheet, gear=gear)), [note(self, f"{member.name} carries {what} ({used}/{member.stats.STR} slots{burden}).", level="warn" if burden else "info")]
+        return with_person(state, member.id, attrs.evolve(sheet, gear=gear)), [note(self, f"{member.name} carries {what} ({used}/{strength} slots{burden}).", level="warn" if burden else "info")]
 
 
 def _bought_again(own: RussellCharacters, held: Gear, slots: int) -> tuple[Gear, int]:
@@ -416,7 +425,7 @@ def worn_ac(ruleset: Ruleset, member: Character, sheet: Person, armour: str, shi
     """AC in `armour` (its table value, or the unarmoured one), with the shield, DEX and template."""
     own = section(ruleset)
     base = own.armour.get(armour, own.unarmoured_ac)
-    return rules.armour_class(base, ruleset.stat_mod(member.stats.DEX), shield, own.shield_better, template_ac(own, sheet))
+    return rules.armour_class(base, ruleset.stat_mod(ability(ruleset, member, "dexterity")), shield, own.shield_better, template_ac(own, sheet))
 
 
 def armour_words(armour: str, shield: bool) -> str:
@@ -445,10 +454,11 @@ class WearArmour:
         sheet = person(state, ctx.ruleset, member.id)
         worn = attrs.evolve(member, armour=self.armour, shield=self.shield, ac=worn_ac(ctx.ruleset, member, sheet, self.armour, self.shield))
         used, most = slots_used(ctx.ruleset, worn, sheet), most_slots(ctx.ruleset, worn)
+        strength = ability(ctx.ruleset, member, "strength")
         if used > most:
-            raise Refused(f"{member.name} cannot carry more than {most} slots: \"Characters absolutely cannot carry more items than Str x 1.5\" (STR {member.stats.STR}, {used} needed).")
-        burden = ", Burdened" if rules.burdened(used, member.stats.STR) else ""
-        text = f"{member.name} wears {armour_words(self.armour, self.shield)}: AC {worn.ac}; {used}/{member.stats.STR} slots{burden}."
+            raise Refused(f"{member.name} cannot carry more than {most} slots: \"Characters absolutely cannot carry more items than Str x 1.5\" ({ctx.ruleset.stat_rules.role('strength')} {strength}, {used} needed).")
+        burden = ", Burdened" if rules.burdened(used, strength) else ""
+        text = f"{member.name} wears {armour_words(self.armour, self.shield)}: AC {worn.ac}; {used}/{strength} slots{burden}."
         return attrs.evolve(state, party=replace_member(state.party, worn)), [note(self, text, level="warn" if burden else "info")]
 
 
@@ -660,9 +670,9 @@ class LevelUp:
         gained = up.hp
         if up.hp_die:
             thrown = roll(ctx.dice, up.hp_die)
-            mod = ctx.ruleset.stat_mod(member.stats.CON)
+            mod = ctx.ruleset.stat_mod(ability(ctx.ruleset, member, "constitution"))
             gained = growth_rules.hp_gained(thrown.total, mod)
-            shown = (f"Hit Die {thrown.describe()} + CON {mod:+d}",)
+            shown = (f"Hit Die {thrown.describe()} + {ctx.ruleset.stat_rules.role('constitution')} {mod:+d}",)
         sheet = person(state, ctx.ruleset, member.id)
         state = with_person(state, member.id, attrs.evolve(sheet, weapon_skill=sheet.weapon_skill + up.weapon_skill))
         after = attrs.evolve(member, level=reached, max_hp=member.max_hp + gained, hp=member.hp + gained)

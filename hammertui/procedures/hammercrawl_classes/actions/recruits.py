@@ -37,7 +37,7 @@ def _roll_one(
 ) -> tuple[Character, list[Event]]:
     _check_armour_kind(ctx.ruleset, armour)
     rolled = characters.roll_character(ctx.ruleset, ctx.dice, name, 1, armour, shield)
-    member = from_rolled(next_character_id(state), rolled, player)
+    member = from_rolled(ctx.ruleset, next_character_id(state), rolled, player)
     events = [note(action, rolled_text(ctx.ruleset, member), tuple(r.describe() for r in rolled.rolls))]
     events += [note(action, f"{member.name}: {problem}; wears what the class allows.") for problem in rolled.notes]
     return member, events
@@ -96,7 +96,8 @@ class AddCharacter:
             problems = characters.armour_problems(ctx.ruleset, self.class_id, self.armour, self.shield)
         if problems:
             raise Refused("; ".join(problems))
-        stats = Stats(**{s: self.stats[s] for s in ctx.ruleset.stats})
+        stats = Stats.of({s: self.stats[s] for s in ctx.ruleset.stats})
+        con = stats[ctx.ruleset.stat_rules.role("constitution")]
         class_def = ctx.ruleset.classes[self.class_id]
         member = Character(
             id=next_character_id(state),
@@ -108,7 +109,8 @@ class AddCharacter:
             hp=hp,
             max_hp=self.max_hp,
             ac=self.ac,
-            con=stats.CON,
+            con=con,
+            con_max=con,
             armour=self.armour,
             shield=self.shield,
             uses=characters.starting_uses(class_def, self.level),

@@ -282,7 +282,7 @@ def roll_character(
     stats, stat_rolls = roll_stats(ruleset, source, class_def)
     rolls += stat_rolls
     mods = {stat: ruleset.stat_mod(score) for stat, score in stats.items()}
-    con_mod = mods.get("CON", 0)
+    con_mod = mods.get(ruleset.stat_rules.role("constitution"), 0)
     max_hp, hp_rolls = first_level_hp(ruleset, class_def, con_mod, source)
     rolls += hp_rolls
     for new_level in range(2, level + 1):
@@ -452,7 +452,8 @@ def level_up(
     """
     class_def = ruleset.classes[class_id]
     new = level + 1
-    con_mod = ruleset.stat_mod(stats["CON"]) if "CON" in stats else 0
+    constitution = ruleset.stat_rules.role("constitution")
+    con_mod = ruleset.stat_mod(stats[constitution]) if constitution in stats else 0
     max_hp, rolls = level_up_hp(ruleset, class_def, new, old_max, con_mod, source, hp_mode)
     lines = [f"Level {level} -> {new}", f"Max HP {old_max} -> {max_hp}"]
     before, after = attack_dice(ruleset, class_id, level), attack_dice(ruleset, class_id, new)

@@ -123,7 +123,7 @@ def _stats(ruleset: Ruleset, facts: Facts) -> tuple[Line, ...]:
         mod = ruleset.stat_mod(score)
         shown = f"{score} ({_signed(mod)})"
         why = ruleset.stat_names.get(stat, "")
-        if stat == "CON" and facts.con != score:
+        if stat == ruleset.stat_rules.role("constitution") and facts.con != score:
             shown = f"{facts.con}/{score} ({_signed(ruleset.stat_mod(facts.con))})"
             why = f"{score - facts.con} lost for good"
         lines.append(Line(stat, shown, why))

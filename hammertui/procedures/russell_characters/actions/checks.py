@@ -26,8 +26,9 @@ from hammertui.kernel.session.events import note
 from hammertui.kernel.session.procedures import light_on_roll
 from hammertui.kernel.session.state import Character, State
 
-PHYSICAL = ("STR", "DEX", "CON")
-"""The attributes whose saves are physically challenging unless the referee says otherwise."""
+PHYSICAL = ("strength", "dexterity", "constitution")
+"""The roles of the attributes whose saves are physically challenging unless the referee says
+otherwise (`[stats] roles` names the attribute of each)."""
 SKILL_KINDS = ("skill", "stealth")
 NO_SKILL_IN_THE_DARK = "no skill rolls can be attempted in the dark (Light: Dark)"
 WORDS = {2: "double Advantage", 1: "Advantage", -1: "Disadvantage", -2: "double Disadvantage"}
@@ -100,13 +101,13 @@ class Save:
         member = _member(state, self.character_id)
         if self.stat not in ctx.ruleset.stats:
             raise Refused(f"No attribute {self.stat!r}: one of {', '.join(ctx.ruleset.stats)}.")
-        if self.listen and self.stat != "WIS":
+        if self.listen and self.stat != ctx.ruleset.stat_rules.role("wisdom"):
             raise Refused("Listening is a Wisdom save.")
         how = tilt(state, ctx.ruleset, member, "listen" if self.listen else "save", self.physical, self.advantage)
         face, shift, shown = throw(ctx, people.section(ctx.ruleset).save_die, how, low_is_good=True)
         score = member.stats.as_dict()[self.stat]
         passed = rules.save_passes(face, shift, score)
-        what = "listens (WIS)" if self.listen else f"saves on {self.stat}"
+        what = f"listens ({self.stat})" if self.listen else f"saves on {self.stat}"
         kept = f"{_shifted(face, shift)} = {face + shift}" if shift else f"{face}"
         text = f"{member.name} {what}, {score} or under{how.words()}: {kept} — {'passes' if passed else 'fails'}."
         return state, [note(self, text, (shown,))]
@@ -162,9 +163,14 @@ class SkillTest:
         return state, [note(self, text + ".", (shown,))]
 
 
-def slots(member: Character) -> int:
+def slots(ruleset: Ruleset, member: Character) -> int:
     """"skill slots equal to half your intelligence, rounded down"."""
-    return character_rules.skill_slots(member.stats.INT)
+    return character_rules.skill_slots(people.ability(ruleset, member, "intelligence"))
+
+
+def physical(ruleset: Ruleset, stat: str) -> bool:
+    """Whether a save on `stat` is physically challenging unless the referee says otherwise."""
+    return stat in {ruleset.stat_rules.role(role) for role in PHYSICAL}
 
 
 @record
@@ -187,11 +193,12 @@ class DeclareSkill:
             raise Refused(f"{member.name} has no Just-in-Time skill left to declare.")
         if (held := skill_of(sheet, name)) is not None:
             raise Refused(f"{member.name} already has {held.name}.")
-        if len(sheet.skills) >= slots(member):
-            raise Refused(f"{member.name}'s {slots(member)} skill slots (half INT {member.stats.INT}) are full: they may never have more skills than skill slots (Skill Slots)")
+        if len(sheet.skills) >= slots(ctx.ruleset, member):
+            intelligence = ctx.ruleset.stat_rules.role("intelligence")
+            raise Refused(f"{member.name}'s {slots(ctx.ruleset, member)} skill slots (half {intelligence} {member.stats[intelligence]}) are full: they may never have more skills than skill slots (Skill Slots)")
         declared = attrs.evolve(sheet, skills=(*sheet.skills, people.Skill(name)), just_in_time=sheet.just_in_time - 1)
         state = people.with_person(state, member.id, declared)
-        text = f"{member.name} declares a Just-in-Time skill: {name} 1 ({len(declared.skills)}/{slots(member)} slots, {declared.just_in_time} Just-in-Time left)."
+        text = f"{member.name} declares a Just-in-Time skill: {name} 1 ({len(declared.skills)}/{slots(ctx.ruleset, member)} slots, {declared.just_in_time} Just-in-Time left)."
         return state, [note(self, text)]
 
 
@@ -235,11 +242,12 @@ class PractiseSkill:
             raise Refused(f"{held.name} is at rank {held.rank}: rank cannot rise above level {member.level}'s {most} (Improving Skills)")
         how = Tilt(int(self.helped), (("mentor or facilities", int(self.helped)),))
         face, shift, shown = throw(ctx, own.save_die, how, low_is_good=True)
-        passed = rules.save_passes(face, shift, member.stats.INT)
+        intelligence = ctx.ruleset.stat_rules.role("intelligence")
+        passed = rules.save_passes(face, shift, member.stats[intelligence])
         after = attrs.evolve(held, rank=rules.rank_after(held.rank, passed, most), marks=0)
         state = people.with_person(state, member.id, _with_skill(sheet, after))
         outcome = f"{held.name} rises to {after.rank}" if passed else f"{held.name} stays at {held.rank}"
-        text = f"{member.name} practises {held.name} for a week, marks erased: INT {member.stats.INT} or under{how.words()}: {face} — {outcome}."
+        text = f"{member.name} practises {held.name} for a week, marks erased: {intelligence} {member.stats[intelligence]} or under{how.words()}: {face} — {outcome}."
         return state, [note(self, text, (shown,))]
 
 
@@ -248,7 +256,7 @@ def skills_words(state: State, ruleset: Ruleset, character_id: str) -> str:
     member = state.character(character_id)
     sheet = people.person(state, ruleset, character_id)
     held = ", ".join(f"{s.name} {s.rank}" + (f" ({s.marks} mark{'s' if s.marks != 1 else ''})" if s.marks else "") for s in sheet.skills)
-    words = f"Skills {len(sheet.skills)}/{slots(member)}" + (f": {held}" if held else "")
+    words = f"Skills {len(sheet.skills)}/{slots(ruleset, member)}" + (f": {held}" if held else "")
     return words + (f" · {sheet.just_in_time} Just-in-Time left" if sheet.just_in_time else "")
 
 

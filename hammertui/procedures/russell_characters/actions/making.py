@@ -20,6 +20,7 @@ from hammertui.kernel.session.actions import member_of, person_name
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.procedures import fight_under_way, signal
 from hammertui.procedures.russell_characters.state import NAME, fresh, people, rolled_text, section, with_person
+from hammertui.procedures.russell_characters.state import ability
 from hammertui.kernel.session.save_check import check_state
 from hammertui.kernel.session.state import Character, State, Stats, next_character_id
 
@@ -73,18 +74,20 @@ class MakeCharacter:
         template = self._template(own)
         hit, purse = roll(ctx.dice, own.hit_die), roll(ctx.dice, own.coins)
         extra = template or Template("", "")
-        hp = rules.starting_hp(hit.total, ctx.ruleset.stat_mod(placed["CON"]), own.least_hp) + extra.hp
-        ac = rules.armour_class(own.unarmoured_ac, ctx.ruleset.stat_mod(placed["DEX"]), False, own.shield_better, extra.ac)
+        constitution = ctx.ruleset.stat_rules.role("constitution")
+        con, dex = placed[constitution], placed[ctx.ruleset.stat_rules.role("dexterity")]
+        hp = rules.starting_hp(hit.total, ctx.ruleset.stat_mod(con), own.least_hp) + extra.hp
+        ac = rules.armour_class(own.unarmoured_ac, ctx.ruleset.stat_mod(dex), False, own.shield_better, extra.ac)
         member = Character(
-            id=next_character_id(state), name=name, player=self.player.strip(), class_id=extra.id, stats=Stats(**placed),
-            hp=hp, max_hp=hp, ac=ac, con=placed["CON"], coins=rules.coins(purse.total, own.coins_times),
+            id=next_character_id(state), name=name, player=self.player.strip(), class_id=extra.id, stats=Stats.of(placed),
+            hp=hp, max_hp=hp, ac=ac, con=con, con_max=con, coins=rules.coins(purse.total, own.coins_times),
         )
         sheet = fresh(own, template, faces)
         state = state.with_slice(NAME, attrs.evolve(people(state), rolled=()))
         state = with_person(attrs.evolve(state, party=(*state.party, member)), member.id, sheet)
-        slots = rules.skill_slots(member.stats.INT)
+        slots = rules.skill_slots(ability(ctx.ruleset, member, "intelligence"))
         text = f"{rolled_text(ctx.ruleset, member, sheet)} {slots} skill slots; carries {', '.join(g.name for g in sheet.gear)}."
-        shown = (f"HP {hit.describe()} + CON {ctx.ruleset.stat_mod(placed['CON']):+d}", f"coins {purse.describe()} x {own.coins_times}")
+        shown = (f"HP {hit.describe()} + {constitution} {ctx.ruleset.stat_mod(con):+d}", f"coins {purse.describe()} x {own.coins_times}")
         return state, [note(self, text, shown)]
 
     def _placed(self, ruleset: Ruleset, own: RussellCharacters, faces: tuple[int, ...]) -> dict[str, int]:

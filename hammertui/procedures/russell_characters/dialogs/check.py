@@ -77,26 +77,30 @@ class RussellSaveDialog(RussellCheckDialog):
             yield Label("Adv - Disadv", classes="field-label", markup=False)
             yield Input(value="0", id="net", classes="number")
         with Horizontal(classes="row"):
-            yield Checkbox("Physically challenging", value=self.ruleset.stats[0] in checks.PHYSICAL, id="physical")
+            yield Checkbox("Physically challenging", value=checks.physical(self.ruleset, self.ruleset.stats[0]), id="physical")
             yield Checkbox("Listening", id="listen")
         yield Label("", id="preview", markup=False)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A STR, DEX or CON save is physical unless the referee unticks it."""
         if event.value is not Select.NULL:
-            self.query_one("#physical", Checkbox).value = str(event.value) in checks.PHYSICAL
+            self.query_one("#physical", Checkbox).value = checks.physical(self.ruleset, str(event.value))
         super().on_select_changed(event)
 
     def _arrange(self) -> None:
-        self.query_one("#listen").display = self.choice("stat") == "WIS"
+        self.query_one("#listen").display = self._wisdom()
 
     def target(self) -> str:
-        listen = self.choice("stat") == "WIS" and self.ticked("listen")
+        listen = self._wisdom() and self.ticked("listen")
         return checks.save_target(self.state, self.ruleset, self.character_id, self.choice("stat"), self.net(), self.ticked("physical"), listen)
 
     def build(self) -> Action:
         stat = self.choice("stat")
-        return checks.Save(self.character_id, stat, self.net(), self.ticked("physical"), stat == "WIS" and self.ticked("listen"))
+        return checks.Save(self.character_id, stat, self.net(), self.ticked("physical"), self._wisdom() and self.ticked("listen"))
+
+    def _wisdom(self) -> bool:
+        """Whether the save chosen is on the stat that listens (`[stats] roles`)."""
+        return self.choice("stat") == self.ruleset.stat_rules.role("wisdom")
 
 
 class RussellSkillDialog(RussellCheckDialog):
@@ -157,7 +161,8 @@ class PractiseDialog(RussellCheckDialog):
     def target(self) -> str:
         member = self.state.character(self.character_id)
         helped = " with Advantage" if self.ticked("helped") else ""
-        return f"INT {member.stats.INT} or under on {people.section(self.ruleset).save_die}{helped}; its check marks are erased either way."
+        intelligence = self.ruleset.stat_rules.role("intelligence")
+        return f"{intelligence} {member.stats[intelligence]} or under on {people.section(self.ruleset).save_die}{helped}; its check marks are erased either way."
 
     def build(self) -> Action:
         return checks.PractiseSkill(self.character_id, self.choice("skill"), self.ticked("helped"))
