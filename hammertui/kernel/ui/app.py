@@ -12,13 +12,13 @@ heap.pause_collector()  # before Textual and the rest are imported: see ui/heap.
 
 import time
 from collections.abc import Callable, Iterable
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App, ComposeResult, SystemCommand
-from textual.binding import BindingsMap
+from textual.binding import BindingType
 from textual.await_complete import AwaitComplete
 from textual.containers import Grid
 from textual.reactive import reactive
@@ -54,7 +54,7 @@ from hammertui.kernel.session.lock import SessionBusy, SessionLock
 from hammertui.kernel.session.store import READ_ONLY, Store
 from hammertui.kernel.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
 from hammertui.kernel.ui.commands import COMMON, Command, reaches
-from hammertui.kernel.ui.crash import CrashScreen, state_folder, write_crash_log
+from hammertui.kernel.ui.crash import CrashGuard, state_folder
 from hammertui.kernel.ui import procedures
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
@@ -78,9 +78,6 @@ if TYPE_CHECKING:
 IDLE_CHECK = 0.25
 """How often, in seconds, the app looks for a pause between keys to collect garbage in (`heap`)."""
 
-MAX_ERRORS = 10
-"""Errors after the first that the crash screen stays up through: one more closes the app."""
-
 CHANGES_SHOWN = 12
 """The changed rules the question before play lists; the log keeps them all."""
 
@@ -95,20 +92,35 @@ class LoadProblem:
     seed: int | None
 
 
-class HammerApp(App[None]):
+class HammerApp(CrashGuard):
     """The dashboard. Give it a ready store, or a load problem to resolve with the 'Smith first."""
 
     CSS_PATH = "hammertui.tcss"
     TITLE = "hammertui"
     ENABLE_COMMAND_PALETTE = True
 
-    BINDINGS = [command.binding() for command in COMMON if command.key is not None]
-    """Everyone's keys; the session's procedures add theirs when the app is made (`_bind`)."""
+    BINDINGS: ClassVar[list[BindingType]] = []
+    """None of its own: the app for a session is made keyed by that session's commands (`keyed`)."""
+
+    rules: Ruleset
+    """The rules the dashboard is drawn by: the session's, or while a save problem is resolved those
+    it would be started with."""
 
     view: reactive[View | None] = reactive(None, repaint=False)
     board: reactive[View | None] = reactive(None, repaint=False)
     """What the dashboard's panes draw: the `view`, held back while a whole screen (the fight) hides
     them, since a change to a screen underneath repaints the one on top in full."""
+
+    def __new__(
+        cls, store: Store | None = None, problem: LoadProblem | None = None, ruleset_loader: RulesetLoader = load_ruleset, *_: Any, **__: Any
+    ) -> HammerApp:
+        """The app for the session, bound to the keys of its commands: everyone's and its procedures'
+        own, nothing more. Textual binds a class's keys, so each set of commands has its own class,
+        made once (`keyed`), that is a HammerApp in every other way."""
+        rules = store.ruleset if store is not None else _problem_rules(problem, ruleset_loader)
+        app = super().__new__(keyed(cls, procedures.commands(rules)))
+        app.rules = rules
+        return app
 
     def __init__(
         self,
@@ -130,54 +142,13 @@ class HammerApp(App[None]):
         self.ruleset_loader = ruleset_loader
         self._following: list[tuple[Screen[Any], Callable[[Any], object] | None]] = []
         self.type_ahead = TypeAhead(self)
-        self.rules = store.ruleset if store is not None else self._problem_rules(problem)
         self.commands = procedures.commands(self.rules)
         self._by_id = {command.id: command for command in self.commands}
         self._by_action = {command.action: command for command in self.commands if command.run is None}
         self._light_keys = {command.id for command in getattr(procedures.part_ui(self.rules, "light"), "COMMANDS", ())}
         self._set_aside = {command.id: command.action for command in COMMON if command.id not in self._by_id}
-        self.crashed = False
-        self.crash_log: Path | None = None
-        self._errors = 0
-        self._resume_after_crash = False
-        self._bind()
 
-    # An error no handler expected -------------------------------------------------------------
-
-    def _handle_exception(self, error: Exception) -> None:
-        """Where Textual sends every error a handler, a screen or a timer did not catch; its own
-        answer prints the traceback over the terminal and closes the app. Ours writes the traceback to
-        the crash log beside the saves and shows the crash screen, which only quits: the session keeps
-        what it last saved. Errors that follow (a broken screen fails again) are the same crash, its
-        one entry in the log already written; past `MAX_ERRORS` of them, or with no crash screen to
-        show, the app closes quietly."""
-        if self._exception is None:  # a test run by Pilot raises it when the run ends
-            self._exception = error
-            self._exception_event.set()
-        self._return_code = 1
-        self._errors += 1
-        if self._errors > MAX_ERRORS:
-            self._close_messages_no_wait()
-            return
-        self._resume_after_crash = True
-        if self.crashed:
-            return  # the same crash failing again: its first error is the one to report
-        self.crashed = True
-        log = self.crash_log = write_crash_log(self._crash_folder(), error)
-        try:
-            self.push_screen(CrashScreen(log, error))
-        except Exception:  # noqa: BLE001 - no screen can be shown: close, as Textual would
-            self._close_messages_no_wait()
-
-    async def _process_messages_loop(self) -> None:
-        """An error in one of the app's own handlers ends its loop of messages (Textual's way to
-        close): it is taken up again, so that the crash screen's key is read."""
-        await super()._process_messages_loop()
-        while self._resume_after_crash and not (self._closed or self._closing):
-            self._resume_after_crash = False
-            await super()._process_messages_loop()
-
-    def _crash_folder(self) -> Path:
+    def crash_folder(self) -> Path:
         """The saves folder, where the game master looks for the session's files."""
         if self.store is not None and self.store.files is not None:
             return self.store.files.folder
@@ -185,34 +156,17 @@ class HammerApp(App[None]):
             return self.problem.files.folder
         return state_folder()
 
-    def _problem_rules(self, problem: LoadProblem | None) -> Ruleset:
-        """The rules to draw the dashboard by while a save problem is resolved: those the session
-        would be started with."""
-        assert problem is not None, "the app needs a session or a problem to resolve"
-        try:
-            return self.ruleset_loader(problem.ruleset_id)
-        except RulesetError:
-            return self.ruleset_loader(sessions.DEMO_RULESET)
-
-    def _bind(self) -> None:
-        """The keys of this session's commands: everyone's and its procedures' own, nothing more."""
-        keyed = {binding.key: binding for command in self.commands if command.key is not None for binding in [command.binding()]}
-        textuals = {key for key, _ in App._merged_bindings or ()}
-        kept = [(key, binding) for key, binding in self._bindings if binding.id not in self._set_aside]
-        first = [keyed.pop(key, binding) for key, binding in kept if key in textuals or binding.id not in self._by_id]
-        self._bindings = BindingsMap([*first, *keyed.values()])
-
-    async def on_event(self, event: events.Event) -> None:
+    async def take_event(self, event: events.Event) -> None:
         """A key waits for the keys typed before it to act (see `type_ahead`); the rest as Textual does."""
         if not isinstance(event, events.Key) or event.is_forwarded:
-            await super().on_event(event)
+            await super().take_event(event)
             return
         self._collector.key(time.monotonic())
         if self.type_ahead.holds(event):
             return
         given_to = self.focused or self.screen
         try:
-            await super().on_event(event)
+            await super().take_event(event)
         finally:
             self.type_ahead.acted(given_to)
 
@@ -409,7 +363,7 @@ class HammerApp(App[None]):
         a command applies when its ruleset and the moment allow (see `commands`). After an error
         nothing does but quitting."""
         if self.crashed:
-            return action == "quit"
+            return super().check_action(action, parameters)
         if self.store is None:
             return action in ("quit", "command_palette", "help_quit")
         if action in self._set_aside.values():
@@ -740,6 +694,24 @@ class HammerApp(App[None]):
             if member.status == "down":
                 yield SystemCommand(f"{member.name}: Lay Down", "A Death save; a CON point lost on failure", lambda cid=cid: self.perform(LayDown(cid)))
                 yield SystemCommand(f"{member.name}: Fight On", "Act, then lose 1d4 CON", lambda cid=cid: self.perform(FightOn(cid)))
+
+
+def _problem_rules(problem: LoadProblem | None, ruleset_loader: RulesetLoader) -> Ruleset:
+    """The rules to draw the dashboard by while a save problem is resolved: those the session
+    would be started with."""
+    assert problem is not None, "the app needs a session or a problem to resolve"
+    try:
+        return ruleset_loader(problem.ruleset_id)
+    except RulesetError:
+        return ruleset_loader(sessions.DEMO_RULESET)
+
+
+@cache
+def keyed(app: type[HammerApp], commands: tuple[Command[View], ...]) -> type[HammerApp]:
+    """`app` bound to the keys of `commands`, in their order: a class of the same name, module and
+    everything else, whose `BINDINGS` are the commands'."""
+    bindings = [command.binding() for command in commands if command.key is not None]
+    return type(app.__name__, (app,), {"BINDINGS": bindings, "__module__": app.__module__, "__qualname__": app.__qualname__})
 
 
 def write_report(app: HammerApp, store: Store) -> None:
