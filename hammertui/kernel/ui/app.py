@@ -40,20 +40,17 @@ from hammertui.kernel.session.actions import (
 )
 from hammertui.kernel.session.events import Event
 from hammertui.procedures.burn_down.actions import (
+    ToNextHour,
     darkness_ahead,
     next_hour,
 )
 from hammertui.kernel.session.persist import SaveError, SaveFailed, SaveFiles
 from hammertui.kernel.session.sessions import RulesetLoader
-from hammertui.procedures.hammercrawl_classes.rules.characters import level_up_hp_rule
-from hammertui.kernel.ruleset import LEVEL_UP_HP
-from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
-from hammertui.procedures.hammercrawl_classes.actions.recruits import AssignRole, RenameCharacter
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.lock import SessionBusy, SessionLock
 from hammertui.kernel.session.store import READ_ONLY, Store
-from hammertui.kernel.session.vitals import NOT_TODAY, ApplyDamage, FightOn, Heal, LayDown, can_say_not_today, dungeon_tier
-from hammertui.kernel.ui.commands import COMMON, Command, reaches
+from hammertui.kernel.session.vitals import FightOn, Heal, LayDown
+from hammertui.kernel.ui.commands import COMMON, ROSTER, Command, OneCharacter, Roster, reaches
 from hammertui.kernel.ui.crash import CrashGuard, state_folder
 from hammertui.kernel.ui import procedures
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
@@ -67,7 +64,6 @@ from hammertui.kernel.ui.heap import BetweenKeys, freeze_once
 from hammertui.kernel.ui.keymap import keymap_path, read_keymap
 from hammertui.kernel.ui.log import LogStrip
 from hammertui.kernel.ui import screens
-from hammertui.procedures.hammercrawl_classes.pane import PartyPane
 from hammertui.kernel.ui.type_ahead import TypeAhead
 from hammertui.kernel.ui.view import View
 
@@ -386,8 +382,8 @@ class HammerApp(CrashGuard):
         acted on a character the 'Smith had not chosen. Light keys leave the focus where it is, so
         the Timekeeper can pack a lantern, then move down to it and light it."""
         if self.screen is self.screen_stack[0]:
-            for party in self.query(PartyPane).results():
-                party.query_one(DataTable).focus()
+            for roster in self.query(f"#{ROSTER} DataTable").results(DataTable):
+                roster.focus()
 
     def _checked(self, command: Command[View]) -> tuple[str, tuple[object, ...]]:
         """The action name and parameters `check_action` is asked with for a command."""
@@ -424,141 +420,35 @@ class HammerApp(CrashGuard):
         warning = darkness_ahead(store.state, store.ruleset, units)
         if warning is not None:
             prompt = f"{prompt}\n{warning}"
-        self.push_screen(screens.NextHourDialog(prompt, self.try_perform))
-
-    def action_damage(self, character_id: str = "") -> None:
-        self._ask_amount(character_id, "Damage", self._damage)
-
-    def _damage(self, character_id: str, amount: int) -> None:
-        """A blow that would drop a Fighter with Not Today! left asks first; anything else lands."""
-        member = self._store().state.character(character_id)
-        if not can_say_not_today(member, amount):
-            self.perform(ApplyDamage(character_id, amount))
-            return
-        left = member.uses.get(NOT_TODAY, 0)
-        choices = [("yes", f"Not Today! Stay at 1 HP ({left} left, gone for good once spent)"), ("no", "Take the blow")]
-        dialog = ChooseDialog("Not Today!?", f"{amount} damage would drop {member.name} to 0 HP.", choices)
-        self.push_screen(dialog, lambda c: c is not None and self.perform(ApplyDamage(character_id, amount, not_today=c == "yes")))
+        self.push_screen(screens.NextHourDialog(prompt, self.try_perform, ToNextHour))
 
     def action_heal(self, character_id: str = "") -> None:
-        self._ask_amount(character_id, "Healing", lambda cid, n: self.perform(Heal(cid, n)))
+        self.ask_amount(character_id, "Healing", lambda cid, n: self.perform(Heal(cid, n)))
 
-    def _ask_amount(self, character_id: str, what: str, then: Callable[[str, int], object]) -> None:
-        member = self._target(character_id)
+    def ask_amount(self, character_id: str, what: str, then: Callable[[str, int], object]) -> None:
+        """How much damage or healing to a character (the one named, else the one `target` finds)."""
+        member = self.target(character_id)
         if member is None:
             return
         prompt = f"{what} to {member.name} (HP {member.hp}/{member.max_hp}):"
         dialog = AmountDialog(f"{what}: {member.name}", prompt)
         self.push_screen(dialog, lambda n: n is not None and then(member.id, n))
 
-    def _target(self, character_id: str = "") -> Character | None:
+    def target(self, character_id: str = "") -> Character | None:
         """The character a key acts on: the one named, the open sheet's, or the roster's highlight."""
         store = self._store()
         self._focus_the_party()
-        if not character_id and isinstance(self.screen, screens.SheetScreen):
-            character_id = self.screen.character_id
-        character_id = character_id or self.query_one(PartyPane).selected_id or ""
+        if not character_id and isinstance(self.screen, OneCharacter):
+            character_id = self.screen.sheet_of
+        roster = self.query_one(f"#{ROSTER}")
+        character_id = character_id or (roster.selected_id if isinstance(roster, Roster) else None) or ""
         if not character_id:
             self.notify("The party is empty." if not store.state.party else "No character is highlighted.", severity="warning")
             return None
         return store.state.character(character_id)
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        if event.data_table.id == "party-table" and event.row_key.value:
-            self.push_screen(screens.SheetScreen(event.row_key.value))
-
-    def action_sheet(self, character_id: str = "") -> None:
-        member = self._target(character_id)
-        if member is not None:
-            self.push_screen(screens.SheetScreen(member.id))
-
-    def action_check(self) -> None:
-        member = self._target()
-        if member is not None:
-            tier = dungeon_tier(self._store().state, self._store().ruleset)
-            self.push_screen(screens.CheckDialog(self._store().ruleset, member, tier, self.try_perform))
-
-    def action_restore_con(self) -> None:
-        """Lost CON back to the highlighted character by the 'Smith's hand, with the reason."""
-        member = self._target()
-        if member is not None:
-            self.push_screen(screens.RestoreConDialog(member, self.try_perform))
-
-    def action_award_xp(self) -> None:
-        store = self._store()
-        selected = self._target()
-        self.push_screen(screens.XPDialog(store.ruleset, store.state.living, selected.id if selected else "", self.try_perform))
-
-    def action_level_up(self) -> None:
-        member = self._target()
-        if member is not None:
-            self.perform(LevelUp(member.id))
-
-    def action_level_up_anyway(self) -> None:
-        """Level up away from Camp and Town, with the 'Smith's reason for the log."""
-        member = self._target()
-        if member is not None:
-            dialog = TextDialog("Level up anyway", f"Level {member.name} up outside Camp and Town? Why does the 'Smith allow it?")
-            self.push_screen(dialog, lambda reason: reason is not None and self.perform(LevelUp(member.id, reason=reason)))
-
-    def action_level_up_hp(self) -> None:
-        store = self._store()
-        now = level_up_hp_rule(store.ruleset, store.state.session.level_up_hp)
-        choices = [(rule, LEVEL_UP_HP[rule] + (" (played now)" if rule == now else "")) for rule in level_up_hp_choices(store.ruleset)]
-        dialog = ChooseDialog("Levelling Hit Points", "How does a character's maximum HP rise on levelling?", choices)
-        self.push_screen(dialog, lambda rule: rule is not None and self.perform(SetLevelUpHP(rule)))
-
-    def action_roll_character(self) -> None:
-        self.push_screen(screens.RollDialog(self._store().ruleset, self.try_perform))
-
-    def action_enter_character(self) -> None:
-        self.push_screen(screens.EntryDialog(self._store().ruleset, self.try_perform))
-
-    def action_armour(self) -> None:
-        member = self._target()
-        if member is not None:
-            ruleset = self._store().ruleset
-            self.push_screen(screens.ArmourDialog(ruleset, member.id, member.name, member.armour, member.shield, self.try_perform))
-
-    def action_role(self) -> None:
-        member = self._target()
-        if member is None:
-            return
-        roles = [(r, r + (f" (now {holder.name})" if (holder := self._holder(r)) else "")) for r in self._store().ruleset.party_roles]
-        dialog = ChooseDialog(f"Role: {member.name}", "Which party role?", [*roles, ("", "No role")])
-        self.push_screen(dialog, lambda role: role is not None and self.perform(AssignRole(member.id, role)))
-
-    def _holder(self, role: str) -> Character | None:
-        return next((m for m in self._store().state.party if m.role == role), None)
-
-    def action_rename_character(self) -> None:
-        member = self._target()
-        if member is not None:
-            named = TextDialog(f"Name: {member.name}", "The player to the left names them:", member.name, lambda name: self.try_perform(RenameCharacter(member.id, name)))
-            self.push_screen(named)
-
-    def action_notes(self) -> None:
-        member = self._target()
-        if member is not None:
-            self.push_screen(screens.NotesDialog(member.id, member.name, member.notes, self.try_perform))
-
-    def action_counts(self) -> None:
-        member = self._target()
-        if member is not None:
-            self.push_screen(screens.CountDialog(self._store().ruleset, member, self.try_perform))
-
-    def action_lay_down(self) -> None:
-        member = self._target()
-        if member is not None:
-            self.perform(LayDown(member.id))
-
-    def action_fight_on(self) -> None:
-        member = self._target()
-        if member is not None:
-            self.perform(FightOn(member.id))
-
     def action_bury(self, character_id: str = "") -> None:
-        member = self._target(character_id)
+        member = self.target(character_id)
         if member is None:
             return
         if member.alive or member.death is None:
@@ -572,23 +462,11 @@ class HammerApp(CrashGuard):
         challenge XP, under the Divining Pool); `then` once it is answered, or at once."""
         procedures.after_fight(self, then)
 
-    def action_search(self) -> None:
-        self.push_screen(screens.SearchDialog(self._store().ruleset, self.try_perform))
-
-    def action_town(self) -> None:
-        self.push_screen(screens.TownScreen())
-
     def action_loot(self) -> None:
         self.push_screen(screens.LootScreen())
 
-    def action_pile(self) -> None:
-        self.push_screen(screens.PileScreen())
-
     def action_graveyard(self) -> None:
         self.push_screen(screens.GraveyardScreen())
-
-    def action_hirelings(self) -> None:
-        self.push_screen(screens.HirelingsScreen())
 
     def action_report(self) -> None:
         """Write the session's report beside the saves, in a thread (drawing the charts takes a
@@ -677,19 +555,19 @@ class HammerApp(CrashGuard):
 
     def _character_commands(self, state: State) -> Iterable[SystemCommand]:
         """"Sheet: Darla", "Damage Otto": each character by name, beside the keys' highlighted one. The
-        sheet is the characters procedure's (its `show_sheet(app, id)`, else the sheet screen);
-        Damage by name is offered where Damage is."""
+        sheet is the characters procedure's (its `show_sheet(app, id)`); Damage by name is offered
+        where Damage is, as its command does it."""
         own_sheet = getattr(procedures.part_ui(self._store().ruleset, "characters"), "show_sheet", None)
-        damage = any(command.id == "party.damage" for command in self.commands)
+        damage = self._by_id.get("party.damage")
         for member in state.party:
             cid = member.id
-            sheet = partial(own_sheet, self, cid) if own_sheet is not None else partial(self.action_sheet, cid)
-            yield SystemCommand(f"Sheet: {member.name}", "Every number and where it comes from", sheet)
+            if own_sheet is not None:
+                yield SystemCommand(f"Sheet: {member.name}", "Every number and where it comes from", partial(own_sheet, self, cid))
             if not member.alive:
                 yield SystemCommand(f"Bury {member.name}", "Write the epitaph and lay them to rest", lambda cid=cid: self.action_bury(cid))
                 continue
-            if damage:
-                yield SystemCommand(f"Damage {member.name}", "Apply damage (temporary HP first)", lambda cid=cid: self.action_damage(cid))
+            if damage is not None and damage.run is not None:
+                yield SystemCommand(f"Damage {member.name}", "Apply damage (temporary HP first)", partial(damage.run, self, cid))
             yield SystemCommand(f"Heal {member.name}", "Heal up to max HP", lambda cid=cid: self.action_heal(cid))
             if member.status == "down":
                 yield SystemCommand(f"{member.name}: Lay Down", "A Death save; a CON point lost on failure", lambda cid=cid: self.perform(LayDown(cid)))

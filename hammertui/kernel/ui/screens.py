@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from hammertui.procedures.burn_down.dialogs.correct_light import CorrectLightDialog
     from hammertui.procedures.exploration_die.dialogs import ClockDialog, TurnDialog
     from hammertui.procedures.hammercrawl_classes.dialogs.counts import CountDialog
-    from hammertui.kernel.ui.dialogs.notes import NotesDialog
+    from hammertui.procedures.hammercrawl_classes.dialogs.notes import NotesDialog
     from hammertui.procedures.burn_down.dialogs.pack import PackDialog
     from hammertui.kernel.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
     from hammertui.procedures.hammercrawl_classes.dialogs.recruit import ArmourDialog, EntryDialog, RollDialog
@@ -74,7 +74,7 @@ WHERE = {
     "GraveyardScreen": "hammertui.kernel.ui.graveyard",
     "HirelingsScreen": "hammertui.procedures.hammercrawl_classes.screens.hirelings",
     "NextHourDialog": "hammertui.kernel.ui.dialogs.pass_time",
-    "NotesDialog": "hammertui.kernel.ui.dialogs.notes",
+    "NotesDialog": "hammertui.procedures.hammercrawl_classes.dialogs.notes",
     "PackDialog": "hammertui.procedures.burn_down.dialogs.pack",
     "PassTimeDialog": "hammertui.kernel.ui.dialogs.pass_time",
     "PileScreen": "hammertui.procedures.hammercrawl_classes.screens.pile",
