@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from rich.console import Console
 from textual.widgets import Input
 from textual.content import Content
 
+from hammertui.procedures.hammercrawl_classes import commands as characters
 from hammertui.kernel.ruleset import load_ruleset, rulesets_dir
 from hammertui.kernel.session import sessions
 from hammertui.kernel.session.acting import Action, Refused
@@ -168,16 +170,16 @@ async def test_the_player_view_shows_hostile_text_as_it_reads(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize(("open_dialog", "typed", "said"), [
-    ("action_rename_character", "A\x1b]2;PWNED\x07B", "holds a control character (U+001B)"),
-    ("action_rename", "Tomb [/]", "cannot be a session name"),
+    (characters.rename_character, "A\x1b]2;PWNED\x07B", "holds a control character (U+001B)"),
+    (HammerApp.action_rename, "Tomb [/]", "cannot be a session name"),
 ], ids=["a name holding an OSC title", "a session name holding markup"])
 async def test_a_typed_field_refuses_control_characters_and_f2_a_bad_name_with_a_message(
-    tmp_path: Path, open_dialog: str, typed: str, said: str
+    tmp_path: Path, open_dialog: Callable[[HammerApp], None], typed: str, said: str
 ) -> None:
     app = make_app(tmp_path, seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         before = app.store.state
-        getattr(app, open_dialog)()
+        open_dialog(app)
         await until(pilot, lambda: isinstance(app.screen, TextDialog) and bool(app.screen.query(Input)), "the dialog")
         app.screen.query_one(Input).value = typed
         await pilot.press("enter")

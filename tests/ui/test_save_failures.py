@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Label
 
+from hammertui.procedures.hammercrawl_classes import commands as characters
 from hammertui.kernel.session import persist
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.ui.app import HammerApp, make_app
@@ -71,7 +72,7 @@ async def test_text_that_cannot_be_saved_is_refused_where_it_is_typed(tmp_path: 
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         on_disk = (tmp_path / "demo.toml").read_bytes()
         name = app.store.state.party[0].name
-        app.action_rename_character()
+        characters.rename_character(app)
         await until(pilot, lambda: isinstance(app.screen, TextDialog) and bool(app.screen.query(Input)), "the rename dialog")
         app.screen.query_one(Input).value = "Tomb\udc80"
         await pilot.press("enter")

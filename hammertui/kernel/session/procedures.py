@@ -112,6 +112,14 @@ def foes_in_fight(state: State) -> tuple[tuple[str, str], ...]:
     return () if answer is None else tuple(answer(state))
 
 
+def camped(state: State) -> bool:
+    """Whether the party is camped, as the session's camp procedure keeps it (`camping(state)` in
+    its state module); never, for a session played without one."""
+    module = part_module(state, "camp")
+    camping = getattr(module, "camping", None)
+    return camping is not None and camping(state) is not None
+
+
 def light_on_roll(state: State, ruleset: Ruleset, kind: str, character_id: str = "") -> tuple[bool, int] | None:
     """What the light does to one roll of `kind` (the light procedure's roll kinds: "attack",
     "save", "guts"...) made by a character, or by the party as its best light shows it when none is

@@ -12,13 +12,13 @@ heap.pause_collector()  # before Textual and the rest are imported: see ui/heap.
 
 import time
 from collections.abc import Callable, Iterable
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual.app import App, ComposeResult, SystemCommand
-from textual.binding import BindingsMap
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import BindingType
 from textual.await_complete import AwaitComplete
 from textual.containers import Grid
 from textual.reactive import reactive
@@ -39,23 +39,21 @@ from hammertui.kernel.session.actions import (
 )
 from hammertui.kernel.session.events import Event
 from hammertui.procedures.burn_down.actions import (
+    ToNextHour,
     darkness_ahead,
     next_hour,
 )
 from hammertui.kernel.session.persist import SaveError, SaveFailed, SaveFiles
 from hammertui.kernel.session.sessions import RulesetLoader
-from hammertui.procedures.hammercrawl_classes.rules.characters import level_up_hp_rule
-from hammertui.kernel.ruleset import LEVEL_UP_HP
-from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
-from hammertui.procedures.hammercrawl_classes.actions.recruits import AssignRole, RenameCharacter
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.lock import SessionBusy, SessionLock
 from hammertui.kernel.session.store import READ_ONLY, Store
-from hammertui.kernel.session.vitals import ApplyDamage, Heal
-from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, dungeon_tier
+from hammertui.kernel.session.vitals import Heal
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 from hammertui.kernel.ui.commands import COMMON, Command, reaches
-from hammertui.kernel.ui.crash import CrashScreen, state_folder, write_crash_log
+from hammertui.kernel.ui.crash import state_folder
+from hammertui.kernel.ui.commands import ROSTER, OneCharacter, Roster
+from hammertui.kernel.ui.crash import CrashGuard
 from hammertui.kernel.ui import procedures
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
@@ -67,7 +65,6 @@ from hammertui.kernel.ui.header import SessionHeader
 from hammertui.kernel.ui.heap import BetweenKeys, freeze_once
 from hammertui.kernel.ui.keymap import keymap_path, read_keymap
 from hammertui.kernel.ui.log import LogStrip
-from hammertui.kernel.ui.party import PartyPane
 from hammertui.kernel.ui.type_ahead import TypeAhead
 from hammertui.kernel.ui.view import View
 
@@ -77,9 +74,6 @@ if TYPE_CHECKING:
 
 IDLE_CHECK = 0.25
 """How often, in seconds, the app looks for a pause between keys to collect garbage in (`heap`)."""
-
-MAX_ERRORS = 10
-"""Errors after the first that the crash screen stays up through: one more closes the app."""
 
 CHANGES_SHOWN = 12
 """The changed rules the question before play lists; the log keeps them all."""
@@ -95,20 +89,35 @@ class LoadProblem:
     seed: int | None
 
 
-class HammerApp(App[None]):
+class HammerApp(CrashGuard):
     """The dashboard. Give it a ready store, or a load problem to resolve with the 'Smith first."""
 
     CSS_PATH = "hammertui.tcss"
     TITLE = "hammertui"
     ENABLE_COMMAND_PALETTE = True
 
-    BINDINGS = [command.binding() for command in COMMON if command.key is not None]
-    """Everyone's keys; the session's procedures add theirs when the app is made (`_bind`)."""
+    BINDINGS: ClassVar[list[BindingType]] = []
+    """None of its own: the app for a session is made keyed by that session's commands (`keyed`)."""
+
+    rules: Ruleset
+    """The rules the dashboard is drawn by: the session's, or while a save problem is resolved those
+    it would be started with."""
 
     view: reactive[View | None] = reactive(None, repaint=False)
     board: reactive[View | None] = reactive(None, repaint=False)
     """What the dashboard's panes draw: the `view`, held back while a whole screen (the fight) hides
     them, since a change to a screen underneath repaints the one on top in full."""
+
+    def __new__(
+        cls, store: Store | None = None, problem: LoadProblem | None = None, ruleset_loader: RulesetLoader = load_ruleset, *_: Any, **__: Any
+    ) -> HammerApp:
+        """The app for the session, bound to the keys of its commands: everyone's and its procedures'
+        own, nothing more. Textual binds a class's keys, so each set of commands has its own class,
+        made once (`keyed`), that is a HammerApp in every other way."""
+        rules = store.ruleset if store is not None else _problem_rules(problem, ruleset_loader)
+        app = super().__new__(keyed(cls, procedures.commands(rules)))
+        app.rules = rules
+        return app
 
     def __init__(
         self,
@@ -130,54 +139,13 @@ class HammerApp(App[None]):
         self.ruleset_loader = ruleset_loader
         self._following: list[tuple[Screen[Any], Callable[[Any], object] | None]] = []
         self.type_ahead = TypeAhead(self)
-        self.rules = store.ruleset if store is not None else self._problem_rules(problem)
         self.commands = procedures.commands(self.rules)
         self._by_id = {command.id: command for command in self.commands}
         self._by_action = {command.action: command for command in self.commands if command.run is None}
         self._light_keys = {command.id for command in getattr(procedures.part_ui(self.rules, "light"), "COMMANDS", ())}
         self._set_aside = {command.id: command.action for command in COMMON if command.id not in self._by_id}
-        self.crashed = False
-        self.crash_log: Path | None = None
-        self._errors = 0
-        self._resume_after_crash = False
-        self._bind()
 
-    # An error no handler expected -------------------------------------------------------------
-
-    def _handle_exception(self, error: Exception) -> None:
-        """Where Textual sends every error a handler, a screen or a timer did not catch; its own
-        answer prints the traceback over the terminal and closes the app. Ours writes the traceback to
-        the crash log beside the saves and shows the crash screen, which only quits: the session keeps
-        what it last saved. Errors that follow (a broken screen fails again) are the same crash, its
-        one entry in the log already written; past `MAX_ERRORS` of them, or with no crash screen to
-        show, the app closes quietly."""
-        if self._exception is None:  # a test run by Pilot raises it when the run ends
-            self._exception = error
-            self._exception_event.set()
-        self._return_code = 1
-        self._errors += 1
-        if self._errors > MAX_ERRORS:
-            self._close_messages_no_wait()
-            return
-        self._resume_after_crash = True
-        if self.crashed:
-            return  # the same crash failing again: its first error is the one to report
-        self.crashed = True
-        log = self.crash_log = write_crash_log(self._crash_folder(), error)
-        try:
-            self.push_screen(CrashScreen(log, error))
-        except Exception:  # noqa: BLE001 - no screen can be shown: close, as Textual would
-            self._close_messages_no_wait()
-
-    async def _process_messages_loop(self) -> None:
-        """An error in one of the app's own handlers ends its loop of messages (Textual's way to
-        close): it is taken up again, so that the crash screen's key is read."""
-        await super()._process_messages_loop()
-        while self._resume_after_crash and not (self._closed or self._closing):
-            self._resume_after_crash = False
-            await super()._process_messages_loop()
-
-    def _crash_folder(self) -> Path:
+    def crash_folder(self) -> Path:
         """The saves folder, where the game master looks for the session's files."""
         if self.store is not None and self.store.files is not None:
             return self.store.files.folder
@@ -185,34 +153,17 @@ class HammerApp(App[None]):
             return self.problem.files.folder
         return state_folder()
 
-    def _problem_rules(self, problem: LoadProblem | None) -> Ruleset:
-        """The rules to draw the dashboard by while a save problem is resolved: those the session
-        would be started with."""
-        assert problem is not None, "the app needs a session or a problem to resolve"
-        try:
-            return self.ruleset_loader(problem.ruleset_id)
-        except RulesetError:
-            return self.ruleset_loader(sessions.DEMO_RULESET)
-
-    def _bind(self) -> None:
-        """The keys of this session's commands: everyone's and its procedures' own, nothing more."""
-        keyed = {binding.key: binding for command in self.commands if command.key is not None for binding in [command.binding()]}
-        textuals = {key for key, _ in App._merged_bindings or ()}
-        kept = [(key, binding) for key, binding in self._bindings if binding.id not in self._set_aside]
-        first = [keyed.pop(key, binding) for key, binding in kept if key in textuals or binding.id not in self._by_id]
-        self._bindings = BindingsMap([*first, *keyed.values()])
-
-    async def on_event(self, event: events.Event) -> None:
+    async def take_event(self, event: events.Event) -> None:
         """A key waits for the keys typed before it to act (see `type_ahead`); the rest as Textual does."""
         if not isinstance(event, events.Key) or event.is_forwarded:
-            await super().on_event(event)
+            await super().take_event(event)
             return
         self._collector.key(time.monotonic())
         if self.type_ahead.holds(event):
             return
         given_to = self.focused or self.screen
         try:
-            await super().on_event(event)
+            await super().take_event(event)
         finally:
             self.type_ahead.acted(given_to)
 
@@ -409,7 +360,7 @@ class HammerApp(App[None]):
         a command applies when its ruleset and the moment allow (see `commands`). After an error
         nothing does but quitting."""
         if self.crashed:
-            return action == "quit"
+            return super().check_action(action, parameters)
         if self.store is None:
             return action in ("quit", "command_palette", "help_quit")
         if action in self._set_aside.values():
@@ -432,8 +383,8 @@ class HammerApp(App[None]):
         acted on a character the 'Smith had not chosen. Light keys leave the focus where it is, so
         the Timekeeper can pack a lantern, then move down to it and light it."""
         if self.screen is self.screen_stack[0]:
-            for party in self.query(PartyPane).results():
-                party.query_one(DataTable).focus()
+            for roster in self.query(f"#{ROSTER} DataTable").results(DataTable):
+                roster.focus()
 
     def _checked(self, command: Command[View]) -> tuple[str, tuple[object, ...]]:
         """The action name and parameters `check_action` is asked with for a command."""
@@ -472,158 +423,42 @@ class HammerApp(App[None]):
         warning = darkness_ahead(store.state, store.ruleset, units)
         if warning is not None:
             prompt = f"{prompt}\n{warning}"
-        self.push_screen(NextHourDialog(prompt, self.try_perform))
-
-    def action_damage(self, character_id: str = "") -> None:
-        self._ask_amount(character_id, "Damage", self._damage)
-
-    def _damage(self, character_id: str, amount: int) -> None:
-        """A blow that would drop a Fighter with Not Today! left asks first; anything else lands."""
-        member = self._store().state.character(character_id)
-        if not can_say_not_today(member, amount):
-            self.perform(ApplyDamage(character_id, amount))
-            return
-        left = member.uses.get(NOT_TODAY, 0)
-        choices = [("yes", f"Not Today! Stay at 1 HP ({left} left, gone for good once spent)"), ("no", "Take the blow")]
-        dialog = ChooseDialog("Not Today!?", f"{amount} damage would drop {member.name} to 0 HP.", choices)
-        self.push_screen(dialog, lambda c: c is not None and self.perform(ApplyDamage(character_id, amount, not_today=c == "yes")))
+        self.push_screen(NextHourDialog(prompt, self.try_perform, ToNextHour))
 
     def action_heal(self, character_id: str = "") -> None:
-        self._ask_amount(character_id, "Healing", lambda cid, n: self.perform(Heal(cid, n)))
+        self.ask_amount(character_id, "Healing", lambda cid, n: self.perform(Heal(cid, n)))
 
-    def _ask_amount(self, character_id: str, what: str, then: Callable[[str, int], object]) -> None:
-        member = self._target(character_id)
+    def ask_amount(self, character_id: str, what: str, then: Callable[[str, int], object]) -> None:
+        """How much damage or healing to a character (the one named, else the one `target` finds)."""
+        member = self.target(character_id)
         if member is None:
             return
         prompt = f"{what} to {member.name} (HP {member.hp}/{member.max_hp}):"
         dialog = AmountDialog(f"{what}: {member.name}", prompt)
         self.push_screen(dialog, lambda n: n is not None and then(member.id, n))
 
-    def _target(self, character_id: str = "") -> Character | None:
+    def target(self, character_id: str = "") -> Character | None:
         """The character a key acts on: the one named, the open sheet's, or the roster's highlight."""
-        from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen
         store = self._store()
         self._focus_the_party()
-        if not character_id and isinstance(self.screen, SheetScreen):
-            character_id = self.screen.character_id
-        character_id = character_id or self.query_one(PartyPane).selected_id or ""
+        if not character_id and isinstance(self.screen, OneCharacter):
+            character_id = self.screen.sheet_of
+        roster = self.query_one(f"#{ROSTER}")
+        character_id = character_id or (roster.selected_id if isinstance(roster, Roster) else None) or ""
         if not character_id:
             self.notify("The party is empty." if not store.state.party else "No character is highlighted.", severity="warning")
             return None
         return store.state.character(character_id)
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen
-        if event.data_table.id == "party-table" and event.row_key.value:
-            self.push_screen(SheetScreen(event.row_key.value))
-
-    def action_sheet(self, character_id: str = "") -> None:
-        from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen
-        member = self._target(character_id)
-        if member is not None:
-            self.push_screen(SheetScreen(member.id))
-
-    def action_check(self) -> None:
-        from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
-        member = self._target()
-        if member is not None:
-            tier = dungeon_tier(self._store().state, self._store().ruleset)
-            self.push_screen(CheckDialog(self._store().ruleset, member, tier, self.try_perform))
-
-    def action_restore_con(self) -> None:
-        """Lost CON back to the highlighted character by the 'Smith's hand, with the reason."""
-        from hammertui.procedures.hammercrawl_classes.dialogs.restore_con import RestoreConDialog
-        member = self._target()
-        if member is not None:
-            self.push_screen(RestoreConDialog(member, self.try_perform))
-
-    def action_award_xp(self) -> None:
-        from hammertui.procedures.hammercrawl_classes.dialogs.xp import XPDialog
-        store = self._store()
-        selected = self._target()
-        self.push_screen(XPDialog(store.ruleset, store.state.living, selected.id if selected else "", self.try_perform))
-
-    def action_level_up(self) -> None:
-        member = self._target()
-        if member is not None:
-            self.perform(LevelUp(member.id))
-
-    def action_level_up_anyway(self) -> None:
-        """Level up away from Camp and Town, with the 'Smith's reason for the log."""
-        member = self._target()
-        if member is not None:
-            dialog = TextDialog("Level up anyway", f"Level {member.name} up outside Camp and Town? Why does the 'Smith allow it?")
-            self.push_screen(dialog, lambda reason: reason is not None and self.perform(LevelUp(member.id, reason=reason)))
-
-    def action_level_up_hp(self) -> None:
-        store = self._store()
-        now = level_up_hp_rule(store.ruleset, store.state.session.level_up_hp)
-        choices = [(rule, LEVEL_UP_HP[rule] + (" (played now)" if rule == now else "")) for rule in level_up_hp_choices(store.ruleset)]
-        dialog = ChooseDialog("Levelling Hit Points", "How does a character's maximum HP rise on levelling?", choices)
-        self.push_screen(dialog, lambda rule: rule is not None and self.perform(SetLevelUpHP(rule)))
-
-    def action_roll_character(self) -> None:
-        from hammertui.procedures.hammercrawl_classes.dialogs.recruit import RollDialog
-        self.push_screen(RollDialog(self._store().ruleset, self.try_perform))
-
-    def action_enter_character(self) -> None:
-        from hammertui.procedures.hammercrawl_classes.dialogs.recruit import EntryDialog
-        self.push_screen(EntryDialog(self._store().ruleset, self.try_perform))
-
-    def action_armour(self) -> None:
-        from hammertui.procedures.hammercrawl_classes.dialogs.recruit import ArmourDialog
-        member = self._target()
-        if member is not None:
-            ruleset = self._store().ruleset
-            self.push_screen(ArmourDialog(ruleset, member.id, member.name, member.armour, member.shield, self.try_perform))
-
-    def action_role(self) -> None:
-        member = self._target()
-        if member is None:
-            return
-        roles = [(r, r + (f" (now {holder.name})" if (holder := self._holder(r)) else "")) for r in self._store().ruleset.party_roles]
-        dialog = ChooseDialog(f"Role: {member.name}", "Which party role?", [*roles, ("", "No role")])
-        self.push_screen(dialog, lambda role: role is not None and self.perform(AssignRole(member.id, role)))
-
-    def _holder(self, role: str) -> Character | None:
-        return next((m for m in self._store().state.party if m.role == role), None)
-
-    def action_rename_character(self) -> None:
-        member = self._target()
-        if member is not None:
-            named = TextDialog(f"Name: {member.name}", "The player to the left names them:", member.name, lambda name: self.try_perform(RenameCharacter(member.id, name)))
-            self.push_screen(named)
-
-    def action_notes(self) -> None:
-        from hammertui.kernel.ui.dialogs.notes import NotesDialog
-        member = self._target()
-        if member is not None:
-            self.push_screen(NotesDialog(member.id, member.name, member.notes, self.try_perform))
-
-    def action_counts(self) -> None:
-        from hammertui.procedures.hammercrawl_classes.dialogs.counts import CountDialog
-        member = self._target()
-        if member is not None:
-            self.push_screen(CountDialog(self._store().ruleset, member, self.try_perform))
-
-    def action_lay_down(self) -> None:
-        member = self._target()
-        if member is not None:
-            self.perform(LayDown(member.id))
-
-    def action_fight_on(self) -> None:
-        member = self._target()
-        if member is not None:
-            self.perform(FightOn(member.id))
-
     def action_bury(self, character_id: str = "") -> None:
-        from hammertui.kernel.ui.dialogs.burial import BurialDialog
-        member = self._target(character_id)
+        member = self.target(character_id)
         if member is None:
             return
         if member.alive or member.death is None:
             self.notify(f"{member.name} is not dead. Yet.", severity="warning")
             return
+        from hammertui.kernel.ui.dialogs.burial import BurialDialog
+
         when = clock_text(member.death.at, self._store().ruleset.time.minutes_per_unit)
         self.follow_with(BurialDialog(member, when, self.try_perform))
 
@@ -632,29 +467,13 @@ class HammerApp(App[None]):
         challenge XP, under the Divining Pool); `then` once it is answered, or at once."""
         procedures.after_fight(self, then)
 
-    def action_search(self) -> None:
-        from hammertui.procedures.divining_pool.dialogs.search import SearchDialog
-        self.push_screen(SearchDialog(self._store().ruleset, self.try_perform))
-
-    def action_town(self) -> None:
-        from hammertui.procedures.divining_pool.screens.town import TownScreen
-        self.push_screen(TownScreen())
-
     def action_loot(self) -> None:
         from hammertui.kernel.ui.loot import LootScreen
         self.push_screen(LootScreen())
 
-    def action_pile(self) -> None:
-        from hammertui.procedures.hammercrawl_classes.screens.pile import PileScreen
-        self.push_screen(PileScreen())
-
     def action_graveyard(self) -> None:
         from hammertui.kernel.ui.graveyard import GraveyardScreen
         self.push_screen(GraveyardScreen())
-
-    def action_hirelings(self) -> None:
-        from hammertui.procedures.hammercrawl_classes.screens.hirelings import HirelingsScreen
-        self.push_screen(HirelingsScreen())
 
     def action_report(self) -> None:
         """Write the session's report beside the saves, in a thread (drawing the charts takes a
@@ -744,23 +563,41 @@ class HammerApp(App[None]):
 
     def _character_commands(self, state: State) -> Iterable[SystemCommand]:
         """"Sheet: Darla", "Damage Otto": each character by name, beside the keys' highlighted one. The
-        sheet is the characters procedure's (its `show_sheet(app, id)`, else the sheet screen);
-        Damage by name is offered where Damage is."""
+        sheet is the characters procedure's (its `show_sheet(app, id)`); Damage by name is offered
+        where Damage is, as its command does it."""
         own_sheet = getattr(procedures.part_ui(self._store().ruleset, "characters"), "show_sheet", None)
-        damage = any(command.id == "party.damage" for command in self.commands)
+        damage = self._by_id.get("party.damage")
         for member in state.party:
             cid = member.id
-            sheet = partial(own_sheet, self, cid) if own_sheet is not None else partial(self.action_sheet, cid)
-            yield SystemCommand(f"Sheet: {member.name}", "Every number and where it comes from", sheet)
+            if own_sheet is not None:
+                yield SystemCommand(f"Sheet: {member.name}", "Every number and where it comes from", partial(own_sheet, self, cid))
             if not member.alive:
                 yield SystemCommand(f"Bury {member.name}", "Write the epitaph and lay them to rest", lambda cid=cid: self.action_bury(cid))
                 continue
-            if damage:
-                yield SystemCommand(f"Damage {member.name}", "Apply damage (temporary HP first)", lambda cid=cid: self.action_damage(cid))
+            if damage is not None and damage.run is not None:
+                yield SystemCommand(f"Damage {member.name}", "Apply damage (temporary HP first)", partial(damage.run, self, cid))
             yield SystemCommand(f"Heal {member.name}", "Heal up to max HP", lambda cid=cid: self.action_heal(cid))
             if member.status == "down":
                 yield SystemCommand(f"{member.name}: Lay Down", "A Death save; a CON point lost on failure", lambda cid=cid: self.perform(LayDown(cid)))
                 yield SystemCommand(f"{member.name}: Fight On", "Act, then lose 1d4 CON", lambda cid=cid: self.perform(FightOn(cid)))
+
+
+def _problem_rules(problem: LoadProblem | None, ruleset_loader: RulesetLoader) -> Ruleset:
+    """The rules to draw the dashboard by while a save problem is resolved: those the session
+    would be started with."""
+    assert problem is not None, "the app needs a session or a problem to resolve"
+    try:
+        return ruleset_loader(problem.ruleset_id)
+    except RulesetError:
+        return ruleset_loader(sessions.DEMO_RULESET)
+
+
+@cache
+def keyed(app: type[HammerApp], commands: tuple[Command[View], ...]) -> type[HammerApp]:
+    """`app` bound to the keys of `commands`, in their order: a class of the same name, module and
+    everything else, whose `BINDINGS` are the commands'."""
+    bindings = [command.binding() for command in commands if command.key is not None]
+    return type(app.__name__, (app,), {"BINDINGS": bindings, "__module__": app.__module__, "__qualname__": app.__qualname__})
 
 
 def write_report(app: HammerApp, store: Store) -> None:

@@ -12,7 +12,7 @@ session's procedures (each procedure's `COMMANDS`, see `ui/procedures.py`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from textual.app import SystemCommand
 from textual.binding import Binding
@@ -20,7 +20,6 @@ from textual.screen import Screen
 
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.hammercrawl_classes.actions.advancement import ad_hoc_words
 from hammertui.kernel.session.procedures import fight_under_way, part_module_of
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.view import View
@@ -29,17 +28,33 @@ Moment = TypeVar("Moment")
 """What a command asks to know whether it applies: the `View` on the dashboard; on a screen, what
 that screen knows besides (the fight screen's highlighted combatant)."""
 Words = str | Callable[[State, Ruleset], str]
-"""Words that can follow the ruleset: "{unit}", "{units}" and "{ad_hoc}" are filled in, or a function
-of the state and ruleset for words that change with the moment."""
+"""Words that can follow the ruleset: "{unit}" and "{units}" are filled in, or a function of the
+state and ruleset for words that change with the moment (or with what a procedure reads in it)."""
+
+
+ROSTER = "party"
+"""The id of the characters procedure's pane: the roster whose highlighted row a character's command
+acts on."""
+
+
+@runtime_checkable
+class Roster(Protocol):
+    """The characters procedure's pane, as a command asks it who is highlighted."""
+
+    @property
+    def selected_id(self) -> str | None: ...
+
+
+@runtime_checkable
+class OneCharacter(Protocol):
+    """A character's sheet: a character's command acts on the character it shows."""
+
+    @property
+    def sheet_of(self) -> str: ...
 
 
 def always(moment: object) -> bool:
     return True
-
-
-def app_action(name: str) -> Callable[[Any], object]:
-    """A procedure's command that runs one of the app's own `action_` methods."""
-    return lambda app: getattr(app, f"action_{name}")()
 
 
 @record
@@ -76,7 +91,7 @@ class Command(Generic[Moment]):
 def _fill(words: Words, state: State, ruleset: Ruleset) -> str:
     if callable(words):
         return words(state, ruleset)
-    return words.format(unit=ruleset.time.unit, units=ruleset.time.unit_plural, ad_hoc=ad_hoc_words(ruleset))
+    return words.format(unit=ruleset.time.unit, units=ruleset.time.unit_plural)
 
 
 def _plain(words: Words) -> str | None:

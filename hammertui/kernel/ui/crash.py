@@ -7,7 +7,16 @@ left in its place cannot send a traceback into another file. One entry is writte
 and the log is kept to `MAX_LOG_BYTES`: when it would grow past that it becomes `CRASH_LOG.1`, the
 one before it dropped. A saves folder that cannot take it gives way to the user's own state folder,
 never a shared one such as the system's temporary folder, where anyone may have put a file by
-that name first."""
+that name first.
+
+`CrashGuard` is where the app meets such an error. Textual sends it every error a handler, a screen
+or a timer did not catch to `App._handle_exception`, whose own answer prints the traceback over the
+terminal and closes the app: that one private method is overridden here, and nowhere else
+(`tests/ui/test_crash_screen.py` checks that Textual still calls it so). An error in one of the app's
+own handlers would end the app's loop of messages, and with it the crash screen's keys: the app's
+events are handled under `on_event`, which hands such an error to the crash screen itself, and the
+app answers no other message of its own.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +27,8 @@ from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual import events
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -29,6 +39,8 @@ MAX_LOG_BYTES = 1024 * 1024
 """The most a crash log holds before it is set aside for a new one: some hundreds of crashes."""
 MAX_ENTRY_CHARS = 64 * 1024
 """The most one crash writes: a traceback longer than this keeps its end, where the error is."""
+MAX_ERRORS = 10
+"""Errors after the first that the crash screen stays up through: one more closes the app."""
 
 
 def state_folder() -> Path:
@@ -110,3 +122,56 @@ class CrashScreen(Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit(return_code=1)
+
+
+class CrashGuard(App[None]):
+    """An app whose errors nothing expected end on the crash screen: the traceback goes to the crash
+    log in `crash_folder()`, and the screen, which only quits, covers everything. Errors that follow
+    (a broken screen fails again) are the same crash, its one entry in the log already written; past
+    `MAX_ERRORS` of them, or with no crash screen to show, the app closes."""
+
+    crashed = False
+    crash_log: Path | None = None
+    _errors = 0
+
+    def crash_folder(self) -> Path:
+        """Where the crash log goes: the user's state folder, unless the app knows better."""
+        return state_folder()
+
+    async def on_event(self, event: events.Event) -> None:
+        """The app's events, keys among them, run their handlers here: one that fails is a crash,
+        and the app's loop of messages goes on to read the crash screen's key."""
+        try:
+            await self.take_event(event)
+        except Exception as error:  # noqa: BLE001 - every error nothing expected is a crash
+            self._handle_exception(error)
+
+    async def take_event(self, event: events.Event) -> None:
+        """Handle one of the app's events, as Textual does unless a subclass says otherwise."""
+        await super().on_event(event)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's one door for errors (see the module's docstring); the first is kept as Textual
+        keeps it, for a test run by Pilot to raise when the run ends."""
+        if self._exception is None:
+            self._exception = error
+            self._exception_event.set()
+        self.crash(error)
+
+    def crash(self, error: Exception) -> None:
+        self._errors += 1
+        if self._errors > MAX_ERRORS:
+            self.exit(return_code=1)
+            return
+        if self.crashed:
+            return  # the same crash failing again: its first error is the one to report
+        self.crashed = True
+        log = self.crash_log = write_crash_log(self.crash_folder(), error)
+        try:
+            self.push_screen(CrashScreen(log, error))
+        except Exception:  # noqa: BLE001 - no screen can be shown: close, as Textual would
+            self.exit(return_code=1)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """After an error nothing is done but quitting."""
+        return action == "quit" if self.crashed else True

@@ -22,7 +22,7 @@ from hammertui.kernel.ruleset import Divining, Ruleset
 from hammertui.procedures.divining_pool.state import EXPLORE_STEPS, Exploration, divining_pool, exploring
 from hammertui.procedures.divining_pool.actions.explore import pool_lines, room_award
 from hammertui.procedures.divining_pool.drawing import STEP_NAMES, dice_chip, percent, reason_line, symbol_names
-from hammertui.kernel.ui.commands import Command, app_action, calm
+from hammertui.kernel.ui.commands import Command, calm
 from hammertui.kernel.ui.view import View
 
 if TYPE_CHECKING:
@@ -208,12 +208,25 @@ def _rooms(app: HammerApp) -> None:
     app.push_screen(RoomsScreen())
 
 
+def _search(app: HammerApp) -> None:
+    """Searchers and time chosen in a dialog, the odds shown as they change."""
+    from hammertui.procedures.divining_pool.dialogs.search import SearchDialog
+
+    app.push_screen(SearchDialog(app.store.ruleset, app.try_perform))
+
+
+def _town(app: HammerApp) -> None:
+    from hammertui.procedures.divining_pool.screens.town import TownScreen
+
+    app.push_screen(TownScreen())
+
+
 COMMANDS: tuple[Command[View], ...] = (
     Command("e", "explore.start", "explore", "Explore", "Explore", "Move on to the next room: the Divining Pool, step by step", show=True, applies=calm, run=_explore),
     Command("b", "explore.pool", "pool", "Pool", "Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", run=_pool),
     Command("m", "explore.rooms", "rooms", "Rooms", "Rooms", "The rooms explored, their rolls and notes; award XP", run=_rooms),
-    Command("S", "party.search", "search", "Search", "Search", "Searchers and time: the odds shown, the roll for the 'Smith's eyes", run=app_action("search")),
-    Command("R", "party.town", "town", "Town", "Return to Town", "Full HP and spells, supplies restocked, loot divided, levels; back at a chosen level", run=app_action("town")),
+    Command("S", "party.search", "search", "Search", "Search", "Searchers and time: the odds shown, the roll for the 'Smith's eyes", run=_search),
+    Command("R", "party.town", "town", "Town", "Return to Town", "Full HP and spells, supplies restocked, loot divided, levels; back at a chosen level", run=_town),
 )
 
 

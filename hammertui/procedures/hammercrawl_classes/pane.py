@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+from typing import TYPE_CHECKING, cast
 
-from hammertui.procedures.hammercrawl_classes.actions.advancement import level_up_hp_choices
-from hammertui.kernel.session.state import Character
-from hammertui.kernel.ui.commands import Command, app_action
+from rich.text import Text
+from textual.widgets import DataTable
+
+from hammertui.procedures.hammercrawl_classes import commands
+from hammertui.procedures.hammercrawl_classes.actions.advancement import ad_hoc_words, level_up_hp_choices
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.state import Character, State
+from hammertui.kernel.ui.commands import ROSTER, Command
 from hammertui.kernel.ui.party import STATUS, PartyPane, hp_cell
 from hammertui.kernel.ui.view import View
+
+if TYPE_CHECKING:
+    from hammertui.kernel.ui.app import HammerApp
 
 COLUMNS = ("Name", "Class Lv", "HP", "AC", "XP", "Status")
 
@@ -35,26 +43,43 @@ class ClassesPartyPane(PartyPane):
             Text(words, style=style, no_wrap=True, overflow="ellipsis"),
         ]
 
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a row shows that character's sheet."""
+        if event.row_key.value:
+            show_sheet(cast("HammerApp", self.app), event.row_key.value)
+
 
 def pane() -> ClassesPartyPane:
-    return ClassesPartyPane(id="party", classes="pane")
+    return ClassesPartyPane(id=ROSTER, classes="pane")
 
 
 PANE = pane
 
 
+def show_sheet(app: HammerApp, character_id: str) -> None:
+    """Every number of one character and where it comes from, on its own screen."""
+    from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen  # opened on first use, as every screen is
+
+    app.push_screen(SheetScreen(character_id))
+
+
+def _award_words(state: State, ruleset: Ruleset) -> str:
+    """`1, 3 or 5 to one or everyone standing`: the quick awards this ruleset gives."""
+    return f"{ad_hoc_words(ruleset)} to one or everyone standing, with a reason"
+
+
 COMMANDS: tuple[Command[View], ...] = (
-    Command("d", "party.damage", "damage", "Damage", "Damage", "Apply damage to the highlighted character (temporary HP first; at 0 HP, Lay Down or Fight On)", show=True, run=app_action("damage")),
-    Command("w", "party.hirelings", "hirelings", "Hirelings", "Hirelings", "Hire by tier, check morale, dismiss", run=app_action("hirelings")),
-    Command("s", "party.check", "check", "Roll", "Roll a save or check", "A save, thief skill or skill check for the highlighted character", run=app_action("check")),
-    Command("x", "party.xp", "award_xp", "XP", "Award XP", "{ad_hoc} to one or everyone standing, with a reason", run=app_action("award_xp")),
-    Command("r", "party.roll", "roll_character", "New", "Roll a character", "Class, stats and HP by the rules; every die in the log", run=app_action("roll_character")),
-    Command("p", "party.pile", "pile", "Pile", "Replacement pile", "Pre-rolled replacements, ready to drop in", run=app_action("pile")),
-    Command("E", "party.enter", "enter_character", "Enter by hand", "Enter a character by hand", "From a paper sheet, checked by the rules", run=app_action("enter_character")),
-    Command("z", "party.lay_down", "lay_down", "Lay Down", "Lay Down", "The highlighted character at 0 HP: a Death save; a CON point lost on failure", run=app_action("lay_down")),
-    Command("f", "party.fight_on", "fight_on", "Fight On", "Fight On", "The highlighted character at 0 HP: act, then lose 1d4 CON", run=app_action("fight_on")),
-    Command("v", "party.level_up", "level_up", "Level up", "Level up", "The highlighted character, with the XP for it, at Camp or in Town", run=app_action("level_up")),
-    Command("V", "party.level_up_anyway", "level_up_anyway", "Level up anyway", "Level up anyway", "Outside Camp and Town, with the 'Smith's reason for the log", run=app_action("level_up_anyway")),
+    Command("d", "party.damage", "damage", "Damage", "Damage", "Apply damage to the highlighted character (temporary HP first; at 0 HP, Lay Down or Fight On)", show=True, run=commands.damage),
+    Command("w", "party.hirelings", "hirelings", "Hirelings", "Hirelings", "Hire by tier, check morale, dismiss", run=commands.hirelings),
+    Command("s", "party.check", "check", "Roll", "Roll a save or check", "A save, thief skill or skill check for the highlighted character", run=commands.check),
+    Command("x", "party.xp", "award_xp", "XP", "Award XP", _award_words, run=commands.award_xp),
+    Command("r", "party.roll", "roll_character", "New", "Roll a character", "Class, stats and HP by the rules; every die in the log", run=commands.roll_character),
+    Command("p", "party.pile", "pile", "Pile", "Replacement pile", "Pre-rolled replacements, ready to drop in", run=commands.pile),
+    Command("E", "party.enter", "enter_character", "Enter by hand", "Enter a character by hand", "From a paper sheet, checked by the rules", run=commands.enter_character),
+    Command("z", "party.lay_down", "lay_down", "Lay Down", "Lay Down", "The highlighted character at 0 HP: a Death save; a CON point lost on failure", run=commands.lay_down),
+    Command("f", "party.fight_on", "fight_on", "Fight On", "Fight On", "The highlighted character at 0 HP: act, then lose 1d4 CON", run=commands.fight_on),
+    Command("v", "party.level_up", "level_up", "Level up", "Level up", "The highlighted character, with the XP for it, at Camp or in Town", run=commands.level_up),
+    Command("V", "party.level_up_anyway", "level_up_anyway", "Level up anyway", "Level up anyway", "Outside Camp and Town, with the 'Smith's reason for the log", run=commands.level_up_anyway),
     Command(
         None,
         "party.restore_con",
@@ -63,9 +88,9 @@ COMMANDS: tuple[Command[View], ...] = (
         "Restore lost CON",
         "The highlighted character's lost CON back by magic (Cure Serious Wounds: 1d4 + caster level), with the reason",
         applies=lambda v: any(m.con < m.con_max for m in v.state.living),
-        run=app_action("restore_con"),
+        run=commands.restore_con,
     ),
-    Command("k", "party.counts", "counts", "Supplies", "Supplies", "The highlighted character's rations, oil and other counted things", run=app_action("counts")),
+    Command("k", "party.counts", "counts", "Supplies", "Supplies", "The highlighted character's rations, oil and other counted things", run=commands.counts),
     Command(
         None,
         "party.level_up_hp",
@@ -74,7 +99,7 @@ COMMANDS: tuple[Command[View], ...] = (
         "Levelling Hit Points",
         "Which of the ruleset's readings this session plays",
         applies=lambda v: len(level_up_hp_choices(v.ruleset)) > 1,
-        run=app_action("level_up_hp"),
+        run=commands.level_up_hp,
     ),
 )
 """What the 'Smith asks of HAMMERCRAWL!'s characters: rolled and entered by its class rules,

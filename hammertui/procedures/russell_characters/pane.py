@@ -55,6 +55,7 @@ class RussellPartyPane(PartyPane):
         """Enter on a row shows that character's sheet as these rules keep it (the class rules'
         sheet screen has no place here)."""
         event.stop()
+        event.prevent_default()
         if self.view is not None and event.row_key.value:
             who = event.row_key.value
             if vitals.is_hireling(self.view.state, who):

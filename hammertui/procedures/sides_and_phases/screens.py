@@ -8,6 +8,7 @@ running in the session for the Combat pane and a later `F`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from itertools import groupby
 from typing import ClassVar
 from pathlib import Path
@@ -24,6 +25,7 @@ from hammertui.procedures.burn_down.rules import darkness_lines
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
+from hammertui.procedures.hammercrawl_classes import commands as characters
 from hammertui.procedures.hammercrawl_classes.actions.abilities import rage_action, rage_choices
 from hammertui.procedures.sides_and_phases.actions import (
     PARTY,
@@ -490,7 +492,7 @@ class FightScreen(StepScreen):
         """A foe's HP by hand (a spell, a trap, a fall); a character's through the roster's rules."""
         member, foe = self._highlighted_member(), self._highlighted_foe()
         if member is not None:
-            (self.hammer.action_damage if what == "Damage" else self.hammer.action_heal)(member.id)
+            (partial(characters.damage, self.hammer) if what == "Damage" else self.hammer.action_heal)(member.id)
             return
         if foe is None:
             return

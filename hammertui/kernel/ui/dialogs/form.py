@@ -7,12 +7,13 @@ A value the rules refuse (a STR of 19, a Magic-User in plate) is named under the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual.actions import SkipAction
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -49,14 +50,18 @@ class FormDialog(ModalScreen[bool]):
     ROLLS = False
     """A form whose main act is a roll: Enter rolls from any field, as the table expects."""
 
+    def __init_subclass__(cls, **options: Any) -> None:
+        """A form that rolls binds Enter to its roll, after its own keys."""
+        if cls.__dict__.get("ROLLS"):
+            cls.BINDINGS = [*cls.__dict__.get("BINDINGS", ()), ENTER_ROLLS]
+        super().__init_subclass__(**options)
+
     def __init__(self, title: str, prompt: str, attempt: Attempt) -> None:
         super().__init__()
         self._title = title
         self._prompt = prompt
         self._attempt = attempt
-        if self.ROLLS:
-            self._bindings.key_to_bindings["enter"] = [ENTER_ROLLS]
-        self.name_submit(self.OK)
+        self._submit_words = self.OK
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide" if self.WIDE else "dialog") as box:
@@ -71,9 +76,19 @@ class FormDialog(ModalScreen[bool]):
 
     def name_submit(self, word: str) -> None:
         """The footer names the submit key by what it does here (Roll, Hire, Close), as the button does."""
-        self._bindings.key_to_bindings["ctrl+s"] = [Binding("ctrl+s", "submit", word, id="dialog.submit")]
+        self._submit_words = word
         if self.is_mounted:
             self.refresh_bindings()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys as Textual finds them, the form's submit key named by `name_submit`."""
+        return {key: self._named(active) for key, active in super().active_bindings.items()}
+
+    def _named(self, active: ActiveBinding) -> ActiveBinding:
+        if active.node is not self or active.binding.action != "submit":
+            return active
+        return active._replace(binding=replace(active.binding, description=self._submit_words))
 
     def fields(self) -> ComposeResult:
         yield from ()

@@ -10,7 +10,6 @@ from textual.widgets import Input
 from hammertui.kernel.ruleset import TimeRules
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.actions import AdvanceTime
-from hammertui.procedures.burn_down.actions import ToNextHour
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 
 REASON = "Reason (for the log): resting, searching..."
@@ -49,16 +48,18 @@ class PassTimeDialog(FormDialog):
 
 
 class NextHourDialog(FormDialog):
-    """On to the next full hour (the prompt says how far and to when); only the reason to give."""
+    """On to the next full hour (the prompt says how far and to when); only the reason to give, for
+    the action `to_next_hour` makes of it."""
 
     OK = "Pass"
     WIDE = False
 
-    def __init__(self, prompt: str, attempt: Attempt) -> None:
+    def __init__(self, prompt: str, attempt: Attempt, to_next_hour: Callable[[str], Action]) -> None:
         super().__init__("To the next hour", prompt, attempt)
+        self._to_next_hour = to_next_hour
 
     def fields(self) -> ComposeResult:
         yield Input(placeholder=REASON, id="reason")
 
     def build(self) -> Action:
-        return ToNextHour(self.text("reason"))
+        return self._to_next_hour(self.text("reason"))

@@ -1,10 +1,13 @@
 """The character sheet: every number the rules give a character, and where each one comes from.
 
 It is a screen over the dashboard so the 'Smith can answer "what's my Body save?" mid-fight and be
-back in one key. The keys here act on this character; everything goes through the app's actions.
+back in one key. The keys here act on this character, through the characters' commands.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from rich.console import Group
 from rich.table import Table
@@ -15,6 +18,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from hammertui.procedures.hammercrawl_classes import commands
 from hammertui.procedures.hammercrawl_classes.rules.sheet import Section
 from hammertui.procedures.hammercrawl_classes.actions.sheets import character_sheet
 from hammertui.kernel.session.state import Character
@@ -22,6 +26,9 @@ from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.view import View
 from hammertui.kernel.ui import plain
+
+if TYPE_CHECKING:
+    from hammertui.kernel.ui.app import HammerApp
 
 NARROW = 110
 """Below this many columns the sheet stacks its two columns."""
@@ -37,19 +44,19 @@ class SheetScreen(ModalScreen[None]):
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="sheet.close"),
-        Binding("s", "app.check", "Roll", id="sheet.check"),
-        Binding("x", "app.award_xp", "XP", id="sheet.xp"),
-        Binding("v", "app.level_up", "Level up", id="sheet.level_up"),
-        Binding("V", "app.level_up_anyway", "Level up anyway", id="sheet.level_up_anyway", show=False),
-        Binding("a", "app.armour", "Armour", id="sheet.armour"),
-        Binding("o", "app.role", "Role", id="sheet.role"),
-        Binding("n", "app.rename_character", "Name", id="sheet.rename"),
-        Binding("c", "app.notes", "Notes", id="sheet.notes"),
-        Binding("k", "app.counts", "Supplies", id="sheet.counts"),
-        Binding("d", "app.damage", "Damage", id="sheet.damage", show=False),
+        Binding("s", "run('check')", "Roll", id="sheet.check"),
+        Binding("x", "run('award_xp')", "XP", id="sheet.xp"),
+        Binding("v", "run('level_up')", "Level up", id="sheet.level_up"),
+        Binding("V", "run('level_up_anyway')", "Level up anyway", id="sheet.level_up_anyway", show=False),
+        Binding("a", "run('armour')", "Armour", id="sheet.armour"),
+        Binding("o", "run('role')", "Role", id="sheet.role"),
+        Binding("n", "run('rename_character')", "Name", id="sheet.rename"),
+        Binding("c", "run('notes')", "Notes", id="sheet.notes"),
+        Binding("k", "run('counts')", "Supplies", id="sheet.counts"),
+        Binding("d", "run('damage')", "Damage", id="sheet.damage", show=False),
         Binding("h", "app.heal", "Heal", id="sheet.heal", show=False),
-        Binding("z", "app.lay_down", "Lay Down", id="sheet.lay_down", show=False),
-        Binding("f", "app.fight_on", "Fight On", id="sheet.fight_on", show=False),
+        Binding("z", "run('lay_down')", "Lay Down", id="sheet.lay_down", show=False),
+        Binding("f", "run('fight_on')", "Fight On", id="sheet.fight_on", show=False),
         Binding("B", "app.bury", "Epitaph", id="sheet.bury", show=False),
     ]
 
@@ -91,8 +98,34 @@ class SheetScreen(ModalScreen[None]):
         )
         self.query_one("#sheet-notes", Static).update(_column([s for s in sections if s.title == "Notes"]))
 
+    @property
+    def sheet_of(self) -> str:
+        """The character the party's keys act on while their sheet is open."""
+        return self.character_id
+
+    def action_run(self, name: str) -> None:
+        """A character's command, on the character of this sheet."""
+        SHEET_KEYS[name](cast("HammerApp", self.app))
+
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+SHEET_KEYS: dict[str, Callable[[HammerApp], object]] = {
+    "check": commands.check,
+    "award_xp": commands.award_xp,
+    "level_up": commands.level_up,
+    "level_up_anyway": commands.level_up_anyway,
+    "armour": commands.armour,
+    "role": commands.role,
+    "rename_character": commands.rename_character,
+    "notes": commands.notes,
+    "counts": commands.counts,
+    "damage": commands.damage,
+    "lay_down": commands.lay_down,
+    "fight_on": commands.fight_on,
+}
+"""What the sheet's own keys run (the rest, healing and burying, are everyone's)."""
 
 
 def _find(view: View, character_id: str) -> Character | None:

@@ -1,0 +1,175 @@
+"""What each of HAMMERCRAWL!'s character commands does: the `run` of the pane's `COMMANDS`, and of
+the sheet's keys. Each asks the app for the character it acts on (`target`: the one named, the open
+sheet's, or the roster's highlight) and hands the app an action, or a dialog that makes one.
+
+The screens and dialogs are imported on first use, as every screen is: the dashboard's first frame
+needs none of them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hammertui.kernel.ruleset import LEVEL_UP_HP
+from hammertui.kernel.session.state import Character
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
+from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, dungeon_tier
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
+from hammertui.procedures.hammercrawl_classes.actions.recruits import AssignRole, RenameCharacter
+from hammertui.procedures.hammercrawl_classes.rules.characters import level_up_hp_rule
+
+if TYPE_CHECKING:
+    from hammertui.kernel.ui.app import HammerApp
+
+
+def _store(app: HammerApp) -> Store:
+    assert app.store is not None, "a character's command runs only in an open session"
+    return app.store
+
+
+def damage(app: HammerApp, character_id: str = "") -> None:
+    """A blow that would drop a Fighter with Not Today! left asks first; anything else lands."""
+    app.ask_amount(character_id, "Damage", lambda cid, amount: _damage(app, cid, amount))
+
+
+def _damage(app: HammerApp, character_id: str, amount: int) -> None:
+    member = _store(app).state.character(character_id)
+    if not can_say_not_today(member, amount):
+        app.perform(ApplyDamage(character_id, amount))
+        return
+    left = member.uses.get(NOT_TODAY, 0)
+    choices = [("yes", f"Not Today! Stay at 1 HP ({left} left, gone for good once spent)"), ("no", "Take the blow")]
+    dialog = ChooseDialog("Not Today!?", f"{amount} damage would drop {member.name} to 0 HP.", choices)
+    app.push_screen(dialog, lambda c: c is not None and app.perform(ApplyDamage(character_id, amount, not_today=c == "yes")))
+
+
+def check(app: HammerApp) -> None:
+    from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
+
+    member = app.target()
+    if member is not None:
+        store = _store(app)
+        app.push_screen(CheckDialog(store.ruleset, member, dungeon_tier(store.state, store.ruleset), app.try_perform))
+
+
+def restore_con(app: HammerApp) -> None:
+    """Lost CON back to the highlighted character by the 'Smith's hand, with the reason."""
+    from hammertui.procedures.hammercrawl_classes.dialogs.restore_con import RestoreConDialog
+
+    member = app.target()
+    if member is not None:
+        app.push_screen(RestoreConDialog(member, app.try_perform))
+
+
+def award_xp(app: HammerApp) -> None:
+    from hammertui.procedures.hammercrawl_classes.dialogs.xp import XPDialog
+
+    store = _store(app)
+    selected = app.target()
+    app.push_screen(XPDialog(store.ruleset, store.state.living, selected.id if selected else "", app.try_perform))
+
+
+def level_up(app: HammerApp) -> None:
+    member = app.target()
+    if member is not None:
+        app.perform(LevelUp(member.id))
+
+
+def level_up_anyway(app: HammerApp) -> None:
+    """Level up away from Camp and Town, with the 'Smith's reason for the log."""
+    member = app.target()
+    if member is not None:
+        dialog = TextDialog("Level up anyway", f"Level {member.name} up outside Camp and Town? Why does the 'Smith allow it?")
+        app.push_screen(dialog, lambda reason: reason is not None and app.perform(LevelUp(member.id, reason=reason)))
+
+
+def level_up_hp(app: HammerApp) -> None:
+    store = _store(app)
+    now = level_up_hp_rule(store.ruleset, store.state.session.level_up_hp)
+    choices = [(rule, LEVEL_UP_HP[rule] + (" (played now)" if rule == now else "")) for rule in level_up_hp_choices(store.ruleset)]
+    dialog = ChooseDialog("Levelling Hit Points", "How does a character's maximum HP rise on levelling?", choices)
+    app.push_screen(dialog, lambda rule: rule is not None and app.perform(SetLevelUpHP(rule)))
+
+
+def roll_character(app: HammerApp) -> None:
+    from hammertui.procedures.hammercrawl_classes.dialogs.recruit import RollDialog
+
+    app.push_screen(RollDialog(_store(app).ruleset, app.try_perform))
+
+
+def enter_character(app: HammerApp) -> None:
+    from hammertui.procedures.hammercrawl_classes.dialogs.recruit import EntryDialog
+
+    app.push_screen(EntryDialog(_store(app).ruleset, app.try_perform))
+
+
+def armour(app: HammerApp) -> None:
+    from hammertui.procedures.hammercrawl_classes.dialogs.recruit import ArmourDialog
+
+    member = app.target()
+    if member is not None:
+        app.push_screen(ArmourDialog(_store(app).ruleset, member.id, member.name, member.armour, member.shield, app.try_perform))
+
+
+def role(app: HammerApp) -> None:
+    member = app.target()
+    if member is None:
+        return
+    roles = [(r, r + (f" (now {holder.name})" if (holder := _holder(app, r)) else "")) for r in _store(app).ruleset.party_roles]
+    dialog = ChooseDialog(f"Role: {member.name}", "Which party role?", [*roles, ("", "No role")])
+    app.push_screen(dialog, lambda role: role is not None and app.perform(AssignRole(member.id, role)))
+
+
+def _holder(app: HammerApp, role: str) -> Character | None:
+    return next((m for m in _store(app).state.party if m.role == role), None)
+
+
+def rename_character(app: HammerApp) -> None:
+    member = app.target()
+    if member is not None:
+        named = TextDialog(f"Name: {member.name}", "The player to the left names them:", member.name, lambda name: app.try_perform(RenameCharacter(member.id, name)))
+        app.push_screen(named)
+
+
+def notes(app: HammerApp) -> None:
+    from hammertui.procedures.hammercrawl_classes.dialogs.notes import NotesDialog
+
+    member = app.target()
+    if member is not None:
+        app.push_screen(NotesDialog(member.id, member.name, member.notes, app.try_perform))
+
+
+def counts(app: HammerApp) -> None:
+    from hammertui.procedures.hammercrawl_classes.dialogs.counts import CountDialog
+
+    member = app.target()
+    if member is not None:
+        app.push_screen(CountDialog(_store(app).ruleset, member, app.try_perform))
+
+
+def lay_down(app: HammerApp, character_id: str = "") -> None:
+    member = app.target(character_id)
+    if member is not None:
+        app.perform(LayDown(member.id))
+
+
+def fight_on(app: HammerApp, character_id: str = "") -> None:
+    member = app.target(character_id)
+    if member is not None:
+        app.perform(FightOn(member.id))
+
+
+def pile(app: HammerApp) -> None:
+    from hammertui.procedures.hammercrawl_classes.screens.pile import PileScreen
+
+    app.push_screen(PileScreen())
+
+
+def hirelings(app: HammerApp) -> None:
+    from hammertui.procedures.hammercrawl_classes.screens.hirelings import HirelingsScreen
+
+    app.push_screen(HirelingsScreen())
