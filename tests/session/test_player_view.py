@@ -43,7 +43,7 @@ def _records(kind: object) -> list[type]:
 
 def reachable() -> dict[type, set[str]]:
     """Every record the state and each procedure's slice hold through public fields, with its fields."""
-    roots = [State] + [state_module(p).SLICE for p in registry._REGISTRY.values() if p.state]  # type: ignore[union-attr]
+    roots = [State] + [state_module(p).SLICE for p in registry.every() if p.state]  # type: ignore[union-attr]
     seen: dict[type, set[str]] = {}
     todo = list(roots)
     while todo:

@@ -4,12 +4,17 @@ A ruleset names, in its `[procedures]` table, how the party explores, how light 
 characters are made, how a fight runs and whether the party camps; its `[modifier_dice] mode` is the
 procedure for modifier dice. Each procedure is one unit across the three layers: its rules, the
 module of its slice of the session state (`state`) and the module of its pane and commands (`ui`).
-Those are named here by module path and imported only by the layer that needs them, so the rules
-stay free of the session and the screen, and a procedure added elsewhere (a house procedure, a
-test's) registers itself with `register` without touching any other procedure's files.
+Those are named by module path and imported only by the layer that needs them, so the rules stay
+free of the session and the screen. Each procedure declares itself in its own package
+(`PROCEDURE`), and the procedures package (`HOME`) registers those there are; the registry imports
+it by name on the first question asked of it, so the kernel knows where procedures live but not
+which there are. A procedure added elsewhere (a house procedure, a test's) registers itself with
+`register` without touching any other procedure's files.
 """
 
 from __future__ import annotations
+
+import importlib
 
 from hammertui.kernel.rules.records import record
 
@@ -50,7 +55,16 @@ class Procedure:
     the level only for a session with such a procedure."""
 
 
+HOME = "hammertui.procedures"
+"""The package whose import registers every procedure there is."""
+
 _REGISTRY: dict[tuple[str, str], Procedure] = {}
+
+
+def _known() -> dict[tuple[str, str], Procedure]:
+    """The registry, once the procedures there are have registered themselves."""
+    importlib.import_module(HOME)
+    return _REGISTRY
 
 
 def register(procedure: Procedure) -> Procedure:
@@ -68,103 +82,17 @@ def register(procedure: Procedure) -> Procedure:
 
 def procedure(part: str, name: str) -> Procedure:
     try:
-        return _REGISTRY[(part, name)]
+        return _known()[(part, name)]
     except KeyError:
         raise KeyError(f"no {part} procedure {name!r}") from None
 
 
 def names(part: str) -> tuple[str, ...]:
     """The procedures there are for a part, in the order they were registered."""
-    return tuple(name for (p, name) in _REGISTRY if p == part)
+    return tuple(name for (p, name) in _known() if p == part)
 
 
-for _procedure in (
-    Procedure(
-        "explore",
-        "divining_pool",
-        "The Divining Pool: a pool built and rolled for each room, its symbols spent step by step",
-        reads=("divining", "explore"),
-        state="hammertui.procedures.divining_pool.state",
-        ui="hammertui.procedures.divining_pool.pane",
-        report="hammertui.procedures.divining_pool.report",
-        dungeon_level=True,
-    ),
-    Procedure(
-        "explore",
-        "exploration_die",
-        "The exploration die: a turn, a d6 in the open, and what its face brings",
-        reads=("exploration_die",),
-        state="hammertui.procedures.exploration_die.state",
-        ui="hammertui.procedures.exploration_die.pane",
-        report="hammertui.procedures.exploration_die.report",
-    ),
-    Procedure(
-        "camp",
-        "hammercrawl_camp",
-        "Camp in a Safe Haven: the check, time, free and chosen actions, the encounter roll",
-        reads=("camp",),
-        needs=(("explore", "divining_pool"),),
-        state="hammertui.procedures.hammercrawl_camp.state",
-        ui="hammertui.procedures.hammercrawl_camp.pane",
-        report="hammertui.procedures.hammercrawl_camp.report",
-        dungeon_level=True,
-    ),
-    Procedure(
-        "light",
-        "burn_down",
-        "Light by time: each lit source burns down as the clock moves, and goes out",
-        reads=("light",),
-        state="hammertui.procedures.burn_down.state",
-        ui="hammertui.procedures.burn_down.pane",
-        report="hammertui.procedures.burn_down.report",
-    ),
-    Procedure(
-        "light",
-        "light_levels",
-        "Light by levels: each source lights and dims so many characters; the exploration die spends it",
-        reads=("light_levels",),
-        state="hammertui.procedures.light_levels.state",
-        ui="hammertui.procedures.light_levels.pane",
-        report="hammertui.procedures.light_levels.report",
-    ),
-    Procedure(
-        "characters",
-        "hammercrawl_classes",
-        "Classes rolled on a table, six stats, saves by quality, levels by XP",
-        reads=("stats",),
-        ui="hammertui.procedures.hammercrawl_classes.pane",
-        report="hammertui.procedures.hammercrawl_classes.report",
-    ),
-    Procedure(
-        "characters",
-        "russell_characters",
-        "The Russell House Rules: 3d6 seven times, usage dice, gear slots, Tired pips and Weariness",
-        reads=("stats", "russell_characters"),
-        state="hammertui.procedures.russell_characters.state",
-        ui="hammertui.procedures.russell_characters.pane",
-        report="hammertui.procedures.russell_characters.report",
-    ),
-    Procedure(
-        "fight",
-        "sides_and_phases",
-        "Sides roll initiative; each side acts phase by phase",
-        reads=("combat",),
-        state="hammertui.procedures.sides_and_phases.state",
-        ui="hammertui.procedures.sides_and_phases.pane",
-        report="hammertui.procedures.sides_and_phases.report",
-    ),
-    Procedure(
-        "fight",
-        "individual_initiative",
-        "Each combatant rolls initiative and acts in turn; Target 20, wounds, Guts",
-        reads=("individual_initiative",),
-        needs=(("characters", "russell_characters"),),
-        state="hammertui.procedures.individual_initiative.state",
-        ui="hammertui.procedures.individual_initiative.pane",
-        report="hammertui.procedures.individual_initiative.report",
-    ),
-    Procedure("modifiers", "advantage", "Stacking Advantage and Disadvantage: roll more dice, keep the best or worst"),
-    Procedure("modifiers", "beans", "Boons and Banes: extra dice added or taken, by kind"),
-    Procedure("modifiers", "double_advantage", "Advantage and double Advantage, never more"),
-):
-    register(_procedure)
+def every() -> tuple[Procedure, ...]:
+    """Every procedure there is, part by part in the order they were registered."""
+    return tuple(_known()[(part, name)] for part in PARTS for name in names(part))
+

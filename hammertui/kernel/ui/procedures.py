@@ -66,8 +66,7 @@ def commands(ruleset: Ruleset) -> tuple[Command[View], ...]:
 
 def every_command() -> tuple[Command[View], ...]:
     """Everyone's commands and those of every procedure there is (for a keymap to name)."""
-    every = [registry.procedure(part, name) for part in registry.PARTS for name in registry.names(part)]
-    modules = [module for procedure in every if (module := ui_module(procedure)) is not None]
+    modules = [module for procedure in registry.every() if (module := ui_module(procedure)) is not None]
     return (*COMMON, *(command for module in modules for command in getattr(module, "COMMANDS", ())))
 
 

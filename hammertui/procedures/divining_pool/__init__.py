@@ -1,1 +1,14 @@
 """The divining pool procedure: everything of it, by layer."""
+
+from hammertui.kernel.rules.procedures import Procedure
+
+PROCEDURE = Procedure(
+    "explore",
+    "divining_pool",
+    "The Divining Pool: a pool built and rolled for each room, its symbols spent step by step",
+    reads=("divining", "explore"),
+    state="hammertui.procedures.divining_pool.state",
+    ui="hammertui.procedures.divining_pool.pane",
+    report="hammertui.procedures.divining_pool.report",
+    dungeon_level=True,
+)

@@ -1,1 +1,12 @@
 """The hammercrawl classes procedure: everything of it, by layer."""
+
+from hammertui.kernel.rules.procedures import Procedure
+
+PROCEDURE = Procedure(
+    "characters",
+    "hammercrawl_classes",
+    "Classes rolled on a table, six stats, saves by quality, levels by XP",
+    reads=("stats",),
+    ui="hammertui.procedures.hammercrawl_classes.pane",
+    report="hammertui.procedures.hammercrawl_classes.report",
+)

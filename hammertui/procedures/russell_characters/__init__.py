@@ -1,1 +1,13 @@
 """The russell characters procedure: everything of it, by layer."""
+
+from hammertui.kernel.rules.procedures import Procedure
+
+PROCEDURE = Procedure(
+    "characters",
+    "russell_characters",
+    "The Russell House Rules: 3d6 seven times, usage dice, gear slots, Tired pips and Weariness",
+    reads=("stats", "russell_characters"),
+    state="hammertui.procedures.russell_characters.state",
+    ui="hammertui.procedures.russell_characters.pane",
+    report="hammertui.procedures.russell_characters.report",
+)

@@ -1,1 +1,13 @@
 """The sides and phases procedure: everything of it, by layer."""
+
+from hammertui.kernel.rules.procedures import Procedure
+
+PROCEDURE = Procedure(
+    "fight",
+    "sides_and_phases",
+    "Sides roll initiative; each side acts phase by phase",
+    reads=("combat",),
+    state="hammertui.procedures.sides_and_phases.state",
+    ui="hammertui.procedures.sides_and_phases.pane",
+    report="hammertui.procedures.sides_and_phases.report",
+)
