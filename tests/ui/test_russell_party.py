@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from hammertui.procedures.russell_characters import state as people
 from hammertui.kernel.session.actions import Context, Result
-from hammertui.kernel.session.procedures import signal
+from hammertui.kernel.session.procedures import ExplorationResult, signal
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.app import make_app
 from hammertui.procedures.hammercrawl_classes.pane import PartyPane
@@ -30,7 +30,7 @@ class ExplorationDieShowsTired:
     label: ClassVar[str] = "explore"
 
     def apply(self, state: State, ctx: Context) -> Result:
-        return signal(state, "on_exploration_result", ctx, self, "tired")
+        return signal(state, ctx, self, ExplorationResult("tired"))
 
 
 def _row(app: object, character_id: str) -> str:

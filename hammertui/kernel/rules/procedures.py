@@ -45,7 +45,8 @@ class Procedure:
     reads: tuple[str, ...] = ()
     needs: tuple[tuple[str, str], ...] = ()
     state: str = ""
-    """Module with `SLICE` (the attrs class of its part of the state) and `new_slice(ruleset)`."""
+    """Module whose `SESSION` is the procedure's object on the session's side: its slice of the
+    state and its part's hooks (the protocols of `session/seam.py`)."""
     ui: str = ""
     """Module with `PANE` (its dashboard pane, or None) and `COMMANDS` (what the 'Smith can ask of it)."""
     report: str = ""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hammertui.kernel.session.procedures import part_module
+from hammertui.kernel.session.procedures import characters_of
 from hammertui.kernel.session.state import State
 
 if TYPE_CHECKING:
@@ -25,15 +25,16 @@ def carried_name(state: State, kind: str, carrier: str) -> str:
 
 
 def keeps_supplies(state: State) -> bool:
-    """Whether the session's characters carry supplies on usage dice (`draw_supply` in the
-    characters procedure's state module); else a light procedure counts its own flasks and packs."""
-    return hasattr(part_module(state, "characters"), "draw_supply")
+    """Whether the session's characters carry supplies on usage dice (the characters procedure's
+    `draw_supply`); else a light procedure counts its own flasks and packs."""
+    characters = characters_of(state.session.procedures)
+    return characters is not None and characters.draw_supply is not None
 
 
 def draw(state: State, ctx: Context, action: Action, carrier: str, supply: str) -> Result | None:
     """Use one of `supply` from what `carrier` keeps (its usage die rolled, or a refusal): the
     state after and its events; None when the characters keep no supplies or `supply` is ""."""
-    if not supply or not keeps_supplies(state):
+    characters = characters_of(state.session.procedures)
+    if not supply or characters is None or characters.draw_supply is None:
         return None
-    answer = part_module(state, "characters").draw_supply  # type: ignore[union-attr]
-    return answer(state, ctx, action, carrier, supply)  # type: ignore[no-any-return]
+    return characters.draw_supply(state, ctx, action, carrier, supply)

@@ -19,7 +19,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.hammercrawl_classes.actions import rage
 from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note
 from hammertui.kernel.session.events import Event
-from hammertui.kernel.session.procedures import signal
+from hammertui.kernel.session.procedures import Buried, LaidDown, signal
 from hammertui.kernel.session.state import Character, Death, Grave, State, replace_member
 
 NOT_TODAY = "not_today"
@@ -194,7 +194,7 @@ class LayDown:
         after = with_vitals(member, outcome.vitals)
         text = f"{member.name} {', '.join(outcome.lines)}. {check.describe()} ({'; '.join(check.reasons)})."
         new, events = settle(state, member, after, "bled out, laid down", self)
-        new, prone = signal(new, "on_laid_down", ctx, self, member.id)
+        new, prone = signal(new, ctx, self, LaidDown(member.id))
         return new, [note(self, text, (check.roll.describe(),)), *events, *prone]
 
 
@@ -219,7 +219,7 @@ class Bury:
     """The dead leave the roster for the graveyard with the epitaph the table wrote.
 
     The table may name what killed them when the blow itself did not say. Their role and hirelings
-    are freed, and each procedure lets them go (`on_buried`): the light sets down what they carried,
+    are freed, and each procedure lets them go (`Buried`): the light sets down what they carried,
     the fight takes them out of its order, the exploration die finds another spokesman.
     """
 
@@ -236,7 +236,7 @@ class Bury:
         assert member.death is not None
         death = attrs.evolve(member.death, cause=self.cause.strip() or member.death.cause)
         laid = note(self, f"{member.name} ({death.cause}) is laid to rest" + (f': "{epitaph}"' if epitaph else "."))
-        told_state, told = signal(state, "on_buried", ctx, self, member.id)
+        told_state, told = signal(state, ctx, self, Buried(member.id))
         hirelings = tuple(attrs.evolve(h, employer="") if h.employer == member.id else h for h in state.hirelings)
         grave = Grave(attrs.evolve(member, role="", death=death), epitaph)
         new = attrs.evolve(

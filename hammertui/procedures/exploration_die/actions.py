@@ -32,11 +32,11 @@ from hammertui.kernel.ruleset.classes import dice_range
 from hammertui.kernel.session.actions import Action, Context, Refused, Result, spend_time
 from hammertui.kernel.session.events import Event, note
 from hammertui.procedures.exploration_die.state import KEPT, NAME, Encounter, TickingClock, TurnRoll, die_of, spokesman
-from hammertui.kernel.session.procedures import light_level, signal
+from hammertui.kernel.session.procedures import ExplorationResult, light_level, signal
 from hammertui.kernel.session.state import State, free_id
 
 SIGNALLED = frozenset({"torches_depleted", "lantern_pip", "magic_dissipates", "tired"})
-"""Results another procedure answers (the light, the characters), told as `on_exploration_result`."""
+"""Results another procedure answers (the light, the characters), told as an `ExplorationResult`."""
 SIGN = "A sign for the referee: something of the area revealed, or the tracks of an encounter to follow to its lair."
 SURPRISE_WORDS = {
     "party": "The party is surprised: the foes have a free round (theirs to hold until blows come).",
@@ -135,7 +135,7 @@ def roll_turn(state: State, ctx: Context, action: Action, turn: Turn) -> Result:
         new, ticked = tick_clocks(new, action)
         said += ticked
     if row.id in SIGNALLED:
-        new, answered = signal(new, "on_exploration_result", ctx, action, row.id)
+        new, answered = signal(new, ctx, action, ExplorationResult(row.id))
         said += answered
     return new, said
 

@@ -16,11 +16,12 @@ from hammertui.procedures.exploration_die.rules import CAREFUL, PACES, Chances, 
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.exploration_die.schema import RESULTS
-from hammertui.kernel.session.procedures import light_level
+from hammertui.kernel.session.procedures import Buried, Dismissed, Hears, light_level, TurnsPassed
 from hammertui.kernel.session.state import Character, State
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.actions import Action, Context, Result
+    from hammertui.kernel.session.seam import ExploreProcedure
 
 NAME = "exploration_die"
 KEPT = 12
@@ -81,7 +82,6 @@ class ExplorationDie:
         return self.rolls[-1] if self.rolls else None
 
 
-SLICE = ExplorationDie
 
 
 def new_slice(ruleset: Ruleset, party: tuple[Any, ...]) -> ExplorationDie:
@@ -108,24 +108,24 @@ def unrolled(state: State) -> int:
     return max(0, state.clock.units - die_of(state).turns)
 
 
-def on_turns_passed(state: State, ctx: Context, action: Action, units: int) -> Result:
+def on_turns_passed(state: State, ctx: Context, action: Action, heard: TurnsPassed) -> Result:
     """Every turn rolls the die, whoever takes it."""
     from hammertui.procedures.exploration_die.actions import turns_passed  # the actions module imports this one
 
-    return turns_passed(state, ctx, action, units)
+    return turns_passed(state, ctx, action, heard.units)
 
 
-def on_buried(state: State, ctx: Context, action: Action, character_id: str) -> Result:
+def on_buried(state: State, ctx: Context, action: Action, heard: Buried) -> Result:
     """The buried speak for no one: the next spokesman is the Leader or the first standing."""
     die = die_of(state)
-    if die.spokesman != character_id:
+    if die.spokesman != heard.character_id:
         return state, []
     return state.with_slice(NAME, attrs.evolve(die, spokesman="")), []
 
 
-def on_dismissed(state: State, ctx: Context, action: Action, member: Character) -> Result:
+def on_dismissed(state: State, ctx: Context, action: Action, heard: Dismissed) -> Result:
     """One who leaves the party speaks for it no more, as the buried do not."""
-    return on_buried(state, ctx, action, member.id)
+    return on_buried(state, ctx, action, Buried(heard.member.id))
 
 
 def problems(die: ExplorationDie, state: State) -> list[str]:
@@ -181,3 +181,18 @@ def held_surprise(state: State) -> str:
     "" when that roll met nothing or no one was surprised: what a fight begun now takes."""
     latest = die_of(state).latest
     return latest.encounter.free_round if latest is not None and latest.encounter is not None else ""
+
+
+class _Session:
+    """The exploration die, as the session asks of it."""
+
+    slice_type = ExplorationDie
+    new_slice = staticmethod(new_slice)
+    problems = staticmethod(problems)
+    rules_problems = staticmethod(rules_problems)
+    hears = (Hears(TurnsPassed, on_turns_passed), Hears(Buried, on_buried), Hears(Dismissed, on_dismissed))
+    surprise_odds = staticmethod(surprise_odds)
+    held_surprise = staticmethod(held_surprise)
+
+
+SESSION: ExploreProcedure = _Session()
