@@ -7,7 +7,8 @@ from typing import ClassVar
 import attrs
 
 from hammertui.kernel.rules.dice import roll as roll_dice
-from hammertui.kernel.session.actions import Context, Result, note, spend_time
+from hammertui.kernel.session.actions import Context, Result, spend_time
+from hammertui.kernel.session.events import note
 from hammertui.kernel.session.state import State
 from tests.stub_procedure.state import NAME, StubDie
 

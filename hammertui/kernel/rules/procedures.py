@@ -48,7 +48,8 @@ class Procedure:
     """Module whose `SESSION` is the procedure's object on the session's side: its slice of the
     state and its part's hooks (the protocols of `session/seam.py`)."""
     ui: str = ""
-    """Module with `PANE` (its dashboard pane, or None) and `COMMANDS` (what the 'Smith can ask of it)."""
+    """Module whose `UI` is the procedure's object on the screen's side: its dashboard pane and
+    what the 'Smith can ask of it (`ui/seam.py`)."""
     report: str = ""
     """Module with `REPORT(state, events, ruleset)`: its section of the session's report (session layer)."""
     dungeon_level: bool = False

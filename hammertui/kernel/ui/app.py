@@ -134,7 +134,8 @@ class HammerApp(App[None]):
         self.commands = procedures.commands(self.rules)
         self._by_id = {command.id: command for command in self.commands}
         self._by_action = {command.action: command for command in self.commands if command.run is None}
-        self._light_keys = {command.id for command in getattr(procedures.part_ui(self.rules, "light"), "COMMANDS", ())}
+        light = procedures.part_ui(self.rules, "light")
+        self._light_keys = {command.id for command in light.commands} if light is not None else set()
         self._set_aside = {command.id: command.action for command in COMMON if command.id not in self._by_id}
         self.crashed = False
         self.crash_log: Path | None = None
@@ -725,7 +726,8 @@ class HammerApp(App[None]):
         """"Sheet: Darla", "Damage Otto": each character by name, beside the keys' highlighted one. The
         sheet is the characters procedure's (its `show_sheet(app, id)`, else the sheet screen);
         Damage by name is offered where Damage is."""
-        own_sheet = getattr(procedures.part_ui(self._store().ruleset, "characters"), "show_sheet", None)
+        characters = procedures.part_ui(self._store().ruleset, "characters")
+        own_sheet = characters.show_sheet if characters is not None else None
         damage = any(command.id == "party.damage" for command in self.commands)
         for member in state.party:
             cid = member.id

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -16,6 +18,9 @@ from hammertui.kernel.ui.commands import Command, app_action
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
 from hammertui.kernel.ui import plain
+
+if TYPE_CHECKING:
+    from hammertui.kernel.ui.seam import ProcedureUI
 
 COLUMNS = ("Name", "Class Lv", "HP", "AC", "XP", "Status")
 NAME_LEAST = 6
@@ -125,7 +130,6 @@ def pane() -> PartyPane:
     return PartyPane(id="party", classes="pane")
 
 
-PANE = pane
 
 
 COMMANDS: tuple[Command[View], ...] = (
@@ -165,3 +169,16 @@ COMMANDS: tuple[Command[View], ...] = (
 """What the 'Smith asks of HAMMERCRAWL!'s characters: rolled and entered by its class rules,
 levelled, saved and checked by them, damaged down to its 0 HP rules (Lay Down and Fight On),
 their hirelings hired by its tiers."""
+
+
+class _UI:
+    """HAMMERCRAWL!'s characters' pane and commands."""
+
+    pane = staticmethod(pane)
+    commands = COMMANDS
+    sets_aside = frozenset[str]()
+    after_fight = None
+    show_sheet = None
+
+
+UI: ProcedureUI = _UI()
