@@ -25,3 +25,12 @@ def test_every_signal_heard_is_a_signal() -> None:
         if procedure.state:
             for heard in session_of(procedure).hears:  # type: ignore[union-attr]
                 assert issubclass(heard.kind, Signal) and heard.kind is not Signal, (procedure.name, heard.kind)
+
+
+def test_every_report_section_is_declared_a_report_section() -> None:
+    with_report = [p for p in registry.every() if p.report]
+    assert with_report
+    for procedure in with_report:
+        module = importlib.import_module(procedure.report)
+        assert module.__annotations__.get("REPORT") == seam.ReportSection.__name__, procedure.name
+        assert callable(module.REPORT), procedure.name

@@ -51,7 +51,7 @@ class Procedure:
     """Module whose `UI` is the procedure's object on the screen's side: its dashboard pane and
     what the 'Smith can ask of it (`ui/seam.py`)."""
     report: str = ""
-    """Module with `REPORT(state, events, ruleset)`: its section of the session's report (session layer)."""
+    """Module whose `REPORT` (a `ReportSection`) makes its section of the session's report (session layer)."""
     dungeon_level: bool = False
     """Whether it plays by the dungeon's level (a pool's size, a camp's encounter): the header shows
     the level only for a session with such a procedure."""

@@ -35,7 +35,8 @@ from hammertui.kernel.session.state import Character, State
 if TYPE_CHECKING:
     from hammertui.kernel.session.actions import Action, Context, Result
     from hammertui.kernel.session.events import Event
-    from hammertui.kernel.session.seam import CharactersProcedure, ExploreProcedure, FightProcedure, LightProcedure, Slice
+    from hammertui.kernel.session.report import Section
+    from hammertui.kernel.session.seam import CharactersProcedure, ExploreProcedure, FightProcedure, LightProcedure, ReportSection, Slice
 
 
 class Signal:
@@ -269,13 +270,14 @@ def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...]
     return None if characters is None or characters.new_party is None else characters.new_party(ruleset, dice)
 
 
-def report_sections(state: State, events: Sequence[Event], ruleset: Ruleset) -> list[Any]:
-    """Each procedure's own section of the session's report (`REPORT(state, events, ruleset)` in
-    the module its `report` names), in the order of the parts; a procedure without one adds none."""
+def report_sections(state: State, events: Sequence[Event], ruleset: Ruleset) -> list[Section]:
+    """Each procedure's own section of the session's report (`REPORT`, a `ReportSection`, in the
+    module its `report` names), in the order of the parts; a procedure without one adds none."""
     sections = []
     for procedure in playing(state.session.procedures):
         if procedure.report:
-            sections.append(importlib.import_module(procedure.report).REPORT(state, events, ruleset))
+            section = cast("ReportSection", importlib.import_module(procedure.report).REPORT)
+            sections.append(section(state, events, ruleset))
     return sections
 
 

@@ -12,7 +12,7 @@ object through `session/procedures.py`, which imports nothing of it at start-up.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from hammertui.kernel.session.actions import Action, Context, Result
     from hammertui.kernel.session.events import Event
     from hammertui.kernel.session.procedures import Hears
+    from hammertui.kernel.session.report import Section
     from hammertui.kernel.session.state import Character, State
 
 
@@ -134,6 +135,12 @@ class CharactersProcedure(Slice, Protocol):
     @property
     def draw_supply(self) -> Callable[[State, Context, Action, str, str], Result] | None:
         """Use one of a supply a character keeps on a usage die; None: supplies are the light's to count."""
+
+
+class ReportSection(Protocol):
+    """A procedure's section of the session's report (`REPORT` in the module its `report` names)."""
+
+    def __call__(self, state: State, events: Sequence[Event], ruleset: Ruleset, /) -> Section: ...
 
 
 PARTS: Mapping[str, type] = {
