@@ -35,7 +35,6 @@ from hammertui.kernel.session.state import Character, State
 if TYPE_CHECKING:
     from hammertui.kernel.session.actions import Action, Context, Result
     from hammertui.kernel.session.events import Event
-    from hammertui.kernel.session.report import Section
     from hammertui.kernel.session.seam import CharactersProcedure, ExploreProcedure, FightProcedure, LightProcedure, ReportSection, Slice
 
 
@@ -270,7 +269,7 @@ def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...]
     return None if characters is None or characters.new_party is None else characters.new_party(ruleset, dice)
 
 
-def report_sections(state: State, events: Sequence[Event], ruleset: Ruleset) -> list[Section]:
+def report_sections(state: State, events: Sequence[Event], ruleset: Ruleset) -> list[Any]:
     """Each procedure's own section of the session's report (`REPORT`, a `ReportSection`, in the
     module its `report` names), in the order of the parts; a procedure without one adds none."""
     sections = []

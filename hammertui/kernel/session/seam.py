@@ -20,9 +20,20 @@ if TYPE_CHECKING:
     from hammertui.kernel.ruleset import Ruleset
     from hammertui.kernel.session.actions import Action, Context, Result
     from hammertui.kernel.session.events import Event
-    from hammertui.kernel.session.procedures import Hears
-    from hammertui.kernel.session.report import Section
     from hammertui.kernel.session.state import Character, State
+
+
+class Heard(Protocol):
+    """One type of signal a procedure answers, and its handler (`procedures.Hears`, made so that
+    the type checker holds the handler to the type)."""
+
+    @property
+    def kind(self) -> type:
+        """The type of signal answered, its subtypes with it."""
+
+    @property
+    def handler(self) -> Callable[[State, Context, Action, Any], Result]:
+        """The state it leaves, and its events."""
 
 
 @runtime_checkable
@@ -44,7 +55,7 @@ class Slice(Protocol):
         """What its slice holds that the session's ruleset cannot play (steps, ids, ranges)."""
 
     @property
-    def hears(self) -> tuple[Hears[Any], ...]:
+    def hears(self) -> tuple[Heard, ...]:
         """The signals it answers, by type, each with its handler."""
 
 
@@ -138,9 +149,10 @@ class CharactersProcedure(Slice, Protocol):
 
 
 class ReportSection(Protocol):
-    """A procedure's section of the session's report (`REPORT` in the module its `report` names)."""
+    """A procedure's section of the session's report (`REPORT` in the module its `report` names):
+    a `report.Section`, named here only as an object, since the report package asks the seam."""
 
-    def __call__(self, state: State, events: Sequence[Event], ruleset: Ruleset, /) -> Section: ...
+    def __call__(self, state: State, events: Sequence[Event], ruleset: Ruleset, /) -> object: ...
 
 
 PARTS: Mapping[str, type] = {
