@@ -16,7 +16,7 @@ import pytest
 
 import tests.stub_procedure
 from hammertui.kernel.rules import procedures
-from hammertui.kernel.rules.procedures import Procedure
+from hammertui.kernel.rules.registration import Procedure
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session.actions import note
 from hammertui.kernel.session.procedures import Hears, Signal

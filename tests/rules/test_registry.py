@@ -34,3 +34,12 @@ def test_every_lists_each_registered_procedure_once_part_by_part() -> None:
     assert [p.part for p in every] == sorted((p.part for p in every), key=list(registry.PARTS).index)
     assert {(p.part, p.name) for p in every} == {(part, name) for part in registry.PARTS for name in registry.names(part)}
     assert len(every) == len(set(every))
+
+
+def test_a_procedure_package_imports_the_registration_and_not_the_registry() -> None:
+    """The registry imports the procedures package by name: a package importing it back would
+    make a circle."""
+    home = Path(hammertui.procedures.__file__).parent
+    for init in [home / "__init__.py", *home.glob("*/__init__.py")]:
+        source = init.read_text(encoding="utf-8")
+        assert "kernel.rules.procedures" not in source, f"{init.relative_to(home)} imports the registry"

@@ -4,7 +4,7 @@ It is laid out as hammertui's own procedures are (its state, actions and pane by
 declares itself the same way (`PROCEDURE`); a test registers it, and a ruleset names it.
 """
 
-from hammertui.kernel.rules.procedures import Procedure
+from hammertui.kernel.rules.registration import Procedure
 
 PROCEDURE = Procedure(
     "explore",

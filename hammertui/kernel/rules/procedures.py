@@ -6,17 +6,18 @@ procedure for modifier dice. Each procedure is one unit across the three layers:
 module of its slice of the session state (`state`) and the module of its pane and commands (`ui`).
 Those are named by module path and imported only by the layer that needs them, so the rules stay
 free of the session and the screen. Each procedure declares itself in its own package
-(`PROCEDURE`), and the procedures package (`HOME`) registers those there are; the registry imports
-it by name on the first question asked of it, so the kernel knows where procedures live but not
-which there are. A procedure added elsewhere (a house procedure, a test's) registers itself with
+(`PROCEDURE`, `rules/registration.py`), and the procedures package (`HOME`) lists those there are
+(`PROCEDURES`); the registry imports it by name and registers them on the first question asked of
+it, so the kernel knows where procedures live but not which there are. A procedure added elsewhere (a house procedure, a test's) registers itself with
 `register` without touching any other procedure's files.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 
-from hammertui.kernel.rules.records import record
+from hammertui.kernel.rules.registration import Procedure
 
 PARTS: dict[str, str] = {
     "explore": "how the party explores",
@@ -34,38 +35,21 @@ NONE = "none"
 OPTIONAL = frozenset({"camp", "light"})
 
 
-@record
-class Procedure:
-    """One way of playing a part: the ruleset sections it reads, the procedures of other parts it
-    works with (`needs`, as part -> name), and the modules of its state slice and of its screen."""
-
-    part: str
-    name: str
-    title: str
-    reads: tuple[str, ...] = ()
-    needs: tuple[tuple[str, str], ...] = ()
-    state: str = ""
-    """Module whose `SESSION` is the procedure's object on the session's side: its slice of the
-    state and its part's hooks (the protocols of `session/seam.py`)."""
-    ui: str = ""
-    """Module whose `UI` is the procedure's object on the screen's side: its dashboard pane and
-    what the 'Smith can ask of it (`ui/seam.py`)."""
-    report: str = ""
-    """Module whose `REPORT` (a `ReportSection`) makes its section of the session's report (session layer)."""
-    dungeon_level: bool = False
-    """Whether it plays by the dungeon's level (a pool's size, a camp's encounter): the header shows
-    the level only for a session with such a procedure."""
-
-
 HOME = "hammertui.procedures"
-"""The package whose import registers every procedure there is."""
+"""The package listing every procedure there is (`PROCEDURES`)."""
 
 _REGISTRY: dict[tuple[str, str], Procedure] = {}
 
 
+@functools.cache
+def _register_home() -> None:
+    for declared in importlib.import_module(HOME).PROCEDURES:
+        register(declared)
+
+
 def _known() -> dict[tuple[str, str], Procedure]:
-    """The registry, once the procedures there are have registered themselves."""
-    importlib.import_module(HOME)
+    """The registry, the procedures package's registered on the first question."""
+    _register_home()
     return _REGISTRY
 
 

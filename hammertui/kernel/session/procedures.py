@@ -27,7 +27,7 @@ import attrs
 
 from hammertui.kernel.rules import procedures
 from hammertui.kernel.rules.dice import DiceSource
-from hammertui.kernel.rules.procedures import Procedure
+from hammertui.kernel.rules.registration import Procedure
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.state import Character, State

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 from textual.widget import Widget
 
 from hammertui.kernel.rules import procedures as registry
-from hammertui.kernel.rules.procedures import Procedure
+from hammertui.kernel.rules.registration import Procedure
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.procedures import playing
 from hammertui.kernel.ui.commands import COMMON, Command

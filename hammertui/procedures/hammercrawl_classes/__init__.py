@@ -1,6 +1,6 @@
 """The hammercrawl classes procedure: everything of it, by layer."""
 
-from hammertui.kernel.rules.procedures import Procedure
+from hammertui.kernel.rules.registration import Procedure
 
 PROCEDURE = Procedure(
     "characters",
