@@ -39,7 +39,7 @@ DRAWN = {
         hammertui.procedures.sides_and_phases.rules hammertui.kernel.rules hammertui.procedures.hammercrawl_classes.rules.abilities hammertui.procedures.sides_and_phases.rules.attack_plan hammertui.procedures.divining_pool.rules.bonuses
         hammertui.procedures.hammercrawl_classes.rules.characters hammertui.procedures.hammercrawl_classes.rules.checks hammertui.kernel.rules.clock hammertui.procedures.hammercrawl_classes.rules.damage
         hammertui.kernel.rules.dice hammertui.procedures.divining_pool.rules.explore hammertui.procedures.sides_and_phases.rules.hit_dice hammertui.procedures.burn_down.rules hammertui.procedures.divining_pool.rules.odds
-        hammertui.kernel.rules.procedures hammertui.kernel.ruleset hammertui.kernel.ruleset.advancement hammertui.kernel.rules.table_hooks hammertui.kernel.rules.records hammertui.kernel.rules.records
+        hammertui.kernel.rules.procedures hammertui.kernel.rules.registration hammertui.kernel.ruleset hammertui.kernel.ruleset.advancement hammertui.kernel.rules.table_hooks hammertui.kernel.rules.records hammertui.kernel.rules.records
         hammertui.kernel.ruleset.checks hammertui.kernel.ruleset.classes hammertui.procedures.sides_and_phases.schema
         hammertui.kernel.ruleset.decisions hammertui.procedures.divining_pool.schema.divining hammertui.procedures.exploration_die.schema
         hammertui.procedures.divining_pool.schema.exploring hammertui.procedures.individual_initiative.schema hammertui.kernel.ruleset.kit

@@ -1,81 +1,36 @@
-"""The procedure seam, proven: a ruleset that explores by a die procedure written here, in the test.
+"""The procedure seam, proven: a ruleset that explores by a die procedure of the tests' own.
 
-The stub rolls a d6 each time the party moves on and spends a unit of time doing it. It is one unit
-across the three layers (a slice, an action, a pane and a command), registered from outside the
-package, and a ruleset extending the complete rules swaps the Divining Pool for it in a data file.
+The stub (`tests/stub_procedure/`) rolls a d6 each time the party moves on and spends a unit of time
+doing it. It is a package laid out as hammertui's procedures are (a slice, an action, a pane and a
+command), registered from outside hammertui the way hammertui's own are, and a ruleset extending the
+complete rules swaps the Divining Pool for it in a data file.
 Nothing of the Divining Pool is drawn, kept or offered, and the session saves and reopens.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
 
 import attrs
 import pytest
-from textual.reactive import reactive
-from textual.widgets import Static
 
+import tests.stub_procedure
 from hammertui.kernel.rules import procedures
-from hammertui.kernel.rules.dice import roll as roll_dice
-from hammertui.kernel.rules.procedures import Procedure
-from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.kernel.rules.registration import Procedure
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session.actions import note
+from hammertui.kernel.session.procedures import Hears, Signal, stateful
 from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session.actions import Context, Result, note, spend_time
-from hammertui.kernel.session.procedures import state_module
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.app import make_app
-from hammertui.kernel.ui.commands import Command
 from hammertui.procedures.divining_pool.pane import DiviningPane
-from hammertui.kernel.ui.view import View
+from tests.stub_procedure import state as stub_state
+from tests.stub_procedure.actions import RollStubDie
+from tests.stub_procedure.pane import StubPane
+from tests.stub_procedure.state import NAME, StubDie
 from tests.ui.waiting import until
 
-NAME = "stub_die"
-
-
-@attrs.frozen
-class StubDie:
-    """Every die rolled to move on, in order."""
-
-    rolls: tuple[int, ...] = ()
-
-
-SLICE = StubDie
-
-
-def new_slice(ruleset: Ruleset, party: tuple[Any, ...]) -> StubDie:
-    return StubDie()
-
-
-@attrs.frozen
-class RollStubDie:
-    """Move on: roll the d6 in the open, and a unit of time passes (the light burns)."""
-
-    label: ClassVar[str] = "explore"
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        roll = roll_dice(ctx.dice, "1d6")
-        die: StubDie = state.slices[NAME]
-        moved = state.with_slice(NAME, StubDie((*die.rolls, roll.total)))
-        spent, events = spend_time(moved, 1, ctx, self)
-        return spent, [note(self, f"The stub die shows {roll.total}.", (roll.describe(),)), *events]
-
-
-class StubPane(Static):
-    """Every roll of the stub die so far."""
-
-    view: reactive[View | None] = reactive(None)
-
-    def watch_view(self, view: View | None) -> None:
-        if view is not None:
-            self.update("Stub die: " + " ".join(str(r) for r in view.state.slices[NAME].rolls))
-
-
-def PANE() -> StubPane:
-    return StubPane("Stub die:", id="stub", classes="pane")
-
-
-COMMANDS = (Command("e", "stub.roll", "roll_stub", "Move on", "Roll the stub die", "A d6 in the open; a unit of time passes", show=True, run=lambda app: app.perform(RollStubDie())),)
+ROOT = Path(__file__).resolve().parents[1]
 
 RULESET = """\
 extends = "hammercrawl"
@@ -98,9 +53,10 @@ _replace = true
 
 @pytest.fixture
 def stub_rules(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The stub registered for this test alone: the registry is put back as it was afterwards."""
-    monkeypatch.setattr(procedures, "_REGISTRY", dict(procedures._REGISTRY))
-    procedures.register(Procedure("explore", NAME, "A d6 to move on, in the open", state=__name__, ui=__name__))
+    """The stub registered for this test alone, as the procedures package registers hammertui's
+    own: the registry is put back as it was afterwards."""
+    monkeypatch.setattr(procedures, "_REGISTRY", dict(procedures._known()))
+    procedures.register(tests.stub_procedure.PROCEDURE)
     path = tmp_path / "stub-die.toml"
     path.write_text(RULESET, encoding="utf-8")
     return path
@@ -147,7 +103,14 @@ async def test_a_session_explores_by_the_stub_saves_and_reopens(stub_rules: Path
 def _stateful_others(state: State) -> list[Procedure]:
     """The ruleset's other procedures that keep state (the fight's, once it keeps its own)."""
     chosen = [procedures.procedure(part, name) for part, name in state.session.procedures.items() if name != procedures.NONE]
-    return [p for p in chosen if hasattr(state_module(p), "SLICE") and p.name not in (NAME, "burn_down")]
+    return [p for p in chosen if p in stateful(state.session.procedures) and p.name not in (NAME, "burn_down")]
+
+
+@attrs.frozen
+class StubResult(Signal):
+    """What the stub die showed, for whoever answers it."""
+
+    face: int
 
 
 def test_a_signal_reaches_only_the_procedures_that_answer_it(stub_rules: Path) -> None:
@@ -161,11 +124,24 @@ def test_a_signal_reaches_only_the_procedures_that_answer_it(stub_rules: Path) -
     ruleset = load_ruleset(stub_rules)
     state = new_state("signalled", ruleset, seed=1)[0]
     ctx = Context(ruleset, ScriptedDice([]))
-    same, events = signal(state, "on_stub_result", ctx, RollStubDie(), 6)
+    same, events = signal(state, ctx, RollStubDie(), StubResult(6))
     assert same is state and events == []
-    globals()["on_stub_result"] = lambda s, c, a, face: (s.with_slice(NAME, StubDie((face,))), [note(a, f"heard {face}")])
-    try:
-        heard, events = signal(state, "on_stub_result", ctx, RollStubDie(), 6)
-    finally:
-        del globals()["on_stub_result"]
+    answer = Hears(StubResult, lambda s, c, a, said: (s.with_slice(NAME, StubDie((said.face,))), [note(a, f"heard {said.face}")]))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(stub_state.SESSION, "hears", (answer,))
+        heard, events = signal(state, ctx, RollStubDie(), StubResult(6))
     assert heard.slices[NAME].rolls == (6,) and [e.text for e in events] == ["heard 6"]
+
+
+def test_the_stub_is_a_package_of_the_tests_registered_as_hammertuis_own_are(stub_rules: Path) -> None:
+    """It declares itself as hammertui's procedures do, registers without a line of hammertui
+    naming it, and its session object meets the explore protocol."""
+    from hammertui.kernel.session.procedures import session_of
+    from hammertui.kernel.session.seam import ExploreProcedure
+
+    registered = procedures.procedure("explore", NAME)
+    assert registered is tests.stub_procedure.PROCEDURE and NAME in procedures.names("explore")
+    assert all(layer.startswith("tests.stub_procedure.") for layer in (registered.state, registered.ui))
+    assert isinstance(session_of(registered), ExploreProcedure)
+    named = [path for path in (ROOT / "hammertui").rglob("*.py") if any(word in path.read_text(encoding="utf-8") for word in (NAME, "stub_procedure"))]
+    assert not named, named

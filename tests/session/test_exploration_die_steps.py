@@ -11,6 +11,7 @@ import pytest
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.exploration_die import state as exploration_die_state
+from hammertui.kernel.session.procedures import ExplorationResult, Hears
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.acting import Action, Context, Refused
 from hammertui.kernel.session.actions import apply_action
@@ -122,14 +123,14 @@ def test_through_a_door_in_good_light_the_party_may_surprise_the_foe(start: Stat
 
 @pytest.mark.parametrize(("face", "result"), [(3, "torches_depleted"), (4, "lantern_pip"), (5, "magic_dissipates"), (6, "tired")])
 def test_the_other_results_are_signalled(start: State, rules: Ruleset, face: int, result: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Faces 3 to 6 are the light's and the characters' to answer: told as `on_exploration_result`."""
+    """Faces 3 to 6 are the light's and the characters' to answer: told as an `ExplorationResult`."""
     heard: list[Any] = []
 
-    def answer(state: State, ctx: Context, action: Action, result_id: str) -> tuple[State, list[Event]]:
-        heard.append(result_id)
-        return state, [note(action, f"heard {result_id}")]
+    def answer(state: State, ctx: Context, action: Action, said: ExplorationResult) -> tuple[State, list[Event]]:
+        heard.append(said.result_id)
+        return state, [note(action, f"heard {said.result_id}")]
 
-    monkeypatch.setattr(light_state, "on_exploration_result", answer, raising=False)
+    monkeypatch.setattr(light_state.SESSION, "hears", (Hears(ExplorationResult, answer),))
     _, events = act(start, rules, TakeTurn("move", face=face))
     assert heard == [result] and events[-1].text == f"heard {result}"
 
@@ -137,7 +138,7 @@ def test_the_other_results_are_signalled(start: State, rules: Ruleset, face: int
 @pytest.mark.parametrize("face", [1, 2])
 def test_an_encounter_or_a_sign_is_not_signalled(start: State, rules: Ruleset, face: int, monkeypatch: pytest.MonkeyPatch) -> None:
     heard: list[str] = []
-    monkeypatch.setattr(light_state, "on_exploration_result", lambda s, c, a, r: (heard.append(r), (s, []))[1], raising=False)
+    monkeypatch.setattr(light_state.SESSION, "hears", (Hears(ExplorationResult, lambda s, c, a, r: (heard.append(r.result_id), (s, []))[1]),))
     act(start, rules, TakeTurn("move", face=face), *((1, 1, 3, 4) if face == 1 else ()))
     assert heard == []
 

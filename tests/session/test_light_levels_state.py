@@ -16,7 +16,7 @@ from hammertui.kernel.session.acting import Context, Refused, Result
 from hammertui.kernel.session.actions import apply_action
 from hammertui.procedures.light_levels.actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern, Relight
 from hammertui.procedures.light_levels.state import FLASK, Source, character_levels, lights, source
-from hammertui.kernel.session.procedures import is_dark, on_time, signal, slice_problems
+from hammertui.kernel.session.procedures import ExplorationResult, is_dark, on_time, signal, slice_problems
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import Death, State, replace_member
 from hammertui.procedures.divining_pool.actions.town import ReturnToTown
@@ -32,7 +32,7 @@ class StubExplore:
     result_id: str
 
     def apply(self, state: State, ctx: Context) -> Result:
-        return signal(state, "on_exploration_result", ctx, self, self.result_id)
+        return signal(state, ctx, self, ExplorationResult(self.result_id))
 
 
 @pytest.fixture

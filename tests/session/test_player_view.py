@@ -22,7 +22,7 @@ from hammertui.kernel.session.acting import Context, Refused
 from hammertui.procedures.sides_and_phases.actions import AddEffect, FoeGroup, StartFight, SurpriseSaves, TurnUnholy
 from hammertui.procedures.sides_and_phases.state import FoeKind
 from hammertui.kernel.session.player_view import ShowHpNumbers, band, last_roll, player_view
-from hammertui.kernel.session.procedures import state_module
+from hammertui.kernel.session.procedures import session_of
 from hammertui.kernel.session.public_fields import EVENTS, FIELDS, HIDDEN, PUBLIC, redact
 from hammertui.procedures.hammercrawl_classes.actions.rolls import RollSave
 from hammertui.procedures.divining_pool.actions.search import Search
@@ -43,7 +43,7 @@ def _records(kind: object) -> list[type]:
 
 def reachable() -> dict[type, set[str]]:
     """Every record the state and each procedure's slice hold through public fields, with its fields."""
-    roots = [State] + [state_module(p).SLICE for p in registry._REGISTRY.values() if hasattr(state_module(p), "SLICE")]  # type: ignore[union-attr]
+    roots = [State] + [session_of(p).slice_type for p in registry.every() if p.state and session_of(p).slice_type is not None]  # type: ignore[union-attr]
     seen: dict[type, set[str]] = {}
     todo = list(roots)
     while todo:

@@ -14,6 +14,7 @@ from hammertui.procedures.russell_characters import state as people
 from hammertui.kernel.session.acting import Context, Refused
 from hammertui.kernel.session.actions import apply_action
 from hammertui.kernel.session.procedures import signal
+from hammertui.kernel.session.procedures import ExplorationResult
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State
 from tests.russell_ruleset import write
@@ -99,13 +100,13 @@ def test_the_tired_result_marks_every_character_two_if_burdened(state: State, ru
     loaded, _ = act(state, russell, people.Carry("c1", "Sack of loot", slots=6), [])
     assert people.is_burdened(russell, loaded.party[0], sheet(loaded, "c1")), "STR 8, 3 + 6 slots"
     ctx = Context(russell, ScriptedDice([]))
-    tired, events = signal(loaded, "on_exploration_result", ctx, people.MarkTired("c1"), "tired")
+    tired, events = signal(loaded, ctx, people.MarkTired("c1"), ExplorationResult("tired"))
     assert [sheet(tired, c).tired for c in ("c1", "c2", "c3", "c4")] == [2, 1, 1, 1]
     assert events[0].text.startswith("Darla marks two Tired pips (Burdened): 2/3; Brannoc marks a Tired pip: 1/3")
-    again, events = signal(tired, "on_exploration_result", ctx, people.MarkTired("c1"), "tired")
+    again, events = signal(tired, ctx, people.MarkTired("c1"), ExplorationResult("tired"))
     assert sheet(again, "c1").tired == 3 and people.is_wearied(russell, sheet(again, "c1"))
     assert "Darla marks two Tired pips (Burdened): 3/3, Wearied" in events[0].text and events[0].level == "warn"
-    same, events = signal(again, "on_exploration_result", ctx, people.MarkTired("c1"), "encounter")
+    same, events = signal(again, ctx, people.MarkTired("c1"), ExplorationResult("encounter"))
     assert same is again and events == []
 
 

@@ -22,7 +22,7 @@ from hammertui.procedures.russell_characters import state as people
 from hammertui.procedures.russell_characters.actions import vitals
 from hammertui.kernel.session.acting import Refused
 from hammertui.procedures.individual_initiative.state import fighting
-from hammertui.kernel.session.procedures import signal, slice_problems
+from hammertui.kernel.session.procedures import WoundTaken, signal, slice_problems
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import Character, State, Stats
 from hammertui.kernel.session.vitals import Bury
@@ -231,7 +231,7 @@ def test_signal_tells_the_fight_of_a_wound_only_while_one_is_under_way(state: St
     from hammertui.kernel.rules.dice import ScriptedDice
     from hammertui.kernel.session.acting import Context
 
-    after, events = signal(state, "on_wound", Context(ruleset, ScriptedDice([])), vitals.Damage("c1", 1), "c1", ("stunned",))
+    after, events = signal(state, Context(ruleset, ScriptedDice([])), vitals.Damage("c1", 1), WoundTaken("c1", ("stunned",)))
     assert after == state and events == []
 
 

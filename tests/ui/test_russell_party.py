@@ -14,6 +14,7 @@ from textual.widgets import Static
 from hammertui.procedures.russell_characters import state as people
 from hammertui.kernel.session.acting import Context, Result
 from hammertui.kernel.session.procedures import signal
+from hammertui.kernel.session.procedures import ExplorationResult
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.party import PartyPane
@@ -30,7 +31,7 @@ class ExplorationDieShowsTired:
     label: ClassVar[str] = "explore"
 
     def apply(self, state: State, ctx: Context) -> Result:
-        return signal(state, "on_exploration_result", ctx, self, "tired")
+        return signal(state, ctx, self, ExplorationResult("tired"))
 
 
 def _row(app: object, character_id: str) -> str:

@@ -18,7 +18,7 @@ from hammertui.kernel.session import effects
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.names import BadSessionName, check_name
-from hammertui.kernel.session.procedures import is_dark, on_time, signal
+from hammertui.kernel.session.procedures import TurnsPassed, is_dark, on_time, signal
 from hammertui.kernel.session.state import Character, State
 
 
@@ -62,11 +62,11 @@ def apply_action(state: State, action: Action, ctx: Context) -> Result:
 def spend_time(state: State, units: int, ctx: Context, action: Action) -> Result:
     """Move the clock on; the light procedure spends the time (every lit source burns by the same
     amount, warning as they fail), timed effects whose time is up end, and every procedure hears of
-    the turns passed (`on_turns_passed`: the exploration die rolls for each)."""
+    the turns passed (`TurnsPassed`: the exploration die rolls for each)."""
     burnt, events = on_time(state, units, ctx, action)
     clock = attrs.evolve(state.clock, units=state.clock.units + units)
     new, ended = effects.expire(attrs.evolve(burnt, clock=clock), action.label)
-    new, heard = signal(new, "on_turns_passed", ctx, action, units)
+    new, heard = signal(new, ctx, action, TurnsPassed(units))
     return new, events + ended + heard
 
 

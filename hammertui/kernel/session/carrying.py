@@ -1,7 +1,7 @@
 """What a carried thing (a light source) is called by who carries it, what it is drawn from, and
 the actions every light procedure takes on one alike (light, douse, hand over, refill, pack): each
-written once here, on the sources as the session's light procedure keeps them (`KEEPING` in its
-state module), and each procedure's own class adding only what its rules say (a torch spent, a
+written once here, on the sources as the session's light procedure keeps them (the `keeping` of
+its object), and each procedure's own class adding only what its rules say (a torch spent, a
 lantern's pips). The characters procedure's supplies (a Torches or Oil usage die) are asked for by
 id, so the light never names the procedure that keeps them."""
 
@@ -15,13 +15,15 @@ import attrs
 
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.actions import Refused, member_of
+from hammertui.kernel.session.acting import Refused
+from hammertui.kernel.session.actions import member_of
 from hammertui.kernel.session.events import Event, note
-from hammertui.kernel.session.procedures import part_module
+from hammertui.kernel.session import procedures
 from hammertui.kernel.session.state import Character, State
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action, Context, Result
+    from hammertui.kernel.session.seam import SourceKeeping
 
 
 class Carried(Protocol):
@@ -53,18 +55,19 @@ def carried_name(state: State, kind: str, carrier: str) -> str:
 
 
 def keeps_supplies(state: State) -> bool:
-    """Whether the session's characters carry supplies on usage dice (`draw_supply` in the
-    characters procedure's state module); else a light procedure counts its own flasks and packs."""
-    return hasattr(part_module(state, "characters"), "draw_supply")
+    """Whether the session's characters carry supplies on usage dice (the characters procedure's
+    `draw_supply`); else a light procedure counts its own flasks and packs."""
+    characters = procedures.characters_of(state.session.procedures)
+    return characters is not None and characters.draw_supply is not None
 
 
 def draw(state: State, ctx: Context, action: Action, carrier: str, supply: str) -> Result | None:
     """Use one of `supply` from what `carrier` keeps (its usage die rolled, or a refusal): the
     state after and its events; None when the characters keep no supplies or `supply` is ""."""
-    if not supply or not keeps_supplies(state):
+    characters = procedures.characters_of(state.session.procedures)
+    if not supply or characters is None or characters.draw_supply is None:
         return None
-    answer = part_module(state, "characters").draw_supply  # type: ignore[union-attr]
-    return answer(state, ctx, action, carrier, supply)  # type: ignore[no-any-return]
+    return characters.draw_supply(state, ctx, action, carrier, supply)
 
 
 @attrs.frozen
@@ -89,12 +92,12 @@ class Keeping(Generic[Source]):
         return source, self.name(state, ruleset, source)
 
 
-def keeping(state: State) -> Keeping[Any]:
-    """How the session's light procedure keeps its sources (`KEEPING` in its state module)."""
-    found = getattr(part_module(state, "light"), "KEEPING", None)
+def keeping(state: State) -> SourceKeeping:
+    """How the session's light procedure keeps its sources (its object's `keeping`)."""
+    found = procedures.keeping(state)
     if found is None:
         raise Refused("this session is played without light sources")
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 @record

@@ -22,7 +22,7 @@ from hammertui.kernel.session import effects
 from hammertui.kernel.session.acting import Context, Refused, Result
 from hammertui.kernel.session.actions import note
 from hammertui.kernel.session.events import Event
-from hammertui.kernel.session.procedures import fight_under_way, is_dark, light_level, part_module
+from hammertui.kernel.session.procedures import burning, character_levels, fight_under_way, is_dark, light_level, whose_turn
 from hammertui.kernel.session.public_fields import public_event, redact
 from hammertui.kernel.session.state import Character, State
 
@@ -110,22 +110,15 @@ def player_view(state: State, ruleset: Ruleset, recent: Sequence[Event]) -> Play
         dark=is_dark(seen),
         light_level=light_level(seen, ruleset),
         party=_party(seen, ruleset),
-        burning=tuple(Burning(*shown) for shown in _answer(seen, ruleset, "light", "burning", ())),
+        burning=tuple(Burning(*shown) for shown in burning(seen, ruleset)),
         fight=_fight(seen, ruleset),
         graveyard=tuple(Fallen(g.character.name, g.character.death.cause if g.character.death else "", g.epitaph) for g in seen.graveyard),
         last_roll=last_roll(seen, recent),
     )
 
 
-def _answer(state: State, ruleset: Ruleset, part: str, question: str, otherwise: object) -> object:
-    """The answer of the session's procedure for `part` where it has one."""
-    asked = getattr(part_module(state, part), question, None)
-    return otherwise if asked is None else asked(state, ruleset)
-
-
 def _party(state: State, ruleset: Ruleset) -> tuple[Member, ...]:
-    levels = _answer(state, ruleset, "light", "character_levels", {})
-    assert isinstance(levels, dict)
+    levels = character_levels(state, ruleset)
     shown = []
     for member in state.party:
         kind = ruleset.classes.get(member.class_id)
@@ -145,7 +138,7 @@ def _fight(state: State, ruleset: Ruleset) -> FightNow | None:
         for e in state.effects
         if not e.on or e.on in party
     )
-    return FightNow(str(_answer(state, ruleset, "fight", "whose_turn", "")), worn)
+    return FightNow(whose_turn(state, ruleset), worn)
 
 
 def last_roll(state: State, recent: Sequence[Event]) -> LastRoll | None:

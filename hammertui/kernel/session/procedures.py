@@ -1,38 +1,121 @@
-"""The session's side of the procedure seam: each procedure's slice of the state, made and checked.
+"""The session's side of the procedure seam: each procedure's slice of the state, made and checked,
+and the questions the kernel asks of a part's procedure.
 
-A procedure that keeps state names a module (`Procedure.state`) holding `SLICE`, the attrs class of
-its part of the state, and `new_slice(ruleset, party)`, the slice a new session starts with; one
-that keeps none may name a module all the same, for the questions below. The
-session holds a slice for each procedure of its ruleset that has one and no other, under the
-procedure's name; the save names the procedures it was played by, and the two must agree.
-The characters procedure's module may make a new session's party (`new_party(ruleset, dice)`), and
-deal the damage and healing every ruleset's actions share (`take_damage`, `heal`).
-A module may also list what is wrong with its slice (`problems(slice, state)`, for a hand-edited
-save), and the light procedure's answers whether the party is in the dark (`is_dark(state)`), how
-well it sees (`light_level(state, ruleset)`, where it tells dim light apart), what it does to a roll
-(`roll_effect`, where it says), whom a missile may target (`can_target`, where it says), and
-spends the time that passes (`on_time(state, units, ctx, action)`): the clock and the panes put
-those questions here, and a session played without light is never dark and burns nothing. The
-explore procedure's says which side has the drop in the meeting just had (`held_surprise(state)`),
-for the fight to take.
+A procedure that keeps state names a module (`Procedure.state`, or `Procedure.hooks` where its
+object is assembled above its state) whose `SESSION` is one object meeting its part's protocol
+(`session/seam.py`): the attrs class of its slice (None: it keeps none), the slice a new session
+starts with, what is wrong with a saved one, and its part's hooks. The session holds a slice for
+each procedure of its ruleset that has one and no other, under the procedure's name; the save names
+the procedures it was played by, and the two must agree. The characters procedure's object may make
+a new session's party and deal the damage and healing every ruleset's actions share; the light
+procedure's answers whether the party is in the dark, how well it sees, what it does to a roll,
+whom a missile may target, spends the time that passes and keeps its sources for the moves every
+light procedure makes alike: the clock and the panes put those questions here, and a session
+played without light is never dark and burns nothing. The explore procedure's says which side has
+the drop in the meeting just had, for the fight to take.
+
+What happens in one part that another may care about is a signal: a typed record (`Buried`,
+`WoundTaken`...) told to every procedure of the session (`signal`); a procedure answers the types
+it `hears`, and the one that signals names no other.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+
+import attrs
 
 from hammertui.kernel.rules import procedures
 from hammertui.kernel.rules.dice import DiceSource
-from hammertui.kernel.rules.procedures import Procedure
+from hammertui.kernel.rules.registration import Procedure
+from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.state import Character, State
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action, Context, Result
     from hammertui.kernel.session.events import Event
+    from hammertui.kernel.session.seam import CampProcedure, CharactersProcedure, SourceKeeping, ExploreProcedure, FightProcedure, LightProcedure, ReportSection, Slice
+
+
+class Signal:
+    """Something that happened in one part of play that another may answer."""
+
+
+@record
+class TurnsPassed(Signal):
+    """The clock moved on by `units`."""
+
+    units: int
+
+
+@record
+class Buried(Signal):
+    """A character was buried: whatever they held or led is let go."""
+
+    character_id: str
+
+
+@record
+class LaidDown(Signal):
+    """A character was laid down out of the fight (0 HP, or out by a status)."""
+
+    character_id: str
+
+
+@record
+class Dismissed(Signal):
+    """A member left the party, alive."""
+
+    member: Character
+
+
+@record
+class WoundTaken(Signal):
+    """A character took a wound with these conditions."""
+
+    character_id: str
+    conditions: tuple[str, ...]
+
+
+@record
+class WoundsHealed(Signal):
+    """These characters' wounds were healed."""
+
+    character_ids: tuple[str, ...]
+
+
+@record
+class FoeKilled(Signal):
+    """A foe of `hd` Hit Dice was killed."""
+
+    hd: int
+
+
+@record
+class FoesBeaten(Signal):
+    """Every foe of the fight is beaten."""
+
+
+@record
+class ExplorationResult(Signal):
+    """The exploration die showed the result of this id."""
+
+    result_id: str
+
+
+S = TypeVar("S", bound=Signal)
+
+
+@attrs.frozen
+class Hears(Generic[S]):
+    """A procedure's answer to one type of signal: `handler(state, ctx, action, signal)` returns
+    the state it leaves and its events."""
+
+    kind: type[S]
+    handler: Callable[[State, Context, Action, S], Result]
 
 
 def playing(chosen: Mapping[str, str]) -> list[Procedure]:
@@ -45,216 +128,261 @@ def by_dungeon_level(chosen: Mapping[str, str]) -> bool:
     return any(procedure.dungeon_level for procedure in playing(chosen))
 
 
-def state_module(procedure: Procedure) -> ModuleType | None:
-    return importlib.import_module(procedure.state) if procedure.state else None
+def session_of(procedure: Procedure) -> Slice | None:
+    """The procedure's object on the session's side (`SESSION` in its state module, or in the module
+    its `hooks` names), None for one with no state module. Its module declares it as its part's
+    protocol, which the type check holds."""
+    if not procedure.state:
+        return None
+    return cast("Slice", importlib.import_module(procedure.hooks or procedure.state).SESSION)
 
 
-def part_module(state: State, part: str) -> ModuleType | None:
-    """The state module of the procedure this session plays `part` by (None: done without, or
-    by a procedure that keeps no state)."""
-    return part_module_of(state.session.procedures, part)
+def camp_of(chosen: Mapping[str, str]) -> CampProcedure | None:
+    return cast("CampProcedure | None", part_of(chosen, "camp"))
+
+
+def part_of(chosen: Mapping[str, str], part: str) -> Slice | None:
+    """The object of the procedure `chosen` plays `part` by (None: done without, or by a procedure
+    that keeps no state)."""
+    name = chosen.get(part, procedures.NONE)
+    return None if name == procedures.NONE else session_of(procedures.procedure(part, name))
+
+
+def light_of(chosen: Mapping[str, str]) -> LightProcedure | None:
+    return cast("LightProcedure | None", part_of(chosen, "light"))
+
+
+def explore_of(chosen: Mapping[str, str]) -> ExploreProcedure | None:
+    return cast("ExploreProcedure | None", part_of(chosen, "explore"))
+
+
+def fight_of(chosen: Mapping[str, str]) -> FightProcedure | None:
+    return cast("FightProcedure | None", part_of(chosen, "fight"))
+
+
+def characters_of(chosen: Mapping[str, str]) -> CharactersProcedure | None:
+    return cast("CharactersProcedure | None", part_of(chosen, "characters"))
 
 
 def is_dark(state: State) -> bool:
     """Whether the party is in the dark, as the session's light procedure sees it; a session
     played without light is never dark."""
-    module = part_module(state, "light")
-    return module is not None and module.is_dark(state)
+    light = light_of(state.session.procedures)
+    return light is not None and light.is_dark(state)
 
 
 def light_level(state: State, ruleset: Ruleset) -> str:
     """How well the party sees, in the Russell text's words ("dark", "dim", "lit"): the light
-    procedure's own answer when it tells levels apart (`light_level(state, ruleset)`), else dark or lit as
-    it says; a session played without light is lit."""
-    module = part_module(state, "light")
-    if module is not None and hasattr(module, "light_level"):
-        return str(module.light_level(state, ruleset))
+    procedure's own answer when it tells levels apart, else dark or lit as it says; a session
+    played without light is lit."""
+    light = light_of(state.session.procedures)
+    if light is not None and light.light_level is not None:
+        return light.light_level(state, ruleset)
     return "dark" if is_dark(state) else "lit"
+
+
+def spent_by_time(chosen: Mapping[str, str]) -> bool:
+    """Whether the time that passes burns the light: never without a light procedure."""
+    light = light_of(chosen)
+    return light is not None and light.spent_by_time
 
 
 def surprise_odds(state: State, ruleset: Ruleset) -> tuple[int, int] | None:
     """The chances in 6 of the party and of what it meets being surprised, as things stand: the
-    explore procedure owns surprise and answers (`surprise_odds(state, ruleset)`, with `party` and
-    `foes`) when it rolls it; None when it does not."""
-    answer = getattr(part_module(state, "explore"), "surprise_odds", None)
-    if answer is None:
+    explore procedure owns surprise and answers when it rolls it; None when it does not."""
+    explore = explore_of(state.session.procedures)
+    if explore is None or explore.surprise_odds is None:
         return None
-    chances = answer(state, ruleset)
+    chances = explore.surprise_odds(state, ruleset)
     return int(chances.party), int(chances.foes)
 
 
 def fight_under_way(state: State) -> bool:
-    """Whether a fight is on, as the session's fight procedure keeps it (`fighting(state)` in its
-    state module); never, for a session played without one."""
-    return _under_way(state, "fight", "fighting")
+    """Whether a fight is on, as the session's fight procedure keeps it; never, for a session
+    played without one."""
+    fight = fight_of(state.session.procedures)
+    return fight is not None and fight.fighting(state) is not None
+
+
+def whose_turn(state: State, ruleset: Ruleset) -> str:
+    """Whose turn it is in the fight, where the fight procedure tells ("" where it does not)."""
+    fight = fight_of(state.session.procedures)
+    return "" if fight is None or fight.whose_turn is None else fight.whose_turn(state, ruleset)
+
+
+def burning(state: State, ruleset: Ruleset) -> tuple[tuple[str, int, int, str], ...]:
+    """Each lit source as the table sees it, where the light procedure tells (none without one)."""
+    light = light_of(state.session.procedures)
+    return () if light is None or light.burning is None else light.burning(state, ruleset)
+
+
+def character_levels(state: State, ruleset: Ruleset) -> Mapping[str, str]:
+    """The light each character stands in, by id, where the light procedure tells them apart."""
+    light = light_of(state.session.procedures)
+    return {} if light is None or light.character_levels is None else light.character_levels(state, ruleset)
 
 
 def camp_under_way(state: State) -> bool:
-    """Whether the party is camping, as the session's camp procedure keeps it (`camping(state)`)."""
-    return _under_way(state, "camp", "camping")
+    """Whether the party is camping, as the session's camp procedure keeps it; never, for a
+    session played without one."""
+    camp = camp_of(state.session.procedures)
+    return camp is not None and camp.camping(state) is not None
 
 
 def explore_under_way(state: State) -> bool:
-    """Whether an Explore is under way, as the session's explore procedure keeps one (`exploring(state)`)."""
-    return _under_way(state, "explore", "exploring")
-
-
-def _under_way(state: State, part: str, hook: str) -> bool:
-    under_way = getattr(part_module(state, part), hook, None)
-    return under_way is not None and under_way(state) is not None
+    """Whether an Explore is under way, as the session's explore procedure keeps one (where it
+    keeps one at all)."""
+    explore = explore_of(state.session.procedures)
+    return explore is not None and explore.exploring is not None and explore.exploring(state) is not None
 
 
 def foes_in_fight(state: State) -> tuple[tuple[str, str], ...]:
-    """The foes of the fight under way, by id and name, as the session's fight procedure keeps them
-    (`fight_foes(state)` in its state module), for an effect to hang on; none without a fight, or
-    where the procedure puts none on offer."""
-    answer = getattr(part_module(state, "fight"), "fight_foes", None)
-    return () if answer is None else tuple(answer(state))
-
-
-def camped(state: State) -> bool:
-    """Whether the party is camped, as the session's camp procedure keeps it (`camping(state)` in
-    its state module); never, for a session played without one."""
-    module = part_module(state, "camp")
-    camping = getattr(module, "camping", None)
-    return camping is not None and camping(state) is not None
+    """The foes of the fight under way, by id and name, as the session's fight procedure keeps them,
+    for an effect to hang on; none without a fight, or where the procedure puts none on offer."""
+    fight = fight_of(state.session.procedures)
+    return () if fight is None or fight.fight_foes is None else tuple(fight.fight_foes(state))
 
 
 def light_on_roll(state: State, ruleset: Ruleset, kind: str, character_id: str = "") -> tuple[bool, int] | None:
     """What the light does to one roll of `kind` (the light procedure's roll kinds: "attack",
     "save", "guts"...) made by a character, or by the party as its best light shows it when none is
     named: whether it may be made at all, and its net modifier dice. The light procedure answers
-    when it tells (`roll_effect(state, ruleset, kind, character_id)`); None when it does not
-    (burn-down light) or the session is played without light."""
-    module = part_module(state, "light")
-    answer = getattr(module, "roll_effect", None)
-    return None if answer is None else answer(state, ruleset, kind, character_id)
+    when it tells; None when it does not (burn-down light) or the session is played without light."""
+    light = light_of(state.session.procedures)
+    return None if light is None or light.roll_effect is None else light.roll_effect(state, ruleset, kind, character_id)
 
 
 def may_target(state: State, ruleset: Ruleset, at: str, character_id: str = "") -> bool:
     """Whether a missile may target someone at range `at` ("close", "far") in the light they stand
     in: a character (`character_id`) in their own, a foe in the party's. The light procedure answers
-    when it tells (`can_target(state, ruleset, at, character_id)`); where it does not, any light will do."""
-    answer = getattr(part_module(state, "light"), "can_target", None)
-    return True if answer is None else bool(answer(state, ruleset, at, character_id))
+    when it tells; where it does not, any light will do."""
+    light = light_of(state.session.procedures)
+    return light is None or light.can_target is None or light.can_target(state, ruleset, at, character_id)
 
 
 def held_surprise(state: State) -> str:
     """The side that has the drop on the other in the meeting just had ("party" or "foes"; "" for
     neither): surprise is held until blows come, and the fight that follows gives that side a free
-    round. The explore procedure answers where it rolls surprise (`held_surprise(state)`)."""
-    answer = getattr(part_module(state, "explore"), "held_surprise", None)
-    return "" if answer is None else str(answer(state))
+    round. The explore procedure answers where it rolls surprise."""
+    explore = explore_of(state.session.procedures)
+    return "" if explore is None or explore.held_surprise is None else explore.held_surprise(state)
 
 
 def on_time(state: State, units: int, ctx: Context, action: Action) -> Result:
     """What `units` of time do to the light, as the session's light procedure spends it (the clock
     is the caller's); nothing, without one."""
-    module = part_module(state, "light")
-    return module.on_time(state, units, ctx, action) if module is not None else (state, [])
+    light = light_of(state.session.procedures)
+    return light.on_time(state, units, ctx, action) if light is not None else (state, [])
 
 
-def signal(state: State, hook: str, ctx: Context, action: Action, *args: Any) -> Result:
+def signal(state: State, ctx: Context, action: Action, said: Signal) -> Result:
     """Tell every procedure of the session that something happened in another's part of play (an
-    exploration die's result, say): each state module (or `Procedure.hooks`) defining
-    `hook(state, ctx, action, *args)` answers with the state it leaves and its events, in the order
-    of the parts. A procedure that does not care defines nothing, so the one that signals names no
-    other."""
+    exploration die's result, say): each that hears its type answers with the state it leaves and
+    its events, in the order of the parts. A procedure that does not care hears nothing of it, so
+    the one that signals names no other."""
     events = []
     for procedure in stateful(state.session.procedures):
-        answer = getattr(importlib.import_module(procedure.hooks or procedure.state), hook, None)
-        if answer is not None:
-            state, said = answer(state, ctx, action, *args)
-            events += said
+        for heard in cast("Slice", session_of(procedure)).hears:
+            if isinstance(said, heard.kind):
+                state, answer = heard.handler(state, ctx, action, said)
+                events += answer
     return state, events
 
 
-def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Any, ...], list[Event], dict[str, Any]]:
-    """A new session's party as the characters procedure makes it (`new_party(ruleset, dice)` in its
-    state module): the members, the log of their rolls, and the procedure's slices made with them.
-    No one, where the procedure makes no party."""
-    module = part_module_of(ruleset.procedures, "characters")
-    maker = getattr(module, "new_party", None)
-    return maker(ruleset, dice) if maker is not None else ((), [], {})
+def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...], list[Event], dict[str, Any]]:
+    """A new session's party as the characters procedure makes it: the members, the log of their
+    rolls, and the procedure's slices made with them. No one, where the procedure makes no party."""
+    characters = characters_of(ruleset.procedures)
+    return ((), [], {}) if characters is None or characters.new_party is None else characters.new_party(ruleset, dice)
 
 
 def take_damage(state: State, ctx: Context, action: Action, member: Character) -> Result | None:
     """A blow of the action's `amount` (from its `source`) on a living `member`, as the characters
-    procedure deals it (`take_damage(state, ctx, action, member)` in its state module): the state
-    after and its events; None where it deals none."""
-    answer = getattr(part_module(state, "characters"), "take_damage", None)
-    return None if answer is None else answer(state, ctx, action, member)
+    procedure deals it: the state after and its events; None where it deals none."""
+    characters = characters_of(state.session.procedures)
+    return None if characters is None or characters.take_damage is None else characters.take_damage(state, ctx, action, member)
 
 
 def heal(state: State, ctx: Context, action: Action, member: Character) -> Result | None:
     """The action's `amount` healed on a living `member` short of full HP, as the characters
-    procedure heals (`heal(state, ctx, action, member)` in its state module); None where it says
-    nothing beyond HP back."""
-    answer = getattr(part_module(state, "characters"), "heal", None)
-    return None if answer is None else answer(state, ctx, action, member)
+    procedure heals; None where it says nothing beyond HP back."""
+    characters = characters_of(state.session.procedures)
+    return None if characters is None or characters.heal is None else characters.heal(state, ctx, action, member)
+
+
+def keeping(state: State) -> SourceKeeping | None:
+    """How the session's light procedure keeps its sources; None, for a session played without light."""
+    light = light_of(state.session.procedures)
+    return None if light is None else light.keeping
 
 
 def report_sections(state: State, events: Sequence[Event], ruleset: Ruleset) -> list[Any]:
-    """Each procedure's own section of the session's report (`REPORT(state, events, ruleset)` in
-    the module its `report` names), in the order of the parts; a procedure without one adds none."""
+    """Each procedure's own section of the session's report (`REPORT`, a `ReportSection`, in the
+    module its `report` names), in the order of the parts; a procedure without one adds none."""
     sections = []
     for procedure in playing(state.session.procedures):
         if procedure.report:
-            sections.append(importlib.import_module(procedure.report).REPORT(state, events, ruleset))
+            section = cast("ReportSection", importlib.import_module(procedure.report).REPORT)
+            sections.append(section(state, events, ruleset))
     return sections
-
-
-def part_module_of(chosen: Mapping[str, str], part: str) -> ModuleType | None:
-    name = chosen.get(part, procedures.NONE)
-    return None if name == procedures.NONE else state_module(procedures.procedure(part, name))
 
 
 def slice_problems(state: State) -> list[str]:
     """What each procedure finds wrong with its own slice (a hand-edited save), named by where it is."""
     found = []
     for procedure in stateful(state.session.procedures):
-        module = state_module(procedure)
-        if module is not None and hasattr(module, "problems") and procedure.name in state.slices:
-            found += [f"slices.{procedure.name}.{p}" for p in module.problems(state.slices[procedure.name], state)]
+        check = cast("Slice", session_of(procedure)).problems
+        if check is not None and procedure.name in state.slices:
+            found += [f"slices.{procedure.name}.{p}" for p in check(state.slices[procedure.name], state)]
     return found
 
 
 def slice_rules_problems(state: State, ruleset: Ruleset) -> list[str]:
-    """What each procedure finds its slice holding that the session's ruleset cannot play (its
-    module's `rules_problems(slice, state, ruleset)`: steps, ids and ranges the rules name)."""
+    """What each procedure finds its slice holding that the session's ruleset cannot play (steps,
+    ids and ranges the rules name)."""
     found = []
     for procedure in stateful(state.session.procedures):
-        check = getattr(state_module(procedure), "rules_problems", None)
+        check = cast("Slice", session_of(procedure)).rules_problems
         if check is not None and procedure.name in state.slices:
             found += [f"slices.{procedure.name}.{p}" for p in check(state.slices[procedure.name], state, ruleset)]
     return found
 
 
 def stateful(chosen: Mapping[str, str]) -> list[Procedure]:
-    """The procedures named that keep a slice of the state (a `SLICE` in their state module; one
+    """The procedures named that keep a slice of the state (a `slice_type` on their object; one
     without answers the seam's questions and keeps nothing)."""
-    return [procedure for procedure in playing(chosen) if hasattr(state_module(procedure), "SLICE")]
+    return [procedure for procedure in playing(chosen) if _keeps_slice(session_of(procedure))]
+
+
+def _keeps_slice(session: Slice | None) -> bool:
+    return session is not None and session.slice_type is not None
 
 
 def slice_types(chosen: Mapping[str, str]) -> dict[str, type]:
     """The slice class of each procedure that keeps state, by procedure name."""
-    return {procedure.name: state_module(procedure).SLICE for procedure in stateful(chosen)}  # type: ignore[union-attr]
+    types = {}
+    for procedure in stateful(chosen):
+        kind = cast("Slice", session_of(procedure)).slice_type
+        if kind is not None:
+            types[procedure.name] = kind
+    return types
 
 
-def new_slices(ruleset: Ruleset, party: tuple[Any, ...]) -> dict[str, Any]:
+def new_slices(ruleset: Ruleset, party: tuple[Character, ...]) -> dict[str, Any]:
     """The slices a new session of `ruleset` starts with."""
-    return {procedure.name: state_module(procedure).new_slice(ruleset, party) for procedure in stateful(ruleset.procedures)}  # type: ignore[union-attr]
+    slices = {}
+    for procedure in stateful(ruleset.procedures):
+        new_slice = cast("Slice", session_of(procedure)).new_slice
+        if new_slice is not None:
+            slices[procedure.name] = new_slice(ruleset, party)
+    return slices
 
 
 def first_events(state: State) -> list[Event]:
-    """What each procedure's log says of a new session besides its party (`first_events(state)` in
-    its state module: burn-down's torch lit), in the order of the parts."""
-    events = []
-    for procedure in stateful(state.session.procedures):
-        answer = getattr(state_module(procedure), "first_events", None)
-        if answer is not None:
-            events += answer(state)
-    return events
+    """What the light procedure's log says of a new session besides its party (burn-down's torch
+    lit); nothing, without light or where it says nothing."""
+    light = light_of(state.session.procedures)
+    return [] if light is None or light.first_events is None else light.first_events(state)
 
 
 def mismatch(saved: Mapping[str, str], ruleset: Ruleset) -> list[str]:

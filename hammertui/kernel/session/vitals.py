@@ -15,7 +15,7 @@ import attrs
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note
 from hammertui.kernel.session.events import Event
-from hammertui.kernel.session.procedures import heal, signal, take_damage
+from hammertui.kernel.session.procedures import Buried, heal, signal, take_damage
 from hammertui.kernel.session.state import Character, Death, Grave, State, replace_member
 
 UNKNOWN_CAUSE = "unknown causes"
@@ -110,7 +110,7 @@ class Bury:
         assert member.death is not None
         death = attrs.evolve(member.death, cause=self.cause.strip() or member.death.cause)
         laid = note(self, f"{member.name} ({death.cause}) is laid to rest" + (f': "{epitaph}"' if epitaph else "."))
-        told_state, told = signal(state, "on_buried", ctx, self, member.id)
+        told_state, told = signal(state, ctx, self, Buried(member.id))
         hirelings = tuple(attrs.evolve(h, employer="") if h.employer == member.id else h for h in state.hirelings)
         grave = Grave(attrs.evolve(member, role="", death=death), epitaph)
         new = attrs.evolve(

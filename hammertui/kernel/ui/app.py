@@ -142,7 +142,8 @@ class HammerApp(CrashGuard):
         self.commands = procedures.commands(self.rules)
         self._by_id = {command.id: command for command in self.commands}
         self._by_action = {command.action: command for command in self.commands if command.run is None}
-        self._light_keys = {command.id for command in getattr(procedures.part_ui(self.rules, "light"), "COMMANDS", ())}
+        light = procedures.part_ui(self.rules, "light")
+        self._light_keys = {command.id for command in light.commands} if light is not None else set()
         self._set_aside = {command.id: command.action for command in COMMON if command.id not in self._by_id}
 
     def crash_folder(self) -> Path:
@@ -565,7 +566,8 @@ class HammerApp(CrashGuard):
         """"Sheet: Darla", "Damage Otto": each character by name, beside the keys' highlighted one. The
         sheet is the characters procedure's (its `show_sheet(app, id)`); Damage by name is offered
         where Damage is, as its command does it."""
-        own_sheet = getattr(procedures.part_ui(self._store().ruleset, "characters"), "show_sheet", None)
+        characters = procedures.part_ui(self._store().ruleset, "characters")
+        own_sheet = characters.show_sheet if characters is not None else None
         damage = self._by_id.get("party.damage")
         for member in state.party:
             cid = member.id

@@ -20,7 +20,7 @@ from textual.screen import Screen
 
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.procedures import fight_under_way, part_module_of
+from hammertui.kernel.session.procedures import fight_under_way, spent_by_time
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.view import View
 
@@ -101,11 +101,10 @@ def _plain(words: Words) -> str | None:
 
 def _burning(lead: str) -> Callable[[State, Ruleset], str]:
     """Words for passing time that say the light burns only where time spends it: the light
-    procedure's state module says otherwise with `SPENT_BY_TIME = False` (light by levels)."""
+    procedure says otherwise (`spent_by_time`: light by levels)."""
 
     def words(state: State, ruleset: Ruleset) -> str:
-        light = part_module_of(ruleset.procedures, "light")
-        burns = light is not None and getattr(light, "SPENT_BY_TIME", True)
+        burns = spent_by_time(ruleset.procedures)
         return _fill(lead, state, ruleset) + ("; every lit source burns" if burns else "")
 
     return words

@@ -9,7 +9,7 @@ from textual.widgets import Static
 from hammertui.kernel.rules.clock import clock_text
 from hammertui.procedures.hammercrawl_classes.rules.tiers import tier
 from hammertui.procedures.burn_down.actions import lit_time_left
-from hammertui.kernel.session.procedures import by_dungeon_level, camped, is_dark
+from hammertui.kernel.session.procedures import by_dungeon_level, camp_under_way, is_dark
 from hammertui.kernel.ui.view import View
 
 
@@ -78,6 +78,6 @@ def where_text(view: View) -> Text:
         where.append(f" Level {dungeon.level}{tiered} ")
     if dungeon.safe_haven:
         where.append("Safe Haven ", style="bold #66bb6a")
-    if camped(state):
+    if camp_under_way(state):
         where.append("camping ", style="bold #66bb6a")
     return where

@@ -1,9 +1,10 @@
 """The screen's side of the procedure seam: which panes the dashboard draws and which commands it
 offers, asked of the session's procedures.
 
-A procedure's screen module (`Procedure.ui`) holds `PANE`, a function making its dashboard pane (or
-None), and `COMMANDS`, what the 'Smith can ask of it; it may set aside common commands that do not
-fit its rules (`SETS_ASIDE`, their ids: the exploration die passes no time without a turn). The dashboard draws the panes of its ruleset's
+A procedure's screen module (`Procedure.ui`) holds `UI`, one object declared as a `ProcedureUI`
+(`ui/seam.py`): its pane (or None), what the 'Smith can ask of it, the common commands that do not
+fit its rules (their ids: the exploration die passes no time without a turn), what it offers when
+a fight ends and how it opens a character's sheet. The dashboard draws the panes of its ruleset's
 procedures in the order of `SLOTS` and nothing else: a ruleset that explores without a Divining
 Pool has no Divining Pool pane, and none of its keys.
 """
@@ -12,17 +13,19 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual.widget import Widget
 
 from hammertui.kernel.rules import procedures as registry
-from hammertui.kernel.rules.procedures import Procedure
+from hammertui.kernel.rules.registration import Procedure
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.procedures import playing
 from hammertui.kernel.ui.commands import COMMON, Command
 from hammertui.kernel.ui.view import View
+
+if TYPE_CHECKING:
+    from hammertui.kernel.ui.seam import ProcedureUI
 
 SLOTS = ("characters", "light", "explore", "fight")
 """The dashboard's grid, filled row by row: the party and the light above, exploring and fighting below."""
@@ -31,52 +34,52 @@ COMMAND_ORDER = ("explore", "camp", "fight", "light", "characters")
 """Whose commands come first in the footer and the palette: the common path's."""
 
 
-def ui_module(procedure: Procedure) -> ModuleType | None:
-    return importlib.import_module(procedure.ui) if procedure.ui else None
+def ui_of(procedure: Procedure) -> ProcedureUI | None:
+    """The procedure's object on the screen's side (its ui module's `UI`), None for one without a
+    ui. Its module declares it a `ProcedureUI`, which the type check holds."""
+    return cast("ProcedureUI", importlib.import_module(procedure.ui).UI) if procedure.ui else None
 
 
-def _by_part(ruleset: Ruleset) -> dict[str, ModuleType]:
-    modules = {}
+def _by_part(ruleset: Ruleset) -> dict[str, ProcedureUI]:
+    uis = {}
     for procedure in playing(ruleset.procedures):
-        module = ui_module(procedure)
-        if module is not None:
-            modules[procedure.part] = module
-    return modules
+        ui = ui_of(procedure)
+        if ui is not None:
+            uis[procedure.part] = ui
+    return uis
 
 
-def part_ui(ruleset: Ruleset, part: str) -> ModuleType | None:
-    """The ui module of the procedure this ruleset plays `part` by (None: none, or one without)."""
+def part_ui(ruleset: Ruleset, part: str) -> ProcedureUI | None:
+    """The ui of the procedure this ruleset plays `part` by (None: none, or one without)."""
     return _by_part(ruleset).get(part)
 
 
 def panes(ruleset: Ruleset) -> list[Callable[[], Widget]]:
     """The panes the dashboard draws for this ruleset, in grid order."""
-    modules = _by_part(ruleset)
-    return [pane for part in SLOTS if part in modules and (pane := getattr(modules[part], "PANE", None)) is not None]
+    uis = _by_part(ruleset)
+    return [pane for part in SLOTS if part in uis and (pane := uis[part].pane) is not None]
 
 
 def commands(ruleset: Ruleset) -> tuple[Command[View], ...]:
     """The dashboard's commands under this ruleset: its procedures' own, then everyone's that none
     of them sets aside."""
-    modules = _by_part(ruleset)
-    own = [command for part in COMMAND_ORDER if part in modules for command in getattr(modules[part], "COMMANDS", ())]
-    aside = {name for module in modules.values() for name in getattr(module, "SETS_ASIDE", ())}
+    uis = _by_part(ruleset)
+    own = [command for part in COMMAND_ORDER if part in uis for command in uis[part].commands]
+    aside = {name for ui in uis.values() for name in ui.sets_aside}
     return (*own, *(command for command in COMMON if command.id not in aside))
 
 
 def every_command() -> tuple[Command[View], ...]:
     """Everyone's commands and those of every procedure there is (for a keymap to name)."""
-    every = [registry.procedure(part, name) for part in registry.PARTS for name in registry.names(part)]
-    modules = [module for procedure in every if (module := ui_module(procedure)) is not None]
-    return (*COMMON, *(command for module in modules for command in getattr(module, "COMMANDS", ())))
+    uis = [ui for procedure in registry.every() if (ui := ui_of(procedure)) is not None]
+    return (*COMMON, *(command for ui in uis for command in ui.commands))
 
 
 def after_fight(app: Any, then: Callable[[], object]) -> None:
-    """What the explore procedure offers when a fight ends (its `after_fight(app, then)`), then
-    `then`; a procedure with nothing to offer defines nothing."""
-    modules = _by_part(app.rules)
-    offer = getattr(modules.get("explore"), "after_fight", None)
-    if offer is None:
+    """What the explore procedure offers when a fight ends, then `then`; a procedure with nothing
+    to offer offers None."""
+    explore = _by_part(app.rules).get("explore")
+    if explore is None or explore.after_fight is None:
         then()
         return
-    offer(app, then)
+    explore.after_fight(app, then)

@@ -25,6 +25,7 @@ from hammertui.kernel.ui import plain
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.seam import ProcedureUI
 
 BAR_WIDTH = 6
 NARROW_BAR_WIDTH = 3
@@ -212,7 +213,6 @@ def pane() -> LightPane:
     return LightPane(id="light", classes="pane")
 
 
-PANE = pane
 
 
 LIGHTS = CarriedLights(LightPane, light_state.KEEPING, Light, Douse, HandOver, Refill)
@@ -270,3 +270,16 @@ COMMANDS: tuple[Command[View], ...] = (
     Command("L", "light.cast", "cast_light", "Cast Light", "Cast Light", "A caster's Light spell: strong light, longer for a higher level", applies=lambda v: spell_kind(v.ruleset) is not None, run=cast),
     Command("C", "light.correct", "correct_light", "Correct light", "Correct a light", "Add to, take from or set the selected source's time, with a reason", run=correct),
 )
+
+
+class _UI:
+    """Light by time's pane and commands."""
+
+    pane = staticmethod(pane)
+    commands = COMMANDS
+    sets_aside = frozenset[str]()
+    after_fight = None
+    show_sheet = None
+
+
+UI: ProcedureUI = _UI()

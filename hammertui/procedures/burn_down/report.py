@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -20,6 +21,9 @@ from hammertui.procedures.burn_down.state import lights
 from hammertui.kernel.session.report import Chart, Section
 from hammertui.kernel.session.report.common import time_words
 from hammertui.kernel.session.state import State
+
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import ReportSection
 
 FIRST = re.compile(r"^(?P<who>.+) lights a torch; ")
 SET = re.compile(
@@ -65,7 +69,7 @@ class Burning:
             self.burn(int(sputter["lost"]), clock_moves=False)
 
 
-def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
+def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
     """The light burned, the dark, and a chart of the light left in the lit sources."""
     torch = ruleset.light_sources["torch"].duration or 0 if "torch" in ruleset.light_sources else 0
     followed = Burning()
@@ -87,7 +91,7 @@ def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
         f"Time in the dark: {time_words(ruleset, followed.dark)}.",
         f"Left at the end: {time_words(ruleset, saved)} in the lit sources, {time_words(ruleset, spare)} more unlit.",
     ]
-    unknown = ()
+    unknown: tuple[str, ...] = ()
     if followed.burning != saved:
         unknown = (
             f"The light left is followed through the log, which ends with {time_words(ruleset, followed.burning)}"
@@ -96,3 +100,6 @@ def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
     unit = ruleset.time.unit_plural
     chart = Chart("Light left over the evening", "step", f"{unit.capitalize()} on the clock", f"{unit} of light left", tuple(sorted(points.items())))
     return Section("Light", tuple(lines), charts=(chart,) if points else (), unknown=unknown)
+
+
+REPORT: ReportSection = report_section

@@ -17,9 +17,11 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.carrying import Keeping, carried_name
 from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.state import State
+from hammertui.kernel.session.procedures import Buried, Hears
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action, Context, Result
+    from hammertui.kernel.session.seam import LightProcedure
 
 NAME = "burn_down"
 SPARE_TORCHES = 2
@@ -44,7 +46,6 @@ class BurnDown:
     lights: tuple[LightSource, ...] = ()
 
 
-SLICE = BurnDown
 EMPTY = BurnDown()
 
 
@@ -91,8 +92,9 @@ def is_dark(state: State) -> bool:
     return not any(source.lit and source.remaining > 0 for source in lights(state))
 
 
-def on_buried(state: State, ctx: "Context", action: "Action", character_id: str) -> "Result":
+def on_buried(state: State, ctx: "Context", action: "Action", heard: Buried) -> "Result":
     """What the buried carried is left with the body: their lights are set down."""
+    character_id = heard.character_id
     events, kept = [], []
     for source in lights(state):
         if source.carrier == character_id:
@@ -185,3 +187,26 @@ def rules_problems(burn_down: BurnDown, state: State, ruleset: Ruleset) -> list[
 
 KEEPING = Keeping(light, source_name, with_source)
 """How this procedure keeps its sources, for the moves every light procedure makes alike (`carrying`)."""
+
+
+class _Session:
+    """Light by time, as the session asks of it."""
+
+    slice_type = BurnDown
+    new_slice = staticmethod(new_slice)
+    problems = staticmethod(problems)
+    rules_problems = staticmethod(rules_problems)
+    hears = (Hears(Buried, on_buried),)
+    spent_by_time = True
+    is_dark = staticmethod(is_dark)
+    on_time = staticmethod(on_time)
+    light_level = None
+    roll_effect = None
+    can_target = None
+    burning = staticmethod(burning)
+    first_events = staticmethod(first_events)
+    keeping = KEEPING
+    character_levels = None
+
+
+SESSION: "LightProcedure" = _Session()

@@ -27,6 +27,7 @@ from hammertui.kernel.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.seam import ProcedureUI
 
 
 class DiviningPane(Static):
@@ -186,7 +187,6 @@ def pane() -> DiviningPane:
     return DiviningPane(id="divining", classes="pane")
 
 
-PANE = pane
 
 
 def _explore(app: HammerApp) -> None:
@@ -243,3 +243,16 @@ def after_fight(app: HammerApp, then: Callable[[], object]) -> None:
     living = [m.name for m in state.living]
     award = room_award(state, ruleset, room)
     app.follow_with(RoomXPDialog(room.number, award, living, app.try_perform), lambda _: then())
+
+
+class _UI:
+    """The Divining Pool's pane and commands, and the room's XP when a fight ends."""
+
+    pane = staticmethod(pane)
+    commands = COMMANDS
+    sets_aside = frozenset[str]()
+    after_fight = staticmethod(after_fight)
+    show_sheet = None
+
+
+UI: ProcedureUI = _UI()

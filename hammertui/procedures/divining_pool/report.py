@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from hammertui.kernel.rules.dice import DiviningThrow
 from hammertui.kernel.ruleset import Ruleset
@@ -14,8 +15,11 @@ from hammertui.kernel.session.report import Chart, Section, Table
 from hammertui.kernel.session.report.common import time_words
 from hammertui.kernel.session.state import State
 
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import ReportSection
 
-def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
+
+def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
     """The rooms explored, their pools and rolls, the symbols spent, and the time each took."""
     rooms = divining_pool(state).rooms
     spent = Counter(s.symbol for room in rooms for s in room.spent)
@@ -82,3 +86,6 @@ def _symbol(ruleset: Ruleset, symbol: str, n: int) -> str:
 
 def _plural(name: str) -> str:
     return name if name.endswith("s") else name + ("es" if name.endswith(("ss", "x")) else "s")
+
+
+REPORT: ReportSection = report_section

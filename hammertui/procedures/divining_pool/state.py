@@ -6,7 +6,7 @@ stands in a Safe Haven stay on `Dungeon`, where the tiers, the camp and the town
 """
 
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -16,6 +16,10 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.state import State
+from hammertui.kernel.session.procedures import FoesBeaten, Hears
+
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import ExploreProcedure
 
 NAME = "divining_pool"
 
@@ -123,7 +127,6 @@ class DiviningPool:
     haven_room: int = 0
 
 
-SLICE = DiviningPool
 EMPTY = DiviningPool()
 
 
@@ -165,7 +168,7 @@ def cleared(state: State, room: int, label: str) -> tuple[State, list[Event]]:
     return state, [Event(0, label, f"Room {room} is cleared: a Safe Haven, the party may camp here.")]
 
 
-def on_foes_beaten(state: State, ctx: Any, action: Any) -> tuple[State, list[Event]]:
+def on_foes_beaten(state: State, ctx: Any, action: Any, heard: FoesBeaten) -> tuple[State, list[Event]]:
     """A fight won clears the room the party stands in."""
     return cleared(state, divining_pool(state).haven_room, action.label)
 
@@ -239,3 +242,19 @@ def rules_problems(pool: DiviningPool, state: State, ruleset: Ruleset) -> list[s
     additions = [a.id for a in divining.additions]
     found += [f"plan.additions: {ruleset.name} has no pool addition {a!r} (one of {', '.join(additions)})" for a in pool.plan.additions if a not in additions]
     return found
+
+
+class _Session:
+    """The Divining Pool, as the session asks of it: it rolls no surprise."""
+
+    slice_type = DiviningPool
+    new_slice = staticmethod(new_slice)
+    problems = staticmethod(problems)
+    rules_problems = staticmethod(rules_problems)
+    hears = (Hears(FoesBeaten, on_foes_beaten),)
+    exploring = staticmethod(exploring)
+    surprise_odds = None
+    held_surprise = None
+
+
+SESSION: "ExploreProcedure" = _Session()

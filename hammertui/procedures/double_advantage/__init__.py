@@ -1,13 +1,11 @@
 """Advantage and double Advantage (the Russell House Rules): two dice, the better kept, and 4 more
 at double; never more than double."""
 
-from hammertui.kernel.rules.procedures import Procedure, register
+from hammertui.kernel.rules.registration import Procedure
 
-PROCEDURE = register(
-    Procedure(
-        "modifiers",
-        "double_advantage",
-        "Advantage and double Advantage, never more",
-        rules="hammertui.procedures.double_advantage.rules",
-    )
+PROCEDURE = Procedure(
+    "modifiers",
+    "double_advantage",
+    "Advantage and double Advantage, never more",
+    rules="hammertui.procedures.double_advantage.rules",
 )

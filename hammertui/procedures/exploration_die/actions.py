@@ -11,7 +11,7 @@ characters are told the rest through `signal`; Magic Dissipates also ticks the c
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -32,12 +32,30 @@ from hammertui.kernel.ruleset.classes import dice_range
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.actions import spend_time
 from hammertui.kernel.session.events import Event, note
-from hammertui.procedures.exploration_die.state import KEPT, NAME, Encounter, TickingClock, TurnRoll, die_of, spokesman
+from hammertui.procedures.exploration_die.state import (
+    KEPT,
+    NAME,
+    Encounter,
+    ExplorationDie,
+    TickingClock,
+    TurnRoll,
+    die_of,
+    held_surprise,
+    new_slice,
+    problems,
+    rules_problems,
+    spokesman,
+    surprise_odds,
+)
 from hammertui.kernel.session.procedures import light_level, signal
-from hammertui.kernel.session.state import Character, State, free_id
+from hammertui.kernel.session.state import State, free_id
+from hammertui.kernel.session.procedures import Buried, Dismissed, ExplorationResult, Hears, TurnsPassed
+
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import ExploreProcedure
 
 SIGNALLED = frozenset({"torches_depleted", "lantern_pip", "magic_dissipates", "tired"})
-"""Results another procedure answers (the light, the characters), told as `on_exploration_result`."""
+"""Results another procedure answers (the light, the characters), told as an `ExplorationResult`."""
 SIGN = "A sign for the referee: something of the area revealed, or the tracks of an encounter to follow to its lair."
 SURPRISE_WORDS = {
     "party": "The party is surprised: the foes have a free round (theirs to hold until blows come).",
@@ -136,35 +154,35 @@ def roll_turn(state: State, ctx: Context, action: Action, turn: Turn) -> Result:
         new, ticked = tick_clocks(new, action)
         said += ticked
     if row.id in SIGNALLED:
-        new, answered = signal(new, "on_exploration_result", ctx, action, row.id)
+        new, answered = signal(new, ctx, action, ExplorationResult(row.id))
         said += answered
     return new, said
 
 
-def on_turns_passed(state: State, ctx: Context, action: Action, units: int) -> Result:
+def on_turns_passed(state: State, ctx: Context, action: Action, heard: TurnsPassed) -> Result:
     """Every turn rolls the die, whoever takes it: turns another action took (a lantern refilled, a
     Ration shared, a fight's end) each roll the die as the text has it, "Roll the exploration die
     every turn", the action's name beside it; a turn of the die's own is rolled by it."""
     if isinstance(action, TakeTurn):
         return state, []
     events: list[Event] = []
-    for number in range(state.clock.units - units + 1, state.clock.units + 1):
+    for number in range(state.clock.units - heard.units + 1, state.clock.units + 1):
         state, said = roll_turn(state, ctx, action, Turn(number, action.label))
         events += said
     return state, events
 
 
-def on_buried(state: State, ctx: Context, action: Action, character_id: str) -> Result:
+def on_buried(state: State, ctx: Context, action: Action, heard: Buried) -> Result:
     """The buried speak for no one: the next spokesman is the Leader or the first standing."""
     die = die_of(state)
-    if die.spokesman != character_id:
+    if die.spokesman != heard.character_id:
         return state, []
     return state.with_slice(NAME, attrs.evolve(die, spokesman="")), []
 
 
-def on_dismissed(state: State, ctx: Context, action: Action, member: Character) -> Result:
+def on_dismissed(state: State, ctx: Context, action: Action, heard: Dismissed) -> Result:
     """One who leaves the party speaks for it no more, as the buried do not."""
-    return on_buried(state, ctx, action, member.id)
+    return on_buried(state, ctx, action, Buried(heard.member.id))
 
 
 def _encounter(state: State, ctx: Context, action: Action, rules: ExplorationDieRules, turn: Turn) -> tuple[Encounter, list[Event]]:
@@ -268,3 +286,20 @@ class RemoveClock:
             raise Refused(f"no clock {self.clock_id!r}")
         kept = tuple(c for c in die.clocks if c.id != self.clock_id)
         return state.with_slice(NAME, attrs.evolve(die, clocks=kept)), [note(self, f"{clock.name}: clock removed.")]
+
+
+class _Session:
+    """The exploration die, as the session asks of it: assembled here, beside the handlers of the
+    signals it hears, which are actions (a turn rolled) and so sit above its state."""
+
+    slice_type = ExplorationDie
+    new_slice = staticmethod(new_slice)
+    problems = staticmethod(problems)
+    rules_problems = staticmethod(rules_problems)
+    hears = (Hears(TurnsPassed, on_turns_passed), Hears(Buried, on_buried), Hears(Dismissed, on_dismissed))
+    surprise_odds = staticmethod(surprise_odds)
+    held_surprise = staticmethod(held_surprise)
+    exploring = None
+
+
+SESSION: ExploreProcedure = _Session()

@@ -30,6 +30,7 @@ from hammertui.kernel.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.seam import ProcedureUI
 
 RESULT_STYLE = {
     "encounter": "bold #e53935",
@@ -136,7 +137,6 @@ def pane() -> ExplorationDiePane:
     return ExplorationDiePane(id="exploration-die", classes="pane")
 
 
-PANE = pane
 
 
 def _speakers(app: HammerApp) -> list[tuple[str, str]]:
@@ -184,3 +184,16 @@ COMMANDS: tuple[Command[View], ...] = (
     Command("K", "die.add_clock", "add_clock", "Clock", "Add a ticking clock", "A countdown (a ritual in N marks) ticked off by Magic Dissipates", run=add_clock),
     Command(None, "die.remove_clock", "remove_clock", "Remove clock", "Remove a ticking clock", "Take a clock off the board, run out or foiled", applies=_has_clocks, run=remove_clock),
 )
+
+
+class _UI:
+    """The exploration die's pane and commands; it passes no time without a turn."""
+
+    pane = staticmethod(pane)
+    commands = COMMANDS
+    sets_aside = SETS_ASIDE
+    after_fight = None
+    show_sheet = None
+
+
+UI: ProcedureUI = _UI()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import Event
@@ -13,12 +14,15 @@ from hammertui.procedures.exploration_die.state import die_of
 from hammertui.kernel.session.report import Chart, Section, Table
 from hammertui.kernel.session.state import State
 
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import ReportSection
+
 TURN = re.compile(r"^Turn (?P<turn>\d+)(?:: (?P<doing>.+?))?\. The exploration die shows (?P<face>\d+), (?P<result>.+)\.$")
 ENCOUNTER = re.compile(r"^Random encounter \((?P<light>\w+)\)\. (?P<surprise>.+)$")
 REACTION = re.compile(r"^Reaction: (?P<reaction>.+) \((?P<total>-?\d+)\)\.$")
 
 
-def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
+def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
     """Each turn rolled for, what came up, and what an encounter brought."""
     rows: list[list[str]] = []
     for event in events:
@@ -36,9 +40,12 @@ def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
         f" {'encounter' if encounters == 1 else 'encounters'}.",
         "Results: " + (", ".join(f"{name} {n}" for name, n in results.most_common()) or "none") + ".",
     ]
-    unknown = ()
+    unknown: tuple[str, ...] = ()
     if len(rows) != die_of(state).turns:
         unknown = (f"The log tells of {len(rows)} of the {die_of(state).turns} rolls the save counts.",)
     table = Table((ruleset.time.unit.capitalize(), "Doing", "Face", "Result", "Encounter"), tuple(tuple(r) for r in rows))
     chart = Chart("Exploration die results", "bar", "Result", "Times", tuple(results.items()))
     return Section("Turns", tuple(lines), (table,) if rows else (), (chart,) if rows else (), unknown)
+
+
+REPORT: ReportSection = report_section

@@ -76,7 +76,6 @@ class ExplorationDie:
         return self.rolls[-1] if self.rolls else None
 
 
-SLICE = ExplorationDie
 
 
 def new_slice(ruleset: Ruleset, party: tuple[Any, ...]) -> ExplorationDie:
@@ -156,3 +155,4 @@ def held_surprise(state: State) -> str:
     "" when that roll met nothing or no one was surprised: what a fight begun now takes."""
     latest = die_of(state).latest
     return latest.encounter.free_round if latest is not None and latest.encounter is not None else ""
+

@@ -3,7 +3,7 @@ Safe Haven a camp needs, set by hand."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
@@ -11,7 +11,8 @@ from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.view import View
 
-PANE = None
+if TYPE_CHECKING:
+    from hammertui.kernel.ui.seam import ProcedureUI
 
 
 def _haven_title(state: State, ruleset: Ruleset) -> str:
@@ -48,3 +49,16 @@ COMMANDS: tuple[Command[View], ...] = (
         run=_toggle_haven,
     ),
 )
+
+
+class _UI:
+    """The camp's commands: it draws no pane."""
+
+    pane = None
+    commands = COMMANDS
+    sets_aside = frozenset[str]()
+    after_fight = None
+    show_sheet = None
+
+
+UI: ProcedureUI = _UI()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import Event
@@ -11,11 +12,14 @@ from hammertui.kernel.session.report import Section, Table
 from hammertui.kernel.session.report.common import time_words
 from hammertui.kernel.session.state import State
 
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import ReportSection
+
 MAKES_CAMP = re.compile(r"^The party makes camp: (?P<cost>.+)\.$")
 ENCOUNTER_ROLL = re.compile(r"^Camp encounter: .*: (?P<found>[^:]+)\.$")
 
 
-def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
+def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
     """Each camp: its time, what it cost, and the encounter roll's answer."""
     camps: list[list[str]] = []
     for event in events:
@@ -26,3 +30,6 @@ def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
     lines = [f"{len(camps)} {'camp' if len(camps) == 1 else 'camps'}." if camps else "The party never camped."]
     table = Table(("Camp", "At", "Cost", "Encounter roll"), tuple(tuple(c) for c in camps))
     return Section("Camps", tuple(lines), (table,) if camps else ())
+
+
+REPORT: ReportSection = report_section

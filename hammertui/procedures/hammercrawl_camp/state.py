@@ -6,7 +6,7 @@ Only the Camp reads or writes these. The dice a camp leaves for later rooms are 
 """
 
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -14,6 +14,9 @@ from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.state import State
+
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import CampProcedure
 
 NAME = "hammercrawl_camp"
 
@@ -61,7 +64,6 @@ class HammercrawlCamp:
     last_camp: dict[str, CampPlan] = attrs.field(factory=dict)
 
 
-SLICE = HammercrawlCamp
 EMPTY = HammercrawlCamp()
 
 
@@ -119,3 +121,17 @@ def rules_problems(camp: HammercrawlCamp, state: State, ruleset: Ruleset) -> lis
         if plan.action and plan.action not in actions:
             found.append(f"{where}.action: {ruleset.name} has no camp action {plan.action!r} (one of {', '.join(actions)})")
     return found
+
+
+class _Session:
+    """Camp in a Safe Haven, as the session asks of it."""
+
+    slice_type = HammercrawlCamp
+    new_slice = staticmethod(new_slice)
+    problems = staticmethod(problems)
+    rules_problems = staticmethod(rules_problems)
+    hears = ()
+    camping = staticmethod(camping)
+
+
+SESSION: "CampProcedure" = _Session()

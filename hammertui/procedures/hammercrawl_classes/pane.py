@@ -17,6 +17,7 @@ from hammertui.kernel.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.seam import ProcedureUI
 
 COLUMNS = ("Name", "Class Lv", "HP", "AC", "XP", "Status")
 
@@ -51,9 +52,6 @@ class ClassesPartyPane(PartyPane):
 
 def pane() -> ClassesPartyPane:
     return ClassesPartyPane(id=ROSTER, classes="pane")
-
-
-PANE = pane
 
 
 def show_sheet(app: HammerApp, character_id: str) -> None:
@@ -105,3 +103,16 @@ COMMANDS: tuple[Command[View], ...] = (
 """What the 'Smith asks of HAMMERCRAWL!'s characters: rolled and entered by its class rules,
 levelled, saved and checked by them, damaged down to its 0 HP rules (Lay Down and Fight On),
 their hirelings hired by its tiers."""
+
+
+class _UI:
+    """HAMMERCRAWL!'s characters' pane and commands."""
+
+    pane = staticmethod(pane)
+    commands = COMMANDS
+    sets_aside = frozenset[str]()
+    after_fight = None
+    show_sheet = staticmethod(show_sheet)
+
+
+UI: ProcedureUI = _UI()

@@ -8,17 +8,22 @@ numbers are on the shared record.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from hammertui.procedures.hammercrawl_classes.rules import abilities, characters, damage, tiers
 from hammertui.kernel.rules.dice import DiceSource
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
-from hammertui.kernel.session.actions import Action, Context, Refused, Result
+from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.sessions import DEMO_PARTY
 from hammertui.kernel.session.state import Character, Effect, State, Stats, replace_member
 from hammertui.kernel.session.vitals import ApplyDamage, Heal, settle
+
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import CharactersProcedure
 
 STARTING_RATIONS = 3
 """Rations a new adventurer carries into the dungeon when the ruleset's kit does not say."""
@@ -223,3 +228,20 @@ def when_hurt(state: State, ctx: Context, character_id: str, action: Action) -> 
         return state, events
     state, begun = begin(state, ctx.ruleset, member, "failed the save when hurt", action)
     return state, events + begun
+
+
+class _Session:
+    """The HAMMERCRAWL! classes, as the session asks of them: no slice, the party, damage and healing."""
+
+    slice_type = None
+    new_slice = None
+    problems = None
+    rules_problems = None
+    hears = ()
+    new_party = staticmethod(new_party)
+    draw_supply = None
+    take_damage = staticmethod(take_damage)
+    heal = staticmethod(heal)
+
+
+SESSION: CharactersProcedure = _Session()

@@ -41,7 +41,7 @@ from hammertui.procedures.individual_initiative.state import (
     with_fights,
     with_held,
 )
-from hammertui.kernel.session.procedures import light_on_roll, may_target, signal
+from hammertui.kernel.session.procedures import FoeKilled, light_on_roll, may_target, signal
 from hammertui.kernel.session.state import Character, State, free_id
 from hammertui.kernel.session.vitals import settle
 
@@ -491,7 +491,7 @@ def wound_or_harm(state: State, ctx: Context, action: Action, who: str, amount: 
 
 def _harm_foe(state: State, ctx: Context, fight: Fight, action: Action, who: str, amount: int) -> Result:
     """A foe at 0 HP goes down, out of the fight: killed, as the other procedures are told
-    (`on_foe_killed`, with its HD: the characters' XP)."""
+    (`FoeKilled`, with its HD: the characters' XP)."""
     foe = fight.foe(who)
     hp = max(0, foe.hp - amount)
     after = attrs.evolve(foe, hp=hp, out="down" if hp == 0 else foe.out)
@@ -500,7 +500,7 @@ def _harm_foe(state: State, ctx: Context, fight: Fight, action: Action, who: str
     if hp:
         return state, [note(action, f"{foe.name} is at {hp}/{foe.max_hp} HP.")]
     events = [note(action, f"{foe.name} goes down.", level="warn")]
-    state, told = signal(state, "on_foe_killed", ctx, action, foe.hd)
+    state, told = signal(state, ctx, action, FoeKilled(foe.hd))
     events += told
     down = sum(1 for f in fight.foes if f.out == "down")
     if down == 1:

@@ -22,6 +22,7 @@ from hammertui.kernel.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.seam import ProcedureUI
 
 HINT = "F the fight"
 WOUNDED_HINT = "b the wounded"
@@ -126,7 +127,6 @@ def pane() -> InitiativePane:
     return InitiativePane(id="combat", classes="pane")
 
 
-PANE = pane
 
 
 def fight(app: HammerApp) -> None:
@@ -193,3 +193,16 @@ COMMANDS: tuple[Command[View], ...] = (
         show=True, applies=_anyone_wounded, run=wounded,
     ),
 )
+
+
+class _UI:
+    """Individual initiative's pane and commands."""
+
+    pane = staticmethod(pane)
+    commands = COMMANDS
+    sets_aside = frozenset[str]()
+    after_fight = None
+    show_sheet = None
+
+
+UI: ProcedureUI = _UI()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import Event
@@ -11,6 +12,9 @@ from hammertui.kernel.session.report import Section
 from hammertui.kernel.session.report.common import fight_section
 from hammertui.kernel.session.report.fights import FightLines, read_fights
 from hammertui.kernel.session.state import State
+
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import ReportSection
 
 LINES = FightLines(
     starts=re.compile(r"^A fight! (?P<foes>.+?)\.(?: The (?:party|foes) have the drop.*)? Roll initiative\.$"),
@@ -21,8 +25,11 @@ LINES = FightLines(
 GUTS_QUIT = re.compile(r"^(?P<who>.+) \([^)]*\): Guts \d+, \d+ — they quit the fight\.$")
 
 
-def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
+def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
     """The fights, each combatant in their turn; where the foes' Guts broke, the report says so."""
     quit = [m["who"] for e in events if (m := GUTS_QUIT.match(e.text))]
     lines = [f"The foes' Guts broke: {', '.join(quit)}."] if quit else []
     return fight_section("Fights", read_fights(events, LINES), ruleset, lines)
+
+
+REPORT: ReportSection = report_section

@@ -4,15 +4,15 @@ The fight under way keeps its foes, the round, this round's initiative order and
 each combatant's fighting option and conditions, the failed saves of those Bleeding Out, and a
 critical hit waiting for its choice. Wounds outlast the fight ("most wounds can be assumed to heal
 with one week of downtime"), so they are kept on the characters' sheets (`russell_vitals`), which
-tell the fight of each one taken (`on_wound`) for the conditions it holds. A wound taken between
+tell the fight of each one taken (`WoundTaken`) for the conditions it holds. A wound taken between
 fights (a trap, a fall) holds its lasting conditions (Helpless, Bleeding Out) here until the next
-fight takes them up, a week of downtime heals them (`on_wounds_healed`) or the 'Smith takes them
+fight takes them up, a week of downtime heals them (`WoundsHealed`) or the 'Smith takes them
 off. The actions are in `individual_initiative_actions`, imported once a fight is asked for.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -22,6 +22,10 @@ from hammertui.kernel.ruleset import IndividualInitiative, Ruleset
 from hammertui.procedures.individual_initiative.schema import CONDITIONS
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.state import Character, State
+from hammertui.kernel.session.procedures import Buried, Hears, WoundsHealed, WoundTaken
+
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import FightProcedure
 
 NAME = "individual_initiative"
 
@@ -119,7 +123,6 @@ class Fights:
     bleeding: dict[str, int] = attrs.field(factory=dict)
 
 
-SLICE = Fights
 EMPTY = Fights()
 
 
@@ -199,11 +202,13 @@ def between_done(state: State) -> State:
     return with_fights(state, held={}, bleeding={})
 
 
-def on_wound(state: State, ctx: Any, action: Any, who: str, conditions: tuple[str, ...]) -> tuple[State, list[Any]]:
+def on_wound(state: State, ctx: Any, action: Any, heard: WoundTaken) -> tuple[State, list[Any]]:
     """A character wounded is "immediately Stunned or Helpless depending on the type of wound":
     in a fight under way the wound's conditions are put on them; out of one, those that outlast
     the moment (`lasting`: Helpless, Bleeding Out) are held into the next fight, Bleeding Out
     asking its save every round. A hireling (not in the order) holds nothing."""
+    who = heard.character_id
+    conditions = heard.conditions
     if who not in {m.id for m in state.party}:
         return state, []
     fight = fighting(state)
@@ -222,11 +227,11 @@ def on_wound(state: State, ctx: Any, action: Any, who: str, conditions: tuple[st
     return state, [note(action, f"{name} stays {names}{then}", level="warn")]
 
 
-def on_wounds_healed(state: State, ctx: Any, action: Any, healed: tuple[str, ...]) -> tuple[State, list[Any]]:
+def on_wounds_healed(state: State, ctx: Any, action: Any, heard: WoundsHealed) -> tuple[State, list[Any]]:
     """The wounds healed take the conditions they held between fights with them."""
     kept = fights(state)
-    held_now = {k: v for k, v in kept.held.items() if k not in healed}
-    bleeding = {k: v for k, v in kept.bleeding.items() if k not in healed}
+    held_now = {k: v for k, v in kept.held.items() if k not in heard.character_ids}
+    bleeding = {k: v for k, v in kept.bleeding.items() if k not in heard.character_ids}
     return with_fights(state, held=held_now, bleeding=bleeding), []
 
 
@@ -272,9 +277,10 @@ def problems(kept: Fights, state: State) -> list[str]:
     return found
 
 
-def on_buried(state: State, ctx: Any, action: Any, character_id: str) -> tuple[State, list[Any]]:
+def on_buried(state: State, ctx: Any, action: Any, heard: Buried) -> tuple[State, list[Any]]:
     """The buried leave the fight: out of the order (whose turn it is stays with whoever has it, or
     passes to the next), their roll, option and conditions gone."""
+    character_id = heard.character_id
     fight = fighting(state)
     if fight is None:
         kept = fights(state)
@@ -303,3 +309,19 @@ def whose_turn(state: State, ruleset: Ruleset) -> str:
     if not fight.acting:
         return f"Round {fight.round} is over: initiative"
     return f"Round {fight.round}: {name_of(state, fight.acting)}'s turn"
+
+
+class _Session:
+    """Individual initiative, as the session asks of it."""
+
+    slice_type = Fights
+    new_slice = staticmethod(new_slice)
+    problems = staticmethod(problems)
+    rules_problems = None
+    hears = (Hears(WoundTaken, on_wound), Hears(WoundsHealed, on_wounds_healed), Hears(Buried, on_buried))
+    fighting = staticmethod(fighting)
+    whose_turn = staticmethod(whose_turn)
+    fight_foes = None
+
+
+SESSION: FightProcedure = _Session()

@@ -26,6 +26,7 @@ from hammertui.kernel.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.seam import ProcedureUI
 
 LEVEL_STYLES = {LIT: "bold #fdd835", DIM: "#b08d2e", DARK: "bold #e53935"}
 LEVEL_NAMES = {LIT: "Lit", DIM: "Dim", DARK: "Dark"}
@@ -117,7 +118,6 @@ def pane() -> LightLevelsPane:
     return LightLevelsPane(id="light-levels", classes="pane")
 
 
-PANE = pane
 
 
 LIGHTS = CarriedLights(LightLevelsPane, kept.KEEPING, LightUp, DouseLight, PassLight, RefillLantern)
@@ -163,3 +163,16 @@ COMMANDS: tuple[Command[View], ...] = (
     Command("a", "light_levels.pack", "pack", "Pack", "Add to a pack", "A fresh torch, lantern or candle, or a flask of oil, for someone to carry", run=pack),
     Command(None, "light_levels.nearer", "light_nearer", "Nearer", "Bring nearer the light", "Someone the sources reach first, after their own carriers", run=nearer),
 )
+
+
+class _UI:
+    """Light by levels' pane and commands."""
+
+    pane = staticmethod(pane)
+    commands = COMMANDS
+    sets_aside = frozenset[str]()
+    after_fight = None
+    show_sheet = None
+
+
+UI: ProcedureUI = _UI()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import Event
@@ -13,12 +14,15 @@ from hammertui.procedures.light_levels.state import lights
 from hammertui.kernel.session.report import Chart, Section
 from hammertui.kernel.session.state import State
 
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import ReportSection
+
 USED_UP = re.compile(r"^(?P<name>.+?) (?:goes out, used up|marks its last pip and goes out)")
 PIP = re.compile(r"^(?P<name>.+?) marks (?:a pip|its last pip)")
 GAINED = re.compile(r"^(?:A fresh .+ goes into .+'s pack\.|.+ lights a fresh .+\.)$")
 
 
-def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
+def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
     """What light was used up, when, and how many sources the party held as the turns went by."""
     changes: list[tuple[int, int]] = []
     pips = 0
@@ -47,3 +51,6 @@ def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
     unit = ruleset.time.unit_plural
     chart = Chart("Light sources held over the evening", "step", f"{unit.capitalize()} on the clock", "sources", tuple(sorted(points.items())))
     return Section("Light", tuple(lines), charts=(chart,))
+
+
+REPORT: ReportSection = report_section

@@ -2,7 +2,7 @@
 the light.
 
 Time does not spend this light: the exploration die does. Its result is signalled here
-(`on_exploration_result`): "torches_depleted" puts out and uses up every torch and candle in use,
+(`ExplorationResult`): "torches_depleted" puts out and uses up every torch and candle in use,
 "lantern_pip" marks a pip on every lantern in use, and the last pip of a flask puts it out. What
 each character sees by is the rules' (`rules.light_levels.character_levels`), asked with the sources
 lit and the light order kept here.
@@ -20,14 +20,14 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import LightLevels, Ruleset
 from hammertui.kernel.session.carrying import Keeping, carried_name
 from hammertui.kernel.session.events import Event, note
-from hammertui.kernel.session.state import Character, State
+from hammertui.kernel.session.state import State
+from hammertui.kernel.session.procedures import Buried, Dismissed, ExplorationResult, Hears
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action, Context, Result
+    from hammertui.kernel.session.seam import LightProcedure
 
 NAME = "light_levels"
-SPENT_BY_TIME = False
-"""The clock burns none of this light (`on_time`): the words for passing time say so."""
 FLASK = "flask"
 """A flask of oil: packed and carried by count, not a source of its own."""
 KEPT_SPENT = 12
@@ -68,7 +68,6 @@ class Lights:
     spent: tuple[Spent, ...] = ()
 
 
-SLICE = Lights
 EMPTY = Lights()
 
 
@@ -154,21 +153,22 @@ def on_time(state: State, units: int, ctx: Context, action: Action) -> Result:
     return state, []
 
 
-def on_buried(state: State, ctx: Context, action: Action, character_id: str) -> Result:
+def on_buried(state: State, ctx: Context, action: Action, heard: Buried) -> Result:
     """What the buried carried is left with the body: their lights are set down where they fell."""
     events, kept = [], []
     for found in lights(state).sources:
-        if found.carrier == character_id:
+        if found.carrier == heard.character_id:
             events.append(note(action, f"{source_name(state, ctx.ruleset, found)} is left with the body."))
             found = attrs.evolve(found, carrier="")
         kept.append(found)
     return (with_lights(state, sources=tuple(kept)) if events else state), events
 
 
-def on_dismissed(state: State, ctx: Context, action: Action, member: Character) -> Result:
+def on_dismissed(state: State, ctx: Context, action: Action, heard: Dismissed) -> Result:
     """One who leaves the party (already out of it) hands the lights they held to the first the
     light reaches (set down when no one is left), takes their flasks, and is no longer in the
     light order; what they used up stays in the record as the floor's."""
+    member = heard.member
     kept = lights(state)
     order = light_order(state)
     taker = state.character(order[0]) if order else None
@@ -186,11 +186,11 @@ def on_dismissed(state: State, ctx: Context, action: Action, member: Character) 
     return with_lights(state, sources=tuple(sources), spent=spent, flasks=flasks, order=order_left), events
 
 
-def on_exploration_result(state: State, ctx: Context, action: Action, result_id: str) -> Result:
+def on_exploration_result(state: State, ctx: Context, action: Action, heard: ExplorationResult) -> Result:
     """A torch or candle in use goes out and is used up; a lantern in use marks a pip and goes out
     on its flask's last. Sources not lit, or not spent by this result, are untouched."""
     section = rules_of(ctx.ruleset)
-    spent = {kind for kind, d in section.sources.items() if d.spent_by == result_id}
+    spent = {kind for kind, d in section.sources.items() if d.spent_by == heard.result_id}
     if not spent:
         return state, []
     kept: list[Source] = []
@@ -199,7 +199,7 @@ def on_exploration_result(state: State, ctx: Context, action: Action, result_id:
     for found in lights(state).sources:
         if not (found.lit and found.kind in spent):
             kept.append(found)
-        elif result_id == "torches_depleted":
+        elif heard.result_id == "torches_depleted":
             used.append(Spent(found.kind, found.carrier, state.clock.units))
             events.append(note(action, f"{source_name(state, ctx.ruleset, found)} goes out, used up."))
         else:
@@ -278,3 +278,26 @@ def rules_problems(kept: Lights, state: State, ruleset: Ruleset) -> list[str]:
 
 KEEPING = Keeping(source, source_name, with_source)
 """How this procedure keeps its sources, for the moves every light procedure makes alike (`carrying`)."""
+
+
+class _Session:
+    """Light by levels, as the session asks of it."""
+
+    slice_type = Lights
+    new_slice = staticmethod(new_slice)
+    problems = staticmethod(problems)
+    rules_problems = staticmethod(rules_problems)
+    hears = (Hears(Buried, on_buried), Hears(Dismissed, on_dismissed), Hears(ExplorationResult, on_exploration_result))
+    spent_by_time = False  # the clock burns none of this light: the exploration die spends it
+    is_dark = staticmethod(is_dark)
+    on_time = staticmethod(on_time)
+    light_level = staticmethod(light_level)
+    roll_effect = staticmethod(roll_effect)
+    can_target = staticmethod(can_target)
+    burning = staticmethod(burning)
+    first_events = None
+    keeping = KEEPING
+    character_levels = staticmethod(character_levels)
+
+
+SESSION: LightProcedure = _Session()

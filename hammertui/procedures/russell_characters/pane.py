@@ -35,6 +35,7 @@ from hammertui.kernel.ui import plain
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.seam import ProcedureUI
 
 COLUMNS = ("Name", "Lv", "HP", "AC", "Tired", "Wounds", "Slots", "XP", "Usage dice")
 """XP after what changes turn by turn, so an 80-column pane keeps the slots in view."""
@@ -228,7 +229,6 @@ def pane() -> RussellPartyPane:
     return RussellPartyPane(id="party", classes="pane")
 
 
-PANE = pane
 
 
 def _selected(app: HammerApp) -> Character | None:
@@ -398,3 +398,16 @@ COMMANDS: tuple[Command[View], ...] = (
     *CHECKS,
     *VITALS,
 )
+
+
+class _UI:
+    """The Russell House Rules' characters' pane, commands and sheet."""
+
+    pane = staticmethod(pane)
+    commands = COMMANDS
+    sets_aside = SETS_ASIDE
+    after_fight = None
+    show_sheet = staticmethod(show_sheet)
+
+
+UI: ProcedureUI = _UI()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import Event
@@ -11,8 +12,14 @@ from hammertui.kernel.session.report import Section
 from hammertui.kernel.session.report.common import adventurers
 from hammertui.kernel.session.state import State
 
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import ReportSection
+
 AWARDS = re.compile(r"^.+: \d+ XP, \d+ each to .+\.$")
 
 
-def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
+def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
     return adventurers(state, events, ruleset, AWARDS)
+
+
+REPORT: ReportSection = report_section

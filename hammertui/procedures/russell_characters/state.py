@@ -6,14 +6,14 @@ slice keeps, by character id, the seven rolls, Weapon and Bow Skill, skills, the
 and usage dice, the Tired pips (Wearied is all of them marked), the wounds, which outlast a fight,
 and the day of the last square meal. A hireling (on the shared `State.hirelings`) has a sheet of
 their own here, by hireling id. The exploration die tells it of a Tired result through
-`on_exploration_result`; a new session's party is rolled by `new_party`. HP, wounds and hirelings
+`ExplorationResult`; a new session's party is rolled by `new_party`. HP, wounds and hirelings
 are `russell_vitals`'.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -27,6 +27,10 @@ from hammertui.kernel.session.actions import member_of, spend_time
 from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.sessions import DEMO_PARTY
 from hammertui.kernel.session.state import Character, State, Stats, free_id, replace_member
+from hammertui.kernel.session.procedures import ExplorationResult, FoeKilled, Hears
+
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import CharactersProcedure
 
 NAME = "russell_characters"
 
@@ -110,7 +114,6 @@ class People:
     brought_back: tuple[Haul, ...] = ()
 
 
-SLICE = People
 
 
 def section(ruleset: Ruleset) -> RussellCharacters:
@@ -489,11 +492,11 @@ def _pips_words(name: str, pips: int, heavy: bool, most: int) -> str:
     return f"{name} {marked}: {pips}/{most}" + (", Wearied" if rules.wearied(pips, most) else "")
 
 
-def on_exploration_result(state: State, ctx: Context, action: Action, result_id: str) -> Result:
+def on_exploration_result(state: State, ctx: Context, action: Action, heard: ExplorationResult) -> Result:
     """"Any time the Tired result is rolled on the exploration die, every character marks a Tired
     pip (two if the character is encumbered)"; "Characters" are "every character and hireling",
     so the hirelings with a sheet here mark theirs."""
-    if result_id != "tired":
+    if heard.result_id != "tired":
         return state, []
     hired = tuple(h.id for h in state.hirelings if hand(state, h.id) is not None)
     return _tire(state, ctx, action, state.living, by_burden=True, hired=hired)
@@ -589,7 +592,8 @@ class EatRations:
         members = tuple(_member(state, i) for i in dict.fromkeys(self.eaters))
         if not any(person(state, ctx.ruleset, m.id).tired for m in members):
             raise Refused("No one eating is Tired or Wearied.")
-        eaten, ate = [], []
+        eaten: list[str] = []
+        ate: list[str] = []
         for member in members:
             state, words, die = eat_ration(state, ctx, member)
             eaten.append(words)
@@ -621,10 +625,11 @@ def _share_xp(state: State, action: Action, total: int, why: str) -> Result:
     return state, [note(action, f"{why}: {total} XP, {each} each to {', '.join(m.name for m in standing)}.")]
 
 
-def on_foe_killed(state: State, ctx: Context, action: Action, hd: int) -> Result:
+def on_foe_killed(state: State, ctx: Context, action: Action, heard: FoeKilled) -> Result:
     """"player characters will receive 25 XP per HD of a dangerous foe killed"; nothing where the
     ruleset keeps no XP."""
     own = section(ctx.ruleset).growth
+    hd = heard.hd
     if own is None or hd < 1:
         return state, []
     return _share_xp(state, action, growth_rules.kill_xp(own, hd), f"A {hd} HD foe killed")
@@ -725,3 +730,20 @@ def rules_problems(slice: People, state: State, ruleset: Ruleset) -> list[str]:
         if sheet.template and sheet.template not in templates:
             found.append(f"{where}.template: {ruleset.name} has no class template {sheet.template!r} (one of {', '.join(templates) or 'none'})")
     return found
+
+
+class _Session:
+    """The Russell House Rules' characters, as the session asks of them."""
+
+    slice_type = People
+    new_slice = staticmethod(new_slice)
+    problems = staticmethod(problems)
+    rules_problems = staticmethod(rules_problems)
+    hears = (Hears(ExplorationResult, on_exploration_result), Hears(FoeKilled, on_foe_killed))
+    new_party = staticmethod(new_party)
+    draw_supply = staticmethod(draw_supply)
+    take_damage = None
+    heal = None
+
+
+SESSION: CharactersProcedure = _Session()

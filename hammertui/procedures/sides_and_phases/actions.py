@@ -41,7 +41,7 @@ from hammertui.procedures.sides_and_phases.state import (
     with_fight,
 )
 from hammertui.procedures.burn_down.actions import fold_rounds
-from hammertui.kernel.session.procedures import is_dark, signal
+from hammertui.kernel.session.procedures import FoesBeaten, is_dark, signal
 from hammertui.kernel.session.state import Character, State, replace_member
 from hammertui.kernel.session.vitals import settle
 from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, hurt_text, vitals_of, with_vitals, zero_hp_rule
@@ -1541,7 +1541,7 @@ def _tally(state: State, ruleset: Ruleset, fight: Fight) -> str:
 class EndFight:
     """The fight is over: its rounds become time (lights burn), the foes' effects go with them,
     and it is Loot time, unless the party got away (`party_fled`) or has nobody left standing.
-    Foes all beaten or broken clear the room (`on_foes_beaten`)."""
+    Foes all beaten or broken clear the room (`FoesBeaten`)."""
 
     label: ClassVar[str] = "fight"
     why: str = ""
@@ -1567,7 +1567,7 @@ class EndFight:
             timed = [note(self, f"No rounds fought: {ctx.ruleset.time.label(units)} on the clock."), *carried, *timed]
         cleared: list[Event] = []
         if won:
-            state, cleared = signal(state, "on_foes_beaten", ctx, self)
+            state, cleared = signal(state, ctx, self, FoesBeaten())
         return state, [head, *timed, *cleared, note(self, loot)]
 
 

@@ -22,6 +22,7 @@ from hammertui.kernel.ui.view import View
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
+    from hammertui.kernel.ui.seam import ProcedureUI
 
 HINT = "F the fight · space next"
 
@@ -147,7 +148,6 @@ def pane() -> CombatPane:
     return CombatPane(id="combat", classes="pane")
 
 
-PANE = pane
 
 
 def fight(app: HammerApp, surprised_party: bool = False) -> None:
@@ -182,3 +182,16 @@ COMMANDS: tuple[Command[View], ...] = (
     Command(None, "combat.round", "pass_rounds", "Round", "A combat round passes", "Rounds are counted apart and become time when the fight ends", run=lambda app: app.perform(PassRounds())),
     Command(None, "combat.fold", "fold_rounds", "Fold", "Fold rounds into time", "The fight's rounds become {units}: at least one; lights burn", run=lambda app: app.perform(FoldRounds())),
 )
+
+
+class _UI:
+    """Sides and phases' pane and commands."""
+
+    pane = staticmethod(pane)
+    commands = COMMANDS
+    sets_aside = frozenset[str]()
+    after_fight = None
+    show_sheet = None
+
+
+UI: ProcedureUI = _UI()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import Event
@@ -11,6 +12,9 @@ from hammertui.kernel.session.report import Section
 from hammertui.kernel.session.report.common import fight_section
 from hammertui.kernel.session.report.fights import FightLines, read_fights
 from hammertui.kernel.session.state import State
+
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import ReportSection
 
 LINES = FightLines(
     starts=re.compile(r"^Fight! The party against (?P<foes>.+)\.$"),
@@ -20,6 +24,9 @@ LINES = FightLines(
 )
 
 
-def REPORT(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
+def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
     """The fights, side against side, round by round."""
     return fight_section("Fights", read_fights(events, LINES), ruleset)
+
+
+REPORT: ReportSection = report_section

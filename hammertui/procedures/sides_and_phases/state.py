@@ -7,7 +7,7 @@ rules (`rules.combat`) are imported only once a fight is asked for.
 """
 
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -17,6 +17,10 @@ from hammertui.procedures.sides_and_phases.rules.hit_dice import parse_hit_dice
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.state import Character, State
+from hammertui.kernel.session.procedures import Buried, Hears, LaidDown
+
+if TYPE_CHECKING:
+    from hammertui.kernel.session.seam import FightProcedure
 
 NAME = "sides_and_phases"
 
@@ -174,7 +178,6 @@ class FightState:
     foe_kinds: tuple[FoeKind, ...] = ()
 
 
-SLICE = FightState
 EMPTY = FightState()
 
 
@@ -301,23 +304,23 @@ def _kind_problems(kinds: tuple[FoeKind, ...]) -> list[str]:
     return problems
 
 
-def on_buried(state: State, ctx: Any, action: Any, character_id: str) -> tuple[State, list[Any]]:
+def on_buried(state: State, ctx: Any, action: Any, heard: Buried) -> tuple[State, list[Any]]:
     """The buried take no more part in the fight: their declaration goes (a blow waiting for them
     lands on nothing)."""
     fight = fighting(state)
-    if fight is None or character_id not in fight.declared:
+    if fight is None or heard.character_id not in fight.declared:
         return state, []
-    declared = {cid: said for cid, said in fight.declared.items() if cid != character_id}
+    declared = {cid: said for cid, said in fight.declared.items() if cid != heard.character_id}
     return with_fight(state, fight=attrs.evolve(fight, declared=declared)), []
 
 
-def on_laid_down(state: State, ctx: Any, action: Any, character_id: str) -> tuple[State, list[Any]]:
+def on_laid_down(state: State, ctx: Any, action: Any, heard: LaidDown) -> tuple[State, list[Any]]:
     """One who Lays Down in a fight has chosen their round: "If you choose to Lay Down, you drop to
     the ground prone"; only Fighting On comes with "an action as normal"."""
     fight = fighting(state)
-    if fight is None or character_id in fight.laid_down:
+    if fight is None or heard.character_id in fight.laid_down:
         return state, []
-    return with_fight(state, fight=attrs.evolve(fight, laid_down=(*fight.laid_down, character_id))), []
+    return with_fight(state, fight=attrs.evolve(fight, laid_down=(*fight.laid_down, heard.character_id))), []
 
 
 def rules_problems(part: FightState, state: State, ruleset: Ruleset) -> list[str]:
@@ -358,3 +361,19 @@ def _combatant(state: State, fight: Fight, who: str) -> str:
         return ""
     named = [m.name for m in state.party if m.id == who] + [f.name for f in fight.foes if f.id == who]
     return named[0] if named else who
+
+
+class _Session:
+    """Sides and phases, as the session asks of it."""
+
+    slice_type = FightState
+    new_slice = staticmethod(new_slice)
+    problems = staticmethod(problems)
+    rules_problems = staticmethod(rules_problems)
+    hears = (Hears(Buried, on_buried), Hears(LaidDown, on_laid_down))
+    fighting = staticmethod(fighting)
+    whose_turn = staticmethod(whose_turn)
+    fight_foes = staticmethod(fight_foes)
+
+
+SESSION: "FightProcedure" = _Session()

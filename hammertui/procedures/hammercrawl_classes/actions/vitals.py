@@ -13,7 +13,7 @@ from hammertui.procedures.hammercrawl_classes.rules import damage
 from hammertui.procedures.hammercrawl_classes.rules.checks import saving_throw
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.session.actions import Context, Refused, Result, note
-from hammertui.kernel.session.procedures import signal
+from hammertui.kernel.session.procedures import LaidDown, signal
 from hammertui.kernel.session.state import Character, State, replace_member
 from hammertui.kernel.session.vitals import living, settle
 from hammertui.procedures.hammercrawl_classes.state import dungeon_tier, vitals_of, with_vitals
@@ -79,7 +79,7 @@ class LayDown:
         after = with_vitals(member, outcome.vitals)
         text = f"{member.name} {', '.join(outcome.lines)}. {check.describe()} ({'; '.join(check.reasons)})."
         new, events = settle(state, member, after, "bled out, laid down", self)
-        new, prone = signal(new, "on_laid_down", ctx, self, member.id)
+        new, prone = signal(new, ctx, self, LaidDown(member.id))
         return new, [note(self, text, (check.roll.describe(),)), *events, *prone]
 
 

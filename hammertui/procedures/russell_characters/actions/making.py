@@ -19,6 +19,7 @@ from hammertui.kernel.session.acting import Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, person_name
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.procedures import fight_under_way, signal
+from hammertui.kernel.session.procedures import Dismissed
 from hammertui.procedures.russell_characters.state import NAME, fresh, people, rolled_text, section, with_person
 from hammertui.procedures.russell_characters.state import ability
 from hammertui.kernel.session.save_check import check_state
@@ -112,7 +113,7 @@ class MakeCharacter:
 class Dismiss:
     """A living character leaves the party, not dead: one of a new session's four the table does not
     play, a player gone home. Their sheet and timed effects go with them, and each procedure lets go
-    of them (`on_dismissed`: the lights they held pass to the party). Refused in a fight, for one who
+    of them (`Dismissed`: the lights they held pass to the party). Refused in a fight, for one who
     employs hirelings (let them go first), or while anything else still names them."""
 
     character_id: str
@@ -133,7 +134,7 @@ class Dismiss:
             party=tuple(m for m in state.party if m.id != member.id),
             effects=tuple(e for e in state.effects if e.on != member.id),
         ).with_slice(NAME, attrs.evolve(people(state), people=sheets))
-        left, said = signal(left, "on_dismissed", ctx, self, member)
+        left, said = signal(left, ctx, self, Dismissed(member))
         problems = check_state(left)
         if problems:
             raise Refused(f"{member.name} cannot leave while the session still names them: {'; '.join(problems)}.")

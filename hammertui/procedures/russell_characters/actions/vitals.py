@@ -5,7 +5,7 @@ let go.
 A character's HP is on the shared record and their wounds on their sheet in the characters' slice,
 so wounds outlast a fight; a hireling keeps both on their own sheet there (`Hand`). Every blow, the
 fight's included, lands through `hurt`: past 0 HP it is a wound rolled on the wound table, the fight
-procedure is told of it (`on_wound`, for the conditions it holds in a fight under way), and a second
+procedure is told of it (`WoundTaken`, for the conditions it holds in a fight under way), and a second
 wound kills. A dead character waits for their epitaph; a dead hireling is struck off.
 """
 
@@ -24,7 +24,7 @@ from hammertui.procedures.russell_characters import state as people
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, person_name
 from hammertui.kernel.session.events import Event, note
-from hammertui.kernel.session.procedures import signal
+from hammertui.kernel.session.procedures import WoundsHealed, WoundTaken, signal
 from hammertui.kernel.session.state import Hireling, State, free_id, replace_member
 from hammertui.kernel.session.vitals import settle
 
@@ -122,7 +122,7 @@ def _wound(state: State, ctx: Context, action: Action, who: str) -> Result:
         state, events = _killed(state, action, who, f"a second wound: {row.name}")
         return state, [head, *events]
     held = ", ".join(fight_rules.CONDITION_NAMES[c] for c in row.conditions)
-    state, told = signal(state, "on_wound", ctx, action, who, row.conditions)
+    state, told = signal(state, ctx, action, WoundTaken(who, row.conditions))
     return state, [note(action, f"{name} takes a wound: {row.name} ({held}).", (thrown.describe(),), level="warn"), *told]
 
 
@@ -288,7 +288,7 @@ class SquareMeal:
 @record
 class WeekOfDowntime:
     """"most wounds can be assumed to heal with one week of downtime with appropriate care": every
-    wound healed (the conditions it holds between fights with it, `on_wounds_healed`), all HP back
+    wound healed (the conditions it holds between fights with it, `WoundsHealed`), all HP back
     and every Tired pip erased; the clock is the 'Smith's."""
 
     label: ClassVar[str] = "heal"
@@ -302,7 +302,7 @@ class WeekOfDowntime:
         healed = [f"{name_of(state, w)}'s {', '.join(wounds_of(state, ctx.ruleset, w))}" for w in wounded]
         for who in resting:
             state = _rested(_with_wounds(_with_hp(state, who, hp_of(state, who)[1]), ctx.ruleset, who, ()), ctx.ruleset, who)
-        state, told = signal(state, "on_wounds_healed", ctx, self, tuple(wounded))
+        state, told = signal(state, ctx, self, WoundsHealed(tuple(wounded)))
         heal = f" {'; '.join(healed)} heal{'s' if len(healed) == 1 else ''}." if healed else ""
         return state, [note(self, f"A week of downtime with care: everyone is at full HP and rested.{heal}"), *told]
 

@@ -1,0 +1,80 @@
+"""The type check the suite runs: the seam between the kernel and the procedures, strictly, and
+each procedure's objects against its part's protocols (configured in pyproject.toml).
+
+A procedure's hooks are named, not looked up: one that misspells a hook, answers with the wrong
+shape or hears a signal with a handler for another fails here, not silently at the table.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+LIGHT = """\
+from hammertui.kernel.session.procedures import Buried, Hears, TurnsPassed
+from hammertui.kernel.session.seam import LightProcedure
+from hammertui.procedures.burn_down import state
+
+
+class Light:
+    slice_type = state.BurnDown
+    new_slice = staticmethod(state.new_slice)
+    problems = staticmethod(state.problems)
+    rules_problems = staticmethod(state.rules_problems)
+    hears = (Hears(Buried, state.on_buried),)
+    spent_by_time = True
+    is_dark = staticmethod(state.is_dark)
+    on_time = staticmethod(state.on_time)
+    light_level = None
+    roll_effect = None
+    can_target = None
+    burning = staticmethod(state.burning)
+    first_events = staticmethod(state.first_events)
+    keeping = state.KEEPING
+    character_levels = None
+
+
+SESSION: LightProcedure = Light()
+"""
+"""A light procedure's object as burn-down light's is, whole: it passes."""
+
+SPOILT = {
+    "misspelt": ("    is_dark = ", "    is_drak = ", "note:     is_dark"),
+    "forgotten": ("    light_level = None\n", "", "note:     light_level"),
+    "wrong_shape": ("on_time = staticmethod(state.on_time)", "on_time = staticmethod(state.is_dark)", "def on_time("),
+    "wrong_signal": ("Hears(Buried, state.on_buried)", "Hears(TurnsPassed, state.on_buried)", 'Argument 2 to "Hears"'),
+}
+"""The same object spoilt: (what is replaced, by what, what mypy says of it)."""
+
+
+def mypy(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "mypy", "--cache-dir", str(cache), *args]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+
+
+@pytest.mark.timeout(600)
+def test_the_seam_type_checks(tmp_path: Path) -> None:
+    checked = mypy(cache=tmp_path / "cache")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+@pytest.mark.timeout(600)
+def test_a_procedure_object_missing_or_misspelling_a_hook_fails_the_check(tmp_path: Path) -> None:
+    modules = {"whole": LIGHT}
+    for name, (was, now, _) in SPOILT.items():
+        assert was in LIGHT, was
+        modules[name] = LIGHT.replace(was, now)
+    for name, text in modules.items():
+        (tmp_path / f"{name}.py").write_text(text, encoding="utf-8")
+    checked = mypy("--strict", "--follow-imports=silent", *(str(tmp_path / f"{name}.py") for name in modules), cache=tmp_path / "cache")
+    said = checked.stdout
+    assert checked.returncode == 1, said + checked.stderr
+    errors = {name: [line for line in said.splitlines() if line.startswith(str(tmp_path / f"{name}.py"))] for name in modules}
+    assert not errors["whole"], errors["whole"]
+    for name, (_, _, why) in SPOILT.items():
+        assert any(why in line for line in errors[name]), f"{name}: expected {why!r}\n{said}"
