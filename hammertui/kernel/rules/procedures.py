@@ -38,7 +38,11 @@ class Procedure:
     name: str
     title: str
     reads: tuple[str, ...] = ()
+    """The sections a ruleset playing it must have: its own, or the kernel's (`[stats]`)."""
     needs: tuple[tuple[str, str], ...] = ()
+    schema: str = ""
+    """Module with `SECTIONS`, the attrs class of each ruleset section it owns by the section's name:
+    a ruleset holds them only when it plays this procedure (ruleset layer)."""
     state: str = ""
     """Module with `SLICE` (the attrs class of its part of the state) and `new_slice(ruleset)`."""
     ui: str = ""
@@ -84,6 +88,7 @@ for _procedure in (
         "divining_pool",
         "The Divining Pool: a pool built and rolled for each room, its symbols spent step by step",
         reads=("divining", "explore"),
+        schema="hammertui.procedures.divining_pool.schema",
         state="hammertui.procedures.divining_pool.state",
         ui="hammertui.procedures.divining_pool.pane",
         report="hammertui.procedures.divining_pool.report",
@@ -94,6 +99,7 @@ for _procedure in (
         "exploration_die",
         "The exploration die: a turn, a d6 in the open, and what its face brings",
         reads=("exploration_die",),
+        schema="hammertui.procedures.exploration_die.schema",
         state="hammertui.procedures.exploration_die.state",
         ui="hammertui.procedures.exploration_die.pane",
         report="hammertui.procedures.exploration_die.report",
@@ -104,6 +110,7 @@ for _procedure in (
         "Camp in a Safe Haven: the check, time, free and chosen actions, the encounter roll",
         reads=("camp",),
         needs=(("explore", "divining_pool"),),
+        schema="hammertui.procedures.hammercrawl_camp.schema",
         state="hammertui.procedures.hammercrawl_camp.state",
         ui="hammertui.procedures.hammercrawl_camp.pane",
         report="hammertui.procedures.hammercrawl_camp.report",
@@ -114,6 +121,7 @@ for _procedure in (
         "burn_down",
         "Light by time: each lit source burns down as the clock moves, and goes out",
         reads=("light",),
+        schema="hammertui.procedures.burn_down.schema",
         state="hammertui.procedures.burn_down.state",
         ui="hammertui.procedures.burn_down.pane",
         report="hammertui.procedures.burn_down.report",
@@ -123,6 +131,7 @@ for _procedure in (
         "light_levels",
         "Light by levels: each source lights and dims so many characters; the exploration die spends it",
         reads=("light_levels",),
+        schema="hammertui.procedures.light_levels.schema",
         state="hammertui.procedures.light_levels.state",
         ui="hammertui.procedures.light_levels.pane",
         report="hammertui.procedures.light_levels.report",
@@ -140,6 +149,7 @@ for _procedure in (
         "russell_characters",
         "The Russell House Rules: 3d6 seven times, usage dice, gear slots, Tired pips and Weariness",
         reads=("stats", "russell_characters"),
+        schema="hammertui.procedures.russell_characters.schema",
         state="hammertui.procedures.russell_characters.state",
         ui="hammertui.procedures.russell_characters.pane",
         report="hammertui.procedures.russell_characters.report",
@@ -149,6 +159,7 @@ for _procedure in (
         "sides_and_phases",
         "Sides roll initiative; each side acts phase by phase",
         reads=("combat",),
+        schema="hammertui.procedures.sides_and_phases.schema",
         state="hammertui.procedures.sides_and_phases.state",
         ui="hammertui.procedures.sides_and_phases.pane",
         report="hammertui.procedures.sides_and_phases.report",
@@ -159,6 +170,7 @@ for _procedure in (
         "Each combatant rolls initiative and acts in turn; Target 20, wounds, Guts",
         reads=("individual_initiative",),
         needs=(("characters", "russell_characters"),),
+        schema="hammertui.procedures.individual_initiative.schema",
         state="hammertui.procedures.individual_initiative.state",
         ui="hammertui.procedures.individual_initiative.pane",
         report="hammertui.procedures.individual_initiative.report",

@@ -11,7 +11,8 @@ from collections.abc import Iterable, Mapping
 from typing import Literal
 
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import LightPenalty, LightSourceDef, Ruleset
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.burn_down.schema import LightPenalty, LightSourceDef
 from hammertui.kernel.rules.words import listed
 
 LOW_AT = 1

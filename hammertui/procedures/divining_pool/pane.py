@@ -19,7 +19,8 @@ from textual.widgets import Static
 from hammertui.kernel.rules.dice import DiviningThrow
 from hammertui.procedures.divining_pool.rules.explore import PoolLine, divining_of, pool_counts, throw_text
 from hammertui.procedures.divining_pool.rules.odds import Distribution, OddsSymbols, PoolOdds, odds_for
-from hammertui.kernel.ruleset import Divining, Ruleset
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.divining_pool.schema.divining import Divining
 from hammertui.procedures.divining_pool.state import EXPLORE_STEPS, Exploration, divining_pool, exploring
 from hammertui.procedures.divining_pool.actions.explore import pool_lines, room_award
 from hammertui.kernel.ui import screens

@@ -19,7 +19,7 @@ from typing import ClassVar
 import attrs
 
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import LevelSource
+from hammertui.procedures.light_levels.schema import LevelSource
 from hammertui.kernel.session.actions import Context, Refused, Result, handed_over, member_of, note, spend_time
 from hammertui.kernel.session.carrying import draw, keeps_supplies
 from hammertui.kernel.session.events import Event

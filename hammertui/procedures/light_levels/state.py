@@ -17,7 +17,8 @@ import attrs
 
 from hammertui.procedures.light_levels import rules
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import LightLevels, Ruleset
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.light_levels.schema import LightLevels
 from hammertui.kernel.session.carrying import carried_name
 from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.state import Character, State

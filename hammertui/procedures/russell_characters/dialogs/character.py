@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
-from hammertui.kernel.ruleset import Template
+from hammertui.procedures.russell_characters.schema import Template
 from hammertui.kernel.session.actions import Action
 from hammertui.procedures.russell_characters.actions.making import MakeCharacter
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog

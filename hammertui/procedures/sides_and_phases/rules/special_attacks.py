@@ -18,7 +18,8 @@ from hammertui.procedures.hammercrawl_classes.rules.checks import modified_d20, 
 from hammertui.procedures.sides_and_phases.rules.combat import DAMAGE_DIE_LADDER, AttackDie
 from hammertui.kernel.rules.dice import BEAN_DICE, DiceSource, Roll, bean_die
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Ruleset, SpecialAttacks
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.sides_and_phases.schema import SpecialAttacks
 
 BASIC = ""
 SHIELD_BASH = "bash"
