@@ -140,7 +140,7 @@ for _procedure in (
         "characters",
         "hammercrawl_classes",
         "Classes rolled on a table, six stats, saves by quality, levels by XP",
-        reads=("stats",),
+        reads=("stats", "combat"),
         ui="hammertui.procedures.hammercrawl_classes.pane",
         report="hammertui.procedures.hammercrawl_classes.report",
     ),
