@@ -1,14 +1,14 @@
-"""The whole ruleset: one field per section of the file, and the readings the game asks for."""
+"""The whole ruleset: one field per section every ruleset may hold, the sections of its procedures,
+and the readings the game asks for."""
 
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import attrs
 
 from hammertui.kernel.rules.dice import parse
-from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset.advancement import Advancement, HitPointRules
 from hammertui.kernel.ruleset.classes import Classes, ClassTable
 from hammertui.kernel.ruleset.decisions import Decision
@@ -41,7 +41,7 @@ from hammertui.kernel.ruleset.traps import (
 )
 
 
-@record
+@attrs.frozen(slots=False, repr=False)
 class Ruleset:
     """A whole ruleset, loaded and checked; `extends` is already folded in.
 
@@ -87,18 +87,21 @@ class Ruleset:
     def __repr__(self) -> str:
         return f"Ruleset(id={self.id!r}, name={self.name!r})"
 
-    def __getattr__(self, name: str) -> Any:
-        """A procedure's section by its name (`ruleset.camp`): None where the ruleset does not hold
-        it, as for a section of its own it may leave out. A name no procedure owns is no attribute."""
-        if name.startswith("__") or name == "sections":
-            raise AttributeError(name)
-        if name in self.sections:
-            return self.sections[name]
+    def __attrs_post_init__(self) -> None:
+        """Each procedure's section an attribute of its name (`ruleset.camp`), None where the ruleset
+        does not hold it, as for a section of its own it may leave out: read as fast as a field (the
+        ruleset keeps a `__dict__` for them), and a name no procedure owns is no attribute."""
         from hammertui.kernel.ruleset.sections import owned
 
-        if name in owned():
-            return None
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        for name in owned():
+            if name not in self.__dict__ and not hasattr(type(self), name):
+                object.__setattr__(self, name, self.sections.get(name))
+
+    if TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            """A procedure's section (set on each ruleset as it is made): its class is the
+            procedure's, which the kernel does not import."""
 
     @property
     def procedures(self) -> dict[str, str]:
