@@ -40,7 +40,11 @@ class Procedure:
     name: str
     title: str
     reads: tuple[str, ...] = ()
+    """The sections a ruleset playing it must have: its own, or the kernel's (`[stats]`)."""
     needs: tuple[tuple[str, str], ...] = ()
+    schema: str = ""
+    """Module with `SECTIONS`, the attrs class of each ruleset section it owns by the section's name:
+    a ruleset holds them only when it plays this procedure (ruleset layer)."""
     state: str = ""
     """Module with `SLICE` (the attrs class of its part of the state) and `new_slice(ruleset)`, where
     it keeps one, and its answers to the session's questions (`session.procedures`)."""
@@ -96,6 +100,7 @@ for _procedure in (
         "The Divining Pool: a pool built and rolled for each room, its symbols spent step by step",
         reads=("divining", "explore"),
         needs=(("fight", "sides_and_phases"),),
+        schema="hammertui.procedures.divining_pool.schema",
         state="hammertui.procedures.divining_pool.state",
         public="hammertui.procedures.divining_pool.public",
         ui="hammertui.procedures.divining_pool.pane",
@@ -107,6 +112,7 @@ for _procedure in (
         "exploration_die",
         "The exploration die: a turn, a d6 in the open, and what its face brings",
         reads=("exploration_die",),
+        schema="hammertui.procedures.exploration_die.schema",
         state="hammertui.procedures.exploration_die.state",
         public="hammertui.procedures.exploration_die.public",
         ui="hammertui.procedures.exploration_die.pane",
@@ -119,6 +125,7 @@ for _procedure in (
         "Camp in a Safe Haven: the check, time, free and chosen actions, the encounter roll",
         reads=("camp",),
         needs=(("explore", "divining_pool"),),
+        schema="hammertui.procedures.hammercrawl_camp.schema",
         state="hammertui.procedures.hammercrawl_camp.state",
         public="hammertui.procedures.hammercrawl_camp.public",
         ui="hammertui.procedures.hammercrawl_camp.pane",
@@ -130,6 +137,7 @@ for _procedure in (
         "burn_down",
         "Light by time: each lit source burns down as the clock moves, and goes out",
         reads=("light",),
+        schema="hammertui.procedures.burn_down.schema",
         state="hammertui.procedures.burn_down.state",
         public="hammertui.procedures.burn_down.public",
         ui="hammertui.procedures.burn_down.pane",
@@ -140,6 +148,7 @@ for _procedure in (
         "light_levels",
         "Light by levels: each source lights and dims so many characters; the exploration die spends it",
         reads=("light_levels",),
+        schema="hammertui.procedures.light_levels.schema",
         state="hammertui.procedures.light_levels.state",
         public="hammertui.procedures.light_levels.public",
         ui="hammertui.procedures.light_levels.pane",
@@ -149,7 +158,7 @@ for _procedure in (
         "characters",
         "hammercrawl_classes",
         "Classes rolled on a table, six stats, saves by quality, levels by XP",
-        reads=("stats",),
+        reads=("stats", "combat"),
         state="hammertui.procedures.hammercrawl_classes.state",
         needs=(("fight", "sides_and_phases"),),
         ui="hammertui.procedures.hammercrawl_classes.pane",
@@ -160,6 +169,7 @@ for _procedure in (
         "russell_characters",
         "The Russell House Rules: 3d6 seven times, usage dice, gear slots, Tired pips and Weariness",
         reads=("stats", "russell_characters"),
+        schema="hammertui.procedures.russell_characters.schema",
         state="hammertui.procedures.russell_characters.state",
         public="hammertui.procedures.russell_characters.public",
         ui="hammertui.procedures.russell_characters.pane",
@@ -170,6 +180,7 @@ for _procedure in (
         "sides_and_phases",
         "Sides roll initiative; each side acts phase by phase",
         reads=("combat",),
+        schema="hammertui.procedures.sides_and_phases.schema",
         state="hammertui.procedures.sides_and_phases.state",
         public="hammertui.procedures.sides_and_phases.public",
         ui="hammertui.procedures.sides_and_phases.pane",
@@ -181,6 +192,7 @@ for _procedure in (
         "Each combatant rolls initiative and acts in turn; Target 20, wounds, Guts",
         reads=("individual_initiative",),
         needs=(("characters", "russell_characters"),),
+        schema="hammertui.procedures.individual_initiative.schema",
         state="hammertui.procedures.individual_initiative.state",
         public="hammertui.procedures.individual_initiative.public",
         ui="hammertui.procedures.individual_initiative.pane",
