@@ -21,6 +21,9 @@ _replace = true
 [explore]
 _replace = true
 
+[search]
+_replace = true
+
 [camp]
 _replace = true
 

@@ -140,6 +140,9 @@ RULESET = "\n".join((
     _body(light_levels_rules.RULESET),
     _body(russell_ruleset.RULESET),
     FIGHT,
+    "[combat]  # the sides-and-phases fight's, which this ruleset does not play",
+    "_replace = true",
+    "",
 ))
 
 

@@ -46,7 +46,7 @@ DRAWN = {
         hammertui.procedures.burn_down.schema hammertui.procedures.light_levels.schema hammertui.kernel.ruleset.loading
         hammertui.kernel.ruleset.model hammertui.kernel.ruleset.procedures hammertui.kernel.ruleset.report
         hammertui.procedures.russell_characters.schema hammertui.kernel.ruleset.schema hammertui.kernel.ruleset.stats
-        hammertui.kernel.ruleset.structure
+        hammertui.kernel.ruleset.sections hammertui.kernel.ruleset.structure hammertui.procedures.hammercrawl_camp.schema
         hammertui.kernel.ruleset.tiers hammertui.kernel.ruleset.time hammertui.kernel.ruleset.toml_file
         hammertui.kernel.ruleset.traps hammertui.kernel.rules.text hammertui.procedures.hammercrawl_classes.rules.tiers hammertui.procedures.divining_pool.rules.town hammertui.kernel.rules.vitality
         hammertui.kernel.rules.words hammertui.kernel.rules.modifiers hammertui.procedures.advantage hammertui.procedures.beans

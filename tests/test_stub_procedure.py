@@ -46,6 +46,9 @@ _replace = true
 [explore]
 _replace = true
 
+[search]
+_replace = true
+
 [camp]
 _replace = true
 """

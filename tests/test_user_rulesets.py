@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import os
 import time
+import tomllib
 import tracemalloc
 from functools import partial
 from pathlib import Path
 
 import pytest
+import tomli_w
 
 from hammertui.cli import main
 from hammertui.kernel.ruleset import load_ruleset, rulesets_dir
+from hammertui.kernel.ruleset.loading import _digest
 from hammertui.kernel.session import persist
 from hammertui.procedures.divining_pool.state import divining_pool
 from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.session import sessions
 from hammertui.kernel.session.sessions import rules_changed
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
@@ -184,3 +188,34 @@ def test_listing_thousands_of_rulesets_reads_only_their_headers(tmp_path: Path, 
         tracemalloc.stop()
     assert capsys.readouterr().out.count("HAMMERCRAWL! Complete Rules") == 1001
     assert took < 10 and peak < 20_000_000, (took, peak)
+
+
+
+OLD_DIGEST = "26fcad329f6199eb"
+"""The fingerprint of the Russell House Rules while they carried `[combat]`, as their saves hold it."""
+
+
+def test_a_section_none_of_its_procedures_read_dropped_is_no_change_to_its_rules(tmp_path: Path) -> None:
+    """A session last played by the Russell House Rules while they carried an unread `[combat]`
+    reopens without a word now the file drops it; a rule changed beside it is still told, the
+    dropped section not."""
+    saves = tmp_path / "saves"
+    first = make_app(saves, "evening", "russell-house-rules", seed=3)
+    assert first.store is not None and first.store.files is not None
+    files = first.store.files
+    kept = tomllib.loads(files.rules.read_text())
+    kept["combat"] = {"initiative": {"dice": "1d6", "stats": ["WIS"]}}
+    assert _digest(kept) == OLD_DIGEST, "the rules as the file then read"
+    files.rules.write_text(tomli_w.dumps(kept))
+    snapshot = files.snapshot.read_text()
+    files.snapshot.write_text(snapshot.replace(f'ruleset_digest = "{first.store.ruleset.digest}"', f'ruleset_digest = "{OLD_DIGEST}"'))
+    again = make_app(saves, "evening")
+    assert again.store is not None and again.store.state.session.ruleset_digest == OLD_DIGEST
+    assert not rules_changed(again.store)
+    own = tmp_path / "mine"
+    own.mkdir()
+    shipped = (rulesets_dir() / "russell-house-rules.toml").read_text()
+    (own / "russell-house-rules.toml").write_text(shipped.replace("minutes_per_unit = 10", "minutes_per_unit = 20"))
+    changed = make_app(saves, "evening", ruleset_loader=partial(load_ruleset, directory=own))
+    assert changed.store is not None and rules_changed(changed.store)
+    assert sessions.rule_changes(changed.store) == ["time.minutes_per_unit: 10 -> 20"]

@@ -52,7 +52,7 @@ FIGHTER = stats(STR=16, DEX=13)  # STR +2, DEX +1
 
 
 def with_tie_breaks(ruleset: Ruleset, tie_breaks: tuple[str, ...]) -> Ruleset:
-    return attrs.evolve(ruleset, combat=attrs.evolve(ruleset.combat, tie_breaks=tie_breaks))
+    return attrs.evolve(ruleset, sections={**ruleset.sections, "combat": attrs.evolve(ruleset.combat, tie_breaks=tie_breaks)})
 
 
 # ----------------------------------------------------------------------------------- initiative

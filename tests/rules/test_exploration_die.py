@@ -16,7 +16,8 @@ from hammertui.procedures.exploration_die.rules import (
     surprise,
     surprise_chances,
 )
-from hammertui.kernel.ruleset import ExplorationDieRules, check_ruleset_file
+from hammertui.kernel.ruleset import check_ruleset_file
+from hammertui.procedures.exploration_die.schema import ExplorationDieRules
 from tests.exploration_die_ruleset import RULESET, load
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from hammertui.procedures.individual_initiative import rules
-from hammertui.kernel.ruleset import IndividualInitiative, RulesetError, load_ruleset
+from hammertui.kernel.ruleset import RulesetError, load_ruleset
+from hammertui.procedures.individual_initiative.schema import IndividualInitiative
 from tests import individual_initiative_ruleset
 
 

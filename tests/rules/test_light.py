@@ -82,7 +82,7 @@ def test_book_three_weak_and_strong(b3: Ruleset) -> None:
 
 def test_weak_lights_stay_weak_where_the_ruleset_says_so(b3: Ruleset) -> None:
     assert b3.light is not None
-    apart = attrs.evolve(b3, light=attrs.evolve(b3.light, two_weak_make_strong=False))
+    apart = attrs.evolve(b3, sections={**b3.sections, "light": attrs.evolve(b3.light, two_weak_make_strong=False)})
     assert light_level(apart, ["torch", "torch"]).level == "weak"
     assert light_level(apart, ["torch", "light_spell"]).level == "strong"
 

@@ -19,7 +19,8 @@ from hammertui.procedures.light_levels.rules import (
     mark_pip,
     roll_effect,
 )
-from hammertui.kernel.ruleset import LightLevels, RulesetError, load_ruleset
+from hammertui.kernel.ruleset import RulesetError, load_ruleset
+from hammertui.procedures.light_levels.schema import LightLevels
 from tests import light_levels_rules
 
 SEVEN = ("a", "b", "c", "d", "e", "f", "g")

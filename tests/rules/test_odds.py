@@ -28,7 +28,8 @@ from hammertui.procedures.divining_pool.rules.odds import (
     odds_for,
     pool_odds,
 )
-from hammertui.kernel.ruleset import Divining, Ruleset, load_ruleset
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.divining_pool.schema.divining import Divining
 
 HC = load_ruleset("hammercrawl")
 assert HC.divining is not None

@@ -656,7 +656,7 @@ def test_broken_variant(tmp_path: Path, body: str, fragments: tuple[str, ...]) -
 def test_missing_required_top_level(tmp_path: Path) -> None:
     path = write(tmp_path, "bare", 'id = "bare"\n')
     problems = problems_of(path)
-    for key in ("name", "modifier_dice", "time", "stats", "combat"):
+    for key in ("name", "modifier_dice", "time", "stats"):
         assert any(f"bare.toml: {key}: missing; expected" in p for p in problems), key
 
 

@@ -4,6 +4,7 @@ reads would be a rule the table believes is applied and is not."""
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import attrs
 
 import hammertui
 from hammertui.kernel import ruleset as package
+from hammertui.kernel.ruleset import sections
 
 ROOT = Path(hammertui.__file__).parent
 PACKAGE = ROOT / "rules" / "ruleset"
@@ -38,7 +40,8 @@ def read_outside() -> set[str]:
 
 def schema_fields() -> list[tuple[str, str]]:
     """(class, field) for every attrs class of the format."""
-    classes = {cls for cls in vars(package).values() if inspect.isclass(cls) and attrs.has(cls)}
+    modules = [package, *(importlib.import_module(p.schema) for p in sections.registered() if p.schema)]
+    classes = {cls for module in modules for cls in vars(module).values() if inspect.isclass(cls) and attrs.has(cls)}
     return sorted(
         (cls.__name__, field.name)
         for cls in classes

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hammertui.procedures.russell_characters.rules.growth import hp_gained, kill_xp, level_up, shares, treasure_xp, xp_for
-from hammertui.kernel.ruleset import Growth, load_ruleset
+from hammertui.kernel.ruleset import load_ruleset
+from hammertui.procedures.russell_characters.schema import Growth
 
 
 @pytest.fixture(scope="module")

@@ -38,7 +38,7 @@ def test_it_holds_only_the_sections_its_procedures_read(rhr: Ruleset) -> None:
     assert rhr.source is not None
     sections = {key for key, value in tomllib.loads(rhr.source.read_text()).items() if isinstance(value, dict)}
     read = {section for part, name in rhr.procedures.items() if name != procedures.NONE for section in procedures.procedure(part, name).reads}
-    assert sections - {"decisions"} == read | {"procedures", "modifier_dice", "time", "stats", "combat"}
+    assert sections - {"decisions"} == read | {"procedures", "modifier_dice", "time", "stats"}
 
 
 def test_the_attribute_modifiers_are_the_texts(rhr: Ruleset) -> None:

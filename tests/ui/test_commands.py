@@ -76,7 +76,7 @@ async def test_a_roll_is_asked_for_by_name(tmp_path: Path) -> None:
 async def test_camp_is_offered_only_by_rules_that_have_it(tmp_path: Path) -> None:
     def no_camp(ruleset_id: str) -> Ruleset:
         ruleset = load_ruleset(ruleset_id)
-        return attrs.evolve(ruleset, camp=None, plays=attrs.evolve(ruleset.plays, camp="none"))
+        return attrs.evolve(ruleset, sections={k: v for k, v in ruleset.sections.items() if k != "camp"}, plays=attrs.evolve(ruleset.plays, camp="none"))
 
     app = make_app(tmp_path, seed=7, ruleset_loader=no_camp)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -74,6 +74,36 @@ class ModifierRules(Protocol):
         ...
 
 
+class KeptDice:
+    """What the two ways of keeping the better (or worse) of thrown dice say alike: Advantage and
+    Disadvantage by name, no added die, nothing asked of the section."""
+
+    field_label = "Adv - Disadv"
+    edge = "Advantage"
+
+    def kept_words(self, expr: DiceExpr, net: int) -> str:
+        """`the best kept`, `the worst 2 kept`: which of the thrown dice count."""
+        which = "best" if net > 0 else "worst"
+        return f"the {which} kept" if expr.count == 1 else f"the {which} {expr.count} kept"
+
+    def net_words(self, net: int) -> str:
+        if net == 0:
+            return ""
+        word = "Advantage" if net > 0 else "Disadvantage"
+        return word if abs(net) == 1 else f"{word} x{abs(net)}"
+
+    def condition_words(self, net: int) -> str:
+        word = "Advantage" if net > 0 else "Disadvantage"
+        n = abs(net)
+        return word if n == 1 else f"double {word}" if n == 2 else f"{word} x{n}"
+
+    def added_die(self, net: int) -> int | None:
+        return None
+
+    def problems(self) -> tuple[tuple[str, str], ...]:
+        return ()
+
+
 class Factory(Protocol):
     """What a modifier-dice procedure's rules module exposes as `modifier_rules`."""
 

@@ -19,6 +19,9 @@ class Procedure:
     title: str
     reads: tuple[str, ...] = ()
     needs: tuple[tuple[str, str], ...] = ()
+    schema: str = ""
+    """Module with `SECTIONS`, the attrs class of each ruleset section it owns by the section's name:
+    a ruleset holds them only when it plays this procedure (ruleset layer)."""
     state: str = ""
     """Module whose `SESSION` is the procedure's object on the session's side: its slice of the
     state and its part's hooks (the protocols of `session/seam.py`)."""

@@ -6,7 +6,7 @@ reported at once, each naming the file, the dotted key path (array positions fro
 `traps.table[4].damage`), what was expected and what was there; nothing but a `RulesetError`
 ever leaves the loader.
 
-The format, one module per part (all sections optional unless marked required):
+The format the kernel reads, one module per part (all sections optional unless marked required):
 
     id, name (required), description, extends, format   who the file is; not inherited  (model)
     [procedures] (required)               the procedure of each part of play           (procedures)
@@ -15,21 +15,17 @@ The format, one module per part (all sections optional unless marked required):
     [classes.<id>], [class_roll]          every column of a class; the class table     (classes)
     [advancement], [hit_points]           levels, XP, awards; Hit Points by level      (advancement)
     [tiers], [tier_tables], [turn_unholy] tier arithmetic and what hangs on it         (tiers)
-    [light]                               light sources, darkness and dim light        (light)
-    [light_levels]                        sources counted in characters lit and dimmed (light_levels)
-    [divining]                            the Divining Pool's dice, symbols and additions (divining)
-    [exploration_die]                     the die of every turn, surprise, reaction     (exploration_die)
-    [combat] (required)                   initiative, phases, attack ranks, AC, crits  (combat)
-    [camp], [explore], [search]           what camping, exploring, searching do        (exploring)
     [traps], [skills], [difficulty], [morale]                                          (traps)
     [armour], [hirelings], [encumbrance], [party], [kit]                               (kit)
-    [russell_characters]                  the Russell House Rules' characters and load  (russell_characters)
-    [individual_initiative]               the Russell House Rules' fight, one by one    (individual_initiative)
     [decisions.<topic>]                   where a text is silent, what was chosen      (decisions)
 
-A section that belongs to a procedure (`[divining]`, `[explore]`, `[camp]`, `[light]`,
-`[exploration_die]`) is read only when the ruleset plays that procedure, and refused when it does
-not; one without tiers leaves out `[tiers]`, `[tier_tables]` and `[turn_unholy]`.
+Every other section belongs to the procedure that reads it (`[divining]`, `[explore]` and `[search]`
+to the divining pool, `[camp]` to the HAMMERCRAWL! camp, `[light]` to burn-down light, `[combat]` to
+sides and phases...): its schema module, named in its registration (`Procedure.schema`), says how
+it reads, and the loader finds it through the registry (`sections.py`), so this package imports no
+procedure. A ruleset holds a procedure's sections only when it plays that procedure, and is
+refused when it holds one it does not play; one without tiers leaves out `[tiers]`, `[tier_tables]`
+and `[turn_unholy]`.
 
 Where a ruleset names a way of playing (a modifier-dice mode, who rolls initiative, a phase, what
 0 HP means, a levelling rule, a camp action...), only the names the app plays are accepted, and a
@@ -64,43 +60,7 @@ from hammertui.kernel.ruleset.classes import (
     SubTable,
     TableRow,
 )
-from hammertui.procedures.sides_and_phases.schema import (
-    ATTACK_KINDS,
-    INITIATIVE_WHO,
-    PHASES,
-    TURN_ORDERS,
-    TIE_BREAKS,
-    ArmourClass,
-    CombatRules,
-    Critical,
-    SpecialAttacks,
-    Initiative,
-)
 from hammertui.kernel.ruleset.decisions import Decision
-from hammertui.procedures.divining_pool.schema.divining import (
-    Divining,
-    DiviningColour,
-    PoolAccrual,
-    PoolAddition,
-)
-from hammertui.procedures.exploration_die.schema import (
-    DieResult,
-    ExplorationDieRules,
-    Reaction,
-    ReactionRow,
-    Surprise,
-)
-from hammertui.procedures.divining_pool.schema.exploring import (
-    CAMP_ACTIONS,
-    EXPLORE_EFFECTS,
-    CampEncounter,
-    CampRules,
-    ExploreOutcome,
-    ExploreRules,
-    ScoutAhead,
-    SearchRules,
-    StandWatch,
-)
 from hammertui.kernel.ruleset.kit import (
     KIT_SUPPLIES,
     ArmourDef,
@@ -110,8 +70,6 @@ from hammertui.kernel.ruleset.kit import (
     HirelingTier,
     PartyRules,
 )
-from hammertui.procedures.burn_down.schema import LightPenalty, LightRules, LightSourceDef
-from hammertui.procedures.light_levels.schema import LEVELS, ROLL_KINDS, LevelEffect, LevelSource, LightLevels
 from hammertui.kernel.ruleset.loading import (
     FORMAT_VERSION,
     RulesetError,
@@ -123,14 +81,6 @@ from hammertui.kernel.ruleset.loading import (
 )
 from hammertui.kernel.ruleset.model import Ruleset
 from hammertui.kernel.ruleset.procedures import Procedures
-from hammertui.procedures.individual_initiative.schema import (
-    BleedingOut,
-    FightingOptions,
-    Guts,
-    IndividualInitiative,
-    WoundRow,
-)
-from hammertui.procedures.russell_characters.schema import GearDef, Growth, LevelRow, PastTheChart, Recovery, RussellCharacters, RussellHirelings, Template
 from hammertui.kernel.ruleset.stats import (
     STAT_METHODS,
     SaveRules,
@@ -162,101 +112,52 @@ from hammertui.kernel.ruleset.traps import (
 )
 
 __all__ = [
-    "ATTACK_KINDS",
-    "CAMP_ACTIONS",
     "CAMP_FREE",
-    "EXPLORE_EFFECTS",
     "FIRST_LEVEL_HP",
     "FORMAT_VERSION",
-    "INITIATIVE_WHO",
     "KIT_SUPPLIES",
-    "LEVELS",
     "LEVEL_UP_HP",
-    "PHASES",
-    "TURN_ORDERS",
     "RESOURCE_REFRESH",
-    "ROLL_KINDS",
     "STAT_METHODS",
-    "TIE_BREAKS",
     "ZERO_HP",
     "AdHocAward",
     "Advancement",
-    "ArmourClass",
     "ArmourDef",
     "ArmourRules",
     "AttackDice",
-    "CampEncounter",
-    "CampRules",
     "ClassDef",
     "ClassResource",
     "ClassTable",
     "ClassThiefSkills",
-    "CombatRules",
-    "Critical",
-    "SpecialAttacks",
     "Decision",
     "DiceProduct",
-    "DieResult",
     "DifficultyMode",
     "DifficultyRules",
-    "Divining",
-    "DiviningColour",
     "Encumbrance",
-    "ExplorationDieRules",
-    "GearDef",
-    "ExploreOutcome",
-    "ExploreRules",
     "HirelingRules",
     "HirelingTier",
     "HitPointRules",
     "InnerStrength",
-    "Initiative",
-    "LevelEffect",
-    "LevelSource",
-    "LightLevels",
-    "LightPenalty",
-    "LightRules",
-    "LightSourceDef",
     "ModifierDice",
     "MoraleRules",
     "NamedTarget",
     "PartyRules",
     "PitFall",
     "Poison",
-    "PoolAccrual",
-    "PoolAddition",
     "Procedures",
     "Progression",
     "Rage",
     "RandomSkills",
-    "Reaction",
-    "ReactionRow",
-    "Recovery",
     "Ruleset",
-    "RussellCharacters",
-    "RussellHirelings",
-    "Growth",
-    "LevelRow",
-    "PastTheChart",
-    "BleedingOut",
-    "FightingOptions",
-    "Guts",
-    "IndividualInitiative",
-    "WoundRow",
     "RulesetError",
     "SaveRules",
-    "ScoutAhead",
-    "SearchRules",
     "SkillRules",
     "Spellcasting",
-    "StandWatch",
     "StatModifier",
     "StatRolling",
     "StatRules",
     "SubTable",
-    "Surprise",
     "TableRow",
-    "Template",
     "ThiefSkill",
     "TierRank",
     "TierRules",

@@ -7,17 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-import attrs
-
 from hammertui.kernel.rules import procedures
 from hammertui.kernel.ruleset.kit import KIT_SUPPLIES
 from hammertui.kernel.ruleset.model import Ruleset
 from hammertui.kernel.ruleset.report import Report, dig
 from hammertui.kernel.ruleset.schema import KeyPath, show
-
-
-REQUIRED = frozenset(field.name for field in attrs.fields(Ruleset) if field.default is attrs.NOTHING)
-"""Sections every ruleset has ([combat]): one stays when its procedure is swapped for another."""
+from hammertui.kernel.ruleset.sections import of, owned
 
 
 class _Refs:
@@ -86,6 +81,8 @@ def cross_check(r: Ruleset, report: Report) -> None:
 
 
 def _check_combat(r: Ruleset, report: Report, stats: _Refs, saves: _Refs) -> None:
+    if r.combat is None:
+        return
     stats.check_all(("combat", "initiative", "stats"), r.combat.initiative.stats)
     stats.check(("combat", "armour_class", "stat"), r.combat.armour_class.stat)
     for table in ("attack_stats", "damage_stats"):
@@ -127,7 +124,7 @@ def _check_tiers(r: Ruleset, report: Report, saves: _Refs) -> None:
 
 
 def _check_classes(r: Ruleset, report: Report, stats: _Refs, saves: _Refs) -> None:
-    ranks = _Refs(report, r.combat.attack_ranks, "attack ranks", report.failed_under(("combat",)))
+    ranks = _Refs(report, r.attack_rank_divisor, "attack ranks", r.combat is None or report.failed_under(("combat",)))
     qualities = list(r.save_quality_divisor)
     thief_ids = [s.id for s in r.skills.thief_skills] if r.skills else []
     thief = _Refs(report, thief_ids, "thief skills", report.failed_under(("skills",)))
@@ -259,17 +256,16 @@ def _check_procedures(r: Ruleset, report: Report) -> None:
         return
     chosen = r.procedures
     playing = [procedures.procedure(part, name) for part, name in chosen.items() if name != procedures.NONE]
-    read = {section for proc in playing for section in proc.reads}
+    read = {section for proc in playing for section in (*proc.reads, *of(proc))}
     for proc in playing:
         where: KeyPath = ("procedures", proc.part)
         for section in proc.reads:
             if section not in report.raw:
                 report.problem(where, f"{proc.name} reads [{section}], which this ruleset does not have")
-        for part, name in proc.needs:
-            if chosen.get(part) != name:
+        for part, name in proc.needs:  # a part done without leaves the need unasked
+            if chosen.get(part, procedures.NONE) not in (name, procedures.NONE):
                 report.problem(where, f"{proc.name} works only with {part} = {show(name)}, got {show(chosen.get(part))}")
-    every = [procedures.procedure(part, name) for part in procedures.PARTS for name in procedures.names(part)]
-    for section in sorted({section for proc in every for section in proc.reads} - REQUIRED):
+    for section in sorted(owned()):
         if section in report.raw and section not in read:
             report.problem(
                 (section,),

@@ -1,21 +1,17 @@
-"""The whole ruleset: one field per section of the file, and the readings the game asks for."""
+"""The whole ruleset: one field per section every ruleset may hold, the sections of its procedures,
+and the readings the game asks for."""
 
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import attrs
 
 from hammertui.kernel.rules.dice import parse
-from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset.advancement import Advancement, HitPointRules
 from hammertui.kernel.ruleset.classes import Classes, ClassTable
-from hammertui.procedures.sides_and_phases.schema import CombatRules
 from hammertui.kernel.ruleset.decisions import Decision
-from hammertui.procedures.divining_pool.schema.divining import Divining
-from hammertui.procedures.exploration_die.schema import ExplorationDieRules
-from hammertui.procedures.divining_pool.schema.exploring import CampRules, ExploreRules, SearchRules
-from hammertui.procedures.individual_initiative.schema import IndividualInitiative
 from hammertui.kernel.ruleset.kit import (
     ArmourDef,
     ArmourRules,
@@ -24,10 +20,7 @@ from hammertui.kernel.ruleset.kit import (
     Kit,
     PartyRules,
 )
-from hammertui.procedures.burn_down.schema import LightPenalty, LightRules, LightSourceDef
-from hammertui.procedures.light_levels.schema import LightLevels
 from hammertui.kernel.ruleset.procedures import Procedures
-from hammertui.procedures.russell_characters.schema import RussellCharacters
 from hammertui.kernel.ruleset.schema import AnyText, Key, Keyed
 from hammertui.kernel.ruleset.stats import (
     SaveRules,
@@ -48,12 +41,14 @@ from hammertui.kernel.ruleset.traps import (
 )
 
 
-@record
+@attrs.frozen(slots=False, repr=False)
 class Ruleset:
     """A whole ruleset, loaded and checked; `extends` is already folded in.
 
-    Each field is one section of the file (`Key` names the section where the field's name
-    differs); `id`, `source` and `digest` come from the file itself.
+    Each field is one section every ruleset may hold (`Key` names the section where the field's
+    name differs); `sections` holds those of the procedures it plays, each read as an attribute of
+    its name (`ruleset.divining`, None where the ruleset does not hold it); `id`, `source` and
+    `digest` come from the file itself.
     """
 
     name: str
@@ -61,7 +56,6 @@ class Ruleset:
     time: TimeRules
     modifier_dice: ModifierDice
     stat_rules: Annotated[StatRules, Key("stats")]
-    combat: CombatRules
     id: str = ""
     description: AnyText = ""
     extends: str | None = None
@@ -73,25 +67,18 @@ class Ruleset:
     tier_rules: Annotated[TierRules, Key("tiers")] | None = None
     tier_tables: TierTables = attrs.field(factory=dict)
     turn_unholy: TurnUnholy | None = None
-    light: LightRules | None = None
-    light_levels: LightLevels | None = None
-    divining: Divining | None = None
     trap_rules: Annotated[TrapRules, Key("traps")] | None = None
     difficulty_rules: Annotated[DifficultyRules, Key("difficulty")] | None = None
     skills: SkillRules | None = None
-    camp: CampRules | None = None
-    explore: ExploreRules | None = None
-    exploration_die: ExplorationDieRules | None = None
-    search: SearchRules | None = None
     morale: MoraleRules | None = None
     encumbrance: Encumbrance | None = None
     armour_rules: Annotated[ArmourRules, Key("armour")] | None = None
     hirelings: HirelingRules | None = None
     party: PartyRules | None = None
-    russell_characters: RussellCharacters | None = None
-    individual_initiative: IndividualInitiative | None = None
     kit: Kit = attrs.field(factory=dict)
     decisions: Annotated[dict[str, Decision], Keyed("decision", titled="title")] = attrs.field(factory=dict)
+    sections: Mapping[str, Any] = attrs.field(factory=dict)
+    """The sections of its procedures, by name, as each procedure's schema module reads them."""
     source: Path | None = attrs.field(default=None, eq=False)
     digest: str = attrs.field(default="", eq=False)
     """A fingerprint of the rules the file and its parents hold (not their comments or layout): a
@@ -99,6 +86,22 @@ class Ruleset:
 
     def __repr__(self) -> str:
         return f"Ruleset(id={self.id!r}, name={self.name!r})"
+
+    def __attrs_post_init__(self) -> None:
+        """Each procedure's section an attribute of its name (`ruleset.camp`), None where the ruleset
+        does not hold it, as for a section of its own it may leave out: read as fast as a field (the
+        ruleset keeps a `__dict__` for them), and a name no procedure owns is no attribute."""
+        from hammertui.kernel.ruleset.sections import owned
+
+        for name in owned():
+            if name not in self.__dict__ and not hasattr(type(self), name):
+                object.__setattr__(self, name, self.sections.get(name))
+
+    if TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            """A procedure's section (set on each ruleset as it is made): its class is the
+            procedure's, which the kernel does not import."""
 
     @property
     def procedures(self) -> dict[str, str]:
@@ -152,17 +155,18 @@ class Ruleset:
         return self.save_rules.qualities if self.save_rules else {}
 
     @property
-    def light_sources(self) -> dict[str, LightSourceDef]:
+    def light_sources(self) -> dict[str, Any]:
+        """The light sources of `[light]` by id, for the kit they may be packed in ({} without it)."""
         return self.light.sources if self.light else {}
 
     @property
-    def darkness(self) -> LightPenalty | None:
+    def darkness(self) -> Any:
         return self.light.darkness if self.light else None
 
     @property
     def attack_rank_divisor(self) -> dict[str, int]:
-        """Attack rank -> the divisor of the level (0 = no level bonus)."""
-        return self.combat.attack_ranks
+        """Attack rank -> the divisor of the level (0 = no level bonus); none without `[combat]`."""
+        return self.combat.attack_ranks if self.combat else {}
 
     @property
     def trap_dice(self) -> str | None:

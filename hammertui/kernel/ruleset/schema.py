@@ -112,15 +112,19 @@ def _choices(options: Sequence[str]) -> str:
     return "one of " + ", ".join(f'"{o}"' for o in options)
 
 
-def registered(part: str, none: bool = False) -> Check:
+def registered(part: str, none: bool = False, none_named: bool = True) -> Check:
     """One of the procedures registered for a part of play (or "none", for a part a ruleset may
-    leave out): asked of the registry at each load, so a procedure registered later is known."""
+    leave out, named among the choices unless `none_named` is false): asked of the registry at each
+    load, so a procedure registered later is known."""
     from hammertui.kernel.rules import procedures
 
     def options() -> tuple[str, ...]:
         return procedures.names(part) + ((procedures.NONE,) if none else ())
 
-    return Check(lambda: _choices(options()), lambda v: v in options())
+    def named() -> tuple[str, ...]:
+        return procedures.names(part) + ((procedures.NONE,) if none and none_named else ())
+
+    return Check(lambda: _choices(named()), lambda v: v in options())
 
 
 def between(low: int | None = None, high: int | None = None, what: str = "a whole number") -> Check:

@@ -26,10 +26,10 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
-from hammertui.procedures.sides_and_phases.schema import CombatRules, Initiative
 from hammertui.kernel.ruleset.model import Ruleset
 from hammertui.kernel.ruleset.procedures import Procedures
 from hammertui.kernel.ruleset.report import Report
+from hammertui.kernel.ruleset.sections import owned
 from hammertui.kernel.ruleset.schema import (
     RANGED,
     SECTION_CHECKS,
@@ -60,12 +60,11 @@ STAND_INS: dict[str, Any] = {
     "time": TimeRules("turn", "turns", 10, 60, 10),
     "modifier_dice": ModifierDice("advantage"),
     "stat_rules": StatRules(names=()),
-    "combat": CombatRules(Initiative("1d6")),
 }
 """What stands in for a required section that is missing or broken, so the rest can be checked."""
 
-FROM_FILE = ("id", "source", "digest")
-"""Ruleset fields the file's name and bytes give, not its tables."""
+FROM_FILE = ("id", "source", "digest", "sections")
+"""Ruleset fields the file's name and bytes give, not its tables (and the procedures' sections)."""
 
 
 class _Partial(IterableValidationError):
@@ -389,34 +388,40 @@ def reader() -> Reader:
 
 
 def read(data: dict[str, Any], report: Report) -> Ruleset:
-    """The ruleset in `data`, section by section; a broken section is reported and stood in for."""
-    r = reader()
+    """The ruleset in `data`, section by section in the file's order, the kernel's and those its
+    procedures own alike; a broken section is reported and stood in for."""
     attrs.resolve_types(Ruleset)
+    fields = {_key(field): field for field in attrs.fields(Ruleset) if field.name not in FROM_FILE}
+    sections = owned()
     values: dict[str, Any] = {}
-    known = {"id", "format"}
-    for field in attrs.fields(Ruleset):
-        if field.name in FROM_FILE:
-            continue
-        key = _key(field)
-        known.add(key)
-        if key not in data:
-            if field.default is attrs.NOTHING:
-                report.problem((key,), f"missing; expected {describe(field.type)}")
-                values[field.name] = STAND_INS[field.name]
-            continue
-        try:
-            values[field.name] = r.hook(field.type)(data[key], field.type)
-        except Exception as exc:  # noqa: BLE001 - every section's problems are reported
-            for path, text in problems(exc, (key,), field.type, data):
-                report.problem(path, text)
-            if isinstance(exc, _Partial):
-                values[field.name] = exc.read
-            elif field.default is attrs.NOTHING:
-                values[field.name] = STAND_INS[field.name]
+    for key, field in fields.items():
+        if key not in data and field.default is attrs.NOTHING:
+            report.problem((key,), f"missing; expected {describe(field.type)}")
+            values[field.name] = STAND_INS[field.name]
+    read_sections: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in fields:
+            _section(key, value, fields[key].name, fields[key].type, fields[key].default is attrs.NOTHING, values, report)
+        elif key in sections:
+            _section(key, value, key, sections[key], False, read_sections, report)
+    known = sorted({"id", "format", *fields, *sections})
     for key in data:
         if key not in known:
-            report.problem((key,), f"unknown key; expected one of: {', '.join(sorted(known))}")
-    return Ruleset(**values)
+            report.problem((key,), f"unknown key; expected one of: {', '.join(known)}")
+    return Ruleset(**values, sections=read_sections)
+
+
+def _section(key: str, value: Any, name: str, t: Any, required: bool, into: dict[str, Any], report: Report) -> None:
+    """One section read into `into` under `name`; its problems reported, a required one stood in for."""
+    try:
+        into[name] = reader().hook(t)(value, t)
+    except Exception as exc:  # noqa: BLE001 - every section's problems are reported
+        for path, text in problems(exc, (key,), t, value):
+            report.problem(path, text)
+        if isinstance(exc, _Partial):
+            into[name] = exc.read
+        elif required:
+            into[name] = STAND_INS[name]
 
 
 def problems(exc: BaseException, path: KeyPath, t: Any, raw: Any) -> Iterator[tuple[KeyPath, str]]:

@@ -202,8 +202,12 @@ def _named_procedures(state: State, ruleset: Ruleset, source: Path) -> State:
 
 
 def rules_changed(store: Store) -> bool:
-    """The ruleset's file no longer reads as it did when this session was last played by it."""
-    return store.state.session.ruleset_digest not in ("", store.ruleset.digest)
+    """The ruleset's file no longer reads as it did when this session was last played by it: its
+    fingerprint differs, and the rules kept beside the save, where they were, differ rule by rule."""
+    if store.state.session.ruleset_digest in ("", store.ruleset.digest):
+        return False
+    told = _changes(store)
+    return told is None or bool(told)
 
 
 def keep_rules(store: Store) -> None:
@@ -224,8 +228,13 @@ def keep_rules(store: Store) -> None:
 def rule_changes(store: Store) -> list[str]:
     """What changed in the ruleset's file since the session last played by it, rule by rule
     (`light.sources.torch.duration: 4 -> 3`); nothing where the rules then were not kept."""
+    return _changes(store) or []
+
+
+def _changes(store: Store) -> list[str] | None:
+    """The changes rule by rule; None where the rules then were not kept or cannot be read."""
     if store.files is None or store.ruleset.source is None or not store.files.rules.exists():
-        return []
+        return None
     import tomli
 
     from hammertui.kernel.ruleset.changes import changes
@@ -235,7 +244,7 @@ def rule_changes(store: Store) -> list[str]:
         kept = tomli.loads(store.files.rules.read_text(encoding="utf-8"))
         return changes(kept, rules_data(store.ruleset.source))
     except (OSError, UnicodeDecodeError, tomli.TOMLDecodeError, RulesetError):
-        return []
+        return None
 
 
 def set_aside(path: Path) -> Path:

@@ -10,7 +10,7 @@ adds and disadds can stack, adding multiple additional dice to the mix."
 from __future__ import annotations
 
 from hammertui.kernel.rules.dice import DiceExpr, DiceSource, Roll, parse, roll
-from hammertui.kernel.rules.modifiers import ModifierRules, Section
+from hammertui.kernel.rules.modifiers import KeptDice, ModifierRules, Section
 from hammertui.kernel.rules.records import record
 
 
@@ -26,12 +26,10 @@ def roll_advantage(source: DiceSource, notation: str | DiceExpr, net: int) -> Ro
 
 
 @record
-class Advantage:
+class Advantage(KeptDice):
     """One extra die of the same type per net add or disadd, the best (or worst) kept; a pool of
     dice is tilted as one."""
 
-    field_label = "Adv - Disadv"
-    edge = "Advantage"
     pools = True
 
     def throw(self, source: DiceSource, expr: DiceExpr, net: int) -> Roll:
@@ -40,26 +38,8 @@ class Advantage:
     def tilt_words(self, expr: DiceExpr, net: int) -> str:
         if net == 0:
             return ""
-        which = "best" if net > 0 else "worst"
-        kept = f"the {which} kept" if expr.count == 1 else f"the {which} {expr.count} kept"
+        kept = self.kept_words(expr, net)
         return f"{expr.count + abs(net)}d{expr.sides}, {kept}"
-
-    def net_words(self, net: int) -> str:
-        if net == 0:
-            return ""
-        word = "Advantage" if net > 0 else "Disadvantage"
-        return word if abs(net) == 1 else f"{word} x{abs(net)}"
-
-    def condition_words(self, net: int) -> str:
-        word = "Advantage" if net > 0 else "Disadvantage"
-        n = abs(net)
-        return word if n == 1 else f"double {word}" if n == 2 else f"{word} x{n}"
-
-    def added_die(self, net: int) -> int | None:
-        return None
-
-    def problems(self) -> tuple[tuple[str, str], ...]:
-        return ()
 
 
 def modifier_rules(section: Section) -> ModifierRules:

@@ -17,7 +17,8 @@ import attrs
 from hammertui.procedures.burn_down import rules as light
 from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import LightSourceDef, Ruleset, TimeRules
+from hammertui.kernel.ruleset import Ruleset, TimeRules
+from hammertui.procedures.burn_down.schema import LightSourceDef
 from hammertui.kernel.session import effects
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import carrying

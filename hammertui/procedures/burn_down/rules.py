@@ -12,7 +12,8 @@ from typing import Literal
 
 from hammertui.kernel.rules.modifiers import ModifierRules, modifier_rules
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import LightPenalty, LightSourceDef, Ruleset
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.burn_down.schema import LightPenalty, LightSourceDef
 from hammertui.kernel.rules.words import listed
 
 LOW_AT = 1

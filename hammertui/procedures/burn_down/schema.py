@@ -49,3 +49,7 @@ class LightRules:
     darkness: LightPenalty | None = None
     dim: LightPenalty | None = None
     two_weak_make_strong: bool = False
+
+
+SECTIONS = {"light": LightRules}
+"""The ruleset sections this procedure reads, by name: `Procedure.schema` names this module."""

@@ -8,6 +8,7 @@ PROCEDURE = Procedure(
     "The Divining Pool: a pool built and rolled for each room, its symbols spent step by step",
     reads=("divining", "explore"),
     needs=(("fight", "sides_and_phases"),),
+    schema="hammertui.procedures.divining_pool.schema",
     state="hammertui.procedures.divining_pool.state",
     public="hammertui.procedures.divining_pool.public",
     ui="hammertui.procedures.divining_pool.pane",

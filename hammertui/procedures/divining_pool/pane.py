@@ -18,7 +18,8 @@ from textual.widgets import Static
 
 from hammertui.procedures.divining_pool.rules.explore import divining_of, pool_counts
 from hammertui.procedures.divining_pool.rules.odds import Distribution, PoolOdds, odds_for
-from hammertui.kernel.ruleset import Divining, Ruleset
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.divining_pool.schema.divining import Divining
 from hammertui.procedures.divining_pool.state import EXPLORE_STEPS, Exploration, divining_pool, exploring
 from hammertui.procedures.divining_pool.actions.explore import pool_lines, room_award
 from hammertui.procedures.divining_pool.drawing import STEP_NAMES, dice_chip, percent, reason_line, symbol_names

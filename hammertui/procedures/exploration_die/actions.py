@@ -27,7 +27,8 @@ from hammertui.procedures.exploration_die.rules import (
     surprise_chances,
 )
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import ExplorationDieRules, Ruleset
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.exploration_die.schema import ExplorationDieRules
 from hammertui.kernel.ruleset.classes import dice_range
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.actions import spend_time

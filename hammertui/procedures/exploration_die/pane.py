@@ -20,7 +20,7 @@ from textual.reactive import reactive
 from textual.widgets import Digits, Static
 
 from hammertui.procedures.exploration_die.rules import HOOFING_IT, PACE_NAMES, result_for
-from hammertui.kernel.ruleset import ExplorationDieRules
+from hammertui.procedures.exploration_die.schema import ExplorationDieRules
 from hammertui.procedures.exploration_die.actions import RemoveClock, TogglePace, marks
 from hammertui.procedures.exploration_die.state import ExplorationDie, TurnRoll, die_of, spokesman, unrolled
 from hammertui.kernel.ui import plain

@@ -13,7 +13,7 @@ light; the foe's is the light's, or the door's in good light.
 from __future__ import annotations
 
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import DieResult, ExplorationDieRules, Reaction, Surprise
+from hammertui.procedures.exploration_die.schema import DieResult, ExplorationDieRules, Reaction, Surprise
 
 CAREFUL = "careful"
 HOOFING_IT = "hoofing_it"

@@ -108,3 +108,7 @@ class ExplorationDieRules:
 def _results_cover_the_die(rules: ExplorationDieRules) -> Iterator[Problem]:
     if rules.results:
         yield from coverage([(r.low, r.high) for r in rules.results], rules.die, "result rows", "results")
+
+
+SECTIONS = {"exploration_die": ExplorationDieRules}
+"""The ruleset sections this procedure reads, by name: `Procedure.schema` names this module."""

@@ -8,6 +8,7 @@ PROCEDURE = Procedure(
     "Camp in a Safe Haven: the check, time, free and chosen actions, the encounter roll",
     reads=("camp",),
     needs=(("explore", "divining_pool"),),
+    schema="hammertui.procedures.hammercrawl_camp.schema",
     state="hammertui.procedures.hammercrawl_camp.state",
     public="hammertui.procedures.hammercrawl_camp.public",
     ui="hammertui.procedures.hammercrawl_camp.pane",

@@ -19,7 +19,8 @@ from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, resets_r
 from hammertui.procedures.hammercrawl_camp.rules import CampCheck, CampChoice, CampDeed, Camper
 from hammertui.procedures.burn_down.rules import LitSource, burn_all, dark_after
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import CampRules, Ruleset
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_camp.schema import CampRules
 from hammertui.kernel.rules.words import listed
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note, spend_time

@@ -19,7 +19,8 @@ from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, bonus_di
 from hammertui.kernel.rules.dice import DiceNotationError, DiceSource, Roll, parse, roll
 from hammertui.procedures.burn_down.rules import LitSource, SourceBurn, burn_all, dark_after
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import CampRules, ClassDef, Ruleset
+from hammertui.kernel.ruleset import ClassDef, Ruleset
+from hammertui.procedures.hammercrawl_camp.schema import CampRules
 
 FREE_ACTIONS = ("heal", "rememorize", "turn_unholy")
 """The free actions a class may list in `camp_free`."""

@@ -8,6 +8,7 @@ PROCEDURE = Procedure(
     "Each combatant rolls initiative and acts in turn; Target 20, wounds, Guts",
     reads=("individual_initiative",),
     needs=(("characters", "russell_characters"),),
+    schema="hammertui.procedures.individual_initiative.schema",
     state="hammertui.procedures.individual_initiative.state",
     public="hammertui.procedures.individual_initiative.public",
     ui="hammertui.procedures.individual_initiative.pane",

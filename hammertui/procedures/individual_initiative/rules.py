@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import FightingOptions, IndividualInitiative, WoundRow
+from hammertui.procedures.individual_initiative.schema import FightingOptions, IndividualInitiative, WoundRow
 
 OPTIONS = ("charge", "brace", "press", "defend")
 """The fighting options, in the text's order; "" is fighting plainly."""

@@ -122,3 +122,7 @@ def _wounds_and_crits(rules: IndividualInitiative) -> Iterator[Problem]:
         yield from coverage([(w.low, w.high) for w in rules.wounds], rules.wound_die, "wound rows", "wounds")
     if rules.critical <= rules.fumble:
         yield Problem(f"expected a critical roll above the fumble's {rules.fumble}, got {rules.critical}", ("critical",))
+
+
+SECTIONS = {"individual_initiative": IndividualInitiative}
+"""The ruleset sections this procedure reads, by name: `Procedure.schema` names this module."""

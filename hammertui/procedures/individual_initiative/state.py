@@ -18,7 +18,8 @@ import attrs
 
 from hammertui.procedures.individual_initiative.rules import CONDITION_NAMES, OPTIONS
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import IndividualInitiative, Ruleset
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.individual_initiative.schema import IndividualInitiative
 from hammertui.procedures.individual_initiative.schema import CONDITIONS
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.state import Character, State

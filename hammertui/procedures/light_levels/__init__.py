@@ -7,6 +7,7 @@ PROCEDURE = Procedure(
     "light_levels",
     "Light by levels: each source lights and dims so many characters; the exploration die spends it",
     reads=("light_levels",),
+    schema="hammertui.procedures.light_levels.schema",
     state="hammertui.procedures.light_levels.state",
     public="hammertui.procedures.light_levels.public",
     ui="hammertui.procedures.light_levels.pane",

@@ -19,10 +19,10 @@ from typing import ClassVar
 import attrs
 
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import LevelSource
 from hammertui.kernel.session import carrying
 from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note, spend_time
 from hammertui.kernel.session.carrying import counted, draw, keeps_supplies
+from hammertui.procedures.light_levels.schema import LevelSource
 from hammertui.kernel.session.events import Event
 from hammertui.procedures.light_levels.state import (
     FLASK,

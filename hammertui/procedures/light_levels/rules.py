@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import LightLevels
+from hammertui.procedures.light_levels.schema import LightLevels
 
 LIT, DIM, DARK = "lit", "dim", "dark"
 RANGES = ("close", "far")

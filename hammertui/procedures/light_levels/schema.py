@@ -76,3 +76,7 @@ def _start_is_a_source(rules: LightLevels) -> Iterator[Problem]:
     if rules.start not in rules.sources:
         listed = ", ".join(rules.sources) or "none are defined"
         yield Problem(f"expected one of the light sources ({listed}), got {show(rules.start)}", ("start",))
+
+
+SECTIONS = {"light_levels": LightLevels}
+"""The ruleset sections this procedure reads, by name: `Procedure.schema` names this module."""

@@ -17,8 +17,9 @@ import attrs
 
 from hammertui.procedures.light_levels import rules
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import LightLevels, Ruleset
+from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.carrying import Keeping, carried_name
+from hammertui.procedures.light_levels.schema import LightLevels
 from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.state import State
 from hammertui.kernel.session.procedures import Buried, Dismissed, ExplorationResult, Hears

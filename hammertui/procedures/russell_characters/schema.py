@@ -191,3 +191,7 @@ def _fits_together(rules: RussellCharacters) -> Iterator[Problem]:
             yield Problem("expected the id of an item of the kit", (key,))
     if rules.recovery is not None and rules.recovery.blanket not in kit:
         yield Problem("expected the id of an item of the kit", ("recovery", "blanket"))
+
+
+SECTIONS = {"russell_characters": RussellCharacters}
+"""The ruleset sections this procedure reads, by name: `Procedure.schema` names this module."""

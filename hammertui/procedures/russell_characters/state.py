@@ -21,9 +21,10 @@ from hammertui.procedures.russell_characters.rules import making as rules
 from hammertui.procedures.russell_characters.rules import growth as growth_rules
 from hammertui.kernel.rules.dice import DiceSource, roll
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import GearDef, Growth, Ruleset, RussellCharacters, Template
+from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, spend_time
+from hammertui.procedures.russell_characters.schema import GearDef, Growth, RussellCharacters, Template
 from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.sessions import DEMO_PARTY
 from hammertui.kernel.session.state import Character, State, Stats, free_id, replace_member

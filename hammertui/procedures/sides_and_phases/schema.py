@@ -116,3 +116,7 @@ class CombatRules:
 
     def phase_name(self, phase: str) -> str:
         return self.phase_names.get(phase, phase.replace("_", " ").capitalize())
+
+
+SECTIONS = {"combat": CombatRules}
+"""The ruleset sections this procedure reads, by name: `Procedure.schema` names this module."""

@@ -17,7 +17,9 @@ from hammertui.procedures.hammercrawl_classes.rules import tiers
 from hammertui.kernel.rules.dice import DiceNotationError, parse, roll
 from hammertui.procedures.divining_pool.rules.explore import PoolInputs, PoolLine, Reading, RoomXP
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Divining, ExploreOutcome, ExploreRules, Ruleset
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.divining_pool.schema.divining import Divining
+from hammertui.procedures.divining_pool.schema.exploring import ExploreOutcome, ExploreRules
 from hammertui.procedures.divining_pool.rules.town import restock
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, note, spend_time

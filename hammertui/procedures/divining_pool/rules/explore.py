@@ -17,7 +17,9 @@ from hammertui.procedures.hammercrawl_classes.rules import tiers
 from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, tick_bonuses
 from hammertui.kernel.rules.dice import DiceSource, DiviningRoll, DiviningThrow, Roll, parse, roll, roll_divining
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Divining, ExploreOutcome, ExploreRules, Ruleset, Trap
+from hammertui.kernel.ruleset import Ruleset, Trap
+from hammertui.procedures.divining_pool.schema.divining import Divining
+from hammertui.procedures.divining_pool.schema.exploring import ExploreOutcome, ExploreRules
 
 
 class NoDivining(Exception):

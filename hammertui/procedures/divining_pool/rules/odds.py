@@ -26,7 +26,8 @@ import attrs
 
 from hammertui.kernel.rules.dice import DiviningDie, Face
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Divining, Ruleset
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.divining_pool.schema.divining import Divining
 
 TOLERANCE = Fraction(1, 10**9)
 """The most probability mass the truncated Hammer-Plus chains may leave out of a pool's odds."""

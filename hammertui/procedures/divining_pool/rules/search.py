@@ -12,7 +12,8 @@ import attrs
 
 from hammertui.kernel.rules.dice import DiceExpr, DiceSource, Roll, roll
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Ruleset, SearchRules
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.divining_pool.schema.exploring import SearchRules
 
 
 @record

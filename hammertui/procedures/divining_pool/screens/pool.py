@@ -32,8 +32,9 @@ from textual.widgets import Input, Label, Static
 from hammertui.procedures.divining_pool.rules.explore import PoolLine, is_automatic
 from hammertui.procedures.divining_pool.rules.odds import Distribution, PoolOdds, bar_chart, odds_for
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Divining, PoolAddition, Ruleset
+from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
+from hammertui.procedures.divining_pool.schema.divining import Divining, PoolAddition
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, pool_plan
 from hammertui.procedures.divining_pool.actions.explore import (
     SetAccrued,

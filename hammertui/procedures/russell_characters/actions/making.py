@@ -14,9 +14,10 @@ import attrs
 from hammertui.procedures.russell_characters.rules import making as rules
 from hammertui.kernel.rules.dice import roll
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Ruleset, RussellCharacters, Template
+from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, person_name
+from hammertui.procedures.russell_characters.schema import RussellCharacters, Template
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.procedures import fight_under_way, signal
 from hammertui.kernel.session.procedures import Dismissed

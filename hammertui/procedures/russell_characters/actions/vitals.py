@@ -19,7 +19,9 @@ from hammertui.procedures.individual_initiative import rules as fight_rules
 from hammertui.procedures.russell_characters.rules import vitals as rules
 from hammertui.kernel.rules.dice import roll
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import IndividualInitiative, Recovery, Ruleset, RussellHirelings
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.individual_initiative.schema import IndividualInitiative
+from hammertui.procedures.russell_characters.schema import Recovery, RussellHirelings
 from hammertui.procedures.russell_characters import state as people
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, person_name

@@ -10,8 +10,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
-from hammertui.kernel.ruleset import Template
 from hammertui.kernel.session.acting import Action
+from hammertui.procedures.russell_characters.schema import Template
 from hammertui.procedures.russell_characters.actions.making import MakeCharacter
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain

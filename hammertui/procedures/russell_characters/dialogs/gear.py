@@ -7,8 +7,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
-from hammertui.kernel.ruleset import GearDef
 from hammertui.kernel.session.acting import Action
+from hammertui.procedures.russell_characters.schema import GearDef
 from hammertui.procedures.russell_characters.state import Carry
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.numbers import whole_number

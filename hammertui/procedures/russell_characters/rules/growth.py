@@ -7,7 +7,7 @@ Pure functions of numbers and the section; XP is never spent: the chart's XP is 
 from __future__ import annotations
 
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Growth, LevelRow
+from hammertui.procedures.russell_characters.schema import Growth, LevelRow
 
 
 def treasure_xp(growth: Growth, coins: int) -> int:

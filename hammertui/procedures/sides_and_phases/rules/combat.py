@@ -30,7 +30,8 @@ from hammertui.kernel.rules.dice import (
 from hammertui.procedures.sides_and_phases.rules.hit_dice import HIT_DIE_SIDES, HitDice, parse_hit_dice
 from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import LightPenalty, Ruleset, TurnUnholyResult
+from hammertui.kernel.ruleset import Ruleset, TurnUnholyResult
+from hammertui.procedures.burn_down.schema import LightPenalty
 from hammertui.procedures.hammercrawl_classes.rules.tiers import save_target, tier_of, turn_unholy_result, turn_unholy_target
 
 Side = Literal["party", "foes"]

@@ -19,7 +19,8 @@ from hammertui.procedures.sides_and_phases.rules.combat import DAMAGE_DIE_LADDER
 from hammertui.kernel.rules.dice import DiceSource, Roll
 from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Ruleset, SpecialAttacks
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.sides_and_phases.schema import SpecialAttacks
 
 BASIC = ""
 SHIELD_BASH = "bash"
