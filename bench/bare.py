@@ -19,14 +19,13 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+import benchlib  # noqa: F401  (puts the checkout on the path)
+from repaint import Changes, Frames, timed_key
 from textual.app import App, ComposeResult
 from textual.containers import Grid, Vertical
 from textual.coordinate import Coordinate
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Footer, RichLog, Static
-
-import benchlib  # noqa: F401  (puts the checkout on the path)
-from repaint import Changes, Frames, timed_key
 
 ROWS = 12
 COLUMNS = 6

@@ -12,8 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from hammertui.kernel.ruleset import load_ruleset  # noqa: E402
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import sessions  # noqa: E402
+from hammertui.kernel.session import persist, sessions  # noqa: E402
 from hammertui.kernel.session.store import Store  # noqa: E402
 
 

@@ -18,13 +18,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import attrs
-
 from benchlib import ROOT
 
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
-from hammertui.kernel.session import lock
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import sessions
+from hammertui.kernel.session import lock, persist, sessions
 from hammertui.kernel.session.acting import Action, Refused
 from hammertui.kernel.session.actions import AdvanceTime, RenameSession
 from hammertui.kernel.session.events import Event
@@ -176,7 +173,7 @@ def _check_save(files: persist.SaveFiles, folder: Path, acked: int, replay: Repl
     if state != replay.at(state.seq):
         problems.append(f"the save differs from the same {state.seq} actions played afresh")
     logged = [_told(e) for e in persist.read_log_tail(files.log, 40)]
-    if logged != replay.told_up_to(state.seq)[-len(logged):]:
+    if logged != replay.told_up_to(state.seq)[-len(logged) :]:
         shown = [(seq, text[:60]) for seq, _, text, _ in logged[-3:]]
         problems.append(f"the log's last events are not those of the {state.seq} actions saved: {shown}")
     if files.backup.exists() and files.backup.samefile(files.snapshot):

@@ -17,19 +17,47 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import attrs
-
 import benchlib  # noqa: F401  (puts the checkout on the path)
-from hammertui.procedures.hammercrawl_classes.rules import characters
-from hammertui.procedures.divining_pool.rules import explore as explore_rules
+
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
-from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import sessions
+from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.session.actions import Action, Context, apply_action
-from hammertui.procedures.burn_down.actions import Douse, Light
-from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
-from hammertui.procedures.hammercrawl_camp.actions import CampNext, RestTheRest, SetCampAction, SetCampFree, StartCamp, camp_rows
+from hammertui.kernel.session.events import Event
+from hammertui.kernel.session.loot import AddLoot
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.state import Character, State
+from hammertui.kernel.session.store import Store, seeded_dice
+from hammertui.kernel.session.vitals import Bury, Heal
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.burn_down.actions import AddToPack, Douse, Light
+from hammertui.procedures.divining_pool.actions.explore import (
+    AwardRoomXP,
+    ExploreNext,
+    RollExplore,
+    SetAddition,
+    SetChallengeLevel,
+    SetRoomNotes,
+    SpendReroll,
+    SpendSymbol,
+    SplitBlood,
+)
+from hammertui.procedures.divining_pool.actions.town import ReturnToTown
+from hammertui.procedures.divining_pool.rules import explore as explore_rules
+from hammertui.procedures.divining_pool.state import Exploration, Room, divining_pool, exploring
+from hammertui.procedures.hammercrawl_camp.actions import (
+    CampNext,
+    RestTheRest,
+    SetCampAction,
+    SetCampFree,
+    StartCamp,
+    camp_rows,
+)
 from hammertui.procedures.hammercrawl_camp.state import camping
+from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.procedures.hammercrawl_classes.actions.recruits import AssignRole, DrawReplacement, RollReplacements
+from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
+from hammertui.procedures.hammercrawl_classes.rules import characters
 from hammertui.procedures.sides_and_phases.actions import (
     AddFoes,
     Attack,
@@ -49,30 +77,7 @@ from hammertui.procedures.sides_and_phases.actions import (
     still_to_act,
     turn_problem,
 )
-from hammertui.procedures.divining_pool.state import Exploration, Room, divining_pool, exploring
-from hammertui.kernel.session.events import Event
-from hammertui.procedures.divining_pool.actions.explore import (
-    AwardRoomXP,
-    ExploreNext,
-    RollExplore,
-    SetAddition,
-    SetChallengeLevel,
-    SetRoomNotes,
-    SpendReroll,
-    SpendSymbol,
-    SplitBlood,
-)
 from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
-from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
-from hammertui.procedures.burn_down.actions import AddToPack
-from hammertui.kernel.session.loot import AddLoot
-from hammertui.kernel.session.procedures import is_dark
-from hammertui.procedures.hammercrawl_classes.actions.recruits import AssignRole, DrawReplacement, RollReplacements
-from hammertui.kernel.session.state import Character, State
-from hammertui.kernel.session.store import Store, seeded_dice
-from hammertui.procedures.divining_pool.actions.town import ReturnToTown
-from hammertui.kernel.session.vitals import Bury, Heal
-from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 
 RULESET = "hammercrawl-book3"
 SEED = 3
@@ -397,7 +402,9 @@ def holdings(store: Store) -> str:
     """What the session holds, in one line, for a bench script to print beside its figures."""
     log = persist.read_log_tail(store.files.log, 10**9) if store.files is not None else list(store.recent)
     fights = [e.text for e in log if e.action == "fight" and e.text.startswith("Fight!")]
-    rounds = sum(int(re.search(r"after (\d+) round", e.text).group(1)) for e in log if e.text.startswith("The fight is over"))
+    rounds = sum(
+        int(re.search(r"after (\d+) round", e.text).group(1)) for e in log if e.text.startswith("The fight is over")
+    )
     camps = sum(1 for e in log if e.text.startswith("The party makes camp"))
     return (
         f"{store.state.seq:,} actions, {len(log):,} log events, {store.state.dungeon.rooms_explored} rooms explored,"

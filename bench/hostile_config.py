@@ -32,8 +32,35 @@ FOLDER = "folder"
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """What must never reach the terminal from a file: C0 but tab and newline, DEL, C1."""
 ESCAPES = ["\x1b]2;PWNED\x07", "\x1b[2J", "\x9b31m", "\x00", "\r", "\x7f", "\u202e"]
-IDS = ["party.damage", "party.heal", "store.undo", "app.quit", "combat.fight", "fight.attack", "time.advance", "party.loot", "nobody.here"]
-KEYS = ["j", "k", "ctrl+j", "ctrl+p", "ctrl+q", "ctrl+c", "d", "h", "F", "dollar_sign", "a,b", "", " ", "x" * 5000, "€", *ESCAPES]
+IDS = [
+    "party.damage",
+    "party.heal",
+    "store.undo",
+    "app.quit",
+    "combat.fight",
+    "fight.attack",
+    "time.advance",
+    "party.loot",
+    "nobody.here",
+]
+KEYS = [
+    "j",
+    "k",
+    "ctrl+j",
+    "ctrl+p",
+    "ctrl+q",
+    "ctrl+c",
+    "d",
+    "h",
+    "F",
+    "dollar_sign",
+    "a,b",
+    "",
+    " ",
+    "x" * 5000,
+    "€",
+    *ESCAPES,
+]
 KEYMAP_KINDS = ("fifo", "device", "folder", "link loop", "deep key", "deep value", "too large", "bad utf8")
 LIMIT_SECONDS = 10
 """A keymap read, or a folder listed, in longer than this is a failure: a reader left waiting."""
@@ -44,24 +71,41 @@ Variant = tuple[str, str, bytes]
 @st.composite
 def keymap_text(draw: Any) -> tuple[str, bytes]:
     """A keymap of a few entries, their ids and keys from the real ones, the reserved ones and junk."""
-    entries = draw(st.dictionaries(
-        st.one_of(st.sampled_from(IDS), st.sampled_from(ESCAPES), st.text(max_size=8)),
-        st.one_of(st.sampled_from(KEYS), st.text(max_size=6), st.integers(), st.lists(st.integers(), max_size=2)),
-        min_size=1, max_size=4,
-    ))
+    entries = draw(
+        st.dictionaries(
+            st.one_of(st.sampled_from(IDS), st.sampled_from(ESCAPES), st.text(max_size=8)),
+            st.one_of(st.sampled_from(KEYS), st.text(max_size=6), st.integers(), st.lists(st.integers(), max_size=2)),
+            min_size=1,
+            max_size=4,
+        )
+    )
     said = ", ".join(f"{k!r} = {v!r}"[:40] for k, v in entries.items())
     return said, tomli_w.dumps(entries).encode()
 
 
 def keymap_variants() -> st.SearchStrategy[Variant]:
-    return st.one_of(keymap_text(), keymap_text(), keymap_text(), st.sampled_from(KEYMAP_KINDS).map(lambda kind: (kind, b""))).map(
-        lambda pair: (KEYMAP, *pair)
-    )
+    return st.one_of(
+        keymap_text(), keymap_text(), keymap_text(), st.sampled_from(KEYMAP_KINDS).map(lambda kind: (kind, b""))
+    ).map(lambda pair: (KEYMAP, *pair))
 
 
 ENTRY_KINDS = (
-    "good", "good", "good small", "link loop", "link to self", "link to folder", "device", "fifo", "sub-folder",
-    "bad utf8", "deep key", "too large", "control in file name", "control in name", "name not text", "torn",
+    "good",
+    "good",
+    "good small",
+    "link loop",
+    "link to self",
+    "link to folder",
+    "device",
+    "fifo",
+    "sub-folder",
+    "bad utf8",
+    "deep key",
+    "too large",
+    "control in file name",
+    "control in name",
+    "name not text",
+    "torn",
 )
 GOOD = {"good", "good small"}
 
@@ -156,6 +200,7 @@ async def _palette_and_quit(saves: Path) -> str:
 @contextlib.contextmanager
 def _time_limit() -> Any:
     """An alarm that ends a reader left waiting (a pipe with no writer) with an error."""
+
     def expired(signum: int, frame: object) -> None:
         raise TimeoutError(f"still reading after {LIMIT_SECONDS} s")
 
@@ -233,7 +278,11 @@ def open_folder(folder: Path, content: bytes, shipped: bytes) -> str:
     printed, told = out.getvalue(), err.getvalue()
     if CONTROL.search(printed + told):
         return f"failure: a control character printed: {(printed + told)[-300:]!r}"
-    listed = {line.split()[0] for line in printed.split(f"Rulesets in {own}:")[-1].splitlines() if line.startswith("  ") and line.split()}
+    listed = {
+        line.split()[0]
+        for line in printed.split(f"Rulesets in {own}:")[-1].splitlines()
+        if line.startswith("  ") and line.split()
+    }
     if not set(good) <= listed:
         return f"failure: good files not listed: {sorted(set(good) - listed)}"
     named = [line for line in told.splitlines() if line.strip()]

@@ -26,17 +26,27 @@ from hypothesis import strategies as st
 from hammertui.kernel.ruleset import RulesetError, load_ruleset, rulesets_dir
 from hammertui.kernel.session import sessions
 from hammertui.kernel.session.actions import AdvanceTime
+from hammertui.kernel.session.persist import SaveError, SaveFiles
 from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, StartFight
 from hammertui.procedures.sides_and_phases.state import FoeKind
-from hammertui.kernel.session.persist import SaveError, SaveFiles
 from tests.ui.monkey import HOSTILE_TEXT
 
 NAME = "crawl"
 RULESETS = ("hammercrawl-book3", "hammercrawl", "hammercrawl-book3-advantage", "russell-house-rules")
 SCREEN_COMMANDS = (
-    "party.loot", "party.graveyard", "session.rules", "party.pile", "party.hirelings", "party.town",
-    "party.camp", "explore.rooms", "explore.pool", "growth.treasure_record", "combat.fight",
-    "initiative.fight", "party.counts",
+    "party.loot",
+    "party.graveyard",
+    "session.rules",
+    "party.pile",
+    "party.hirelings",
+    "party.town",
+    "party.camp",
+    "explore.rooms",
+    "explore.pool",
+    "growth.treasure_record",
+    "combat.fight",
+    "initiative.fight",
+    "party.counts",
 )
 """The commands that open a screen or a dialog drawn from the state, and change nothing by opening."""
 
@@ -69,13 +79,43 @@ NUMBERS = st.one_of(
     st.integers(),
 )
 TEXTS = st.one_of(
-    st.sampled_from(["", " ", "zzz", "c1", "c2", "f1", "phase", "initiative", "foes", "party", "torch", "none",
-                     "light", "medium", "heavy", "fighter", "ok", "dead", "x" * 5000, "\u0000", "\u202e", *HOSTILE_TEXT]),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "zzz",
+            "c1",
+            "c2",
+            "f1",
+            "phase",
+            "initiative",
+            "foes",
+            "party",
+            "torch",
+            "none",
+            "light",
+            "medium",
+            "heavy",
+            "fighter",
+            "ok",
+            "dead",
+            "x" * 5000,
+            "\u0000",
+            "\u202e",
+            *HOSTILE_TEXT,
+        ]
+    ),
     st.text(max_size=20),
 )
 LEAVES = st.one_of(
-    NUMBERS, TEXTS, st.booleans(), st.floats(allow_nan=False), st.just([]), st.just({}),
-    st.lists(st.integers(-2, 5), max_size=3), st.dictionaries(st.text(max_size=4), st.integers(-2, 5), max_size=2),
+    NUMBERS,
+    TEXTS,
+    st.booleans(),
+    st.floats(allow_nan=False),
+    st.just([]),
+    st.just({}),
+    st.lists(st.integers(-2, 5), max_size=3),
+    st.dictionaries(st.text(max_size=4), st.integers(-2, 5), max_size=2),
 )
 
 
@@ -93,7 +133,15 @@ def _paths(data: Any, where: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 def _like(value: Any) -> st.SearchStrategy[Any]:
     """Values of the same type as `value`, mostly: wrong types now and then."""
-    same = NUMBERS if type(value) is int else TEXTS if type(value) is str else st.booleans() if type(value) is bool else LEAVES
+    same = (
+        NUMBERS
+        if type(value) is int
+        else TEXTS
+        if type(value) is str
+        else st.booleans()
+        if type(value) is bool
+        else LEAVES
+    )
     return st.one_of(same, same, same, LEAVES)
 
 
@@ -119,7 +167,11 @@ def edited(draw: Any, text: bytes) -> tuple[str, bytes]:
             elif how == "drop":
                 _edit(data, path, lambda parent, key: parent.pop(key) if isinstance(parent, (dict, list)) else None)
             elif how == "add":
-                _edit(data, path, lambda parent, key: parent.__setitem__("surplus", 1) if isinstance(parent, dict) else None)
+                _edit(
+                    data,
+                    path,
+                    lambda parent, key: parent.__setitem__("surplus", 1) if isinstance(parent, dict) else None,
+                )
             else:
                 _edit(data, path, lambda parent, key: parent.__setitem__(key, [[[[[[[[[[1]]]]]]]]]]))
         except (IndexError, KeyError, TypeError):
@@ -142,7 +194,7 @@ def damaged(draw: Any, text: bytes) -> tuple[str, bytes]:
     if how == "cut":
         return f"cut at {at}", text[:at]
     if how == "flip":
-        return f"byte {at} changed", text[:at] + bytes([draw(st.integers(0, 255))]) + text[at + 1:]
+        return f"byte {at} changed", text[:at] + bytes([draw(st.integers(0, 255))]) + text[at + 1 :]
     if how == "utf8":
         return f"bad UTF-8 at {at}", text[:at] + b"\xff\xfe\xc3" + text[at:]
     if how == "swap":
@@ -173,7 +225,10 @@ def variants(texts: dict[str, bytes]) -> st.SearchStrategy[Variant]:
     source = st.sampled_from(sorted(texts))
     return source.flatmap(
         lambda name: st.one_of(
-            edited(texts[name]), edited(texts[name]), edited(texts[name]), damaged(texts[name]),
+            edited(texts[name]),
+            edited(texts[name]),
+            edited(texts[name]),
+            damaged(texts[name]),
             st.sampled_from(KINDS).map(lambda kind: (kind, texts[name])),
         ).map(lambda pair: (name, *pair))
     )
@@ -192,7 +247,9 @@ def ruleset_variants(texts: dict[str, bytes]) -> st.SearchStrategy[Variant]:
     source = st.sampled_from(sorted(texts))
     return source.flatmap(
         lambda name: st.one_of(
-            edited(texts[name]), edited(texts[name]), damaged(texts[name]),
+            edited(texts[name]),
+            edited(texts[name]),
+            damaged(texts[name]),
             st.sampled_from(RULESET_KINDS).map(lambda kind: (kind, texts[name])),
         ).map(lambda pair: (RULESET + name, *pair))
     )

@@ -75,7 +75,9 @@ def picture(app: App) -> Picture:
                 continue
             if isinstance(widget, DataTable):
                 for row in range(widget.row_count):
-                    cells.update((id(widget), row, column, str(value)) for column, value in enumerate(widget.get_row_at(row)))
+                    cells.update(
+                        (id(widget), row, column, str(value)) for column, value in enumerate(widget.get_row_at(row))
+                    )
             elif isinstance(widget, OptionList):
                 cells.update((id(widget), index, 0, str(option.prompt)) for index, option in enumerate(widget.options))
             elif isinstance(widget, LogStrip | RichLog):
@@ -93,4 +95,6 @@ def drawn(widget: Widget) -> list[str]:
 def changes(before: Picture, after: Picture) -> Changes:
     """What changed between two pictures: each cell or label drawn anew (or gone), each new log line."""
     cells, labels, _ = ((a - b) + (b - a) for a, b in zip(after, before, strict=True))
-    return Changes(len({key[:3] for key in cells}), len({key[0] for key in labels}), sum((after[2] - before[2]).values()))
+    return Changes(
+        len({key[:3] for key in cells}), len({key[0] for key in labels}), sum((after[2] - before[2]).values())
+    )

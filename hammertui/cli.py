@@ -41,9 +41,23 @@ def parser() -> argparse.ArgumentParser:
         "A session named like one of these commands opens after `--`: `hammertui -- report`.",
     )
     p.add_argument("name", nargs="?", help="open or create the session called NAME")
-    p.add_argument("--saves", type=Path, metavar="DIR", help="folder of sessions (default: saves/ in a checkout, else ~/.local/share/hammertui/saves)")
-    p.add_argument("--ruleset", metavar="ID", help="ruleset for a new session: a shipped one or one of yours (default: hammercrawl-book3)")
-    p.add_argument("--rulesets", type=Path, metavar="DIR", help="folder of your own rulesets (default: ~/.local/share/hammertui/rulesets)")
+    p.add_argument(
+        "--saves",
+        type=Path,
+        metavar="DIR",
+        help="folder of sessions (default: saves/ in a checkout, else ~/.local/share/hammertui/saves)",
+    )
+    p.add_argument(
+        "--ruleset",
+        metavar="ID",
+        help="ruleset for a new session: a shipped one or one of yours (default: hammercrawl-book3)",
+    )
+    p.add_argument(
+        "--rulesets",
+        type=Path,
+        metavar="DIR",
+        help="folder of your own rulesets (default: ~/.local/share/hammertui/rulesets)",
+    )
     p.add_argument("--seed", type=int, metavar="N", help="dice seed for a new session")
     p.add_argument(
         "--difficulty",
@@ -51,7 +65,12 @@ def parser() -> argparse.ArgumentParser:
         help="difficulty mode for a new session where the ruleset has them (hammercrawl-book3: hardcore, adventure, excitement)",
     )
     p.add_argument("--list-rulesets", action="store_true", help="list the shipped rulesets and yours, and exit")
-    p.add_argument("--check-ruleset", type=Path, metavar="FILE", help="validate a ruleset file, print its problems, exit non-zero on any")
+    p.add_argument(
+        "--check-ruleset",
+        type=Path,
+        metavar="FILE",
+        help="validate a ruleset file, print its problems, exit non-zero on any",
+    )
     p.add_argument("--version", action="version", version=f"hammertui {__version__}")
     return p
 
@@ -111,7 +130,14 @@ def run_app(args: argparse.Namespace) -> int:
     own = args.rulesets or default_rulesets()
     loader = partial(load_ruleset, also=(own,))
     try:
-        app = make_app(args.saves or default_saves(), args.name, args.ruleset, args.seed, ruleset_loader=loader, difficulty=args.difficulty)
+        app = make_app(
+            args.saves or default_saves(),
+            args.name,
+            args.ruleset,
+            args.seed,
+            ruleset_loader=loader,
+            difficulty=args.difficulty,
+        )
     except (BadSessionName, BadDifficulty, RulesetError, SaveFailed, SessionBusy, OSError) as error:
         print(f"hammertui: {error}", file=sys.stderr)
         return 2
@@ -143,15 +169,32 @@ def player_parser(command: str) -> argparse.ArgumentParser:
     p.add_argument("--rulesets", type=Path, metavar="DIR", help="folder of your own rulesets (as for hammertui)")
     if serving:
         where = p.add_mutually_exclusive_group()
-        where.add_argument("--host", default="localhost", help="address to listen on (default: localhost, this machine alone)")
-        where.add_argument("--lan", action="store_true", help="serve the table's other devices: listen on every interface, print this machine's address")
+        where.add_argument(
+            "--host", default="localhost", help="address to listen on (default: localhost, this machine alone)"
+        )
+        where.add_argument(
+            "--lan",
+            action="store_true",
+            help="serve the table's other devices: listen on every interface, print this machine's address",
+        )
         p.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
         p.add_argument(
-            "--origin", action="append", default=[], metavar="URL",
+            "--origin",
+            action="append",
+            default=[],
+            metavar="URL",
             help="another page address that may open the view, e.g. http://tablet.local:8000 (again for more)",
         )
-        p.add_argument("--players", type=_positive, default=PLAYERS, metavar="N", help=f"player views open at once (default: {PLAYERS})")
-        p.add_argument("--parent", type=int, metavar="PID", help="stop when process PID ends (the app that started the server)")
+        p.add_argument(
+            "--players",
+            type=_positive,
+            default=PLAYERS,
+            metavar="N",
+            help=f"player views open at once (default: {PLAYERS})",
+        )
+        p.add_argument(
+            "--parent", type=int, metavar="PID", help="stop when process PID ends (the app that started the server)"
+        )
     return p
 
 
@@ -198,8 +241,15 @@ def report_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("name", metavar="NAME", help="the session to report on")
     p.add_argument("--saves", type=Path, metavar="DIR", help="folder of sessions (default: as for opening a session)")
-    p.add_argument("--out", type=Path, metavar="DIR", help="where the report goes (default: reports/ in the saves folder)")
-    p.add_argument("--rulesets", type=Path, metavar="DIR", help="folder of your own rulesets (default: ~/.local/share/hammertui/rulesets)")
+    p.add_argument(
+        "--out", type=Path, metavar="DIR", help="where the report goes (default: reports/ in the saves folder)"
+    )
+    p.add_argument(
+        "--rulesets",
+        type=Path,
+        metavar="DIR",
+        help="folder of your own rulesets (default: ~/.local/share/hammertui/rulesets)",
+    )
     return p
 
 
@@ -260,6 +310,7 @@ def _crash_folder(argv: list[str]) -> Path:
     if args.list_rulesets or args.check_ruleset:
         return state_folder()
     return args.saves or default_saves()
+
 
 if __name__ == "__main__":
     sys.exit(main())

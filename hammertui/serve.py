@@ -58,18 +58,36 @@ def lan_address() -> str:
 
 def player_command(name: str, saves: Path, rulesets: Path) -> str:
     """The shell command textual-serve runs for each page opened: this Python, this session."""
-    words = [sys.executable, "-m", "hammertui", "player-app", name, "--saves", str(saves.resolve()), "--rulesets", str(rulesets)]
+    words = [
+        sys.executable,
+        "-m",
+        "hammertui",
+        "player-app",
+        name,
+        "--saves",
+        str(saves.resolve()),
+        "--rulesets",
+        str(rulesets),
+    ]
     return " ".join(shlex.quote(word) for word in words)
 
 
 def table_server(
-    command: str, host: str, port: int, title: str, origins: Iterable[str] = (), players: int = PLAYERS, parent: int | None = None
+    command: str,
+    host: str,
+    port: int,
+    title: str,
+    origins: Iterable[str] = (),
+    players: int = PLAYERS,
+    parent: int | None = None,
 ) -> TableServer:
     """The guarded server (textual-serve imported only when serving)."""
     from hammertui.serve_guard import TableServer
 
     public = address(advertised(host), port)
-    return TableServer(command, host=host, port=port, title=title, public_url=public, origins=origins, players=players, parent=parent)
+    return TableServer(
+        command, host=host, port=port, title=title, public_url=public, origins=origins, players=players, parent=parent
+    )
 
 
 def serve(
@@ -86,7 +104,9 @@ def serve(
     where to open it."""
     if parent is not None:
         follow_parent(parent)
-    server = table_server(player_command(name, saves, rulesets), host, port, f"{name}: player view", origins, players, parent)
+    server = table_server(
+        player_command(name, saves, rulesets), host, port, f"{name}: player view", origins, players, parent
+    )
     print(f"The player view of {name!r}: open {server.public_url} in a browser (ctrl+c stops it).", flush=True)
     server.serve()
 
@@ -100,4 +120,3 @@ def follow_parent(parent: int) -> None:
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
     if os.getppid() != parent:
         raise SystemExit(0)
-

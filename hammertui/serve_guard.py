@@ -5,11 +5,11 @@ server ended when the app that started it is gone."""
 from __future__ import annotations
 
 import asyncio
-from asyncio.subprocess import Process
 import contextlib
 import logging
 import os
 import signal
+from asyncio.subprocess import Process
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
@@ -88,7 +88,9 @@ class TableServer(Server):
     """The page for the table: a websocket is opened only from the page's own origin (or one the
     'Smith names), at most `players` at once."""
 
-    def __init__(self, command: str, *, origins: Iterable[str] = (), players: int, parent: int | None = None, **kwargs: object) -> None:
+    def __init__(
+        self, command: str, *, origins: Iterable[str] = (), players: int, parent: int | None = None, **kwargs: object
+    ) -> None:
         super().__init__(command, **kwargs)  # type: ignore[arg-type]
         self.origins = {origin_of(self.public_url), *(origin_of(o) for o in origins)}
         self.players = players
@@ -100,7 +102,9 @@ class TableServer(Server):
         """Why this websocket may not open a player app, or None."""
         origin = request.headers.get("Origin", "")
         if origin_of(origin) not in self.origins:
-            return web.HTTPForbidden(text=f"the player view opens from {' or '.join(sorted(self.origins))}, not {origin or 'no page'}")
+            return web.HTTPForbidden(
+                text=f"the player view opens from {' or '.join(sorted(self.origins))}, not {origin or 'no page'}"
+            )
         if len(self.services) >= self.players:
             return web.HTTPServiceUnavailable(text=f"{self.players} player views are open already: close one")
         return None

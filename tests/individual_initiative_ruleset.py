@@ -125,25 +125,27 @@ def _body(text: str) -> str:
     return after.split("\n\n", 1)[1]
 
 
-RULESET = "\n".join((
-    'extends = "hammercrawl"',
-    'name = "The complete rules, played by the Russell House Rules"',
-    "",
-    "[procedures]",
-    'explore = "exploration_die"',
-    'camp = "none"',
-    'light = "light_levels"',
-    'characters = "russell_characters"',
-    'fight = "individual_initiative"',
-    "",
-    _body(exploration_die_ruleset.RULESET),
-    _body(light_levels_rules.RULESET),
-    _body(russell_ruleset.RULESET),
-    FIGHT,
-    "[combat]  # the sides-and-phases fight's, which this ruleset does not play",
-    "_replace = true",
-    "",
-))
+RULESET = "\n".join(
+    (
+        'extends = "hammercrawl"',
+        'name = "The complete rules, played by the Russell House Rules"',
+        "",
+        "[procedures]",
+        'explore = "exploration_die"',
+        'camp = "none"',
+        'light = "light_levels"',
+        'characters = "russell_characters"',
+        'fight = "individual_initiative"',
+        "",
+        _body(exploration_die_ruleset.RULESET),
+        _body(light_levels_rules.RULESET),
+        _body(russell_ruleset.RULESET),
+        FIGHT,
+        "[combat]  # the sides-and-phases fight's, which this ruleset does not play",
+        "_replace = true",
+        "",
+    )
+)
 
 
 def write(folder: Path) -> Path:

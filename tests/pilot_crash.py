@@ -19,7 +19,9 @@ MARK = "crash_screen"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", f"{MARK}: the test drives the crash screen itself: an error in the app does not end it")
+    config.addinivalue_line(
+        "markers", f"{MARK}: the test drives the crash screen itself: an error in the app does not end it"
+    )
 
 
 @pytest.fixture(autouse=True)

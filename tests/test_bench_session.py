@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.procedures.divining_pool.rules import explore as explore_rules
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session import persist
-from hammertui.procedures.divining_pool.state import divining_pool
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.store import Store
+from hammertui.procedures.divining_pool.rules import explore as explore_rules
+from hammertui.procedures.divining_pool.state import divining_pool
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 sys.path.insert(0, str(BENCH))
@@ -85,7 +85,11 @@ def test_four_fights_or_more_of_three_to_six_rounds_with_attacks_landed(log: lis
         over = re.match(r"The fight is over after (\d+) rounds", fight[-1].text)
         assert over and int(over.group(1)) == len(rounds), fight[0].text
         assert 3 <= len(rounds) <= 6, fight[0].text
-        landed = [e for e in fight if e.action == "attack" and re.search(r" on [^:]+: [1-9]\d* hits?, .*?[1-9]\d* damage\.$", e.text)]
+        landed = [
+            e
+            for e in fight
+            if e.action == "attack" and re.search(r" on [^:]+: [1-9]\d* hits?, .*?[1-9]\d* damage\.$", e.text)
+        ]
         assert landed, f"no attack landed in: {fight[0].text}"
         assert any("down and struck off" in e.text for e in fight), fight[0].text
 

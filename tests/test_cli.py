@@ -40,12 +40,18 @@ def test_stray_files_in_the_saves_folder_are_passed_over(tmp_path: Path, monkeyp
     assert opened == ["tomb", "tomb"]
 
 
-def test_check_ruleset_gives_the_real_reason_dice_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_ruleset_gives_the_real_reason_dice_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from hammertui.kernel.ruleset import rulesets_dir
 
     path = tmp_path / "huge-rage.toml"
     shipped = (rulesets_dir() / "hammercrawl.toml").read_text()
-    path.write_text(shipped.replace('collapse_minutes = "3d6"', 'collapse_minutes = "10000d10000"', 1).replace('id = "hammercrawl"', 'id = "huge-rage"', 1))
+    path.write_text(
+        shipped.replace('collapse_minutes = "3d6"', 'collapse_minutes = "10000d10000"', 1).replace(
+            'id = "hammercrawl"', 'id = "huge-rage"', 1
+        )
+    )
     assert main(["--check-ruleset", str(path)]) == 1
     out = capsys.readouterr().out
     assert "the number of dice must be 1 to 100" in out, out
@@ -113,12 +119,17 @@ def test_serve_serves_the_most_recent_session_s_player_view(tmp_path: Path, monk
     monkeypatch.setattr(serve, "serve", lambda name, saves, own, *where: served.append((name, *where)))
     assert main(["serve", "--saves", str(tmp_path), "--port", "8123"]) == 0
     assert main(["serve", "--saves", str(tmp_path), "--lan", "--origin", "http://gm.local:8000", "--players", "2"]) == 0
-    assert served == [("tomb", "localhost", 8123, [], 6, None), ("tomb", "0.0.0.0", 8000, ["http://gm.local:8000"], 2, None)]
+    assert served == [
+        ("tomb", "localhost", 8123, [], 6, None),
+        ("tomb", "0.0.0.0", 8000, ["http://gm.local:8000"], 2, None),
+    ]
     command = serve.player_command("tomb", tmp_path, tmp_path / "rulesets")
     assert "-m hammertui player-app tomb --saves" in command
 
 
-def test_a_session_named_like_a_command_opens_after_a_double_dash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_session_named_like_a_command_opens_after_a_double_dash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from hammertui.kernel.ui.app import HammerApp
 
     monkeypatch.setattr(HammerApp, "run", lambda self: None)

@@ -35,7 +35,8 @@ POOL = (
 )
 RUSSELL = ("exploration_die", "light_levels", "russell_", "individual_initiative", "initiative_screen")
 RUSSELL_PACKAGES = tuple(
-    f"hammertui/procedures/{name}/" for name in ("exploration_die", "light_levels", "russell_characters", "individual_initiative")
+    f"hammertui/procedures/{name}/"
+    for name in ("exploration_die", "light_levels", "russell_characters", "individual_initiative")
 )
 FIRST = "c4a81a6"
 """The first commit of the Russell House Rules' procedures."""
@@ -89,7 +90,9 @@ def _imports(path: Path) -> set[str]:
 
 def test_no_russell_procedure_module_imports_the_pool() -> None:
     pool = {path.removesuffix(".py").replace("/", ".") for path in POOL}
-    modules = [p for p in (ROOT / "hammertui").rglob("*.py") if p.relative_to(ROOT).as_posix().startswith(RUSSELL_PACKAGES)]
+    modules = [
+        p for p in (ROOT / "hammertui").rglob("*.py") if p.relative_to(ROOT).as_posix().startswith(RUSSELL_PACKAGES)
+    ]
     assert len(modules) >= 10, "the Russell procedures' modules are where this test looks"
     assert all((ROOT / path).is_file() for path in POOL), "the pool's modules are where this test looks"
     offenders = {p.relative_to(ROOT).as_posix(): sorted(_imports(p) & pool) for p in modules}

@@ -14,7 +14,15 @@ from hammertui.kernel.ruleset import rulesets_dir
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 
-from hostile_config import ENTRY_KINDS, KEYMAP_KINDS, Variant, folder_variants, keymap_variants, open_folder, open_keymap  # noqa: E402
+from hostile_config import (  # noqa: E402
+    ENTRY_KINDS,
+    KEYMAP_KINDS,
+    Variant,
+    folder_variants,
+    keymap_variants,
+    open_folder,
+    open_keymap,
+)
 
 SHIPPED = (rulesets_dir() / "hammercrawl.toml").read_bytes()
 

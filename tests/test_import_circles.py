@@ -59,7 +59,9 @@ def imported(name: str, tree: ast.Module, modules: Mapping[str, Path]) -> set[st
 
 def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
     modules = module_files(package)
-    return {name: imported(name, ast.parse(path.read_text(encoding="utf-8")), modules) for name, path in modules.items()}
+    return {
+        name: imported(name, ast.parse(path.read_text(encoding="utf-8")), modules) for name, path in modules.items()
+    }
 
 
 def _tied(graph: Mapping[str, set[str]]) -> Iterator[set[str]]:
@@ -141,6 +143,8 @@ def test_type_checking_and_function_level_imports_count(tmp_path: Path) -> None:
     package = tmp_path / "pkg"
     package.mkdir()
     (package / "__init__.py").write_text("")
-    (package / "low.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.high import High\n")
+    (package / "low.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.high import High\n"
+    )
     (package / "high.py").write_text("def opens():\n    from pkg import low\n")
     assert circles(import_graph(package)) == [["pkg.high", "pkg.low", "pkg.high"]]

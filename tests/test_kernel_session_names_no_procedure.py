@@ -50,13 +50,20 @@ def named_in(source: str, module: str, package: bool = False) -> list[str]:
 
 
 def layer_files() -> list[Path]:
-    return sorted(path for layer in LAYERS for path in (ROOT / layer).rglob("*.py") if path.relative_to(ROOT).as_posix() not in NAMING)
+    return sorted(
+        path
+        for layer in LAYERS
+        for path in (ROOT / layer).rglob("*.py")
+        if path.relative_to(ROOT).as_posix() not in NAMING
+    )
 
 
 @pytest.mark.parametrize("path", layer_files(), ids=lambda path: path.relative_to(ROOT).as_posix())
 def test_the_kernel_session_and_rules_name_no_procedure(path: Path) -> None:
     procedures = sorted({name for name in named(path) if name == PROCEDURES or name.startswith(f"{PROCEDURES}.")})
-    assert not procedures, f"{module_name(path)} names {procedures}: ask the procedure through kernel/session/procedures.py"
+    assert not procedures, (
+        f"{module_name(path)} names {procedures}: ask the procedure through kernel/session/procedures.py"
+    )
 
 
 def test_the_walk_finds_an_import_wherever_it_stands() -> None:

@@ -26,7 +26,12 @@ from hammertui.kernel.rules import procedures as registry
 ROOT = Path(__file__).resolve().parents[1]
 PROCEDURES = "hammertui.procedures"
 
-LAYERS = ["(pane) : (commands) : (screens) : (dialogs)", "(actions) : (report) : (public)", "(state)", "(rules) : (schema)"]
+LAYERS = [
+    "(pane) : (commands) : (screens) : (dialogs)",
+    "(actions) : (report) : (public)",
+    "(state)",
+    "(rules) : (schema)",
+]
 """A procedure's modules by layer, each optional (a procedure without screens has none)."""
 
 
@@ -73,14 +78,18 @@ def apart() -> list[dict[str, Any]]:
     contracts = []
     for package, procedure in every.items():
         needed = {f"{PROCEDURES}.{name}" for _part, name in procedure.needs}
-        contracts.append({
-            "name": f"{procedure.name} imports no procedure but those it needs",
-            "type": "forbidden",
-            "source_modules": [package],
-            "forbidden_modules": sorted(set(every) - needed - {package}),
-            "ignore_imports": [f"{package}.** -> {PROCEDURES}.{other}.**" for other in UNDECLARED.get(procedure.name, ())],
-            "allow_indirect_imports": True,
-        })
+        contracts.append(
+            {
+                "name": f"{procedure.name} imports no procedure but those it needs",
+                "type": "forbidden",
+                "source_modules": [package],
+                "forbidden_modules": sorted(set(every) - needed - {package}),
+                "ignore_imports": [
+                    f"{package}.** -> {PROCEDURES}.{other}.**" for other in UNDECLARED.get(procedure.name, ())
+                ],
+                "allow_indirect_imports": True,
+            }
+        )
     return contracts
 
 
@@ -111,13 +120,20 @@ def test_each_need_names_a_procedure_of_another_part() -> None:
             assert part != procedure.part and name in registry.names(part), (procedure.name, part, name)
 
 
-@pytest.mark.skip(reason=(
-    "the kernel still names procedures: kernel.ui.app (burn_down's time to the next hour and into the dark,"
-    " hammercrawl_classes' LayDown and FightOn), kernel.ui.header (burn_down's lit time, hammercrawl_classes' tier),"
-    " kernel.ui.keymap (walks the procedures package for screen keys)"
-))
+@pytest.mark.skip(
+    reason=(
+        "the kernel still names procedures: kernel.ui.app (burn_down's time to the next hour and into the dark,"
+        " hammercrawl_classes' LayDown and FightOn), kernel.ui.header (burn_down's lit time, hammercrawl_classes' tier),"
+        " kernel.ui.keymap (walks the procedures package for screen keys)"
+    )
+)
 def test_the_kernel_imports_no_procedure(tmp_path: Path) -> None:
-    kernel = {"name": "The kernel imports no procedure", "type": "forbidden", "source_modules": ["hammertui.kernel"], "forbidden_modules": [PROCEDURES]}
+    kernel = {
+        "name": "The kernel imports no procedure",
+        "type": "forbidden",
+        "source_modules": ["hammertui.kernel"],
+        "forbidden_modules": [PROCEDURES],
+    }
     lint(written([kernel], tmp_path / "kernel.toml"))
 
 

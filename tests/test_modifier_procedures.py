@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.kernel.rules import procedures
-from hammertui.kernel.rules import modifiers
+from hammertui.kernel.rules import modifiers, procedures
 from hammertui.kernel.rules.dice import DiceExpr, DiceSource, Roll, ScriptedDice
 from hammertui.kernel.rules.modifiers import ModifierRules, Section
 from hammertui.kernel.rules.procedures import Procedure
@@ -77,17 +76,23 @@ def keep_of_three(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(procedures, "_REGISTRY", dict(procedures._REGISTRY))
     procedures.register(Procedure("modifiers", NAME, "Keep one of three: high, middle or low", rules=__name__))
     path = tmp_path / "keep-of-three.toml"
-    path.write_text(f'extends = "hammercrawl"\nname = "Keep one of three"\n\n[modifier_dice]\nmode = "{NAME}"\n', encoding="utf-8")
+    path.write_text(
+        f'extends = "hammercrawl"\nname = "Keep one of three"\n\n[modifier_dice]\nmode = "{NAME}"\n', encoding="utf-8"
+    )
     return path
 
 
 def test_a_fourth_modifier_procedure_tilts_a_check(keep_of_three: Path) -> None:
     ruleset = load_ruleset(keep_of_three)
     assert not check_ruleset_file(keep_of_three)
-    assert ruleset.procedures["modifiers"] == NAME and isinstance(modifiers.modifier_rules(ruleset.modifier_dice), KeepOfThree)
+    assert ruleset.procedures["modifiers"] == NAME and isinstance(
+        modifiers.modifier_rules(ruleset.modifier_dice), KeepOfThree
+    )
     moderate = checks.skill_check(ruleset, ScriptedDice([4, 15, 9]), stats=AVERAGE, stat="STR", target_id="with_skill")
     assert (moderate.roll.dice, moderate.roll.kept, moderate.success) == ((4, 15, 9), (9,), False)
-    high = checks.skill_check(ruleset, ScriptedDice([4, 15, 9]), stats=AVERAGE, stat="STR", target_id="with_skill", net=1)
+    high = checks.skill_check(
+        ruleset, ScriptedDice([4, 15, 9]), stats=AVERAGE, stat="STR", target_id="with_skill", net=1
+    )
     assert (high.roll.kept, high.success) == ((15,), True)
     assert "keep high: the table's call" in high.reasons
     assert checks.tilt_words(ruleset, DiceExpr(1, 20), -1) == "3d20, the low kept"

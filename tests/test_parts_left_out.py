@@ -47,7 +47,9 @@ def without(folder: Path, *parts: str) -> Path:
 def test_a_ruleset_doing_without_a_part_loads(tmp_path: Path, part: str) -> None:
     ruleset = load_ruleset(without(tmp_path, part))
     assert ruleset.procedures[part] == "none"
-    assert list(ruleset.sections) == [s for s in ("light", "divining", "explore", "camp", "search", "combat") if s not in LEFT_OUT[part][1]]
+    assert list(ruleset.sections) == [
+        s for s in ("light", "divining", "explore", "camp", "search", "combat") if s not in LEFT_OUT[part][1]
+    ]
     assert all(getattr(ruleset, section) is None for section in LEFT_OUT[part][1])
 
 
@@ -80,7 +82,9 @@ async def test_a_session_without_exploring_or_fighting_passes_time_and_rolls_a_c
         await pilot.press("t")
         await until(pilot, lambda: app.store.state.clock.units == 1, "a turn passed")
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, CheckDialog) and app.screen.focused is not None, "the check dialog")
+        await until(
+            pilot, lambda: isinstance(app.screen, CheckDialog) and app.screen.focused is not None, "the check dialog"
+        )
         await pilot.press("enter")
         await until(pilot, lambda: not isinstance(app.screen, CheckDialog), "the roll closing the dialog")
         assert app.store.recent[-1].action in ("save", "check")

@@ -23,9 +23,9 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from hammertui.kernel.ruleset import load_ruleset
+from hammertui.kernel.session import sessions
 from hammertui.serve import table_server
 from hammertui.serve_guard import COLUMNS, ROWS
-from hammertui.kernel.session import sessions
 
 PUBLIC = "http://localhost:8000"
 STAND_IN = """
@@ -185,7 +185,18 @@ async def test_every_interface_is_served_at_an_address_a_browser_opens(command: 
 
 def test_lan_serves_every_interface_and_prints_the_address_to_open(tmp_path: Path) -> None:
     sessions.create(tmp_path / "saves", "evening", load_ruleset("hammercrawl"), seed=1)
-    command = [sys.executable, "-m", "hammertui", "serve", "evening", "--saves", str(tmp_path / "saves"), "--lan", "--port", "0"]
+    command = [
+        sys.executable,
+        "-m",
+        "hammertui",
+        "serve",
+        "evening",
+        "--saves",
+        str(tmp_path / "saves"),
+        "--lan",
+        "--port",
+        "0",
+    ]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert server.stdout is not None

@@ -85,7 +85,9 @@ def test_start_up_imports_only_what_the_first_frame_draws(tmp_path: Path, rulese
     ours = {name for name in loaded if name.split(".")[0] == "hammertui"}
     drawn = set(DRAWN[ruleset].split())
     assert not ours - drawn, f"now imported before the first frame: {sorted(ours - drawn)}"
-    assert not drawn - ours, f"no longer imported before the first frame (take them off the list): {sorted(drawn - ours)}"
+    assert not drawn - ours, (
+        f"no longer imported before the first frame (take them off the list): {sorted(drawn - ours)}"
+    )
 
 
 def test_start_up_never_loads_heavy_packages(tmp_path: Path) -> None:

@@ -20,9 +20,9 @@ from hammertui.kernel.rules.registration import Procedure
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session.actions import note
 from hammertui.kernel.session.procedures import Hears, Signal, stateful
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.app import make_app
+from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.divining_pool.pane import DiviningPane
 from tests.stub_procedure import state as stub_state
 from tests.stub_procedure.actions import RollStubDie
@@ -77,7 +77,10 @@ def test_a_ruleset_keeping_the_pool_beside_the_stub_is_refused(stub_rules: Path,
     kept = tmp_path / "kept.toml"
     kept.write_text('extends = "hammercrawl"\nname = "Kept"\n[procedures]\nexplore = "stub_die"\n', encoding="utf-8")
     problems = check_ruleset_file(kept)
-    assert any(p.endswith("procedures.camp: hammercrawl_camp works only with explore = \"divining_pool\", got \"stub_die\"") for p in problems), problems
+    assert any(
+        p.endswith('procedures.camp: hammercrawl_camp works only with explore = "divining_pool", got "stub_die"')
+        for p in problems
+    ), problems
     assert any(": divining: read by no procedure of this ruleset" in p for p in problems), problems
 
 
@@ -105,7 +108,9 @@ async def test_a_session_explores_by_the_stub_saves_and_reopens(stub_rules: Path
 
 def _stateful_others(state: State) -> list[Procedure]:
     """The ruleset's other procedures that keep state (the fight's, once it keeps its own)."""
-    chosen = [procedures.procedure(part, name) for part, name in state.session.procedures.items() if name != procedures.NONE]
+    chosen = [
+        procedures.procedure(part, name) for part, name in state.session.procedures.items() if name != procedures.NONE
+    ]
     return [p for p in chosen if p in stateful(state.session.procedures) and p.name not in (NAME, "burn_down")]
 
 
@@ -129,7 +134,9 @@ def test_a_signal_reaches_only_the_procedures_that_answer_it(stub_rules: Path) -
     ctx = Context(ruleset, ScriptedDice([]))
     same, events = signal(state, ctx, RollStubDie(), StubResult(6))
     assert same is state and events == []
-    answer = Hears(StubResult, lambda s, c, a, said: (s.with_slice(NAME, StubDie((said.face,))), [note(a, f"heard {said.face}")]))
+    answer = Hears(
+        StubResult, lambda s, c, a, said: (s.with_slice(NAME, StubDie((said.face,))), [note(a, f"heard {said.face}")])
+    )
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(stub_state.SESSION, "hears", (answer,))
         heard, events = signal(state, ctx, RollStubDie(), StubResult(6))
@@ -146,5 +153,9 @@ def test_the_stub_is_a_package_of_the_tests_registered_as_hammertuis_own_are(stu
     assert registered is tests.stub_procedure.PROCEDURE and NAME in procedures.names("explore")
     assert all(layer.startswith("tests.stub_procedure.") for layer in (registered.state, registered.ui))
     assert isinstance(session_of(registered), ExploreProcedure)
-    named = [path for path in (ROOT / "hammertui").rglob("*.py") if any(word in path.read_text(encoding="utf-8") for word in (NAME, "stub_procedure"))]
+    named = [
+        path
+        for path in (ROOT / "hammertui").rglob("*.py")
+        if any(word in path.read_text(encoding="utf-8") for word in (NAME, "stub_procedure"))
+    ]
     assert not named, named

@@ -56,12 +56,21 @@ async def test_looks_at_the_crash_screen(tmp_path, monkeypatch):
 
 
 @pytest.mark.timeout(4 * LIMIT)
-def test_a_pilot_test_whose_app_crashes_fails_at_once_naming_the_error(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_pilot_test_whose_app_crashes_fails_at_once_naming_the_error(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
     pytester.makepyfile(test_crashing=CRASHING)
     start = time.monotonic()
     run = pytester.runpytest_subprocess(
-        "-p", "tests.pilot_crash", "-p", "no:cacheprovider", "-o", "asyncio_mode=auto", f"--timeout={LIMIT}", "-q",
+        "-p",
+        "tests.pilot_crash",
+        "-p",
+        "no:cacheprovider",
+        "-o",
+        "asyncio_mode=auto",
+        f"--timeout={LIMIT}",
+        "-q",
         timeout=3 * LIMIT,
     )
     took = time.monotonic() - start

@@ -71,10 +71,17 @@ def test_a_procedure_object_missing_or_misspelling_a_hook_fails_the_check(tmp_pa
         modules[name] = LIGHT.replace(was, now)
     for name, text in modules.items():
         (tmp_path / f"{name}.py").write_text(text, encoding="utf-8")
-    checked = mypy("--strict", "--follow-imports=silent", *(str(tmp_path / f"{name}.py") for name in modules), cache=tmp_path / "cache")
+    checked = mypy(
+        "--strict",
+        "--follow-imports=silent",
+        *(str(tmp_path / f"{name}.py") for name in modules),
+        cache=tmp_path / "cache",
+    )
     said = checked.stdout
     assert checked.returncode == 1, said + checked.stderr
-    errors = {name: [line for line in said.splitlines() if line.startswith(str(tmp_path / f"{name}.py"))] for name in modules}
+    errors = {
+        name: [line for line in said.splitlines() if line.startswith(str(tmp_path / f"{name}.py"))] for name in modules
+    }
     assert not errors["whole"], errors["whole"]
     for name, (_, _, why) in SPOILT.items():
         assert any(why in line for line in errors[name]), f"{name}: expected {why!r}\n{said}"

@@ -16,13 +16,12 @@ import tomli_w
 from hammertui.cli import main
 from hammertui.kernel.ruleset import load_ruleset, rulesets_dir
 from hammertui.kernel.ruleset.loading import _digest
-from hammertui.kernel.session import persist
-from hammertui.procedures.divining_pool.state import divining_pool
-from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session import sessions
+from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.session.sessions import rules_changed
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.divining_pool.state import divining_pool
 from tests.ui.test_party import log_text
 from tests.ui.waiting import until
 
@@ -54,7 +53,9 @@ def test_list_rulesets_shows_the_users_own(tmp_path: Path, capsys: pytest.Captur
     assert f"hammercrawl                    {shipped.name}\n{'':<32} {shipped.description}\n" in out
 
 
-def test_a_broken_header_of_ones_own_is_named_with_every_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_broken_header_of_ones_own_is_named_with_every_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The list reads each file's header only: the rest of a file is checked by `--check-ruleset`."""
     own = tmp_path / "mine"
     house(own)
@@ -136,14 +137,18 @@ def test_a_save_from_before_fingerprints_takes_one_quietly(tmp_path: Path) -> No
 def test_a_new_session_starts_at_the_rulesets_challenge_level(tmp_path: Path) -> None:
     own = tmp_path / "mine"
     own.mkdir()
-    (own / "gentle.toml").write_text('extends = "hammercrawl-book3"\nname = "Gentle"\n[divining]\nchallenge_default = 1\n')
+    (own / "gentle.toml").write_text(
+        'extends = "hammercrawl-book3"\nname = "Gentle"\n[divining]\nchallenge_default = 1\n'
+    )
     app = make_app(tmp_path / "saves", "Easy", "gentle", seed=3, ruleset_loader=partial(load_ruleset, also=(own,)))
     assert app.store is not None and divining_pool(app.store.state).challenge_level == 1
     shipped = make_app(tmp_path / "saves", "Usual", seed=3)
     assert shipped.store is not None and divining_pool(shipped.store.state).challenge_level == 2
 
 
-def test_a_folder_of_links_in_a_loop_and_special_files_lists_the_rest(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_folder_of_links_in_a_loop_and_special_files_lists_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     own = tmp_path / "mine"
     house(own)
     (own / "a.toml").symlink_to("b.toml")
@@ -160,10 +165,14 @@ def test_a_folder_of_links_in_a_loop_and_special_files_lists_the_rest(tmp_path: 
     assert not list(tmp_path.rglob("*crash*")), "nothing went wrong, so no crash log"
 
 
-def test_control_characters_in_a_rulesets_header_never_reach_the_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_control_characters_in_a_rulesets_header_never_reach_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     own = tmp_path / "mine"
     own.mkdir()
-    (own / "odd.toml").write_text('extends = "hammercrawl"\nname = "A\\u001b]2;PWNED\\u0007B"\ndescription = "\\u001b[2J"\n')
+    (own / "odd.toml").write_text(
+        'extends = "hammercrawl"\nname = "A\\u001b]2;PWNED\\u0007B"\ndescription = "\\u001b[2J"\n'
+    )
     (own / "\x1b]2;PWNED\x07.toml").write_text('extends = "hammercrawl"\nname = "Fine"\n')
     main(["--rulesets", str(own), "--list-rulesets"])
     captured = capsys.readouterr()
@@ -171,10 +180,12 @@ def test_control_characters_in_a_rulesets_header_never_reach_the_terminal(tmp_pa
     assert "odd.toml: name:" in captured.err, captured.err
 
 
-def test_listing_thousands_of_rulesets_reads_only_their_headers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_listing_thousands_of_rulesets_reads_only_their_headers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     own = tmp_path / "mine"
     own.mkdir()
-    body = (own.parent / "body.toml")
+    body = own.parent / "body.toml"
     body.write_bytes((Path(rulesets_dir()) / "hammercrawl.toml").read_bytes())
     text = body.read_text().replace('id = "hammercrawl"', "")
     for n in range(1000):
@@ -188,7 +199,6 @@ def test_listing_thousands_of_rulesets_reads_only_their_headers(tmp_path: Path, 
         tracemalloc.stop()
     assert capsys.readouterr().out.count("HAMMERCRAWL! Complete Rules") == 1001
     assert took < 10 and peak < 20_000_000, (took, peak)
-
 
 
 OLD_DIGEST = "26fcad329f6199eb"
@@ -208,7 +218,9 @@ def test_a_section_none_of_its_procedures_read_dropped_is_no_change_to_its_rules
     assert _digest(kept) == OLD_DIGEST, "the rules as the file then read"
     files.rules.write_text(tomli_w.dumps(kept))
     snapshot = files.snapshot.read_text()
-    files.snapshot.write_text(snapshot.replace(f'ruleset_digest = "{first.store.ruleset.digest}"', f'ruleset_digest = "{OLD_DIGEST}"'))
+    files.snapshot.write_text(
+        snapshot.replace(f'ruleset_digest = "{first.store.ruleset.digest}"', f'ruleset_digest = "{OLD_DIGEST}"')
+    )
     again = make_app(saves, "evening")
     assert again.store is not None and again.store.state.session.ruleset_digest == OLD_DIGEST
     assert not rules_changed(again.store)

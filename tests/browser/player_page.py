@@ -73,8 +73,23 @@ def served(name: str, saves: Path, rulesets: Path, *options: str) -> Iterator[st
     """`hammertui serve NAME` running on a free port; yields the address it printed. The server's
     pid is in the `SERVER` list while it runs."""
     port = free_port()
-    command = [sys.executable, "-m", "hammertui", "serve", name, "--saves", str(saves), "--rulesets", str(rulesets), "--port", str(port), *options]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "COLUMNS": "200"})
+    command = [
+        sys.executable,
+        "-m",
+        "hammertui",
+        "serve",
+        name,
+        "--saves",
+        str(saves),
+        "--rulesets",
+        str(rulesets),
+        "--port",
+        str(port),
+        *options,
+    ]
+    server = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "COLUMNS": "200"}
+    )
     SERVER[:] = [server.pid]
     try:
         assert server.stdout is not None

@@ -14,11 +14,11 @@ import pytest
 
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session import sessions
-from hammertui.procedures.sides_and_phases.actions import FoeGroup, StartFight
-from hammertui.procedures.sides_and_phases.state import FoeKind
-from hammertui.procedures.divining_pool.actions.search import Search
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.procedures.divining_pool.actions.search import Search
+from hammertui.procedures.sides_and_phases.actions import FoeGroup, StartFight
+from hammertui.procedures.sides_and_phases.state import FoeKind
 from tests.browser.player_page import browser, missing, page_text, served, wait_for
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=missing() or "Chromium is here")

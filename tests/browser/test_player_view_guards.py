@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from hammertui.kernel.ruleset import load_ruleset
-from hammertui.serve_guard import COLUMNS, ROWS
 from hammertui.kernel.session import sessions
 from hammertui.kernel.session.store import Store
+from hammertui.serve_guard import COLUMNS, ROWS
 from tests.browser.player_page import browser, close_sockets, missing, open_socket, player_apps, served, wait_for
 
 pytestmark = pytest.mark.skipif(bool(missing()), reason=missing() or "Chromium is here")

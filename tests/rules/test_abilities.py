@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hammertui.procedures.hammercrawl_classes.rules import abilities
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.rules import abilities
 
 STATS = {"STR": 10, "DEX": 10, "CON": 10, "INT": 10, "WIS": 10, "CHA": 10}
 
@@ -29,11 +29,16 @@ def test_stabbity_needs_a_melee_weapon_and_advantage_or_being_unseen(hc: Ruleset
 
 def test_the_rage_hinders_saves_but_body_and_death_and_helps_melee_and_thrown_damage(hc: Ruleset, b3: Ruleset) -> None:
     # "advantage on melee and thrown damage dice rolls ... disadvantage on all saves except Body and Death"
-    assert [abilities.rage_save_edge(hc, "berserker", s, True)[0] for s in ("Mind", "Luck", "Area", "Rally", "Body", "Death")] == [-1, -1, -1, -1, 0, 0]
+    assert [
+        abilities.rage_save_edge(hc, "berserker", s, True)[0]
+        for s in ("Mind", "Luck", "Area", "Rally", "Body", "Death")
+    ] == [-1, -1, -1, -1, 0, 0]
     assert abilities.rage_save_edge(hc, "berserker", "Mind", False) == (0, "")
     assert abilities.rage_save_edge(hc, "fighter", "Mind", True) == (0, "")
     assert [abilities.rage_damage_net(hc, "berserker", k, True) for k in ("melee", "thrown", "missile")] == [1, 1, 0]
-    assert [abilities.rage_damage_net(b3, "berserker", k, True) for k in ("melee", "missile")] == [1, 1], "the rage_thrown decision"
+    assert [abilities.rage_damage_net(b3, "berserker", k, True) for k in ("melee", "missile")] == [1, 1], (
+        "the rage_thrown decision"
+    )
 
 
 def test_the_rage_saves_target_12_to_hold_and_15_to_break(hc: Ruleset) -> None:

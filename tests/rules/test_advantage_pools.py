@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from hammertui.procedures.hammercrawl_classes.rules import characters
-from hammertui.procedures.sides_and_phases.rules import combat
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.rules import characters
+from hammertui.procedures.sides_and_phases.rules import combat
 
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
 ADVANTAGE = ("hc", "b3a")
@@ -27,7 +27,7 @@ def stacking(request: pytest.FixtureRequest) -> Ruleset:
 
 
 def test_two_attack_dice_with_two_net_advantages_throw_4d20_and_keep_the_best_two(stacking: Ruleset) -> None:
-    """"When rolling pools of dice with an advantage, just add one die of the base type to the
+    """ "When rolling pools of dice with an advantage, just add one die of the base type to the
     pool, and then drop the lowest die after the roll ... multiple net adds and disadds can stack,
     adding multiple additional dice to the mix." A Dwarf's 2 attack dice with 2 net adds: 4d20,
     the lowest two dropped, the best two each an attack."""
@@ -44,7 +44,7 @@ def test_two_attack_dice_with_two_net_advantages_throw_4d20_and_keep_the_best_tw
 
 
 def test_disadvantage_on_the_attack_dice_drops_the_highest(stacking: Ruleset) -> None:
-    """"When adding disadvantage to a pool, roll the extra die alongside the pool, and then drop
+    """ "When adding disadvantage to a pool, roll the extra die alongside the pool, and then drop
     the *highest* roll from the result." """
     plan = combat.plan_character_attack(stacking, "fighter", 1, AVERAGE)
     result = combat.resolve_attack(stacking, ScriptedDice([15, 19, 6, 4]), plan, 14, net=-1)
@@ -72,7 +72,7 @@ def test_boons_still_tilt_each_attack_die(b3: Ruleset) -> None:
 
 
 def test_two_net_advantages_on_2d6_damage_roll_4d6_and_drop_the_lowest_two(stacking: Ruleset) -> None:
-    """"if you are rolling 2d6 base damage, and you gain two net advantages to the roll, then you
+    """ "if you are rolling 2d6 base damage, and you gain two net advantages to the roll, then you
     should roll 4d6, then drop the lowest two." Advantage "can apply to any dice roll in the game,
     including d20 checks, damage rolls"."""
     plan = combat.plan_foe_attack(stacking, 1, 0, 6, damage_dice=2)
@@ -84,7 +84,7 @@ def test_two_net_advantages_on_2d6_damage_roll_4d6_and_drop_the_lowest_two(stack
 
 
 def test_a_fighters_two_hit_dice_throw_3d8_and_drop_the_lowest(stacking: Ruleset) -> None:
-    """"Fighters have advantage on all Hit Dice rolls" and "When rolling pools of dice with an
+    """ "Fighters have advantage on all Hit Dice rolls" and "When rolling pools of dice with an
     advantage, just add one die of the base type to the pool, and then drop the lowest die": at
     level 2 the Fighter's two Hit Dice are 3d8, the lowest dropped."""
     dice = ScriptedDice([3, 7, 5])
@@ -95,7 +95,7 @@ def test_a_fighters_two_hit_dice_throw_3d8_and_drop_the_lowest(stacking: Ruleset
 
 
 def test_a_fighters_kept_one_is_thrown_once_more(stacking: Ruleset) -> None:
-    """"Fighters have advantage on all Hit Dice rolls, *and* reroll all 1s on Hit Dice": a 1 the
+    """ "Fighters have advantage on all Hit Dice rolls, *and* reroll all 1s on Hit Dice": a 1 the
     pool keeps is thrown again, and that result stands."""
     dice = ScriptedDice([1, 6, 1, 4])
     result = characters.level_up(stacking, "fighter", 1, 8, AVERAGE, dice)
@@ -114,4 +114,7 @@ def test_the_attack_says_what_each_pool_will_throw_before_it_is_thrown(stacking:
     one = combat.plan_foe_attack(stacking, 1, 0, 6)
     assert combat.modifier_lines(stacking, one, -3, 0) == ("Disadvantage x3 on the attack die: 4d20, the worst kept",)
     beans = combat.plan_foe_attack(b3, 2, 0, 6)
-    assert combat.modifier_lines(b3, beans, 2, -1) == ("2 Boons on each attack die: a d6 added", "1 Bane on the damage: a d4 taken off")
+    assert combat.modifier_lines(b3, beans, 2, -1) == (
+        "2 Boons on each attack die: a d6 added",
+        "1 Bane on the damage: a d4 taken off",
+    )

@@ -7,6 +7,9 @@ from typing import Any
 import attrs
 import pytest
 
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.burn_down.rules import LitSource
 from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, bonus_dice, tick_bonuses
 from hammertui.procedures.hammercrawl_camp.rules import (
     CampChoice,
@@ -15,9 +18,9 @@ from hammertui.procedures.hammercrawl_camp.rules import (
     action_problem,
     camp_action,
     camp_encounter,
+    check_camp,
     default_free,
     encounter_chance,
-    check_camp,
     free_action,
     free_options,
     free_problem,
@@ -25,9 +28,6 @@ from hammertui.procedures.hammercrawl_camp.rules import (
     rest_hp,
     settle_camp,
 )
-from hammertui.kernel.rules.dice import ScriptedDice
-from hammertui.procedures.burn_down.rules import LitSource
-from hammertui.kernel.ruleset import Ruleset
 
 TORCH = LitSource("t1", "torch", 6)
 
@@ -170,16 +170,16 @@ def test_free_action_by_class(hc: Ruleset, b3: Ruleset) -> None:
     assert free_options(b3, cleric()) == ("rememorize", "turn_unholy")
     assert set(free_options(hc, elf())) == {"rememorize", "heal"}
     assert free_problem(hc, elf(), CampChoice()) == "Lira: choose the free action (rememorize or heal)"
-    assert (
-        free_problem(b3, cleric(), CampChoice()) == "Odo: choose the free action (rememorize or turn_unholy)"
-    )
+    assert free_problem(b3, cleric(), CampChoice()) == "Odo: choose the free action (rememorize or turn_unholy)"
     assert free_problem(hc, cleric(), CampChoice()) is None
     assert free_problem(hc, fighter(), CampChoice(free="rememorize")) == (
         "Brom: rememorize is not a free camp action of their class"
     )
 
 
-def test_a_choice_of_free_action_defaults_to_the_last_camps_or_the_one_that_does_something(b3: Ruleset, hc: Ruleset) -> None:
+def test_a_choice_of_free_action_defaults_to_the_last_camps_or_the_one_that_does_something(
+    b3: Ruleset, hc: Ruleset
+) -> None:
     """Book Three: "Cleric: Re-memorize 1 daily spell or recover 1 use of Turn Unholy"; the
     complete rules: "Elf: Either re-memorize 1 daily spell *or* recover half (round up) of
     currently-lost HPs". With nothing spent, neither does anything: no choice is asked for."""
@@ -187,8 +187,12 @@ def test_a_choice_of_free_action_defaults_to_the_last_camps_or_the_one_that_does
     assert free_problem(b3, cleric(), CampChoice(free=default_free(b3, cleric(), ""))) is None
     assert default_free(b3, cleric(turn_unholy_spent=1), last="") == "turn_unholy", "the one that does something"
     assert default_free(b3, cleric(spells_spent=1), last="turn_unholy") == "rememorize"
-    assert default_free(b3, cleric(spells_spent=1, turn_unholy_spent=1), last="turn_unholy") == "turn_unholy", "the last camp's"
-    assert default_free(b3, cleric(spells_spent=1, turn_unholy_spent=1), last="") is None, "both do something: the table chooses"
+    assert default_free(b3, cleric(spells_spent=1, turn_unholy_spent=1), last="turn_unholy") == "turn_unholy", (
+        "the last camp's"
+    )
+    assert default_free(b3, cleric(spells_spent=1, turn_unholy_spent=1), last="") is None, (
+        "both do something: the table chooses"
+    )
     assert default_free(b3, cleric(), last="turn_unholy") == "turn_unholy", "nothing to gain: as last time"
     assert default_free(hc, elf(), last="") == "heal", "Lira has lost 6 HP and spent no spell"
     assert default_free(hc, fighter(), last="") is None, "one free action: nothing to choose"
@@ -201,9 +205,7 @@ def test_book_needed_to_rememorize(b3: Ruleset) -> None:
     assert action_problem(b3, magic_user(book=False), CampChoice(action="rememorize")) == (
         "Ysolde: Re-memorize needs the book"
     )
-    assert check_camp(b3, [bookless], [TORCH], safe_haven=True).limits == {
-        "c": ("no book: cannot re-memorize",)
-    }
+    assert check_camp(b3, [bookless], [TORCH], safe_haven=True).limits == {"c": ("no book: cannot re-memorize",)}
 
 
 def test_free_action_results() -> None:
@@ -228,22 +230,14 @@ def test_craft_ammo_is_2d4(hc: Ruleset) -> None:
 
 
 def test_rest_needs_another_ration(hc: Ruleset) -> None:
-    assert (
-        action_problem(hc, thief(rations=1), CampChoice(action="rest")) == "Nim: Rest needs one more Ration"
-    )
+    assert action_problem(hc, thief(rations=1), CampChoice(action="rest")) == "Nim: Rest needs one more Ration"
     assert action_problem(hc, thief(rations=2), CampChoice(action="rest")) is None
 
 
 def test_level_up_needs_the_xp(hc: Ruleset) -> None:
-    assert (
-        action_problem(hc, fighter(xp=19), CampChoice(action="level_up"))
-        == "Brom: Level Up needs 20 XP, has 19"
-    )
+    assert action_problem(hc, fighter(xp=19), CampChoice(action="level_up")) == "Brom: Level Up needs 20 XP, has 19"
     assert action_problem(hc, fighter(xp=20), CampChoice(action="level_up")) is None
-    assert (
-        action_problem(hc, fighter(level=15, xp=999), CampChoice(action="level_up"))
-        == "Brom is at the top level"
-    )
+    assert action_problem(hc, fighter(level=15, xp=999), CampChoice(action="level_up")) == "Brom is at the top level"
     deed = camp_action(hc, ScriptedDice([]), fighter(xp=20), CampChoice(action="level_up"), free_healed=False)
     assert deed.level_to == 2
 
@@ -251,10 +245,7 @@ def test_level_up_needs_the_xp(hc: Ruleset) -> None:
 def test_rememorize_recovers_a_spell_per_level(hc: Ruleset) -> None:
     deed = camp_action(hc, ScriptedDice([]), magic_user(level=3), CampChoice(action="rememorize"), False)
     assert deed.spells == 3
-    assert (
-        action_problem(hc, fighter(), CampChoice(action="rememorize"))
-        == "Brom casts no spells to re-memorize"
-    )
+    assert action_problem(hc, fighter(), CampChoice(action="rememorize")) == "Brom casts no spells to re-memorize"
 
 
 def test_stand_watch_colour_by_ruleset(hc: Ruleset, b3: Ruleset) -> None:
@@ -265,17 +256,11 @@ def test_stand_watch_colour_by_ruleset(hc: Ruleset, b3: Ruleset) -> None:
 
 
 def test_scout_ahead_entered(hc: Ruleset) -> None:
-    success = camp_action(
-        hc, ScriptedDice([3]), thief(), CampChoice(action="scout_ahead", scout_success=True), False
-    )
+    success = camp_action(hc, ScriptedDice([3]), thief(), CampChoice(action="scout_ahead", scout_success=True), False)
     assert success.success is True
-    assert success.bonus == PoolBonus(
-        "yellow", 1, 3, "Nim scouted ahead and found the way", new_rooms_only=True
-    )
+    assert success.bonus == PoolBonus("yellow", 1, 3, "Nim scouted ahead and found the way", new_rooms_only=True)
     assert success.line == "Nim scouts ahead: success, yellow for the next 3 new rooms"
-    failure = camp_action(
-        hc, ScriptedDice([1]), thief(), CampChoice(action="scout_ahead", scout_success=False), False
-    )
+    failure = camp_action(hc, ScriptedDice([1]), thief(), CampChoice(action="scout_ahead", scout_success=False), False)
     assert failure.bonus == PoolBonus("black", 1, 1, "Nim scouted ahead and was spotted", new_rooms_only=True)
 
 

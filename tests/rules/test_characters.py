@@ -7,6 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hammertui.kernel.rules.dice import ScriptedDice, SeededDice
+from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.hammercrawl_classes.rules.characters import (
     assign_stats,
     attack_bonus,
@@ -20,8 +22,6 @@ from hammertui.procedures.hammercrawl_classes.rules.characters import (
     save_bonus,
     spellbook_size,
 )
-from hammertui.kernel.rules.dice import ScriptedDice, SeededDice
-from hammertui.kernel.ruleset import Ruleset
 
 SHEET = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
 

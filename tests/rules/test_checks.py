@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from hammertui.procedures.hammercrawl_classes.rules import checks
-from hammertui.procedures.hammercrawl_classes.rules import hirelings
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.rules import checks, hirelings
 
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
 
@@ -60,10 +59,18 @@ def test_thief_skill_bailiwick_and_failing(hc: Ruleset) -> None:
 
 
 def test_halfling_backup_skills(hc: Ruleset, b3: Ruleset) -> None:
-    assert checks.thief_skills_of(hc, "halfling") == ("lockpicking", "perception", "stealth", "thief_climbing", "trap_finding")
+    assert checks.thief_skills_of(hc, "halfling") == (
+        "lockpicking",
+        "perception",
+        "stealth",
+        "thief_climbing",
+        "trap_finding",
+    )
     assert len(checks.thief_skills_of(hc, "thief")) == 8
     assert checks.thief_skills_of(hc, "fighter") == ()
-    sneak = checks.thief_skill_check(b3, ScriptedDice([9, 4]), class_id="halfling", level=1, stats=AVERAGE, skill="hide_sneak", dungeon_tier=1)
+    sneak = checks.thief_skill_check(
+        b3, ScriptedDice([9, 4]), class_id="halfling", level=1, stats=AVERAGE, skill="hide_sneak", dungeon_tier=1
+    )
     assert sneak.total == 13
 
 

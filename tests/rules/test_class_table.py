@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hammertui.procedures.hammercrawl_classes.rules.characters import attack_bonus, attack_dice, save_bonus
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.rules.characters import attack_bonus, attack_dice, save_bonus
 
 LEVELS = (1, 3, 5, 9, 15)
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
@@ -15,10 +15,18 @@ TABLE = {
     "dwarf": ((2, 2, 3, 3, 5), "A", {"Body": "G", "Death": "G", "Luck": "O", "Rally": "O", "Mind": "B", "Area": "B"}),
     "elf": ((2, 2, 3, 3, 5), "B", {"Mind": "G", "Death": "G", "Body": "O", "Area": "O", "Rally": "O", "Luck": "B"}),
     "halfling": ((1, 1, 2, 3, 4), "B", {s: "G" for s in ("Area", "Body", "Death", "Luck", "Mind", "Rally")}),
-    "berserker": ((2, 2, 3, 3, 5), "A", {"Body": "G", "Death": "G", "Area": "O", "Rally": "O", "Mind": "B", "Luck": "B"}),
+    "berserker": (
+        (2, 2, 3, 3, 5),
+        "A",
+        {"Body": "G", "Death": "G", "Area": "O", "Rally": "O", "Mind": "B", "Luck": "B"},
+    ),
     "cleric": ((1, 1, 1, 1, 1), "B", {"Luck": "G", "Rally": "G", "Mind": "O", "Body": "O", "Death": "O", "Area": "B"}),
     "fighter": ((2, 3, 3, 5, 7), "A", {"Body": "G", "Death": "G", "Rally": "G", "Area": "O", "Mind": "B", "Luck": "B"}),
-    "magic_user": ((1, 1, 1, 1, 1), "D", {"Mind": "G", "Luck": "O", "Body": "B", "Area": "B", "Death": "B", "Rally": "B"}),
+    "magic_user": (
+        (1, 1, 1, 1, 1),
+        "D",
+        {"Mind": "G", "Luck": "O", "Body": "B", "Area": "B", "Death": "B", "Rally": "B"},
+    ),
     "thief": ((1, 1, 1, 1, 1), "C", {"Area": "G", "Luck": "G", "Death": "O", "Rally": "O", "Mind": "B", "Body": "B"}),
 }
 RANK = {"A": lambda n: n, "B": lambda n: n // 2, "C": lambda n: n // 3, "D": lambda n: 0}
@@ -46,7 +54,10 @@ def test_book_three_classes_are_the_complete_rules_classes(hc: Ruleset, b3: Rule
     for class_id in TABLE:
         for level in LEVELS:
             assert attack_dice(b3, class_id, level) == attack_dice(hc, class_id, level)
-            assert save_bonus(b3, class_id, level, "Death", AVERAGE)[0] == save_bonus(hc, class_id, level, "Death", AVERAGE)[0]
+            assert (
+                save_bonus(b3, class_id, level, "Death", AVERAGE)[0]
+                == save_bonus(hc, class_id, level, "Death", AVERAGE)[0]
+            )
 
 
 def test_stats_add_to_the_level_part(hc: Ruleset) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from hammertui.kernel.rules.dice import ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.sides_and_phases.rules.combat import (
     DAMAGE_DIE_LADDER,
     AttackPlan,
@@ -35,8 +37,6 @@ from hammertui.procedures.sides_and_phases.rules.combat import (
     turn_unholy,
     with_stay_put,
 )
-from hammertui.kernel.rules.dice import ScriptedDice
-from hammertui.kernel.ruleset import Ruleset
 
 SHEET = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
 
@@ -52,7 +52,9 @@ FIGHTER = stats(STR=16, DEX=13)  # STR +2, DEX +1
 
 
 def with_tie_breaks(ruleset: Ruleset, tie_breaks: tuple[str, ...]) -> Ruleset:
-    return attrs.evolve(ruleset, sections={**ruleset.sections, "combat": attrs.evolve(ruleset.combat, tie_breaks=tie_breaks)})
+    return attrs.evolve(
+        ruleset, sections={**ruleset.sections, "combat": attrs.evolve(ruleset.combat, tie_breaks=tie_breaks)}
+    )
 
 
 # ----------------------------------------------------------------------------------- initiative
@@ -84,9 +86,7 @@ def test_book_three_rolls_a_d12_and_the_foes_flat_modifier_counts(b3: Ruleset) -
 
 
 @pytest.mark.parametrize(("party_count", "foe_count", "winner"), [(4, 3, "party"), (2, 6, "foes")])
-def test_a_tie_goes_to_the_more_numerous_side(
-    hc: Ruleset, party_count: int, foe_count: int, winner: str
-) -> None:
+def test_a_tie_goes_to_the_more_numerous_side(hc: Ruleset, party_count: int, foe_count: int, winner: str) -> None:
     result = roll_initiative(
         hc,
         ScriptedDice([3, 6]),
@@ -136,9 +136,7 @@ def test_with_nothing_else_to_go_on_both_roll_off_until_they_differ(hc: Ruleset)
 
 
 def test_a_roll_off_can_go_to_the_foes(b3: Ruleset) -> None:
-    result = roll_initiative(
-        b3, ScriptedDice([7, 10, 1, 12]), leader_stats=LEADER, party_count=2, foe_count=2
-    )
+    result = roll_initiative(b3, ScriptedDice([7, 10, 1, 12]), leader_stats=LEADER, party_count=2, foe_count=2)
     assert result.winner == "foes"
     assert [(p.total, f.total) for p, f in result.roll_offs] == [(4, 12)]
 
@@ -238,7 +236,7 @@ def test_a_step_outside_the_round_is_refused(hc: Ruleset) -> None:
 
 
 def test_surprise_can_be_shaken_off_with_a_rally_save(b3: Ruleset) -> None:
-    """"have all of the "surprised" characters roll Rally saves. Anyone who passes can act in the
+    """ "have all of the "surprised" characters roll Rally saves. Anyone who passes can act in the
     first round of combat." The target is by the tiers: a source "One Lower" is 12, "Equal" 15."""
     passed = surprise_check(b3, ScriptedDice([11]), save_bonus=1, own_tier=2, surprisers_tier=1, name="Bruna")
     assert passed.passed and passed.roll.total == 12 and passed.target == 12
@@ -687,9 +685,7 @@ def test_morale_by_tiers_with_a_boon(b3: Ruleset) -> None:
     assert (result.target, result.roll.total, result.passed) == (15, 15, True)
 
 
-@pytest.mark.parametrize(
-    ("threat", "face", "passed"), [("minor", 9, True), ("major", 14, False), ("run", 20, False)]
-)
+@pytest.mark.parametrize(("threat", "face", "passed"), [("minor", 9, True), ("major", 14, False), ("run", 20, False)])
 def test_eyeballed_morale_targets(hc: Ruleset, threat: str, face: int, passed: bool) -> None:
     result = morale_eyeballed(hc, ScriptedDice([face]), threat)
     assert result.passed is passed
@@ -757,9 +753,7 @@ def test_book_three_intelligent_foes_save_with_a_boon_and_are_never_destroyed(b3
     assert outcome.spared_destruction
     assert (outcome.duration.total if outcome.duration else None) == 4
     assert (outcome.damage.total if outcome.damage else None) == 6
-    assert outcome.explanation.endswith(
-        "Flee, and take damage: 4 rounds, 6 damage (intelligent: cannot be destroyed)."
-    )
+    assert outcome.explanation.endswith("Flee, and take damage: 4 rounds, 6 damage (intelligent: cannot be destroyed).")
 
 
 def test_mindless_foes_are_still_destroyed_in_book_three(b3: Ruleset) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.procedures.hammercrawl_classes.rules import damage
 from hammertui.procedures.hammercrawl_classes.rules.damage import Vitals
-from hammertui.kernel.rules.dice import ScriptedDice
 
 STANDING = Vitals(hp=6, temp_hp=0, con=10, status="ok")
 

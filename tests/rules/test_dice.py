@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from hammertui.kernel.rules.dice import (
     MAX_CHAIN,
-    DiceSource,
     DiceExpr,
     DiceNotationError,
+    DiceSource,
     DiviningDie,
     DiviningRoll,
     DiviningThrow,
@@ -738,9 +738,7 @@ def divine(source: DiceSource, pool: Mapping[str, int]) -> DiviningRoll:
 
 def test_wfrp3_dice_have_the_right_sides() -> None:
     sides = {color: die.sides for color, die in WFRP3.items()}
-    assert sides == {
-        "blue": 8, "red": 10, "green": 10, "yellow": 6, "white": 6, "purple": 8, "black": 6
-    }
+    assert sides == {"blue": 8, "red": 10, "green": 10, "yellow": 6, "white": 6, "purple": 8, "black": 6}
 
 
 def test_one_die_per_pool_entry_in_order() -> None:
@@ -758,9 +756,7 @@ def test_one_die_per_pool_entry_in_order() -> None:
     assert result.count("skull") == 2
     assert result.count("falcon") == 0
     assert result.totals() == {"hammer": 1, "skull": 2, "crossblade": 2}
-    assert result.describe() == (
-        "[blue:hammer, purple:skull+skull, purple:crossblade+crossblade, black:blank]"
-    )
+    assert result.describe() == ("[blue:hammer, purple:skull+skull, purple:crossblade+crossblade, black:blank]")
 
 
 def test_hammer_plus_chains_three_times() -> None:
@@ -776,9 +772,7 @@ def test_hammer_plus_chains_three_times() -> None:
     assert result.count("hammer_plus") == 3
     assert result.count("falcon") == 1
     assert result.totals() == {"hammer_plus": 3, "falcon": 1}
-    assert result.describe() == (
-        "[yellow:hammer_plus, yellow*:hammer_plus, yellow*:hammer_plus, yellow*:falcon]"
-    )
+    assert result.describe() == ("[yellow:hammer_plus, yellow*:hammer_plus, yellow*:hammer_plus, yellow*:falcon]")
 
 
 def test_chained_die_is_thrown_straight_after_its_caller() -> None:
@@ -794,9 +788,7 @@ def test_chained_die_is_thrown_straight_after_its_caller() -> None:
         ("purple", ("skull", "skull"), False),
     ]
     assert result.totals() == {"hammer": 1, "hammer_plus": 1, "comet": 1, "skull": 2}
-    assert result.describe() == (
-        "[blue:hammer, yellow:hammer_plus, yellow*:comet, yellow:blank, purple:skull+skull]"
-    )
+    assert result.describe() == ("[blue:hammer, yellow:hammer_plus, yellow*:comet, yellow:blank, purple:skull+skull]")
 
 
 def test_no_chain_without_a_chain_symbol() -> None:

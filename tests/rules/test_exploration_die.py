@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from hammertui.kernel.ruleset import check_ruleset_file
 from hammertui.procedures.exploration_die.rules import (
     CAREFUL,
     HOOFING_IT,
@@ -16,7 +17,6 @@ from hammertui.procedures.exploration_die.rules import (
     surprise,
     surprise_chances,
 )
-from hammertui.kernel.ruleset import check_ruleset_file
 from hammertui.procedures.exploration_die.schema import ExplorationDieRules
 from tests.exploration_die_ruleset import RULESET, load
 
@@ -48,7 +48,7 @@ def test_each_face_brings_the_texts_result(die: ExplorationDieRules, face: int, 
 
 
 def test_a_careful_party_in_good_light_cannot_be_surprised(die: ExplorationDieRules) -> None:
-    """"When characters move at normal exploration speed, they can normally not be surprised." And
+    """ "When characters move at normal exploration speed, they can normally not be surprised." And
     lit: "it is impossible to surprise NPCs or Monsters unless encountering them through a newly
     opened door, on a roll of 1 in 6"."""
     assert surprise_chances(die.surprise, "lit", CAREFUL) == Chances(party=0, foes=0)
@@ -56,7 +56,7 @@ def test_a_careful_party_in_good_light_cannot_be_surprised(die: ExplorationDieRu
 
 
 def test_hoofing_it_or_a_sneaky_foe_is_two_in_six(die: ExplorationDieRules) -> None:
-    """"If they are *hoofing it* or if the foe is very sneaky, they have a 2-in-6 chance of being
+    """ "If they are *hoofing it* or if the foe is very sneaky, they have a 2-in-6 chance of being
     surprised.\""""
     assert surprise_chances(die.surprise, "lit", HOOFING_IT).party == 2
     assert surprise_chances(die.surprise, "lit", CAREFUL, sneaky_foe=True).party == 2
@@ -64,7 +64,7 @@ def test_hoofing_it_or_a_sneaky_foe_is_two_in_six(die: ExplorationDieRules) -> N
 
 @pytest.mark.parametrize("light", ["dark", "dim"])
 def test_in_the_dark_or_dim_either_side_is_two_in_six(die: ExplorationDieRules, light: str) -> None:
-    """"Player characters in the dark have a 2 in 6 chance of surprising NPCs or monsters (and vice
+    """ "Player characters in the dark have a 2 in 6 chance of surprising NPCs or monsters (and vice
     versa)"; "Player characters have a 2 in 6 chance of surprising NPCs or monsters in dim conditions
     (and vice versa)"."""
     assert surprise_chances(die.surprise, light, CAREFUL) == Chances(party=2, foes=2)
@@ -78,14 +78,14 @@ def test_a_roll_within_the_chance_surprises() -> None:
 
 
 def test_both_sides_surprised_cancel() -> None:
-    """"It is possible for both sides to surprise the other, in which case every one stands around
+    """ "It is possible for both sides to surprise the other, in which case every one stands around
     shocked for a moment but otherwise the surprise is canceled.\""""
     outcome = surprise(Chances(2, 2), 1, 2)
     assert outcome.who == "both" and outcome.free_round == ""
 
 
 def test_the_side_that_surprises_keeps_a_free_round() -> None:
-    """"A group that surprises another group has a free round to act in any way they choose", and
+    """ "A group that surprises another group has a free round to act in any way they choose", and
     held surprise: "if the meeting turns to fighting, the group that surprised the other still gets
     a free round to do as they please before the other side can act.\""""
     assert surprise(Chances(0, 2), 4, 1).free_round == "party"
@@ -94,7 +94,7 @@ def test_the_side_that_surprises_keeps_a_free_round() -> None:
 
 
 def test_charisma_does_not_count_when_the_foes_surprise_the_party() -> None:
-    """"a group of NPCs surprising the PCs would not be modified, but if both parties warily approach
+    """ "a group of NPCs surprising the PCs would not be modified, but if both parties warily approach
     each other and the PCs shout out something re-assuring, the Charisma modifier would apply.\""""
     assert not charisma_applies(surprise(Chances(2, 0), 1, 6))
     assert charisma_applies(surprise(Chances(0, 0), 6, 6))
@@ -121,7 +121,7 @@ def test_charisma_does_not_count_when_the_foes_surprise_the_party() -> None:
     ],
 )
 def test_the_reaction_table(die: ExplorationDieRules, total: int, reaction: str) -> None:
-    """"| 2 or Less | Violent | 3 Angry | 4 Threat | 5 Warning | 6 Guarded | 7 Neutral | 8 Neutral |
+    """ "| 2 or Less | Violent | 3 Angry | 4 Threat | 5 Warning | 6 Guarded | 7 Neutral | 8 Neutral |
     9 Positive | 10 Helpful | 11 Amicable | 12 or More | Friendly |\""""
     assert reaction_for(die.reaction, total) == reaction
 
@@ -135,7 +135,10 @@ def _broken(tmp_path: Path, old: str, new: str) -> list[str]:
 
 def test_a_results_table_missing_a_face_is_refused(tmp_path: Path) -> None:
     problems = _broken(tmp_path, '    { roll = 6, id = "tired", name = "Tired" },\n', "")
-    assert any("exploration_die.results: expected result rows covering every roll of 1d6 (1-6) once; no row for 6" in p for p in problems), problems
+    assert any(
+        "exploration_die.results: expected result rows covering every roll of 1d6 (1-6) once; no row for 6" in p
+        for p in problems
+    ), problems
 
 
 def test_an_unknown_result_is_refused(tmp_path: Path) -> None:
@@ -150,7 +153,10 @@ def test_a_reaction_stat_that_is_no_stat_is_refused(tmp_path: Path) -> None:
 
 def test_every_light_level_needs_a_chance(tmp_path: Path) -> None:
     problems = _broken(tmp_path, "light = { dark = 2, dim = 2, lit = 0 }", "light = { dark = 2, lit = 0 }")
-    assert any("exploration_die.surprise.light: expected a chance for each of dark, dim, lit; missing dim" in p for p in problems), problems
+    assert any(
+        "exploration_die.surprise.light: expected a chance for each of dark, dim, lit; missing dim" in p
+        for p in problems
+    ), problems
 
 
 def test_the_section_is_refused_beside_the_divining_pool(tmp_path: Path) -> None:

@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
+from hammertui.kernel.rules.dice import DiviningThrow, ScriptedDice
+from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.divining_pool.rules import explore
 from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
-from hammertui.kernel.rules.dice import DiviningThrow, ScriptedDice
 from hammertui.procedures.divining_pool.rules.explore import PoolInputs, build_pool, pool_counts, read_roll, room_xp
-from hammertui.kernel.ruleset import Ruleset
 
 
 def throws(*faces: tuple[str, ...]) -> tuple[DiviningThrow, ...]:
@@ -63,7 +63,14 @@ def test_the_pool_lists_its_reasons_in_the_texts_order(hc: Ruleset) -> None:
         ("green", 1, "camp"),
         ("red", 1, "hand"),
     ]
-    assert pool_counts(lines, hc.divining.dice) == {"blue": 1, "red": 1, "green": 1, "white": 3, "purple": 3, "black": 3}
+    assert pool_counts(lines, hc.divining.dice) == {
+        "blue": 1,
+        "red": 1,
+        "green": 1,
+        "white": 3,
+        "purple": 3,
+        "black": 3,
+    }
 
 
 def test_a_revisit_takes_no_scouting_dice(hc: Ruleset) -> None:
@@ -121,4 +128,6 @@ def test_outcomes_count_time_in_the_rulesets_own_unit(hc: Ruleset, b3: Ruleset) 
     assert sputter(b3) == "The lights flicker and sputter: 1d4 more Beats off them"
     crossblade = [c.name for c in explore.choices(b3, "crossblade")]
     assert "The lights flicker and sputter: 1d4 more Beats off them" in crossblade, "bought through `also` too"
-    assert not any("{" in c.name for symbol in ("falcon", "skull", "hammer", "crossblade") for c in explore.choices(b3, symbol))
+    assert not any(
+        "{" in c.name for symbol in ("falcon", "skull", "hammer", "crossblade") for c in explore.choices(b3, symbol)
+    )

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.procedures.individual_initiative import rules
 from hammertui.kernel.ruleset import RulesetError, load_ruleset
+from hammertui.procedures.individual_initiative import rules
 from hammertui.procedures.individual_initiative.schema import IndividualInitiative
 from tests import individual_initiative_ruleset
 
@@ -21,15 +21,19 @@ def fight(tmp_path_factory: pytest.TempPathFactory) -> IndividualInitiative:
 
 
 def test_initiative_is_descending_and_re_rolled_with_wisdom() -> None:
-    """"Each character rolls 1d6 and adds their Wisdom modifier. ... act in descending order of Initiative"."""
-    assert rules.initiative_order([("darla", 3 + 1), ("goblin", 5 + 0), ("wenna", 2 - 1)]) == ("goblin", "darla", "wenna")
+    """ "Each character rolls 1d6 and adds their Wisdom modifier. ... act in descending order of Initiative"."""
+    assert rules.initiative_order([("darla", 3 + 1), ("goblin", 5 + 0), ("wenna", 2 - 1)]) == (
+        "goblin",
+        "darla",
+        "wenna",
+    )
     assert rules.initiative_order([("darla", 4), ("goblin", 4)]) == ("darla", "goblin"), "ties keep the listed order"
     assert rules.initiative_modifier(1, heavy=False, penalty=1) == 1
     assert rules.initiative_modifier(1, heavy=True, penalty=1) == 0, "Heavy: penalize initiative by one"
 
 
 def test_target_20(fight: IndividualInitiative) -> None:
-    """"rolls 1d20, adds their character's Weapon Skill or Bow Skill, their target's AC, and if the
+    """ "rolls 1d20, adds their character's Weapon Skill or Bow Skill, their target's AC, and if the
     total is equal to 20 or higher, they hit their target"."""
     assert rules.target20(10, 0, 1, 9, fight).hit, "10 + WS 1 + AC 9 = 20 hits"
     assert not rules.target20(9, 0, 1, 9, fight).hit, "19 misses"
@@ -37,12 +41,12 @@ def test_target_20(fight: IndividualInitiative) -> None:
 
 
 def test_monsters_have_1_ws_per_hd(fight: IndividualInitiative) -> None:
-    """"Monsters follow the same procedure, assuming 1 WS per HD, unless otherwise specified"."""
+    """ "Monsters follow the same procedure, assuming 1 WS per HD, unless otherwise specified"."""
     assert rules.monster_weapon_skill(3, fight.monster_ws_per_hd) == 3
 
 
 def test_crits_and_fumbles(fight: IndividualInitiative) -> None:
-    """"A roll of a "20" indicates a critical hit, which hits automatically ... A roll of a "1"
+    """ "A roll of a "20" indicates a critical hit, which hits automatically ... A roll of a "1"
     indicates a fumble, which automatically misses"."""
     crit = rules.target20(20, -4, 0, 2, fight)
     assert crit.hit and crit.critical, "a 20 hits even when the total falls short"
@@ -52,15 +56,19 @@ def test_crits_and_fumbles(fight: IndividualInitiative) -> None:
 
 
 def test_firing_into_melee(fight: IndividualInitiative) -> None:
-    """"If firing into melee, a miss on an attack roll of 1-5 will hit a random ally"."""
+    """ "If firing into melee, a miss on an attack roll of 1-5 will hit a random ally"."""
     assert rules.stray_hits_ally(rules.target20(5, 0, 1, 3, fight), True, fight.stray_shot)
     assert not rules.stray_hits_ally(rules.target20(6, 0, 1, 3, fight), True, fight.stray_shot)
-    assert not rules.stray_hits_ally(rules.target20(5, 0, 1, 3, fight), False, fight.stray_shot), "not firing into melee"
-    assert not rules.stray_hits_ally(rules.target20(5, 0, 6, 9, fight), True, fight.stray_shot), "a 5 that hits hits its target"
+    assert not rules.stray_hits_ally(rules.target20(5, 0, 1, 3, fight), False, fight.stray_shot), (
+        "not firing into melee"
+    )
+    assert not rules.stray_hits_ally(rules.target20(5, 0, 6, 9, fight), True, fight.stray_shot), (
+        "a 5 that hits hits its target"
+    )
 
 
 def test_fighting_options(fight: IndividualInitiative) -> None:
-    """"Charge: ... Gain advantage to hit"; "Press: Gain advantage on your attack roll but AC is 4
+    """ "Charge: ... Gain advantage to hit"; "Press: Gain advantage on your attack roll but AC is 4
     worse." "Defend: Improve AC by 2, but cannot attack this round." Finesse: "When pressing with a
     Finesse weapon, only reduce AC by 2, and when defending, you may still make an attack, but with
     disadvantage"."""
@@ -75,7 +83,7 @@ def test_fighting_options(fight: IndividualInitiative) -> None:
 
 
 def test_conditions() -> None:
-    """"Floored: ... Can defend yourself only. Enemies gain advantage to hit you." "Stunned: ... No
+    """ "Floored: ... Can defend yourself only. Enemies gain advantage to hit you." "Stunned: ... No
     actions can be taken. Enemies gain double advantage to hit you." "Helpless: ... Enemies hit
     automatically and deal wounds rather than HP damage"."""
     assert rules.attack_net("", False, ("floored",), 0, 0) == 1
@@ -95,7 +103,7 @@ def test_light_and_weariness_count_against_the_attack() -> None:
 
 
 def test_crushing(fight: IndividualInitiative) -> None:
-    """"Any armor granting AC better than 5 counts as 5 against crushing weapons. Note that this only
+    """ "Any armor granting AC better than 5 counts as 5 against crushing weapons. Note that this only
     applies if the AC is derived from physical weight of armor"."""
     assert rules.crushed_ac(3, True, True, fight.crushing_ac) == 5
     assert rules.crushed_ac(7, True, True, fight.crushing_ac) == 7
@@ -117,7 +125,7 @@ def test_damage_by_weapon_abilities() -> None:
 
 
 def test_death_by_wounds(fight: IndividualInitiative) -> None:
-    """"When a character reaches zero HP, any additional hits will cause wounds." "a second wound
+    """ "When a character reaches zero HP, any additional hits will cause wounds." "a second wound
     will kill the character." | 3 | Nasty Cut - Stunned, Bleeding Out |"""
     assert rules.harm(4, 6, helpless=False) == rules.Harm(0, False), "the blow that reaches 0 is not a wound"
     assert rules.harm(0, 1, helpless=False) == rules.Harm(0, True)
@@ -128,16 +136,18 @@ def test_death_by_wounds(fight: IndividualInitiative) -> None:
 
 
 def test_bleeding_out(fight: IndividualInitiative) -> None:
-    """"Player must roll a constitution save every round. After three failures, the character dies.
+    """ "Player must roll a constitution save every round. After three failures, the character dies.
     May be stabilized by an ally rolling 1d6 + Int modifier, with a 6 or higher succeeding"."""
-    assert rules.save_passes(*rules.keep_for_save([12], 0), 12) and not rules.save_passes(*rules.keep_for_save([13], 0), 12)
+    assert rules.save_passes(*rules.keep_for_save([12], 0), 12) and not rules.save_passes(
+        *rules.keep_for_save([13], 0), 12
+    )
     assert not rules.bled_out(2, fight.bleeding_out.failures) and rules.bled_out(3, fight.bleeding_out.failures)
     assert rules.stabilised(5, 1, fight.bleeding_out.stabilise_target)
     assert not rules.stabilised(5, 0, fight.bleeding_out.stabilise_target)
 
 
 def test_double_disadvantage_on_a_save() -> None:
-    """"If you have double disadvantage, roll two, keep the worse, and make worse by 4": on a save
+    """ "If you have double disadvantage, roll two, keep the worse, and make worse by 4": on a save
     rolled under, the higher die, 4 higher."""
     assert rules.keep_for_save([6, 11], -2) == (11, 4)
     assert rules.keep_for_save([6, 11], -1) == (11, 0)
@@ -145,7 +155,7 @@ def test_double_disadvantage_on_a_save() -> None:
 
 
 def test_guts(fight: IndividualInitiative) -> None:
-    """"Guts is rated from 3 to 12 and is tested by the referee rolling 2d6, with results equal to
+    """ "Guts is rated from 3 to 12 and is tested by the referee rolling 2d6, with results equal to
     or below their Guts passing." Hirelings "have a Guts of 7" and roll "modified by their employer's
     Charisma"; "Hirelings take their Guts rolls at a disadvantage in dim conditions"."""
     assert rules.guts_passes(7, 7) and not rules.guts_passes(8, 7)
@@ -156,13 +166,15 @@ def test_guts(fight: IndividualInitiative) -> None:
 
 
 def test_a_fight_takes_a_turn(fight: IndividualInitiative) -> None:
-    """"Generally assume that an encounter ends up taking a full turn unless it is exceptionally long"."""
+    """ "Generally assume that an encounter ends up taking a full turn unless it is exceptionally long"."""
     assert rules.fight_time(fight.turns) == 1
     assert rules.fight_time(fight.turns, 3) == 3
 
 
 def test_a_wound_table_missing_a_face_is_refused(tmp_path: Path) -> None:
-    text = individual_initiative_ruleset.RULESET.replace('    { roll = 6, name = "Light Head Wound", conditions = ["floored"] },\n', "")
+    text = individual_initiative_ruleset.RULESET.replace(
+        '    { roll = 6, name = "Light Head Wound", conditions = ["floored"] },\n', ""
+    )
     path = tmp_path / "short.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(RulesetError) as refused:
@@ -171,7 +183,7 @@ def test_a_wound_table_missing_a_face_is_refused(tmp_path: Path) -> None:
 
 
 def test_what_each_range_allows() -> None:
-    """"Touching: ... Can only use close weapons like daggers or natural weapons." "Hand-to-Hand: ...
+    """ "Touching: ... Can only use close weapons like daggers or natural weapons." "Hand-to-Hand: ...
     All melee weapons can be used at this range, but ranged weapons cannot." "Close: Within throwing
     distance. Ranged weapons can be used ... and characters can move into melee range and attack if
     desired." "Far: Beyond throwing distance. Lit targets can be targeted with ranged weapons ...

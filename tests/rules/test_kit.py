@@ -8,8 +8,8 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.procedures.hammercrawl_classes.rules import sheet
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.hammercrawl_classes.rules import sheet
 from tests.rules.test_ruleset import one_problem, variant
 
 
@@ -49,7 +49,9 @@ def test_a_broken_kit_is_named(tmp_path: Path, body: str, fragments: tuple[str, 
 
 
 def test_a_light_spell_is_cast_not_packed(tmp_path: Path) -> None:
-    body = "[light.sources.light_spell]\nname = \"Light spell\"\nduration = 6\nneeds_caster = true\n\n[kit]\nlight_spell = 1"
+    body = (
+        '[light.sources.light_spell]\nname = "Light spell"\nduration = 6\nneeds_caster = true\n\n[kit]\nlight_spell = 1'
+    )
     one_problem(variant(tmp_path, "spell", body), "kit.light_spell", "set time and needs no caster")
 
 

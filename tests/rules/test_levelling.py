@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import characters
-from hammertui.procedures.hammercrawl_classes.rules import sheet
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.rules import characters, sheet
 
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
 
@@ -72,14 +71,28 @@ def test_a_thief_rolls_bailiwick_and_a_different_failing(hc: Ruleset) -> None:
 
 def test_hand_entry_is_checked(hc: Ruleset) -> None:
     problems = characters.entry_problems(hc, "fighter", 16, {**AVERAGE, "STR": 19}, 12, 10, 14)
-    assert problems == ["level must be 1 to 15, not 16", "STR must be 3 to 18, not 19", "HP must be 0 to the max HP (10), not 12"]
+    assert problems == [
+        "level must be 1 to 15, not 16",
+        "STR must be 3 to 18, not 19",
+        "HP must be 0 to the max HP (10), not 12",
+    ]
     assert characters.entry_problems(hc, "fighter", 3, AVERAGE, 10, 10, 14) == []
 
 
 def test_sheet_says_how_numbers_are_made(hc: Ruleset, b3: Ruleset) -> None:
     facts = sheet.Facts(
-        name="Darla", class_id="fighter", level=2, xp=25, stats={**AVERAGE, "CON": 13, "INT": 7, "STR": 14},
-        con=11, hp=9, max_hp=12, ac=14, armour="medium", uses={"not_today": 1}, dungeon_tier=1,
+        name="Darla",
+        class_id="fighter",
+        level=2,
+        xp=25,
+        stats={**AVERAGE, "CON": 13, "INT": 7, "STR": 14},
+        con=11,
+        hp=9,
+        max_hp=12,
+        ac=14,
+        armour="medium",
+        uses={"not_today": 1},
+        dungeon_tier=1,
     )
     sections = {s.title: s for s in sheet.character_sheet(hc, facts)}
     lines = {line.label: line for s in sections.values() for line in s.lines}
@@ -110,13 +123,20 @@ def test_book_three_hit_points_section_wants_more_than_the_old_total(b3: Ruleset
     your previous HP total, keep it. If it is not, instead keep the previous total +1"."""
     thief = b3.classes["thief"]
     each = "reroll_all_con_each"
-    assert characters.level_up_hp(b3, thief, 2, 8, 1, ScriptedDice([3, 3]), each)[0] == 9  # (3+1)+(3+1) = 8: not greater
+    assert (
+        characters.level_up_hp(b3, thief, 2, 8, 1, ScriptedDice([3, 3]), each)[0] == 9
+    )  # (3+1)+(3+1) = 8: not greater
     assert characters.level_up_hp(b3, thief, 2, 8, 1, ScriptedDice([4, 4]), each)[0] == 10
-    assert characters.level_up_hp(b3, thief, 2, 8, 1, ScriptedDice([]))[0] == 10, "+1, and the Death save (Okay) rises 1"
+    assert characters.level_up_hp(b3, thief, 2, 8, 1, ScriptedDice([]))[0] == 10, (
+        "+1, and the Death save (Okay) rises 1"
+    )
 
 
 def test_book_three_offers_both_readings_and_records_the_choice(b3: Ruleset, hc: Ruleset) -> None:
-    assert b3.hit_points is not None and b3.hit_points.level_up_choices == ("plus_one_and_death_save", "reroll_all_con_each")
+    assert b3.hit_points is not None and b3.hit_points.level_up_choices == (
+        "plus_one_and_death_save",
+        "reroll_all_con_each",
+    )
     assert "level_up_hp" in b3.decisions
     assert hc.hit_points is not None and hc.hit_points.level_up_choices == ("reroll_all",)
     assert characters.level_up_hp_rule(b3, "") == "plus_one_and_death_save"
@@ -132,7 +152,9 @@ def test_the_sheet_reads_the_class_once_and_the_levelling_rule_in_force(hc: Rule
     b3_lines = {line.label: line for s in sheet.character_sheet(b3, facts) for line in s.lines}
     assert "each level: +1, and as much again as the Death save bonus rises" in b3_lines["HP"].why
     assert "Hit Die d8 per level" not in b3_lines["HP"].why
-    chosen = sheet.character_sheet(b3, sheet.Facts(**{**attrs.asdict(facts, recurse=False), "level_up_hp": "reroll_all_con_each"}))
+    chosen = sheet.character_sheet(
+        b3, sheet.Facts(**{**attrs.asdict(facts, recurse=False), "level_up_hp": "reroll_all_con_each"})
+    )
     assert "CON mod on each" in {line.label: line for s in chosen for line in s.lines}["HP"].why
 
 
@@ -158,7 +180,9 @@ def test_ad_hoc_awards_come_from_the_ruleset(hc: Ruleset, b3: Ruleset) -> None:
 
 
 def test_the_sheets_damage_line_names_the_stat_each_kind_adds(hc: Ruleset, b3: Ruleset) -> None:
-    facts = sheet.Facts(name="Darla", class_id="fighter", level=1, xp=0, stats={**AVERAGE, "STR": 18}, con=10, hp=8, max_hp=8)
+    facts = sheet.Facts(
+        name="Darla", class_id="fighter", level=1, xp=0, stats={**AVERAGE, "STR": 18}, con=10, hp=8, max_hp=8
+    )
     hc_lines = {line.label: line for s in sheet.character_sheet(hc, facts) for line in s.lines}
     assert hc_lines["Damage"].why == "the class Hit Die; STR +3 in melee and thrown; +1 die two-handed"
     b3_lines = {line.label: line for s in sheet.character_sheet(b3, facts) for line in s.lines}

@@ -7,6 +7,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.burn_down.rules import (
     LOW_AT,
     LitSource,
@@ -23,7 +24,6 @@ from hammertui.procedures.burn_down.rules import (
     spell_duration,
     to_next_hour,
 )
-from hammertui.kernel.ruleset import Ruleset, load_ruleset
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -125,9 +125,7 @@ def test_corrections() -> None:
         correct(5, "minus", -1)
 
 
-@pytest.mark.parametrize(
-    ("units", "expected"), [(0, 6), (1, 5), (5, 1), (6, 6), (7, 5), (11, 1), (12, 6), (100, 2)]
-)
+@pytest.mark.parametrize(("units", "expected"), [(0, 6), (1, 5), (5, 1), (6, 6), (7, 5), (11, 1), (12, 6), (100, 2)])
 def test_to_next_hour(hc: Ruleset, units: int, expected: int) -> None:
     assert to_next_hour(units, hc.time.units_per_hour) == expected
 

@@ -16,21 +16,21 @@ def test_the_ruleset_s_mode_finds_the_package(b3a: Ruleset, hc: Ruleset) -> None
 
 
 def test_an_add_rolls_one_extra_die_and_keeps_the_better() -> None:
-    """"When a mechanical effect gives you an Advantage (aka an "add") on a die roll, you roll one
+    """ "When a mechanical effect gives you an Advantage (aka an "add") on a die roll, you roll one
     extra die of the same type and keep the better of the two." """
     thrown = Advantage().throw(ScriptedDice([4, 17]), DiceExpr(1, 20, 2), 1)
     assert (thrown.dice, thrown.kept, thrown.total) == ((4, 17), (17,), 19)
 
 
 def test_a_disadd_counts_the_lowest() -> None:
-    """"a Disadvantage (aka a "disadd") on a die roll means you roll one extra die of the base type,
+    """ "a Disadvantage (aka a "disadd") on a die roll means you roll one extra die of the base type,
     and then count the lowest of the two." """
     thrown = Advantage().throw(ScriptedDice([4, 17]), DiceExpr(1, 20), -1)
     assert thrown.kept == (4,)
 
 
 def test_two_net_adds_on_2d6_roll_4d6_and_drop_the_lowest_two() -> None:
-    """"if you are rolling 2d6 base damage, and you gain two net advantages to the roll, then you
+    """ "if you are rolling 2d6 base damage, and you gain two net advantages to the roll, then you
     should roll 4d6, then drop the lowest two." """
     dice = Advantage()
     thrown = dice.throw(ScriptedDice([2, 6, 1, 5]), DiceExpr(2, 6), 2)
@@ -39,7 +39,7 @@ def test_two_net_adds_on_2d6_roll_4d6_and_drop_the_lowest_two() -> None:
 
 
 def test_three_net_disadds_on_a_d20_keep_the_lowest_of_4d20() -> None:
-    """"if you are making a d20 saving throw and you have three net disadvantages (yikes!), then you
+    """ "if you are making a d20 saving throw and you have three net disadvantages (yikes!), then you
     should roll 4d20 and keep the lowest single die as your result." """
     dice = Advantage()
     thrown = dice.throw(ScriptedDice([17, 9, 12, 20]), DiceExpr(1, 20), -3)
@@ -49,13 +49,13 @@ def test_three_net_disadds_on_a_d20_keep_the_lowest_of_4d20() -> None:
 
 
 def test_a_pool_is_tilted_as_one() -> None:
-    """"When rolling pools of dice with an advantage, just add one die of the base type to the pool,
+    """ "When rolling pools of dice with an advantage, just add one die of the base type to the pool,
     and then drop the lowest die after the roll." """
     assert Advantage().pools
 
 
 def test_nothing_tilted_is_the_roll_itself() -> None:
-    """"Advantages and Disadvantages cancel each other out one for one": none left, the roll as it is."""
+    """ "Advantages and Disadvantages cancel each other out one for one": none left, the roll as it is."""
     dice = Advantage()
     thrown = dice.throw(ScriptedDice([6, 1, 4, 5]), DiceExpr(4, 6, keep=3), 0)
     assert (thrown.label, thrown.kept) == ("4d6kh3", (6, 4, 5))

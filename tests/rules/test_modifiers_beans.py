@@ -20,7 +20,7 @@ def test_the_ruleset_s_mode_finds_the_package(b3: Ruleset) -> None:
 
 @pytest.mark.parametrize(("net", "sides"), [(1, 4), (2, 6), (3, 8), (4, 10), (5, 12), (6, 20), (9, 20)])
 def test_the_bean_die_grows_with_the_net(b3: Ruleset, net: int, sides: int) -> None:
-    """"With one (1) net Bean, the die is a d4. With two (2) it's a d6, three (3) get a d8, four (4)
+    """ "With one (1) net Bean, the die is a d4. With two (2) it's a d6, three (3) get a d8, four (4)
     get a d10, and five (5) get a d12, ending with six (6) or more total net Beans getting an entire
     d20. Any net Beans over six are ignored." """
     dice = modifier_rules(b3.modifier_dice)
@@ -29,7 +29,7 @@ def test_the_bean_die_grows_with_the_net(b3: Ruleset, net: int, sides: int) -> N
 
 
 def test_boons_add_the_bean_die_to_the_total(b3: Ruleset) -> None:
-    """"With net Boons, the character rolls an extra die (called the Bean die) during the check,
+    """ "With net Boons, the character rolls an extra die (called the Bean die) during the check,
     adding its result to the base die's total." """
     thrown = modifier_rules(b3.modifier_dice).throw(ScriptedDice([12, 3]), DiceExpr(1, 20, 1), 1)
     assert (thrown.dice, thrown.total) == ((12,), 16)
@@ -37,7 +37,7 @@ def test_boons_add_the_bean_die_to_the_total(b3: Ruleset) -> None:
 
 
 def test_three_banes_and_one_add_are_two_banes_taken_off(b3: Ruleset) -> None:
-    """"if a PC is attempting a roll in which they have three Banes and one add, then their net total
+    """ "if a PC is attempting a roll in which they have three Banes and one add, then their net total
     is two Banes"; "with net Banes, the character rolls an extra die but instead subtracts its result
     from the total." """
     dice = modifier_rules(b3.modifier_dice)
@@ -48,7 +48,7 @@ def test_three_banes_and_one_add_are_two_banes_taken_off(b3: Ruleset) -> None:
 
 
 def test_each_die_of_a_pool_is_its_own_roll(b3: Ruleset) -> None:
-    """"Beans as described here apply to all possible dice rolls": each roll takes the Bean die, so a
+    """ "Beans as described here apply to all possible dice rolls": each roll takes the Bean die, so a
     pool is never tilted as one."""
     assert not modifier_rules(b3.modifier_dice).pools
 

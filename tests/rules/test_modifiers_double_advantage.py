@@ -31,7 +31,7 @@ def test_the_ruleset_s_mode_finds_the_package(rhr: Ruleset) -> None:
     ],
 )
 def test_two_dice_the_better_kept_and_4_at_double(net: int, kept: tuple[int, ...], total: int, words: str) -> None:
-    """"Advantage means that you roll two dice and keep the better result. Disadvantage means you
+    """ "Advantage means that you roll two dice and keep the better result. Disadvantage means you
     roll two and keep the worse. If you ever have double advantage, roll two, keep the better, and
     improve the roll by 4. If you have double disadvantage, roll two, keep the worse, and make worse
     by 4." """
@@ -49,7 +49,7 @@ def test_never_more_than_double() -> None:
 
 
 def test_a_roll_of_many_dice_is_refused_and_a_pool_tilted_die_by_die() -> None:
-    """"roll two dice and keep the better result": a roll of one die; a roll of several is refused,
+    """ "roll two dice and keep the better result": a roll of one die; a roll of several is refused,
     and each die of a pool is tilted alone."""
     dice = DoubleAdvantage()
     with pytest.raises(ValueError, match="cannot tilt a 2d6 roll by double_advantage"):

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hammertui.kernel.rules.dice import Face, SeededDice, roll_divining
+from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.divining_pool.rules.odds import (
     TOLERANCE,
     Distribution,
@@ -28,7 +29,6 @@ from hammertui.procedures.divining_pool.rules.odds import (
     odds_for,
     pool_odds,
 )
-from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.divining_pool.schema.divining import Divining
 
 HC = load_ruleset("hammercrawl")
@@ -94,9 +94,7 @@ def enumerate_pool(pool: Mapping[str, int], depth: int) -> list[tuple[Fraction, 
     return outcomes
 
 
-def distribution_of(
-    outcomes: list[tuple[Fraction, Resolved]], value: Callable[[Resolved], int]
-) -> dict[int, Fraction]:
+def distribution_of(outcomes: list[tuple[Fraction, Resolved]], value: Callable[[Resolved], int]) -> dict[int, Fraction]:
     dist: Counter[int] = Counter()
     for chance, resolved in outcomes:
         dist[value(resolved)] += chance
@@ -209,8 +207,7 @@ def test_expectations_agree_with_the_ruleset(colour: str) -> None:
     """Every symbol's mean, bonuses added, is what `Divining.expected_symbols` says."""
     for symbol in DIVINING.symbols:
         bonus = sum(
-            extra.get(symbol, 0) * DIVINING.expected_symbols(colour, source)
-            for source, extra in DIVINING.bonus.items()
+            extra.get(symbol, 0) * DIVINING.expected_symbols(colour, source) for source, extra in DIVINING.bonus.items()
         )
         assert expected(colour, symbol) == DIVINING.expected_symbols(colour, symbol) + bonus, symbol
 

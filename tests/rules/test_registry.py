@@ -32,7 +32,9 @@ def test_the_registry_names_no_procedure() -> None:
 def test_every_lists_each_registered_procedure_once_part_by_part() -> None:
     every = registry.every()
     assert [p.part for p in every] == sorted((p.part for p in every), key=list(registry.PARTS).index)
-    assert {(p.part, p.name) for p in every} == {(part, name) for part in registry.PARTS for name in registry.names(part)}
+    assert {(p.part, p.name) for p in every} == {
+        (part, name) for part in registry.PARTS for name in registry.names(part)
+    }
     assert len(every) == len(set(every))
 
 

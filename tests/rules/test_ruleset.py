@@ -68,7 +68,9 @@ def test_rulesets_dir_is_the_checkouts_folder() -> None:
 def test_shipped_rulesets_load_and_check_clean() -> None:
     rulesets = list_rulesets()
     assert [r.id for r in rulesets] == sorted(r.id for r in rulesets)
-    assert {"hammercrawl", "hammercrawl-book3", "hammercrawl-book3-advantage", "russell-house-rules"} <= {r.id for r in rulesets}
+    assert {"hammercrawl", "hammercrawl-book3", "hammercrawl-book3-advantage", "russell-house-rules"} <= {
+        r.id for r in rulesets
+    }
     for path in SHIPPED.glob("*.toml"):
         assert check_ruleset_file(path) == []
 
@@ -211,15 +213,11 @@ def test_class_notes_that_change_numbers(hc: Ruleset) -> None:
     assert c["dwarf"].languages == ("Dwarf",)
     elf = c["elf"].spellcasting
     assert (
-        elf is not None
-        and elf.free_spells == ("Read Magic",)
-        and (elf.base, elf.per_level, elf.stat) == (1, 1, "INT")
+        elf is not None and elf.free_spells == ("Read Magic",) and (elf.base, elf.per_level, elf.stat) == (1, 1, "INT")
     )
     assert [elf.max_spell_level.at(n) for n in (1, 2, 3, 4, 5, 15)] == [1, 1, 2, 2, 3, 8]
     halfling = c["halfling"].thief_skills
-    assert (
-        halfling is not None and "stealth" in halfling.advantage and "trap_finding" in halfling.disadvantage
-    )
+    assert halfling is not None and "stealth" in halfling.advantage and "trap_finding" in halfling.disadvantage
     assert c["berserker"].two_handed_damage_die == 12 and c["berserker"].rage is not None
     assert (c["berserker"].rage.save, c["berserker"].rage.target) == ("Mind", 12)
     cleric = c["cleric"].spellcasting
@@ -715,13 +713,9 @@ toml_values = st.recursive(
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(
-    st.lists(st.tuples(st.sampled_from(ALL_PATHS), st.one_of(st.none(), toml_values)), min_size=1, max_size=4)
-)
+@given(st.lists(st.tuples(st.sampled_from(ALL_PATHS), st.one_of(st.none(), toml_values)), min_size=1, max_size=4))
 @example(edits=[(("id",), {"\n": "\x1f"})])  # a key holding a newline is named on one line
-def test_no_mutation_escapes_as_anything_but_problems(
-    tmp_path: Path, edits: list[tuple[tuple[Any, ...], Any]]
-) -> None:
+def test_no_mutation_escapes_as_anything_but_problems(tmp_path: Path, edits: list[tuple[tuple[Any, ...], Any]]) -> None:
     data = _copy(HC_DATA)
     for path, value in edits:
         _set(data, path, value)
@@ -775,9 +769,7 @@ def test_loaded_dice_feed_the_divining_roll(hc: Ruleset) -> None:
 
     d = hc.divining
     assert d is not None
-    thrown = roll_divining(
-        ScriptedDice([5, 5, 1]), d.dice, {"blue": 1, "yellow": 1}, d.chain_symbol, d.chain_colour
-    )
+    thrown = roll_divining(ScriptedDice([5, 5, 1]), d.dice, {"blue": 1, "yellow": 1}, d.chain_symbol, d.chain_colour)
     assert [t.face for t in thrown.throws] == [("hammer",), ("hammer_plus",), ()]
     assert sum(d.symbol_count(t.face, "hammer") for t in thrown.throws) == 2
 

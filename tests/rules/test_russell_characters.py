@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from hammertui.procedures.russell_characters.rules import making as rules
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.procedures.russell_characters.rules import making as rules
 from tests.russell_ruleset import write
 
 CHAIN = (20, 12, 10, 8, 6, 4)
@@ -21,7 +21,7 @@ def russell(tmp_path: Path) -> Ruleset:
 
 
 def test_seven_rolls_six_assigned_as_you_like() -> None:
-    """"Roll 3d6 seven times and assign six of the results as you like.\""""
+    """ "Roll 3d6 seven times and assign six of the results as you like.\""""
     thrown = rules.roll_attributes(ScriptedDice([1, 1, 1] * 6 + [6, 6, 6]), "3d6", 7)
     assert [r.total for r in thrown] == [3, 3, 3, 3, 3, 3, 18]
     faces = [9, 14, 11, 10, 5, 17, 12]
@@ -36,7 +36,7 @@ def test_seven_rolls_six_assigned_as_you_like() -> None:
 
 
 def test_hardcore_in_order() -> None:
-    """"roll 3d6 in order, no substitutions.\""""
+    """ "roll 3d6 in order, no substitutions.\""""
     names = ("STR", "DEX", "CON", "INT", "WIS", "CHA")
     assert rules.in_order([9, 14, 11, 10, 5, 17], names) == dict(zip(names, [9, 14, 11, 10, 5, 17], strict=True))
     with pytest.raises(rules.BadAssignment):
@@ -53,13 +53,13 @@ def test_the_modifier_table(russell: Ruleset, score: int, mod: int) -> None:
 
 
 def test_starting_hp() -> None:
-    """"Roll 1d6 and add your Constitution modifier." (decision: never below 1)"""
+    """ "Roll 1d6 and add your Constitution modifier." (decision: never below 1)"""
     assert rules.starting_hp(4, 1, 1) == 5
     assert rules.starting_hp(1, -3, 1) == 1
 
 
 def test_unarmoured_and_armoured_ac() -> None:
-    """"Default Unarmored AC is 10. Improve it by one point for every point of positive Dexterity
+    """ "Default Unarmored AC is 10. Improve it by one point for every point of positive Dexterity
     modifier." "*Light* (Leather): 7 *Medium* (Chain): 5 *Heavy* (Plate): 3 *Shield*: 1 Better (so, one lower)\""""
     assert rules.armour_class(10, 0, False, 1) == 10
     assert rules.armour_class(10, 2, False, 1) == 8
@@ -70,7 +70,7 @@ def test_unarmoured_and_armoured_ac() -> None:
 
 
 def test_armour_takes_a_slot_a_point() -> None:
-    """"Armor takes up one slot for every point of AC better than 10.\""""
+    """ "Armor takes up one slot for every point of AC better than 10.\""""
     assert rules.armour_slots(10, 10, False, 1) == 0
     assert rules.armour_slots(10, 7, False, 1) == 3
     assert rules.armour_slots(10, 5, False, 1) == 5
@@ -78,13 +78,13 @@ def test_armour_takes_a_slot_a_point() -> None:
 
 
 def test_skill_slots_and_coins() -> None:
-    """"skill slots equal to half your intelligence, rounded down"; "3d6 x 10 base coins\""""
+    """ "skill slots equal to half your intelligence, rounded down"; "3d6 x 10 base coins\""""
     assert rules.skill_slots(13) == 6 and rules.skill_slots(12) == 6 and rules.skill_slots(3) == 1
     assert rules.coins(11, 10) == 110
 
 
 def test_weariness_and_burden_give_modifier_dice() -> None:
-    """"Wearied characters suffer disadvantage on all rolls"; "*Burdened *characters suffer
+    """ "Wearied characters suffer disadvantage on all rolls"; "*Burdened *characters suffer
     disadvantage on any physically challenging roll"; "If a character is both wearied and
     encumbered, they additionally take a -4 penalty on all rolls (so, roll two, keep the worst,
     and subtract 4. Good luck with that).\""""
@@ -98,16 +98,27 @@ def test_weariness_and_burden_give_modifier_dice() -> None:
 
 @pytest.mark.parametrize(
     ("die", "face", "after"),
-    [(20, 3, 20), (20, 2, 12), (12, 1, 10), (10, 2, 8), (8, 1, 6), (6, 2, 4), (6, 3, 6), (4, 3, 4), (4, 2, 0), (4, 1, 0)],
+    [
+        (20, 3, 20),
+        (20, 2, 12),
+        (12, 1, 10),
+        (10, 2, 8),
+        (8, 1, 6),
+        (6, 2, 4),
+        (6, 3, 6),
+        (4, 3, 4),
+        (4, 2, 0),
+        (4, 1, 0),
+    ],
 )
 def test_usage_dice_step_down_on_one_or_two(die: int, face: int, after: int) -> None:
-    """"A roll of 1 or 2 indicates that you step down one die size in the following chain. Rolling
+    """ "A roll of 1 or 2 indicates that you step down one die size in the following chain. Rolling
     a 1 or 2 on a D4 means that you are out of that item" — "Out < D4 < D6 < D8 < D10 < D12 < D20\""""
     assert rules.usage_after(CHAIN, die, face, 2) == after
 
 
 def test_gear_slots_and_burden() -> None:
-    """"Characters can carry a number of significant items up to their Strength score before
+    """ "Characters can carry a number of significant items up to their Strength score before
     becoming *Burdened*. Characters absolutely cannot carry more items than Str x 1.5.\""""
     assert not rules.burdened(10, 10) and rules.burdened(11, 10)
     assert rules.most_slots(10, Fraction(3, 2)) == 15
@@ -115,7 +126,7 @@ def test_gear_slots_and_burden() -> None:
 
 
 def test_tired_pips_and_weariness() -> None:
-    """"every character marks a Tired pip (two if the character is encumbered). When all three
+    """ "every character marks a Tired pip (two if the character is encumbered). When all three
     Tired pips are filled, the character becomes Wearied.\""""
     assert rules.tired_after(0, False, 3, 2) == 1
     assert rules.tired_after(0, True, 3, 2) == 2
@@ -129,7 +140,10 @@ def test_the_section_reads_the_texts_numbers(russell: Ruleset) -> None:
     own = russell.russell_characters
     assert own is not None
     assert [(g.name, g.slots, g.count, g.usage) for g in own.kit] == [
-        ("Blanket", 1, 0, None), ("Waterskin", 1, 0, 6), ("Rations", 1, 3, None), ("Flint & Tinder", 0, 0, None)
+        ("Blanket", 1, 0, None),
+        ("Waterskin", 1, 0, 6),
+        ("Rations", 1, 3, None),
+        ("Flint & Tinder", 0, 0, None),
     ]
     assert own.templates == () and own.usage_dice == CHAIN and own.most_slots == Fraction(3, 2)
     assert russell.procedures["characters"] == "russell_characters"
@@ -139,7 +153,10 @@ def test_a_usage_die_off_the_chain_is_refused(tmp_path: Path) -> None:
     from hammertui.kernel.ruleset import RulesetError
     from tests.russell_ruleset import RULESET
 
-    path = write(tmp_path, RULESET.replace('usage = 6 }', 'usage = 7 }'))
+    path = write(tmp_path, RULESET.replace("usage = 6 }", "usage = 7 }"))
     with pytest.raises(RulesetError) as caught:
         load_ruleset(path)
-    assert any("russell_characters.kit[1].usage: expected one of the usage dice d20, d12, d10, d8, d6, d4" in p for p in caught.value.problems), caught.value.problems
+    assert any(
+        "russell_characters.kit[1].usage: expected one of the usage dice d20, d12, d10, d8, d6, d4" in p
+        for p in caught.value.problems
+    ), caught.value.problems

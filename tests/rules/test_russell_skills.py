@@ -7,7 +7,7 @@ from hammertui.procedures.russell_characters.rules import skills as rules
 
 
 def test_modifier_dice_cancel_and_stop_at_double() -> None:
-    """"If you ever have double advantage, roll two, keep the better, and improve the roll by 4. If
+    """ "If you ever have double advantage, roll two, keep the better, and improve the roll by 4. If
     you have double disadvantage, roll two, keep the worse, and make worse by 4.\""""
     assert rules.net_dice(-2, -1, 0) == -2, "the dark and Wearied: double Disadvantage, no more"
     assert rules.net_dice(1, -1) == 0 and rules.dice_thrown(0) == 1
@@ -15,7 +15,7 @@ def test_modifier_dice_cancel_and_stop_at_double() -> None:
 
 
 def test_a_save_keeps_the_lower_die_with_advantage() -> None:
-    """"try to roll equal to or lower than the ability score on a D20. These rolls are subject to
+    """ "try to roll equal to or lower than the ability score on a D20. These rolls are subject to
     advantage and disadvantage like any other\""""
     assert rules.kept([5, 15], 1, low_is_good=True) == (5, 0)
     assert rules.kept([5, 15], -1, low_is_good=True) == (15, 0)
@@ -26,7 +26,7 @@ def test_a_save_keeps_the_lower_die_with_advantage() -> None:
 
 
 def test_a_skill_keeps_the_higher_die_with_advantage() -> None:
-    """"Advantage means that you roll two dice and keep the better result. Disadvantage means you roll
+    """ "Advantage means that you roll two dice and keep the better result. Disadvantage means you roll
     two and keep the worse.\""""
     assert rules.kept([2, 5], 1, low_is_good=False) == (5, 0)
     assert rules.kept([2, 5], -1, low_is_good=False) == (2, 0)
@@ -35,7 +35,7 @@ def test_a_skill_keeps_the_higher_die_with_advantage() -> None:
 
 
 def test_a_skill_passes_on_six_and_a_one_always_fails() -> None:
-    """"To use a skill, roll 1d6 and add your relevant skill - if the result is six or higher, it
+    """ "To use a skill, roll 1d6 and add your relevant skill - if the result is six or higher, it
     succeeds. A roll of 1 always fails. ... Your referee may grant you advantage, disadvantage, or a
     small modifier to the roll\""""
     assert rules.skill_passes(5, rules.skill_total(5, 0, 1, 0), 6)
@@ -46,7 +46,7 @@ def test_a_skill_passes_on_six_and_a_one_always_fails() -> None:
 
 
 def test_practice_needs_three_marks_and_stops_at_the_level() -> None:
-    """"they may choose to test to advance any one skill that has 3 or more marks next to it";
+    """ "they may choose to test to advance any one skill that has 3 or more marks next to it";
     "Remember that rank cannot rise above your current level.\""""
     assert rules.may_practise(3, 3) and not rules.may_practise(2, 3)
     assert rules.highest_rank(3, 3) == 3 and rules.highest_rank(8, 6) == 6

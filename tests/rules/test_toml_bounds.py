@@ -15,7 +15,9 @@ SCALARS = st.one_of(
     st.floats(),
     st.text(max_size=3),
 )
-VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner, max_size=3))
+VALUES = st.recursive(
+    SCALARS, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=2), inner, max_size=3)
+)
 
 
 def nested(value: Any, depth: int) -> dict[str, Any]:

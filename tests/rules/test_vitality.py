@@ -11,7 +11,16 @@ from hammertui.kernel.rules.vitality import hp_band
 
 @pytest.mark.parametrize(
     ("hp", "max_hp", "band"),
-    [(9, 9, "full"), (10, 9, "full"), (8, 9, "wounded"), (3, 9, "wounded"), (2, 9, "low"), (1, 9, "low"), (0, 9, "zero"), (1, 1, "full")],
+    [
+        (9, 9, "full"),
+        (10, 9, "full"),
+        (8, 9, "wounded"),
+        (3, 9, "wounded"),
+        (2, 9, "low"),
+        (1, 9, "low"),
+        (0, 9, "zero"),
+        (1, 1, "full"),
+    ],
 )
 def test_bands(hp: int, max_hp: int, band: str) -> None:
     assert hp_band(hp, max_hp) == band

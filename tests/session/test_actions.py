@@ -7,17 +7,17 @@ import pytest
 
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.acting import Context, Refused
 from hammertui.kernel.session.actions import (
     AdvanceTime,
     RenameSession,
     apply_action,
 )
-from hammertui.procedures.burn_down.actions import Douse, HandOver, Light
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import State, Stats, replace_member
 from hammertui.kernel.session.vitals import ApplyDamage, Heal
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.burn_down.actions import Douse, HandOver, Light
 
 
 def run(state: State, ruleset: Ruleset, action) -> tuple[State, list]:

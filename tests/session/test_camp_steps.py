@@ -15,13 +15,26 @@ import attrs
 import pytest
 import tomli_w
 
-from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
 from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State, replace_member
+from hammertui.kernel.session.store import Store
+from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.burn_down.actions import Douse
+from hammertui.procedures.burn_down.state import replace_light
+from hammertui.procedures.divining_pool.actions.explore import (
+    ExploreNext,
+    RollExplore,
+    SpendSymbol,
+    pool_lines,
+    spend_choices,
+)
+from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
+from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from hammertui.procedures.hammercrawl_camp.actions import (
     AbandonCamp,
     CampNext,
@@ -35,13 +48,6 @@ from hammertui.procedures.hammercrawl_camp.actions import (
     light_lines,
 )
 from hammertui.procedures.hammercrawl_camp.state import Camping, CampPlan, camping, last_camp, with_camp
-from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
-from hammertui.procedures.divining_pool.actions.explore import ExploreNext, RollExplore, SpendSymbol, pool_lines, spend_choices
-from hammertui.procedures.burn_down.state import replace_light
-from hammertui.kernel.session.procedures import is_dark
-from hammertui.kernel.session.sessions import new_state
-from hammertui.kernel.session.state import State, replace_member
-from hammertui.kernel.session.store import Store
 from tests.session.test_roster import run
 
 BLANK = 1
@@ -187,7 +193,10 @@ def test_everyone_eats_a_ration(demo: State, hc: Ruleset) -> None:
     state, _ = run(camped(demo, hc), hc, CampNext())
     after, events = run(state, hc, CampNext())
     assert [m.rations for m in after.party] == [2, 2, 2, 2]
-    assert "The party eats 1 Ration each: Darla (2 left), Brannoc (2 left), Wenna (2 left) and Otto Sixfingers (2 left)." in texts(events)
+    assert (
+        "The party eats 1 Ration each: Darla (2 left), Brannoc (2 left), Wenna (2 left) and Otto Sixfingers (2 left)."
+        in texts(events)
+    )
 
 
 def test_someone_allowed_to_camp_without_a_ration_goes_hungry(demo: State, hc: Ruleset) -> None:
@@ -251,7 +260,9 @@ def test_a_book_three_cleric_may_regain_turn_unholy_up_to_the_level(b3: Ruleset)
     state, _ = run(state, b3, SetCampFree("c4", "heal"))
     state, _ = steps(state, b3, "free")
     brannoc = next(row for row in camp_rows(state, b3) if row.id == "c2")
-    assert brannoc.free_text == "regain 1 use of Turn Unholy" and not brannoc.free_to_choose, "the one that gives something"
+    assert brannoc.free_text == "regain 1 use of Turn Unholy" and not brannoc.free_to_choose, (
+        "the one that gives something"
+    )
     after, events = run(state, b3, CampNext())
     assert after.character("c2").uses["turn_unholy"] == 1
     assert "Brannoc regains 1 use of Turn Unholy (Turn Unholy 1 of 1)." in texts(events)
@@ -412,7 +423,9 @@ def test_the_camps_choices_are_kept_for_the_next_and_offered_first(demo: State, 
     state, _ = run(state, hc, StartCamp())
     assert [o.id for o in action_options(state, hc, "c1")][:1] == ["stand_watch"]
     assert [o.last for o in action_options(state, hc, "c1")] == [True] + [False] * 5
-    assert [o.id for o in action_options(state, hc, "c4")] == list(hc.camp.actions), "no action last time: the rules' order"
+    assert [o.id for o in action_options(state, hc, "c4")] == list(hc.camp.actions), (
+        "no action last time: the rules' order"
+    )
     otto = next(row for row in camp_rows(state, hc) if row.id == "c4")
     assert otto.free_options == ("rememorize", "heal") and not otto.free_to_choose, "the last camp's, unasked"
     assert otto.free_text == "re-memorize 1 spell"
@@ -460,7 +473,9 @@ def at_encounter(state: State, watchers: int, level: int) -> State:
         (6, 2, 2, True),  # 6 - 2 + 2 = 6
     ],
 )
-def test_the_encounter_roll_at_each_boundary(demo: State, hc: Ruleset, die: int, watchers: int, level: int, encounter: bool) -> None:
+def test_the_encounter_roll_at_each_boundary(
+    demo: State, hc: Ruleset, die: int, watchers: int, level: int, encounter: bool
+) -> None:
     state = at_encounter(demo, watchers, level)
     after, events = run(state, hc, CampNext(), [die] + [BLANK] * 3)
     total = die - watchers + level
@@ -508,7 +523,9 @@ def test_the_encounter_pool_holds_the_camps_dice_and_leaves_them_for_the_next_ro
     moved, _ = run(done, hc, RollExplore(), [BLANK] * 5)
     assert exploring(moved).revisit_of == 0
     moved, _ = run(moved, hc, ExploreNext())
-    assert divining_pool(moved).bonuses == (PoolBonus("yellow", 1, 1, "Wenna scouted ahead and found the way", new_rooms_only=True),)
+    assert divining_pool(moved).bonuses == (
+        PoolBonus("yellow", 1, 1, "Wenna scouted ahead and found the way", new_rooms_only=True),
+    )
     again, _ = run(moved, hc, RollExplore(), [BLANK] * 4)
     again, _ = run(again, hc, ExploreNext())
     assert divining_pool(again).bonuses == ()

@@ -14,9 +14,9 @@ import pytest
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Refused
-from hammertui.procedures.divining_pool.actions.explore import RollExplore
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State, replace_member
+from hammertui.procedures.divining_pool.actions.explore import RollExplore
 from hammertui.procedures.divining_pool.actions.town import Downtime
 from hammertui.procedures.hammercrawl_classes.actions.vitals import RestoreCon
 from tests.session.test_roster import run
@@ -35,8 +35,10 @@ def in_mode(state: State, mode: str) -> State:
 
 
 @pytest.mark.parametrize("name", ["b3", "b3a"])
-def test_each_week_of_downtime_under_excitement_restores_a_point_of_lost_con(name: str, request: pytest.FixtureRequest) -> None:
-    """"For each week of downtime, your character restores 1 point of lost CON." """
+def test_each_week_of_downtime_under_excitement_restores_a_point_of_lost_con(
+    name: str, request: pytest.FixtureRequest
+) -> None:
+    """ "For each week of downtime, your character restores 1 point of lost CON." """
     ruleset: Ruleset = request.getfixturevalue(name)
     state = in_mode(new_state("t", ruleset, seed=7)[0], "excitement")
     darla = state.character("c1")
@@ -69,7 +71,7 @@ def test_no_downtime_while_the_party_is_busy_in_the_dungeon(hc: Ruleset) -> None
 
 
 def test_cure_serious_wounds_restores_lost_con_by_hand_with_a_reason(hc: Ruleset) -> None:
-    """"Restore 1d4 + Caster Level in lost CON stat points to the target.": lost points only."""
+    """ "Restore 1d4 + Caster Level in lost CON stat points to the target.": lost points only."""
     state = new_state("t", hc, seed=7)[0]
     darla = state.character("c1")
     state = hurt(state, "c1", con=darla.con_max - 3)
@@ -77,7 +79,10 @@ def test_cure_serious_wounds_restores_lost_con_by_hand_with_a_reason(hc: Ruleset
         run(state, hc, RestoreCon("c1", 2))
     cured, events = run(state, hc, RestoreCon("c1", 2, "Cure Serious Wounds, Brannoc level 7"))
     assert cured.character("c1").con == darla.con_max - 1
-    assert events[0].text == f"Darla regains 2 CON ({darla.con_max - 1}/{darla.con_max}): Cure Serious Wounds, Brannoc level 7."
+    assert (
+        events[0].text
+        == f"Darla regains 2 CON ({darla.con_max - 1}/{darla.con_max}): Cure Serious Wounds, Brannoc level 7."
+    )
     whole, _ = run(cured, hc, RestoreCon("c1", 9, "a potion"))
     assert whole.character("c1").con == darla.con_max
     with pytest.raises(Refused, match="Darla has lost no CON"):

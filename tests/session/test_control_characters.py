@@ -9,16 +9,15 @@ import pytest
 
 from hammertui.kernel.ruleset import RulesetError, load_ruleset, rulesets_dir
 from hammertui.kernel.ruleset.model import Ruleset
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import sessions
+from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.session.acting import Action, Refused
-from hammertui.procedures.sides_and_phases.actions import FoeGroup, StartFight
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.sides_and_phases.state import FoeKind
-from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
 from hammertui.kernel.session.loot import AddLoot
-from hammertui.procedures.hammercrawl_classes.actions.recruits import RenameCharacter, SetNotes
 from hammertui.kernel.session.store import Store
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.procedures.hammercrawl_classes.actions.recruits import RenameCharacter, SetNotes
+from hammertui.procedures.sides_and_phases.actions import FoeGroup, StartFight
+from hammertui.procedures.sides_and_phases.state import FoeKind
 
 HOSTILE = {
     "an OSC title": "A\x1b]2;PWNED\x07B",
@@ -77,12 +76,17 @@ def test_a_ruleset_holding_a_control_character_is_refused_naming_the_field(tmp_p
     own = tmp_path / "own"
     own.mkdir()
     text = (rulesets_dir() / "hammercrawl.toml").read_text()
-    bent = text.replace('id = "hammercrawl"', 'id = "bent"', 1).replace('short_name = "Cleric"', 'short_name = "Human \\u001b[2JCleric"', 1)
+    bent = text.replace('id = "hammercrawl"', 'id = "bent"', 1).replace(
+        'short_name = "Cleric"', 'short_name = "Human \\u001b[2JCleric"', 1
+    )
     assert bent != text.replace('id = "hammercrawl"', 'id = "bent"', 1)
     (own / "bent.toml").write_text(bent)
     with pytest.raises(RulesetError) as caught:
         load_ruleset("bent", also=(own,))
-    assert any("bent.toml" in p and "Cleric" not in p and "name: holds a control character (U+001B)" in p for p in caught.value.problems)
+    assert any(
+        "bent.toml" in p and "Cleric" not in p and "name: holds a control character (U+001B)" in p
+        for p in caught.value.problems
+    )
 
 
 def test_a_log_line_holding_a_control_character_is_read_without_it(store: Store) -> None:

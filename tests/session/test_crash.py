@@ -17,8 +17,8 @@ from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session import persist
 from hammertui.kernel.session.acting import Context
 from hammertui.kernel.session.actions import AdvanceTime, apply_action
-from hammertui.procedures.hammercrawl_classes.actions.recruits import SetNotes
 from hammertui.kernel.session.sessions import new_state
+from hammertui.procedures.hammercrawl_classes.actions.recruits import SetNotes
 
 CHILD = textwrap.dedent(
     """

@@ -13,15 +13,15 @@ import pytest
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.actions import AdvanceTime, Refused
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Effect, State
+from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.burn_down.actions import Light
+from hammertui.procedures.divining_pool.actions.search import Search
 from hammertui.procedures.hammercrawl_camp.actions import CampNext, StartCamp
 from hammertui.procedures.sides_and_phases.actions import AddEffect, EndEffect, EndFight, FightNext, TurnUnholy
 from hammertui.procedures.sides_and_phases.state import fighting
-from hammertui.procedures.divining_pool.actions.search import Search
-from hammertui.kernel.session.sessions import new_state
-from hammertui.kernel.session.state import Effect, State
 from tests.session.test_fight_steps import PARTY_FIRST, finish_round, member, started, texts, walk
 from tests.session.test_roster import run
 
@@ -124,7 +124,9 @@ def test_end_fight_book_three_counts_beats(state: State, b3: Ruleset) -> None:
     assert events[-1].text == "Loot time!"
 
 
-def test_end_fight_with_no_round_fought_still_costs_the_minimum_and_folds_round_effects(demo: State, hc: Ruleset) -> None:
+def test_end_fight_with_no_round_fought_still_costs_the_minimum_and_folds_round_effects(
+    demo: State, hc: Ruleset
+) -> None:
     state, _ = run(started(demo, hc), hc, AddEffect("Startled", "c4", "round", 2))
     state, _ = run(state, hc, AddEffect("Cursed", "c4", "round", 90))
     over, events = run(state, hc, EndFight())
@@ -141,7 +143,10 @@ def test_end_fight_round_effects_outlasting_the_fold_carry_on_as_turns_rounded_u
     for name, length in (("Rage", 97), ("Hex", 127), ("Daze", 7)):
         state, _ = run(state, hc, AddEffect(name, "c1", "round", length))
     over, events = run(state, hc, EndFight())
-    assert [(e.name, e.unit, effects.time_left(over, e)) for e in over.effects] == [("Rage", "unit", 1), ("Hex", "unit", 2)]
+    assert [(e.name, e.unit, effects.time_left(over, e)) for e in over.effects] == [
+        ("Rage", "unit", 1),
+        ("Hex", "unit", 2),
+    ]
     assert "Darla: Daze ends." in texts(events)
     later, events = run(over, hc, AdvanceTime(1))
     assert [e.name for e in later.effects] == ["Hex"] and "Darla: Rage ends." in texts(events)

@@ -10,16 +10,16 @@ import pytest
 
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.exploration_die import state as exploration_die_state
-from hammertui.kernel.session.procedures import ExplorationResult, Hears
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.acting import Action, Context, Refused
 from hammertui.kernel.session.actions import apply_action
 from hammertui.kernel.session.events import Event, note
+from hammertui.kernel.session.procedures import ExplorationResult, Hears
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State, Stats, replace_member
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.exploration_die import state as exploration_die_state
 from hammertui.procedures.exploration_die.actions import AddClock, RemoveClock, TakeTurn, TogglePace
 from hammertui.procedures.exploration_die.state import Encounter, die_of
-from hammertui.kernel.session.sessions import new_state
-from hammertui.kernel.session.state import Stats, State, replace_member
 from tests.exploration_die_ruleset import load
 
 
@@ -48,14 +48,17 @@ def with_cha(state: State, score: int, role: str = "") -> State:
 
 
 def test_a_turn_moves_the_clock_one_turn_and_keeps_what_the_party_did(start: State, rules: Ruleset) -> None:
-    """"Roll the exploration die every turn": the clock moves a turn, the light burns, the roll is kept."""
+    """ "Roll the exploration die every turn": the clock moves a turn, the light burns, the roll is kept."""
     torch = light_state.lights(start)[0].remaining
     new, events = act(start, rules, TakeTurn("pick a lock"), 2)
     die = die_of(new)
     assert new.clock.units == start.clock.units + 1 and die.turns == 1
     assert light_state.lights(new)[0].remaining == torch - 1
     assert [(r.turn, r.face, r.result, r.action) for r in die.rolls] == [(1, 2, "sign", "pick a lock")]
-    assert events[0].text == "Turn 1: pick a lock. The exploration die shows 2, Environmental Encounter or Sign of Random Encounter."
+    assert (
+        events[0].text
+        == "Turn 1: pick a lock. The exploration die shows 2, Environmental Encounter or Sign of Random Encounter."
+    )
     assert events[0].dice == ("exploration die 1d6: [2] = 2",)
     assert any(e.text.startswith("A sign for the referee") for e in events)
 
@@ -77,7 +80,9 @@ def test_only_the_rolls_kept_stay_but_every_turn_counts(start: State, rules: Rul
     assert die.rolls[-1].turn == die.turns
 
 
-def test_a_careful_party_in_the_light_meets_a_neutral_foe_with_the_leaders_charisma(start: State, rules: Ruleset) -> None:
+def test_a_careful_party_in_the_light_meets_a_neutral_foe_with_the_leaders_charisma(
+    start: State, rules: Ruleset
+) -> None:
     """Lit and careful: no one is surprised. "To make a reaction roll, the referee rolls 2d6, adds any
     relevant modifiers": a 6 + the Leader's CHA 16 (+2 under the complete rules) = 8, Neutral."""
     state = with_cha(start, 16, role="Leader")
@@ -93,7 +98,7 @@ def test_a_careful_party_in_the_light_meets_a_neutral_foe_with_the_leaders_chari
 
 
 def test_hoofing_it_the_party_is_surprised_and_charisma_does_not_count(start: State, rules: Ruleset) -> None:
-    """"If they are *hoofing it* ... they have a 2-in-6 chance of being surprised"; "a group of NPCs
+    """ "If they are *hoofing it* ... they have a 2-in-6 chance of being surprised"; "a group of NPCs
     surprising the PCs would not be modified": a 2 on the d6 surprises them, 2d6 = 2 is Violent."""
     state = with_cha(start, 18, role="Leader")
     state, _ = act(state, rules, TogglePace())
@@ -103,7 +108,7 @@ def test_hoofing_it_the_party_is_surprised_and_charisma_does_not_count(start: St
 
 
 def test_in_the_dark_both_sides_surprised_cancel(start: State, rules: Ruleset) -> None:
-    """"Player characters in the dark have a 2 in 6 chance of surprising NPCs or monsters (and vice
+    """ "Player characters in the dark have a 2 in 6 chance of surprising NPCs or monsters (and vice
     versa)"; "It is possible for both sides to surprise the other, in which case ... the surprise is
     canceled.\""""
     dark = light_state.with_lights(start, [attrs.evolve(s, lit=False) for s in light_state.lights(start)])
@@ -121,8 +126,12 @@ def test_through_a_door_in_good_light_the_party_may_surprise_the_foe(start: Stat
     assert (met.surprised, met.free_round) == ("foes", "party")
 
 
-@pytest.mark.parametrize(("face", "result"), [(3, "torches_depleted"), (4, "lantern_pip"), (5, "magic_dissipates"), (6, "tired")])
-def test_the_other_results_are_signalled(start: State, rules: Ruleset, face: int, result: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    ("face", "result"), [(3, "torches_depleted"), (4, "lantern_pip"), (5, "magic_dissipates"), (6, "tired")]
+)
+def test_the_other_results_are_signalled(
+    start: State, rules: Ruleset, face: int, result: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Faces 3 to 6 are the light's and the characters' to answer: told as an `ExplorationResult`."""
     heard: list[Any] = []
 
@@ -136,15 +145,21 @@ def test_the_other_results_are_signalled(start: State, rules: Ruleset, face: int
 
 
 @pytest.mark.parametrize("face", [1, 2])
-def test_an_encounter_or_a_sign_is_not_signalled(start: State, rules: Ruleset, face: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_encounter_or_a_sign_is_not_signalled(
+    start: State, rules: Ruleset, face: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     heard: list[str] = []
-    monkeypatch.setattr(light_state.SESSION, "hears", (Hears(ExplorationResult, lambda s, c, a, r: (heard.append(r.result_id), (s, []))[1]),))
+    monkeypatch.setattr(
+        light_state.SESSION,
+        "hears",
+        (Hears(ExplorationResult, lambda s, c, a, r: (heard.append(r.result_id), (s, []))[1]),),
+    )
     act(start, rules, TakeTurn("move", face=face), *((1, 1, 3, 4) if face == 1 else ()))
     assert heard == []
 
 
 def test_magic_dissipates_ticks_the_clocks_down(start: State, rules: Ruleset) -> None:
-    """"This may also be used to keep track of “ticking clock” scenarios, such as the completion of a
+    """ "This may also be used to keep track of “ticking clock” scenarios, such as the completion of a
     ritual in a number of check marks.\""""
     state, _ = act(start, rules, AddClock("The ritual", 2))
     state, events = act(state, rules, TakeTurn("search", face=5))
@@ -170,7 +185,7 @@ def test_a_clock_needs_a_name_and_a_mark(start: State, rules: Ruleset) -> None:
 
 
 def test_hoofing_it_and_back(start: State, rules: Ruleset) -> None:
-    """"Player characters can double their exploration speed if they opt to *hoof it*, but this opens
+    """ "Player characters can double their exploration speed if they opt to *hoof it*, but this opens
     them to a 2-in-6 chance of being surprised by foes. While *hoofing it* players may not map any new
     areas\""""
     hoofing, events = act(start, rules, TogglePace())
@@ -181,7 +196,9 @@ def test_hoofing_it_and_back(start: State, rules: Ruleset) -> None:
 
 
 def test_a_hand_edited_slice_is_checked(start: State) -> None:
-    die = exploration_die_state.ExplorationDie(pace="running", clocks=(exploration_die_state.TickingClock("c1", "x", -1),))
+    die = exploration_die_state.ExplorationDie(
+        pace="running", clocks=(exploration_die_state.TickingClock("c1", "x", -1),)
+    )
     assert exploration_die_state.problems(die, start) == [
         "pace: expected one of careful, hoofing_it, got 'running'",
         "clocks[0].marks: cannot be negative",
@@ -198,7 +215,9 @@ def test_the_light_by_levels_answers_the_die(tmp_path_factory: pytest.TempPathFa
 
     light = light_levels_rules.RULESET.split('light = "light_levels"\n', 1)[1]
     path = tmp_path_factory.mktemp("both") / "both.toml"
-    path.write_text(RULESET.replace('camp = "none"\n', 'camp = "none"\nlight = "light_levels"\n') + light, encoding="utf-8")
+    path.write_text(
+        RULESET.replace('camp = "none"\n', 'camp = "none"\nlight = "light_levels"\n') + light, encoding="utf-8"
+    )
     both = load_ruleset(path)
     start = new_state("both", both, seed=5)[0]
     assert any(s.lit for s in light_levels_state.lights(start).sources)
@@ -210,19 +229,21 @@ def test_the_light_by_levels_answers_the_die(tmp_path_factory: pytest.TempPathFa
 
 
 def test_the_die_meets_a_party_by_its_best_light(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """"Lit: 0 in 6" to be surprised, "Dim: 2 in 6": with only a candle lit ("Candle: 0 Lit, 1 Dim")
+    """ "Lit: 0 in 6" to be surprised, "Dim: 2 in 6": with only a candle lit ("Candle: 0 Lit, 1 Dim")
     the party shows dim, and the encounter is rolled as one in dim light."""
     import attrs
 
     from hammertui.kernel.ruleset import load_ruleset
-    from hammertui.procedures.light_levels import state as light_levels_state
     from hammertui.kernel.session.procedures import light_level
+    from hammertui.procedures.light_levels import state as light_levels_state
     from tests import light_levels_rules
     from tests.exploration_die_ruleset import RULESET
 
     light = light_levels_rules.RULESET.split('light = "light_levels"\n', 1)[1]
     path = tmp_path_factory.mktemp("dim") / "dim.toml"
-    path.write_text(RULESET.replace('camp = "none"\n', 'camp = "none"\nlight = "light_levels"\n') + light, encoding="utf-8")
+    path.write_text(
+        RULESET.replace('camp = "none"\n', 'camp = "none"\nlight = "light_levels"\n') + light, encoding="utf-8"
+    )
     both = load_ruleset(path)
     start = new_state("dim", both, seed=5)[0]
     assert light_level(start, both) == "lit"

@@ -12,13 +12,13 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
 from hammertui.kernel.session.actions import Refused
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State, replace_member
+from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.burn_down.actions import Douse
-from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from hammertui.procedures.divining_pool.actions.explore import (
     OTHER,
     ExploreNext,
@@ -35,8 +35,8 @@ from hammertui.procedures.divining_pool.actions.explore import (
     pool_of,
     spend_choices,
 )
-from hammertui.kernel.session.sessions import new_state
-from hammertui.kernel.session.state import State, replace_member
+from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
+from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from tests.session.test_roster import run
 
 BLANK = 1  # the first face of every die is blank
@@ -80,7 +80,14 @@ def test_the_base_pool_is_one_blue_and_the_challenge_level_in_purple(demo: State
 
 def test_each_addition_the_text_lists_adds_its_die_with_its_reason(demo: State, hc: Ruleset) -> None:
     state = demo
-    for addition, times in (("stealthy", 1), ("rushed", 1), ("huzzah", 1), ("alarm", 1), ("good_idea", 2), ("special_gear", 1)):
+    for addition, times in (
+        ("stealthy", 1),
+        ("rushed", 1),
+        ("huzzah", 1),
+        ("alarm", 1),
+        ("good_idea", 2),
+        ("special_gear", 1),
+    ):
         state, _ = run(state, hc, SetAddition(addition, times))
     assert pool_of(state, hc) == {"blue": 1, "red": 2, "green": 1, "yellow": 1, "white": 2, "purple": 2, "black": 1}
     reasons = {line.reason for line in pool_lines(state, hc)}
@@ -189,7 +196,11 @@ def test_a_whole_explore_clock_lights_damage_and_room(demo: State, hc: Ruleset) 
     assert "Otto Sixfingers loses 2 HP from the Blood Drops: 6 of 8 left." in texts(events)
     # One Skull, no Falcon: one net Skull to spend in transit.
     state, _ = run(state, hc, ExploreNext())
-    assert (exploring(state).step, exploring(state).transit_symbol, exploring(state).transit_left) == ("transit", "skull", 1)
+    assert (exploring(state).step, exploring(state).transit_symbol, exploring(state).transit_left) == (
+        "transit",
+        "skull",
+        1,
+    )
     state, events = run(state, hc, SpendSymbol("skull", "spell_fails"))
     assert "Skull: A maintained spell suddenly fails." in texts(events)
     state, _ = run(state, hc, ExploreNext())
@@ -238,7 +249,9 @@ def test_skulls_sputter_the_lights_and_spoil_a_ration(demo: State, hc: Ruleset) 
     state, _ = explore(demo, hc, [BLANK, 3, BLANK])
     assert exploring(state).transit_left == 2
     state, events = run(state, hc, SpendSymbol("skull", "sputter"), [4])
-    assert light_state.light(state, "l1").remaining == 2 and state.clock.units == 0, "the lights lose time; the clock does not"
+    assert light_state.light(state, "l1").remaining == 2 and state.clock.units == 0, (
+        "the lights lose time; the clock does not"
+    )
     assert "1d4: [4] = 4" in events[0].dice
     with pytest.raises(Refused, match="whose Ration"):
         run(state, hc, SpendSymbol("skull", "ration_spoils"))

@@ -13,15 +13,15 @@ import pytest
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import persist
-from hammertui.procedures.hammercrawl_classes import state as rage
-from hammertui.procedures.hammercrawl_classes.actions.abilities import BreakRage, EnterRage, rage_action, rage_choices
 from hammertui.kernel.session.acting import Refused
-from hammertui.procedures.sides_and_phases.actions import ResolveAttack
-from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
-from hammertui.procedures.hammercrawl_classes.actions.rolls import RollSave
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State
 from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.procedures.hammercrawl_classes import state as rage
+from hammertui.procedures.hammercrawl_classes.actions.abilities import BreakRage, EnterRage, rage_action, rage_choices
+from hammertui.procedures.hammercrawl_classes.actions.rolls import RollSave
+from hammertui.procedures.sides_and_phases.actions import ResolveAttack
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from tests.session.test_fight_attacks import OGRE, armed, attacked, landed
 from tests.session.test_fight_steps import started, texts
 from tests.session.test_roster import run
@@ -105,7 +105,9 @@ def test_a_berserker_hurt_makes_the_mind_save_and_rages_on_a_failure(demo: State
     new, events = run(thrown, hc, ResolveAttack(stay_put="none"), [11])
     assert "Mind save against Murderous Rage: 11 vs 12, failed by 1" in texts(events)
     assert rage.is_raging(new, hc, "c1")
-    assert "Advantage on melee and thrown damage, no fumbles, Disadvantage on every save but Body and Death" in texts(events)
+    assert "Advantage on melee and thrown damage, no fumbles, Disadvantage on every save but Body and Death" in texts(
+        events
+    )
     calm, events = run(thrown, hc, ResolveAttack(stay_put="none"), [12])
     assert not rage.is_raging(calm, hc, "c1") and "keeps their head" in texts(events)
 

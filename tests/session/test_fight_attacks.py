@@ -15,6 +15,11 @@ import pytest
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Refused
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Death, State, Stats
+from hammertui.kernel.session.store import Store
+from hammertui.procedures.burn_down.actions import Douse
+from hammertui.procedures.hammercrawl_classes.actions.vitals import LayDown
 from hammertui.procedures.sides_and_phases.actions import (
     Attack,
     Declare,
@@ -33,12 +38,7 @@ from hammertui.procedures.sides_and_phases.actions import (
     turn_problem,
     waiting,
 )
-from hammertui.procedures.burn_down.actions import Douse
 from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
-from hammertui.kernel.session.sessions import new_state
-from hammertui.kernel.session.state import Death, State, Stats
-from hammertui.kernel.session.store import Store
-from hammertui.procedures.hammercrawl_classes.actions.vitals import LayDown
 from tests.session.test_fight_steps import GOBLIN, PARTY_FIRST, finish_round, member, started, texts
 from tests.session.test_roster import run
 
@@ -62,13 +62,21 @@ def dark(state: State, ruleset: Ruleset) -> State:
     return new
 
 
-def attacked(state: State, ruleset: Ruleset, faces: list[int], attacker: str = "c1", target: str = "f1", **options: Any) -> tuple[State, list]:
+def attacked(
+    state: State, ruleset: Ruleset, faces: list[int], attacker: str = "c1", target: str = "f1", **options: Any
+) -> tuple[State, list]:
     """An attack set up by hand, away from the round's order: the 'Smith's reason goes with it."""
     options.setdefault("out_of_turn", "set up by hand")
     return run(state, ruleset, Attack(attacker, target, **options), faces)
 
 
-def landed(state: State, ruleset: Ruleset, faces: list[int], resolve: ResolveAttack = ResolveAttack(stay_put="none"), **options: Any) -> tuple[State, list]:
+def landed(
+    state: State,
+    ruleset: Ruleset,
+    faces: list[int],
+    resolve: ResolveAttack = ResolveAttack(stay_put="none"),
+    **options: Any,
+) -> tuple[State, list]:
     """Attack and resolve at once, Stay Put's +1 left off: the attack's and the damage's events."""
     state, thrown = attacked(state, ruleset, faces, **options)
     state, hurt = run(state, ruleset, resolve)
@@ -97,13 +105,18 @@ def landed(state: State, ruleset: Ruleset, faces: list[int], resolve: ResolveAtt
         ("berserker", 1, "melee", 2, 1 + 2, 10),
     ],
 )
-def test_attack_dice_bonus_and_damage_die_by_class_and_level(demo: State, hc: Ruleset, class_id: str, level: int, kind: str, dice: int, bonus: int, die: int) -> None:
+def test_attack_dice_bonus_and_damage_die_by_class_and_level(
+    demo: State, hc: Ruleset, class_id: str, level: int, kind: str, dice: int, bonus: int, die: int
+) -> None:
     state = started(armed(demo, class_id, level), hc, count=1)
     new, events = attacked(state, hc, [10] * dice + [3], kind=kind)
     pending = fighting(new).pending
     assert (pending.plan.dice, pending.plan.bonus, pending.plan.damage_die) == (dice, bonus, die)
     damage = f"damage 1d{die}+2: [3] +2 = 5" if kind == "melee" else f"damage 1d{die}: [3] = 3"  # STR 16 on melee
-    assert events[0].dice == (*[f"attack {n} 1d20+{bonus}: [10] +{bonus} = {10 + bonus}" for n in range(1, dice + 1)], damage)
+    assert events[0].dice == (
+        *[f"attack {n} 1d20+{bonus}: [10] +{bonus} = {10 + bonus}" for n in range(1, dice + 1)],
+        damage,
+    )
     assert pending.target_ac == 12
 
 
@@ -169,7 +182,7 @@ def test_fighter_two_hander_adds_an_extra_damage_die(demo: State, hc: Ruleset) -
 
 
 def test_advantage_on_the_attack_dice_and_the_damage_is_one_die_more_in_each_pool(demo: State, hc: Ruleset) -> None:
-    """"When rolling pools of dice with an advantage, just add one die of the base type to the
+    """ "When rolling pools of dice with an advantage, just add one die of the base type to the
     pool, and then drop the lowest die after the roll"; "if you are rolling 2d6 base damage, and you
     gain two net advantages to the roll, then you should roll 4d6, then drop the lowest two." A
     Fighter's 2 attack dice and 2d8 two-handed damage, each with 2 adds: 4d20 and 4d8, the best two
@@ -225,7 +238,9 @@ TROLL = FoeKind("Troll", "3+4", ac=12)
 
 
 @pytest.mark.parametrize(("saves", "multiplier"), [([2], 2), ([14, 3], 3), ([14, 14, 3], 4)], ids=["x2", "x3", "x4"])
-def test_natural_20_book_three_chain_of_luck_saves(state: State, b3: Ruleset, saves: list[int], multiplier: int) -> None:
+def test_natural_20_book_three_chain_of_luck_saves(
+    state: State, b3: Ruleset, saves: list[int], multiplier: int
+) -> None:
     # Darla, Thief 1: attack +0 rank + 1 STR; damage d6 + 1 STR; Luck is Good: +1.
     thief = member(state, "c1", stats=Stats.of(dict(STRONG, STR=13)))
     fight = started(thief, b3, count=1, kind=TROLL)
@@ -268,7 +283,10 @@ def test_damage_to_a_character_in_adventure_mode_burns_con_past_0_hp(demo: State
     new, events = landed(state, hc, [16, 6], attacker="f1", target="c1")  # Darla: 5 HP, CON 6
     darla = new.character("c1")
     assert (darla.hp, darla.con, darla.status) == (0, 5, "down")
-    assert "Darla takes 6 damage: loses 5 HP, drops to 0 HP: Lay Down or Fight On each round, -1 CON (permanent)." in texts(events)
+    assert (
+        "Darla takes 6 damage: loses 5 HP, drops to 0 HP: Lay Down or Fight On each round, -1 CON (permanent)."
+        in texts(events)
+    )
 
 
 def test_damage_to_a_character_in_hardcore_kills_at_0_hp(state: State, b3: Ruleset) -> None:
@@ -367,7 +385,17 @@ def cleric(state: State, level: int, uses: int = 2) -> State:
         (2, "1", 11, 12, "Flee", [2, 3], 5),
     ],
 )
-def test_turn_unholy_failed_save_is_a_timed_effect_in_rounds(demo: State, hc: Ruleset, level: int, hd: str, face: int, target: int, effect: str, duration_faces: list[int], rounds: int) -> None:
+def test_turn_unholy_failed_save_is_a_timed_effect_in_rounds(
+    demo: State,
+    hc: Ruleset,
+    level: int,
+    hd: str,
+    face: int,
+    target: int,
+    effect: str,
+    duration_faces: list[int],
+    rounds: int,
+) -> None:
     state, _ = run(started(cleric(demo, level), hc, count=1, kind=FoeKind("Undead", hd)), hc, FightNext(), PARTY_FIRST)
     new, events = run(state, hc, TurnUnholy("c2", ("f1",)), [face, *duration_faces])
     assert f"[{face}] = {face} vs {target}: failed: {effect}: {rounds} rounds." in events[1].text
@@ -384,7 +412,11 @@ def test_turn_unholy_flee_and_damage_hurts_the_foe_a_d8_per_cleric_tier(demo: St
     # A level 4 Cleric (tier 2) against HD 3 (tier 1): target 15; 2d4 rounds and 2d8 damage.
     state = started(cleric(demo, 4), hc, count=1, kind=FoeKind("Ghoul", "3"))
     new, events = run(state, hc, TurnUnholy("c2", ("f1",)), [14, 2, 3, 4, 5])
-    assert events[1].dice == ("Ghoul Mind save 1d20: [14] = 14", "rounds 2d4: [2, 3] = 5", "turning damage 2d8: [4, 5] = 9")
+    assert events[1].dice == (
+        "Ghoul Mind save 1d20: [14] = 14",
+        "rounds 2d4: [2, 3] = 5",
+        "turning damage 2d8: [4, 5] = 9",
+    )
     assert fighting(new).foe("f1").hp == 13 - 9
     assert new.effects[0].name == "Flee, and take damage" and new.effects[0].ends_at == 5
 
@@ -521,7 +553,9 @@ def test_auto_stay_put_is_worked_out_against_the_first_target_when_the_dice_are_
     assert fighting(new).foe("f1").hp == 18 - 5 and fighting(new).foe("f2").hp == 9
 
 
-def test_book_three_a_crit_sent_to_another_target_keeps_the_luck_saves_thrown_against_the_first(state: State, b3: Ruleset) -> None:
+def test_book_three_a_crit_sent_to_another_target_keeps_the_luck_saves_thrown_against_the_first(
+    state: State, b3: Ruleset
+) -> None:
     # The decision split_dice: "a crit's chain of Luck saves is thrown with the attack against the first target".
     fight = started(armed(state, "fighter"), b3, count=2, kind=TROLL)
     thrown, events = attacked(fight, b3, [20, 5, 4, 19, 19, 1])  # die 1 crits: two saves pass, the third fails
@@ -538,7 +572,7 @@ def test_book_three_a_crit_sent_to_another_target_keeps_the_luck_saves_thrown_ag
 
 @pytest.mark.parametrize("name", ["hc", "b3", "b3a"])
 def test_one_who_lays_down_takes_no_action_this_round(demo: State, name: str, request: pytest.FixtureRequest) -> None:
-    """"If you choose to **Lay Down**, you drop to the ground prone. ... If you choose to **Fight
+    """ "If you choose to **Lay Down**, you drop to the ground prone. ... If you choose to **Fight
     On**, you can take an action as normal!": Laying Down is the round's choice, and no action
     comes with it; the next round the choice is made anew."""
     ruleset: Ruleset = request.getfixturevalue(name)
@@ -566,7 +600,7 @@ def test_one_who_lays_down_takes_no_action_this_round(demo: State, name: str, re
 
 
 def test_foes_attack_in_the_dark_as_they_are_unless_marked_light_blind(demo: State, hc: Ruleset) -> None:
-    """"As none of the base classes in HAMMERCRAWL! can see in the dark ... When a character is
+    """ "As none of the base classes in HAMMERCRAWL! can see in the dark ... When a character is
     acting under the effects of darkness ... Their Combat Attack Dice pool is reduced by one. If
     this reduces it to Zero, they cannot effectively attack.": the party's dark, not the goblins'.
     A one-die goblin attacks with its one die unless the 'Smith marks its kind light-blind."""

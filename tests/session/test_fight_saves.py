@@ -14,16 +14,26 @@ import attrs
 import pytest
 
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import save_check
-from hammertui.procedures.sides_and_phases.actions import AddEffect, Attack, CheckMorale, Declare, FightNext, FoeGroup, ResolveAttack, StartFight
-from hammertui.procedures.sides_and_phases.state import Declared, Foe, FoeKind, fighting, foe_kinds, with_fight
+from hammertui.kernel.session import persist, save_check
 from hammertui.kernel.session.state import State
 from hammertui.kernel.session.vitals import ApplyDamage, Bury
+from hammertui.procedures.sides_and_phases.actions import (
+    AddEffect,
+    Attack,
+    CheckMorale,
+    Declare,
+    FightNext,
+    FoeGroup,
+    ResolveAttack,
+    StartFight,
+)
+from hammertui.procedures.sides_and_phases.state import Declared, Foe, FoeKind, fighting, foe_kinds, with_fight
 from tests.session.test_fight_steps import GOBLIN, PARTY_FIRST
 from tests.session.test_roster import run
 
-BRUTE = FoeKind("Brute", "3+1", ac=14, morale=8, attack_dice=2, attack_bonus=1, damage_die=8, save_bonus=1, intelligent=True)
+BRUTE = FoeKind(
+    "Brute", "3+1", ac=14, morale=8, attack_dice=2, attack_bonus=1, damage_die=8, save_bonus=1, intelligent=True
+)
 
 
 @pytest.fixture
@@ -50,13 +60,19 @@ def test_a_fight_survives_a_save_exactly(fought: State, b3: Ruleset, tmp_path: P
     assert loaded == fought
     assert foe_kinds(loaded) == (BRUTE, GOBLIN)
     assert [f.status for f in fighting(loaded).foes] == ["ok", "ok", "fleeing"]
-    assert [(e.name, e.on, e.unit) for e in loaded.effects] == [("Dazed", "f1", "round"), ("Blessed", "c2", "round"), ("Warded", "", "unit")]
+    assert [(e.name, e.on, e.unit) for e in loaded.effects] == [
+        ("Dazed", "f1", "round"),
+        ("Blessed", "c2", "round"),
+        ("Warded", "", "unit"),
+    ]
     after_load, events = run(loaded, b3, ResolveAttack())
     after_play, same = run(fought, b3, ResolveAttack())
     assert after_load == after_play and [e.text for e in events] == [e.text for e in same]
 
 
-def test_a_buried_character_leaves_the_fight_and_the_save_still_loads(fought: State, b3: Ruleset, tmp_path: Path) -> None:
+def test_a_buried_character_leaves_the_fight_and_the_save_still_loads(
+    fought: State, b3: Ruleset, tmp_path: Path
+) -> None:
     """Brannoc falls and is buried mid-fight: his declaration and his effects go with him."""
     dead, _ = run(fought, b3, ApplyDamage("c2", 30, "the Brute"))
     assert "c2" in fighting(dead).declared and any(e.on == "c2" for e in dead.effects)
@@ -87,27 +103,78 @@ def effect_edit(state: State, index: int, **changes: Any) -> State:
 
 
 EDITS = {
-    "fight step": (lambda s: fight_edit(s, step="looting"), "slices.sides_and_phases.fight.step: 'looting' is not one of initiative, phase"),
-    "foe status": (lambda s: foe_edit(s, 1, status="asleep"), "slices.sides_and_phases.fight.foes[1] (Goblin 1).status: 'asleep' is not one of ok, fleeing, cowering, defeated"),
+    "fight step": (
+        lambda s: fight_edit(s, step="looting"),
+        "slices.sides_and_phases.fight.step: 'looting' is not one of initiative, phase",
+    ),
+    "foe status": (
+        lambda s: foe_edit(s, 1, status="asleep"),
+        "slices.sides_and_phases.fight.foes[1] (Goblin 1).status: 'asleep' is not one of ok, fleeing, cowering, defeated",
+    ),
     "foe id shared": (lambda s: foe_edit(s, 2, id="f2"), "slices.sides_and_phases.fight.foes: two foes share an id"),
-    "foe hp above max": (lambda s: foe_edit(s, 0, hp=99), "slices.sides_and_phases.fight.foes[0] (Brute).hp: 99 of 14 is not possible"),
-    "foe hp negative": (lambda s: foe_edit(s, 0, hp=-1), "slices.sides_and_phases.fight.foes[0] (Brute).hp: -1 of 14 is not possible"),
-    "declaration for nobody": (lambda s: fight_edit(s, declared={**fighting(s).declared, "c9": Declared()}), "slices.sides_and_phases.fight.declared['c9']: no character or foe 'c9'"),
-    "declared movement": (lambda s: fight_edit(s, declared={**fighting(s).declared, "c1": Declared("fly")}), "slices.sides_and_phases.fight.declared['c1'].movement: 'fly' is not one of stay_put, move_near, move_far"),
-    "pending attacker": (lambda s: pending_edit(s, attacker="c7"), "slices.sides_and_phases.fight.pending.attacker: no character or foe 'c7'"),
-    "pending target": (lambda s: pending_edit(s, target="f9"), "slices.sides_and_phases.fight.pending.target: no character or foe 'f9'"),
-    "pending chains": (lambda s: pending_edit(s, chains=()), "slices.sides_and_phases.fight.pending.chains: 0 for 1 attack dice"),
+    "foe hp above max": (
+        lambda s: foe_edit(s, 0, hp=99),
+        "slices.sides_and_phases.fight.foes[0] (Brute).hp: 99 of 14 is not possible",
+    ),
+    "foe hp negative": (
+        lambda s: foe_edit(s, 0, hp=-1),
+        "slices.sides_and_phases.fight.foes[0] (Brute).hp: -1 of 14 is not possible",
+    ),
+    "declaration for nobody": (
+        lambda s: fight_edit(s, declared={**fighting(s).declared, "c9": Declared()}),
+        "slices.sides_and_phases.fight.declared['c9']: no character or foe 'c9'",
+    ),
+    "declared movement": (
+        lambda s: fight_edit(s, declared={**fighting(s).declared, "c1": Declared("fly")}),
+        "slices.sides_and_phases.fight.declared['c1'].movement: 'fly' is not one of stay_put, move_near, move_far",
+    ),
+    "pending attacker": (
+        lambda s: pending_edit(s, attacker="c7"),
+        "slices.sides_and_phases.fight.pending.attacker: no character or foe 'c7'",
+    ),
+    "pending target": (
+        lambda s: pending_edit(s, target="f9"),
+        "slices.sides_and_phases.fight.pending.target: no character or foe 'f9'",
+    ),
+    "pending chains": (
+        lambda s: pending_edit(s, chains=()),
+        "slices.sides_and_phases.fight.pending.chains: 0 for 1 attack dice",
+    ),
     "effect on nobody": (lambda s: effect_edit(s, 0, on="f9"), "effects[0] (Dazed).on: no character or foe 'f9'"),
-    "effect unit": (lambda s: effect_edit(s, 2, unit="week"), "effects[2] (Warded).unit: 'week' is not one of round, unit"),
+    "effect unit": (
+        lambda s: effect_edit(s, 2, unit="week"),
+        "effects[2] (Warded).unit: 'week' is not one of round, unit",
+    ),
     "effect id shared": (lambda s: effect_edit(s, 1, id="e1"), "effects: two effects share an id"),
-    "negative round": (lambda s: fight_edit(s, round=-1), "slices.sides_and_phases.fight: round and morale_offered cannot be negative"),
-    "negative morale_offered": (lambda s: fight_edit(s, morale_offered=-2), "slices.sides_and_phases.fight: round and morale_offered cannot be negative"),
-    "negative ends_at": (lambda s: effect_edit(s, 1, ends_at=-3), "effects[1] (Blessed).ends_at: -3 cannot be negative"),
-    "negative foe max_hp": (lambda s: foe_edit(s, 1, hp=0, max_hp=-4), "slices.sides_and_phases.fight.foes[1] (Goblin 1).hp: 0 of -4 is not possible"),
-    "side": (lambda s: fight_edit(s, side="elves"), "slices.sides_and_phases.fight: sides are party and foes, not 'elves'"),
+    "negative round": (
+        lambda s: fight_edit(s, round=-1),
+        "slices.sides_and_phases.fight: round and morale_offered cannot be negative",
+    ),
+    "negative morale_offered": (
+        lambda s: fight_edit(s, morale_offered=-2),
+        "slices.sides_and_phases.fight: round and morale_offered cannot be negative",
+    ),
+    "negative ends_at": (
+        lambda s: effect_edit(s, 1, ends_at=-3),
+        "effects[1] (Blessed).ends_at: -3 cannot be negative",
+    ),
+    "negative foe max_hp": (
+        lambda s: foe_edit(s, 1, hp=0, max_hp=-4),
+        "slices.sides_and_phases.fight.foes[1] (Goblin 1).hp: 0 of -4 is not possible",
+    ),
+    "side": (
+        lambda s: fight_edit(s, side="elves"),
+        "slices.sides_and_phases.fight: sides are party and foes, not 'elves'",
+    ),
     "leader": (lambda s: fight_edit(s, leader="c8"), "slices.sides_and_phases.fight.leader: no character 'c8'"),
-    "kind hit dice": (lambda s: with_fight(s, foe_kinds=(attrs.evolve(BRUTE, hd="lots"),)), "slices.sides_and_phases.foe_kinds[0] (Brute).hd: 'lots' is not Hit Dice"),
-    "kind morale": (lambda s: with_fight(s, foe_kinds=(attrs.evolve(BRUTE, morale=13),)), "slices.sides_and_phases.foe_kinds[0] (Brute).morale: 13 is outside 0-12"),
+    "kind hit dice": (
+        lambda s: with_fight(s, foe_kinds=(attrs.evolve(BRUTE, hd="lots"),)),
+        "slices.sides_and_phases.foe_kinds[0] (Brute).hd: 'lots' is not Hit Dice",
+    ),
+    "kind morale": (
+        lambda s: with_fight(s, foe_kinds=(attrs.evolve(BRUTE, morale=13),)),
+        "slices.sides_and_phases.foe_kinds[0] (Brute).morale: 13 is outside 0-12",
+    ),
 }
 
 
@@ -121,7 +188,12 @@ def test_check_state_names_the_field_a_hand_edit_broke(fought: State, edit: str)
 
 def test_every_declaration_the_stepper_takes_is_saved(fought: State, b3: Ruleset, tmp_path: Path) -> None:
     said = fought
-    for cid, movement, action in (("c1", "move_near", "movement"), ("c2", "move_far", "misc"), ("f2", "stay_put", "magic"), ("f3", "move_near", "move")):
+    for cid, movement, action in (
+        ("c1", "move_near", "movement"),
+        ("c2", "move_far", "misc"),
+        ("f2", "stay_put", "magic"),
+        ("f3", "move_near", "move"),
+    ):
         said, _ = run(said, b3, Declare(cid, movement, action))
     assert persist.parse_state(persist.dump_state(said), tmp_path / "x.toml") == said
 
@@ -134,14 +206,24 @@ def test_an_effect_on_a_foe_with_no_fight_is_on_nobody(fought: State) -> None:
 @pytest.mark.parametrize(
     ("good", "bad", "problem"),
     [
-        ('step = "phase"', 'step = "loot"', "slices.sides_and_phases.fight.step: 'loot' is not one of initiative, phase"),
-        ('status = "fleeing"', 'status = "napping"', "slices.sides_and_phases.fight.foes[2] (Goblin 2).status: 'napping'"),
+        (
+            'step = "phase"',
+            'step = "loot"',
+            "slices.sides_and_phases.fight.step: 'loot' is not one of initiative, phase",
+        ),
+        (
+            'status = "fleeing"',
+            'status = "napping"',
+            "slices.sides_and_phases.fight.foes[2] (Goblin 2).status: 'napping'",
+        ),
         ('id = "f3"', 'id = "f2"', "slices.sides_and_phases.fight.foes: two foes share an id"),
         ('unit = "unit"', 'unit = "fortnight"', "effects[2] (Warded).unit: 'fortnight'"),
         ('on = "c2"', 'on = "c5"', "effects[1] (Blessed).on: no character or foe 'c5'"),
     ],
 )
-def test_a_hand_edited_fight_is_refused_and_the_file_left_untouched(fought: State, tmp_path: Path, good: str, bad: str, problem: str) -> None:
+def test_a_hand_edited_fight_is_refused_and_the_file_left_untouched(
+    fought: State, tmp_path: Path, good: str, bad: str, problem: str
+) -> None:
     text = persist.dump_state(fought)
     assert text.count(good) == 1
     path = tmp_path / "edited.toml"
@@ -155,4 +237,6 @@ def test_a_hand_edited_fight_is_refused_and_the_file_left_untouched(fought: Stat
 
 def test_foe_records_keep_their_status_and_hp_through_a_save(fought: State, tmp_path: Path) -> None:
     beaten = foe_edit(fought, 2, hp=0, status="defeated")
-    assert fighting(persist.parse_state(persist.dump_state(beaten), tmp_path / "x.toml")).foes[2] == Foe("f3", "Goblin 2", "Goblin", 0, 4, "defeated")
+    assert fighting(persist.parse_state(persist.dump_state(beaten), tmp_path / "x.toml")).foes[2] == Foe(
+        "f3", "Goblin 2", "Goblin", 0, 4, "defeated"
+    )

@@ -12,8 +12,8 @@ import pytest
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Refused
-from hammertui.procedures.sides_and_phases.actions import Attack, DefensiveAction, ResolveAttack, fight_of
 from hammertui.kernel.session.state import State
+from hammertui.procedures.sides_and_phases.actions import Attack, DefensiveAction, ResolveAttack, fight_of
 from tests.session.test_fight_attacks import OGRE, armed, attacked
 from tests.session.test_fight_steps import started, texts
 from tests.session.test_roster import run
@@ -24,7 +24,7 @@ def _on(state: State, cid: str) -> list[str]:
 
 
 def test_a_fighter_s_shield_bash_halves_the_damage_and_a_failed_body_save_dazes(state: State, b3: Ruleset) -> None:
-    """"The attack does half the rolled damage (round down), and the target must then make a Body
+    """ "The attack does half the rolled damage (round down), and the target must then make a Body
     Save vs the shield-bearer's attack roll." "Fighters who Shield Bash as one of their attack
     dice lose the shield's Defense bonus until their next combat turn.\""""
     fight = started(armed(state, "fighter"), b3, count=1, kind=OGRE)
@@ -52,7 +52,7 @@ def test_the_bash_save_is_thrown_in_the_landing_and_shown(state: State, b3: Rule
 
 
 def test_a_dwarf_keeps_the_shield(state: State, b3: Ruleset) -> None:
-    """"Dwarves do not suffer this setback.\""""
+    """ "Dwarves do not suffer this setback.\""""
     fight = started(armed(state, "dwarf"), b3, count=1, kind=OGRE)
     thrown, _ = attacked(fight, b3, [12, 10, 5])
     after, _ = run(thrown, b3, ResolveAttack(stay_put="none", specials=("bash", "")), [2])
@@ -60,12 +60,14 @@ def test_a_dwarf_keeps_the_shield(state: State, b3: Ruleset) -> None:
 
 
 def test_a_thief_s_tactical_attack_on_a_miss_with_the_boon(state: State, b3: Ruleset) -> None:
-    """"declare one or more of their dice rolls (not necessarily hits!) as Tactical Attacks ...
+    """ "declare one or more of their dice rolls (not necessarily hits!) as Tactical Attacks ...
     These attacks never do damage ... although Thieves and Halflings receive Boons to them."
     The Thief's 5 + 2 = 7 misses AC 12; the Boon's d4 (2) makes 9, the Ogre's Mind save 8 fails."""
     fight = started(armed(state, "thief"), b3, count=1, kind=OGRE)
     thrown, _ = attacked(fight, b3, [5, 3])
-    after, events = run(thrown, b3, ResolveAttack(stay_put="none", specials=("Mind",), tactical_effect="loses its next action"), [2, 8])
+    after, events = run(
+        thrown, b3, ResolveAttack(stay_put="none", specials=("Mind",), tactical_effect="loses its next action"), [2, 8]
+    )
     words = texts(events)
     assert "die 1 Tactical Attack (Mind) on Ogre" in words and "no damage" in words
     assert "vs 9: failed" in words
@@ -74,10 +76,12 @@ def test_a_thief_s_tactical_attack_on_a_miss_with_the_boon(state: State, b3: Rul
 
 
 def test_a_tactical_weapon_banes_the_save(state: State, b3: Ruleset) -> None:
-    """"If the attacker was using a special Tactical Weapon ... they make this save with a Bane."""
+    """ "If the attacker was using a special Tactical Weapon ... they make this save with a Bane."""
     fight = started(armed(state, "fighter"), b3, count=1, kind=OGRE)
     thrown, _ = attacked(fight, b3, [12, 10, 5])
-    after, events = run(thrown, b3, ResolveAttack(stay_put="none", specials=("Body", ""), tactical_weapon=True), [16, 2])
+    after, events = run(
+        thrown, b3, ResolveAttack(stay_put="none", specials=("Body", ""), tactical_weapon=True), [16, 2]
+    )
     assert "Bane" in " ".join(d for e in events for d in e.dice)
     assert "vs 15: failed" in texts(events)  # 16 - 2 = 14 < 15
     assert fight_of(after).foe("f1").hp == 18 - 7
@@ -120,14 +124,16 @@ def test_the_complete_rules_have_no_special_attacks(hc: Ruleset, state: State) -
 
 
 def test_a_defensive_action_banes_the_attacks_it_sees_coming(state: State, b3: Ruleset) -> None:
-    """"all attacks taken against you *that you can see coming* suffer a number of Banes equivalent
+    """ "all attacks taken against you *that you can see coming* suffer a number of Banes equivalent
     to the same as would match your Hit Die in the basic dice step ... d8 applies three"; "Attacks
     that come from unawares do not suffer this penalty." A Fighter's d8: three Banes, a d8."""
     fight = started(armed(state, "fighter", cid="c2"), b3, count=1, kind=OGRE)
     defending, events = run(fight, b3, DefensiveAction("c2"))
     assert "3 Banes" in texts(events)
     thrown, events = run(defending, b3, Attack("f1", "c2", out_of_turn="set up by hand"), [15, 5, 4])
-    assert "3 Banes: Darla's Defensive Action (Hit Die d8)" in texts(events) or "Defensive Action (Hit Die d8)" in texts(events)
+    assert "3 Banes: Darla's Defensive Action (Hit Die d8)" in texts(
+        events
+    ) or "Defensive Action (Hit Die d8)" in texts(events)
     assert fight_of(thrown).pending.rolls[0].total == 15 - 5
     unseen, events = run(defending, b3, Attack("f1", "c2", unseen="from behind", out_of_turn="set up by hand"), [15, 4])
     assert "from unawares" in texts(events)
@@ -135,7 +141,7 @@ def test_a_defensive_action_banes_the_attacks_it_sees_coming(state: State, b3: R
 
 
 def test_a_defensive_action_declared_when_attacked(state: State, b3: Ruleset) -> None:
-    """"If you are attacked on a turn in which you have not already acted, you can choose to declare
+    """ "If you are attacked on a turn in which you have not already acted, you can choose to declare
     a defensive action at that time. The same effects apply, but you give up your action that turn."
     """
     fight = started(state, b3, count=1, kind=OGRE)
@@ -147,7 +153,7 @@ def test_a_defensive_action_declared_when_attacked(state: State, b3: Ruleset) ->
 
 
 def test_an_unarmed_attack_halves_the_damage_with_a_bane_against_an_armed_foe(state: State, b3: Ruleset) -> None:
-    """"If you are attacking to cause damage, then your damage is halved, rounded down. If your
+    """ "If you are attacking to cause damage, then your damage is halved, rounded down. If your
     opponent is armed, your attack roll receives a Bane"."""
     fight = started(armed(state, "fighter"), b3, count=1, kind=OGRE)
     thrown, events = attacked(fight, b3, [15, 1, 14, 1, 5], unarmed=True)  # each d20, then its Bane d4
@@ -157,7 +163,7 @@ def test_an_unarmed_attack_halves_the_damage_with_a_bane_against_an_armed_foe(st
 
 
 def test_range_and_missile_in_melee_banes(state: State, b3: Ruleset) -> None:
-    """"attacks up to the Maximum range suffer a Bane"; "When using a missile weapon against a
+    """ "attacks up to the Maximum range suffer a Bane"; "When using a missile weapon against a
     target that is in melee with you, your attacks have a Bane die.\""""
     fight = started(armed(state, "fighter"), b3, count=1, kind=OGRE)
     _, events = attacked(fight, b3, [15, 4, 14, 5, 5], kind="missile", banes=("max_range", "missile_in_melee"))
@@ -166,8 +172,10 @@ def test_range_and_missile_in_melee_banes(state: State, b3: Ruleset) -> None:
     assert "2 Banes" in " ".join(d for e in events for d in e.dice)
 
 
-def test_a_dazed_attacker_throws_with_a_bane_and_a_knocked_down_target_gives_the_next_ally_a_boon(state: State, b3: Ruleset) -> None:
-    """"The target is "dazed" until their next action, suffering a combat Bane." "The target is
+def test_a_dazed_attacker_throws_with_a_bane_and_a_knocked_down_target_gives_the_next_ally_a_boon(
+    state: State, b3: Ruleset
+) -> None:
+    """ "The target is "dazed" until their next action, suffering a combat Bane." "The target is
     knocked to the ground, and the next ally that attacks them gains a Boon on one of their dice."
     The Shield Bash's effects weigh on the rolls that follow."""
     fight = started(armed(state, "fighter"), b3, count=1, kind=OGRE)
@@ -178,7 +186,9 @@ def test_a_dazed_attacker_throws_with_a_bane_and_a_knocked_down_target_gives_the
     assert "a Bane: Dazed, a combat Bane until its next action" in texts(events)
 
     thrown, _ = attacked(fight, b3, [12, 10, 5])
-    down, _ = run(thrown, b3, ResolveAttack(stay_put="none", specials=("", "bash"), bash_effects=("knocked_down",)), [9])
+    down, _ = run(
+        thrown, b3, ResolveAttack(stay_put="none", specials=("", "bash"), bash_effects=("knocked_down",)), [9]
+    )
     assert "Knocked down" in _on(down, "f1")
     helped, events = attacked(down, b3, [10, 2, 3, 2], attacker="c2", target="f1")
     assert "a Boon: the target is knocked down, the next ally that attacks it gains a Boon on one die" in texts(events)
@@ -194,13 +204,16 @@ def test_the_bash_effects_on_later_rolls_by_name() -> None:
     assert effect_dice(["Bless"], ["Disarmed"]) == (0, (), ())
     assert effect_dice(["a Bane on its next action"], ["the next action against it gains a Boon"]) == (
         0,
-        ("a Bane: a Tactical Attack left it a Bane on its next action", "a Boon: a Tactical Attack left the target open, the next action against it gains a Boon"),
+        (
+            "a Bane: a Tactical Attack left it a Bane on its next action",
+            "a Boon: a Tactical Attack left the target open, the next action against it gains a Boon",
+        ),
         ("the next action against it gains a Boon",),
     )
 
 
 def test_a_fighter_who_bashed_is_hit_without_the_shields_defense(state: State, b3: Ruleset) -> None:
-    """"Fighters who Shield Bash as one of their attack dice lose the shield's Defense bonus until
+    """ "Fighters who Shield Bash as one of their attack dice lose the shield's Defense bonus until
     their next combat turn": attacks on them are thrown against their AC less the shield's."""
     from hammertui.procedures.sides_and_phases.actions import target_ac
 

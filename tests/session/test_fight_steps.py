@@ -16,6 +16,12 @@ import pytest
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Refused
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Death, State, Stats, replace_member
+from hammertui.procedures.divining_pool.actions.explore import RollExplore
+from hammertui.procedures.divining_pool.actions.search import Search
+from hammertui.procedures.divining_pool.actions.town import ReturnToTown
+from hammertui.procedures.hammercrawl_camp.actions import StartCamp
 from hammertui.procedures.sides_and_phases.actions import (
     AddFoes,
     CheckMorale,
@@ -27,13 +33,7 @@ from hammertui.procedures.sides_and_phases.actions import (
     actors,
     morale_due,
 )
-from hammertui.procedures.hammercrawl_camp.actions import StartCamp
-from hammertui.procedures.divining_pool.actions.explore import RollExplore
 from hammertui.procedures.sides_and_phases.state import FoeKind, fighting, foe_kinds, with_fight
-from hammertui.procedures.divining_pool.actions.search import Search
-from hammertui.kernel.session.sessions import new_state
-from hammertui.procedures.divining_pool.actions.town import ReturnToTown
-from hammertui.kernel.session.state import Death, State, Stats, replace_member
 from tests.session.test_roster import run
 
 GOBLIN = FoeKind("Goblin", "1", ac=12)
@@ -69,7 +69,9 @@ def finish_round(state: State, ruleset: Ruleset) -> State:
     return state
 
 
-def walk(state: State, ruleset: Ruleset, faces: tuple[int, ...] = PARTY_FIRST) -> tuple[State, list[tuple[str, str]], list]:
+def walk(
+    state: State, ruleset: Ruleset, faces: tuple[int, ...] = PARTY_FIRST
+) -> tuple[State, list[tuple[str, str]], list]:
     """Roll initiative and step to the round's end: every (side, phase) the stepper stops on."""
     state, events = run(state, ruleset, FightNext(), faces)
     stops = []
@@ -143,7 +145,9 @@ def test_a_group_is_numbered_a_lone_foe_keeps_its_name_and_kinds_are_remembered(
 # ---------------------------------------------------------------------------------- initiative
 
 
-def test_initiative_complete_rules_is_1d10_plus_leaders_dex_and_wis_mods_against_the_foes_flat_modifier(demo: State, hc: Ruleset) -> None:
+def test_initiative_complete_rules_is_1d10_plus_leaders_dex_and_wis_mods_against_the_foes_flat_modifier(
+    demo: State, hc: Ruleset
+) -> None:
     stats = Stats.of(dict(STR=10, DEX=16, CON=10, INT=10, WIS=13, CHA=10))  # DEX +2, WIS +1
     state = started(member(demo, "c1", stats=stats), hc, foe_initiative=2)
     new, events = run(state, hc, FightNext(), [5, 7])
@@ -174,7 +178,9 @@ def test_initiative_tie_the_foes_outnumbering_the_party_win(demo: State, hc: Rul
     assert "the foes outnumber the party (5 to 4)" in events[0].text
 
 
-def test_initiative_even_tie_with_no_winner_before_goes_to_a_roll_off_until_the_totals_differ(demo: State, hc: Ruleset) -> None:
+def test_initiative_even_tie_with_no_winner_before_goes_to_a_roll_off_until_the_totals_differ(
+    demo: State, hc: Ruleset
+) -> None:
     # 6 to 6 with four a side; roll-off 1: 4 to 4; roll-off 2: 3 to 9, the foes.
     new, events = run(started(demo, hc, count=4), hc, FightNext(), [5, 6, 3, 4, 2, 9])
     assert fighting(new).order == ("foes", "party")
@@ -201,7 +207,9 @@ def test_initiative_even_tie_goes_to_last_rounds_winner(demo: State, hc: Ruleset
     assert fighting(state).order == ("party", "foes") and fighting(state).round == 4
 
 
-@pytest.mark.parametrize("fallen", [{"status": "dead", "death": Death(0, "an arrow")}, {"status": "down"}], ids=["dead", "down"])
+@pytest.mark.parametrize(
+    "fallen", [{"status": "dead", "death": Death(0, "an arrow")}, {"status": "down"}], ids=["dead", "down"]
+)
 def test_initiative_the_leader_falling_the_next_one_standing_rolls(demo: State, hc: Ruleset, fallen: dict) -> None:
     state = member(started(demo, hc, count=4), "c1", hp=0, **fallen)
     new, events = run(state, hc, FightNext(), [5, 6])
@@ -216,7 +224,14 @@ def test_initiative_the_leader_falling_the_next_one_standing_rolls(demo: State, 
 
 def test_phase_order_complete_rules_movement_missile_melee_misc_magic_winner_first(demo: State, hc: Ruleset) -> None:
     state = started(demo, hc, count=1)
-    state = declared(state, hc, c1=("move_near", "missile"), c2=("stay_put", "melee"), c3=("stay_put", "misc"), c4=("stay_put", "magic"))
+    state = declared(
+        state,
+        hc,
+        c1=("move_near", "missile"),
+        c2=("stay_put", "melee"),
+        c3=("stay_put", "misc"),
+        c4=("stay_put", "magic"),
+    )
     state = declared(state, hc, f1=("move_near", "magic"))
     _, stops, events = walk(state, hc, (1, 10))
     assert stops == [
@@ -257,7 +272,9 @@ def test_phase_order_book_three_the_six_ms(state: State, b3: Ruleset) -> None:
     assert "Round 1, the foes: Morale." in texts(events)
 
 
-def test_phases_where_nobody_acts_are_passed_over_but_the_foes_first_phase_stops_for_morale(demo: State, hc: Ruleset) -> None:
+def test_phases_where_nobody_acts_are_passed_over_but_the_foes_first_phase_stops_for_morale(
+    demo: State, hc: Ruleset
+) -> None:
     state = declared(started(demo, hc, count=2), hc, f1=("stay_put", "melee"), f2=("stay_put", "melee"))
     _, stops, _ = walk(state, hc)
     assert stops == [("party", "melee"), ("foes", "movement"), ("foes", "melee")]
@@ -326,7 +343,9 @@ def test_declarations_place_a_combatant_in_their_phase(demo: State, hc: Ruleset)
     assert events[0].text == "Wenna: Move Far, melee. No action this round."
 
 
-def test_book_three_move_action_lands_in_move_again_and_the_complete_rules_refuse_it(state: State, b3: Ruleset, demo: State, hc: Ruleset) -> None:
+def test_book_three_move_action_lands_in_move_again_and_the_complete_rules_refuse_it(
+    state: State, b3: Ruleset, demo: State, hc: Ruleset
+) -> None:
     fight = started(state, b3)
     fight, events = run(fight, b3, Declare("c1", "move_near", "move"))
     assert phases_of(fight, b3, "c1") == ["movement", "move_again"]
@@ -372,9 +391,17 @@ def test_morale_is_due_at_the_top_of_the_foes_turn_and_not_again_that_round(demo
 
 @pytest.mark.parametrize(
     ("threat", "face", "target", "holds"),
-    [("minor", 9, 9, True), ("minor", 8, 9, False), ("major", 15, 15, True), ("major", 14, 15, False), ("run", 20, 21, False)],
+    [
+        ("minor", 9, 9, True),
+        ("minor", 8, 9, False),
+        ("major", 15, 15, True),
+        ("major", 14, 15, False),
+        ("run", 20, 21, False),
+    ],
 )
-def test_morale_rally_save_against_eyeballed_targets_9_15_21(demo: State, hc: Ruleset, threat: str, face: int, target: int, holds: bool) -> None:
+def test_morale_rally_save_against_eyeballed_targets_9_15_21(
+    demo: State, hc: Ruleset, threat: str, face: int, target: int, holds: bool
+) -> None:
     state = at_foes_turn(started(demo, hc), hc)
     new, events = run(state, hc, CheckMorale(("f2",), threat=threat), [face])
     assert f"vs {target}" in events[0].text
@@ -413,7 +440,9 @@ def test_the_morale_result_names_each_foes_outcome(demo: State, hc: Ruleset) -> 
     _, events = run(state, hc, CheckMorale(("f1", "f2", "f3"), fail_as="cowering"), [3, 2, 15])
     assert events[-1].text == "Morale: Goblin 1 and Goblin 2 cower; Goblin 3 fights on."
     _, events = run(state, hc, CheckMorale(("f2",)), [15])
-    assert [e.text for e in events] == ["Goblin 2 morale: Minor threat: morale Rally save 1d20: [15] = 15 vs 9: passed. Fights on."]
+    assert [e.text for e in events] == [
+        "Goblin 2 morale: Minor threat: morale Rally save 1d20: [15] = 15 vs 9: passed. Fights on."
+    ]
 
 
 def test_morale_refusals(demo: State, hc: Ruleset) -> None:

@@ -14,12 +14,13 @@ import pytest
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Refused
+from hammertui.kernel.session.state import State
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire, HirelingFightMorale
 from hammertui.procedures.sides_and_phases.actions import Attack, EndFight, FightNext, SurpriseSaves, actors
 from hammertui.procedures.sides_and_phases.state import fighting
-from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire, HirelingFightMorale
-from hammertui.kernel.session.state import State
 from tests.session.test_fight_steps import PARTY_FIRST, started, texts, walk
 from tests.session.test_roster import run
+
 
 def surprised(state: State, ruleset: Ruleset, side: str, count: int = 3) -> State:
     return started(state, ruleset, count, surprised=(side,))
@@ -39,12 +40,14 @@ def test_each_surprised_character_rolls_a_rally_save_in_the_open(state: State, b
 
 
 def test_those_who_pass_act_in_round_1_and_the_rest_do_not(state: State, b3: Ruleset) -> None:
-    """"Anyone who passes can act in the first round of combat": Darla passes, the rest fail."""
+    """ "Anyone who passes can act in the first round of combat": Darla passes, the rest fail."""
     fight, _ = run(surprised(state, b3, "party"), b3, SurpriseSaves(), (20, 1, 1, 1))
     fight, _ = run(fight, b3, FightNext(), PARTY_FIRST)
     assert fighting(fight).side == "party", "the party keeps its phases in round 1: Darla acts"
     assert [a.id for a in actors(fight, b3)] == ["c1"]
-    with pytest.raises(Refused, match='Wenna is surprised: "surprised and thus cannot take actions in the first round of combat"'):
+    with pytest.raises(
+        Refused, match='Wenna is surprised: "surprised and thus cannot take actions in the first round of combat"'
+    ):
         run(fight, b3, Attack("c3", "f1"))
     thrown, _ = run(fight, b3, Attack("c1", "f1"), (1, 1))
     assert fighting(thrown).pending is not None
@@ -108,7 +111,10 @@ def test_a_hireling_who_fails_in_a_fight_departs_fleeing(state: State, b3: Rules
     new, events = run(fight, b3, HirelingFightMorale("h1"), (11,))
     assert new.hirelings == ()
     assert fighting(new).fled_hirelings == ("Pim",)
-    assert "Pim's morale in the fight, Darla rolling: Rally save: 11 vs 12, failed by 1: they depart, fleeing for the nearest escape to safety" in texts(events)
+    assert (
+        "Pim's morale in the fight, Darla rolling: Rally save: 11 vs 12, failed by 1: they depart, fleeing for the nearest escape to safety"
+        in texts(events)
+    )
     assert events[0].level == "warn" and events[0].dice
     _, ended = run(new, b3, EndFight())
     assert "hirelings fled: Pim" in ended[0].text
@@ -121,7 +127,7 @@ def test_a_hireling_who_passes_stays_in_the_fight(state: State, b3: Ruleset) -> 
 
 
 def test_under_the_complete_rules_a_hireling_in_a_fight_bargains_as_out_of_one(state: State, hc: Ruleset) -> None:
-    """"If you fail the save by 5 or less, they may choose to remain, but require double the daily
+    """ "If you fail the save by 5 or less, they may choose to remain, but require double the daily
     cost. If you fail by more than 5, they quit your service immediately"."""
     doubled, _ = run(hired(state, hc), hc, HirelingFightMorale("h1"), (11,))
     assert doubled.hirelings[0].doubled and fighting(doubled).fled_hirelings == ()
@@ -133,4 +139,3 @@ def test_a_hirelings_fight_morale_needs_a_fight(state: State, b3: Ruleset) -> No
     new, _ = run(state, b3, Hire("Pim", "torchbearer", 0, "c1"))
     with pytest.raises(Refused, match="no fight is on"):
         run(new, b3, HirelingFightMorale("h1"))
-

@@ -13,10 +13,10 @@ import pytest
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Refused
-from hammertui.procedures.sides_and_phases.actions import Declare, FightNext, NameTurn, actors, waiting
-from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State
+from hammertui.procedures.sides_and_phases.actions import Declare, FightNext, NameTurn, actors, waiting
+from hammertui.procedures.sides_and_phases.state import fighting
 from tests.session.test_fight_steps import PARTY_FIRST, started, texts, walk
 from tests.session.test_roster import run
 
@@ -32,7 +32,7 @@ def fight(b3a: Ruleset) -> State:
 
 
 def test_a_side_acts_in_one_step_of_turns(fight: State, b3a: Ruleset) -> None:
-    """"After Initiative is determined, the winning side gets to take all of their actions first,
+    """ "After Initiative is determined, the winning side gets to take all of their actions first,
     followed by the losing side." """
     assert fighting(fight) is not None
     assert (fighting(fight).side, fighting(fight).phase) == ("party", "turn")
@@ -41,7 +41,7 @@ def test_a_side_acts_in_one_step_of_turns(fight: State, b3a: Ruleset) -> None:
 
 
 def test_the_leader_names_each_turn_until_everyone_has_had_one(fight: State, b3a: Ruleset) -> None:
-    """"the Leader designates who goes first. After that player's action is done, the Leader again
+    """ "the Leader designates who goes first. After that player's action is done, the Leader again
     designates who goes next." """
     state, events = run(fight, b3a, NameTurn("c3"))
     assert [a.id for a in actors(state, b3a)] == ["c3"]
@@ -59,7 +59,7 @@ def test_the_leader_names_each_turn_until_everyone_has_had_one(fight: State, b3a
 
 
 def test_the_smith_names_the_foes_turns(fight: State, b3a: Ruleset) -> None:
-    """"When the 'Smith's side acts, they are allowed to choose in what order their minions act, as
+    """ "When the 'Smith's side acts, they are allowed to choose in what order their minions act, as
     they act, and resolve them one at a time accordingly." """
     state = fight
     for cid in EVERYONE:
@@ -74,7 +74,7 @@ def test_the_smith_names_the_foes_turns(fight: State, b3a: Ruleset) -> None:
 
 
 def test_a_turn_moves_then_acts_or_acts_then_moves(fight: State, b3a: Ruleset) -> None:
-    """"On your turn, you can Move and then Act, or instead Act and then Move." """
+    """ "On your turn, you can Move and then Act, or instead Act and then Move." """
     state, events = run(fight, b3a, Declare("c2", "move_near", "missile", act_first=True))
     assert "Brannoc: Move Near, missile. On the Turn the Leader names: acts, then moves." in texts(events)
     state, events = run(state, b3a, NameTurn("c2"))
@@ -84,7 +84,7 @@ def test_a_turn_moves_then_acts_or_acts_then_moves(fight: State, b3a: Ruleset) -
 
 
 def test_move_far_is_a_turn_without_an_action(fight: State, b3a: Ruleset) -> None:
-    """"Move Far: You can choose to rush, moving up to double your Speed. You can not both Move Far
+    """ "Move Far: You can choose to rush, moving up to double your Speed. You can not both Move Far
     and Take an Action in the same round." """
     state, _ = run(fight, b3a, Declare("c4", "move_far", "melee"))
     assert "c4" in [a.id for a in waiting(state, b3a)]
@@ -107,4 +107,3 @@ def test_the_complete_rules_still_act_together_by_phase(hc: Ruleset) -> None:
     assert [a.id for a in actors(state, hc)] == EVERYONE and waiting(state, hc) == ()
     with pytest.raises(Refused, match="has no Turns to name"):
         run(state, hc, NameTurn("c1"))
-

@@ -12,14 +12,24 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import persist
 from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.actions import AdvanceTime
-from hammertui.procedures.hammercrawl_classes.actions.advancement import WHERE_LEVELLING, LevelUp, SetLevelUpHP, ad_hoc_words
-from hammertui.procedures.hammercrawl_camp.actions import StartCamp
-from hammertui.procedures.hammercrawl_classes.actions.recruits import AdjustCount
-from hammertui.procedures.hammercrawl_classes.actions.rolls import RerollThiefSkill, RollSave, RollThiefSkill, reroll_offer
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State, replace_member
 from hammertui.kernel.session.store import Store
 from hammertui.procedures.divining_pool.actions.town import ReturnToTown
+from hammertui.procedures.hammercrawl_camp.actions import StartCamp
+from hammertui.procedures.hammercrawl_classes.actions.advancement import (
+    WHERE_LEVELLING,
+    LevelUp,
+    SetLevelUpHP,
+    ad_hoc_words,
+)
+from hammertui.procedures.hammercrawl_classes.actions.recruits import AdjustCount
+from hammertui.procedures.hammercrawl_classes.actions.rolls import (
+    RerollThiefSkill,
+    RollSave,
+    RollThiefSkill,
+    reroll_offer,
+)
 from hammertui.procedures.hammercrawl_classes.dialogs.counts import count_options
 from tests.session.test_roster import run
 

@@ -10,13 +10,13 @@ import pytest
 
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import save_check
 from hammertui.kernel.session.acting import Context
 from hammertui.kernel.session.actions import AdvanceTime, apply_action
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State
+from hammertui.procedures.burn_down import state as light_state
 
 WITHOUT_LIGHT = """extends = "hammercrawl"
 name = "Without light"

@@ -13,18 +13,22 @@ import pytest
 
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import save_check
+from hammertui.kernel.session import persist, save_check
 from hammertui.kernel.session.actions import AdvanceTime, Context, Refused, apply_action
-from hammertui.procedures.burn_down.actions import HandOver, Light
 from hammertui.kernel.session.events import Event
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.state import Clock, State, replace_member
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.burn_down.actions import (
     OIL,
     AddToPack,
     CastLight,
     CorrectLight,
     DropLight,
+    HandOver,
+    Light,
     Pack,
     Refill,
     ToNextHour,
@@ -34,10 +38,6 @@ from hammertui.procedures.burn_down.actions import (
     packs,
     party_light,
 )
-from hammertui.kernel.session.procedures import is_dark
-from hammertui.kernel.session.state import Clock, State, replace_member
-from hammertui.kernel.session.store import Store
-from hammertui.kernel.session.vitals import ApplyDamage
 
 DARKNESS = "Darkness! No light is burning."
 
@@ -76,7 +76,9 @@ def test_a_refill_fills_the_lantern_from_its_carriers_flask(state: State, b3: Ru
     assert light_state.light(refilled, "l4").lit
     assert refilled.character("c4").oil == 1
     assert refilled.clock == burnt.clock, "a refill spends no time"
-    assert texts(events) == ["Otto Sixfingers's lantern takes a fresh oil flask: 24 Beats. Otto Sixfingers has 1 oil flask left. The 14 Beats it still had are not added (Lantern refill: a ruling)."]
+    assert texts(events) == [
+        "Otto Sixfingers's lantern takes a fresh oil flask: 24 Beats. Otto Sixfingers has 1 oil flask left. The 14 Beats it still had are not added (Lantern refill: a ruling)."
+    ]
 
 
 def test_a_burnt_out_lantern_stays_to_be_refilled(state: State, b3: Ruleset) -> None:
@@ -95,12 +97,18 @@ def test_a_burnt_out_lantern_stays_to_be_refilled(state: State, b3: Ruleset) -> 
         (lambda s, r: s, "l1", "Darla's torch cannot be refilled: only a lantern can"),
         (lambda s, r: with_lantern(s, r, oil=0), "l4", "Otto Sixfingers has no oil flask"),
         (lambda s, r: with_lantern(s, r, oil=1), "l4", r"Otto Sixfingers's lantern is already full \(24 Beats\)"),
-        (lambda s, r: run(with_lantern(s, r), r, HandOver("l4", ""))[0], "l4", "The lantern on the floor has no one to refill it"),
+        (
+            lambda s, r: run(with_lantern(s, r), r, HandOver("l4", ""))[0],
+            "l4",
+            "The lantern on the floor has no one to refill it",
+        ),
         (lambda s, r: s, "l9", "no light source 'l9'"),
     ],
     ids=["a torch", "no flask", "already full", "on the floor", "no such source"],
 )
-def test_a_refill_that_makes_no_sense_is_refused(state: State, b3: Ruleset, prepare, light_id: str, refusal: str) -> None:
+def test_a_refill_that_makes_no_sense_is_refused(
+    state: State, b3: Ruleset, prepare, light_id: str, refusal: str
+) -> None:
     prepared = prepare(state, b3)
     with pytest.raises(Refused, match=refusal):
         run(prepared, b3, Refill(light_id))
@@ -192,7 +200,9 @@ def test_the_light_spell_burns_six_beats_plus_the_casters_level(state: State, b3
     spell = light_state.lights(cast)[-1]
     assert (spell.kind, spell.remaining, spell.carrier, spell.lit) == ("light_spell", 7, "c2", True)
     assert cast.character("c2").spells_forgotten == 1
-    assert texts(events) == ["Brannoc casts a Light spell: 7 Beats (6 + 1 for level 1); a spell spent until re-memorized."]
+    assert texts(events) == [
+        "Brannoc casts a Light spell: 7 Beats (6 + 1 for level 1); a spell spent until re-memorized."
+    ]
     higher = attrs.evolve(state.character("c4"), level=3)
     cast, _ = run(attrs.evolve(state, party=replace_member(state.party, higher)), b3, CastLight("c4"))
     assert light_state.lights(cast)[-1].remaining == 9
@@ -207,7 +217,9 @@ def test_the_light_spell_makes_strong_light_and_ends_like_a_torch(state: State, 
     assert all(s.kind != "light_spell" for s in light_state.lights(later))
 
 
-def test_only_a_standing_caster_casts_light_and_only_where_the_rules_have_it(state: State, b3: Ruleset, hc: Ruleset) -> None:
+def test_only_a_standing_caster_casts_light_and_only_where_the_rules_have_it(
+    state: State, b3: Ruleset, hc: Ruleset
+) -> None:
     assert [m.name for m in casters(state, b3)] == ["Brannoc", "Otto Sixfingers"]
     with pytest.raises(Refused, match="Darla casts no spells"):
         run(state, b3, CastLight("c1"))
@@ -273,7 +285,9 @@ def test_a_lit_torch_corrected_to_nothing_goes_out_into_darkness(state: State, b
     ],
     ids=["no change", "negative", "unknown way", "nothing added", "no such source"],
 )
-def test_a_correction_that_changes_nothing_or_cannot_be_read_is_refused(state: State, b3: Ruleset, action, refusal: str) -> None:
+def test_a_correction_that_changes_nothing_or_cannot_be_read_is_refused(
+    state: State, b3: Ruleset, action, refusal: str
+) -> None:
     with pytest.raises(Refused, match=refusal):
         run(state, b3, action)
 
@@ -291,17 +305,27 @@ def test_time_burns_every_lit_source_by_the_same_amount(state: State, b3: Rulese
 
 @pytest.mark.parametrize(
     ("units", "to_hour", "at"),
-    [(0, 6, "day 1, 01:00"), (1, 5, "day 1, 01:00"), (5, 1, "day 1, 01:00"), (6, 6, "day 1, 02:00"), (143, 1, "day 2, 00:00")],
+    [
+        (0, 6, "day 1, 01:00"),
+        (1, 5, "day 1, 01:00"),
+        (5, 1, "day 1, 01:00"),
+        (6, 6, "day 1, 02:00"),
+        (143, 1, "day 2, 00:00"),
+    ],
 )
 @pytest.mark.parametrize("ruleset_id", ["hc", "b3"])
-def test_to_the_next_hour_from_anywhere_on_the_clock(state: State, request, ruleset_id: str, units: int, to_hour: int, at: str) -> None:
+def test_to_the_next_hour_from_anywhere_on_the_clock(
+    state: State, request, ruleset_id: str, units: int, to_hour: int, at: str
+) -> None:
     ruleset: Ruleset = request.getfixturevalue(ruleset_id)
     state = attrs.evolve(state, clock=Clock(units=units))
     assert next_hour(state, ruleset.time) == (to_hour, at)
     later, events = run(state, ruleset, ToNextHour("resting"))
     assert later.clock.units == units + to_hour
     left = {s.id: s.remaining for s in light_state.lights(later)}
-    assert left == ({"l1": 6 - to_hour} if to_hour < 6 else {}) | {"l2": 6, "l3": 6}, "the lit torch burns, the spares do not"
+    assert left == ({"l1": 6 - to_hour} if to_hour < 6 else {}) | {"l2": 6, "l3": 6}, (
+        "the lit torch burns, the spares do not"
+    )
     verb = "passes" if to_hour == 1 else "pass"
     assert events[0].text == f"{ruleset.time.label(to_hour)} {verb}, to {at} (resting)."
 

@@ -12,8 +12,7 @@ import attrs
 import pytest
 
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import save_check
+from hammertui.kernel.session import persist, save_check
 from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.loot import (
     COMMON,
@@ -131,7 +130,9 @@ def test_removing_a_line_needs_a_reason(state: State, b3: Ruleset) -> None:
 
 
 def test_selling_an_item_turns_it_into_coins(state: State, b3: Ruleset) -> None:
-    state = found(state, b3, AddLoot("Ruby", 50, item=True, holder="c1"), AddLoot("Scroll", item=True), AddLoot("Coins", 9))
+    state = found(
+        state, b3, AddLoot("Ruby", 50, item=True, holder="c1"), AddLoot("Scroll", item=True), AddLoot("Coins", 9)
+    )
     state, events = run(state, b3, SellLoot("t1"))
     assert state.loot[0] == attrs.evolve(state.loot[0], name="Ruby, sold", coins=50, item=False, holder="c1")
     assert events[0].text == "Ruby is sold for 50 coins (Darla)."

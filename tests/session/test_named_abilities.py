@@ -14,7 +14,9 @@ from hammertui.procedures.russell_characters.actions import checks
 from tests.lucky_ruleset import loader, lucky
 
 
-def test_a_ruleset_renaming_a_stat_passes_its_check_and_opens_a_session(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_ruleset_renaming_a_stat_passes_its_check_and_opens_a_session(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     own = tmp_path / "mine"
     path = lucky(own)
     assert main(["--check-ruleset", str(path)]) == 0
@@ -64,7 +66,9 @@ def test_the_stat_a_rule_reads_is_the_one_the_ruleset_gives_its_role(tmp_path: P
 
 def test_a_role_given_a_stat_the_ruleset_does_not_name_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "lost.toml"
-    path.write_text('extends = "hammercrawl"\nname = "Lost"\n[stats]\nroles = { constitution = "VIG" }\n', encoding="utf-8")
+    path.write_text(
+        'extends = "hammercrawl"\nname = "Lost"\n[stats]\nroles = { constitution = "VIG" }\n', encoding="utf-8"
+    )
     assert check_ruleset_file(path) == [
         f'{path}: stats.roles.constitution: expected one of the stats STR, DEX, CON, INT, WIS, CHA, got "VIG"'
     ]
@@ -80,7 +84,9 @@ def test_a_save_whose_stats_are_not_the_rulesets_is_refused_by_its_field(tmp_pat
     with pytest.raises(persist.SaveError) as refused:
         sessions.open_files(files, loader(own))
     assert refused.value.problems[0].startswith("party[0] (")
-    assert refused.value.problems[0].endswith(").stats: expected the stats STR, DEX, CON, INT, WIS, LUC, got STR, DEX, CON, INT, WIS, CHA")
+    assert refused.value.problems[0].endswith(
+        ").stats: expected the stats STR, DEX, CON, INT, WIS, LUC, got STR, DEX, CON, INT, WIS, CHA"
+    )
 
 
 WITTY = """\
@@ -101,7 +107,7 @@ stabilise_stat = "WIT"
 
 
 def test_a_russell_character_counts_skill_slots_by_the_stat_its_ruleset_names(tmp_path: Path) -> None:
-    """"skill slots equal to half your intelligence": the Wits of a ruleset that names it so."""
+    """ "skill slots equal to half your intelligence": the Wits of a ruleset that names it so."""
     path = tmp_path / "witty.toml"
     path.write_text(WITTY, encoding="utf-8")
     assert check_ruleset_file(path) == []

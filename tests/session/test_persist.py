@@ -9,13 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hammertui.procedures.sides_and_phases.rules.combat import AttackPlan
 from hammertui.kernel.rules.dice import Roll, Term
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.burn_down.state import LightSource
-from hammertui.procedures.sides_and_phases.state import NAME, Declared, Fight, FightState, Foe, FoeKind, PendingAttack
 from hammertui.kernel.session.state import (
     Character,
     Clock,
@@ -28,10 +24,19 @@ from hammertui.kernel.session.state import (
     State,
     Stats,
 )
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.burn_down.state import LightSource
+from hammertui.procedures.sides_and_phases.rules.combat import AttackPlan
+from hammertui.procedures.sides_and_phases.state import NAME, Declared, Fight, FightState, Foe, FoeKind, PendingAttack
 
 text = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=40)
 """Text a save may hold: anything but a broken character and a control character (refused)."""
-tricky = st.one_of(text, st.sampled_from(['He said "no"', "[/] [bold]x[/]", "[@click=app.quit]x[/]", "💀🔥 Gnarl", "'''", '"""', "\\", "[[event]]"]))
+tricky = st.one_of(
+    text,
+    st.sampled_from(
+        ['He said "no"', "[/] [bold]x[/]", "[@click=app.quit]x[/]", "💀🔥 Gnarl", "'''", '"""', "\\", "[[event]]"]
+    ),
+)
 small = st.integers(min_value=0, max_value=10_000)
 score = st.integers(min_value=3, max_value=18)
 
@@ -73,16 +78,51 @@ def characters(draw, index: int, dead: bool | None = None) -> Character:
 
 @st.composite
 def fights(draw, party_ids: list[str]) -> Fight:
-    foes = tuple(Foe(f"f{i}", draw(tricky), draw(tricky), hp, max(1, hp)) for i, hp in enumerate(draw(st.lists(st.integers(0, 40), max_size=3)), 1))
+    foes = tuple(
+        Foe(f"f{i}", draw(tricky), draw(tricky), hp, max(1, hp))
+        for i, hp in enumerate(draw(st.lists(st.integers(0, 40), max_size=3)), 1)
+    )
     combatants = party_ids + [f.id for f in foes]
-    declared = {cid: Declared(draw(st.sampled_from(["stay_put", "move_near", "move_far"])), draw(st.sampled_from(["melee", "missile", "magic"]))) for cid in combatants}
+    declared = {
+        cid: Declared(
+            draw(st.sampled_from(["stay_put", "move_near", "move_far"])),
+            draw(st.sampled_from(["melee", "missile", "magic"])),
+        )
+        for cid in combatants
+    }
     pending = None
     if foes and party_ids and draw(st.booleans()):
         plan = AttackPlan(draw(tricky), "melee", 2, 1, 8, 1, 0, True, (draw(tricky),))
         d20 = Roll("attack 1 1d20", (draw(st.integers(1, 20)),), (7,), 1, (Term("Stay Put", 1),))
         pool = draw(st.none() | st.just(Roll("attack dice 2d20 adv x1", (7, 3, 7), (7, 7))))
-        pending = PendingAttack(party_ids[0], foes[0].id, plan, 13, (d20, d20), Roll("damage 1d8", (5,), (5,)), ((), (d20,)), draw(st.booleans()), 0, pool)
-    return Fight(foes, "phase", draw(st.integers(1, 60)), "party", "melee", ("party", "foes"), ("foes",), "party", party_ids[0] if party_ids else "", draw(st.integers(-3, 3)), declared, 0, draw(tricky), pending)
+        pending = PendingAttack(
+            party_ids[0],
+            foes[0].id,
+            plan,
+            13,
+            (d20, d20),
+            Roll("damage 1d8", (5,), (5,)),
+            ((), (d20,)),
+            draw(st.booleans()),
+            0,
+            pool,
+        )
+    return Fight(
+        foes,
+        "phase",
+        draw(st.integers(1, 60)),
+        "party",
+        "melee",
+        ("party", "foes"),
+        ("foes",),
+        "party",
+        party_ids[0] if party_ids else "",
+        draw(st.integers(-3, 3)),
+        declared,
+        0,
+        draw(tricky),
+        pending,
+    )
 
 
 @st.composite
@@ -90,19 +130,42 @@ def states(draw) -> State:
     party = tuple(draw(characters(i)) for i in range(1, draw(st.integers(0, 5)) + 1))
     ids = [m.id for m in party] + [""]
     lights = tuple(
-        LightSource(f"l{i}", draw(st.sampled_from(["torch", "lantern"])), draw(st.integers(0, 24)), draw(st.sampled_from(ids)), draw(st.booleans()))
+        LightSource(
+            f"l{i}",
+            draw(st.sampled_from(["torch", "lantern"])),
+            draw(st.integers(0, 24)),
+            draw(st.sampled_from(ids)),
+            draw(st.booleans()),
+        )
         for i in range(draw(st.integers(0, 4)))
     )
     pile = tuple(draw(characters(i, dead=False)) for i in range(10, 10 + draw(st.integers(0, 2))))
     graves = tuple(Grave(draw(characters(i, dead=True)), draw(tricky)) for i in range(20, 20 + draw(st.integers(0, 2))))
     hirelings = tuple(
-        Hireling(f"h{i}", draw(tricky), draw(tricky), draw(st.integers(0, 5)), draw(st.sampled_from(ids)), draw(st.booleans()))
+        Hireling(
+            f"h{i}",
+            draw(tricky),
+            draw(tricky),
+            draw(st.integers(0, 5)),
+            draw(st.sampled_from(ids)),
+            draw(st.booleans()),
+        )
         for i in range(draw(st.integers(0, 2)))
     )
     fight = draw(st.none() | fights(ids[:-1]))
-    kinds = tuple(FoeKind(draw(tricky), draw(st.sampled_from(["1", "3+1", "4*"])), draw(st.integers(8, 20))) for _ in range(draw(st.integers(0, 2))))
+    kinds = tuple(
+        FoeKind(draw(tricky), draw(st.sampled_from(["1", "3+1", "4*"])), draw(st.integers(8, 20)))
+        for _ in range(draw(st.integers(0, 2)))
+    )
     effects = tuple(
-        Effect(f"e{i}", draw(tricky), draw(st.sampled_from(ids)), draw(st.sampled_from(["round", "unit"])), draw(small), draw(tricky))
+        Effect(
+            f"e{i}",
+            draw(tricky),
+            draw(st.sampled_from(ids)),
+            draw(st.sampled_from(["round", "unit"])),
+            draw(small),
+            draw(tricky),
+        )
         for i in range(draw(st.integers(0, 2)))
     )
     state = State(
@@ -153,7 +216,10 @@ def test_the_snapshot_holds_no_log(tmp_path: Path, state: State) -> None:
 
 
 def events(n: int, start: int = 0) -> list[Event]:
-    return [Event(i, "time", f"event {i} with \"quotes\"\nand a newline [[event]]", (f"1d6: [{i % 6 + 1}]",), clock=i) for i in range(start, start + n)]
+    return [
+        Event(i, "time", f'event {i} with "quotes"\nand a newline [[event]]', (f"1d6: [{i % 6 + 1}]",), clock=i)
+        for i in range(start, start + n)
+    ]
 
 
 def test_log_appends_and_the_tail_is_read_from_the_end(tmp_path: Path) -> None:

@@ -13,22 +13,20 @@ import pytest
 
 import hammertui.kernel.session
 from hammertui.kernel.rules import procedures as registry
-from hammertui.kernel.ruleset import Ruleset, list_rulesets, load_ruleset
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import public_fields
-from hammertui.kernel.session import sessions
 from hammertui.kernel.rules.dice import SeededDice
+from hammertui.kernel.ruleset import Ruleset, list_rulesets, load_ruleset
+from hammertui.kernel.session import persist, public_fields, sessions
 from hammertui.kernel.session.acting import Context, Refused
-from hammertui.procedures.sides_and_phases.actions import AddEffect, FoeGroup, StartFight, SurpriseSaves, TurnUnholy
-from hammertui.procedures.sides_and_phases.state import FoeKind
 from hammertui.kernel.session.player_view import ShowHpNumbers, band, last_roll, player_view
 from hammertui.kernel.session.procedures import session_of
 from hammertui.kernel.session.public_fields import EVENTS, FIELDS, HIDDEN, PUBLIC, redact
-from hammertui.procedures.hammercrawl_classes.actions.rolls import RollSave
-from hammertui.procedures.divining_pool.actions.search import Search
 from hammertui.kernel.session.state import State
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.session.vitals import ApplyDamage, Bury
+from hammertui.procedures.divining_pool.actions.search import Search
+from hammertui.procedures.hammercrawl_classes.actions.rolls import RollSave
+from hammertui.procedures.sides_and_phases.actions import AddEffect, FoeGroup, StartFight, SurpriseSaves, TurnUnholy
+from hammertui.procedures.sides_and_phases.state import FoeKind
 from tests.session.test_fight_attacks import cleric
 from tests.session.test_fight_steps import started
 from tests.session.test_roster import run
@@ -43,7 +41,9 @@ def _records(kind: object) -> list[type]:
 
 def reachable() -> dict[type, set[str]]:
     """Every record the state and each procedure's slice hold through public fields, with its fields."""
-    roots = [State] + [session_of(p).slice_type for p in registry.every() if p.state and session_of(p).slice_type is not None]  # type: ignore[union-attr]
+    roots = [State] + [
+        session_of(p).slice_type for p in registry.every() if p.state and session_of(p).slice_type is not None
+    ]  # type: ignore[union-attr]
     seen: dict[type, set[str]] = {}
     todo = list(roots)
     while todo:
@@ -59,12 +59,21 @@ def reachable() -> dict[type, set[str]]:
 
 
 def test_every_field_of_the_state_and_of_every_slice_is_public_or_hidden() -> None:
-    unclassified = [f"{r.__module__}.{r.__qualname__}.{name}" for r, names in reachable().items() for name in sorted(names - FIELDS.get(r, {}).keys())]
+    unclassified = [
+        f"{r.__module__}.{r.__qualname__}.{name}"
+        for r, names in reachable().items()
+        for name in sorted(names - FIELDS.get(r, {}).keys())
+    ]
     assert not unclassified, f"say whether the players may see these (public_fields.FIELDS): {unclassified}"
 
 
 def test_the_table_names_no_field_that_is_gone() -> None:
-    stale = [f"{r.__qualname__}.{name}" for r, kinds in FIELDS.items() for name in kinds if name not in {f.name for f in attrs.fields(r)}]
+    stale = [
+        f"{r.__qualname__}.{name}"
+        for r, kinds in FIELDS.items()
+        for name in kinds
+        if name not in {f.name for f in attrs.fields(r)}
+    ]
     assert not stale
     assert all(kind in (PUBLIC, HIDDEN) for kinds in FIELDS.values() for kind in kinds.values())
 
@@ -96,14 +105,21 @@ def action_labels() -> set[str]:
     for info in pkgutil.iter_modules(hammertui.kernel.session.__path__):
         module = importlib.import_module(f"hammertui.kernel.session.{info.name}")
         for value in vars(module).values():
-            if isinstance(value, type) and attrs.has(value) and isinstance(getattr(value, "label", None), str) and hasattr(value, "apply"):
+            if (
+                isinstance(value, type)
+                and attrs.has(value)
+                and isinstance(getattr(value, "label", None), str)
+                and hasattr(value, "apply")
+            ):
                 labels.add(value.label)
     return labels
 
 
 def test_every_action_s_log_lines_are_public_or_hidden() -> None:
     labels = action_labels() | {"undo", "redo", "new", "restore"}
-    assert not labels - EVENTS.keys(), f"say whether the players may see these actions' lines (public_fields.EVENTS): {sorted(labels - EVENTS.keys())}"
+    assert not labels - EVENTS.keys(), (
+        f"say whether the players may see these actions' lines (public_fields.EVENTS): {sorted(labels - EVENTS.keys())}"
+    )
 
 
 @pytest.fixture
@@ -123,7 +139,9 @@ def test_redaction_empties_what_the_smith_keeps(store: Store) -> None:
 
 
 def test_hidden_notes_on_rooms_and_characters_are_emptied(state: State) -> None:
-    noted = attrs.evolve(state, party=(attrs.evolve(state.party[0], notes="owes the 'Smith a secret"), *state.party[1:]))
+    noted = attrs.evolve(
+        state, party=(attrs.evolve(state.party[0], notes="owes the 'Smith a secret"), *state.party[1:])
+    )
     assert redact(noted).party[0].notes == ""
 
 
@@ -153,7 +171,11 @@ def test_the_setting_is_saved_and_an_older_save_reads_as_bands(store: Store, tmp
     store.dispatch(ShowHpNumbers(True))
     assert store.files is not None
     assert persist.load_state(store.files.snapshot).session.show_hp_numbers
-    old = persist.dump_state(store.state).replace(f"schema = {persist.SCHEMA}", "schema = 4").replace("show_hp_numbers = true\n", "")
+    old = (
+        persist.dump_state(store.state)
+        .replace(f"schema = {persist.SCHEMA}", "schema = 4")
+        .replace("show_hp_numbers = true\n", "")
+    )
     path = tmp_path / "old.toml"
     path.write_text(old)
     assert persist.load_state(path).session.show_hp_numbers is False
@@ -213,6 +235,10 @@ def test_no_line_that_names_a_foe_reaches_the_table(state: State, b3: Ruleset) -
     turned, turning = run(saved, b3, TurnUnholy("c2", ("f1", "f2")), (15, 3, 1, 1, 1, 2, 3, 20, 2))
     lines = [*surprise, *turning]
     assert [e.text for e in lines if "Zombie" in e.text and public_fields.public_event(e)] == []
-    assert [e.text for e in lines if public_fields.public_event(e)] == [surprise[0].text, surprise[-1].text, turning[0].text]
+    assert [e.text for e in lines if public_fields.public_event(e)] == [
+        surprise[0].text,
+        surprise[-1].text,
+        turning[0].text,
+    ]
     shown = last_roll(turned, lines)
     assert shown is None or "Zombie" not in shown.text + " ".join(shown.dice)

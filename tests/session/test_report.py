@@ -12,20 +12,19 @@ import pytest
 
 from hammertui.cli import main
 from hammertui.kernel.ruleset import list_rulesets, load_ruleset
-from hammertui.procedures.individual_initiative import actions as initiative
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import sessions
+from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.session.actions import AdvanceTime
-from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP, LevelUp
-from hammertui.procedures.sides_and_phases.actions import EndFight, FoeGroup, StartFight
-from hammertui.procedures.exploration_die.actions import TakeTurn
-from hammertui.procedures.sides_and_phases.state import FoeKind
 from hammertui.kernel.session.loot import AddLoot, GiveLoot, RemoveLoot
 from hammertui.kernel.session.report import Report
 from hammertui.kernel.session.report.files import report_of, write_report
 from hammertui.kernel.session.report.render import html, markdown
 from hammertui.kernel.session.store import Store
 from hammertui.procedures.divining_pool.actions.town import ReturnToTown
+from hammertui.procedures.exploration_die.actions import TakeTurn
+from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP, LevelUp
+from hammertui.procedures.individual_initiative import actions as initiative
+from hammertui.procedures.sides_and_phases.actions import EndFight, FoeGroup, StartFight
+from hammertui.procedures.sides_and_phases.state import FoeKind
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))
@@ -53,8 +52,13 @@ def test_the_rooms_their_pools_rolls_and_symbols_bought(evening: Store, report: 
     assert len(rooms) == 25 and evening.state.dungeon.rooms_explored == 25
     first = rooms[0]
     assert first[:3] == ("1", "new", "Blue 1, Red 1, Green 1, Purple 2")
-    assert first[3] == "Blue: Falcon; Red: blank; Green: Hammer + Hourglass; Purple: Crossblade + Crossblade; Purple: Chaos Star"
-    assert first[4].startswith("Falcon: The move cost no time or light; Hammer: Some random treasure, guaranteed; Crossblade:")
+    assert (
+        first[3]
+        == "Blue: Falcon; Red: blank; Green: Hammer + Hourglass; Purple: Crossblade + Crossblade; Purple: Chaos Star"
+    )
+    assert first[4].startswith(
+        "Falcon: The move cost no time or light; Hammer: Some random treasure, guaranteed; Crossblade:"
+    )
     assert first[5] == "7", "1 room + 5 Crossblades + 1 Hammer = 7 each"
     assert rooms[3][1] == "new (Safe Haven)"
     lines = report.section("Rooms").lines
@@ -79,7 +83,15 @@ def test_the_fights_their_rounds_and_who_fell(report: Report) -> None:
 
 def test_the_death_with_its_epitaph(report: Report) -> None:
     assert rows(report, "Deaths") == (
-        ("Brannoc", "Human Magic-User", "2", "27 Beats", "1", "fought on past all hope", "He read the map; the map did not read the Ogre."),
+        (
+            "Brannoc",
+            "Human Magic-User",
+            "2",
+            "27 Beats",
+            "1",
+            "fought on past all hope",
+            "He read the map; the map did not read the Ogre.",
+        ),
     )
 
 
@@ -166,7 +178,10 @@ def test_every_shipped_ruleset_reports_with_its_procedures_sections(tmp_path: Pa
 def test_the_command_prints_both_paths(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     small_session(tmp_path, "hammercrawl")
     assert main(["report", "small", "--saves", str(tmp_path), "--out", str(tmp_path / "out")]) == 0
-    assert capsys.readouterr().out.split() == [str(tmp_path / "out" / "small-report.md"), str(tmp_path / "out" / "small-report.html")]
+    assert capsys.readouterr().out.split() == [
+        str(tmp_path / "out" / "small-report.md"),
+        str(tmp_path / "out" / "small-report.html"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -174,12 +189,17 @@ def test_the_command_prints_both_paths(tmp_path: Path, capsys: pytest.CaptureFix
     [
         (lambda files: files.snapshot.unlink(), "no such session"),
         (lambda files: files.snapshot.write_text("schema = 4\nseq = 'x'\n"), "small.toml"),
-        (lambda files: files.log.write_text(files.log.read_text().replace("[[event]]", "[[event]]\nseq = [", 3)), "does not read"),
+        (
+            lambda files: files.log.write_text(files.log.read_text().replace("[[event]]", "[[event]]\nseq = [", 3)),
+            "does not read",
+        ),
         (lambda files: files.log.write_text(files.log.read_text()[:200]), "events are missing"),
     ],
     ids=["missing", "bad snapshot", "bad event", "log cut short"],
 )
-def test_an_unreadable_session_is_named_and_no_report_written(tmp_path: Path, capsys: pytest.CaptureFixture[str], damage, said: str) -> None:  # type: ignore[no-untyped-def]
+def test_an_unreadable_session_is_named_and_no_report_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], damage, said: str
+) -> None:  # type: ignore[no-untyped-def]
     files = small_session(tmp_path, "hammercrawl")
     damage(files)
     assert main(["report", "small", "--saves", str(tmp_path)]) == 1
@@ -214,7 +234,7 @@ def test_the_report_tells_only_what_stands_after_undo_and_redo(tmp_path: Path) -
 
 
 def test_a_find_is_followed_by_its_line_not_by_a_name_inside_another(tmp_path: Path) -> None:
-    """"Gem" left the ledger first; what befell "Gem of Seeing" afterwards is not its fate."""
+    """ "Gem" left the ledger first; what befell "Gem of Seeing" afterwards is not its fate."""
     store = sessions.create(tmp_path, "gems", load_ruleset("hammercrawl-book3"), seed=7)
     store.dispatch(AddLoot("Gem", coins=50, item=True))
     store.dispatch(AddLoot("Gem of Seeing", item=True))

@@ -14,14 +14,22 @@ from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Context, Refused
 from hammertui.kernel.session.actions import apply_action
-from hammertui.procedures.hammercrawl_camp.actions import camp_check, lacking
-from hammertui.procedures.sides_and_phases.actions import EndFight, FoeGroup, HurtFoe, StartFight
-from hammertui.procedures.divining_pool.state import Room, divining_pool, exploring, find_room
-from hammertui.procedures.divining_pool.actions.explore import AwardRoomXP, ExploreNext, RollExplore, SetExtraDice, SetRevisit, SpendSymbol, room_award
-from hammertui.procedures.sides_and_phases.state import FoeKind
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State, replace_member
 from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.procedures.divining_pool.actions.explore import (
+    AwardRoomXP,
+    ExploreNext,
+    RollExplore,
+    SetExtraDice,
+    SetRevisit,
+    SpendSymbol,
+    room_award,
+)
+from hammertui.procedures.divining_pool.state import Room, divining_pool, exploring, find_room
+from hammertui.procedures.hammercrawl_camp.actions import camp_check, lacking
+from hammertui.procedures.sides_and_phases.actions import EndFight, FoeGroup, HurtFoe, StartFight
+from hammertui.procedures.sides_and_phases.state import FoeKind
 
 HAMMER_AND_CROSSBLADE = [5, 5, 1]
 HAMMER_ALONE = [5, 1, 1]
@@ -95,7 +103,9 @@ def test_the_base_award_of_a_new_room(demo: State, hc: Ruleset, faces: list[int]
 
 def test_hammers_without_a_crossblade_are_named_in_the_working(demo: State, hc: Ruleset) -> None:
     state, room = explored(demo, hc, HAMMER_ALONE)
-    assert room_award(state, hc, room).explanation.startswith("1 room + 0 Crossblades + 0 Hammers (of 1; no Crossblade) = 1")
+    assert room_award(state, hc, room).explanation.startswith(
+        "1 room + 0 Crossblades + 0 Hammers (of 1; no Crossblade) = 1"
+    )
 
 
 def test_a_revisit_yields_no_room_xp(demo: State, hc: Ruleset) -> None:
@@ -211,8 +221,10 @@ def bought(state: State, ruleset: Ruleset, crossblade: str) -> State:
 
 
 @pytest.mark.parametrize("crossblade", ["hostile_encounter", "trap"])
-def test_a_safe_haven_with_an_encounter_or_a_trap_waits_for_the_room_to_be_beaten(demo: State, hc: Ruleset, crossblade: str) -> None:
-    """"The room will function as a Safe Haven once cleared of encounters.": bought beside an
+def test_a_safe_haven_with_an_encounter_or_a_trap_waits_for_the_room_to_be_beaten(
+    demo: State, hc: Ruleset, crossblade: str
+) -> None:
+    """ "The room will function as a Safe Haven once cleared of encounters.": bought beside an
     encounter or a trap, the haven is the party's only when the room's challenge is beaten, and
     Camp waits for it."""
     state = bought(demo, hc, crossblade)
@@ -224,13 +236,13 @@ def test_a_safe_haven_with_an_encounter_or_a_trap_waits_for_the_room_to_be_beate
 
 
 def test_a_safe_haven_in_a_room_with_nothing_to_clear_is_one_at_once(demo: State, hc: Ruleset) -> None:
-    """"The room will function as a Safe Haven once cleared of encounters.": none to clear."""
+    """ "The room will function as a Safe Haven once cleared of encounters.": none to clear."""
     state = bought(demo, hc, "terrain_enemies")
     assert state.dungeon.safe_haven
 
 
 def test_a_safe_haven_is_cleared_by_the_fight_won(demo: State, hc: Ruleset) -> None:
-    """"once cleared of encounters": the foes of the room beaten, the haven is the party's."""
+    """ "once cleared of encounters": the foes of the room beaten, the haven is the party's."""
     state = bought(demo, hc, "hostile_encounter")
     state, _ = act(state, hc, StartFight((FoeGroup(FoeKind("Goblin", "1"), 1),), hp="average"))
     state, _ = act(state, hc, HurtFoe("f1", 4))

@@ -9,10 +9,13 @@ import pytest
 
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
 from hammertui.kernel.session.acting import Context, Refused
 from hammertui.kernel.session.actions import apply_action
+from hammertui.kernel.session.sessions import BadDifficulty, new_state
+from hammertui.kernel.session.state import Character, State, Stats, replace_member
+from hammertui.kernel.session.vitals import ApplyDamage, Bury, WriteEpitaph
+from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP, LevelUp
 from hammertui.procedures.hammercrawl_classes.actions.hirelings import Dismiss, Hire, HirelingMorale
 from hammertui.procedures.hammercrawl_classes.actions.recruits import (
@@ -26,11 +29,7 @@ from hammertui.procedures.hammercrawl_classes.actions.recruits import (
     SetArmour,
 )
 from hammertui.procedures.hammercrawl_classes.actions.rolls import RollSave, RollThiefSkill
-from hammertui.kernel.session.sessions import BadDifficulty, new_state
-from hammertui.kernel.session.state import Character, State, replace_member
-from hammertui.kernel.session.vitals import ApplyDamage, Bury, WriteEpitaph
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
-from hammertui.kernel.session.state import Stats
 
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
 

@@ -8,12 +8,12 @@ import attrs
 import pytest
 
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
-from hammertui.procedures.light_levels import state as light_levels_state
-from hammertui.procedures.russell_characters import state as people
-from hammertui.procedures.russell_characters.actions import checks
 from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State
+from hammertui.procedures.light_levels import state as light_levels_state
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.russell_characters.actions import checks
 from tests.session.test_individual_initiative_steps import _member, act
 
 
@@ -31,7 +31,9 @@ def state(ruleset: Ruleset) -> State:
     sheets = {m.id: people.fresh(people.section(ruleset)) for m in party}
     sheets["c2"] = attrs.evolve(sheets["c2"], skills=(people.Skill("Climbing"),))
     lights = light_levels_state.new_slice(ruleset, party)
-    return attrs.evolve(fresh, party=party, slices={**fresh.slices, people.NAME: people.People(sheets), light_levels_state.NAME: lights})
+    return attrs.evolve(
+        fresh, party=party, slices={**fresh.slices, people.NAME: people.People(sheets), light_levels_state.NAME: lights}
+    )
 
 
 def _in(state: State, carrier: str, kind: str) -> State:
@@ -52,7 +54,7 @@ def _skill(state: State, ruleset: Ruleset, who: str, name: str) -> people.Skill:
 
 
 def test_a_save_rolls_under_the_attribute_in_good_light(state: State, ruleset: Ruleset) -> None:
-    """"try to roll equal to or lower than the ability score on a D20\""""
+    """ "try to roll equal to or lower than the ability score on a D20\""""
     _, said = act(state, ruleset, checks.Save("c1", "STR"), [12])
     assert said == ["Darla saves on STR, 12 or under: 12 — passes."]
     _, said = act(state, ruleset, checks.Save("c1", "STR", advantage=1), [13, 19])
@@ -60,7 +62,7 @@ def test_a_save_rolls_under_the_attribute_in_good_light(state: State, ruleset: R
 
 
 def test_the_dark_gives_saves_double_disadvantage(state: State, ruleset: Ruleset) -> None:
-    """"players suffer double disadvantage on all other rolls, including combat, saves, and pursuit
+    """ "players suffer double disadvantage on all other rolls, including combat, saves, and pursuit
     rolls"; "roll two, keep the worse, and make worse by 4"; "After a full turn in the dark,
     characters gain advantage on any Wisdom saves to listen"."""
     dark = light_levels_state.with_lights(state, sources=())
@@ -71,11 +73,13 @@ def test_the_dark_gives_saves_double_disadvantage(state: State, ruleset: Ruleset
 
 
 def test_wearied_and_burdened_is_double_disadvantage_on_any_save(state: State, ruleset: Ruleset) -> None:
-    """"If a character is both wearied and encumbered, they additionally take a -4 penalty on all
+    """ "If a character is both wearied and encumbered, they additionally take a -4 penalty on all
     rolls (so, roll two, keep the worst, and subtract 4. Good luck with that).\""""
     worn = _worn(state, ruleset, "c1", burdened=True)
     _, said = act(worn, ruleset, checks.Save("c1", "INT"), [3, 7])
-    assert said == ["Darla saves on INT, 10 or under with double Disadvantage (Wearied and Burdened -2): 7 + 4 = 11 — fails."]
+    assert said == [
+        "Darla saves on INT, 10 or under with double Disadvantage (Wearied and Burdened -2): 7 + 4 = 11 — fails."
+    ]
     heavy = _worn(state, ruleset, "c1", burdened=True)
     heavy = people.with_person(heavy, "c1", attrs.evolve(people.person(heavy, ruleset, "c1"), tired=0))
     _, said = act(heavy, ruleset, checks.Save("c1", "INT"), [6])
@@ -85,17 +89,19 @@ def test_wearied_and_burdened_is_double_disadvantage_on_any_save(state: State, r
 
 
 def test_a_skill_passes_on_six_and_marks_a_check(state: State, ruleset: Ruleset) -> None:
-    """"roll 1d6 and add your relevant skill - if the result is six or higher, it succeeds. A roll of
+    """ "roll 1d6 and add your relevant skill - if the result is six or higher, it succeeds. A roll of
     1 always fails. ... Every time you use a skill, successful or not, put a check mark next to it"."""
     state, said = act(state, ruleset, checks.SkillTest("c2", "climbing"), [5])
     assert said == ["Wenna tests Climbing 1, 6 or more: 5 + 1 = 6 — passes; Climbing has 1 check mark."]
     state, said = act(state, ruleset, checks.SkillTest("c2", "Climbing", modifier=5), [1])
-    assert said == ["Wenna tests Climbing 1, 6 or more: 1 + 1 + 5 = 7 — fails (a 1 always fails); Climbing has 2 check marks."]
+    assert said == [
+        "Wenna tests Climbing 1, 6 or more: 1 + 1 + 5 = 7 — fails (a 1 always fails); Climbing has 2 check marks."
+    ]
     assert _skill(state, ruleset, "c2", "Climbing").marks == 2
 
 
 def test_untrained_only_when_the_referee_allows(state: State, ruleset: Ruleset) -> None:
-    """"Some skills, but not all, can be attempted without any training at rank 0. This is the
+    """ "Some skills, but not all, can be attempted without any training at rank 0. This is the
     referee's call"."""
     with pytest.raises(Refused, match="Untrained Skills"):
         act(state, ruleset, checks.SkillTest("c1", "Searching"), [])
@@ -105,7 +111,7 @@ def test_untrained_only_when_the_referee_allows(state: State, ruleset: Ruleset) 
 
 
 def test_dim_light_hinders_skills_but_favours_stealth(state: State, ruleset: Ruleset) -> None:
-    """"In dim conditions, most characters suffer disadvantage on all skill checks and attack rolls.
+    """ "In dim conditions, most characters suffer disadvantage on all skill checks and attack rolls.
     The exception is stealth rolls, which are at an advantage in dim conditions.\""""
     dim = _in(state, "c2", "candle")
     _, said = act(dim, ruleset, checks.SkillTest("c2", "Climbing"), [6, 3])
@@ -115,9 +121,11 @@ def test_dim_light_hinders_skills_but_favours_stealth(state: State, ruleset: Rul
 
 
 def test_no_skill_in_the_dark(state: State, ruleset: Ruleset) -> None:
-    """"No skill rolls can be attempted" in the dark; | Dark | None allowed |."""
+    """ "No skill rolls can be attempted" in the dark; | Dark | None allowed |."""
     dark = _in(state, "c2", "candle")
-    with pytest.raises(Refused, match=r"Darla cannot make that roll: no skill rolls can be attempted in the dark \(Light: Dark\)"):
+    with pytest.raises(
+        Refused, match=r"Darla cannot make that roll: no skill rolls can be attempted in the dark \(Light: Dark\)"
+    ):
         act(dark, ruleset, checks.SkillTest("c1", "Searching", untrained=True), [])
     with pytest.raises(Refused, match="Light: Dark"):
         act(dark, ruleset, checks.SkillTest("c1", "Sneaking", untrained=True, stealth=True), [])
@@ -128,11 +136,13 @@ def test_a_wearied_burdened_stealth_roll(state: State, ruleset: Ruleset) -> None
     Wearied, "roll two, keep the worst, and subtract 4"."""
     worn = _worn(state, ruleset, "c2", burdened=True)
     _, said = act(worn, ruleset, checks.SkillTest("c2", "Climbing", stealth=True), [6, 5])
-    assert said[0].startswith("Wenna tests Climbing 1, 6 or more with double Disadvantage (Wearied and Burdened -2): 5 - 4 + 1 = 2 — fails")
+    assert said[0].startswith(
+        "Wenna tests Climbing 1, 6 or more with double Disadvantage (Wearied and Burdened -2): 5 - 4 + 1 = 2 — fails"
+    )
 
 
 def test_a_just_in_time_skill_fills_a_slot(state: State, ruleset: Ruleset) -> None:
-    """"characters begin with three “Just in Time” Skills at rank 1- at any point during play, you
+    """ "characters begin with three “Just in Time” Skills at rank 1- at any point during play, you
     can declare that your background prepared you for this situation ... and define a relevant
     skill"; "Characters have a number of skill slots equal to half their intelligence, rounded down.
     They may never have more skills than skill slots.\""""
@@ -141,7 +151,9 @@ def test_a_just_in_time_skill_fills_a_slot(state: State, ruleset: Ruleset) -> No
     assert people.person(state, ruleset, "c1").skills == (people.Skill("Rope Work"),)
     with pytest.raises(Refused, match="already has Rope Work"):
         act(state, ruleset, checks.DeclareSkill("c1", "rope work"), [])
-    full = people.with_person(state, "c1", attrs.evolve(people.person(state, ruleset, "c1"), skills=tuple(people.Skill(n) for n in "ABCDE")))
+    full = people.with_person(
+        state, "c1", attrs.evolve(people.person(state, ruleset, "c1"), skills=tuple(people.Skill(n) for n in "ABCDE"))
+    )
     with pytest.raises(Refused, match=r"Darla's 5 skill slots \(half INT 10\) are full.*\(Skill Slots\)"):
         act(full, ruleset, checks.DeclareSkill("c1", "Fishing"), [])
     for name in ("Fishing", "Knots"):
@@ -156,7 +168,7 @@ def _marked(state: State, ruleset: Ruleset, marks: int, rank: int = 1) -> State:
 
 
 def test_a_week_of_practice_may_raise_a_rank(state: State, ruleset: Ruleset) -> None:
-    """"they may choose to test to advance any one skill that has 3 or more marks next to it. If so,
+    """ "they may choose to test to advance any one skill that has 3 or more marks next to it. If so,
     erase all check marks and roll an intelligence save (roll equal to or under Intelligence). If
     this save is passed, advance the skill to the next rank."; "Remember that rank cannot rise above
     your current level"; "a knowledgeable mentor ... If so, make the save with advantage"."""
@@ -169,8 +181,12 @@ def test_a_week_of_practice_may_raise_a_rank(state: State, ruleset: Ruleset) -> 
     after, said = act(_marked(second, ruleset, 4), ruleset, checks.PractiseSkill("c2", "Climbing"), [13])
     assert said == ["Wenna practises Climbing for a week, marks erased: INT 13 or under: 13 — Climbing rises to 2."]
     assert _skill(after, ruleset, "c2", "Climbing") == people.Skill("Climbing", 2, 0)
-    after, said = act(_marked(second, ruleset, 3), ruleset, checks.PractiseSkill("c2", "Climbing", helped=True), [18, 14])
-    assert said == ["Wenna practises Climbing for a week, marks erased: INT 13 or under with Advantage (mentor or facilities +1): 14 — Climbing stays at 1."]
+    after, said = act(
+        _marked(second, ruleset, 3), ruleset, checks.PractiseSkill("c2", "Climbing", helped=True), [18, 14]
+    )
+    assert said == [
+        "Wenna practises Climbing for a week, marks erased: INT 13 or under with Advantage (mentor or facilities +1): 14 — Climbing stays at 1."
+    ]
     assert _skill(after, ruleset, "c2", "Climbing") == people.Skill("Climbing", 1, 0)
 
 

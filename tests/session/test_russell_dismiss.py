@@ -12,18 +12,18 @@ import pytest
 
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.kernel.session.acting import Context, Refused
+from hammertui.kernel.session.actions import apply_action
+from hammertui.kernel.session.persist import dump_state, parse_state
+from hammertui.kernel.session.save_check import check_state
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import Death, State, replace_member
+from hammertui.procedures.exploration_die.state import die_of
 from hammertui.procedures.individual_initiative import actions as fight
 from hammertui.procedures.light_levels import state as light
 from hammertui.procedures.russell_characters import state as people
 from hammertui.procedures.russell_characters.actions import vitals
-from hammertui.kernel.session.acting import Context, Refused
-from hammertui.kernel.session.actions import apply_action
-from hammertui.procedures.exploration_die.state import die_of
-from hammertui.kernel.session.persist import dump_state, parse_state
 from hammertui.procedures.russell_characters.actions.making import Dismiss
-from hammertui.kernel.session.save_check import check_state
-from hammertui.kernel.session.sessions import new_state
-from hammertui.kernel.session.state import Death, State, replace_member
 
 
 @pytest.fixture(scope="module")

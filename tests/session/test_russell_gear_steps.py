@@ -11,17 +11,17 @@ import pytest
 
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
-from hammertui.procedures.individual_initiative import actions as fight
-from hammertui.procedures.light_levels import state as light
-from hammertui.procedures.russell_characters import state as people
 from hammertui.kernel.session.acting import Context, Refused
 from hammertui.kernel.session.actions import apply_action
-from hammertui.procedures.light_levels.actions import PackLight, RefillLantern
-from hammertui.procedures.light_levels.state import FLASK
 from hammertui.kernel.session.persist import dump_state, parse_state
-from hammertui.procedures.russell_characters.actions.making import MakeCharacter, RollAttributes
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State, Stats
+from hammertui.procedures.individual_initiative import actions as fight
+from hammertui.procedures.light_levels import state as light
+from hammertui.procedures.light_levels.actions import PackLight, RefillLantern
+from hammertui.procedures.light_levels.state import FLASK
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.russell_characters.actions.making import MakeCharacter, RollAttributes
 
 NAME = people.NAME
 SIGN = 2
@@ -37,8 +37,12 @@ def rhr() -> Ruleset:
 def state(rhr: Ruleset) -> State:
     """The shipped party, Darla made STR 8 DEX 10 (no modifier) and Brannoc STR 12, each with the kit."""
     fresh = new_state("gear", rhr, seed=3)[0]
-    darla = attrs.evolve(fresh.party[0], stats=Stats.of(dict(STR=8, DEX=10, CON=10, INT=10, WIS=10, CHA=10)), ac=10, con=10, con_max=10)
-    brannoc = attrs.evolve(fresh.party[1], stats=Stats.of(dict(STR=12, DEX=10, CON=10, INT=10, WIS=10, CHA=10)), ac=10, con=10, con_max=10)
+    darla = attrs.evolve(
+        fresh.party[0], stats=Stats.of(dict(STR=8, DEX=10, CON=10, INT=10, WIS=10, CHA=10)), ac=10, con=10, con_max=10
+    )
+    brannoc = attrs.evolve(
+        fresh.party[1], stats=Stats.of(dict(STR=12, DEX=10, CON=10, INT=10, WIS=10, CHA=10)), ac=10, con=10, con_max=10
+    )
     return attrs.evolve(fresh, party=(darla, brannoc, *fresh.party[2:]))
 
 
@@ -60,14 +64,19 @@ def item(state: State, character_id: str, gear_id: str) -> people.Gear:
 
 
 def test_the_kit_keeps_water_and_rations_on_usage_dice(state: State) -> None:
-    """"a Blanket (1 slot), a Waterskin (1 slot), 3 Rations (1 slot), and Flint & Tender (0 Slots)";
+    """ "a Blanket (1 slot), a Waterskin (1 slot), 3 Rations (1 slot), and Flint & Tender (0 Slots)";
     "Waterskins have a usage die of D6 when full"; the Rations a d6 too (decisions.usage_dice)."""
     kit = state.slices[NAME].people["c1"].gear
-    assert [(g.name, g.slots, g.die) for g in kit] == [("Blanket", 1, 0), ("Waterskin", 1, 6), ("Rations", 1, 6), ("Flint & Tinder", 0, 0)]
+    assert [(g.name, g.slots, g.die) for g in kit] == [
+        ("Blanket", 1, 0),
+        ("Waterskin", 1, 6),
+        ("Rations", 1, 6),
+        ("Flint & Tinder", 0, 0),
+    ]
 
 
 def test_buying_extras_steps_a_die_up_and_every_use_can_step_it_down_to_out(state: State, rhr: Ruleset) -> None:
-    """"Buying extras takes up an additional slot but increases the usage die by one step";
+    """ "Buying extras takes up an additional slot but increases the usage die by one step";
     "A roll of 1 or 2 indicates that you step down one die size ... Out < D4 < D6 < D8 < D10 < D12 < D20"."""
     quiver, said = act(state, rhr, people.Carry("c2", "Arrows"), [])
     assert said == ["Brannoc carries Arrows d6 (4/12 slots)."], "a number of arrows equal to one usage die: one slot"
@@ -82,8 +91,12 @@ def test_buying_extras_steps_a_die_up_and_every_use_can_step_it_down_to_out(stat
         quiver, said = act(quiver, rhr, people.RollUsageDie("c2", "arrows"), [face])
         steps.append(said[0])
     assert steps == [
-        "Brannoc: Arrows steps down to d12.", "Brannoc: Arrows holds at d12.", "Brannoc: Arrows steps down to d10.",
-        "Brannoc: Arrows steps down to d8.", "Brannoc: Arrows steps down to d6.", "Brannoc: Arrows steps down to d4.",
+        "Brannoc: Arrows steps down to d12.",
+        "Brannoc: Arrows holds at d12.",
+        "Brannoc: Arrows steps down to d10.",
+        "Brannoc: Arrows steps down to d8.",
+        "Brannoc: Arrows steps down to d6.",
+        "Brannoc: Arrows steps down to d4.",
     ]
     quiver, said = act(quiver, rhr, people.RollUsageDie("c2", "arrows"), [2])
     assert said == ["Brannoc: Arrows is used up."] and item(quiver, "c2", "arrows").out
@@ -92,23 +105,33 @@ def test_buying_extras_steps_a_die_up_and_every_use_can_step_it_down_to_out(stat
 
 
 def test_rations_are_eaten_from_their_usage_die(state: State, rhr: Ruleset) -> None:
-    """"Characters may erase one Tired pip by spending an exploration turn sharing around a ration
+    """ "Characters may erase one Tired pip by spending an exploration turn sharing around a ration
     ... and drinking water": the sharer's Rations die is rolled, then each one's water."""
     tired = people.with_person(state, "c1", attrs.evolve(sheet(state, "c1"), tired=1))
     rested, said = act(tired, rhr, people.ShareRation("c1", ("c2",)), [2, 4, 1, SIGN])
     assert item(rested, "c1", "rations").die == 4 and item(rested, "c2", "waterskin").die == 4
-    assert said[0] == "Darla shares a Ration round 2; Darla erases a Tired pip. Darla: Rations steps down to d4; Darla: Waterskin holds at d6; Brannoc: Waterskin steps down to d4."
+    assert (
+        said[0]
+        == "Darla shares a Ration round 2; Darla erases a Tired pip. Darla: Rations steps down to d4; Darla: Waterskin holds at d6; Brannoc: Waterskin steps down to d4."
+    )
     wearied = people.with_person(rested, "c2", attrs.evolve(sheet(rested, "c2"), tired=3))
     eaten, said = act(wearied, rhr, people.EatRations(("c2",)), [1, 3, SIGN])
     assert item(eaten, "c2", "rations").die == 4 and sheet(eaten, "c2").tired == 0
-    assert said[0] == "Brannoc eat a Ration each and rest: no longer Tired or Wearied. Brannoc: Rations steps down to d4; Brannoc: Waterskin holds at d4."
-    gone = people.with_person(tired, "c1", people.with_gear(sheet(tired, "c1"), attrs.evolve(item(tired, "c1", "rations"), out=True), "rations"))
+    assert (
+        said[0]
+        == "Brannoc eat a Ration each and rest: no longer Tired or Wearied. Brannoc: Rations steps down to d4; Brannoc: Waterskin holds at d4."
+    )
+    gone = people.with_person(
+        tired,
+        "c1",
+        people.with_gear(sheet(tired, "c1"), attrs.evolve(item(tired, "c1", "rations"), out=True), "rations"),
+    )
     with pytest.raises(Refused, match="Darla has no Ration"):
         act(gone, rhr, people.ShareRation("c1", ()), [])
 
 
 def test_a_fresh_torch_is_lit_from_its_carriers_torches(state: State, rhr: Ruleset) -> None:
-    """"Torches/Candles Depleted ... New ones can be retrieved and re-lit"; "3 torches" to a bundle:
+    """ "Torches/Candles Depleted ... New ones can be retrieved and re-lit"; "3 torches" to a bundle:
     the carrier's Torches usage die is rolled for the fresh one, which is lit."""
     with pytest.raises(Refused, match="Brannoc carries no Torches"):
         act(state, rhr, PackLight("c2", "torch"), [])
@@ -120,7 +143,7 @@ def test_a_fresh_torch_is_lit_from_its_carriers_torches(state: State, rhr: Rules
 
 
 def test_a_lantern_is_refilled_from_its_carriers_oil(state: State, rhr: Ruleset) -> None:
-    """"A full oil flask provides two pips worth of Lantern depletion"; "Refilling a lantern takes
+    """ "A full oil flask provides two pips worth of Lantern depletion"; "Refilling a lantern takes
     an exploration turn": the carrier's Oil usage die is rolled instead of a flask counted."""
     lantern = light.Source("s9", "lantern", "c2", lit=False, pips=2)
     dark = light.with_lights(state, sources=(*light.lights(state).sources, lantern))
@@ -135,7 +158,7 @@ def test_a_lantern_is_refilled_from_its_carriers_oil(state: State, rhr: Ruleset)
 
 
 def test_gear_slots_burden_and_the_most_that_can_be_carried(state: State, rhr: Ruleset) -> None:
-    """"Characters can carry a number of significant items up to their Strength score before
+    """ "Characters can carry a number of significant items up to their Strength score before
     becoming Burdened. Characters absolutely cannot carry more items than Str x 1.5." Darla: STR 8,
     the kit's 3 slots; a Lantern "Takes up a gear slot"."""
     lamp, said = act(state, rhr, people.Carry("c1", "Lantern"), [])
@@ -143,14 +166,19 @@ def test_gear_slots_burden_and_the_most_that_can_be_carried(state: State, rhr: R
     loaded, said = act(lamp, rhr, people.Carry("c1", "Sack of loot", slots=5), [])
     assert said == ["Darla carries Sack of loot (9/8 slots: Burdened)."]
     assert people.is_burdened(rhr, loaded.party[0], sheet(loaded, "c1"))
-    with pytest.raises(Refused, match=r"cannot carry more than 12 slots: \"Characters absolutely cannot carry more items than Str x 1.5\""):
+    with pytest.raises(
+        Refused,
+        match=r"cannot carry more than 12 slots: \"Characters absolutely cannot carry more items than Str x 1.5\"",
+    ):
         act(loaded, rhr, people.Carry("c1", "Chest", slots=4), [])
     dropped, said = act(loaded, rhr, people.Drop("c1", "g1"), [])
-    assert said == ["Darla leaves Sack of loot behind."] and not people.is_burdened(rhr, dropped.party[0], sheet(dropped, "c1"))
+    assert said == ["Darla leaves Sack of loot behind."] and not people.is_burdened(
+        rhr, dropped.party[0], sheet(dropped, "c1")
+    )
 
 
 def test_armour_by_the_table_sets_ac_and_takes_slots(state: State, rhr: Ruleset) -> None:
-    """"Light (Leather): 7 Medium (Chain): 5 Heavy (Plate): 3 Shield: 1 Better (so, one lower)";
+    """ "Light (Leather): 7 Medium (Chain): 5 Heavy (Plate): 3 Shield: 1 Better (so, one lower)";
     "one in full plate with a shield has an AC of 2"; "Armor takes up one slot for every point of AC
     better than 10"."""
     chain, said = act(state, rhr, people.WearArmour("c2", "medium"), [])
@@ -162,13 +190,16 @@ def test_armour_by_the_table_sets_ac_and_takes_slots(state: State, rhr: Ruleset)
         act(sacked, rhr, people.WearArmour("c1", "heavy", shield=True), [])
     with pytest.raises(Refused, match="No armour 'mithril'"):
         act(state, rhr, people.WearArmour("c1", "mithril"), [])
-    nimble = attrs.evolve(state, party=(attrs.evolve(state.party[0], stats=Stats.of(dict(state.party[0].stats, DEX=16))), *state.party[1:]))
+    nimble = attrs.evolve(
+        state,
+        party=(attrs.evolve(state.party[0], stats=Stats.of(dict(state.party[0].stats, DEX=16))), *state.party[1:]),
+    )
     leather, _ = act(nimble, rhr, people.WearArmour("c1", "light"), [])
     assert leather.party[0].ac == 5, "7, two better for DEX 16's +2"
 
 
 def test_burdened_by_armour_fights_at_disadvantage(state: State, rhr: Ruleset) -> None:
-    """"Burdened characters suffer disadvantage on any physically challenging roll - combat ...":
+    """ "Burdened characters suffer disadvantage on any physically challenging roll - combat ...":
     Brannoc in plate (STR 12, 3 + 7 + 3 slots) rolls two and keeps the worse."""
     plate, _ = act(state, rhr, people.WearArmour("c2", "heavy"), [])
     burdened, said = act(plate, rhr, people.Carry("c2", "Torches", slots=3), [])
@@ -180,7 +211,7 @@ def test_burdened_by_armour_fights_at_disadvantage(state: State, rhr: Ruleset) -
 
 
 def test_a_character_is_made_at_the_table(state: State, rhr: Ruleset) -> None:
-    """"Roll 3d6 seven times and assign six of the results as you like"; "Roll 1d6 and add your
+    """ "Roll 3d6 seven times and assign six of the results as you like"; "Roll 1d6 and add your
     Constitution modifier"; "All adventurers start with 1 Weapon Skill and 1 Bow Skill"; "Default
     Unarmored AC is 10. Improve it by one point for every point of positive Dexterity modifier";
     "skill slots equal to half your intelligence"; "3d6 x 10 base coins"; the default kit."""
@@ -209,7 +240,7 @@ def test_a_character_is_made_at_the_table(state: State, rhr: Ruleset) -> None:
 
 
 def test_in_order_rolls_six_and_places_them_so(tmp_path: Path, rhr: Ruleset) -> None:
-    """"roll 3d6 in order, no substitutions"."""
+    """ "roll 3d6 in order, no substitutions"."""
     assert rhr.source is not None
     text = rhr.source.read_text().replace("in_order = false", "in_order = true")
     (tmp_path / "russell-house-rules.toml").write_text(text)
@@ -222,14 +253,17 @@ def test_in_order_rolls_six_and_places_them_so(tmp_path: Path, rhr: Ruleset) -> 
 
 
 def test_unarmoured_ac_is_ten_by_the_decision(rhr: Ruleset) -> None:
-    """"Default Unarmored AC is 10." against "An unarmored opponent has an Armor Class of 9"."""
+    """ "Default Unarmored AC is 10." against "An unarmored opponent has an Armor Class of 9"."""
     decision = rhr.decisions["unarmoured_ac"]
-    assert "Default Unarmored AC is 10." in decision.quote and "An unarmored opponent has an Armor Class of 9" in decision.quote
+    assert (
+        "Default Unarmored AC is 10." in decision.quote
+        and "An unarmored opponent has an Armor Class of 9" in decision.quote
+    )
     assert people.section(rhr).unarmoured_ac == 10
 
 
 def test_a_hoard_takes_slots(state: State, rhr: Ruleset) -> None:
-    """"Money and gems take up one slot per 1,000 coins or gems - basically it only matters for giant
+    """ "Money and gems take up one slot per 1,000 coins or gems - basically it only matters for giant
     hoards": Darla's 2,999 coins take two slots beside the kit's three."""
     rich = attrs.evolve(state, party=(attrs.evolve(state.party[0], coins=2999), *state.party[1:]))
     assert people.slots_used(rhr, rich.party[0], sheet(rich, "c1")) == 3 + 2

@@ -7,12 +7,12 @@ import attrs
 import pytest
 
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
-from hammertui.procedures.individual_initiative import actions as act_
-from hammertui.procedures.light_levels import state as light_levels_state
-from hammertui.procedures.russell_characters import state as people
 from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State
+from hammertui.procedures.individual_initiative import actions as act_
+from hammertui.procedures.light_levels import state as light_levels_state
+from hammertui.procedures.russell_characters import state as people
 from tests import individual_initiative_ruleset
 from tests.session.test_individual_initiative_steps import GOBLINS, _member, act
 
@@ -29,11 +29,13 @@ def state(ruleset: Ruleset) -> State:
     party = (_member("c1", "Darla", 13, 10, 10), _member("c2", "Wenna", 9, 13, 7, "light"))
     sheets = {m.id: people.fresh(people.section(ruleset)) for m in party}
     lights = light_levels_state.new_slice(ruleset, party)
-    return attrs.evolve(fresh, party=party, slices={**fresh.slices, people.NAME: people.People(sheets), light_levels_state.NAME: lights})
+    return attrs.evolve(
+        fresh, party=party, slices={**fresh.slices, people.NAME: people.People(sheets), light_levels_state.NAME: lights}
+    )
 
 
 def test_treasure_brought_back_is_shared_xp(state: State, ruleset: Ruleset) -> None:
-    """"such treasure is worth 1 XP per Standard Coin of value": 301 coins, 150 XP each (a decision:
+    """ "such treasure is worth 1 XP per Standard Coin of value": 301 coins, 150 XP each (a decision:
     shared evenly, the remainder lost)."""
     state, said = act(state, ruleset, people.AwardTreasure(301, "A silver chalice"), [])
     assert [m.xp for m in state.party] == [150, 150]
@@ -43,7 +45,7 @@ def test_treasure_brought_back_is_shared_xp(state: State, ruleset: Ruleset) -> N
 
 
 def test_a_foe_killed_in_the_fight_is_worth_25_xp_a_hd(state: State, ruleset: Ruleset) -> None:
-    """"player characters will receive 25 XP per HD of a dangerous foe killed": a 1 HD goblin down,
+    """ "player characters will receive 25 XP per HD of a dangerous foe killed": a 1 HD goblin down,
     25 XP, 12 each."""
     state, _ = act(state, ruleset, act_.StartFight((GOBLINS,)), [4, 3])
     state, _ = act(state, ruleset, act_.RollInitiative(), [3, 5, 6, 1])
@@ -73,14 +75,16 @@ def test_level_up_by_the_chart(state: State, ruleset: Ruleset) -> None:
 
 
 def test_past_level_ten_two_hp_and_no_die(state: State, ruleset: Ruleset) -> None:
-    """"After level 10, add 2 HP per level.\""""
+    """ "After level 10, add 2 HP per level.\""""
     veteran = attrs.evolve(state, party=(attrs.evolve(state.party[0], level=10, xp=35000), state.party[1]))
     veteran, said = act(veteran, ruleset, people.LevelUp("c1"), [])
     assert (veteran.character("c1").level, veteran.character("c1").max_hp) == (11, 8)
     assert said == ["Darla reaches level 11: +2 HP (8), max skill rank 6."]
 
 
-def test_a_ruleset_without_growth_refuses_and_awards_nothing(tmp_path_factory: pytest.TempPathFactory, state: State) -> None:
+def test_a_ruleset_without_growth_refuses_and_awards_nothing(
+    tmp_path_factory: pytest.TempPathFactory, state: State
+) -> None:
     plain = individual_initiative_ruleset.load(tmp_path_factory.mktemp("plain"))
     with pytest.raises(Refused, match="keeps no XP or levels"):
         act(state, plain, people.AwardTreasure(10), [])

@@ -9,16 +9,16 @@ import pytest
 
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
-from hammertui.procedures.light_levels import state as lit
-from hammertui.procedures.russell_characters import state as people
 from hammertui.kernel.session.acting import Action, Context, Refused
 from hammertui.kernel.session.actions import apply_action
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.exploration_die.actions import TakeTurn
-from hammertui.procedures.exploration_die.state import die_of, spokesman, unrolled
-from hammertui.procedures.light_levels.actions import RefillLantern
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import Character, State, Stats, replace_member
+from hammertui.procedures.exploration_die.actions import TakeTurn
+from hammertui.procedures.exploration_die.state import die_of, spokesman, unrolled
+from hammertui.procedures.light_levels import state as lit
+from hammertui.procedures.light_levels.actions import RefillLantern
+from hammertui.procedures.russell_characters import state as people
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +53,7 @@ def reaction(events: list[Event]) -> Event:
 
 
 def test_the_spokesman_named_speaks_and_keeps_speaking(state: State, ruleset: Ruleset) -> None:
-    """"The modifier of whichever character acts as spokesman should be used": Wenna (CHA 16) speaks;
+    """ "The modifier of whichever character acts as spokesman should be used": Wenna (CHA 16) speaks;
     a 1 on the die, no one surprised in good light, 2d6 = 3 + 3."""
     wenna = ruleset.stat_mod(16)
     new, events = act(state, ruleset, TakeTurn("parley", face=1, spokesman="c2"), 6, 6, 3, 3)
@@ -65,7 +65,9 @@ def test_the_spokesman_named_speaks_and_keeps_speaking(state: State, ruleset: Ru
     assert die_of(again).latest.encounter.spokesman == "Wenna", "the last spokesman speaks again"
 
 
-def test_before_anyone_is_named_the_first_standing_speaks_and_a_dead_spokesman_does_not(state: State, ruleset: Ruleset) -> None:
+def test_before_anyone_is_named_the_first_standing_speaks_and_a_dead_spokesman_does_not(
+    state: State, ruleset: Ruleset
+) -> None:
     assert spokesman(state).name == "Darla"
     named, _ = act(state, ruleset, TakeTurn("parley", face=5, spokesman="c2"))
     dead = attrs.evolve(named, party=replace_member(named.party, attrs.evolve(named.party[1], status="dead")))
@@ -84,7 +86,7 @@ def _lantern(state: State, ruleset: Ruleset, pips: int) -> State:
 
 
 def test_refilling_a_lantern_takes_a_turn_and_the_die_is_rolled_for_it(state: State, ruleset: Ruleset) -> None:
-    """"Refilling a lantern takes an exploration turn" and "Roll the exploration die every turn": the
+    """ "Refilling a lantern takes an exploration turn" and "Roll the exploration die every turn": the
     refill's turn rolls a 3, Torches/Candles Depleted, so Darla's torch goes out, used up (her Oil
     die, a 5, holds)."""
     new, events = act(_lantern(state, ruleset, 1), ruleset, RefillLantern("s2"), 5, 3)
@@ -97,7 +99,7 @@ def test_refilling_a_lantern_takes_a_turn_and_the_die_is_rolled_for_it(state: St
 
 
 def test_what_the_light_used_up_is_kept(state: State, ruleset: Ruleset) -> None:
-    """"Any torches or candles being used as light sources go out and are used up": kept, with who
+    """ "Any torches or candles being used as light sources go out and are used up": kept, with who
     held them and the turn (the refill's oil comes off Darla's Oil usage die, a 5: nothing used up)."""
     new, _ = act(_lantern(state, ruleset, 1), ruleset, RefillLantern("s2"), 5, 3)
     assert lit.lights(new).spent == (lit.Spent("torch", "c1", 1),)
@@ -116,7 +118,9 @@ def test_turns_before_every_turn_rolled_the_die_are_owed(state: State) -> None:
 
 
 def test_treasure_brought_back_is_kept_in_the_record(state: State, ruleset: Ruleset) -> None:
-    """"such treasure is worth 1 XP per Standard Coin of value", once "physically returned to a
+    """ "such treasure is worth 1 XP per Standard Coin of value", once "physically returned to a
     relatively civilized area": the haul, its coins and each one's share are kept."""
     new, _ = act(state, ruleset, people.AwardTreasure(301, "A silver chalice"))
-    assert people.people(new).brought_back == (people.Haul(0, "A silver chalice", 301, 100, ("Darla", "Wenna", "Otto")),)
+    assert people.people(new).brought_back == (
+        people.Haul(0, "A silver chalice", 301, 100, ("Darla", "Wenna", "Otto")),
+    )

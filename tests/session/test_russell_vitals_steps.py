@@ -13,25 +13,25 @@ import pytest
 import tomli_w
 
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
-from hammertui.procedures.exploration_die import state as explore
-from hammertui.procedures.individual_initiative import actions as act_
-from hammertui.procedures.individual_initiative import state as fights_state
-from hammertui.procedures.light_levels import state as light_levels_state
 from hammertui.kernel.session import persist
-from hammertui.procedures.russell_characters import state as people
-from hammertui.procedures.russell_characters.actions import vitals
 from hammertui.kernel.session.acting import Refused
-from hammertui.procedures.individual_initiative.state import fighting
 from hammertui.kernel.session.procedures import WoundTaken, signal, slice_problems
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import Character, State, Stats
 from hammertui.kernel.session.vitals import Bury
+from hammertui.procedures.exploration_die import state as explore
+from hammertui.procedures.individual_initiative import actions as act_
+from hammertui.procedures.individual_initiative import state as fights_state
+from hammertui.procedures.individual_initiative.state import fighting
+from hammertui.procedures.light_levels import state as light_levels_state
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.russell_characters.actions import vitals
 from tests.session.test_individual_initiative_steps import GOBLINS, act
 from tests.ui.test_russell_party import ExplorationDieShowsTired
 
-
 SIGN = 2
 """The exploration die's face for a turn an action takes: a sign, which changes nothing kept."""
+
 
 @pytest.fixture(scope="module")
 def ruleset() -> Ruleset:
@@ -40,7 +40,9 @@ def ruleset() -> Ruleset:
 
 def _member(cid: str, name: str, cha: int, hp: int, level: int = 1) -> Character:
     stats = Stats.of(dict(STR=12, DEX=10, CON=10, INT=10, WIS=10, CHA=cha))
-    return Character(id=cid, name=name, class_id="", stats=stats, hp=hp, max_hp=6, ac=10, con=10, con_max=10, level=level)
+    return Character(
+        id=cid, name=name, class_id="", stats=stats, hp=hp, max_hp=6, ac=10, con=10, con_max=10, level=level
+    )
 
 
 @pytest.fixture
@@ -50,7 +52,9 @@ def state(ruleset: Ruleset) -> State:
     party = (_member("c1", "Darla", 13, 2), _member("c2", "Wenna", 9, 6, level=2))
     sheets = {m.id: people.fresh(people.section(ruleset)) for m in party}
     lights = light_levels_state.new_slice(ruleset, party)
-    return attrs.evolve(fresh, party=party, slices={**fresh.slices, people.NAME: people.People(sheets), light_levels_state.NAME: lights})
+    return attrs.evolve(
+        fresh, party=party, slices={**fresh.slices, people.NAME: people.People(sheets), light_levels_state.NAME: lights}
+    )
 
 
 def _fighting(state: State, ruleset: Ruleset) -> State:
@@ -65,7 +69,7 @@ def wounds(state: State, ruleset: Ruleset, who: str) -> tuple[str, ...]:
 
 
 def test_a_fall_past_0_hp_is_a_wound_and_a_second_kills(state: State, ruleset: Ruleset) -> None:
-    """"When a character reaches zero HP, any additional hits will cause wounds." "By default,
+    """ "When a character reaches zero HP, any additional hits will cause wounds." "By default,
     taking damage beyond 0 HP causes a wound ... A second wound will kill a character."
     | 4 | Maimed/Broken Limb - Stunned |; | 1 | Severe Head Wound - Helpless, Bleeding Out |."""
     state, said = act(state, ruleset, vitals.Damage("c1", 3, "a fall"), [])
@@ -73,20 +77,29 @@ def test_a_fall_past_0_hp_is_a_wound_and_a_second_kills(state: State, ruleset: R
     state, said = act(state, ruleset, vitals.Damage("c1", 2, "a dart trap"), [4])
     assert said == ["Darla takes 2 damage from a dart trap.", "Darla takes a wound: Maimed/Broken Limb (Stunned)."]
     assert wounds(state, ruleset, "c1") == ("Maimed/Broken Limb",) and state.character("c1").alive
-    assert fighting(state) is None and fights_state.fights(state).held == {}, "out of a fight Stunned passes with the moment"
+    assert fighting(state) is None and fights_state.fights(state).held == {}, (
+        "out of a fight Stunned passes with the moment"
+    )
     state, said = act(state, ruleset, vitals.Damage("c1", 1, "a fall"), [1])
-    assert said[1:] == ["Darla takes a second wound (Severe Head Wound).", "Darla is dead. Write their epitaph (B on the roster)."]
+    assert said[1:] == [
+        "Darla takes a second wound (Severe Head Wound).",
+        "Darla is dead. Write their epitaph (B on the roster).",
+    ]
     dead = state.character("c1")
     assert not dead.alive and dead.death is not None and dead.death.cause == "a second wound: Severe Head Wound"
     with pytest.raises(Refused, match="Darla is dead"):
         act(state, ruleset, vitals.Damage("c1", 1), [])
     buried, said = act(state, ruleset, Bury("c1", "Should have looked down."), [])
-    assert [g.character.name for g in buried.graveyard] == ["Darla"] and buried.graveyard[0].epitaph == "Should have looked down."
+    assert [g.character.name for g in buried.graveyard] == ["Darla"] and buried.graveyard[
+        0
+    ].epitaph == "Should have looked down."
     assert set(buried.slices) == set(state.slices) and slice_problems(buried) == []
 
 
-def test_the_dead_buried_mid_fight_leave_the_order_the_light_and_the_spokesmans_place(state: State, ruleset: Ruleset) -> None:
-    """"A second wound will kill a character": buried in the middle of a fight, Darla leaves its
+def test_the_dead_buried_mid_fight_leave_the_order_the_light_and_the_spokesmans_place(
+    state: State, ruleset: Ruleset
+) -> None:
+    """ "A second wound will kill a character": buried in the middle of a fight, Darla leaves its
     order (the turn stays with whoever has it), her torch is left with the body, and she speaks for
     the party no more; the save names no one missing."""
     state = state.with_slice(explore.NAME, attrs.evolve(explore.die_of(state), spokesman="c1"))
@@ -105,18 +118,23 @@ def test_the_dead_buried_mid_fight_leave_the_order_the_light_and_the_spokesmans_
     assert slice_problems(buried) == []
 
 
-def test_wounds_taken_outside_a_fight_count_in_the_next_and_its_blows_write_them(state: State, ruleset: Ruleset) -> None:
-    """"In any case, a second wound will kill the character": a wound from a fall carries into the
+def test_wounds_taken_outside_a_fight_count_in_the_next_and_its_blows_write_them(
+    state: State, ruleset: Ruleset
+) -> None:
+    """ "In any case, a second wound will kill the character": a wound from a fall carries into the
     next fight, and the fight's own blows land through the same wounds. | 6 | Light Head Wound - Prone |"""
     state = attrs.evolve(state, party=(attrs.evolve(state.party[0], hp=0), state.party[1]))
     state, _ = act(state, ruleset, vitals.Damage("c1", 1, "a fall"), [6])
     state = _fighting(state, ruleset)
     state, said = act(state, ruleset, act_.Attack("f1", "c1", free=True), [15, 3, 3])
-    assert said[-2:] == ["Darla takes a second wound (Nasty Cut).", "Darla is dead. Write their epitaph (B on the roster)."]
+    assert said[-2:] == [
+        "Darla takes a second wound (Nasty Cut).",
+        "Darla is dead. Write their epitaph (B on the roster).",
+    ]
 
 
 def test_a_wound_taken_in_a_fight_holds_its_conditions_and_outlasts_it(state: State, ruleset: Ruleset) -> None:
-    """"Characters that are damaged after being reduced to 0 HP take a wound and are immediately
+    """ "Characters that are damaged after being reduced to 0 HP take a wound and are immediately
     Stunned or Helpless depending on the type of wound": a trap sprung mid-fight stuns; the wound
     stays when the fight ends ("most wounds can be assumed to heal with one week of downtime")."""
     state = attrs.evolve(state, party=(attrs.evolve(state.party[0], hp=0), state.party[1]))
@@ -130,20 +148,26 @@ def test_a_wound_taken_in_a_fight_holds_its_conditions_and_outlasts_it(state: St
 
 
 def test_a_nights_rest(state: State, ruleset: Ruleset) -> None:
-    """"A full night's rest (no watch shifts) with a a cover of some kind ... and a warm-enough
+    """ "A full night's rest (no watch shifts) with a a cover of some kind ... and a warm-enough
     blanket recovers all HP. If you don't have a comfortable place or have to wake up in the night,
     only recover 1d6+level HP." "Recovered HP cannot go above a character's maximum." """
     hurt = attrs.evolve(state, party=(state.party[0], attrs.evolve(state.party[1], hp=1)))
     rested, said = act(hurt, ruleset, vitals.NightsRest(sheltered=True, whole_night=True), [])
     assert [m.hp for m in rested.party] == [6, 6]
-    assert said == ["A night's rest (under cover, no watch shifts): Darla recovers all HP (6/6); Wenna recovers all HP (6/6); every Tired pip erased."]
+    assert said == [
+        "A night's rest (under cover, no watch shifts): Darla recovers all HP (6/6); Wenna recovers all HP (6/6); every Tired pip erased."
+    ]
     rough, said = act(hurt, ruleset, vitals.NightsRest(sheltered=True, whole_night=False), [1, 5])
     assert [m.hp for m in rough.party] == [4, 6], "Darla 2 + 1+1; Wenna 1 + 5+2, no more than 6"
-    assert said == ["A night's rest (woken in the night): Darla recovers 1+1 (4/6); Wenna recovers 5+2 (6/6); every Tired pip erased."]
+    assert said == [
+        "A night's rest (woken in the night): Darla recovers 1+1 (4/6); Wenna recovers 5+2 (6/6); every Tired pip erased."
+    ]
     sheet = people.person(hurt, ruleset, "c1")
     cold = people.with_person(hurt, "c1", people.with_gear(sheet, None, "blanket"))
     cold, said = act(cold, ruleset, vitals.NightsRest(sheltered=True, whole_night=True), [2])
-    assert said == ["A night's rest (under cover, no watch shifts): Darla recovers 2+1 (5/6) (no Blanket); Wenna recovers all HP (6/6); every Tired pip erased."]
+    assert said == [
+        "A night's rest (under cover, no watch shifts): Darla recovers 2+1 (5/6) (no Blanket); Wenna recovers all HP (6/6); every Tired pip erased."
+    ]
     tired = people.with_person(rested, "c2", attrs.evolve(people.person(rested, ruleset, "c2"), tired=2))
     tired, _ = act(tired, ruleset, vitals.NightsRest(sheltered=False, whole_night=True), [])
     assert people.person(tired, ruleset, "c2").tired == 0
@@ -152,9 +176,11 @@ def test_a_nights_rest(state: State, ruleset: Ruleset) -> None:
 
 
 def test_a_square_meal_once_a_day(state: State, ruleset: Ruleset) -> None:
-    """"Once per day, a good square meal (one ration's worth per person) recovers 1d6+level HP." """
+    """ "Once per day, a good square meal (one ration's worth per person) recovers 1d6+level HP." """
     fed, said = act(state, ruleset, vitals.SquareMeal(("c1",)), [4, 3])
-    assert fed.character("c1").hp == 6 and said == ["A square meal, a Ration each: Darla recovers 3+1 (6/6); Darla: Rations holds at d6."]
+    assert fed.character("c1").hp == 6 and said == [
+        "A square meal, a Ration each: Darla recovers 3+1 (6/6); Darla: Rations holds at d6."
+    ]
     assert people.gear_of(people.person(fed, ruleset, "c1"), "rations").die == 6, "the Rations' usage die rolled a 4"
     hurt = attrs.evolve(fed, party=(attrs.evolve(fed.party[0], hp=1), fed.party[1]))
     with pytest.raises(Refused, match="Darla has had today's square meal: once per day"):
@@ -165,7 +191,7 @@ def test_a_square_meal_once_a_day(state: State, ruleset: Ruleset) -> None:
 
 
 def test_a_week_of_downtime_heals_wounds(state: State, ruleset: Ruleset) -> None:
-    """"most wounds can be assumed to heal with one week of downtime with appropriate care"."""
+    """ "most wounds can be assumed to heal with one week of downtime with appropriate care"."""
     state = attrs.evolve(state, party=(attrs.evolve(state.party[0], hp=0), state.party[1]))
     state, _ = act(state, ruleset, vitals.Damage("c1", 1), [3])
     healed, said = act(state, ruleset, vitals.WeekOfDowntime(), [])
@@ -176,13 +202,15 @@ def test_a_week_of_downtime_heals_wounds(state: State, ruleset: Ruleset) -> None
 
 
 def test_hirelings_are_retained_by_charisma(state: State, ruleset: Ruleset) -> None:
-    """"They will need to be compensated, either by a flat fee or a share of any treasure recovered
+    """ "They will need to be compensated, either by a flat fee or a share of any treasure recovered
     ... and have a Guts of 7. Each character can retain the services of 1 hireling plus a number
     equal to their charisma modifier, with a minimum of 1." Darla (CHA 13, +1) retains two."""
     state, said = act(state, ruleset, vitals.Hire("Pip", "torchbearer", "c1", "a half share"), [4])
     assert said == ["Darla hires Pip, torchbearer for a half share: HP 4, Guts 8."]
     hired = state.hirelings[0]
-    assert (hired.name, hired.employer) == ("Pip", "c1") and people.hand(state, hired.id) == people.Hand(4, 4, "a half share")
+    assert (hired.name, hired.employer) == ("Pip", "c1") and people.hand(state, hired.id) == people.Hand(
+        4, 4, "a half share"
+    )
     state, _ = act(state, ruleset, vitals.Hire("Mog", "porter", "c1", "2 coins a day"), [2])
     with pytest.raises(Refused, match="Darla retains 2 hirelings at most"):
         act(state, ruleset, vitals.Hire("Tam", "", "c1"), [])
@@ -191,11 +219,15 @@ def test_hirelings_are_retained_by_charisma(state: State, ruleset: Ruleset) -> N
     with pytest.raises(Refused, match="Wenna retains 1 hireling at most"):
         act(state, ruleset, vitals.Hire("Ula", "", "c2"), [])
     state, said = act(state, ruleset, vitals.LetGo(hired.id), [])
-    assert said == ["Pip leaves the party's service."] and people.hand(state, hired.id) is None and slice_problems(state) == []
+    assert (
+        said == ["Pip leaves the party's service."]
+        and people.hand(state, hired.id) is None
+        and slice_problems(state) == []
+    )
 
 
 def test_a_hireling_tires_tests_guts_is_hurt_and_dies(state: State, ruleset: Ruleset) -> None:
-    """"Any time the Tired result is rolled on the exploration die, every character marks a Tired
+    """ "Any time the Tired result is rolled on the exploration die, every character marks a Tired
     pip"; "Hirelings may make Guts rolls (modified by their employer's Charisma)"; a hireling's
     wounds are a character's."""
     state, _ = act(state, ruleset, vitals.Hire("Pip", "torchbearer", "c1"), [3])
@@ -213,16 +245,21 @@ def test_a_hireling_tires_tests_guts_is_hurt_and_dies(state: State, ruleset: Rul
     assert "Darla recovers 1+1 (4/6); Pip recovers 1+1 (2/3)" in said[0]
     state, _ = act(state, ruleset, vitals.Damage("h1", 2), [])
     state, said = act(state, ruleset, vitals.Damage("h1", 1), [1])
-    assert said[1:] == ["Pip takes a second wound (Severe Head Wound).", "Pip the hireling is dead (a second wound: Severe Head Wound)."]
+    assert said[1:] == [
+        "Pip takes a second wound (Severe Head Wound).",
+        "Pip the hireling is dead (a second wound: Severe Head Wound).",
+    ]
     assert state.hirelings == () and people.people(state).hands == {} and slice_problems(state) == []
 
 
 def test_a_hirelings_meal_is_from_the_employers_rations(state: State, ruleset: Ruleset) -> None:
-    """"one ration's worth per person": a hireling's Ration comes from the employer's (a decision)."""
+    """ "one ration's worth per person": a hireling's Ration comes from the employer's (a decision)."""
     state, _ = act(state, ruleset, vitals.Hire("Pip", "torchbearer", "c1"), [5])
     state, _ = act(state, ruleset, vitals.Damage("h1", 4), [])
     state, said = act(state, ruleset, vitals.SquareMeal(("c1", "h1")), [4, 2, 1, 6])
-    assert said == ["A square meal, a Ration each: Darla recovers 2+1 (5/6); Darla: Rations holds at d6; Pip recovers 6+1 (5/5); Darla: Rations steps down to d4."]
+    assert said == [
+        "A square meal, a Ration each: Darla recovers 2+1 (5/6); Darla: Rations holds at d6; Pip recovers 6+1 (5/5); Darla: Rations steps down to d4."
+    ]
     assert people.gear_of(people.person(state, ruleset, "c1"), "rations").die == 4, "Pip's Ration rolled on Darla's die"
 
 
@@ -231,7 +268,9 @@ def test_signal_tells_the_fight_of_a_wound_only_while_one_is_under_way(state: St
     from hammertui.kernel.rules.dice import ScriptedDice
     from hammertui.kernel.session.acting import Context
 
-    after, events = signal(state, Context(ruleset, ScriptedDice([])), vitals.Damage("c1", 1), WoundTaken("c1", ("stunned",)))
+    after, events = signal(
+        state, Context(ruleset, ScriptedDice([])), vitals.Damage("c1", 1), WoundTaken("c1", ("stunned",))
+    )
     assert after == state and events == []
 
 
@@ -277,7 +316,7 @@ def test_a_wound_out_of_a_fight_keeps_helpless_and_bleeding_out_into_the_next(st
 
 
 def test_out_of_a_fight_an_ally_stabilises_and_a_week_heals_the_rest(state: State, ruleset: Ruleset) -> None:
-    """"May be stabilized by an ally rolling 1d6 + Int modifier, with a 6 or higher succeeding";
+    """ "May be stabilized by an ally rolling 1d6 + Int modifier, with a 6 or higher succeeding";
     "most wounds can be assumed to heal with one week of downtime with appropriate care". Stunned
     and Floored pass with the moment: a Cracked Ribs out of a fight holds nothing."""
     state, _ = act(state, ruleset, vitals.Damage("c1", 2), [])
@@ -297,7 +336,7 @@ def test_out_of_a_fight_an_ally_stabilises_and_a_week_heals_the_rest(state: Stat
 
 
 def test_a_week_of_downtime_heals_the_wound_and_its_conditions(state: State, ruleset: Ruleset) -> None:
-    """"most wounds can be assumed to heal with one week of downtime with appropriate care"."""
+    """ "most wounds can be assumed to heal with one week of downtime with appropriate care"."""
     state, _ = act(state, ruleset, vitals.Damage("c1", 2), [])
     state, _ = act(state, ruleset, vitals.Damage("c1", 1), [1])
     assert held_between(state, "c1") == ("helpless", "bleeding_out")

@@ -78,10 +78,14 @@ def test_a_huge_number_in_a_save_opens_the_problem_screen(tmp_path: Path) -> Non
 
 def test_a_huge_number_in_a_ruleset_is_named(tmp_path: Path) -> None:
     path = tmp_path / "big.toml"
-    path.write_text('extends = "hammercrawl-book3"\nname = "Big"\n[light.sources.torch]\nduration = ' + "7" * 5000 + "\n")
+    path.write_text(
+        'extends = "hammercrawl-book3"\nname = "Big"\n[light.sources.torch]\nduration = ' + "7" * 5000 + "\n"
+    )
     problems = check_ruleset_file(path)
     assert any("light.sources.torch.duration: a number of 5000 digits" in p for p in problems), problems
-    path.write_text('extends = "hammercrawl-book3"\nname = "Big"\n[light.sources.torch]\nduration = 99999999999999999999\n')
+    path.write_text(
+        'extends = "hammercrawl-book3"\nname = "Big"\n[light.sources.torch]\nduration = 99999999999999999999\n'
+    )
     problems = check_ruleset_file(path)
     assert any("light.sources.torch.duration: 99999999999999999999 is out of range" in p for p in problems), problems
 
@@ -116,7 +120,9 @@ def test_a_key_a_million_levels_deep_is_refused_at_once(tmp_path: Path) -> None:
 
 def test_a_ruleset_with_a_key_a_million_levels_deep_is_refused_at_once(tmp_path: Path) -> None:
     path = tmp_path / "deep.toml"
-    path.write_text('extends = "hammercrawl-book3"\nname = "Deep"\n[a' + ".a" * 200_000 + "]\n")  # within the size bound
+    path.write_text(
+        'extends = "hammercrawl-book3"\nname = "Deep"\n[a' + ".a" * 200_000 + "]\n"
+    )  # within the size bound
     with within(5):
         problems = check_ruleset_file(path)
     assert any("nested more than 64 levels deep (line 3)" in p for p in problems), problems
@@ -203,6 +209,8 @@ def test_a_saves_ruleset_is_an_id_never_a_path(tmp_path: Path, named: str) -> No
 
     app = make_app(tmp_path, "tomb", ruleset_loader=loader)
     assert app.store is None and app.problem is not None
-    assert any(f"session.ruleset: {named!r} is not a ruleset id" in p for p in app.problem.error.problems), app.problem.error.problems
+    assert any(f"session.ruleset: {named!r} is not a ruleset id" in p for p in app.problem.error.problems), (
+        app.problem.error.problems
+    )
     assert named not in asked, "never loaded as a path"
     assert snapshot.read_bytes() == content

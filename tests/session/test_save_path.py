@@ -13,14 +13,13 @@ from typing import Any
 import pytest
 
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import sessions
+from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.actions import AdvanceTime, RenameSession
-from hammertui.procedures.hammercrawl_classes.actions.recruits import SetNotes
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.procedures.hammercrawl_classes.actions.recruits import SetNotes
 
 
 def opened(folder: Path, name: str = "crawl") -> Store:
@@ -75,7 +74,9 @@ class Killed(BaseException):
     """The process ending at this instant."""
 
 
-def test_the_backup_is_never_the_live_snapshot_itself(tmp_path: Path, b3: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_backup_is_never_the_live_snapshot_itself(
+    tmp_path: Path, b3: Ruleset, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store = created(tmp_path, b3)
     files = store.files
     assert files is not None
@@ -168,14 +169,25 @@ def test_a_save_failing_at_any_call_leaves_everything_as_it_was(tmp_path: Path, 
 
 FAILURES = {
     "full disk": (OSError(errno.ENOSPC, "No space left on device"), "free some space and try again."),
-    "read-only folder": (OSError(errno.EROFS, "Read-only file system"), "make the saves folder writable and try again."),
-    "file-size limit": (OSError(errno.EFBIG, "File too large"), "raise the limit on file sizes (ulimit -f) and try again."),
-    "no permission": (PermissionError(errno.EACCES, "Permission denied"), "let hammertui write in the saves folder and try again."),
+    "read-only folder": (
+        OSError(errno.EROFS, "Read-only file system"),
+        "make the saves folder writable and try again.",
+    ),
+    "file-size limit": (
+        OSError(errno.EFBIG, "File too large"),
+        "raise the limit on file sizes (ulimit -f) and try again.",
+    ),
+    "no permission": (
+        PermissionError(errno.EACCES, "Permission denied"),
+        "let hammertui write in the saves folder and try again.",
+    ),
 }
 
 
 @pytest.mark.parametrize("case", sorted(FAILURES))
-def test_a_failed_save_says_why_and_what_to_do(tmp_path: Path, b3: Ruleset, monkeypatch: pytest.MonkeyPatch, case: str) -> None:
+def test_a_failed_save_says_why_and_what_to_do(
+    tmp_path: Path, b3: Ruleset, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
     error, advice = FAILURES[case]
     store = created(tmp_path, b3)
     assert store.files is not None
@@ -189,7 +201,10 @@ def test_a_failed_save_says_why_and_what_to_do(tmp_path: Path, b3: Ruleset, monk
     monkeypatch.setattr(os, "replace", refused)
     with pytest.raises(persist.SaveFailed) as caught:
         store.dispatch(AdvanceTime(1))
-    assert str(caught.value) == f"The save failed: {error.strerror} ({store.files.snapshot}). Nothing was changed; {advice}"
+    assert (
+        str(caught.value)
+        == f"The save failed: {error.strerror} ({store.files.snapshot}). Nothing was changed; {advice}"
+    )
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes in a read-only folder all the same")
@@ -227,7 +242,9 @@ def old_save(folder: Path, b3: Ruleset, log: bytes) -> persist.SaveFiles:
     store = created(folder, b3)
     assert store.files is not None
     text = store.files.snapshot.read_text()
-    store.files.snapshot.write_text("".join(line + "\n" for line in text.splitlines() if not line.startswith("log_end")))
+    store.files.snapshot.write_text(
+        "".join(line + "\n" for line in text.splitlines() if not line.startswith("log_end"))
+    )
     store.files.log.write_bytes(log)
     return store.files
 
@@ -256,7 +273,9 @@ def test_a_torn_last_event_is_set_aside_and_told(tmp_path: Path, b3: Ruleset) ->
     store = opened(tmp_path)
     assert files.log.read_bytes() == WHOLE
     assert files.cut.read_bytes().endswith(torn + b"\n")
-    assert store.notices == [f"The log's last entry was cut short when hammertui stopped; its {len(torn)} bytes are kept in crawl.log.toml.cut."]
+    assert store.notices == [
+        f"The log's last entry was cut short when hammertui stopped; its {len(torn)} bytes are kept in crawl.log.toml.cut."
+    ]
 
 
 def test_a_log_of_a_newer_schema_is_refused_untouched(tmp_path: Path, b3: Ruleset) -> None:
@@ -288,12 +307,16 @@ class CountingFile:
         self._handle.close()
 
 
-def test_opening_a_long_log_with_no_event_header_reads_it_once(tmp_path: Path, b3: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_opening_a_long_log_with_no_event_header_reads_it_once(
+    tmp_path: Path, b3: Ruleset, monkeypatch: pytest.MonkeyPatch
+) -> None:
     line = b"# " + b"x" * 77 + b"\n"
     files = old_save(tmp_path, b3, b"schema = 1\n\n" + line * (8 * 1024 * 1024 // len(line)))
     size = files.log.stat().st_size
     tally: list[int] = []
-    monkeypatch.setattr(persist, "open", lambda *args, **kwargs: CountingFile(open(*args, **kwargs), tally), raising=False)
+    monkeypatch.setattr(
+        persist, "open", lambda *args, **kwargs: CountingFile(open(*args, **kwargs), tally), raising=False
+    )
     store = opened(tmp_path)
     assert not store.recent
     assert sum(tally) <= 2 * size + 64 * 1024, f"{sum(tally)} bytes read of a {size}-byte log"
@@ -349,7 +372,10 @@ def test_a_torn_event_in_the_middle_of_the_log_is_named_set_aside_and_told(tmp_p
     log = WHOLE + torn + b"\n" + EVENT_3  # a cut inside an event, and a save after it
     files = saved_at(tmp_path, b3, log, len(log))
     store = opened(tmp_path)
-    assert files.log.read_bytes() == WHOLE + b"# set aside in crawl.log.toml.cut" + b" " * (len(torn) - 33) + b"\n" + EVENT_3
+    assert (
+        files.log.read_bytes()
+        == WHOLE + b"# set aside in crawl.log.toml.cut" + b" " * (len(torn) - 33) + b"\n" + EVENT_3
+    )
     assert files.cut.read_bytes().endswith(torn + b"\n")
     assert store.notices == [
         f"The log's event at byte {len(WHOLE)} (action 2) was cut short: its {len(torn) + 1} bytes are kept in crawl.log.toml.cut, out of the log."

@@ -9,14 +9,14 @@ import attrs
 import pytest
 
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.acting import Refused
-from hammertui.procedures.divining_pool.actions.explore import RollExplore
-from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
 from hammertui.kernel.session.procedures import is_dark
-from hammertui.procedures.divining_pool.actions.search import Search, most_searchers
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import Clock, Hireling, State
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
+from hammertui.procedures.divining_pool.actions.explore import RollExplore
+from hammertui.procedures.divining_pool.actions.search import Search, most_searchers
 from tests.session.test_roster import run
 
 DARKNESS = "Darkness! No light is burning."
@@ -39,7 +39,9 @@ def texts(events: list) -> list[str]:
         (1, 5, "5 in 6 (83%)"),
     ],
 )
-def test_the_odds_are_said_and_the_time_is_spent(demo: State, hc: Ruleset, searchers: int, units: int, shown: str) -> None:
+def test_the_odds_are_said_and_the_time_is_spent(
+    demo: State, hc: Ruleset, searchers: int, units: int, shown: str
+) -> None:
     torch = light_state.light(demo, "l1").remaining
     state, events = run(demo, hc, Search(searchers, units, "the altar"), [1])
     assert shown in events[0].text and "the altar" in events[0].text

@@ -39,7 +39,9 @@ def test_a_second_app_is_refused_while_the_first_lives_and_let_in_after_a_sigkil
         third.lock.release()
 
 
-def test_the_report_and_the_player_view_read_beside_the_app_that_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_report_and_the_player_view_read_beside_the_app_that_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     first = playing_elsewhere(tmp_path, "crawl")
     try:
         assert cli.main(["report", "crawl", "--saves", str(tmp_path)]) == 0
@@ -54,7 +56,9 @@ def test_the_report_and_the_player_view_read_beside_the_app_that_plays(tmp_path:
 def test_who_holds_the_lock_is_shown_in_plain_characters_whatever_the_file_says(tmp_path: Path) -> None:
     first = playing_elsewhere(tmp_path, "crawl")
     try:
-        (tmp_path / "crawl.lock").write_text(f"pid = {first.pid}\nhost = '[@click=app.quit]x[/]\x1b]2;PWNED\x07'\nsince = '[b]'\n")
+        (tmp_path / "crawl.lock").write_text(
+            f"pid = {first.pid}\nhost = '[@click=app.quit]x[/]\x1b]2;PWNED\x07'\nsince = '[b]'\n"
+        )
         second = make_app(tmp_path, "crawl")
         assert second.busy is not None
         assert second.busy.holder == f"process {first.pid} on clickapp.quitx2PWNED, since b"

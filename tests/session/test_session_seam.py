@@ -16,7 +16,9 @@ def test_every_stateful_procedure_declares_its_object_as_its_parts_protocol() ->
     for procedure in stateful:
         module = importlib.import_module(procedure.hooks or procedure.state)
         protocol = seam.PARTS[procedure.part]
-        assert module.__annotations__.get("SESSION") == protocol.__name__, f"{procedure.name}: SESSION is not declared a {protocol.__name__}"
+        assert module.__annotations__.get("SESSION") == protocol.__name__, (
+            f"{procedure.name}: SESSION is not declared a {protocol.__name__}"
+        )
         assert isinstance(session_of(procedure), protocol), procedure.name
 
 

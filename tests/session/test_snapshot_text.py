@@ -11,14 +11,13 @@ import pytest
 import tomli
 import tomli_w
 
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import snapshot_text
+from hammertui.kernel.session import persist, snapshot_text
 from hammertui.kernel.session.acting import Context
 from hammertui.kernel.session.actions import AdvanceTime, apply_action
-from hammertui.procedures.divining_pool.state import divining_pool, with_pool
 from hammertui.kernel.session.state import State
 from hammertui.kernel.session.store import Store, seeded_dice
 from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.procedures.divining_pool.state import divining_pool, with_pool
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
@@ -59,7 +58,9 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_records_no_action_touched_are_not_rendered_again(evening: Store, renders: list[str]) -> None:
     persist.dump_state(evening.state)
     renders.clear()
-    later = persist.dump_state(apply_action(evening.state, AdvanceTime(1), Context(evening.ruleset, seeded_dice(evening.state)))[0])
+    later = persist.dump_state(
+        apply_action(evening.state, AdvanceTime(1), Context(evening.ruleset, seeded_dice(evening.state)))[0]
+    )
     assert not [r for r in renders if r.startswith(("[[slices.divining_pool.rooms]]", "[[graveyard]]", "[[party]]"))]
     assert "[[slices.divining_pool.rooms]]" in later
 
@@ -71,7 +72,6 @@ def test_a_changed_record_is_rendered_again(state: State, b3: Any, renders: list
     text = persist.dump_state(store.state)
     assert any(r.startswith("[[party]]") for r in renders[2:])
     assert tomli.loads(text)["party"][0]["hp"] == state.party[0].hp - 2
-
 
 
 def test_every_snapshot_of_a_run_of_keys_reads_back_as_its_whole_state(evening: Store) -> None:
@@ -130,7 +130,10 @@ def test_what_is_known_is_forgotten_once_it_outgrows_the_live_session(evening: S
     for turn in range(200):
         rooms = divining_pool(state).rooms
         number = turn % len(rooms)
-        state = with_pool(state, rooms=(*rooms[:number], attrs.evolve(rooms[number], beaten=not rooms[number].beaten), *rooms[number + 1 :]))
+        state = with_pool(
+            state,
+            rooms=(*rooms[:number], attrs.evolve(rooms[number], beaten=not rooms[number].beaten), *rooms[number + 1 :]),
+        )
         persist.dump_state(state)
         assert len(snapshot_text._known["slices"]) <= (snapshot_text.GROWTH + 1) * snapshot_text._walked["slices"]
     assert {k: v for k, v in tomli.loads(persist.dump_state(state)).items() if k != "schema"} == whole(state)

@@ -11,9 +11,9 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import persist
 from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.actions import AdvanceTime
-from hammertui.kernel.session.vitals import ApplyDamage
 from hammertui.kernel.session.state import State
 from hammertui.kernel.session.store import NothingToUndo, Store, seeded_dice
+from hammertui.kernel.session.vitals import ApplyDamage
 
 
 def test_undo_restores_exactly_and_redo_returns(state: State, b3: Ruleset) -> None:

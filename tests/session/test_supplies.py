@@ -8,6 +8,8 @@ import pytest
 
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.kernel.session.acting import Refused
+from hammertui.kernel.session.sessions import new_state
+from hammertui.kernel.session.state import State
 from hammertui.procedures.hammercrawl_classes.actions.recruits import (
     AddCharacter,
     AdjustCount,
@@ -16,8 +18,6 @@ from hammertui.procedures.hammercrawl_classes.actions.recruits import (
     RollReplacements,
 )
 from hammertui.procedures.hammercrawl_classes.state import STARTING_RATIONS, kit_rations
-from hammertui.kernel.session.sessions import new_state
-from hammertui.kernel.session.state import State
 from tests.rules.test_ruleset import variant
 from tests.session.test_roster import AVERAGE, run
 

@@ -12,21 +12,21 @@ from pathlib import Path
 import attrs
 import pytest
 
-from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
 from hammertui.kernel.session.acting import Refused
-from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
-from hammertui.procedures.hammercrawl_camp.state import Camping, with_camp
-from hammertui.procedures.divining_pool.state import divining_pool, with_pool
-from hammertui.procedures.divining_pool.actions.explore import RollExplore, room_award
-from hammertui.procedures.burn_down.state import LightSource
 from hammertui.kernel.session.loot import COMMON, AddLoot, GiveLoot
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import Character, Death, State, replace_member
 from hammertui.kernel.session.store import Store
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.burn_down.state import LightSource
+from hammertui.procedures.divining_pool.actions.explore import RollExplore, room_award
 from hammertui.procedures.divining_pool.actions.town import ODD_COINS, ReturnToTown, plan_town
+from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
+from hammertui.procedures.divining_pool.state import divining_pool, with_pool
+from hammertui.procedures.hammercrawl_camp.state import Camping, with_camp
+from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
 from hammertui.procedures.hammercrawl_classes.state import dungeon_tier
 from tests.session.test_room_xp import NOTHING, awarded, explored
 from tests.session.test_roster import run
@@ -94,7 +94,9 @@ def test_the_kit_is_restocked_with_a_fresh_torch_for_whoever_lacks_one(state: St
     state = changed(state, "c1", rations=1)
     state = changed(state, "c2", rations=5)
     state = changed(state, "c4", rations=0, bedroll=False)
-    state = light_state.with_lights(state, (attrs.evolve(light_state.lights(state)[0], remaining=2), *light_state.lights(state)[1:]))
+    state = light_state.with_lights(
+        state, (attrs.evolve(light_state.lights(state)[0], remaining=2), *light_state.lights(state)[1:])
+    )
     town, texts = to_town(state, b3)
     assert [m.rations for m in town.party] == [3, 5, 3, 3], "topped up, never taken away"
     assert all(m.bedroll for m in town.party)
@@ -153,7 +155,10 @@ def test_the_deads_loot_stays_with_the_body_unless_handed_to_the_living(state: S
     assert member(town, "c3").items == ("Amulet (30 coins)",)
     assert [m.coins for m in town.party] == [30, 0, 30, 30], "the dead's coins are not shared, nor are they paid"
     assert member(town, "c2") == member(state, "c2"), "the dead are not healed or restocked"
-    assert "Still in the ledger: Ring (worth 20 coins), left with Brannoc's body; Brannoc's purse: 40 coins, left with Brannoc's body." in texts
+    assert (
+        "Still in the ledger: Ring (worth 20 coins), left with Brannoc's body; Brannoc's purse: 40 coins, left with Brannoc's body."
+        in texts
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -284,7 +289,9 @@ def test_the_plan_shown_is_what_is_done(state: State, b3: Ruleset) -> None:
 
 
 def test_one_undo_takes_the_whole_trip_back(state: State, b3: Ruleset) -> None:
-    state = with_loot(changed(state, "c1", hp=1), b3, AddLoot("Coins", 2001), AddLoot("Ruby", 50, item=True, holder="c1"))
+    state = with_loot(
+        changed(state, "c1", hp=1), b3, AddLoot("Coins", 2001), AddLoot("Ruby", 50, item=True, holder="c1")
+    )
     store = Store(state, b3)
     store.dispatch(ReturnToTown(convert=2000, level=2, boss_hd=5))
     assert store.state != state

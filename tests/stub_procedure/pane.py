@@ -30,7 +30,18 @@ def pane() -> StubPane:
     return StubPane("Stub die:", id="stub", classes="pane")
 
 
-COMMANDS: tuple[Command[View], ...] = (Command("e", "stub.roll", "roll_stub", "Move on", "Roll the stub die", "A d6 in the open; a unit of time passes", show=True, run=lambda app: app.perform(RollStubDie())),)
+COMMANDS: tuple[Command[View], ...] = (
+    Command(
+        "e",
+        "stub.roll",
+        "roll_stub",
+        "Move on",
+        "Roll the stub die",
+        "A d6 in the open; a unit of time passes",
+        show=True,
+        run=lambda app: app.perform(RollStubDie()),
+    ),
+)
 
 
 class _UI:

@@ -60,8 +60,18 @@ BURST = (2, 8)
 BACK_OUT = 0.08
 """How often the monkey presses Escape on purpose: enough to leave a dialog it has wandered into."""
 HOSTILE_TEXT = (
-    "[/]", "[bold]X[/]", "[link=file:///etc/passwd]x[/link]", "[@click=app.quit]x[/]", "[", "\\", "Owes 5gp [to Darla]",
-    "A\x1b]2;PWNED\x07B", "\x1b[2J", "Bad\x9bC1", "🗡️ Sword ❤️", "W" * 200,
+    "[/]",
+    "[bold]X[/]",
+    "[link=file:///etc/passwd]x[/link]",
+    "[@click=app.quit]x[/]",
+    "[",
+    "\\",
+    "Owes 5gp [to Darla]",
+    "A\x1b]2;PWNED\x07B",
+    "\x1b[2J",
+    "Bad\x9bC1",
+    "🗡️ Sword ❤️",
+    "W" * 200,
 )
 """Text a hand pastes into a field: markup that closes nothing, styles, links, runs an action; lone
 brackets and backslashes; an OSC title, a screen clear, a C1 control; emoji with variation selectors."""
@@ -95,7 +105,11 @@ def problems(state: State, before: State | None, earlier: dict[int, State]) -> l
         for where, thing in _walk(state, "state")
         if hasattr(thing, "hp") and hasattr(thing, "max_hp") and not 0 <= thing.hp <= thing.max_hp
     ]
-    found += [f"{where}: {value} is below zero" for where, value in _numbers(state, "state") if value < 0 and not _may_be_negative(where)]
+    found += [
+        f"{where}: {value} is below zero"
+        for where, value in _numbers(state, "state")
+        if value < 0 and not _may_be_negative(where)
+    ]
     found += [f"state.{problem}" for problem in control_problems(state, multiline=False)]
     if before is not None and (state.clock.units, state.clock.rounds) < (before.clock.units, before.clock.rounds):
         if id(state) not in earlier:
@@ -219,7 +233,9 @@ class Monkey:
         screen = app.screen
         if isinstance(screen, CommandPalette) or not app.check_action("command_palette", ()):
             return
-        titles = sorted({c.title for c in app.get_system_commands(screen) if not c.title.startswith(LEFT_OUT_OF_THE_PALETTE)})
+        titles = sorted(
+            {c.title for c in app.get_system_commands(screen) if not c.title.startswith(LEFT_OUT_OF_THE_PALETTE)}
+        )
         if not titles:
             return
         title = self.random.choice(titles)
@@ -252,4 +268,6 @@ class Monkey:
 
     def _found(self, what: str) -> MonkeyFound:
         keys = " ".join(self.recent)
-        return MonkeyFound(f"{self.ruleset_id}, seed {self.seed}, after {self.tally.keys} keys: {what}\nlast keys: {keys}")
+        return MonkeyFound(
+            f"{self.ruleset_id}, seed {self.seed}, after {self.tally.keys} keys: {what}\nlast keys: {keys}"
+        )

@@ -15,9 +15,9 @@ from textual.pilot import Pilot
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session import sessions
-from hammertui.procedures.divining_pool.actions.explore import SetAddition, SetSafeHaven
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.divining_pool.actions.explore import SetAddition, SetSafeHaven
 
 EXPLORE_TASK = "explore (2 Hammers, 3 Crossblades, 1 Skull, to XP)"
 CAMP_TASK = "camp (4: one on watch, one scouting, two resting, to the encounter roll)"

@@ -8,9 +8,9 @@ from pathlib import Path
 import attrs
 from textual.widgets import Checkbox, Select
 
-from hammertui.procedures.sides_and_phases import actions as combat
-from hammertui.procedures.hammercrawl_classes import state as rage
 from hammertui.kernel.session.state import State
+from hammertui.procedures.hammercrawl_classes import state as rage
+from hammertui.procedures.sides_and_phases import actions as combat
 from hammertui.procedures.sides_and_phases.screens import FightScreen
 from tests.ui.test_attack_dialog import OGRE, armed, enter, foe_hp, open_attack, shown
 from tests.ui.test_fight_screen import highlight, just_now, pick

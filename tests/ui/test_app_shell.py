@@ -26,7 +26,12 @@ def test_the_app_answers_no_message_of_its_own_but_its_events() -> None:
     """An error in a handler of the app's ends on the crash screen only when it comes from an event
     (`CrashGuard.on_event`): the roster's Enter is the pane's to answer, not the app's."""
     ours = [cls for cls in HammerApp.__mro__ if cls.__module__.startswith("hammertui.")]
-    handlers = {name for cls in ours for name, member in vars(cls).items() if name.startswith("on_") and inspect.isfunction(member)}
+    handlers = {
+        name
+        for cls in ours
+        for name, member in vars(cls).items()
+        if name.startswith("on_") and inspect.isfunction(member)
+    }
     assert handlers == {"on_event", "on_mount", "on_unmount"}
 
 

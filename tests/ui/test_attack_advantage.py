@@ -13,8 +13,8 @@ from pathlib import Path
 from textual.widgets import Input
 
 from hammertui.procedures.sides_and_phases import actions as combat
-from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
+from hammertui.procedures.sides_and_phases.state import fighting
 from tests.ui.test_attack_dialog import armed, fighter, foe_hp, shown
 from tests.ui.test_dice_split import OGRES, PARTY_FIRST
 from tests.ui.test_party import log_text
@@ -40,7 +40,9 @@ async def test_advantage_on_the_attack_dice_and_the_damage_is_offered_and_every_
         await pilot.press("F")
         await pilot.pause()
         await pilot.press("A")
-        await until(pilot, lambda: isinstance(app.screen, AttackDialog) and app.screen.query("#plan"), "the attack form")
+        await until(
+            pilot, lambda: isinstance(app.screen, AttackDialog) and app.screen.query("#plan"), "the attack form"
+        )
         dialog = app.screen
         assert isinstance(dialog, AttackDialog)
         await typed(pilot, dialog, "net", "2")
@@ -54,7 +56,10 @@ async def test_advantage_on_the_attack_dice_and_the_damage_is_offered_and_every_
         await until(pilot, lambda: dialog.query("#dice"), "the landing")
         dice = shown(dialog, "#dice")
         assert "Attack dice 2d20 adv x2: [3, 17, 9, 12] keep [17, 12]" in dice
-        assert "Attack 1 1d20: [17] = 17 vs AC 12: hit for 6" in dice and "Attack 2 1d20: [12] = 12 vs AC 12: hit for 6" in dice
+        assert (
+            "Attack 1 1d20: [17] = 17 vs AC 12: hit for 6" in dice
+            and "Attack 2 1d20: [12] = 12 vs AC 12: hit for 6" in dice
+        )
         assert "Damage 1d8-1 adv x2: [2, 6, 1] keep [6] -1 + Stay Put [1] = 6" in dice
 
         await pilot.press("ctrl+s")

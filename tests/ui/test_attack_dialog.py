@@ -11,15 +11,15 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import load_ruleset
-from hammertui.procedures.sides_and_phases import actions as combat
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import sessions
 from hammertui.kernel.session.state import State
-from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from hammertui.kernel.session.store import Store
-from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY
 from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY
+from hammertui.procedures.sides_and_phases import actions as combat
 from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from tests.ui.test_party import log_text, plain
 
 GOBLINS = combat.FoeGroup(FoeKind("Goblin", "1", 12, damage_die=8), 2)
@@ -27,7 +27,9 @@ OGRE = combat.FoeGroup(FoeKind("Ogre", "4", 12), 1)
 SHIPPED = ("hammercrawl", "hammercrawl-book3", "hammercrawl-book3-advantage")
 
 
-def armed(tmp_path: Path, faces: list[int], ruleset: str = "hammercrawl", tweak: Callable[[State], State] = lambda s: s) -> tuple[HammerApp, ScriptedDice]:
+def armed(
+    tmp_path: Path, faces: list[int], ruleset: str = "hammercrawl", tweak: Callable[[State], State] = lambda s: s
+) -> tuple[HammerApp, ScriptedDice]:
     """The demo session (changed by `tweak`) on `ruleset`, its dice read from a script."""
     script = ScriptedDice(faces)
     made = sessions.create(tmp_path, "demo", load_ruleset(ruleset), seed=7)
@@ -69,13 +71,21 @@ def foe_hp(app: HammerApp, foe_id: str = "f1") -> int:
 
 
 THROWN = [
-    ("hammercrawl", "1d6-1", "damage 1d6-1: [3] -1 = 2", "Damage 1d6-1: [3] -1 + Stay Put [1] = 3: 3 damage for each hit", 3),
+    (
+        "hammercrawl",
+        "1d6-1",
+        "damage 1d6-1: [3] -1 = 2",
+        "Damage 1d6-1: [3] -1 + Stay Put [1] = 3: 3 damage for each hit",
+        3,
+    ),
     ("hammercrawl-book3", "1d6-1", "damage 1d6-1: [3] -1 = 2", "Damage 1d6-1: [3] -1 + Stay Put [1] = 3", 3),
 ]
 
 
 @pytest.mark.parametrize(("ruleset", "damage", "thrown", "landing", "dealt"), THROWN)
-async def test_enter_enter_hits_the_ogre(tmp_path: Path, ruleset: str, damage: str, thrown: str, landing: str, dealt: int) -> None:
+async def test_enter_enter_hits_the_ogre(
+    tmp_path: Path, ruleset: str, damage: str, thrown: str, landing: str, dealt: int
+) -> None:
     app, script = armed(tmp_path, [15, 3], ruleset)
     async with app.run_test(size=(120, 40)) as pilot:
         app.perform(combat.StartFight((OGRE,), hp="average"))
@@ -111,7 +121,9 @@ async def test_a_natural_20_doubles_or_trades_for_an_effect(tmp_path: Path) -> N
         dialog = await open_attack(pilot, app)
         await enter(pilot)
         dice = shown(dialog, "#dice")
-        assert "[20] -1 = 19 vs AC 12: CRITICAL x2: 8" in dice and "Total: 1 hit, 8 damage" in dice  # (4 - STR 1 + Stay Put 1) x 2
+        assert (
+            "[20] -1 = 19 vs AC 12: CRITICAL x2: 8" in dice and "Total: 1 hit, 8 damage" in dice
+        )  # (4 - STR 1 + Stay Put 1) x 2
         assert dialog.query_one("#crit-1", Checkbox).display
         assert not dialog.query_one("#effect", Input).display
         await enter(pilot)
@@ -206,7 +218,10 @@ async def test_a_foe_drops_a_character_and_con_burns(tmp_path: Path) -> None:
         await enter(pilot)
         darla = app.store.state.party[0]
         assert (darla.hp, darla.con, darla.status) == (0, 4, "down")
-        assert "Darla takes 7 damage: loses 5 HP, drops to 0 HP: Lay Down or Fight On each round, -2 CON (permanent)." in log_text(app)
+        assert (
+            "Darla takes 7 damage: loses 5 HP, drops to 0 HP: Lay Down or Fight On each round, -2 CON (permanent)."
+            in log_text(app)
+        )
         assert script.remaining == 0
 
 
@@ -245,7 +260,11 @@ async def test_stay_put_turns_a_near_miss_into_a_hit(tmp_path: Path, ruleset: st
         dialog.query_one("#stay-put", Select).value = "none"
         await pilot.pause()
         dice = shown(dialog, "#dice")
-        assert "[11] = 11 vs AC 12: miss by 1" in dice and "Stay Put not used" in dice and "Total: 0 hits, 0 damage" in dice
+        assert (
+            "[11] = 11 vs AC 12: miss by 1" in dice
+            and "Stay Put not used" in dice
+            and "Total: 0 hits, 0 damage" in dice
+        )
         dialog.query_one("#stay-put", Select).value = "auto"
         await pilot.pause()
         await enter(pilot)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import attrs
 
+from hammertui.kernel.session.state import State
 from hammertui.procedures.sides_and_phases import actions as combat
 from hammertui.procedures.sides_and_phases.state import fighting
-from hammertui.kernel.session.state import State
 from tests.ui.test_attack_dialog import OGRE, armed, enter, open_attack, shown
 from tests.ui.test_party import log_text
 
@@ -20,7 +20,7 @@ def _fighter(state: State) -> State:
 
 
 async def test_s_makes_the_die_a_tactical_attack_and_the_save_is_thrown_on_landing(tmp_path: Path) -> None:
-    """"a combatant can choose to declare one or more of their dice rolls (not necessarily hits!) as
+    """ "a combatant can choose to declare one or more of their dice rolls (not necessarily hits!) as
     Tactical Attacks"; Darla the Thief "receive[s] Boons to them": the d4 (2) on her 4 makes 6, the
     Ogre's Mind save of 3 fails."""
     app, _ = armed(tmp_path, [5, 3, 2, 3], "hammercrawl-book3")
@@ -40,7 +40,7 @@ async def test_s_makes_the_die_a_tactical_attack_and_the_save_is_thrown_on_landi
 
 
 async def test_a_fighter_s_die_becomes_a_shield_bash_with_its_effect(tmp_path: Path) -> None:
-    """"declare one of their successful hits as a Shield Bash. The attack does half the rolled
+    """ "declare one of their successful hits as a Shield Bash. The attack does half the rolled
     damage (round down)"; e picks the effect, here knocked down."""
     app, _ = armed(tmp_path, [15, 14, 6, 2], "hammercrawl-book3", _fighter)
     async with app.run_test(size=(120, 44)) as pilot:
@@ -60,7 +60,7 @@ async def test_a_fighter_s_die_becomes_a_shield_bash_with_its_effect(tmp_path: P
 
 
 async def test_shift_u_throws_unarmed_with_the_armed_foe_s_bane(tmp_path: Path) -> None:
-    """"If your opponent is armed, your attack roll receives a Bane"."""
+    """ "If your opponent is armed, your attack roll receives a Bane"."""
     app, _ = armed(tmp_path, [15, 1, 3], "hammercrawl-book3")
     async with app.run_test(size=(120, 44)) as pilot:
         app.perform(combat.StartFight((OGRE,), hp="average"))

@@ -10,26 +10,25 @@ import pytest
 from hammertui.cli import main
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import load_ruleset
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import sessions
+from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.session.actions import Context, apply_action
-from hammertui.procedures.burn_down.actions import Light
-from hammertui.procedures.hammercrawl_camp.state import camping
-from hammertui.procedures.divining_pool.state import exploring
+from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp
-from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
-from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, NameTurn, StartFight
-from hammertui.kernel.session.sessions import new_state
-from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
-from hammertui.procedures.hammercrawl_camp.screens import CampScreen
-from hammertui.procedures.sides_and_phases.pane import where_text
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
-from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
-from hammertui.procedures.sides_and_phases.screens import FightScreen
-from hammertui.procedures.divining_pool.screens.town import TownScreen
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.burn_down.actions import Light
+from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
+from hammertui.procedures.divining_pool.screens.town import TownScreen
+from hammertui.procedures.divining_pool.state import exploring
+from hammertui.procedures.hammercrawl_camp.screens import CampScreen
+from hammertui.procedures.hammercrawl_camp.state import camping
+from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, NameTurn, StartFight
+from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
+from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+from hammertui.procedures.sides_and_phases.pane import where_text
+from hammertui.procedures.sides_and_phases.screens import FightScreen
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from tests.ui.test_camp_screen import pick
 from tests.ui.test_explore import choose
 from tests.ui.test_party import log_text, plain
@@ -39,9 +38,12 @@ RULESET = "hammercrawl-book3-advantage"
 ROOM = [5, 1, 1]  # Blue Hammer; two blank Purples
 CAMP = [1]  # the 'Smith's 1d6: 1 - 0 watchers + level 1, no encounter
 FIGHT = [
-    5, 4,  # Goblin 1 and Goblin 2: 1d8 HP each
-    9, 2,  # initiative, 1d12 each: the party 9 + Darla's DEX +1, the foes 2
-    15, 3,  # Darla's one attack die and her d6 damage (Stay Put +1 on the damage)
+    5,
+    4,  # Goblin 1 and Goblin 2: 1d8 HP each
+    9,
+    2,  # initiative, 1d12 each: the party 9 + Darla's DEX +1, the foes 2
+    15,
+    3,  # Darla's one attack die and her d6 damage (Stay Put +1 on the damage)
 ]
 
 
@@ -56,7 +58,9 @@ def created(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[HammerApp,
     return HammerApp(store), script
 
 
-async def test_a_session_explores_camps_fights_and_goes_to_town(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_session_explores_camps_fights_and_goes_to_town(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app, script = created(tmp_path, monkeypatch)
     async with app.run_test(size=(120, 40)) as pilot:
         assert app.store.ruleset.id == RULESET

@@ -7,18 +7,17 @@ from pathlib import Path
 from textual.widgets import Input, OptionList, Static
 
 from hammertui.kernel.ruleset import load_ruleset
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import sessions
-from hammertui.procedures.hammercrawl_camp.actions import StartCamp
-from hammertui.procedures.hammercrawl_camp.state import camping
-from hammertui.procedures.divining_pool.state import exploring
-from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
+from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.ui.app import HammerApp
-from hammertui.procedures.hammercrawl_camp.screens import CampScreen, PickDialog, ScoutDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
-from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
 from hammertui.kernel.ui.header import SessionHeader
+from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
+from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
+from hammertui.procedures.divining_pool.state import exploring
+from hammertui.procedures.hammercrawl_camp.actions import StartCamp
+from hammertui.procedures.hammercrawl_camp.screens import CampScreen, PickDialog, ScoutDialog
+from hammertui.procedures.hammercrawl_camp.state import camping
 from tests.ui.test_explore import scripted
 from tests.ui.test_party import log_text, plain
 
@@ -133,7 +132,9 @@ async def test_a_whole_camp_from_the_main_screen(tmp_path: Path) -> None:
         assert "An encounter finds the camp!" in body(app) and "surprised" not in body(app)
         assert script.remaining == 0
         log = log_text(app)
-        assert "Camp encounter: 1d6 [6] - 1 watcher + level 1 = 6, an encounter on 6+: an encounter finds the camp." in log
+        assert (
+            "Camp encounter: 1d6 [6] - 1 watcher + level 1 = 6, an encounter on 6+: an encounter finds the camp." in log
+        )
         assert "Brannoc crafts 7 ammo (ammo 7)." in log
         assert "Wenna scouts ahead: success, yellow for the next 3 new rooms (d20 + 2 = 15 against 15)." in log
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from hammertui.procedures.hammercrawl_camp.actions import CampNext, SetCampAction, SetCampFree, StartCamp
-from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
 from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
+from hammertui.procedures.hammercrawl_camp.actions import CampNext, SetCampAction, SetCampFree, StartCamp
 from tests.ui.test_explore import scripted
 
 

@@ -11,15 +11,15 @@ import pytest
 from textual.command import CommandList
 
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
-from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, StartFight
 from hammertui.kernel.session.vitals import ApplyDamage
-from hammertui.procedures.sides_and_phases.state import FoeKind
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.procedures.hammercrawl_camp.screens import CampScreen
 from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
+from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, StartFight
 from hammertui.procedures.sides_and_phases.screens import FIGHT, FightScreen
-from tests.ui.test_fight_screen import GOBLINS, HP, ROUND_1, highlight
+from hammertui.procedures.sides_and_phases.state import FoeKind
 from tests.ui.test_explore import scripted
+from tests.ui.test_fight_screen import GOBLINS, HP, ROUND_1, highlight
 from tests.ui.waiting import until
 
 
@@ -55,7 +55,16 @@ async def test_the_keys_the_palette_lacked_are_in_it(tmp_path: Path) -> None:
     app = make_app(tmp_path, seed=7)
     async with app.run_test(size=(120, 40)):
         offered = palette(app)
-        for title in ("Roll a save or check", "Supplies", "Level up", "Level up anyway", "Lay Down", "Fight On", "Epitaph", "Quit"):
+        for title in (
+            "Roll a save or check",
+            "Supplies",
+            "Level up",
+            "Level up anyway",
+            "Lay Down",
+            "Fight On",
+            "Epitaph",
+            "Quit",
+        ):
             assert title in offered
 
 
@@ -66,7 +75,11 @@ async def test_a_roll_is_asked_for_by_name(tmp_path: Path) -> None:
 
         def offered() -> bool:
             found = app.screen.query(CommandList)
-            return bool(found) and found.first().option_count > 0 and "Roll a save or check" in str(found.first().get_option_at_index(0).prompt)
+            return (
+                bool(found)
+                and found.first().option_count > 0
+                and "Roll a save or check" in str(found.first().get_option_at_index(0).prompt)
+            )
 
         await until(pilot, offered, "the palette offering the roll")
         await pilot.press("enter")
@@ -76,7 +89,11 @@ async def test_a_roll_is_asked_for_by_name(tmp_path: Path) -> None:
 async def test_camp_is_offered_only_by_rules_that_have_it(tmp_path: Path) -> None:
     def no_camp(ruleset_id: str) -> Ruleset:
         ruleset = load_ruleset(ruleset_id)
-        return attrs.evolve(ruleset, sections={k: v for k, v in ruleset.sections.items() if k != "camp"}, plays=attrs.evolve(ruleset.plays, camp="none"))
+        return attrs.evolve(
+            ruleset,
+            sections={k: v for k, v in ruleset.sections.items() if k != "camp"},
+            plays=attrs.evolve(ruleset.plays, camp="none"),
+        )
 
     app = make_app(tmp_path, seed=7, ruleset_loader=no_camp)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -102,17 +119,25 @@ async def test_every_fight_command_that_applies_is_in_the_palette(tmp_path: Path
         screen = app.screen
         assert isinstance(screen, FightScreen)
         offered = palette(app)
-        keys = {active.binding.key: active.binding.action for active in screen.active_bindings.values() if active.node is screen}
+        keys = {
+            active.binding.key: active.binding.action
+            for active in screen.active_bindings.values()
+            if active.node is screen
+        }
         named = set()
         for command in FIGHT:
             applies = screen.check_action(command.action, ())
-            assert keys.get(command.key) == (command.action if applies else None), f"{command.key} runs {command.action}"
+            assert keys.get(command.key) == (command.action if applies else None), (
+                f"{command.key} runs {command.action}"
+            )
             if command.action in named:
                 continue  # n steps the fight too: the palette names it once, by its first key
             named.add(command.action)
             title = f"{command.title} ({app.get_key_display(command.binding())})"
             if applies:
-                assert offered.get(title) == getattr(screen, f"action_{command.action}"), f"{title!r} runs {command.action}"
+                assert offered.get(title) == getattr(screen, f"action_{command.action}"), (
+                    f"{title!r} runs {command.action}"
+                )
             else:
                 assert title not in offered, f"{title!r} does not apply here"
         assert ("Turn Unholy (t)" in offered) == (not hurt), "while the Cleric stands"

@@ -13,9 +13,9 @@ import pytest
 
 from hammertui.cli import main
 from hammertui.kernel.session.actions import AdvanceTime
-from hammertui.kernel.ui.graveyard import GraveyardScreen
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.crash import CRASH_LOG, MAX_LOG_BYTES, CrashScreen, write_crash_log
+from hammertui.kernel.ui.graveyard import GraveyardScreen
 from tests.ui.waiting import until
 
 pytestmark = pytest.mark.crash_screen
@@ -110,7 +110,9 @@ def test_the_command_prints_one_line_naming_the_log(tmp_path: Path) -> None:
         sys.exit(cli.main(["demo", "--saves", {str(tmp_path)!r}, "--seed", "7"]))
         """
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL
+    )
     log = tmp_path / CRASH_LOG
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr == f"hammertui stopped on an unexpected error. Please report it with the file {log}.\n"
@@ -122,7 +124,10 @@ def test_an_error_before_the_app_opens_is_one_line_too(
 ) -> None:
     monkeypatch.setattr("hammertui.kernel.ui.app.make_app", fall_through)
     assert main(["demo", "--saves", str(tmp_path)]) == 1
-    assert capsys.readouterr() == ("", f"hammertui stopped on an unexpected error. Please report it with the file {tmp_path / CRASH_LOG}.\n")
+    assert capsys.readouterr() == (
+        "",
+        f"hammertui stopped on an unexpected error. Please report it with the file {tmp_path / CRASH_LOG}.\n",
+    )
     assert "RuntimeError: the torch fell through the floor" in (tmp_path / CRASH_LOG).read_text()
 
 
@@ -148,7 +153,9 @@ def test_a_folder_that_cannot_be_written_falls_back_to_the_users_own_not_a_share
     written = write_crash_log(blocked / "saves", RuntimeError("the torch fell through the floor"))
     assert not list(shared.iterdir()), "nothing in the shared temporary folder"
     assert written == tmp_path / "state" / "hammertui" / CRASH_LOG
-    assert oct(written.parent.stat().st_mode & 0o777) == oct(0o700) and oct(written.stat().st_mode & 0o777) == oct(0o600)
+    assert oct(written.parent.stat().st_mode & 0o777) == oct(0o700) and oct(written.stat().st_mode & 0o777) == oct(
+        0o600
+    )
 
 
 def test_the_log_is_kept_to_a_size(tmp_path: Path) -> None:
@@ -177,5 +184,7 @@ def test_a_command_with_no_session_keeps_its_crash_log_out_of_the_saves(
     monkeypatch.setattr("hammertui.cli.list_rulesets", fall_through)
     assert main(["--list-rulesets"]) == 1
     log = tmp_path / "state" / "hammertui" / CRASH_LOG
-    assert capsys.readouterr().err == f"hammertui stopped on an unexpected error. Please report it with the file {log}.\n"
+    assert (
+        capsys.readouterr().err == f"hammertui stopped on an unexpected error. Please report it with the file {log}.\n"
+    )
     assert not (tmp_path / "saves" / CRASH_LOG).exists()

@@ -10,11 +10,11 @@ from textual.widgets import DataTable
 
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session import sessions
-from hammertui.procedures.divining_pool.state import Room, with_pool
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
 from hammertui.procedures.divining_pool.screens.rooms import RoomsScreen
+from hammertui.procedures.divining_pool.state import Room, with_pool
 
 
 def eight_rooms_app(tmp_path: Path) -> HammerApp:

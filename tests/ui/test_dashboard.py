@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-
 from pathlib import Path
 
 import pytest
@@ -11,13 +10,13 @@ from textual.widgets import DataTable, Input
 
 from hammertui.kernel.session import persist
 from hammertui.kernel.session.actions import AdvanceTime
-from hammertui.procedures.divining_pool.state import divining_pool
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.save_problem import SaveProblemScreen
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.divining_pool.state import divining_pool
 
 
 def demo(tmp_path: Path) -> HammerApp:
@@ -143,7 +142,9 @@ async def test_an_unreadable_save_can_start_a_new_session_instead(tmp_path: Path
     assert (tmp_path / "demo.toml").read_text() == "not toml at all ["
 
 
-async def test_a_new_session_that_cannot_be_saved_says_why_and_asks_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_new_session_that_cannot_be_saved_says_why_and_asks_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "demo.toml").write_text("not toml at all [")
     app = make_app(tmp_path, "demo")
 
@@ -210,7 +211,9 @@ async def test_a_party_key_brings_the_arrows_back_to_the_party(tmp_path: Path, r
         await until(pilot, lambda: len(app.screen_stack) == 1, "the dialog closed")
         await pilot.press("end", key)
         last = app.store.state.party[-1].name
-        await until(pilot, lambda: len(app.screen_stack) > 1 and last in words_on(app.screen), f"{key} asking about {last}")
+        await until(
+            pilot, lambda: len(app.screen_stack) > 1 and last in words_on(app.screen), f"{key} asking about {last}"
+        )
 
 
 async def test_light_keys_leave_the_arrows_on_the_light_pane(tmp_path: Path) -> None:
@@ -226,5 +229,7 @@ async def test_light_keys_leave_the_arrows_on_the_light_pane(tmp_path: Path) -> 
         await pilot.press("escape")
         await until(pilot, lambda: len(app.screen_stack) == 1, "the dialog closed")
         await pilot.press("down")
-        await until(pilot, lambda: light.selected_id == light_state.lights(app.store.state)[1].id, "the second source chosen")
+        await until(
+            pilot, lambda: light.selected_id == light_state.lights(app.store.state)[1].id, "the second source chosen"
+        )
         assert light.has_focus_within

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hammertui.procedures.sides_and_phases import actions as combat
-from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.sides_and_phases import actions as combat
 from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from tests.ui.test_attack_dialog import armed, fighter, foe_hp, shown
 from tests.ui.test_party import log_text
 from tests.ui.waiting import until
@@ -48,14 +48,19 @@ async def test_one_die_sent_to_another_target_lands_on_each(tmp_path: Path) -> N
         await pilot.press("2")  # die 2 to Ogre 2
         await until(pilot, lambda: "-> Ogre 2" in shown(dialog, "#dice"), "die 2 sent to Ogre 2")
         dice = shown(dialog, "#dice")
-        assert "[15] = 15 vs AC 12: hit for 5 -> Ogre 1\n> Attack 2 1d20: [16] = 16 vs AC 12: hit for 5 -> Ogre 2" in dice
+        assert (
+            "[15] = 15 vs AC 12: hit for 5 -> Ogre 1\n> Attack 2 1d20: [16] = 16 vs AC 12: hit for 5 -> Ogre 2" in dice
+        )
         assert "Total: 2 hits, 10 damage\nOgre 1: 18/18 HP, 13 after\nOgre 2: 18/18 HP, 13 after" in dice
 
         await pilot.press("enter")
         await until(pilot, lambda: fighting(app.store.state).pending is None, "the blow landed")
         assert (foe_hp(app, "f1"), foe_hp(app, "f2")) == (18 - 5, 18 - 5)
         log = log_text(app)
-        assert "Darla on Ogre 1: 1 hit, Stay Put +1 on the damage, 5 damage; on Ogre 2: 1 hit, Stay Put +1 on the damage, 5 damage." in log
+        assert (
+            "Darla on Ogre 1: 1 hit, Stay Put +1 on the damage, 5 damage; on Ogre 2: 1 hit, Stay Put +1 on the damage, 5 damage."
+            in log
+        )
         assert "Ogre 1 takes 5: 13/18 HP left." in log and "Ogre 2 takes 5: 13/18 HP left." in log
         assert script.remaining == 0
 

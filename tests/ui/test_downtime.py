@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session import sessions
 from hammertui.kernel.session.vitals import ApplyDamage
@@ -20,7 +19,7 @@ def session(tmp_path: Path, ruleset: str, difficulty: str | None = None) -> Hamm
 
 
 async def test_a_week_of_downtime_in_town_restores_a_point_of_con_under_excitement(tmp_path: Path) -> None:
-    """"After returning to town, you can choose to stick around and take an extended rest. For each
+    """ "After returning to town, you can choose to stick around and take an extended rest. For each
     week of downtime, your character restores 1 point of lost CON." (Book Three, EXCITEMENT Mode)"""
     app = session(tmp_path, "hammercrawl-book3", "excitement")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -40,7 +39,7 @@ async def test_a_week_of_downtime_in_town_restores_a_point_of_con_under_exciteme
 
 
 async def test_cure_serious_wounds_restores_lost_con_from_the_palette(tmp_path: Path) -> None:
-    """"When Cure Serious Wounds is used to restore lost CON from damage ... Restore 1d4 + Caster
+    """ "When Cure Serious Wounds is used to restore lost CON from damage ... Restore 1d4 + Caster
     Level in lost CON stat points to the target." (complete rules)"""
     app = session(tmp_path, "hammercrawl")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -48,7 +47,11 @@ async def test_cure_serious_wounds_restores_lost_con_from_the_palette(tmp_path: 
         assert app.perform(ApplyDamage("c1", darla.hp + 3))
         await pilot.press("ctrl+p")
         await pilot.press(*"Restore lost CON")
-        await until(pilot, lambda: "Restore lost CON" in str(app.screen.query("OptionList").first().get_option_at_index(0).prompt), "the palette's match")
+        await until(
+            pilot,
+            lambda: "Restore lost CON" in str(app.screen.query("OptionList").first().get_option_at_index(0).prompt),
+            "the palette's match",
+        )
         await pilot.press("enter")
         await until(pilot, lambda: type(app.screen).__name__ == "RestoreConDialog", "the dialog")
         await pilot.press("ctrl+s")  # no reason: refused in place

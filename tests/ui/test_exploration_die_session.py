@@ -8,10 +8,10 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Digits, Static
 
-from hammertui.procedures.exploration_die.state import die_of
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.procedures.divining_pool.pane import DiviningPane
 from hammertui.procedures.exploration_die.pane import COMMANDS, ExplorationDiePane
+from hammertui.procedures.exploration_die.state import die_of
 from tests.exploration_die_ruleset import write
 from tests.ui.waiting import until
 
@@ -58,8 +58,17 @@ async def test_a_session_under_the_exploration_die(tmp_path: Path) -> None:
             await by_hand(pilot, app, face)
             assert app.query_one("#die-face", Digits).value == str(face)
         die = die_of(app.store.state)
-        assert [r.result for r in die.rolls[-6:]] == ["sign", "torches_depleted", "lantern_pip", "magic_dissipates", "tired", "encounter"]
-        assert all(r.by_hand and r.action == "move" for r in die.rolls[-6:]), "each turn's words its own, a move unless typed"
+        assert [r.result for r in die.rolls[-6:]] == [
+            "sign",
+            "torches_depleted",
+            "lantern_pip",
+            "magic_dissipates",
+            "tired",
+            "encounter",
+        ]
+        assert all(r.by_hand and r.action == "move" for r in die.rolls[-6:]), (
+            "each turn's words its own, a move unless typed"
+        )
         assert die.turns == 7 and app.store.state.clock.units == 7
         assert die.clocks[0].marks == 1, "Magic Dissipates ticked the ritual down"
 

@@ -7,15 +7,14 @@ from pathlib import Path
 from textual.widgets import Input, OptionList, Static
 
 from hammertui.kernel.ruleset import load_ruleset
-from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import sessions
-from hammertui.procedures.hammercrawl_camp.actions import CampNext, SetCampFree, StartCamp
-from hammertui.procedures.divining_pool.state import divining_pool, exploring, pool_plan
-from hammertui.procedures.divining_pool.actions.explore import SetAddition, SetSafeHaven, spend_choices
+from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.divining_pool.actions.explore import SetAddition, SetSafeHaven, spend_choices
 from hammertui.procedures.divining_pool.dialogs.blood import BloodDialog
 from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
+from hammertui.procedures.divining_pool.state import divining_pool, exploring, pool_plan
+from hammertui.procedures.hammercrawl_camp.actions import CampNext, SetCampFree, StartCamp
 from tests.ui.scripted_gm import screen_text, scripted_app
 from tests.ui.test_party import log_text, plain
 
@@ -64,7 +63,7 @@ async def test_an_explore_from_the_main_screen(tmp_path: Path) -> None:
 
         await pilot.press("e")
         assert isinstance(app.screen, ExploreScreen)
-        assert "Someone said \"Huzzah!\"" in body(app) and "challenge level 2" in body(app)
+        assert 'Someone said "Huzzah!"' in body(app) and "challenge level 2" in body(app)
 
         await pilot.press("enter")  # 1: roll
         await pilot.pause()
@@ -112,7 +111,9 @@ async def test_an_explore_from_the_main_screen(tmp_path: Path) -> None:
         assert state.clock.units == 1
         assert light_state.light(state, "l1").remaining == torch_before - 2 - 1
         header = str(app.screen.query_one("#header", Static).render())
-        assert "Turn 1" in header and f"torch {torch_before - 3} turns" in header, "the Explore's own header line keeps time"
+        assert "Turn 1" in header and f"torch {torch_before - 3} turns" in header, (
+            "the Explore's own header line keeps time"
+        )
         assert "Room 1 explored" in body(app)
         assert "1 room + 3 Crossblades + 2 Hammers = 6" in body(app)
         assert "Left unspent: 1 Hammer, 2 Crossblades." in log_text(app)
@@ -278,7 +279,9 @@ async def test_each_outcome_has_a_letter_and_a_count_goes_before_it(tmp_path: Pa
 
 async def test_at_80_by_24_every_outcome_and_the_hint_are_in_sight(tmp_path: Path) -> None:
     """Two Hammers and two Crossblades: both lists whole, each outcome with its letter, and the keys' hint."""
-    app, _ = scripted(tmp_path, [5, 9, 5, 7])  # Blue Hammer; Red Hammer x2 (Huzzah!); Purple Crossblade; Purple Crossblade x2
+    app, _ = scripted(
+        tmp_path, [5, 9, 5, 7]
+    )  # Blue Hammer; Red Hammer x2 (Huzzah!); Purple Crossblade; Purple Crossblade x2
     async with app.run_test(size=(80, 24)) as pilot:
         app.perform(SetAddition("huzzah", 1))
         await pilot.press("e", "enter", "enter")

@@ -8,7 +8,6 @@ import pytest
 from textual.pilot import Pilot
 
 from hammertui.procedures.divining_pool.actions.explore import SetAddition
-
 from tests.ui.test_explore import scripted
 
 

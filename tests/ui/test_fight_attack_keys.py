@@ -10,12 +10,12 @@ from textual.widgets import Select
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session import sessions
-from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, StartFight
-from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, StartFight
 from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
 from hammertui.procedures.sides_and_phases.screens import FightScreen
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from tests.ui.test_fight_screen import highlight
 from tests.ui.waiting import until
 
@@ -87,7 +87,10 @@ async def test_a_where_turns_are_named_on_one_not_waiting_asks_whose_turn(tmp_pa
         await pilot.pause()
         assert isinstance(app.screen, FightScreen) and fighting(app.store.state).turn == ""
         said = [str(n.message) for n in app._notifications]
-        assert any(m.startswith("Whose Turn is it? Highlight one still to take theirs (Darla, Brannoc, Wenna, Otto") for m in said), said
+        assert any(
+            m.startswith("Whose Turn is it? Highlight one still to take theirs (Darla, Brannoc, Wenna, Otto")
+            for m in said
+        ), said
 
 
 async def test_enter_on_the_attacker_list_opens_it_and_chooses_without_throwing(tmp_path: Path) -> None:

@@ -9,20 +9,19 @@ import attrs
 from rich.text import Text
 from textual.widgets import Input, Label, Select, SelectionList
 
-from hammertui.procedures.hammercrawl_classes.rules import tiers
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import load_ruleset
-from hammertui.kernel.session import effects
-from hammertui.procedures.sides_and_phases import state as fight_state
-from hammertui.kernel.session import sessions
-from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, StartFight
-from hammertui.procedures.sides_and_phases.state import FoeKind
+from hammertui.kernel.session import effects, sessions
 from hammertui.kernel.session.state import replace_member
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.hammercrawl_classes.rules import tiers
+from hammertui.procedures.sides_and_phases import state as fight_state
+from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, StartFight
 from hammertui.procedures.sides_and_phases.dialogs.effect import EffectDialog
 from hammertui.procedures.sides_and_phases.dialogs.morale import MoraleDialog
 from hammertui.procedures.sides_and_phases.dialogs.turn_unholy import TurnUnholyDialog
+from hammertui.procedures.sides_and_phases.state import FoeKind
 from tests.ui.test_party import log_text
 
 BRANNOC = "c2"  # the demo party's Cleric
@@ -36,7 +35,9 @@ def scripted(tmp_path: Path, faces: list[int], ruleset: str = "hammercrawl", cle
     made = sessions.create(tmp_path, "demo", load_ruleset(ruleset), seed=7)
     state = made.state
     if cleric_level != 1:
-        cleric = attrs.evolve(next(m for m in state.party if m.id == BRANNOC), level=cleric_level, uses={"turn_unholy": cleric_level})
+        cleric = attrs.evolve(
+            next(m for m in state.party if m.id == BRANNOC), level=cleric_level, uses={"turn_unholy": cleric_level}
+        )
         state = attrs.evolve(state, party=replace_member(state.party, cleric))
     script = ScriptedDice(faces)
     return HammerApp(Store(state, made.ruleset, made.files, made.recent, dice=lambda _: script))

@@ -6,19 +6,19 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from hammertui.procedures.burn_down.actions import Douse
-from hammertui.procedures.sides_and_phases.state import fighting, foe_kinds
 from hammertui.kernel.ui.app import HammerApp
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.procedures.burn_down.actions import Douse
 from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
 from hammertui.procedures.sides_and_phases.screens import FightScreen
+from hammertui.procedures.sides_and_phases.state import fighting, foe_kinds
 from tests.ui.scripted_gm import scripted_app
 from tests.ui.test_fight_screen import GOBLINS, HP, ROUND_1, ROUND_2, highlight
 from tests.ui.waiting import until
 
 
 async def test_a_passes_over_one_who_laid_down_this_round(tmp_path: Path) -> None:
-    """"If you choose to Lay Down, you drop to the ground prone ... If you choose to Fight On, you
+    """ "If you choose to Lay Down, you drop to the ground prone ... If you choose to Fight On, you
     can take an action as normal!": Brannoc, down and laid down, is highlighted, and `a` throws for
     the next who may act."""
     app, _ = scripted_app(tmp_path, HP + ROUND_1 + [15] + [10, 3])
@@ -64,7 +64,7 @@ async def goblin_in_the_dark(pilot, app: HammerApp, blind: bool) -> None:  # typ
 
 
 async def test_a_goblin_attacks_in_the_partys_dark_with_its_one_die(tmp_path: Path) -> None:
-    """"As none of the base classes in HAMMERCRAWL! can see in the dark ... When a character is
+    """ "As none of the base classes in HAMMERCRAWL! can see in the dark ... When a character is
     acting under the effects of darkness ... Their Combat Attack Dice pool is reduced by one. If
     this reduces it to Zero, they cannot effectively attack.": the dark is the party's."""
     app, _ = scripted_app(tmp_path, [5] + ROUND_2 + [10, 3])
@@ -81,7 +81,9 @@ async def test_a_goblin_marked_blind_in_the_dark_cannot_attack_in_it(tmp_path: P
         await goblin_in_the_dark(pilot, app, blind=True)
         assert foe_kinds(app.store.state)[0].light_blind
         await pilot.press("a")
-        await until(pilot, lambda: any("Goblin cannot attack" in str(n.message) for n in app._notifications), "the refusal")
+        await until(
+            pilot, lambda: any("Goblin cannot attack" in str(n.message) for n in app._notifications), "the refusal"
+        )
         assert fighting(app.store.state).pending is None
         await pilot.press("u", "u", "u", "u")  # back to before the fight: the mark goes with it
         await until(pilot, lambda: fighting(app.store.state) is None, "the fight undone")

@@ -9,15 +9,15 @@ from textual.command import CommandList, CommandPalette
 from textual.widgets import Input, OptionList, Static
 
 from hammertui.kernel.session.actions import RenameSession
-from hammertui.procedures.sides_and_phases.actions import AddEffect, Attack, FightNext, FoeGroup, HurtFoe, StartFight
-from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from hammertui.kernel.session.vitals import ApplyDamage
 from hammertui.kernel.ui.app import HammerApp
-from hammertui.procedures.sides_and_phases.pane import CombatPane
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.log import FightLog
+from hammertui.procedures.sides_and_phases.actions import AddEffect, Attack, FightNext, FoeGroup, HurtFoe, StartFight
+from hammertui.procedures.sides_and_phases.pane import CombatPane
 from hammertui.procedures.sides_and_phases.screens import CombatantTable, FightScreen
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from tests.ui.test_explore import scripted
 from tests.ui.test_party import log_text, plain
 from tests.ui.waiting import until
@@ -362,7 +362,9 @@ async def test_the_keys_open_their_dialogs(tmp_path: Path) -> None:
         opened = {}
         for key in ("A", "d", "o", "t", "e", "F"):
             await pilot.press(key)
-            await until(pilot, lambda: not isinstance(app.screen, FightScreen) and app.screen.is_mounted, f"{key}'s dialog")
+            await until(
+                pilot, lambda: not isinstance(app.screen, FightScreen) and app.screen.is_mounted, f"{key}'s dialog"
+            )
             opened[key] = app.screen
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, FightScreen), f"the fight again after {key}")
@@ -411,7 +413,11 @@ async def open_from_palette(pilot, app: HammerApp, command: str) -> None:  # typ
 
     def offered() -> bool:
         found = app.screen.query(CommandList)
-        return bool(found) and found.first().option_count > 0 and str(found.first().get_option_at_index(0).prompt).startswith(command)
+        return (
+            bool(found)
+            and found.first().option_count > 0
+            and str(found.first().get_option_at_index(0).prompt).startswith(command)
+        )
 
     await until(pilot, offered, f"the palette offering {command}")
     await pilot.press("enter")
@@ -427,7 +433,11 @@ async def test_the_palette_offers_the_keys_the_fight_footer_has_no_room_for(tmp_
         opened = {}
         for command in ("Turn Unholy (t)", "Effect (e)", "Foes (F)"):
             await open_from_palette(pilot, app, command)
-            await until(pilot, lambda: not isinstance(app.screen, (FightScreen, CommandPalette)) and app.screen.is_mounted, f"{command}'s dialog")
+            await until(
+                pilot,
+                lambda: not isinstance(app.screen, (FightScreen, CommandPalette)) and app.screen.is_mounted,
+                f"{command}'s dialog",
+            )
             opened[command] = type(app.screen).__name__
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, FightScreen), f"the fight again after {command}")
@@ -452,7 +462,7 @@ async def test_the_hint_names_turn_unholy_while_a_cleric_can_and_fits_80_columns
 
 
 async def test_the_one_marked_in_front_is_whom_the_foes_attack(tmp_path: Path) -> None:
-    """"for foes: the party member in front, by the ruleset's order or the GM's marking": `i` (or
+    """ "for foes: the party member in front, by the ruleset's order or the GM's marking": `i` (or
     the palette) on Wenna marks her, `u` takes it back, and a goblin's `a` throws at her."""
     app, _ = scripted(tmp_path, HP + ROUND_2 + [18, 3])
     async with app.run_test(size=(120, 40)) as pilot:

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from textual.widgets import Label
 
-from hammertui.procedures.sides_and_phases.actions import Attack, FoeGroup, StartFight
-from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
-from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.procedures.sides_and_phases.actions import Attack, FoeGroup, StartFight
 from hammertui.procedures.sides_and_phases.screens import FightScreen
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
 from tests.ui.test_fight_dialogs import scripted
 from tests.ui.test_fight_screen import notes, now, pick, row
 from tests.ui.test_party import log_text
@@ -24,7 +24,7 @@ INITIATIVE = [11, 1]  # Book Three's d12: the party wins
 
 
 async def test_the_surprised_party_rolls_rally_saves_and_the_failed_sit_out_round_1(tmp_path: Path) -> None:
-    """"have all of the "surprised" characters roll Rally saves. Anyone who passes can act in the
+    """ "have all of the "surprised" characters roll Rally saves. Anyone who passes can act in the
     first round of combat." Level 1 against a Goblin of 1 HD: Tier 1 against Tier 1, target 15."""
     app = scripted(tmp_path, SAVES + INITIATIVE, ruleset="hammercrawl-book3")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -48,7 +48,10 @@ async def test_the_surprised_party_rolls_rally_saves_and_the_failed_sit_out_roun
         await pilot.press("space")  # initiative: the party wins, Darla alone acts
         await until(pilot, lambda: fighting(app.store.state).step == "phase", "round 1")
         assert "Acting now: Darla" in now(app)
-        assert app.try_perform(Attack("c3", "f1")) == 'Wenna is surprised: "surprised and thus cannot take actions in the first round of combat" (Surprise Check)'
+        assert (
+            app.try_perform(Attack("c3", "f1"))
+            == 'Wenna is surprised: "surprised and thus cannot take actions in the first round of combat" (Surprise Check)'
+        )
 
         await pilot.press("u", "u")  # the initiative, then the saves
         await until(pilot, lambda: not fighting(app.store.state).surprise_saves, "the saves undone")
@@ -56,7 +59,7 @@ async def test_the_surprised_party_rolls_rally_saves_and_the_failed_sit_out_roun
 
 
 async def test_a_hireling_whose_nerve_fails_departs_fleeing(tmp_path: Path) -> None:
-    """"If the NPC is a party hireling, the PC in charge of them must make a Rally save (as detailed
+    """ "If the NPC is a party hireling, the PC in charge of them must make a Rally save (as detailed
     in the Hirelings section). If failed, the Hireling departs, fleeing for the nearest escape to
     safety." Pim is Tier 0 in Darla's charge (Tier 1): target 12; she rolls a 3."""
     app = scripted(tmp_path, [3], ruleset="hammercrawl-book3")
@@ -69,7 +72,9 @@ async def test_a_hireling_whose_nerve_fails_departs_fleeing(tmp_path: Path) -> N
         await until(pilot, lambda: isinstance(app.screen, ChooseDialog), "the hireling dialog")
         await pick(pilot, app, "h1")
         await until(pilot, lambda: not app.store.state.hirelings, "Pim gone")
-        assert "Rally save: 3 vs 12, failed by 9: they depart, fleeing for the nearest escape to safety" in log_text(app)
+        assert "Rally save: 3 vs 12, failed by 9: they depart, fleeing for the nearest escape to safety" in log_text(
+            app
+        )
         assert "Fled: Pim (hirelings)" in notes(app)
         await pilot.press("u")
         await until(pilot, lambda: bool(app.store.state.hirelings), "Pim back")

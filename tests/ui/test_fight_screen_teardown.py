@@ -16,13 +16,13 @@ from textual.widgets import Footer
 
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session import sessions
-from hammertui.procedures.divining_pool.state import Room, find_room, with_pool
-from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp
-from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
-from hammertui.procedures.sides_and_phases.screens import FIGHT, CombatantTable, FightScreen
 from hammertui.kernel.ui.footer import KeysFooter
+from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
+from hammertui.procedures.divining_pool.state import Room, find_room, with_pool
+from hammertui.procedures.sides_and_phases.screens import FIGHT, CombatantTable, FightScreen
+from hammertui.procedures.sides_and_phases.state import fighting
 from tests.ui.test_two_round_fight import type_in
 from tests.ui.waiting import until
 
@@ -35,7 +35,9 @@ def room_app(tmp_path: Path, ruleset: str) -> HammerApp:
     """A new session under `ruleset`, standing in room 1 whose challenge is yet to be beaten."""
     made = sessions.create(tmp_path, "demo", load_ruleset(ruleset), seed=7)
     room = Room(1, {"blue": 1, "purple": 2}, (), 0, 1)
-    state = with_pool(attrs.evolve(made.state, dungeon=attrs.evolve(made.state.dungeon, rooms_explored=1)), rooms=(room,))
+    state = with_pool(
+        attrs.evolve(made.state, dungeon=attrs.evolve(made.state.dungeon, rooms_explored=1)), rooms=(room,)
+    )
     return HammerApp(Store(state, made.ruleset, made.files, made.recent))
 
 

@@ -7,7 +7,15 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from hammertui.procedures.sides_and_phases.actions import AddEffect, Declare, FightNext, FoeGroup, HurtFoe, SetFoeStatus, StartFight
+from hammertui.procedures.sides_and_phases.actions import (
+    AddEffect,
+    Declare,
+    FightNext,
+    FoeGroup,
+    HurtFoe,
+    SetFoeStatus,
+    StartFight,
+)
 from hammertui.procedures.sides_and_phases.state import FoeKind
 from tests.ui.test_explore import scripted
 

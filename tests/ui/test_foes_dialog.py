@@ -9,12 +9,12 @@ from textual.widgets import Checkbox, Input, Label, OptionList, Select
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session import sessions
-from hammertui.procedures.sides_and_phases.actions import EndFight, FoeGroup, StartFight
-from hammertui.procedures.sides_and_phases.state import FoeKind, fighting, foe_kinds
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.sides_and_phases.actions import EndFight, FoeGroup, StartFight
 from hammertui.procedures.sides_and_phases.dialogs.declare import DeclareDialog
 from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+from hammertui.procedures.sides_and_phases.state import FoeKind, fighting, foe_kinds
 from tests.ui.test_explore import scripted
 
 
@@ -45,7 +45,9 @@ async def test_name_count_and_hit_dice_then_enter_starts_the_fight(tmp_path: Pat
         assert app.screen.query_one("#party-surprised", Checkbox).value
         assert app.screen.query_one("#leader", Select).value == "c1"  # Darla is the Leader
         await type_foes(pilot, "Goblin", "3", "2+1")
-        assert shown(app, "#preview").startswith("3 x Goblin: HD 2+1 (tier 1), HP rolled 2d8+1 each (10 on average); AC 12;")
+        assert shown(app, "#preview").startswith(
+            "3 x Goblin: HD 2+1 (tier 1), HP rolled 2d8+1 each (10 on average); AC 12;"
+        )
         assert "morale: Rally save" in shown(app, "#preview")
         await pilot.press("enter")
         await pilot.pause()
@@ -53,7 +55,11 @@ async def test_name_count_and_hit_dice_then_enter_starts_the_fight(tmp_path: Pat
         assert not isinstance(app.screen, FoesDialog)
         fight = fighting(app.store.state)
         assert fight is not None
-        assert [(f.name, f.hp, f.max_hp) for f in fight.foes] == [("Goblin 1", 9, 9), ("Goblin 2", 10, 10), ("Goblin 3", 5, 5)]
+        assert [(f.name, f.hp, f.max_hp) for f in fight.foes] == [
+            ("Goblin 1", 9, 9),
+            ("Goblin 2", 10, 10),
+            ("Goblin 3", 5, 5),
+        ]
         assert fight.surprised == ("party",) and fight.leader == "c1" and fight.foe_initiative == 0
         assert foe_kinds(app.store.state) == (FoeKind("Goblin", hd="2+1"),)
         assert script.remaining == 0
@@ -65,7 +71,15 @@ async def test_every_field_reaches_the_fight(tmp_path: Path) -> None:
         open_foes(app)
         await pilot.pause()
         await type_foes(pilot, "Wight", "2", "3*")
-        values = {"ac": "15", "morale": "9", "save-bonus": "2", "attack-dice": "2", "attack-bonus": "1", "damage-die": "d8", "foe-initiative": "-1"}
+        values = {
+            "ac": "15",
+            "morale": "9",
+            "save-bonus": "2",
+            "attack-dice": "2",
+            "attack-bonus": "1",
+            "damage-die": "d8",
+            "foe-initiative": "-1",
+        }
         for widget_id, value in values.items():
             app.screen.query_one(f"#{widget_id}", Input).value = value
         app.screen.query_one("#intelligent", Checkbox).value = True
@@ -83,7 +97,9 @@ async def test_every_field_reaches_the_fight(tmp_path: Path) -> None:
         assert fight is not None
         assert [(f.name, f.hp) for f in fight.foes] == [("Wight 1", 13), ("Wight 2", 13)]
         assert fight.surprised == ("foes",) and fight.leader == "c3" and fight.foe_initiative == -1
-        wight = FoeKind("Wight", "3*", ac=15, morale=9, attack_dice=2, attack_bonus=1, damage_die=8, save_bonus=2, intelligent=True)
+        wight = FoeKind(
+            "Wight", "3*", ac=15, morale=9, attack_dice=2, attack_bonus=1, damage_die=8, save_bonus=2, intelligent=True
+        )
         assert foe_kinds(app.store.state) == (wight,)
         assert script.thrown == []
 
@@ -100,8 +116,20 @@ async def test_a_remembered_kind_fills_the_fields(tmp_path: Path) -> None:
         assert kinds.value == -1  # "New foe" until a kind is picked
         kinds.value = 0
         await pilot.pause()
-        filled = {w: field(app, w) for w in ("name", "hd", "ac", "morale", "attack-dice", "attack-bonus", "damage-die", "save-bonus")}
-        assert filled == {"name": "Ogre", "hd": "4+1", "ac": "14", "morale": "10", "attack-dice": "1", "attack-bonus": "2", "damage-die": "d10", "save-bonus": "1"}
+        filled = {
+            w: field(app, w)
+            for w in ("name", "hd", "ac", "morale", "attack-dice", "attack-bonus", "damage-die", "save-bonus")
+        }
+        assert filled == {
+            "name": "Ogre",
+            "hd": "4+1",
+            "ac": "14",
+            "morale": "10",
+            "attack-dice": "1",
+            "attack-bonus": "2",
+            "damage-die": "d10",
+            "save-bonus": "1",
+        }
         app.screen.query_one("#count", Input).value = "2"
         app.screen.query_one("#hp", Select).value = "average"
         await pilot.press("ctrl+s")
@@ -207,7 +235,9 @@ async def test_the_missile_phase_under_each_ruleset(tmp_path: Path) -> None:
             await pilot.pause()
             lines[app.store.ruleset.id] = shown(app, "#preview")
             options = app.screen.query_one("#action", OptionList)
-            actions[app.store.ruleset.id] = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+            actions[app.store.ruleset.id] = [
+                str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
+            ]
             await pilot.press("enter")
             await pilot.pause()
             fight = fighting(app.store.state)
@@ -223,10 +253,12 @@ async def test_the_missile_phase_under_each_ruleset(tmp_path: Path) -> None:
 
 
 async def test_a_name_met_before_fills_in_its_numbers(tmp_path: Path) -> None:
-    """"Goblin" typed gives the goblin entered earlier, not blank defaults."""
+    """ "Goblin" typed gives the goblin entered earlier, not blank defaults."""
     app, _ = scripted(tmp_path, [])
     async with app.run_test(size=(120, 40)) as pilot:
-        assert app.perform(StartFight((FoeGroup(FoeKind("Goblin", "2", 13, attack_bonus=1, damage_die=4), 1),), hp="average"))
+        assert app.perform(
+            StartFight((FoeGroup(FoeKind("Goblin", "2", 13, attack_bonus=1, damage_die=4), 1),), hp="average")
+        )
         assert app.perform(EndFight())
         app.push_screen(FoesDialog(app.store.ruleset, app.store.state, app.try_perform))
         await pilot.pause()
@@ -234,4 +266,9 @@ async def test_a_name_met_before_fills_in_its_numbers(tmp_path: Path) -> None:
             await pilot.press(key)
         await pilot.pause()
         dialog = app.screen
-        assert [dialog.query_one(f"#{w}", Input).value for w in ("hd", "ac", "attack-bonus", "damage-die")] == ["2", "13", "1", "d4"]
+        assert [dialog.query_one(f"#{w}", Input).value for w in ("hd", "ac", "attack-bonus", "damage-die")] == [
+            "2",
+            "13",
+            "1",
+            "d4",
+        ]

@@ -11,16 +11,16 @@ from textual.widgets import Input
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session import sessions
-from hammertui.procedures.divining_pool.state import exploring, find_room
-from hammertui.procedures.divining_pool.actions.explore import ExploreNext, RollExplore, SetAddition
-from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.kernel.session.state import replace_member
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp
-from hammertui.procedures.divining_pool.dialogs.blood import BloodDialog
 from hammertui.kernel.ui.dialogs.burial import BurialDialog
+from hammertui.procedures.divining_pool.actions.explore import ExploreNext, RollExplore, SetAddition
+from hammertui.procedures.divining_pool.dialogs.blood import BloodDialog
 from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
+from hammertui.procedures.divining_pool.state import exploring, find_room
 from hammertui.procedures.sides_and_phases.screens import FightScreen
+from hammertui.procedures.sides_and_phases.state import fighting
 from tests.ui.test_rooms import BLOOD, ROOM_1
 from tests.ui.test_two_round_fight import fight_app, type_in
 
@@ -37,7 +37,9 @@ async def test_the_room_xp_offer_opens_over_the_fight_and_closes_it(tmp_path: Pa
         await pilot.pause()
         assert fighting(app.store.state) is None
         assert isinstance(app.screen, RoomXPDialog)
-        assert isinstance(app.screen_stack[-2], FightScreen), "the fight hands the keyboard to the offer, not to the dashboard"
+        assert isinstance(app.screen_stack[-2], FightScreen), (
+            "the fight hands the keyboard to the offer, not to the dashboard"
+        )
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert len(app.screen_stack) == 1, "the award closes the fight too"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.procedures.sides_and_phases.actions import FoeGroup, StartFight
 from hammertui.procedures.sides_and_phases.state import FoeKind
-from hammertui.kernel.ui.app import HammerApp, make_app
 
 CALM = ["^q Quit", "e Explore", "F Fight!", "d Damage", "t Pass time", "h Heal", "u Undo"]
 FIGHTING = ["^q Quit", "F Fight!", "space Next phase", "d Damage", "t Pass time", "h Heal", "u Undo"]

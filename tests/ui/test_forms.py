@@ -7,15 +7,15 @@ from pathlib import Path
 
 from textual.widgets import Footer, Input, Label, Select, SelectionList
 
-from hammertui.procedures.sides_and_phases import actions as combat
-from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
-from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
-from hammertui.procedures.sides_and_phases.dialogs.morale import MoraleDialog
 from hammertui.kernel.ui.dialogs.pass_time import PassTimeDialog
+from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
 from hammertui.procedures.hammercrawl_classes.dialogs.recruit import RollDialog
+from hammertui.procedures.sides_and_phases import actions as combat
+from hammertui.procedures.sides_and_phases.dialogs.morale import MoraleDialog
 from hammertui.procedures.sides_and_phases.dialogs.turn_unholy import TurnUnholyDialog
+from hammertui.procedures.sides_and_phases.state import fighting
 from tests.ui.test_attack_dialog import OGRE, armed, open_attack
 from tests.ui.test_fight_dialogs import GOBLINS, fight, scripted, status
 from tests.ui.test_party import log_text
@@ -78,7 +78,9 @@ async def test_enter_in_the_check_dialog_rolls_from_the_kind_it_opens_on(tmp_pat
     app, script = armed(tmp_path, [15])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, CheckDialog) and app.screen.focused is not None, "the check dialog")
+        await until(
+            pilot, lambda: isinstance(app.screen, CheckDialog) and app.screen.focused is not None, "the check dialog"
+        )
         assert app.screen.query_one("#kind", Select).has_focus
         await pilot.press("enter")
         await until(pilot, lambda: not isinstance(app.screen, CheckDialog), "the roll closing the dialog")
@@ -90,7 +92,9 @@ async def test_an_open_dropdown_takes_enter_to_choose_then_enter_rolls(tmp_path:
     app, script = armed(tmp_path, [15, 15])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, CheckDialog) and app.screen.focused is not None, "the check dialog")
+        await until(
+            pilot, lambda: isinstance(app.screen, CheckDialog) and app.screen.focused is not None, "the check dialog"
+        )
         kind = app.screen.query_one("#kind", Select)
         await pilot.press("space")
         await until(pilot, lambda: kind.expanded, "the kinds' list open")
@@ -106,7 +110,9 @@ async def test_enter_on_cancel_cancels_the_roll(tmp_path: Path) -> None:
     app, script = armed(tmp_path, [15])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, CheckDialog) and app.screen.focused is not None, "the check dialog")
+        await until(
+            pilot, lambda: isinstance(app.screen, CheckDialog) and app.screen.focused is not None, "the check dialog"
+        )
         app.screen.query_one("#cancel").focus()
         await pilot.press("enter")
         await until(pilot, lambda: not isinstance(app.screen, CheckDialog), "the dialog closed")
@@ -117,7 +123,9 @@ async def test_enter_on_the_armour_opens_its_list_and_chooses(tmp_path: Path) ->
     app = make_app(tmp_path, seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, RollDialog) and app.screen.focused is not None, "the roll dialog")
+        await until(
+            pilot, lambda: isinstance(app.screen, RollDialog) and app.screen.focused is not None, "the roll dialog"
+        )
         await pilot.press(*"Gnarl", "tab", "tab")
         armour = app.screen.query_one("#armour", Select)
         assert armour.has_focus

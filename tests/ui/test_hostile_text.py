@@ -15,30 +15,30 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual.widgets import Input
 from textual.content import Content
+from textual.widgets import Input
 
-from hammertui.procedures.hammercrawl_classes import commands as characters
 from hammertui.kernel.ruleset import load_ruleset, rulesets_dir
 from hammertui.kernel.session import sessions
 from hammertui.kernel.session.acting import Action, Refused
-from hammertui.procedures.sides_and_phases.actions import FoeGroup, StartFight
-from hammertui.procedures.sides_and_phases.state import FoeKind
-from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
-from hammertui.procedures.individual_initiative.actions import FoeGroup as RussellFoes
-from hammertui.procedures.individual_initiative.actions import StartFight as RussellFight
 from hammertui.kernel.session.loot import AddLoot
-from hammertui.procedures.hammercrawl_classes.actions.recruits import RenameCharacter, SetNotes
+from hammertui.kernel.session.persist import SaveFiles
 from hammertui.kernel.session.report.files import report_of
 from hammertui.kernel.session.report.render import html, markdown
-from hammertui.procedures.russell_characters.state import Carry
-from hammertui.procedures.russell_characters.actions.vitals import Hire as RussellHire
-from hammertui.kernel.session.persist import SaveFiles
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.player_view import PlayerApp
 from hammertui.kernel.ui.procedures import part_ui
+from hammertui.procedures.hammercrawl_classes import commands as characters
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.procedures.hammercrawl_classes.actions.recruits import RenameCharacter, SetNotes
+from hammertui.procedures.individual_initiative.actions import FoeGroup as RussellFoes
+from hammertui.procedures.individual_initiative.actions import StartFight as RussellFight
+from hammertui.procedures.russell_characters.actions.vitals import Hire as RussellHire
+from hammertui.procedures.russell_characters.state import Carry
+from hammertui.procedures.sides_and_phases.actions import FoeGroup, StartFight
+from hammertui.procedures.sides_and_phases.state import FoeKind
 from tests.ui.test_save_failures import problem
 from tests.ui.waiting import until
 
@@ -59,7 +59,9 @@ def hostile_store(folder: Path, ruleset_id: str) -> Store:
     store = sessions.create(folder, "crawl", load_ruleset(ruleset_id), seed=11)
     party = store.state.party
     first = party[0].id
-    actions: list[Action] = [RenameCharacter(m.id, name, player=OTHERS[i]) for i, (m, name) in enumerate(zip(party, NAMES))]
+    actions: list[Action] = [
+        RenameCharacter(m.id, name, player=OTHERS[i]) for i, (m, name) in enumerate(zip(party, NAMES))
+    ]
     actions += [SetNotes(first, "\n".join((*HOSTILE, LONG))), *(AddLoot(text, coins=3) for text in HOSTILE)]
     russell = store.state.session.procedures.get("characters") == "russell_characters"
     actions.append(RussellHire("[bold]X[/]", "torchbearer", first) if russell else Hire("[/]", "torchbearer", 1, first))
@@ -79,7 +81,9 @@ def hostile_store(folder: Path, ruleset_id: str) -> Store:
 
 def screen_text(app: HammerApp | PlayerApp) -> str:
     """The screen as the terminal shows it, without its styles."""
-    console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(), record=True, legacy_windows=False)
+    console = Console(
+        width=app.size.width, height=app.size.height, file=io.StringIO(), record=True, legacy_windows=False
+    )
     console.print(app.screen._compositor.render_update(full=True))
     return console.export_text(styles=False)
 
@@ -107,7 +111,9 @@ def bent_ruleset(folder: Path) -> Path:
     text = (rulesets_dir() / "hammercrawl-book3.toml").read_text().replace('id = "hammercrawl-book3"', 'id = "bent"', 1)
     text = text.replace('"Hah yeah, okay that was pretty cool"', '"[/]Pretty [@click=app.quit]cool[/]"')
     text = re.sub(r'(?m)^name = "([^"]+)"$', r'name = "[bold]\1[/]"', text)
-    (own / "bent.toml").write_text(text.replace("[classes.fighter]\n", '[classes.fighter]\nname = "[@click=app.quit]F[/]"\n', 1))
+    (own / "bent.toml").write_text(
+        text.replace("[classes.fighter]\n", '[classes.fighter]\nname = "[@click=app.quit]F[/]"\n', 1)
+    )
     return own
 
 
@@ -126,7 +132,9 @@ async def test_dialogs_and_the_palette_say_hostile_text_as_it_reads(tmp_path: Pa
         title = app.screen.query_one(".dialog").border_title
         assert title is not None and "[/]" in Content.from_markup(title).plain
         await pilot.press("escape", "x")
-        await until(pilot, lambda: "[/]Pretty [@click=app.quit]cool[/]" in screen_text(app), "the ruleset's award as it reads")
+        await until(
+            pilot, lambda: "[/]Pretty [@click=app.quit]cool[/]" in screen_text(app), "the ruleset's award as it reads"
+        )
         await pilot.press("escape", "F")
         await until(pilot, lambda: "Party initiative by" in screen_text(app), "the fight form")
         await pilot.press("escape", "ctrl+p")
@@ -169,10 +177,14 @@ async def test_the_player_view_shows_hostile_text_as_it_reads(tmp_path: Path) ->
     assert app.return_code in (None, 0)
 
 
-@pytest.mark.parametrize(("open_dialog", "typed", "said"), [
-    (characters.rename_character, "A\x1b]2;PWNED\x07B", "holds a control character (U+001B)"),
-    (HammerApp.action_rename, "Tomb [/]", "cannot be a session name"),
-], ids=["a name holding an OSC title", "a session name holding markup"])
+@pytest.mark.parametrize(
+    ("open_dialog", "typed", "said"),
+    [
+        (characters.rename_character, "A\x1b]2;PWNED\x07B", "holds a control character (U+001B)"),
+        (HammerApp.action_rename, "Tomb [/]", "cannot be a session name"),
+    ],
+    ids=["a name holding an OSC title", "a session name holding markup"],
+)
 async def test_a_typed_field_refuses_control_characters_and_f2_a_bad_name_with_a_message(
     tmp_path: Path, open_dialog: Callable[[HammerApp], None], typed: str, said: str
 ) -> None:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from hammertui.procedures.individual_initiative.state import Fight, fighting
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.procedures.individual_initiative.pane import InitiativePane
 from hammertui.procedures.individual_initiative.screens import AttackDialog, InitiativeScreen
+from hammertui.procedures.individual_initiative.state import Fight, fighting
 from tests.individual_initiative_ruleset import write
 from tests.ui.waiting import until
 
@@ -31,7 +31,11 @@ async def take_turn(pilot: object, app: HammerApp) -> None:
     await pilot.press("enter")  # type: ignore[attr-defined]
     await until(pilot, lambda: isinstance(app.screen, AttackDialog), "the attack form")
     await pilot.press("ctrl+s")  # type: ignore[attr-defined]
-    await until(pilot, lambda: app.store.state.seq > seq or app.screen.query_one("#problem").render().plain, "the attack rolled or refused")  # type: ignore[attr-defined]
+    await until(
+        pilot,
+        lambda: app.store.state.seq > seq or app.screen.query_one("#problem").render().plain,
+        "the attack rolled or refused",
+    )  # type: ignore[attr-defined]
     if isinstance(app.screen, AttackDialog):
         await pilot.press("escape")  # type: ignore[attr-defined]
     if fight_of(app).crit is not None:

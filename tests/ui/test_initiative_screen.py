@@ -9,13 +9,19 @@ from pathlib import Path
 
 from textual.widgets import Checkbox, Label, OptionList, Select, Static
 
-from hammertui.procedures.exploration_die.actions import TakeTurn
-from hammertui.procedures.individual_initiative.actions import Attack, FoeGroup, RollInitiative, SetCondition, StartFight
-from hammertui.procedures.individual_initiative.state import Fight, fighting
 from hammertui.kernel.session.procedures import held_surprise
-from hammertui.procedures.russell_characters.state import Carry
 from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.exploration_die.actions import TakeTurn
+from hammertui.procedures.individual_initiative.actions import (
+    Attack,
+    FoeGroup,
+    RollInitiative,
+    SetCondition,
+    StartFight,
+)
 from hammertui.procedures.individual_initiative.screens import AttackDialog, FoesDialog, InitiativeScreen
+from hammertui.procedures.individual_initiative.state import Fight, fighting
+from hammertui.procedures.russell_characters.state import Carry
 from tests.ui.scripted_gm import CountingKeys, scripted_app
 from tests.ui.waiting import until
 
@@ -47,7 +53,13 @@ async def test_the_palette_names_each_command_by_its_key_and_only_what_applies(t
         await to_the_fight(pilot, app)
         offered = titles(app)
         assert "Roll initiative (i)" in offered and "End the fight (x)" in offered and "Close (esc)" in offered
-        for absent in ("Attack (a)", "Next turn (space)", "The critical hit's choice (c)", "Bleeding Out save (b)", "Stabilise (s)"):
+        for absent in (
+            "Attack (a)",
+            "Next turn (space)",
+            "The critical hit's choice (c)",
+            "Bleeding Out save (b)",
+            "Stabilise (s)",
+        ):
             assert absent not in offered, absent
         assert not {"Pass a turn", "Fight!", "The fight", "Sheet: Darla"} & set(offered), "the dashboard's wait for it"
 
@@ -64,7 +76,7 @@ async def test_the_palette_names_each_command_by_its_key_and_only_what_applies(t
 
 
 async def test_a_waiting_crit_is_the_only_way_on(tmp_path: Path) -> None:
-    """"A roll of a "20" indicates a critical hit, which hits automatically and allows the player to
+    """ "A roll of a "20" indicates a critical hit, which hits automatically and allows the player to
     choose": until the choice is made, nothing else of the fight is offered."""
     party = 4  # Darla, Brannoc, Wenna and Otto
     app, _ = scripted_app(tmp_path, [3] * (party + 2) + [20, 3], "russell-house-rules")
@@ -99,7 +111,7 @@ async def test_the_dashboards_keys_wait_under_the_fight(tmp_path: Path) -> None:
 
 
 async def test_the_attack_takes_its_range_by_one_key(tmp_path: Path) -> None:
-    """"Far: Beyond throwing distance. ... Spend a round moving to get within Close range.": a blow
+    """ "Far: Beyond throwing distance. ... Spend a round moving to get within Close range.": a blow
     at Far range is refused, named by the rule, until the range is Hand-to-Hand."""
     app, _ = scripted_app(tmp_path, [1, 1, 6, 2, 3, 3, 15, 3], "russell-house-rules")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -114,14 +126,16 @@ async def test_the_attack_takes_its_range_by_one_key(tmp_path: Path) -> None:
         assert app.screen.at == "far"
         seq = app.store.state.seq
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: "Far away" in str(app.screen.query_one("#problem", Label).render()), "the range refused")
+        await until(
+            pilot, lambda: "Far away" in str(app.screen.query_one("#problem", Label).render()), "the range refused"
+        )
         assert str(app.screen.query_one("#problem", Label).render()).startswith("Ranges: Goblin")
         await pilot.press("h", "ctrl+s")
         await until(pilot, lambda: app.store.state.seq > seq, "the attack rolled")
 
 
 async def test_the_foes_form_asks_their_ac_and_offers_the_surprise_of_the_meeting(tmp_path: Path) -> None:
-    """"Any group that surprises the other "has the drop on them" and can hold surprise: if the
+    """ "Any group that surprises the other "has the drop on them" and can hold surprise: if the
     meeting turns to fighting, the group that surprised the other still gets a free round". The
     party's 6 is no surprise, the foes' 1 through a newly opened door is."""
     app, _ = scripted_app(tmp_path, [6, 1, 3, 4], "russell-house-rules")
@@ -142,7 +156,7 @@ async def test_the_foes_form_asks_their_ac_and_offers_the_surprise_of_the_meetin
 
 
 async def test_standing_up_is_the_turns_action(tmp_path: Path) -> None:
-    """"Floored: ... Takes a full action to stand up": `k` stands the Floored one up in their turn,
+    """ "Floored: ... Takes a full action to stand up": `k` stands the Floored one up in their turn,
     and then `a` is not offered and throws nothing until the next turn."""
     app, _ = scripted_app(tmp_path, [3, 5, 6, 1, 2, 4], "russell-house-rules")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -154,7 +168,11 @@ async def test_standing_up_is_the_turns_action(tmp_path: Path) -> None:
         await pilot.press("k")
         await until(pilot, lambda: app.screen.query("OptionList"), "who")
         await pilot.press("enter")
-        await until(pilot, lambda: "Stand up" in str(app.screen.query_one("OptionList").get_option_at_index(0).prompt), "the conditions")
+        await until(
+            pilot,
+            lambda: "Stand up" in str(app.screen.query_one("OptionList").get_option_at_index(0).prompt),
+            "the conditions",
+        )
         assert "this turn's action" in str(app.screen.query_one("OptionList").get_option_at_index(0).prompt)
         await pilot.press("enter")
         await until(pilot, lambda: fight_of(app).stood == acting, "stood up")
@@ -171,7 +189,7 @@ async def test_standing_up_is_the_turns_action(tmp_path: Path) -> None:
 
 
 async def test_firing_into_melee_and_a_fumbles_answer_take_a_few_keys(tmp_path: Path) -> None:
-    """"If firing into melee, a miss on an attack roll of 1-5 will hit a random ally involved in the
+    """ "If firing into melee, a miss on an attack roll of 1-5 will hit a random ally involved in the
     melee, doing full damage"; a fumble "results in a free attack by their target". Wenna carries
     Arrows: her attack form opens ranged at Close range, `m` makes it into a melee, Enter rolls
     (a, enter, m, enter). After Goblin 1's fumble on Darla, `A` offers Darla's answer first (A,
@@ -204,5 +222,9 @@ async def test_firing_into_melee_and_a_fumbles_answer_take_a_few_keys(tmp_path: 
         await press("enter")
         await until(pilot, lambda: isinstance(app.screen, AttackDialog), "the attack form")
         await press("enter")
-        await until(pilot, lambda: app.store.recent[-2].text.startswith("Darla attacks Goblin 1: 12 + 1 + AC 7 = 20 — a hit"), "the answer")
+        await until(
+            pilot,
+            lambda: app.store.recent[-2].text.startswith("Darla attacks Goblin 1: 12 + 1 + AC 7 = 20 — a hit"),
+            "the answer",
+        )
         assert press.count == 3

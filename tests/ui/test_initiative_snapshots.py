@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from hammertui.procedures.individual_initiative.actions import Attack, ChooseOption, FoeGroup, NextTurn, RollInitiative, SetCondition, StartFight
+from hammertui.procedures.individual_initiative.actions import (
+    Attack,
+    ChooseOption,
+    FoeGroup,
+    NextTurn,
+    RollInitiative,
+    SetCondition,
+    StartFight,
+)
 from tests.ui.scripted_gm import scripted_app
 
 INITIATIVE = [4, 2, 5, 1, 3, 6]  # Darla, Brannoc, Wenna (+1 WIS), Otto; Goblin 1, Goblin 2

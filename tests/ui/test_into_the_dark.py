@@ -7,13 +7,13 @@ from pathlib import Path
 
 from textual.widgets import Label
 
-from hammertui.procedures.burn_down import state as light_state
-from hammertui.procedures.burn_down.actions import CorrectLight
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
 from hammertui.kernel.ui.header import header_text
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.burn_down.actions import CorrectLight
 from tests.ui.test_party import plain
 
 
@@ -29,7 +29,9 @@ async def test_a_beat_that_puts_out_the_last_light_asks_first(tmp_path: Path) ->
         burn_low(app)
         await pilot.press("t")
         assert isinstance(app.screen, ChooseDialog)
-        assert "The last light goes out after 1 Beat of the 1 Beat: dark as it ends." in str(app.screen.query_one(Label).render())
+        assert "The last light goes out after 1 Beat of the 1 Beat: dark as it ends." in str(
+            app.screen.query_one(Label).render()
+        )
         assert app.store.state.clock.units == 0, "nothing passes before the answer"
         await pilot.press("down", "enter")  # wait: light a spare first
         assert app.store.state.clock.units == 0 and not is_dark(app.store.state)
@@ -47,7 +49,10 @@ async def test_so_many_beats_into_the_dark_pass_on_the_second_asking(tmp_path: P
         await pilot.press("backspace", "3", "enter")
         await pilot.pause()
         problem = str(app.screen.query_one("#problem", Label).render())
-        assert problem == "The last light goes out after 1 Beat of the 3 Beats: 2 Beats in the dark. Pass again to go on into the dark."
+        assert (
+            problem
+            == "The last light goes out after 1 Beat of the 3 Beats: 2 Beats in the dark. Pass again to go on into the dark."
+        )
         assert app.store.state.clock.units == 0
         await pilot.press("enter")
         await pilot.pause()
@@ -73,7 +78,9 @@ async def test_the_header_shows_the_time_left_on_each_burning_source(tmp_path: P
         assert "torch 4 Beats" in plain(app.query_one("#header"))
 
 
-async def test_the_header_fits_120_columns_naming_the_ruleset_by_its_id_when_its_name_is_too_long(tmp_path: Path) -> None:
+async def test_the_header_fits_120_columns_naming_the_ruleset_by_its_id_when_its_name_is_too_long(
+    tmp_path: Path,
+) -> None:
     app = make_app(tmp_path, seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -11,14 +11,22 @@ from pathlib import Path
 import pytest
 from textual.command import CommandList, CommandPalette
 
-from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, SkipMorale, StartFight, morale_due, still_to_act, turn_problem
-from hammertui.procedures.sides_and_phases.state import FoeKind
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.kernel.ui.keymap import keymap_path
+from hammertui.procedures.sides_and_phases.actions import (
+    FightNext,
+    FoeGroup,
+    SkipMorale,
+    StartFight,
+    morale_due,
+    still_to_act,
+    turn_problem,
+)
 from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
 from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
 from hammertui.procedures.sides_and_phases.screens import FightScreen
-from hammertui.kernel.ui.keymap import keymap_path
+from hammertui.procedures.sides_and_phases.state import FoeKind
 from tests.ui.test_footer import bottom_row
 from tests.ui.waiting import until
 
@@ -72,7 +80,10 @@ async def test_one_bad_line_costs_only_that_line(tmp_path: Path) -> None:
     app = with_keymap(tmp_path, 'party.damgae = "j"\nparty.heal = "ctrl+h"\nparty.damage = "H"')
     async with app.run_test(size=(120, 24)) as pilot:
         messages = [str(n.message) for n in app._notifications]
-        assert any("'party.damgae' is no command's id" in m and "'party.damage' on 'H' clashes with Safe Haven" in m for m in messages), messages
+        assert any(
+            "'party.damgae' is no command's id" in m and "'party.damage' on 'H' clashes with Safe Haven" in m
+            for m in messages
+        ), messages
         assert any("Those keep their usual keys; the rest are moved." in m for m in messages), messages
         await pilot.press("d")
         assert isinstance(app.screen, AmountDialog), "the clashing line's command keeps its key"
@@ -142,7 +153,9 @@ async def test_a_fight_key_moved_onto_another_is_named_and_both_stand(tmp_path: 
     app = with_keymap(tmp_path, 'fight.attack = "t"')
     async with app.run_test(size=(120, 24)) as pilot:
         messages = [str(n.message) for n in app._notifications]
-        assert any("'fight.attack' on 't' clashes with Turn Unholy (fight.turn_unholy)" in m for m in messages), messages
+        assert any("'fight.attack' on 't' clashes with Turn Unholy (fight.turn_unholy)" in m for m in messages), (
+            messages
+        )
         assert app.perform(StartFight((FoeGroup(FoeKind("Goblin"), 2),), hp="average"))
         await pilot.press("F")
         await pilot.pause()
@@ -161,7 +174,9 @@ async def test_a_fight_key_moved_onto_another_is_named_and_both_stand(tmp_path: 
     ],
     ids=["5,000 dotted parts", "the palette's key", "quit's key", "quit moved off its key"],
 )
-async def test_a_keymap_that_would_cost_the_app_or_its_way_out_is_named(tmp_path: Path, text: str, problem: str) -> None:
+async def test_a_keymap_that_would_cost_the_app_or_its_way_out_is_named(
+    tmp_path: Path, text: str, problem: str
+) -> None:
     app = with_keymap(tmp_path, text)
     async with app.run_test(size=(120, 24)) as pilot:
         messages = [str(n.message) for n in app._notifications]

@@ -5,21 +5,29 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList
 
 from hammertui.kernel.session import persist
-from hammertui.procedures.burn_down.actions import Light
-from hammertui.procedures.hammercrawl_camp.actions import CampNext, SetCampAction, SetCampFree, StartCamp
-from hammertui.procedures.hammercrawl_camp.state import camping, last_camp
-from hammertui.procedures.divining_pool.state import divining_pool, exploring
-from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
-from hammertui.procedures.hammercrawl_camp.screens import CampScreen, PickDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.procedures.burn_down.actions import Light
+from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
 from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
-import pytest
-
+from hammertui.procedures.divining_pool.state import divining_pool, exploring
+from hammertui.procedures.hammercrawl_camp.actions import CampNext, SetCampAction, SetCampFree, StartCamp
+from hammertui.procedures.hammercrawl_camp.screens import CampScreen, PickDialog
+from hammertui.procedures.hammercrawl_camp.state import camping, last_camp
 from hammertui.procedures.sides_and_phases.state import fighting
-from tests.ui.scripted_gm import camp_app, explore_app, fight_app, gm_camps, gm_explores, gm_fights, gm_fights_aiming, screen_text
+from tests.ui.scripted_gm import (
+    camp_app,
+    explore_app,
+    fight_app,
+    gm_camps,
+    gm_explores,
+    gm_fights,
+    gm_fights_aiming,
+    screen_text,
+)
 from tests.ui.test_party import log_text
 
 EXPLORE_KEYS = 12
@@ -128,7 +136,9 @@ async def test_each_campers_last_choice_is_offered_first(tmp_path: Path) -> None
         await pilot.pause()
         assert isinstance(app.screen, ChooseDialog)
         offered = app.screen.query_one(OptionList)
-        assert offered.get_option_at_index(0).id == "heal" and "(last camp)" in str(offered.get_option_at_index(0).prompt)
+        assert offered.get_option_at_index(0).id == "heal" and "(last camp)" in str(
+            offered.get_option_at_index(0).prompt
+        )
         await pilot.press("enter", "n")
         await pilot.pause()
         assert camping(app.store.state).plans["c4"].free == "heal"
@@ -142,7 +152,9 @@ async def test_each_campers_last_choice_is_offered_first(tmp_path: Path) -> None
         await pilot.pause()
         assert camping(app.store.state).plans["c1"].action == "stand_watch"
         assert app.screen.query_one("#camp-people", OptionList).highlighted == 1, "on to the next camper"
-        await pilot.press("down", "s")  # past Brannoc, Wenna scouts again: her check was entered as a success, so that comes first
+        await pilot.press(
+            "down", "s"
+        )  # past Brannoc, Wenna scouts again: her check was entered as a success, so that comes first
         await pilot.pause()
         assert isinstance(app.screen, ChooseDialog)
         assert app.screen.query_one(OptionList).get_option_at_index(0).id == "success"

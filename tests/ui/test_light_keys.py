@@ -7,14 +7,14 @@ from pathlib import Path
 from rich.text import Text
 from textual.widgets import DataTable, Label, Select, Static
 
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
-from hammertui.procedures.burn_down.actions import HandOver, OIL, AddToPack, CorrectLight, DropLight
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.burn_down.actions import OIL, AddToPack, CorrectLight, DropLight, HandOver
 from hammertui.procedures.burn_down.dialogs.correct_light import CorrectLightDialog
 from hammertui.procedures.burn_down.dialogs.pack import PackDialog
-from hammertui.kernel.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
 from hammertui.procedures.burn_down.pane import LightPane
 from tests.ui.test_party import log_text, plain
 
@@ -175,7 +175,14 @@ async def test_the_complete_rules_have_no_strengths_and_no_light_spell(tmp_path:
         assert not isinstance(app.screen, ChooseDialog)
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Cast Light" not in titles
-        assert {"Refill a lantern", "Drop a light", "Add to a pack", "Correct a light", "Pass turns...", "To the next hour"} <= set(titles)
+        assert {
+            "Refill a lantern",
+            "Drop a light",
+            "Add to a pack",
+            "Correct a light",
+            "Pass turns...",
+            "To the next hour",
+        } <= set(titles)
 
 
 async def test_the_spares_are_rows_and_the_packs_hold_the_rest(tmp_path: Path) -> None:
@@ -195,6 +202,7 @@ async def test_the_spares_are_rows_and_the_packs_hold_the_rest(tmp_path: Path) -
         assert packs.display, "the oil stays in sight"
         assert [w for w in plain(packs).split() if w != "·"] == "Packs: Otto 1 oil flask".split()
         assert table.row_count == 3 and table.size.height >= 4, "every source in sight above them"
+
 
 async def test_a_party_with_no_spare_says_so(tmp_path: Path) -> None:
     app = demo(tmp_path)

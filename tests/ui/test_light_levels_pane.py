@@ -8,14 +8,14 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Static
 
-from hammertui.procedures.light_levels import state as kept
-from hammertui.procedures.divining_pool.state import exploring
-from hammertui.procedures.exploration_die.actions import TogglePace
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.procedures.burn_down.pane import LightPane
 from hammertui.procedures.divining_pool.pane import DiviningPane
 from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
-from hammertui.procedures.burn_down.pane import LightPane
+from hammertui.procedures.divining_pool.state import exploring
+from hammertui.procedures.exploration_die.actions import TogglePace
+from hammertui.procedures.light_levels import state as kept
 from hammertui.procedures.light_levels.pane import LightLevelsPane
 from tests import light_levels_rules
 from tests.session.test_light_levels_state import StubExplore
@@ -54,7 +54,9 @@ async def test_the_pane_shows_sources_and_levels_and_the_keys_work(tmp_path: Pat
         await pilot.press("a")
         await until(pilot, lambda: isinstance(app.screen, ChooseDialog), "what to pack")
         await pilot.press("down", "enter")  # the lantern
-        await until(pilot, lambda: isinstance(app.screen, ChooseDialog) and "Whose" in str(app.screen._prompt), "whose pack")
+        await until(
+            pilot, lambda: isinstance(app.screen, ChooseDialog) and "Whose" in str(app.screen._prompt), "whose pack"
+        )
         await pilot.press("down", "down", "down", "enter")  # the fourth
         await until(pilot, lambda: len(cells(app)) == 2, "the lantern packed")
         assert cells(app)[1] == [" Lantern", party[3], "0/2"]
@@ -78,7 +80,13 @@ async def test_the_pane_shows_sources_and_levels_and_the_keys_work(tmp_path: Pat
         await until(pilot, lambda: kept.source(app.store.state, "s2").carrier == "c1", "the lantern handed over")
 
         commands = [c.title for c in app.get_system_commands(app.screen)]
-        for title in ("Light or douse", "Hand over a light", "Refill a lantern", "Add to a pack", "Bring nearer the light"):
+        for title in (
+            "Light or douse",
+            "Hand over a light",
+            "Refill a lantern",
+            "Add to a pack",
+            "Bring nearer the light",
+        ):
             assert title in commands, title
 
 
@@ -114,11 +122,25 @@ async def test_the_light_asks_the_exploration_die_for_the_chance_of_surprise(tmp
     app = make_app(tmp_path / "saves", "russell", ruleset_id="russell-house-rules", seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         assert app.store.ruleset.light_levels is not None
-        assert not hasattr(app.store.ruleset.light_levels.dark, "surprise_in_6"), "one owner: [exploration_die.surprise]"
-        await until(pilot, lambda: levels_line(app).rstrip().endswith("Surprise: party 0 in 6, foes 0 in 6"), "no surprise in good light")
+        assert not hasattr(app.store.ruleset.light_levels.dark, "surprise_in_6"), (
+            "one owner: [exploration_die.surprise]"
+        )
+        await until(
+            pilot,
+            lambda: levels_line(app).rstrip().endswith("Surprise: party 0 in 6, foes 0 in 6"),
+            "no surprise in good light",
+        )
         app.query_one(LightLevelsPane).query_one(DataTable).focus()
         await pilot.press("l")
-        await until(pilot, lambda: levels_line(app).rstrip().endswith("Surprise: party 2 in 6, foes 2 in 6"), "2 in 6 in the dark")
+        await until(
+            pilot,
+            lambda: levels_line(app).rstrip().endswith("Surprise: party 2 in 6, foes 2 in 6"),
+            "2 in 6 in the dark",
+        )
         await pilot.press("l")
         app.perform(TogglePace())
-        await until(pilot, lambda: levels_line(app).rstrip().endswith("Surprise: party 2 in 6, foes 0 in 6"), "hoofing it in good light")
+        await until(
+            pilot,
+            lambda: levels_line(app).rstrip().endswith("Surprise: party 2 in 6, foes 0 in 6"),
+            "hoofing it in good light",
+        )

@@ -10,11 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from textual.widgets import Input, Label
 
-from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
-from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
 from hammertui.kernel.ui.numbers import whole_number
+from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+from hammertui.procedures.sides_and_phases.state import fighting
 
 pytestmark = pytest.mark.timeout(60)  # a few seconds each, the hypothesis runs included
 
@@ -115,4 +115,3 @@ async def test_a_die_typed_with_a_superscript_is_refused_in_the_foes_dialog(tmp_
         assert isinstance(app.screen, FoesDialog)
         assert problem(app) == "Damage: 'd²' is not a die like d6"
         assert fighting(app.store.state) is None
-

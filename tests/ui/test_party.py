@@ -10,9 +10,9 @@ from textual.widgets import Input, Label, Static
 
 from hammertui.kernel.session import persist
 from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.dialogs.burial import BurialDialog
 from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
 from hammertui.procedures.hammercrawl_classes.dialogs.recruit import EntryDialog, RollDialog
-from hammertui.kernel.ui.dialogs.burial import BurialDialog
 from hammertui.procedures.hammercrawl_classes.dialogs.xp import XPDialog
 from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen
 
@@ -64,7 +64,9 @@ async def test_hand_entry_names_the_problem_and_keeps_what_was_typed(tmp_path: P
         assert isinstance(dialog, EntryDialog)
         dialog.query_one("#name", Input).value = "Ysolde"
         dialog.query_one("#class").value = "cleric"
-        for stat, score in zip(("STR", "DEX", "CON", "INT", "WIS", "CHA"), ("9", "10", "19", "8", "15", "12"), strict=True):
+        for stat, score in zip(
+            ("STR", "DEX", "CON", "INT", "WIS", "CHA"), ("9", "10", "19", "8", "15", "12"), strict=True
+        ):
             dialog.query_one(f"#stat-{stat}", Input).value = score
         dialog.query_one("#max-hp", Input).value = "6"
         dialog.query_one("#ac", Input).value = "12"

@@ -95,7 +95,9 @@ async def test_the_palette_serves_the_player_view_for_the_app_s_lifetime(tmp_pat
         while not answers(server.address) and time.monotonic() < deadline:
             await pilot.pause(0.1)
         assert answers(server.address)
-        assert "Served at" in next(c.help for c in app.get_system_commands(app.screen) if c.title == "Open the player view")
+        assert "Served at" in next(
+            c.help for c in app.get_system_commands(app.screen) if c.title == "Open the player view"
+        )
         palette(app)["Open the player view"]()  # type: ignore[operator]
         assert app._player_server is server
         palette(app)["Player view: show HP numbers"]()  # type: ignore[operator]

@@ -8,15 +8,15 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from hammertui.procedures.divining_pool.rules.odds import odds_for
 from hammertui.kernel.session import persist
-from hammertui.procedures.divining_pool.state import divining_pool, exploring, pool_plan
-from hammertui.procedures.divining_pool.actions.explore import ExploreNext, RollExplore, pool_lines, pool_of
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.procedures.divining_pool.actions.explore import ExploreNext, RollExplore, pool_lines, pool_of
 from hammertui.procedures.divining_pool.drawing import percent
 from hammertui.procedures.divining_pool.pane import DiviningPane
+from hammertui.procedures.divining_pool.rules.odds import odds_for
 from hammertui.procedures.divining_pool.screens.pool import PoolList, PoolScreen, TextLines
+from hammertui.procedures.divining_pool.state import divining_pool, exploring, pool_plan
 from tests.ui.test_explore import scripted
 from tests.ui.test_party import plain
 
@@ -118,7 +118,9 @@ async def test_black_dice_by_hand(tmp_path: Path) -> None:
         await pilot.press("plus")
         assert pool_plan(app.store.state).extra == {"black": 1}
         pool = pool_lines(app.store.state, app.store.ruleset)
-        assert [(line.colour, line.count, line.reason) for line in pool if line.source == "hand"] == [("black", 1, "added by hand")]
+        assert [(line.colour, line.count, line.reason) for line in pool if line.source == "hand"] == [
+            ("black", 1, "added by hand")
+        ]
         assert crossblade_chance(app) in odds_shown(app)
 
 

@@ -12,17 +12,17 @@ from textual.screen import Screen
 from textual.widgets import Input, Label
 
 from hammertui.kernel.session.actions import MAX_NAME, MOST_FOES
-from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
-from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.procedures.hammercrawl_classes.dialogs.hire import HireDialog
 from hammertui.procedures.hammercrawl_classes.dialogs.recruit import RollDialog
+from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen
+from hammertui.procedures.individual_initiative.screens import FoesDialog as RussellFoesDialog
 from hammertui.procedures.russell_characters.dialogs.character import MakeCharacterDialog
 from hammertui.procedures.russell_characters.dialogs.vitals import HireDialog as RussellHireDialog
-from hammertui.kernel.ui.dialogs.text import TextDialog
-from hammertui.procedures.individual_initiative.screens import FoesDialog as RussellFoesDialog
-from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen
+from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+from hammertui.procedures.sides_and_phases.state import fighting
 from tests.ui.waiting import until
 
 pytestmark = pytest.mark.timeout(60)  # a few seconds each
@@ -122,7 +122,12 @@ def russell(tmp_path: Path) -> HammerApp:
     ids=["roll a character", "foes", "russell character", "russell hireling", "russell foes"],
 )
 async def test_a_name_too_long_stays_in_its_form(
-    tmp_path: Path, make: Callable[[Path], HammerApp], keys: tuple[str, ...], dialog: type[Screen], field: str, submit: str
+    tmp_path: Path,
+    make: Callable[[Path], HammerApp],
+    keys: tuple[str, ...],
+    dialog: type[Screen],
+    field: str,
+    submit: str,
 ) -> None:
     app = make(tmp_path)
     async with app.run_test(size=(140, 40)) as pilot:
@@ -159,7 +164,12 @@ async def test_a_session_name_the_session_refuses_stays_in_the_rename_dialog(tmp
     ids=["foes", "russell foes"],
 )
 async def test_more_foes_of_a_kind_than_a_fight_holds_stay_in_the_form(
-    tmp_path: Path, make: Callable[[Path], HammerApp], dialog: type[Screen], keys: tuple[str, ...], submit: str, said: str
+    tmp_path: Path,
+    make: Callable[[Path], HammerApp],
+    dialog: type[Screen],
+    keys: tuple[str, ...],
+    submit: str,
+    said: str,
 ) -> None:
     """A thousand goblins would be a thousand rows of the fight's table, a billion a hang."""
     app = make(tmp_path)

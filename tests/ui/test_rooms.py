@@ -14,9 +14,10 @@ from textual.widgets import DataTable, Input, Label, Static, TextArea
 
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import load_ruleset
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import sessions
-from hammertui.procedures.divining_pool.state import divining_pool, exploring, find_room
+from hammertui.kernel.session import persist, sessions
+from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.kernel.ui.app import HammerApp
 from hammertui.procedures.divining_pool.actions.explore import (
     AwardRoomXP,
     ExploreNext,
@@ -26,11 +27,9 @@ from hammertui.procedures.divining_pool.actions.explore import (
     SpendSymbol,
     SplitBlood,
 )
-from hammertui.kernel.session.store import Store
-from hammertui.kernel.session.vitals import ApplyDamage
-from hammertui.kernel.ui.app import HammerApp
 from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
 from hammertui.procedures.divining_pool.screens.rooms import RoomNotesDialog, RoomsScreen
+from hammertui.procedures.divining_pool.state import divining_pool, exploring, find_room
 from tests.ui.test_party import log_text, plain
 
 ROOM_1 = [5, 7, 4, 8]  # Blue: Hammer; Red: Hammer + Blood Drop; Purple: Chaos Star; Purple: 2 Crossblades
@@ -146,7 +145,12 @@ async def test_the_rows_and_the_panel_show_the_dice_and_what_they_bought(tmp_pat
         await pilot.press("up")
         shown = panel(app)
         assert "day 1, 00:10" in shown
-        for face in ("Blue: Hammer", "Red: Hammer + Blood Drop", "Purple: Chaos Star", "Purple: Crossblade + Crossblade"):
+        for face in (
+            "Blue: Hammer",
+            "Red: Hammer + Blood Drop",
+            "Purple: Chaos Star",
+            "Purple: Crossblade + Crossblade",
+        ):
             assert face in shown
         assert "Crossblade  A dangerous trap, concealed or not: Pit Trap" in shown
         assert "Hammer      A Safe Haven once cleared of encounters" in shown

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from hammertui.procedures.divining_pool.actions.explore import AwardRoomXP
 from hammertui.kernel.ui.app import HammerApp
+from hammertui.procedures.divining_pool.actions.explore import AwardRoomXP
 from tests.ui.test_rooms import explore_two_rooms, two_rooms_app
 
 

@@ -10,14 +10,14 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
-from hammertui.procedures.hammercrawl_classes.actions.recruits import RollReplacements
 from hammertui.kernel.session.vitals import ApplyDamage, Bury
 from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.kernel.ui.decisions import RulesScreen
 from hammertui.kernel.ui.graveyard import GraveyardScreen
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.procedures.hammercrawl_classes.actions.recruits import RollReplacements
 from hammertui.procedures.hammercrawl_classes.screens.hirelings import HirelingsScreen
 from hammertui.procedures.hammercrawl_classes.screens.pile import PileScreen
-from hammertui.kernel.ui.decisions import RulesScreen
 
 SIZE = (80, 24)
 
@@ -35,7 +35,10 @@ def test_pile_of_three(snap_compare, tmp_path: Path) -> None:
 def test_graveyard_with_a_tombstone(snap_compare, tmp_path: Path) -> None:
     async def bury_two(pilot: Pilot) -> None:
         app: HammerApp = pilot.app
-        for who, cause, epitaph in [("c1", "a gelatinous cube", "Should have poked it with a stick first."), ("c4", "", "")]:
+        for who, cause, epitaph in [
+            ("c1", "a gelatinous cube", "Should have poked it with a stick first."),
+            ("c4", "", ""),
+        ]:
             app.perform(ApplyDamage(who, 99, cause))
             await pilot.pause()
             while len(app.screen_stack) > 1:  # the dashboard may offer the burial at once
@@ -58,7 +61,9 @@ def test_hire_dialog_over_the_hirelings(snap_compare, tmp_path: Path) -> None:
         await pilot.pause()
 
     app = make_app(tmp_path, seed=7)
-    assert snap_compare(app, press=["n", *"Pim", "tab", *"torchbearer"], terminal_size=SIZE, run_before=hire_one_then_ask)
+    assert snap_compare(
+        app, press=["n", *"Pim", "tab", *"torchbearer"], terminal_size=SIZE, run_before=hire_one_then_ask
+    )
 
 
 def test_rules_screen_on_room_xp(snap_compare, tmp_path: Path) -> None:

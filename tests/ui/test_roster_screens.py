@@ -10,15 +10,15 @@ from textual.widgets import DataTable, Input, Select, Static
 from textual.widgets.select import InvalidSelectValueError
 
 from hammertui.kernel.session import persist
-from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
-from hammertui.procedures.hammercrawl_classes.actions.recruits import RollReplacements
 from hammertui.kernel.session.state import State
 from hammertui.kernel.session.vitals import ApplyDamage, Bury
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
-from hammertui.procedures.hammercrawl_classes.dialogs.hire import HireDialog, tier_choices
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.graveyard import GraveyardScreen
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.procedures.hammercrawl_classes.actions.recruits import RollReplacements
+from hammertui.procedures.hammercrawl_classes.dialogs.hire import HireDialog, tier_choices
 from hammertui.procedures.hammercrawl_classes.screens.hirelings import HirelingsScreen
 from hammertui.procedures.hammercrawl_classes.screens.pile import PileScreen
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import attrs
 from textual.widgets import Button, Input, Label, Select
 
-from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
+from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
 from hammertui.procedures.hammercrawl_classes.dialogs.xp import XPDialog
-from hammertui.kernel.session.state import State
 from tests.ui.test_attack_dialog import armed
 from tests.ui.test_party import log_text
 from tests.ui.waiting import until
@@ -90,7 +90,10 @@ async def test_v_away_from_camp_and_town_is_refused_and_V_levels_with_a_reason(t
         await pilot.press("v")
         await pilot.pause()
         assert app.store.state.character("c1").level == 1
-        assert any("You must then either use the Level Up camp action, or return to Town" in n.message for n in app._notifications)
+        assert any(
+            "You must then either use the Level Up camp action, or return to Town" in n.message
+            for n in app._notifications
+        )
         await pilot.press("V")
         await pilot.pause()
         assert isinstance(app.screen, TextDialog)

@@ -8,16 +8,15 @@ import attrs
 from textual.command import CommandList
 from textual.widgets import DataTable, Static
 
-from hammertui.procedures.burn_down import pane as light
-from hammertui.procedures.divining_pool.rules.explore import RoomXP
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.ui.app import HammerApp
 from hammertui.kernel.ui.decisions import RulesScreen
-from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
 from hammertui.kernel.ui.rulings import Rulings, ruling_line, ruling_titles, rulings_text
+from hammertui.procedures.burn_down import pane as light
+from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
+from hammertui.procedures.divining_pool.rules.explore import RoomXP
 from tests.ui.test_party import demo, plain
 from tests.ui.waiting import until
-
 
 AWARD = RoomXP(base=1, multiplier="1", amount=1, explanation="1 room = 1; x1 (dungeon tier 1, party tier 1) = 1 each")
 
@@ -28,7 +27,11 @@ async def open_rules(pilot, app: HammerApp) -> None:  # type: ignore[no-untyped-
 
     def offered() -> bool:
         found = app.screen.query(CommandList)
-        return bool(found) and found.first().option_count > 0 and "Rules" in str(found.first().get_option_at_index(0).prompt)
+        return (
+            bool(found)
+            and found.first().option_count > 0
+            and "Rules" in str(found.first().get_option_at_index(0).prompt)
+        )
 
     await until(pilot, offered, "the palette offering Rules")
     await pilot.press("enter")
@@ -78,7 +81,10 @@ async def test_the_dialogs_where_a_decision_applies_name_it(tmp_path: Path, b3: 
     """The room XP award and a light's correction each carry their ruling in a line."""
     app = demo(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        for open_dialog, topic in ((lambda: app.push_screen(RoomXPDialog(1, AWARD, ["Darla"], app.try_perform)), "room_xp"), (lambda: light.correct(app), "light_correction")):
+        for open_dialog, topic in (
+            (lambda: app.push_screen(RoomXPDialog(1, AWARD, ["Darla"], app.try_perform)), "room_xp"),
+            (lambda: light.correct(app), "light_correction"),
+        ):
             open_dialog()
             await until(pilot, lambda: bool(app.screen.query(Rulings)), f"the dialog of {topic}")
             shown = " ".join(plain(app.screen.query_one(Rulings)).split())
@@ -90,4 +96,7 @@ def test_a_ruleset_without_the_decision_draws_no_ruling(hc: Ruleset) -> None:
     bare = attrs.evolve(hc, decisions={})
     assert rulings_text(bare, ("room_xp",)).plain == ""
     assert ruling_titles(bare, ("room_xp",)).plain == ""
-    assert ruling_titles(hc, ("room_xp", "camp_watch")).plain == "Rulings: Room XP · Stand Watch (in full on the Rules screen)\n"
+    assert (
+        ruling_titles(hc, ("room_xp", "camp_watch")).plain
+        == "Rulings: Room XP · Stand Watch (in full on the Rules screen)\n"
+    )

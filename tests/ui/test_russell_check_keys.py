@@ -8,13 +8,13 @@ from pathlib import Path
 
 from textual.widgets import Label
 
+from hammertui.kernel.ui.app import make_app
+from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.procedures.light_levels import state as light_levels_state
+from hammertui.procedures.light_levels.actions import DouseLight
 from hammertui.procedures.russell_characters import state as people
 from hammertui.procedures.russell_characters.actions import checks
-from hammertui.procedures.light_levels.actions import DouseLight
-from hammertui.kernel.ui.app import make_app
 from hammertui.procedures.russell_characters.dialogs.check import PractiseDialog, RussellSaveDialog, RussellSkillDialog
-from hammertui.kernel.ui.dialogs.text import TextDialog
 from tests.ui.waiting import until
 
 
@@ -24,7 +24,7 @@ def _climbing(app: object) -> people.Skill | None:
 
 
 async def test_saves_and_skills_by_keys(tmp_path: Path) -> None:
-    """"roll equal to or lower than the ability score on a D20"; "roll 1d6 and add your relevant
+    """ "roll equal to or lower than the ability score on a D20"; "roll 1d6 and add your relevant
     skill - if the result is six or higher, it succeeds"; "Every time you use a skill, successful or
     not, put a check mark next to it"; in the dark "No skill rolls can be attempted"."""
     app = make_app(tmp_path / "saves", "russell", ruleset_id="russell-house-rules", seed=3)
@@ -52,11 +52,17 @@ async def test_saves_and_skills_by_keys(tmp_path: Path) -> None:
             await until(pilot, lambda: isinstance(app.screen, RussellSkillDialog), "the skill dialog")
             assert "1d6 + 1 (Climbing), 6 or more" in str(app.screen.query_one("#preview", Label).content)
             await pilot.press("enter")
-            await until(pilot, lambda used=used: app.screen is dashboard and _climbing(app).marks == used, f"check mark {used}")
+            await until(
+                pilot, lambda used=used: app.screen is dashboard and _climbing(app).marks == used, f"check mark {used}"
+            )
         assert app.store.recent[-1].text.startswith("Darla tests Climbing 1, 6 or more: ")
 
         await pilot.press("I")
-        await until(pilot, lambda: any("room to rise" in str(n.message) for n in app._notifications), "no practice past the level")
+        await until(
+            pilot,
+            lambda: any("room to rise" in str(n.message) for n in app._notifications),
+            "no practice past the level",
+        )
         await pilot.press("x")
         await until(pilot, lambda: app.screen.query("#text"), "what was brought back")
         await pilot.press("ctrl+a", "ctrl+k", *"Hoard", "enter")
@@ -75,8 +81,14 @@ async def test_saves_and_skills_by_keys(tmp_path: Path) -> None:
         assert app.perform(DouseLight(torch.id))
         await pilot.press("k")
         await until(pilot, lambda: isinstance(app.screen, RussellSkillDialog), "the skill dialog in the dark")
-        assert "no skill rolls can be attempted in the dark (Light: Dark)" in str(app.screen.query_one("#preview", Label).content)
+        assert "no skill rolls can be attempted in the dark (Light: Dark)" in str(
+            app.screen.query_one("#preview", Label).content
+        )
         seq = app.store.state.seq
         await pilot.press("enter")
-        await until(pilot, lambda: "Light: Dark" in str(app.screen.query_one("#problem", Label).content), "refused in the dialog")
+        await until(
+            pilot,
+            lambda: "Light: Dark" in str(app.screen.query_one("#problem", Label).content),
+            "refused in the dialog",
+        )
         assert app.store.state.seq == seq

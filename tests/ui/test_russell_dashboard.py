@@ -25,16 +25,40 @@ async def test_every_palette_entry_runs_under_the_russell_house_rules(tmp_path: 
         dashboard = app.screen
         bound = [c.key for c in app.commands if c.key is not None]
         assert not [key for key, n in Counter(bound).items() if n > 1], "no key is bound twice"
-        assert not {c.id for c in app.commands} & {c.id for c in HAMMERCRAWL_CHARACTERS}, "no HAMMERCRAWL! character command"
+        assert not {c.id for c in app.commands} & {c.id for c in HAMMERCRAWL_CHARACTERS}, (
+            "no HAMMERCRAWL! character command"
+        )
         header = plain(app.query_one(SessionHeader))
         assert "Turn 0" in header and "tier" not in header
         offered = [c for c in app.get_system_commands(dashboard) if c.title not in QUITTING]
         titles = [c.title for c in offered]
-        for title in ("Take a turn", "Light or douse", "Roll a usage die", "Share a Ration", "Treasure brought back", "Level up", "Save", "Test a skill", "Declare a Just-in-Time skill", "Practise a skill", "Sheet: Darla", "Rules"):
+        for title in (
+            "Take a turn",
+            "Light or douse",
+            "Roll a usage die",
+            "Share a Ration",
+            "Treasure brought back",
+            "Level up",
+            "Save",
+            "Test a skill",
+            "Declare a Just-in-Time skill",
+            "Practise a skill",
+            "Sheet: Darla",
+            "Rules",
+        ):
             assert title in titles, title
-        for title in ("Damage", "Hire a hireling", "Let a hireling go", "Rest the night", "A square meal", "A week of downtime"):
+        for title in (
+            "Damage",
+            "Hire a hireling",
+            "Let a hireling go",
+            "Rest the night",
+            "A square meal",
+            "A week of downtime",
+        ):
             assert title in titles, title
-        assert "party.damage" not in {c.id for c in app.commands}, "HAMMERCRAWL!'s Damage (temporary HP, CON) is not these rules'"
+        assert "party.damage" not in {c.id for c in app.commands}, (
+            "HAMMERCRAWL!'s Damage (temporary HP, CON) is not these rules'"
+        )
         for absent in ("Hirelings", "Damage Darla", "Award XP", "Roll a save or check"):
             assert absent not in titles, absent
         for command in (c for c in offered if c.title != "Dismiss a character"):
@@ -50,4 +74,6 @@ async def test_every_palette_entry_runs_under_the_russell_house_rules(tmp_path: 
         await until(pilot, lambda: isinstance(app.screen, RussellSheetScreen), "the Russell sheet by name")
         await pilot.press("escape")
         next(c for c in offered if c.title == "Dismiss a character").callback()
-        await until(pilot, lambda: len(app.store.state.party) == 3, "last, as it takes a character the entries above name")
+        await until(
+            pilot, lambda: len(app.store.state.party) == 3, "last, as it takes a character the entries above name"
+        )

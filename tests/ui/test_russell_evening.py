@@ -12,23 +12,34 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Digits
 
-from hammertui.procedures.exploration_die.state import die_of
-from hammertui.procedures.individual_initiative.state import Fight, fighting
-from hammertui.procedures.light_levels.state import lights
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.dialogs.burial import BurialDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.graveyard import tombstone
-from hammertui.procedures.individual_initiative.screens import AttackDialog, FoesDialog, InitiativeScreen
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.exploration_die.state import die_of
+from hammertui.procedures.individual_initiative.screens import AttackDialog, FoesDialog, InitiativeScreen
+from hammertui.procedures.individual_initiative.state import Fight, fighting
+from hammertui.procedures.light_levels.state import lights
 from tests.ui.waiting import until
 
 RULES = "russell-house-rules"
 NAME = "evening"
 SEED = 11
 RESULTS = {"encounter", "sign", "torches_depleted", "lantern_pip", "magic_dissipates", "tired"}
-REACTIONS = ("Violent", "Angry", "Threat", "Warning", "Guarded", "Neutral", "Positive", "Helpful", "Amicable", "Friendly")
+REACTIONS = (
+    "Violent",
+    "Angry",
+    "Threat",
+    "Warning",
+    "Guarded",
+    "Neutral",
+    "Positive",
+    "Helpful",
+    "Amicable",
+    "Friendly",
+)
 SIZES = pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
 
 

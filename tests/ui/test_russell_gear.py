@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hammertui.procedures.russell_characters import state as people
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.procedures.russell_characters import state as people
 from hammertui.procedures.russell_characters.dialogs.character import MakeCharacterDialog
 from hammertui.procedures.russell_characters.dialogs.gear import CarryDialog
 from hammertui.procedures.russell_characters.pane import RussellPartyPane
@@ -26,7 +26,7 @@ def _gear(app: object, character_id: str) -> tuple[people.Gear, ...]:
 
 
 async def test_carry_armour_burden_and_a_usage_die_by_keys(tmp_path: Path) -> None:
-    """"Characters can carry a number of significant items up to their Strength score before
+    """ "Characters can carry a number of significant items up to their Strength score before
     becoming Burdened"; "Heavy (Plate): 3"; "Armor takes up one slot for each point of AC it improves"."""
     app = make_app(tmp_path / "saves", "russell", ruleset_id="russell-house-rules", seed=3)
     async with app.run_test(size=(160, 40)) as pilot:
@@ -60,7 +60,7 @@ async def test_carry_armour_burden_and_a_usage_die_by_keys(tmp_path: Path) -> No
 
 
 async def test_a_new_character_by_keys_and_its_rolls_kept(tmp_path: Path) -> None:
-    """"Roll 3d6 seven times and assign six of the results as you like": the rolls shown, and kept
+    """ "Roll 3d6 seven times and assign six of the results as you like": the rolls shown, and kept
     when the dialog is closed, so opening it again does not roll again."""
     saves = tmp_path / "saves"
     app = make_app(saves, "russell", ruleset_id="russell-house-rules", seed=3)

@@ -11,13 +11,12 @@ import attrs
 from textual.command import CommandList
 from textual.widgets import Static
 
-from hammertui.procedures.russell_characters import state as people
 from hammertui.kernel.session.acting import Context, Result
-from hammertui.kernel.session.procedures import signal
-from hammertui.kernel.session.procedures import ExplorationResult
+from hammertui.kernel.session.procedures import ExplorationResult, signal
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.party import PartyPane
+from hammertui.procedures.russell_characters import state as people
 from hammertui.procedures.russell_characters.pane import RussellPartyPane
 from hammertui.procedures.russell_characters.screens.sheet import RussellSheetScreen
 from tests.russell_ruleset import write
@@ -55,7 +54,14 @@ async def test_usage_dice_tired_pips_and_a_shared_ration(tmp_path: Path) -> None
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is app.screen_stack[0], "back on the dashboard")
         await pilot.press("U")
-        await until(pilot, lambda: people.gear_of(people.person(app.store.state, app.store.ruleset, "c1"), "waterskin").die in (4, 6) and app.store.state.seq == 1, "Darla's water rolled")
+        await until(
+            pilot,
+            lambda: (
+                people.gear_of(people.person(app.store.state, app.store.ruleset, "c1"), "waterskin").die in (4, 6)
+                and app.store.state.seq == 1
+            ),
+            "Darla's water rolled",
+        )
         assert "Waterskin" in app.store.recent[-1].text
         assert app.perform(ExplorationDieShowsTired())
         await until(pilot, lambda: "●○○" in _row(app, "c1"), "a Tired pip on the pane")
@@ -65,11 +71,21 @@ async def test_usage_dice_tired_pips_and_a_shared_ration(tmp_path: Path) -> None
 
         def offered() -> bool:
             found = app.screen.query(CommandList)
-            return bool(found) and found.first().option_count > 0 and "Share a Ration" in str(found.first().get_option_at_index(0).prompt)
+            return (
+                bool(found)
+                and found.first().option_count > 0
+                and "Share a Ration" in str(found.first().get_option_at_index(0).prompt)
+            )
 
         await until(pilot, offered, "the palette offering the shared Ration")
         await pilot.press("enter")
-        await until(pilot, lambda: all(people.person(app.store.state, app.store.ruleset, m.id).tired == 0 for m in app.store.state.party), "everyone rested")
+        await until(
+            pilot,
+            lambda: all(
+                people.person(app.store.state, app.store.ruleset, m.id).tired == 0 for m in app.store.state.party
+            ),
+            "everyone rested",
+        )
         assert "○○○" in _row(app, "c1")
         assert people.gear_of(people.person(app.store.state, app.store.ruleset, "c1"), "rations").count == 2
     state = app.store.state

@@ -8,12 +8,12 @@ from pathlib import Path
 
 from textual.widgets import DataTable, SelectionList, Static
 
-from hammertui.procedures.russell_characters import state as people
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.procedures.exploration_die.state import die_of
 from hammertui.procedures.light_levels.actions import PackLight
 from hammertui.procedures.light_levels.state import lights
-from hammertui.kernel.session.procedures import is_dark
-from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.procedures.russell_characters import state as people
 from hammertui.procedures.russell_characters.pane import RussellPartyPane
 from hammertui.procedures.russell_characters.screens.sheet import RussellSheetScreen
 from tests.ui.test_russell_party import ExplorationDieShowsTired
@@ -31,7 +31,7 @@ def tired(app: HammerApp) -> dict[str, int]:
 
 
 async def test_a_ration_is_shared_among_those_with_water(tmp_path: Path) -> None:
-    """"Characters can recover from one tired pip by taking an exploration turn and sharing around a
+    """ "Characters can recover from one tired pip by taking an exploration turn and sharing around a
     ration (maximum 8 people) ... characters must also have water to drink": Otto, with none, goes
     without; the others share."""
     app = russell(tmp_path)
@@ -46,7 +46,7 @@ async def test_a_ration_is_shared_among_those_with_water(tmp_path: Path) -> None
 
 
 async def test_a_ration_each_is_eaten_by_those_chosen(tmp_path: Path) -> None:
-    """"To recover from weariness, a character must take an exploration turn and consume an entire
+    """ "To recover from weariness, a character must take an exploration turn and consume an entire
     ration themselves": the Wearied are offered, ticked; Wenna is ticked by hand; the rest, Tired,
     keep their Rations."""
     app = russell(tmp_path)
@@ -60,12 +60,17 @@ async def test_a_ration_each_is_eaten_by_those_chosen(tmp_path: Path) -> None:
         await pilot.press("down", "down", "space", "enter")
         await until(pilot, lambda: tired(app)["Brannoc"] == 0, "the Rations eaten")
         assert tired(app) == {"Darla": 1, "Brannoc": 0, "Wenna": 0, "Otto Sixfingers": 1}
-        rations = {m.id: people.gear_of(people.person(app.store.state, app.store.ruleset, m.id), "rations") for m in app.store.state.party}
-        assert rations["c1"] == rations["c4"] == people.gear_of(people.fresh(people.section(app.store.ruleset)), "rations")
+        rations = {
+            m.id: people.gear_of(people.person(app.store.state, app.store.ruleset, m.id), "rations")
+            for m in app.store.state.party
+        }
+        assert (
+            rations["c1"] == rations["c4"] == people.gear_of(people.fresh(people.section(app.store.ruleset)), "rations")
+        )
 
 
 async def test_each_turn_has_its_own_words(tmp_path: Path) -> None:
-    """"A turn is not a fixed amount of time, but instead represents the amount of time it takes to
+    """ "A turn is not a fixed amount of time, but instead represents the amount of time it takes to
     perform a significant dungeon exploration task": what the party did one turn is not what it does
     the next. A turn passed by a shared Ration is the rest's; the next, taken with e and Enter, is a move."""
     app = russell(tmp_path)
@@ -86,7 +91,7 @@ async def test_each_turn_has_its_own_words(tmp_path: Path) -> None:
 
 
 async def test_what_went_out_is_relit_in_one_key(tmp_path: Path) -> None:
-    """"Torches/Candles Depleted: All torches and candles in use go out and are used up. New ones can
+    """ "Torches/Candles Depleted: All torches and candles in use go out and are used up. New ones can
     be retrieved and re-lit on the next exploration turn without preventing an action": after a 3,
     L draws each carrier's fresh torch from their own Torches and lights it, one key for them all."""
     app = russell(tmp_path)
@@ -106,7 +111,9 @@ async def test_what_went_out_is_relit_in_one_key(tmp_path: Path) -> None:
         assert lit == ["c1", "c2"]
         said = [e for e in app.store.recent if e.seq == app.store.state.seq]
         assert said[0].text == "Darla lights a fresh torch; Brannoc lights a fresh torch."
-        assert len([d for e in said for d in e.dice if d.startswith("Torches usage die")]) == 2, "each carrier's Torches rolled"
+        assert len([d for e in said for d in e.dice if d.startswith("Torches usage die")]) == 2, (
+            "each carrier's Torches rolled"
+        )
         await pilot.press("L")
         await pilot.pause()
         assert app.store.state.seq == before + 1, "nothing went out that is not lit again"
@@ -117,7 +124,7 @@ def row(app: HammerApp, character_id: str) -> list[str]:
 
 
 async def test_level_and_xp_on_the_party_and_the_sheet(tmp_path: Path) -> None:
-    """"One experience point per one standard coin"; | 2 | 1d6 | 2 | 2 | +1 | 2000 |: the Party pane
+    """ "One experience point per one standard coin"; | 2 | 1d6 | 2 | 2 | +1 | 2000 |: the Party pane
     shows each one's level and XP of the next level's, the sheet the XP still to go."""
     app = russell(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -144,11 +151,18 @@ async def test_a_character_is_dismissed_before_play_and_undo_brings_them_back(tm
         table = app.query_one(RussellPartyPane).query_one(DataTable)
         table.focus()
         await pilot.press("X")
-        await until(pilot, lambda: [m.name for m in app.store.state.party] == ["Brannoc", "Wenna", "Otto Sixfingers"], "Darla sent home")
+        await until(
+            pilot,
+            lambda: [m.name for m in app.store.state.party] == ["Brannoc", "Wenna", "Otto Sixfingers"],
+            "Darla sent home",
+        )
         await until(pilot, lambda: table.row_count == 3, "three on the Party pane")
         assert "c1" not in people.people(app.store.state).people
         assert [s.carrier for s in lights(app.store.state).sources] == ["c2"], "the party's torch stays with it"
-        assert [e.text for e in app.store.recent if e.seq == app.store.state.seq] == ["Darla leaves the party.", "Darla's torch passes to Brannoc."]
+        assert [e.text for e in app.store.recent if e.seq == app.store.state.seq] == [
+            "Darla leaves the party.",
+            "Darla's torch passes to Brannoc.",
+        ]
         await pilot.press("u")
         await until(pilot, lambda: len(app.store.state.party) == 4, "Darla back by undo")
         assert [s.carrier for s in lights(app.store.state).sources] == ["c1"]

@@ -10,16 +10,16 @@ from pathlib import Path
 from textual.widgets import Input, Select
 
 from hammertui.kernel.ruleset import load_ruleset
-from hammertui.procedures.exploration_die.state import die_of
-from hammertui.procedures.russell_characters.state import people
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.commands import COMMON
-from hammertui.procedures.exploration_die.dialogs import TurnDialog
-from hammertui.procedures.exploration_die.pane import ExplorationDiePane
 from hammertui.kernel.ui.header import SessionHeader
 from hammertui.kernel.ui.loot import LootScreen
+from hammertui.procedures.exploration_die.dialogs import TurnDialog
+from hammertui.procedures.exploration_die.pane import ExplorationDiePane
+from hammertui.procedures.exploration_die.state import die_of
 from hammertui.procedures.russell_characters.screens.treasure import TreasureScreen
+from hammertui.procedures.russell_characters.state import people
 from tests.ui.test_party import plain
 from tests.ui.waiting import until
 
@@ -60,7 +60,7 @@ async def test_a_turn_passes_only_with_the_die_and_names_its_spokesman(tmp_path:
 
 
 async def test_dollar_is_the_treasure_brought_back(tmp_path: Path) -> None:
-    """"such treasure is worth 1 XP per Standard Coin of value": x writes it down, $ shows the record."""
+    """ "such treasure is worth 1 XP per Standard Coin of value": x writes it down, $ shows the record."""
     app = make_app(tmp_path / "saves", "russell", ruleset_id="russell-house-rules", seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hammertui.procedures.hammercrawl_camp.state import camping
+from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
 from hammertui.procedures.divining_pool.state import exploring
 from hammertui.procedures.hammercrawl_camp.screens import CampScreen
-from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
-from tests.ui.scripted_gm import scripted_app, screen_text
+from hammertui.procedures.hammercrawl_camp.state import camping
+from tests.ui.scripted_gm import screen_text, scripted_app
 from tests.ui.test_explore import choose
 from tests.ui.waiting import until
 
@@ -18,7 +18,7 @@ HAMMER_AND_CROSSBLADE = [5, 5, 1]
 
 
 async def test_camp_waits_for_the_room_with_an_encounter_to_be_beaten(tmp_path: Path) -> None:
-    """"The room will function as a Safe Haven once cleared of encounters.": the Hammer buys the
+    """ "The room will function as a Safe Haven once cleared of encounters.": the Hammer buys the
     haven, the Crossblade a hostile encounter; Camp is refused for want of a Safe Haven until the
     challenge is beaten (x), then the party camps."""
     app, _ = scripted_app(tmp_path, HAMMER_AND_CROSSBLADE)

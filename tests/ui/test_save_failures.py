@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Label
 
-from hammertui.procedures.hammercrawl_classes import commands as characters
 from hammertui.kernel.session import persist
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.procedures.hammercrawl_classes import commands as characters
 from tests.ui.waiting import until
 
 
@@ -30,7 +30,9 @@ def messages(app: HammerApp) -> list[str]:
     return [n.message for n in app._notifications]
 
 
-async def test_a_full_disk_keeps_the_old_state_and_a_retry_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_full_disk_keeps_the_old_state_and_a_retry_saves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app = make_app(tmp_path, seed=7)
     snapshot = tmp_path / "demo.toml"
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
@@ -55,7 +57,11 @@ async def test_an_undo_that_cannot_be_saved_is_not_done(tmp_path: Path, monkeypa
         await pilot.press("t")
         full_disk(monkeypatch)
         await pilot.press("u")
-        await until(pilot, lambda: any(m.startswith("The save failed: No space left") for m in messages(app)), "the failed undo told")
+        await until(
+            pilot,
+            lambda: any(m.startswith("The save failed: No space left") for m in messages(app)),
+            "the failed undo told",
+        )
         assert app.store.state.clock.units == 1
         monkeypatch.undo()
         await pilot.press("u")
@@ -73,11 +79,19 @@ async def test_text_that_cannot_be_saved_is_refused_where_it_is_typed(tmp_path: 
         on_disk = (tmp_path / "demo.toml").read_bytes()
         name = app.store.state.party[0].name
         characters.rename_character(app)
-        await until(pilot, lambda: isinstance(app.screen, TextDialog) and bool(app.screen.query(Input)), "the rename dialog")
+        await until(
+            pilot, lambda: isinstance(app.screen, TextDialog) and bool(app.screen.query(Input)), "the rename dialog"
+        )
         app.screen.query_one(Input).value = "Tomb\udc80"
         await pilot.press("enter")
-        await until(pilot, lambda: "cannot be saved: it holds a broken character" in problem(app), "the refusal told in the dialog")
-        assert isinstance(app.screen, TextDialog) and app.screen.query_one(Input).value == "Tomb\udc80", "kept to be corrected"
+        await until(
+            pilot,
+            lambda: "cannot be saved: it holds a broken character" in problem(app),
+            "the refusal told in the dialog",
+        )
+        assert isinstance(app.screen, TextDialog) and app.screen.query_one(Input).value == "Tomb\udc80", (
+            "kept to be corrected"
+        )
         assert app.store.state.party[0].name == name
     assert (tmp_path / "demo.toml").read_bytes() == on_disk
 
@@ -87,7 +101,11 @@ async def test_opening_tells_of_an_action_that_was_never_saved(tmp_path: Path) -
     persist.append_events(tmp_path / "demo.log.toml", [Event(1, "damage", "Darla takes 2 damage.")])
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await until(pilot, lambda: any("The save ends before “Darla takes 2 damage.”" in m for m in messages(app)), "the notice on opening")
+        await until(
+            pilot,
+            lambda: any("The save ends before “Darla takes 2 damage.”" in m for m in messages(app)),
+            "the notice on opening",
+        )
         assert not any(e.text == "Darla takes 2 damage." for e in app.store.recent)
 
 
@@ -98,7 +116,11 @@ async def test_a_read_only_saves_folder_is_told_and_play_goes_on(tmp_path: Path)
         tmp_path.chmod(0o500)
         try:
             await pilot.press("t")
-            await until(pilot, lambda: any(m.startswith("The save failed: Permission denied") for m in messages(app)), "the failed save told")
+            await until(
+                pilot,
+                lambda: any(m.startswith("The save failed: Permission denied") for m in messages(app)),
+                "the failed save told",
+            )
             assert app.store.state.clock.units == 0
         finally:
             tmp_path.chmod(0o700)

@@ -28,12 +28,18 @@ def _textual_privates_overridden() -> set[tuple[str, str]]:
         if module.name.endswith("__main__"):
             continue
         for value in vars(importlib.import_module(module.name)).values():
-            if not (isinstance(value, type) and issubclass(value, DOMNode) and value.__module__.startswith("hammertui")):
+            if not (
+                isinstance(value, type) and issubclass(value, DOMNode) and value.__module__.startswith("hammertui")
+            ):
                 continue
             textual = [base for base in value.__mro__ if base.__module__.startswith("textual")]
             for name, member in vars(value).items():
                 private = name.startswith("_") and not name.startswith("__")
-                if private and (inspect.isfunction(member) or isinstance(member, property)) and any(name in vars(base) for base in textual):
+                if (
+                    private
+                    and (inspect.isfunction(member) or isinstance(member, property))
+                    and any(name in vars(base) for base in textual)
+                ):
                     found.add((value.__name__, name))
     return found
 

@@ -9,16 +9,16 @@ import attrs
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import persist
-from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP
-from hammertui.procedures.divining_pool.state import divining_pool, exploring
-from hammertui.procedures.divining_pool.actions.explore import RollExplore
 from hammertui.kernel.session.loot import AddLoot
 from hammertui.kernel.session.vitals import ApplyDamage
 from hammertui.kernel.ui.app import HammerApp
 from hammertui.kernel.ui.loot import LootScreen
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.divining_pool.actions.explore import RollExplore
 from hammertui.procedures.divining_pool.screens.town import TownScreen
+from hammertui.procedures.divining_pool.state import divining_pool, exploring
+from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP
 from tests.ui.test_explore import scripted
 from tests.ui.test_loot_screen import add, demo
 from tests.ui.test_party import log_text, plain

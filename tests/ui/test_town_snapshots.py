@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP
 from hammertui.kernel.session.loot import AddLoot
 from hammertui.kernel.session.vitals import ApplyDamage
 from hammertui.kernel.ui.app import HammerApp, make_app
+from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP
 
 SIZES = pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
 
@@ -37,7 +37,9 @@ async def looted(pilot: Pilot) -> None:
 
 @SIZES
 def test_the_ledger(snap_compare, tmp_path: Path, size: tuple[int, int]) -> None:
-    assert snap_compare(make_app(tmp_path, seed=7), press=["dollar_sign", "down"], terminal_size=size, run_before=looted)
+    assert snap_compare(
+        make_app(tmp_path, seed=7), press=["dollar_sign", "down"], terminal_size=size, run_before=looted
+    )
 
 
 def test_the_add_loot_form(snap_compare, tmp_path: Path) -> None:

@@ -11,28 +11,35 @@ from textual.widgets import Static
 
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import load_ruleset
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session import sessions
-from hammertui.procedures.divining_pool.state import Room, find_room, with_pool
-from hammertui.procedures.sides_and_phases.state import fighting
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp
-from hammertui.procedures.sides_and_phases.pane import CombatPane
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
+from hammertui.procedures.divining_pool.state import Room, find_room, with_pool
 from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
 from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
-from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
+from hammertui.procedures.sides_and_phases.pane import CombatPane
 from hammertui.procedures.sides_and_phases.screens import FightScreen
+from hammertui.procedures.sides_and_phases.state import fighting
 from tests.ui.test_fight_screen import just_now
 from tests.ui.test_party import log_text, plain
 
 FACES = [
-    5, 4,  # Goblin 1 and Goblin 2: 1d8 HP each
-    9, 2,  # round 1 initiative: the party 9 + Darla's DEX +1, the foes 2
-    15, 3,  # Darla's one attack die and her d6 damage (Stay Put +1 goes on the damage)
-    12, 5,  # Goblin 1 strikes back at Darla (AC 16): a miss
-    3, 8,  # round 2 initiative: the foes win
-    2, 6,  # Goblin 1 misses again
-    20, 2,  # Darla's natural 20: a critical hit, x2
+    5,
+    4,  # Goblin 1 and Goblin 2: 1d8 HP each
+    9,
+    2,  # round 1 initiative: the party 9 + Darla's DEX +1, the foes 2
+    15,
+    3,  # Darla's one attack die and her d6 damage (Stay Put +1 goes on the damage)
+    12,
+    5,  # Goblin 1 strikes back at Darla (AC 16): a miss
+    3,
+    8,  # round 2 initiative: the foes win
+    2,
+    6,  # Goblin 1 misses again
+    20,
+    2,  # Darla's natural 20: a critical hit, x2
 ]
 
 
@@ -41,7 +48,9 @@ def fight_app(tmp_path: Path) -> tuple[HammerApp, ScriptedDice]:
     script = ScriptedDice(FACES)
     made = sessions.create(tmp_path, "demo", load_ruleset("hammercrawl"), seed=7)
     room = Room(1, {"blue": 1, "purple": 2}, (), 0, 1)
-    state = with_pool(attrs.evolve(made.state, dungeon=attrs.evolve(made.state.dungeon, rooms_explored=1)), rooms=(room,))
+    state = with_pool(
+        attrs.evolve(made.state, dungeon=attrs.evolve(made.state.dungeon, rooms_explored=1)), rooms=(room,)
+    )
     store = Store(state, made.ruleset, made.files, made.recent, dice=lambda _: script)
     return HammerApp(store), script
 
@@ -79,9 +88,9 @@ async def test_a_two_round_fight_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, FightScreen)
         assert fighting(app.store.state).foe("f1").hp == 5 - 3, "3 on the d6, -1 for STR, +1 for Stay Put"
-        assert "Darla attacks Goblin 1" in just_now(app) and "land the attack" not in plain(app.screen.query_one("#fight-hint", Static)), (
-            "behind the dialog the fight waited; closed, it shows the attack thrown and landed"
-        )
+        assert "Darla attacks Goblin 1" in just_now(app) and "land the attack" not in plain(
+            app.screen.query_one("#fight-hint", Static)
+        ), "behind the dialog the fight waited; closed, it shows the attack thrown and landed"
 
         await pilot.press("space")  # the foes' turn: their morale is offered first
         assert fighting(app.store.state).side == "foes"

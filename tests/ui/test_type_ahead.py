@@ -17,10 +17,10 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
 
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.vitals import ApplyDamage
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
 from tests.ui.test_attack_dialog import armed
 from tests.ui.waiting import TURNS, until
@@ -59,7 +59,9 @@ async def test_a_number_and_enter_in_one_breath_in_an_open_dialog(tmp_path: Path
     async with app.run_test(size=(120, 40)) as pilot:
         before = app.store.state.party[0].hp
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, AmountDialog) and app.screen.focused is not None, "the damage dialog")
+        await until(
+            pilot, lambda: isinstance(app.screen, AmountDialog) and app.screen.focused is not None, "the damage dialog"
+        )
         in_one_breath(app, "2", "enter")
         await until(pilot, lambda: not isinstance(app.screen, AmountDialog), "the dialog answered")
         assert app.store.state.party[0].hp == before - 2
@@ -70,8 +72,14 @@ async def test_a_choice_typed_in_one_breath(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         torch = light_state.lights(app.store.state)[0]
         in_one_breath(app, "g", "down", "enter")
-        await until(pilot, lambda: light_state.light(app.store.state, torch.id).carrier != torch.carrier, "the torch handed over")
-        assert light_state.light(app.store.state, torch.id).carrier == app.store.state.party[2].id, "the second offered, Wenna"
+        await until(
+            pilot,
+            lambda: light_state.light(app.store.state, torch.id).carrier != torch.carrier,
+            "the torch handed over",
+        )
+        assert light_state.light(app.store.state, torch.id).carrier == app.store.state.party[2].id, (
+            "the second offered, Wenna"
+        )
 
 
 async def test_a_new_name_typed_in_one_breath(tmp_path: Path) -> None:
@@ -123,10 +131,14 @@ async def test_keys_after_enter_wait_for_its_answer(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         before = app.store.state.party[0].hp
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, AmountDialog) and app.screen.focused is not None, "the damage dialog")
+        await until(
+            pilot, lambda: isinstance(app.screen, AmountDialog) and app.screen.focused is not None, "the damage dialog"
+        )
         in_one_breath(app, "1", "enter", "1", "h", "1", "enter")
         seq = app.store.state.seq
-        await until(pilot, lambda: app.store.state.seq >= seq + 2 and not isinstance(app.screen, ModalScreen), "both answered")
+        await until(
+            pilot, lambda: app.store.state.seq >= seq + 2 and not isinstance(app.screen, ModalScreen), "both answered"
+        )
         for _ in range(5):
             await pilot.pause()
         hurt, healed = (event.text for event in list(app.store.recent)[-2:])

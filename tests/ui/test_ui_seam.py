@@ -15,5 +15,7 @@ def test_every_procedure_with_a_ui_declares_its_object_a_procedure_ui() -> None:
     assert with_ui
     for procedure in with_ui:
         module = importlib.import_module(procedure.ui)
-        assert module.__annotations__.get("UI") == ProcedureUI.__name__, f"{procedure.name}: UI is not declared a ProcedureUI"
+        assert module.__annotations__.get("UI") == ProcedureUI.__name__, (
+            f"{procedure.name}: UI is not declared a ProcedureUI"
+        )
         assert isinstance(ui_of(procedure), ProcedureUI), procedure.name

@@ -5,7 +5,6 @@ seeded source (one per action, so a session replays identically) and tests a scr
 Every roll returns every die it threw, because the table sees the dice, not just the total.
 """
 
-
 import random
 import re
 from collections.abc import Iterable, Mapping, Sequence

@@ -66,7 +66,9 @@ def _strings(value: Any, where: str, multiline: bool) -> Iterator[tuple[str, str
             yield from _strings(item, f"{where}[{index}]", multiline)
     elif attrs.has(type(value)):
         for field in attrs.fields(type(value)):
-            yield from _strings(getattr(value, field.name), _join(where, field.name), multiline or field.name in MULTILINE)
+            yield from _strings(
+                getattr(value, field.name), _join(where, field.name), multiline or field.name in MULTILINE
+            )
 
 
 def _join(where: str, key: str) -> str:

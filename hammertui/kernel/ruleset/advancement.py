@@ -1,6 +1,5 @@
 """`[advancement]` and `[hit_points]`: levels and XP, the 'Smith's awards, Hit Points by level."""
 
-
 from collections.abc import Iterator
 from typing import Annotated
 

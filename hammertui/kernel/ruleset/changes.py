@@ -13,7 +13,11 @@ NONE = "(none)"
 def changes(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     """`light.sources.torch.duration: 4 -> 3`, one line per rule set, changed or dropped, in key order."""
     was, now = _flat(played(old)), _flat(played(new))
-    return [f"{key}: {was.get(key, NONE)} -> {now.get(key, NONE)}" for key in sorted(was.keys() | now.keys()) if was.get(key) != now.get(key)]
+    return [
+        f"{key}: {was.get(key, NONE)} -> {now.get(key, NONE)}"
+        for key in sorted(was.keys() | now.keys())
+        if was.get(key) != now.get(key)
+    ]
 
 
 def played(data: dict[str, Any]) -> dict[str, Any]:
@@ -26,7 +30,9 @@ def played(data: dict[str, Any]) -> dict[str, Any]:
     chosen = data.get("procedures")
     if not isinstance(chosen, dict):
         return data
-    known = [(part, name) for part, name in chosen.items() if part in procedures.PARTS and name in procedures.names(part)]
+    known = [
+        (part, name) for part, name in chosen.items() if part in procedures.PARTS and name in procedures.names(part)
+    ]
     playing = {section for part, name in known for section in of(procedures.procedure(part, name))}
     return {key: value for key, value in data.items() if key not in owned() or key in playing}
 

@@ -264,7 +264,9 @@ def _check_procedures(r: Ruleset, report: Report) -> None:
                 report.problem(where, f"{proc.name} reads [{section}], which this ruleset does not have")
         for part, name in proc.needs:  # a part done without leaves the need unasked
             if chosen.get(part, procedures.NONE) not in (name, procedures.NONE):
-                report.problem(where, f"{proc.name} works only with {part} = {show(name)}, got {show(chosen.get(part))}")
+                report.problem(
+                    where, f"{proc.name} works only with {part} = {show(name)}, got {show(chosen.get(part))}"
+                )
     for section in sorted(owned()):
         if section in report.raw and section not in read:
             report.problem(

@@ -1,6 +1,5 @@
 """`[classes.<id>]` and `[class_roll]`: every column of the class table, and the roll for a class."""
 
-
 from collections.abc import Iterator
 from typing import Annotated
 
@@ -137,9 +136,7 @@ class ClassDef:
     hit_die: HitDie
     attack_rank: Annotated[str, Words('an attack rank such as "A" in quotes')]
     movement: Annotated[int, between(0, None, "a speed in feet")]
-    saves: Annotated[
-        dict[str, str], Inverted('a table such as { good = ["Body"], okay = ["Area"], bad = ["Mind"] }')
-    ]
+    saves: Annotated[dict[str, str], Inverted('a table such as { good = ["Body"], okay = ["Area"], bad = ["Mind"] }')]
     attack_dice: Annotated[AttackDice, Words("a table such as { base = 1, gained_at = [] }")]
     short_name: str = attrs.field(default=attrs.Factory(lambda self: self.name, takes_self=True))
     race: str = ""
@@ -148,8 +145,7 @@ class ClassDef:
     resources: Annotated[
         tuple[ClassResource, ...],
         Words(
-            'an array of resources such as { id = "turn_unholy", name = "Turn Unholy",'
-            ' per_level = 1, refresh = "day" }'
+            'an array of resources such as { id = "turn_unholy", name = "Turn Unholy", per_level = 1, refresh = "day" }'
         ),
     ] = ()
     advantage_on_good_saves: bool = False
@@ -262,9 +258,7 @@ def coverage(ranges: list[tuple[int, int]], dice: str, what: str, key: str) -> I
             parts.append(f"more than one row for {_numbers(doubled)}")
         if beyond:
             parts.append(f"{_numbers(beyond)} cannot come up on {dice}")
-        yield Problem(
-            f"expected {what} covering every roll of {dice} ({low}-{high}) once; " + "; ".join(parts), (key,)
-        )
+        yield Problem(f"expected {what} covering every roll of {dice} ({low}-{high}) once; " + "; ".join(parts), (key,))
 
 
 def _numbers(values: list[int]) -> str:
@@ -277,7 +271,9 @@ def _sub_table_covers_its_dice(table: SubTable) -> Iterator[Problem]:
         yield from coverage([(r.low, r.high) for r in table.rows], table.dice, "rows", "rows")
     for i, row in enumerate(table.rows):
         if row.table is not None:
-            yield Problem(f"expected a class, got {show(row.table)}: a sub-table has no sub-tables", ("rows", i, "table"))
+            yield Problem(
+                f"expected a class, got {show(row.table)}: a sub-table has no sub-tables", ("rows", i, "table")
+            )
 
 
 @section_check(ClassTable)

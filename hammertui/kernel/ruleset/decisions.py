@@ -1,7 +1,5 @@
 """`[decisions.<topic>]`: where a rule text is silent or contradicts itself, what was chosen."""
 
-
-
 from hammertui.kernel.rules.records import record
 
 

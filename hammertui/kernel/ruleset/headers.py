@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from hammertui.kernel.rules.records import record
+from hammertui.kernel.rules.text import CONTROL, printable
 from hammertui.kernel.ruleset.loading import FORMAT_VERSION, MAX_ID_LENGTH, RulesetError, display, parse_toml, read_text
 from hammertui.kernel.ruleset.schema import RULESET_ID_PATTERN
-from hammertui.kernel.rules.text import CONTROL, printable
 
 _FIRST_TABLE = re.compile(r"^[ \t]*\[", re.M)
 
@@ -51,7 +51,11 @@ def read_header(path: Path) -> Header:
     RulesetError names each thing wrong with it."""
     shown = display(path)
     if len(path.stem) > MAX_ID_LENGTH or not RULESET_ID_PATTERN.match(path.stem):
-        raise RulesetError([f"{shown}: the file's name is its id: expected lower case letters, digits, - and _ (at most {MAX_ID_LENGTH})"])
+        raise RulesetError(
+            [
+                f"{shown}: the file's name is its id: expected lower case letters, digits, - and _ (at most {MAX_ID_LENGTH})"
+            ]
+        )
     text = read_text(path, shown)
     first_table = _FIRST_TABLE.search(text)
     try:
@@ -75,7 +79,9 @@ def _problems(data: dict[str, Any], file_id: str) -> Iterable[str]:
         elif CONTROL.search(value) or (key == "name" and "\n" in value):
             yield f'{key}: "{printable(value)[:60]}" holds a control character; expected plain text'
     extends = data.get("extends")
-    if extends is not None and (not isinstance(extends, str) or len(extends) > MAX_ID_LENGTH or not RULESET_ID_PATTERN.match(extends)):
+    if extends is not None and (
+        not isinstance(extends, str) or len(extends) > MAX_ID_LENGTH or not RULESET_ID_PATTERN.match(extends)
+    ):
         yield f"extends: expected a ruleset id (lower case letters, digits, - and _), got {printable(repr(extends))[:60]}"
     fmt = data.get("format", FORMAT_VERSION)
     if isinstance(fmt, bool) or not isinstance(fmt, int) or not 1 <= fmt <= FORMAT_VERSION:

@@ -1,7 +1,6 @@
 """`[armour]`, `[hirelings]`, `[encumbrance]`, `[party]` and `[kit]`: what a character wears,
 hires, carries and sets out with."""
 
-
 from collections.abc import Iterator
 from typing import Annotated
 
@@ -42,7 +41,9 @@ class ArmourRules:
     """`[armour]`: the armour kinds and the shield a character may pick."""
 
     kinds: Annotated[
-        tuple[ArmourDef, ...], UniqueIds(), Words('an array of armour such as { id = "light", name = "Leather", ac = 2 }')
+        tuple[ArmourDef, ...],
+        UniqueIds(),
+        Words('an array of armour such as { id = "light", name = "Leather", ac = 2 }'),
     ]
 
 

@@ -23,11 +23,11 @@ import attrs
 import tomli
 
 from hammertui.kernel.rules.records import record
+from hammertui.kernel.rules.text import control_problems, printable
 from hammertui.kernel.ruleset import toml_file
 from hammertui.kernel.ruleset.model import Ruleset
 from hammertui.kernel.ruleset.report import Report, dotted
 from hammertui.kernel.ruleset.schema import RULESET_ID_PATTERN, KeyPath, show
-from hammertui.kernel.rules.text import control_problems, printable
 
 FORMAT_VERSION = 1
 IDENTITY_KEYS = ("id", "name", "description", "extends", "format")
@@ -53,6 +53,8 @@ def rulesets_dir() -> Path:
     if packaged.is_dir():
         return packaged
     return here.parents[3] / "rulesets"
+
+
 def display(path: Path) -> str:
     """A path as the user would type it: relative to the working folder when inside it."""
     try:
@@ -83,9 +85,7 @@ def read_text(path: Path, shown: str) -> str:
     except UnicodeDecodeError as exc:
         raise RulesetError([f"{shown}: byte {exc.start}: expected UTF-8 text"]) from None
     except OSError as exc:
-        raise RulesetError(
-            [f"{shown}: cannot be read ({exc.strerror or exc}); expected a readable file"]
-        ) from None
+        raise RulesetError([f"{shown}: cannot be read ({exc.strerror or exc}); expected a readable file"]) from None
 
 
 def parse_toml(text: str, shown: str) -> dict[str, Any]:
@@ -178,14 +178,13 @@ def _parent(layer: _Layer) -> Path | None:
     shown = layer.shown
     if isinstance(parent_id, str) and len(parent_id) > MAX_ID_LENGTH:
         raise RulesetError(
-            [f"{shown}: extends: expected a ruleset id of at most {MAX_ID_LENGTH} characters, got one of {len(parent_id)}"]
+            [
+                f"{shown}: extends: expected a ruleset id of at most {MAX_ID_LENGTH} characters, got one of {len(parent_id)}"
+            ]
         )
     if not isinstance(parent_id, str) or not RULESET_ID_PATTERN.match(parent_id):
         raise RulesetError(
-            [
-                f'{shown}: extends: expected the id of another ruleset, such as "hammercrawl",'
-                f" got {show(parent_id)}"
-            ]
+            [f'{shown}: extends: expected the id of another ruleset, such as "hammercrawl", got {show(parent_id)}']
         )
     parent = _parent_file(layer.path, parent_id)
     if parent is None:
@@ -313,6 +312,8 @@ def _check_identity(data: dict[str, Any], report: Report, file_id: str) -> None:
     extends = data.get("extends")
     if extends is not None and (not isinstance(extends, str) or not RULESET_ID_PATTERN.match(extends)):
         report.expected(("extends",), "a ruleset id (lower case letters, digits, _ and -)", extends)
+
+
 def rules_data(source: Path) -> dict[str, Any]:
     """The rules a ruleset file holds with its parents folded in, as the fingerprint reads them."""
     data, _, _ = _merge_layers(_chain(source))
@@ -327,12 +328,7 @@ def _digest(data: dict[str, Any]) -> str:
 def load_ruleset(id_or_path: str | Path, directory: Path | None = None, also: Sequence[Path] = ()) -> Ruleset:
     """A ruleset by id (looked up in `directory`, else the shipped folder, then in `also`: the
     user's own folders) or by file path."""
-    if (
-        isinstance(id_or_path, Path)
-        or "/" in id_or_path
-        or "\\" in id_or_path
-        or id_or_path.endswith(".toml")
-    ):
+    if isinstance(id_or_path, Path) or "/" in id_or_path or "\\" in id_or_path or id_or_path.endswith(".toml"):
         return _ruleset_from_file(Path(id_or_path))
     folders = [directory if directory is not None else rulesets_dir(), *also]
     found = _find_file(id_or_path, folders)

@@ -1,7 +1,6 @@
 """The whole ruleset: one field per section every ruleset may hold, the sections of its procedures,
 and the readings the game asks for."""
 
-
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -229,4 +228,3 @@ class Ruleset:
     @property
     def shield(self) -> ArmourDef | None:
         return next((a for a in self.armour if a.shield), None)
-

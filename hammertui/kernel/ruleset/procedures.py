@@ -1,7 +1,6 @@
 """`[procedures]`: the procedure each part of play uses, from those registered in
 `hammertui.kernel.rules.procedures` (the modifier dice name theirs in `[modifier_dice] mode`)."""
 
-
 from typing import Annotated
 
 from hammertui.kernel.rules.records import record

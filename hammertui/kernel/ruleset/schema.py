@@ -172,7 +172,7 @@ def _dice_reason(value: str) -> str:
     except DiceNotationError as error:
         reason = str(error)
         quoted = f"{value!r}: "
-        return reason[len(quoted):] if reason.startswith(quoted) else reason
+        return reason[len(quoted) :] if reason.startswith(quoted) else reason
     return ""
 
 

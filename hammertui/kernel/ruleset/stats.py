@@ -1,6 +1,5 @@
 """`[stats]` and `[saves]`: stat names, how they are rolled, the modifier table; the saves."""
 
-
 from collections.abc import Iterator
 from typing import Annotated
 

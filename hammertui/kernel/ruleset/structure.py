@@ -26,10 +26,10 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
+from hammertui.kernel.rules.table_hooks import structure_fields
 from hammertui.kernel.ruleset.model import Ruleset
 from hammertui.kernel.ruleset.procedures import Procedures
 from hammertui.kernel.ruleset.report import Report
-from hammertui.kernel.ruleset.sections import owned
 from hammertui.kernel.ruleset.schema import (
     RANGED,
     SECTION_CHECKS,
@@ -47,10 +47,10 @@ from hammertui.kernel.ruleset.schema import (
     ident,
     show,
 )
+from hammertui.kernel.ruleset.sections import owned
 from hammertui.kernel.ruleset.stats import StatRules
 from hammertui.kernel.ruleset.tiers import FRACTION_WORDS, fraction
 from hammertui.kernel.ruleset.time import ModifierDice, TimeRules
-from hammertui.kernel.rules.table_hooks import structure_fields
 
 Hook = Callable[[Any, Any], Any]
 
@@ -401,7 +401,9 @@ def read(data: dict[str, Any], report: Report) -> Ruleset:
     read_sections: dict[str, Any] = {}
     for key, value in data.items():
         if key in fields:
-            _section(key, value, fields[key].name, fields[key].type, fields[key].default is attrs.NOTHING, values, report)
+            _section(
+                key, value, fields[key].name, fields[key].type, fields[key].default is attrs.NOTHING, values, report
+            )
         elif key in sections:
             _section(key, value, key, sections[key], False, read_sections, report)
     known = sorted({"id", "format", *fields, *sections})

@@ -1,7 +1,6 @@
 """`[tiers]`, `[tier_tables]` and `[turn_unholy]`: tier arithmetic, the tables keyed by tier
 difference, and what Turn Unholy does at each difference."""
 
-
 import re
 from fractions import Fraction
 from typing import Annotated
@@ -35,13 +34,21 @@ class TierRules:
     levels_per_tier: Annotated[int, between(1, None, "a number of levels")] = 3
     max_tier: Tier = 6
     difference_cap: Annotated[int, between(0, 10, "a tier difference")] = 2
-    ranks: Annotated[tuple[TierRank, ...], Words('an array of tier rows such as { tier = 1, adventurer = "Veteran" }')] = ()
+    ranks: Annotated[
+        tuple[TierRank, ...], Words('an array of tier rows such as { tier = 1, adventurer = "Veteran" }')
+    ] = ()
 
 
 _FRACTION = re.compile(r"\s*-?\d+\s*(/\s*[1-9]\d*\s*)?")
 FRACTION_WORDS = 'a target or multiplier: a whole number or a fraction in quotes such as "1/2"'
 TierValue = Annotated[Fraction, Check(FRACTION_WORDS, lambda v: True)]
-TierTables = dict[Annotated[str, Check("a table name of lower case letters, digits and _", lambda k: bool(re.match(r"^[a-z][a-z0-9_]*$", k)))], tuple[TierValue, ...]]
+TierTables = dict[
+    Annotated[
+        str,
+        Check("a table name of lower case letters, digits and _", lambda k: bool(re.match(r"^[a-z][a-z0-9_]*$", k))),
+    ],
+    tuple[TierValue, ...],
+]
 
 
 def fraction(value: object) -> Fraction:
@@ -70,7 +77,8 @@ class TurnUnholy:
 
     save: SaveName
     results: Annotated[
-        tuple[TurnUnholyResult, ...], Words('an array of results such as { id = "flee", name = "Flee", rounds = "2d4" }')
+        tuple[TurnUnholyResult, ...],
+        Words('an array of results such as { id = "flee", name = "Flee", rounds = "2d4" }'),
     ]
     intelligent_modifier: int = 0
     intelligent_destroyed: bool = True

@@ -1,6 +1,5 @@
 """`[time]` and `[modifier_dice]`: the exploration clock, and how a ruleset tilts a roll."""
 
-
 import math
 from collections.abc import Iterator
 from typing import Annotated

@@ -1,7 +1,6 @@
 """`[traps]`, `[skills]`, `[difficulty]` and `[morale]`: the trap table, skill and morale targets,
 and what 0 HP means in each difficulty mode."""
 
-
 from collections.abc import Iterator
 from typing import Annotated
 
@@ -134,7 +133,9 @@ class NamedTarget:
 
 
 Targets = Annotated[
-    tuple[NamedTarget, ...], UniqueIds(), Words('an array of targets such as { id = "with_skill", name = "...", target = 10 }')
+    tuple[NamedTarget, ...],
+    UniqueIds(),
+    Words('an array of targets such as { id = "with_skill", name = "...", target = 10 }'),
 ]
 
 
@@ -191,7 +192,9 @@ class DifficultyRules:
     """`[difficulty]`: the modes and the one a session starts in."""
 
     modes: Annotated[
-        tuple[DifficultyMode, ...], UniqueIds(), Words('an array of modes such as { id = "adventure", name = "Adventure" }')
+        tuple[DifficultyMode, ...],
+        UniqueIds(),
+        Words('an array of modes such as { id = "adventure", name = "Adventure" }'),
     ]
     default: Annotated[str, ident("a mode id")]
 

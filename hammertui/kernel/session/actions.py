@@ -15,12 +15,11 @@ import attrs
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.rules.text import control_problems
 from hammertui.kernel.session import effects
-from hammertui.kernel.session.events import note
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
+from hammertui.kernel.session.events import note
 from hammertui.kernel.session.names import BadSessionName, check_name
 from hammertui.kernel.session.procedures import TurnsPassed, is_dark, on_time, signal
 from hammertui.kernel.session.state import Character, State
-
 
 MAX_NAME = 40
 """Letters in the name of someone at the table (a character, a hireling, a kind of foe): enough for
@@ -137,4 +136,3 @@ def member_of(state: State, character_id: str) -> Character:
         return state.character(character_id)
     except KeyError:
         raise Refused(f"no character {character_id!r} in the party") from None
-

@@ -15,10 +15,10 @@ import attrs
 
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session import procedures
 from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.actions import member_of
 from hammertui.kernel.session.events import Event, note
-from hammertui.kernel.session import procedures
 from hammertui.kernel.session.state import Character, State
 
 if TYPE_CHECKING:

@@ -9,6 +9,7 @@ round effect still running becomes a turn effect, rounded up.
 from __future__ import annotations
 
 import math
+
 import attrs
 
 from hammertui.kernel.ruleset import Ruleset
@@ -105,7 +106,9 @@ def fold(state: State, ruleset: Ruleset, units: int, label: str) -> tuple[State,
         if rounds_left <= 0:
             events.append(Event(0, label, f"{wearer(state, effect)}: {effect.name} ends."))
             continue
-        kept.append(attrs.evolve(effect, unit=UNIT, ends_at=state.clock.units + units + math.ceil(rounds_left / per_unit)))
+        kept.append(
+            attrs.evolve(effect, unit=UNIT, ends_at=state.clock.units + units + math.ceil(rounds_left / per_unit))
+        )
     return attrs.evolve(state, effects=tuple(kept)), events
 
 

@@ -1,6 +1,5 @@
 """Log events: what an action did, in words, with every die it threw."""
 
-
 from typing import ClassVar, Protocol
 
 import attrs

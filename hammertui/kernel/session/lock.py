@@ -18,7 +18,7 @@ import fcntl
 import os
 import re
 import socket
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import attrs
@@ -98,7 +98,7 @@ def acquire(files: persist.SaveFiles) -> SessionLock:
 def _tell_holder(fd: int) -> None:
     """Write who holds the lock now, for the message another app shows. A full disk leaves the
     note unwritten and the lock held: the lock is what keeps a second app out."""
-    stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
     text = f"pid = {os.getpid()}\nhost = {socket.gethostname()!r}\nsince = {stamp!r}\n".encode()
     with contextlib.suppress(OSError):
         os.ftruncate(fd, 0)

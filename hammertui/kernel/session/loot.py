@@ -94,7 +94,9 @@ def whereabouts(state: State, entry: Loot) -> str:
         return "unclaimed" if entry.item else "in the common pile"
     if with_the_living(state, entry):
         return f"with {holder_name(state, entry.holder)}"
-    name = next((m.name for m in (*state.party, *(g.character for g in state.graveyard)) if m.id == entry.holder), entry.holder)
+    name = next(
+        (m.name for m in (*state.party, *(g.character for g in state.graveyard)) if m.id == entry.holder), entry.holder
+    )
     return f"left with {name}'s body"
 
 
@@ -250,7 +252,9 @@ class RemoveLoot:
         if not reason:
             raise Refused("say why it leaves the ledger: spent, lost, destroyed...")
         text = f"{describe(entry)} leaves the ledger ({holder_name(state, entry.holder)}): {reason}."
-        return attrs.evolve(state, loot=tuple(e for e in state.loot if e.id != entry.id)), [note(self, text, about=(entry.id,))]
+        return attrs.evolve(state, loot=tuple(e for e in state.loot if e.id != entry.id)), [
+            note(self, text, about=(entry.id,))
+        ]
 
 
 @record

@@ -61,7 +61,9 @@ def _from_schema_5(data: dict[str, Any]) -> dict[str, Any]:
     graves = data.get("graveyard")
     if isinstance(graves, list):
         data["graveyard"] = [
-            {**grave, "character": _with_con_max(grave["character"])} if isinstance(grave, dict) and "character" in grave else grave
+            {**grave, "character": _with_con_max(grave["character"])}
+            if isinstance(grave, dict) and "character" in grave
+            else grave
             for grave in graves
         ]
     return data
@@ -98,7 +100,7 @@ def _from_schema_2(data: dict[str, Any]) -> dict[str, Any]:
     slices["individual_initiative"] = fights
     sheets = dict(slices.get("russell_characters") or {})
     people = dict(sheets.get("people") or {})
-    for who, taken in (wounds.items() if isinstance(wounds, dict) else ()):
+    for who, taken in wounds.items() if isinstance(wounds, dict) else ():
         people[who] = {**(people.get(who) or {}), "wounds": taken}
     sheets["people"] = people
     slices["russell_characters"] = sheets

@@ -33,5 +33,7 @@ def check_name(name: str) -> str:
         raise BadSessionName(f"{name!r} cannot be a session name: it is too long for a file name; use fewer letters")
     if name.lower().endswith(RESERVED_ENDINGS):
         endings = ", ".join(RESERVED_ENDINGS)
-        raise BadSessionName(f"{name!r} cannot be a session name: a session's files end in {endings}, so its name may not")
+        raise BadSessionName(
+            f"{name!r} cannot be a session name: a session's files end in {endings}, so its name may not"
+        )
     return name

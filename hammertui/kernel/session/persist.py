@@ -16,7 +16,7 @@ import glob
 import os
 import re
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from stat import S_ISREG
 from typing import Any
@@ -28,10 +28,9 @@ import tomli_w
 
 from hammertui.kernel.rules import procedures
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import toml_file
 from hammertui.kernel.rules.table_hooks import structure_fields
-from hammertui.kernel.session import migrations
-from hammertui.kernel.session import snapshot_text
+from hammertui.kernel.ruleset import toml_file
+from hammertui.kernel.session import migrations, snapshot_text
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.procedures import slice_types
 from hammertui.kernel.session.save_check import check_state
@@ -153,7 +152,9 @@ def _converter() -> cattrs.Converter:
         converter.register_structure_hook(kind, _strict(kind))
     scores = converter.get_structure_hook(dict[str, int])
     converter.register_structure_hook(Stats, lambda value, _: Stats.of(scores(value, dict[str, int])))
-    converter.register_structure_hook_factory(attrs.has, lambda cls: structure_fields(cls, converter.get_structure_hook))
+    converter.register_structure_hook_factory(
+        attrs.has, lambda cls: structure_fields(cls, converter.get_structure_hook)
+    )
     return converter
 
 
@@ -231,7 +232,9 @@ def _structure_slices(data: Any, chosen: dict[str, str], path: Path) -> dict[str
     types = slice_types(chosen)
     if not isinstance(data, dict):
         raise SaveError(path, ["slices: expected a table of each procedure's state"])
-    problems = [f"slices.{name}: no procedure of this session keeps state under that name" for name in data if name not in types]
+    problems = [
+        f"slices.{name}: no procedure of this session keeps state under that name" for name in data if name not in types
+    ]
     slices = {}
     for name, kind in types.items():
         try:
@@ -445,7 +448,9 @@ def _append(path: Path, batch: bytes, after: int | None) -> tuple[int | None, in
             _set_aside(path, size, "logged by an action that was never saved")
         if not batch:
             return size, size
-        lead = f"schema = {LOG_SCHEMA}\n\n".encode() if size == 0 else b"" if os.pread(fd, 1, size - 1) == b"\n" else b"\n"
+        lead = (
+            f"schema = {LOG_SCHEMA}\n\n".encode() if size == 0 else b"" if os.pread(fd, 1, size - 1) == b"\n" else b"\n"
+        )
         written = lead + batch + b"\n"
         try:
             _write_all(fd, written)
@@ -523,20 +528,27 @@ def settle_log(path: Path, saved_end: int | None) -> tuple[int, list[str]]:
         if saved_end is not None and end > saved_end:
             start = _event_start(data, saved_end)
             moved = _set_aside(path, start, "logged by an action that was never saved")
-            data, end = (data[:start] + _blank(path, start, saved_end), saved_end) if start < saved_end else (data, start)
+            data, end = (
+                (data[:start] + _blank(path, start, saved_end), saved_end) if start < saved_end else (data, start)
+            )
             notices.append(_unsaved_notice(path, moved, start if start < saved_end else None))
         torn = _torn_pieces(data, end)
         if torn and torn[-1][1] == end:
             end = torn.pop()[0]
             moved = _set_aside(path, end, "of a torn last event")
-            notices.append(f"The log's last entry was cut short when hammertui stopped; its {len(moved)} bytes are kept in {cut_file(path).name}.")
+            notices.append(
+                f"The log's last entry was cut short when hammertui stopped; its {len(moved)} bytes are kept in {cut_file(path).name}."
+            )
         for a, b in torn:
             _keep_aside(path, data[a:b], f"of a torn event, taken from {path.name} at byte {a}")
             _blank(path, a, b)
             notices.append(_torn_notice(path, data[a:b], a))
     except (OSError, SaveError) as error:
         reason = error.strerror if isinstance(error, OSError) else "; ".join(error.problems)
-        return end, [*notices, f"Part of {path.name} is not part of the save, and could not be set aside ({reason}); it is left out of the log shown."]
+        return end, [
+            *notices,
+            f"Part of {path.name} is not part of the save, and could not be set aside ({reason}); it is left out of the log shown.",
+        ]
     return end, notices
 
 
@@ -597,7 +609,7 @@ def _blank(path: Path, start: int, end: int) -> bytes:
 
 def _keep_aside(path: Path, piece: bytes, why: str) -> None:
     """Add `piece` of the log to its cut file, with a line saying what it is, and fsync."""
-    stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
     note = f"# {stamp}: {len(piece)} bytes {why}\n".encode()
     side = _open_plain(cut_file(path), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
     try:
@@ -633,7 +645,12 @@ def _torn(piece: bytes) -> bool:
         tables = tomli.loads(piece.decode("utf-8")).get("event")
     except (UnicodeDecodeError, tomli.TOMLDecodeError):
         return True
-    return not (isinstance(tables, list) and tables and isinstance(tables[-1], dict) and {"seq", "action", "text"} <= tables[-1].keys())
+    return not (
+        isinstance(tables, list)
+        and tables
+        and isinstance(tables[-1], dict)
+        and {"seq", "action", "text"} <= tables[-1].keys()
+    )
 
 
 def read_log_tail(path: Path, count: int = 200, block: int = BLOCK, end: int | None = None) -> list[Event]:
@@ -655,7 +672,9 @@ def read_whole_log(path: Path, end: int | None = None) -> list[Event]:
     with open(_open_plain(path, os.O_RDONLY), "rb") as handle:
         data = handle.read() if end is None else handle.read(end)
     if end is not None and len(data) < end:
-        raise SaveError(path, [f"the log ends at byte {len(data)}, before the end the save gives it ({end}): events are missing"])
+        raise SaveError(
+            path, [f"the log ends at byte {len(data)}, before the end the save gives it ({end}): events are missing"]
+        )
     problems = _log_head_problems(data[:4096])
     if problems:
         raise SaveError(path, problems)

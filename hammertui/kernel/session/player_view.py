@@ -22,7 +22,14 @@ from hammertui.kernel.session import effects
 from hammertui.kernel.session.acting import Context, Refused, Result
 from hammertui.kernel.session.actions import note
 from hammertui.kernel.session.events import Event
-from hammertui.kernel.session.procedures import burning, character_levels, fight_under_way, is_dark, light_level, whose_turn
+from hammertui.kernel.session.procedures import (
+    burning,
+    character_levels,
+    fight_under_way,
+    is_dark,
+    light_level,
+    whose_turn,
+)
 from hammertui.kernel.session.public_fields import public_event, redact
 from hammertui.kernel.session.state import Character, State
 
@@ -112,7 +119,10 @@ def player_view(state: State, ruleset: Ruleset, recent: Sequence[Event]) -> Play
         party=_party(seen, ruleset),
         burning=tuple(Burning(*shown) for shown in burning(seen, ruleset)),
         fight=_fight(seen, ruleset),
-        graveyard=tuple(Fallen(g.character.name, g.character.death.cause if g.character.death else "", g.epitaph) for g in seen.graveyard),
+        graveyard=tuple(
+            Fallen(g.character.name, g.character.death.cause if g.character.death else "", g.epitaph)
+            for g in seen.graveyard
+        ),
         last_roll=last_roll(seen, recent),
     )
 
@@ -134,7 +144,9 @@ def _fight(state: State, ruleset: Ruleset) -> FightNow | None:
         return None
     party = {m.id for m in state.party}
     worn = tuple(
-        f"{effects.wearer(state, e)}: {effects.labelled(state, ruleset, e)}" if e.on else effects.labelled(state, ruleset, e)
+        f"{effects.wearer(state, e)}: {effects.labelled(state, ruleset, e)}"
+        if e.on
+        else effects.labelled(state, ruleset, e)
         for e in state.effects
         if not e.on or e.on in party
     )
@@ -159,7 +171,13 @@ class ShowHpNumbers:
 
     def apply(self, state: State, ctx: Context) -> Result:
         if state.session.show_hp_numbers == self.show:
-            raise Refused("the player view already shows Hit Points " + ("as numbers" if self.show else "as bands alone"))
+            raise Refused(
+                "the player view already shows Hit Points " + ("as numbers" if self.show else "as bands alone")
+            )
         session = attrs.evolve(state.session, show_hp_numbers=self.show)
-        text = "The player view shows Hit Points as numbers." if self.show else "The player view shows Hit Points as bands alone."
+        text = (
+            "The player view shows Hit Points as numbers."
+            if self.show
+            else "The player view shows Hit Points as bands alone."
+        )
         return attrs.evolve(state, session=session), [note(self, text)]

@@ -29,15 +29,24 @@ import attrs
 
 from hammertui.kernel.rules import procedures
 from hammertui.kernel.rules.dice import DiceSource
-from hammertui.kernel.rules.registration import Procedure
 from hammertui.kernel.rules.records import record
+from hammertui.kernel.rules.registration import Procedure
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.state import Character, State
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action, Context, Result
     from hammertui.kernel.session.events import Event
-    from hammertui.kernel.session.seam import CampProcedure, CharactersProcedure, SourceKeeping, ExploreProcedure, FightProcedure, LightProcedure, ReportSection, Slice
+    from hammertui.kernel.session.seam import (
+        CampProcedure,
+        CharactersProcedure,
+        ExploreProcedure,
+        FightProcedure,
+        LightProcedure,
+        ReportSection,
+        Slice,
+        SourceKeeping,
+    )
 
 
 class Signal:
@@ -300,7 +309,11 @@ def take_damage(state: State, ctx: Context, action: Action, member: Character) -
     """A blow of the action's `amount` (from its `source`) on a living `member`, as the characters
     procedure deals it: the state after and its events; None where it deals none."""
     characters = characters_of(state.session.procedures)
-    return None if characters is None or characters.take_damage is None else characters.take_damage(state, ctx, action, member)
+    return (
+        None
+        if characters is None or characters.take_damage is None
+        else characters.take_damage(state, ctx, action, member)
+    )
 
 
 def heal(state: State, ctx: Context, action: Action, member: Character) -> Result | None:

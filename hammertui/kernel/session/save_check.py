@@ -6,9 +6,9 @@ each problem is said by the field it is in, so the 'Smith can mend the file by h
 
 from __future__ import annotations
 
-from hammertui.kernel.session.effects import CLOCKS, wearers
-from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.rules.text import control_problems
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.effects import CLOCKS, wearers
 from hammertui.kernel.session.procedures import slice_problems, slice_rules_problems
 from hammertui.kernel.session.state import Character, State
 
@@ -129,7 +129,9 @@ def check_rules(state: State, ruleset: Ruleset) -> list[str]:
         modes = ", ".join(m.id for m in ruleset.difficulty_modes)
         problems.append(f"session.difficulty: {state.session.difficulty!r} is not one of {modes}")
     if not 1 <= state.dungeon.level <= MAX_BOSS_HD or not 0 <= state.dungeon.boss_hd <= MAX_BOSS_HD:
-        problems.append(f"dungeon: level 1-{MAX_BOSS_HD} and boss_hd 0-{MAX_BOSS_HD}, not {state.dungeon.level} and {state.dungeon.boss_hd}")
+        problems.append(
+            f"dungeon: level 1-{MAX_BOSS_HD} and boss_hd 0-{MAX_BOSS_HD}, not {state.dungeon.level} and {state.dungeon.boss_hd}"
+        )
     for where, member in _everyone(state):
         problems += _stats_rules(where, member, ruleset)
     if state.session.procedures.get("characters") == CLASSED:
@@ -149,7 +151,9 @@ def _everyone(state: State) -> list[tuple[str, Character]]:
 def _stats_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:
     """The stats the ruleset names, each once, and the constitution's score as `con_max`."""
     if sorted(member.stats) != sorted(ruleset.stats):
-        return [f"{where}.stats: expected the stats {', '.join(ruleset.stats)}, got {', '.join(member.stats) or 'none'}"]
+        return [
+            f"{where}.stats: expected the stats {', '.join(ruleset.stats)}, got {', '.join(member.stats) or 'none'}"
+        ]
     constitution = ruleset.stat_rules.role("constitution")
     if constitution in member.stats and member.con_max != member.stats[constitution]:
         return [f"{where}.con_max: {member.con_max} is not the {constitution} score {member.stats[constitution]}"]
@@ -160,7 +164,9 @@ def _character_rules(where: str, member: Character, ruleset: Ruleset) -> list[st
     """A class and armour the ruleset has (a ruleset without classes or armour plays none)."""
     problems = []
     if ruleset.classes and member.class_id not in ruleset.classes:
-        problems.append(f"{where}.class_id: {ruleset.name} has no class {member.class_id!r} (one of {', '.join(ruleset.classes)})")
+        problems.append(
+            f"{where}.class_id: {ruleset.name} has no class {member.class_id!r} (one of {', '.join(ruleset.classes)})"
+        )
     body = [kind.id for kind in ruleset.body_armour]
     if ruleset.armour and member.armour not in body:
         problems.append(f"{where}.armour: {ruleset.name} has no armour {member.armour!r} (one of {', '.join(body)})")

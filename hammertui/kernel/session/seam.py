@@ -161,7 +161,9 @@ class CharactersProcedure(Slice, Protocol):
     """How characters are made and what they hold."""
 
     @property
-    def new_party(self) -> Callable[[Ruleset, DiceSource], tuple[tuple[Character, ...], list[Event], dict[str, Any]]] | None:
+    def new_party(
+        self,
+    ) -> Callable[[Ruleset, DiceSource], tuple[tuple[Character, ...], list[Event], dict[str, Any]]] | None:
         """A new session's party, the log of its rolls and the slices made with it; None leaves
         the party to the session's own roll."""
 

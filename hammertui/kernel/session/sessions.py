@@ -7,17 +7,16 @@ written before the screen shows it: from the first keypress there is something s
 from __future__ import annotations
 
 import secrets
-from stat import S_ISREG
 from collections.abc import Callable
 from pathlib import Path
+from stat import S_ISREG
 
 import attrs
 
 from hammertui.kernel.rules.dice import SeededDice
 from hammertui.kernel.ruleset import Ruleset, RulesetError, load_ruleset, rulesets_dir
 from hammertui.kernel.ruleset.schema import RULESET_ID_PATTERN
-from hammertui.kernel.session import persist
-from hammertui.kernel.session import save_check
+from hammertui.kernel.session import persist, save_check
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.names import BadSessionName, check_name
 from hammertui.kernel.session.procedures import first_events, mismatch, new_party, new_slices, stateful
@@ -31,6 +30,7 @@ DEMO_PARTY = (("Darla", "Ana"), ("Brannoc", "Ben"), ("Wenna", "Cai"), ("Otto Six
 
 RulesetLoader = Callable[[str], Ruleset]
 """Finds a ruleset by id: `load_ruleset` in play, something smaller in a test."""
+
 
 def _session_name(name: str) -> bool:
     try:
@@ -150,7 +150,9 @@ def read_snapshot(source: Path, ruleset_loader: RulesetLoader) -> tuple[persist.
     return attrs.evolve(snapshot, state=state), ruleset
 
 
-def read_files(files: persist.SaveFiles, ruleset_loader: RulesetLoader, recent: int = 50) -> tuple[State, Ruleset, list[Event]]:
+def read_files(
+    files: persist.SaveFiles, ruleset_loader: RulesetLoader, recent: int = 50
+) -> tuple[State, Ruleset, list[Event]]:
     """A saved session as it stands, for a reader beside the app that plays it (the player view):
     the state, its ruleset and the log's last `recent` lines up to where the save ends. Nothing is
     written, set aside or cleared: the files stay the playing app's alone."""
@@ -171,7 +173,12 @@ def _ruleset_of(state: State, ruleset_loader: RulesetLoader, source: Path) -> Ru
     """The session's ruleset by its id, else from the file it was first read from."""
     wanted = state.session.ruleset
     if not RULESET_ID_PATTERN.match(wanted):
-        raise persist.SaveError(source, [f"session.ruleset: {wanted!r} is not a ruleset id; expected the name of a ruleset in the rulesets folders, such as 'hammercrawl-book3'"])
+        raise persist.SaveError(
+            source,
+            [
+                f"session.ruleset: {wanted!r} is not a ruleset id; expected the name of a ruleset in the rulesets folders, such as 'hammercrawl-book3'"
+            ],
+        )
     try:
         return ruleset_loader(wanted)
     except RulesetError as error:
@@ -183,7 +190,10 @@ def _ruleset_of(state: State, ruleset_loader: RulesetLoader, source: Path) -> Ru
         except RulesetError as error:
             problems = error.problems
     elif recorded is not None:
-        problems = [*problems, f"it was read from {recorded}, which is no longer there: put it back, or in the rulesets folder"]
+        problems = [
+            *problems,
+            f"it was read from {recorded}, which is no longer there: put it back, or in the rulesets folder",
+        ]
     raise persist.SaveError(source, [f"session.ruleset {wanted!r}: {p}" for p in problems])
 
 
@@ -261,7 +271,12 @@ def restore_backup(files: persist.SaveFiles, ruleset_loader: RulesetLoader) -> t
     """Continue from the `.bak`: the unreadable snapshot is kept beside it, renamed, never lost."""
     store = open_files(files, ruleset_loader, from_backup=True)
     kept = set_aside(files.snapshot) if files.snapshot.exists() else files.snapshot
-    event = Event(store.state.seq, "restore", f"Restored from {files.backup.name}; the unreadable save is kept as {kept.name}.", level="warn")
+    event = Event(
+        store.state.seq,
+        "restore",
+        f"Restored from {files.backup.name}; the unreadable save is kept as {kept.name}.",
+        level="warn",
+    )
     store.record([event])
     return store, kept
 

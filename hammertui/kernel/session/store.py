@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import attrs
 
@@ -134,7 +134,7 @@ class Store:
     def _commit(self, state: State, events: list[Event]) -> list[Event]:
         """Make `state` current once its events are logged and the snapshot replaced."""
         self._writable()
-        stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        stamp = datetime.now(UTC).isoformat(timespec="seconds")
         events = [attrs.evolve(e, at=stamp, seq=state.seq, clock=state.clock.units) for e in events]
         if self.files is not None:
             try:

@@ -28,7 +28,9 @@ def settle(state: State, before: Character, after: Character, cause: str, action
         after = attrs.evolve(after, death=Death(state.clock.units, cause or UNKNOWN_CAUSE, state.dungeon.level))
         events.append(note(action, f"{after.name} is dead. Write their epitaph (B on the roster).", level="warn"))
     elif after.status == "down" and before.status == "ok":
-        events.append(note(action, f"{after.name} is down at 0 HP: each round Lay Down (z) or Fight On (f).", level="warn"))
+        events.append(
+            note(action, f"{after.name} is down at 0 HP: each round Lay Down (z) or Fight On (f).", level="warn")
+        )
     return attrs.evolve(state, party=replace_member(state.party, after)), events
 
 
@@ -138,6 +140,10 @@ class WriteEpitaph:
                 epitaph = self.epitaph.strip()
                 graves = list(state.graveyard)
                 graves[i] = attrs.evolve(grave, epitaph=epitaph)
-                text = f'{grave.character.name}\'s tombstone now reads: "{epitaph}"' if epitaph else f"{grave.character.name}'s tombstone is wiped clean."
+                text = (
+                    f'{grave.character.name}\'s tombstone now reads: "{epitaph}"'
+                    if epitaph
+                    else f"{grave.character.name}'s tombstone is wiped clean."
+                )
                 return attrs.evolve(state, graveyard=tuple(graves)), [note(self, text)]
         raise Refused(f"no grave for {self.character_id!r}")

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult, SystemCommand
-from textual.binding import BindingType
 from textual.await_complete import AwaitComplete
+from textual.binding import BindingType
 from textual.containers import Grid
-from textual.reactive import reactive
 from textual.markup import escape
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable
 
@@ -38,23 +38,15 @@ from hammertui.kernel.session.actions import (
     RenameSession,
 )
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.burn_down.actions import (
-    ToNextHour,
-    darkness_ahead,
-    next_hour,
-)
+from hammertui.kernel.session.lock import SessionBusy, SessionLock
 from hammertui.kernel.session.persist import SaveError, SaveFailed, SaveFiles
 from hammertui.kernel.session.sessions import RulesetLoader
 from hammertui.kernel.session.state import Character, State
-from hammertui.kernel.session.lock import SessionBusy, SessionLock
 from hammertui.kernel.session.store import READ_ONLY, Store
 from hammertui.kernel.session.vitals import Heal
-from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
-from hammertui.kernel.ui.commands import COMMON, Command, reaches
-from hammertui.kernel.ui.crash import state_folder
-from hammertui.kernel.ui.commands import ROSTER, OneCharacter, Roster
-from hammertui.kernel.ui.crash import CrashGuard
 from hammertui.kernel.ui import procedures
+from hammertui.kernel.ui.commands import COMMON, ROSTER, Command, OneCharacter, Roster, reaches
+from hammertui.kernel.ui.crash import CrashGuard, state_folder
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import FormDialog
@@ -67,6 +59,12 @@ from hammertui.kernel.ui.keymap import keymap_path, read_keymap
 from hammertui.kernel.ui.log import LogStrip
 from hammertui.kernel.ui.type_ahead import TypeAhead
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.burn_down.actions import (
+    ToNextHour,
+    darkness_ahead,
+    next_hour,
+)
+from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.player_server import PlayerServer
@@ -109,7 +107,12 @@ class HammerApp(CrashGuard):
     them, since a change to a screen underneath repaints the one on top in full."""
 
     def __new__(
-        cls, store: Store | None = None, problem: LoadProblem | None = None, ruleset_loader: RulesetLoader = load_ruleset, *_: Any, **__: Any
+        cls,
+        store: Store | None = None,
+        problem: LoadProblem | None = None,
+        ruleset_loader: RulesetLoader = load_ruleset,
+        *_: Any,
+        **__: Any,
     ) -> HammerApp:
         """The app for the session, bound to the keys of its commands: everyone's and its procedures'
         own, nothing more. Textual binds a class's keys, so each set of commands has its own class,
@@ -210,11 +213,16 @@ class HammerApp(CrashGuard):
     def _ask_about_changed_rules(self, store: Store) -> None:
         """Before play: the ruleset's file was edited since this session last played by it; what
         changed is named, rule by rule, where the rules it played by were kept."""
-        where = store.state.session.ruleset_file or (str(store.ruleset.source) if store.ruleset.source else store.ruleset.id)
+        where = store.state.session.ruleset_file or (
+            str(store.ruleset.source) if store.ruleset.source else store.ruleset.id
+        )
         changes = tuple(sessions.rule_changes(store))
         prompt = f"{store.ruleset.name} ({where}) has changed since this session was last played."
         if changes:
-            shown = [*changes[:CHANGES_SHOWN], *([f"... and {len(changes) - CHANGES_SHOWN} more"] if len(changes) > CHANGES_SHOWN else [])]
+            shown = [
+                *changes[:CHANGES_SHOWN],
+                *([f"... and {len(changes) - CHANGES_SHOWN} more"] if len(changes) > CHANGES_SHOWN else []),
+            ]
             prompt += "\n" + "\n".join(f"  {line}" for line in shown)
         choices = [("play", "Play on: the new rules apply from now"), ("quit", "Quit, and put the old file back first")]
         dialog = ChooseDialog("The rules have changed", prompt, choices)
@@ -245,9 +253,16 @@ class HammerApp(CrashGuard):
             self.push_screen(SaveProblemScreen(error.problems, str(error.path), False), self._resolve_problem)
             return
         except (SaveFailed, SessionBusy) as failure:
-            self.notify(str(failure), title="Not saved" if isinstance(failure, SaveFailed) else "Open elsewhere", severity="error", timeout=30)
+            self.notify(
+                str(failure),
+                title="Not saved" if isinstance(failure, SaveFailed) else "Open elsewhere",
+                severity="error",
+                timeout=30,
+            )
             has_backup = problem.files.backup.exists()
-            self.push_screen(SaveProblemScreen(problem.error.problems, str(problem.error.path), has_backup), self._resolve_problem)
+            self.push_screen(
+                SaveProblemScreen(problem.error.problems, str(problem.error.path), has_backup), self._resolve_problem
+            )
             return
         self.problem = None
         self._show(store, store.recent)
@@ -412,12 +427,14 @@ class HammerApp(CrashGuard):
 
     def action_pass_time(self) -> None:
         from hammertui.kernel.ui.dialogs.pass_time import PassTimeDialog
+
         store = self._store()
         warn = partial(darkness_ahead, store.state, store.ruleset)
         self.push_screen(PassTimeDialog(store.ruleset.time, self.try_perform, warn))
 
     def action_next_hour(self) -> None:
         from hammertui.kernel.ui.dialogs.pass_time import NextHourDialog
+
         store = self._store()
         units, at = next_hour(store.state, store.ruleset.time)
         prompt = f"{store.ruleset.time.label(units)} to {at}; every lit source burns them."
@@ -447,7 +464,9 @@ class HammerApp(CrashGuard):
         roster = self.query_one(f"#{ROSTER}")
         character_id = character_id or (roster.selected_id if isinstance(roster, Roster) else None) or ""
         if not character_id:
-            self.notify("The party is empty." if not store.state.party else "No character is highlighted.", severity="warning")
+            self.notify(
+                "The party is empty." if not store.state.party else "No character is highlighted.", severity="warning"
+            )
             return None
         return store.state.character(character_id)
 
@@ -470,10 +489,12 @@ class HammerApp(CrashGuard):
 
     def action_loot(self) -> None:
         from hammertui.kernel.ui.loot import LootScreen
+
         self.push_screen(LootScreen())
 
     def action_graveyard(self) -> None:
         from hammertui.kernel.ui.graveyard import GraveyardScreen
+
         self.push_screen(GraveyardScreen())
 
     def action_report(self) -> None:
@@ -483,6 +504,7 @@ class HammerApp(CrashGuard):
 
     def action_rules(self) -> None:
         from hammertui.kernel.ui.decisions import RulesScreen
+
         self.push_screen(RulesScreen())
 
     def action_undo(self) -> None:
@@ -504,7 +526,14 @@ class HammerApp(CrashGuard):
 
     def action_rename(self) -> None:
         current = self._store().state.session.name
-        self.push_screen(TextDialog("Rename session", "New name for this session:", current, lambda name: self.try_perform(RenameSession(name))))
+        self.push_screen(
+            TextDialog(
+                "Rename session",
+                "New name for this session:",
+                current,
+                lambda name: self.try_perform(RenameSession(name)),
+            )
+        )
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own (but Quit, which is ours), every command that applies under `screen`, the
@@ -530,12 +559,22 @@ class HammerApp(CrashGuard):
         """Serve the table's read-only view of this session (again: where to open it), and whether
         it shows Hit Points as numbers."""
         if self._player_server is not None and self._player_server.running:
-            yield SystemCommand("Open the player view", f"Served at {self._player_server.address}: show the address again", self.action_player_view)
+            yield SystemCommand(
+                "Open the player view",
+                f"Served at {self._player_server.address}: show the address again",
+                self.action_player_view,
+            )
         else:
-            yield SystemCommand("Open the player view", "Serve the party, light, clock and rolls to a browser (read-only)", self.action_player_view)
+            yield SystemCommand(
+                "Open the player view",
+                "Serve the party, light, clock and rolls to a browser (read-only)",
+                self.action_player_view,
+            )
         show = not state.session.show_hp_numbers
         words = "Player view: show HP numbers" if show else "Player view: HP as bands alone"
-        yield SystemCommand(words, "Beside Healthy, Wounded, Bloodied... on the player view", lambda: self._show_hp_numbers(show))
+        yield SystemCommand(
+            words, "Beside Healthy, Wounded, Bloodied... on the player view", lambda: self._show_hp_numbers(show)
+        )
 
     def action_player_view(self) -> None:
         """Start the player view's server (once) and say where to open it."""
@@ -548,7 +587,11 @@ class HammerApp(CrashGuard):
         if self._player_server is None or not self._player_server.running:
             self._player_server = PlayerServer()
             self._player_server.start(files.stem, files.folder)
-        self.notify(f"Open {self._player_server.address} in a browser. It follows this session; it stops when hammertui does.", title="Player view", timeout=20)
+        self.notify(
+            f"Open {self._player_server.address} in a browser. It follows this session; it stops when hammertui does.",
+            title="Player view",
+            timeout=20,
+        )
 
     def _show_hp_numbers(self, show: bool) -> None:
         from hammertui.kernel.session.player_view import ShowHpNumbers
@@ -563,7 +606,7 @@ class HammerApp(CrashGuard):
             self._player_server.stop()
 
     def _character_commands(self, state: State) -> Iterable[SystemCommand]:
-        """"Sheet: Darla", "Damage Otto": each character by name, beside the keys' highlighted one. The
+        """ "Sheet: Darla", "Damage Otto": each character by name, beside the keys' highlighted one. The
         sheet is the characters procedure's (its `show_sheet(app, id)`); Damage by name is offered
         where Damage is, as its command does it."""
         characters = procedures.part_ui(self._store().ruleset, "characters")
@@ -572,16 +615,30 @@ class HammerApp(CrashGuard):
         for member in state.party:
             cid = member.id
             if own_sheet is not None:
-                yield SystemCommand(f"Sheet: {member.name}", "Every number and where it comes from", partial(own_sheet, self, cid))
+                yield SystemCommand(
+                    f"Sheet: {member.name}", "Every number and where it comes from", partial(own_sheet, self, cid)
+                )
             if not member.alive:
-                yield SystemCommand(f"Bury {member.name}", "Write the epitaph and lay them to rest", lambda cid=cid: self.action_bury(cid))
+                yield SystemCommand(
+                    f"Bury {member.name}",
+                    "Write the epitaph and lay them to rest",
+                    lambda cid=cid: self.action_bury(cid),
+                )
                 continue
             if damage is not None and damage.run is not None:
-                yield SystemCommand(f"Damage {member.name}", "Apply damage (temporary HP first)", partial(damage.run, self, cid))
+                yield SystemCommand(
+                    f"Damage {member.name}", "Apply damage (temporary HP first)", partial(damage.run, self, cid)
+                )
             yield SystemCommand(f"Heal {member.name}", "Heal up to max HP", lambda cid=cid: self.action_heal(cid))
             if member.status == "down":
-                yield SystemCommand(f"{member.name}: Lay Down", "A Death save; a CON point lost on failure", lambda cid=cid: self.perform(LayDown(cid)))
-                yield SystemCommand(f"{member.name}: Fight On", "Act, then lose 1d4 CON", lambda cid=cid: self.perform(FightOn(cid)))
+                yield SystemCommand(
+                    f"{member.name}: Lay Down",
+                    "A Death save; a CON point lost on failure",
+                    lambda cid=cid: self.perform(LayDown(cid)),
+                )
+                yield SystemCommand(
+                    f"{member.name}: Fight On", "Act, then lose 1d4 CON", lambda cid=cid: self.perform(FightOn(cid))
+                )
 
 
 def _problem_rules(problem: LoadProblem | None, ruleset_loader: RulesetLoader) -> Ruleset:
@@ -599,7 +656,9 @@ def keyed(app: type[HammerApp], commands: tuple[Command[View], ...]) -> type[Ham
     """`app` bound to the keys of `commands`, in their order: a class of the same name, module and
     everything else, whose `BINDINGS` are the commands'."""
     bindings = [command.binding() for command in commands if command.key is not None]
-    return type(app.__name__, (app,), {"BINDINGS": bindings, "__module__": app.__module__, "__qualname__": app.__qualname__})
+    return type(
+        app.__name__, (app,), {"BINDINGS": bindings, "__module__": app.__module__, "__qualname__": app.__qualname__}
+    )
 
 
 def write_report(app: HammerApp, store: Store) -> None:
@@ -607,14 +666,18 @@ def write_report(app: HammerApp, store: Store) -> None:
     from hammertui.kernel.session.report.files import write_report as write
 
     if store.files is None:
-        app.call_from_thread(app.notify, "This session is not saved: there is nothing to report from.", severity="warning")
+        app.call_from_thread(
+            app.notify, "This session is not saved: there is nothing to report from.", severity="warning"
+        )
         return
     try:
         written = write(store.files, app.ruleset_loader)
     except (SaveError, OSError) as error:
         app.call_from_thread(app.notify, f"The report was not written: {error}", severity="error")
         return
-    app.call_from_thread(app.notify, f"The session report is written: {written.markdown} and {written.html}", timeout=10)
+    app.call_from_thread(
+        app.notify, f"The session report is written: {written.markdown} and {written.html}", timeout=10
+    )
 
 
 def make_app(

@@ -81,7 +81,16 @@ class Command(Generic[Moment]):
 
     def binding(self) -> Binding:
         assert self.key is not None
-        return Binding(self.key, self.bound_action, self.label, show=self.show, key_display=self.key_display, priority=self.priority, id=self.id, tooltip=_plain(self.help))
+        return Binding(
+            self.key,
+            self.bound_action,
+            self.label,
+            show=self.show,
+            key_display=self.key_display,
+            priority=self.priority,
+            id=self.id,
+            tooltip=_plain(self.help),
+        )
 
     def words(self, state: State, ruleset: Ruleset) -> tuple[str, str]:
         """The palette's title and help, in the ruleset's words."""
@@ -116,19 +125,57 @@ def calm(view: View) -> bool:
 
 
 COMMON: tuple[Command[View], ...] = (
-    Command("dollar_sign", "party.loot", "loot", "Loot", "Loot ledger", "Coins and items the party carries, and who holds what", key_display="$"),
-    Command("t", "time.advance", "advance_time", "Pass time", "Pass a {unit}", _burning("Advance the clock one {unit}"), show=True),
-    Command("T", "time.pass", "pass_time", "Pass...", "Pass {units}...", _burning("So many, with a reason for the log")),
-    Command("n", "time.next_hour", "next_hour", "Next hour", "To the next hour", _burning("Pass time to the next full hour")),
+    Command(
+        "dollar_sign",
+        "party.loot",
+        "loot",
+        "Loot",
+        "Loot ledger",
+        "Coins and items the party carries, and who holds what",
+        key_display="$",
+    ),
+    Command(
+        "t",
+        "time.advance",
+        "advance_time",
+        "Pass time",
+        "Pass a {unit}",
+        _burning("Advance the clock one {unit}"),
+        show=True,
+    ),
+    Command(
+        "T", "time.pass", "pass_time", "Pass...", "Pass {units}...", _burning("So many, with a reason for the log")
+    ),
+    Command(
+        "n", "time.next_hour", "next_hour", "Next hour", "To the next hour", _burning("Pass time to the next full hour")
+    ),
     Command("h", "party.heal", "heal", "Heal", "Heal", "Heal the highlighted character, up to max HP", show=True),
     Command("u", "store.undo", "undo", "Undo", "Undo", "Step back to before the last action", show=True),
-    Command("B", "party.bury", "bury", "Epitaph", "Epitaph", "Write the highlighted dead's epitaph and lay them to rest"),
+    Command(
+        "B", "party.bury", "bury", "Epitaph", "Epitaph", "Write the highlighted dead's epitaph and lay them to rest"
+    ),
     Command("y", "party.graveyard", "graveyard", "Graveyard", "Graveyard", "The fallen and their epitaphs"),
-    Command(None, "session.report", "report", "Report", "Write the session report", "The session's story as Markdown and a web page, in reports/ beside the saves"),
-    Command(None, "session.rules", "rules", "Rules", "Rules", "The decisions this ruleset takes where its text is silent, each beside the words it reads"),
+    Command(
+        None,
+        "session.report",
+        "report",
+        "Report",
+        "Write the session report",
+        "The session's story as Markdown and a web page, in reports/ beside the saves",
+    ),
+    Command(
+        None,
+        "session.rules",
+        "rules",
+        "Rules",
+        "Rules",
+        "The decisions this ruleset takes where its text is silent, each beside the words it reads",
+    ),
     Command("ctrl+r", "store.redo", "redo", "Redo", "Redo", "Step forward again after an undo"),
     Command("f2", "session.rename", "rename", "Rename", "Rename session", "Give this session a new name"),
-    Command("ctrl+q", "app.quit", "quit", "Quit", "Quit", "Quit: everything is already saved", show=True, priority=True),
+    Command(
+        "ctrl+q", "app.quit", "quit", "Quit", "Quit", "Quit: everything is already saved", show=True, priority=True
+    ),
 )
 
 

@@ -33,11 +33,15 @@ class RulesScreen(ListingScreen):
     def rows(self, view: View) -> list[Row]:
         decisions = view.ruleset.decisions
         titles = [d.title for d in decisions.values()]
-        (width,) = self.widths(widest("Ruling", titles) + SCROLLBAR, [(LEAST_TEXT, [d.text for d in decisions.values()])])
+        (width,) = self.widths(
+            widest("Ruling", titles) + SCROLLBAR, [(LEAST_TEXT, [d.text for d in decisions.values()])]
+        )
         return [(topic, [Text(d.title, style="bold"), clipped(d.text, width)]) for topic, d in decisions.items()]
 
     def empty_text(self, view: View) -> Text:
-        return Text(f"{view.ruleset.name} takes no decisions of its own: its text is followed as written.", style="italic")
+        return Text(
+            f"{view.ruleset.name} takes no decisions of its own: its text is followed as written.", style="italic"
+        )
 
     def subtitle(self, view: View) -> str:
         return view.ruleset.name

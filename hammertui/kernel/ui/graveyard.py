@@ -17,8 +17,7 @@ from hammertui.kernel.session.state import Grave
 from hammertui.kernel.session.vitals import WriteEpitaph
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.listing import ListingScreen, widest
-from hammertui.kernel.ui.table import clipped
-from hammertui.kernel.ui.table import Row
+from hammertui.kernel.ui.table import Row, clipped
 from hammertui.kernel.ui.view import View
 
 TEXT_COLUMNS = (14, 12, 16)
@@ -79,7 +78,9 @@ class GraveyardScreen(ListingScreen):
             return
         character_id = grave.character.id
         dialog = TextDialog(f"Epitaph: {grave.character.name}", "What does the stone say?", grave.epitaph)
-        self.app.push_screen(dialog, lambda text: text is not None and self.hammer.perform(WriteEpitaph(character_id, text)))
+        self.app.push_screen(
+            dialog, lambda text: text is not None and self.hammer.perform(WriteEpitaph(character_id, text))
+        )
 
 
 def _died(view: View, grave: Grave) -> str:

@@ -7,10 +7,10 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from hammertui.kernel.rules.clock import clock_text
-from hammertui.procedures.hammercrawl_classes.rules.tiers import tier
-from hammertui.procedures.burn_down.actions import lit_time_left
 from hammertui.kernel.session.procedures import by_dungeon_level, camp_under_way, is_dark
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.burn_down.actions import lit_time_left
+from hammertui.procedures.hammercrawl_classes.rules.tiers import tier
 
 
 class SessionHeader(Static):

@@ -25,9 +25,8 @@ from textual.dom import DOMNode
 
 import hammertui.kernel.ui
 import hammertui.procedures
-from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.ruleset import toml_file
 from hammertui.kernel.rules.text import printable
+from hammertui.kernel.ruleset import Ruleset, toml_file
 
 MAX_KEYMAP_BYTES = 64 * 1024
 """A keymap larger than this is refused unread: moving every command of every screen takes a few KB."""
@@ -85,7 +84,7 @@ def _flatten(table: dict[str, object], prefix: str, keymap: dict[str, str], prob
         elif isinstance(value, str) and value.strip() and printable(value) == value:
             keymap[binding_id] = value.strip()
         else:
-            problems.append(f"{printable(binding_id)} should be a key such as \"j\" or \"ctrl+j\", not {value!r}")
+            problems.append(f'{printable(binding_id)} should be a key such as "j" or "ctrl+j", not {value!r}')
 
 
 def binding_ids() -> set[str]:
@@ -103,7 +102,9 @@ def reserved(keymap: dict[str, str]) -> dict[str, str]:
         if key in RESERVED and binding_id != "app.quit"
     }
     if "app.quit" in keymap and "ctrl+q" not in _keys(keymap["app.quit"]):
-        problems["app.quit"] = f"'app.quit' on {keymap['app.quit']!r} would leave ctrl+q; quitting keeps it (add keys as \"ctrl+q,x\")"
+        problems["app.quit"] = (
+            f"'app.quit' on {keymap['app.quit']!r} would leave ctrl+q; quitting keeps it (add keys as \"ctrl+q,x\")"
+        )
     return problems
 
 
@@ -153,7 +154,10 @@ def _binding_lists(ruleset: Ruleset | None = None) -> Iterator[list[Binding]]:
 def _nodes() -> Iterator[type[DOMNode]]:
     """The app, its screens and its widgets. Imports every screen, so it is only asked when a keymap
     file moves something."""
-    packages = ((hammertui.kernel.ui.__path__, "hammertui.kernel.ui."), (hammertui.procedures.__path__, "hammertui.procedures."))
+    packages = (
+        (hammertui.kernel.ui.__path__, "hammertui.kernel.ui."),
+        (hammertui.procedures.__path__, "hammertui.procedures."),
+    )
     modules = [module for path, prefix in packages for module in pkgutil.walk_packages(path, prefix)]
     for module in modules:
         for value in vars(importlib.import_module(module.name)).values():

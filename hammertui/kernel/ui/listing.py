@@ -15,11 +15,11 @@ from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from hammertui.kernel.ui.styles import STYLES
+from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.footer import KeysFooter
+from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.table import Row, RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
-from hammertui.kernel.ui import plain
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.hammer import Hammer

@@ -42,10 +42,16 @@ class LootScreen(ListingScreen):
     COLUMNS = COLUMNS
     BINDINGS = [
         Binding("a", "add", "Add", id="loot.add", tooltip="Coins or an item found, and who carries it"),
-        Binding("g", "give", "Give", id="loot.give", tooltip="Hand the highlighted line to someone, or to the common pile"),
-        Binding("e", "edit", "Edit", id="loot.edit", tooltip="Rename the highlighted line or change its coins or worth"),
+        Binding(
+            "g", "give", "Give", id="loot.give", tooltip="Hand the highlighted line to someone, or to the common pile"
+        ),
+        Binding(
+            "e", "edit", "Edit", id="loot.edit", tooltip="Rename the highlighted line or change its coins or worth"
+        ),
         Binding("s", "sell", "Sell", id="loot.sell", tooltip="Sell the highlighted item for its worth in coins"),
-        Binding("x", "remove", "Remove", id="loot.remove", tooltip="Strike the highlighted line out: spent, lost, destroyed"),
+        Binding(
+            "x", "remove", "Remove", id="loot.remove", tooltip="Strike the highlighted line out: spent, lost, destroyed"
+        ),
         Binding("u", "app.undo", "Undo", id="loot.undo", tooltip="Take back the last thing done"),
     ]
     ROW_ACTIONS = frozenset({"give", "edit", "sell", "remove"})

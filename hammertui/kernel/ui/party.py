@@ -41,7 +41,9 @@ class PartyPane(Vertical):
     view: reactive[View | None] = reactive(None, repaint=False)
 
     def compose(self) -> ComposeResult:
-        table = RowTable(id="party-table", cursor_type="row", cursor_foreground_priority="renderable", zebra_stripes=True)
+        table = RowTable(
+            id="party-table", cursor_type="row", cursor_foreground_priority="renderable", zebra_stripes=True
+        )
         add_plain_columns(table, *self.COLUMNS)
         yield table
 
@@ -76,7 +78,9 @@ class PartyPane(Vertical):
 def fit_ends(rows: list[list[Text]], columns: tuple[str, ...], width: int) -> None:
     """The middle columns as wide as their contents; the last whole where it can be; the first (the
     name) the rest, at least `NAME_LEAST`: both cut with an ellipsis to fit `width`."""
-    widths = [max(len(title), *(len(row[i].plain) for row in rows)) if rows else len(title) for i, title in enumerate(columns)]
+    widths = [
+        max(len(title), *(len(row[i].plain) for row in rows)) if rows else len(title) for i, title in enumerate(columns)
+    ]
     room = width - sum(widths[1:-1]) - 2 * len(columns)
     name_width = max(NAME_LEAST, min(widths[0], room - widths[-1]))
     last_width = max(1, room - name_width)
@@ -107,4 +111,3 @@ def hp_cell(member: Character) -> Text:
     """`5/9+2`, coloured by the rules' HP band; the dead's dimmed."""
     hp = f"{member.hp}/{member.max_hp}" + (f"+{member.temp_hp}" if member.temp_hp else "")
     return Text(hp, style=HP_STYLE[hp_band(member.hp, member.max_hp)] if member.alive else "dim")
-

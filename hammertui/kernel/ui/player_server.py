@@ -29,8 +29,28 @@ class PlayerServer:
     def start(self, name: str, saves: Path) -> str:
         """Serve session `name` of `saves` on a free port; the address to open."""
         port = _free_port()
-        command = [sys.executable, "-m", "hammertui", "serve", name, "--saves", str(saves.resolve()), "--host", HOST, "--port", str(port), "--parent", str(os.getpid())]
-        self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        command = [
+            sys.executable,
+            "-m",
+            "hammertui",
+            "serve",
+            name,
+            "--saves",
+            str(saves.resolve()),
+            "--host",
+            HOST,
+            "--port",
+            str(port),
+            "--parent",
+            str(os.getpid()),
+        ]
+        self.process = subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         self.address = f"http://{HOST}:{port}"
         return self.address
 

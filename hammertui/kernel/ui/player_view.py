@@ -26,7 +26,13 @@ from hammertui.kernel.session.sessions import read_files
 POLL = 0.25
 """Seconds between looks at the files: a change shows within a second with room to spare."""
 
-BAND_STYLES = {"Healthy": "bold green", "Wounded": "bold yellow", "Bloodied": "bold #ef6c00", "Down": "bold red", "Dead": "dim"}
+BAND_STYLES = {
+    "Healthy": "bold green",
+    "Wounded": "bold yellow",
+    "Bloodied": "bold #ef6c00",
+    "Down": "bold red",
+    "Dead": "dim",
+}
 LIGHT_STYLES = {"lit": "bold #fbc02d", "dim": "#a1887f", "dark": "bold red"}
 BAR = 20
 
@@ -64,7 +70,13 @@ class PlayerApp(App[None]):
         yield Static(id="graveyard", classes="pane", markup=False)
 
     def on_mount(self) -> None:
-        for pane, title in (("party", "Party"), ("light", "Light"), ("fight", "Fight"), ("roll", "Last roll"), ("graveyard", "Graveyard")):
+        for pane, title in (
+            ("party", "Party"),
+            ("light", "Light"),
+            ("fight", "Fight"),
+            ("roll", "Last roll"),
+            ("graveyard", "Graveyard"),
+        ):
             self.query_one(f"#{pane}").border_title = title
         self.follow()
         self.set_interval(POLL, self.follow)
@@ -78,7 +90,9 @@ class PlayerApp(App[None]):
         try:
             state, ruleset, recent = read_files(self.files, self.ruleset_loader)
         except (SaveError, OSError) as error:
-            self.query_one("#top", Static).update(Text(f" Waiting for the session {self.files.stem!r}: {_first_line(error)}", style="bold"))
+            self.query_one("#top", Static).update(
+                Text(f" Waiting for the session {self.files.stem!r}: {_first_line(error)}", style="bold")
+            )
             return
         self.view = player_view(state, ruleset, recent)
         self.draw(self.view)
@@ -107,7 +121,9 @@ def _first_line(error: Exception) -> str:
 def header(view: PlayerView) -> Text:
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f" {view.session} ", style="bold reverse")
-    line.append(" DARK " if view.dark else " LIT ", style="bold #ffffff on #b71c1c" if view.dark else "bold #000000 on #fbc02d")
+    line.append(
+        " DARK " if view.dark else " LIT ", style="bold #ffffff on #b71c1c" if view.dark else "bold #000000 on #fbc02d"
+    )
     line.append(f" {view.clock} ", style="bold")
     line.append(f"│ {view.ruleset}", style="dim")
     return line

@@ -14,7 +14,6 @@ from hammertui.kernel.rules.dice import DiceExpr, DiceSource, Roll, Term, roll
 from hammertui.kernel.rules.modifiers import ModifierRules, Section
 from hammertui.kernel.rules.records import record
 
-
 BEAN_DICE: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
 """Book Three's sizes: "With one (1) net Bean, the die is a d4 [...] ending with six (6) or more
 total net Beans getting an entire d20."."""
@@ -27,9 +26,7 @@ def bean_die(net: int, sizes: Sequence[int] = BEAN_DICE) -> int | None:
     return sizes[min(abs(net), len(sizes)) - 1]
 
 
-def roll_beans(
-    source: DiceSource, notation: str | DiceExpr, net: int, sizes: Sequence[int] = BEAN_DICE
-) -> Roll:
+def roll_beans(source: DiceSource, notation: str | DiceExpr, net: int, sizes: Sequence[int] = BEAN_DICE) -> Roll:
     """Net Boons add one extra die to the roll's total, net Banes subtract it."""
     base = roll(source, notation)
     size = bean_die(net, sizes)

@@ -14,18 +14,17 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.burn_down import rules as light
 from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset, TimeRules
-from hammertui.procedures.burn_down.schema import LightSourceDef
-from hammertui.kernel.session import effects
-from hammertui.procedures.burn_down import state as light_state
-from hammertui.kernel.session import carrying
+from hammertui.kernel.session import carrying, effects
 from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.burn_down.state import LightSource, replace_light, running_low, source_name
 from hammertui.kernel.session.state import Character, State, free_id, replace_member
+from hammertui.procedures.burn_down import rules as light
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.burn_down.schema import LightSourceDef
+from hammertui.procedures.burn_down.state import LightSource, replace_light, running_low, source_name
 
 OIL = "oil"
 """The pack item that is not a light: a flask of oil, counted on the character, for a refill."""
@@ -55,7 +54,9 @@ def packs(state: State) -> tuple[Pack, ...]:
     """Each living member's spares (unlit sources with time left), oil and Rations, in party order."""
     found = []
     for member in state.living:
-        kinds = Counter(s.kind for s in light_state.lights(state) if s.carrier == member.id and not s.lit and s.remaining > 0)
+        kinds = Counter(
+            s.kind for s in light_state.lights(state) if s.carrier == member.id and not s.lit and s.remaining > 0
+        )
         if kinds or member.oil or member.rations:
             found.append(Pack(member.id, tuple(kinds.items()), member.oil, member.rations))
     return tuple(found)
@@ -153,7 +154,10 @@ class Refill(carrying.Refilling):
             raise Refused(f"{name} is already full ({ctx.ruleset.time.label(source.remaining)})")
         refilled = attrs.evolve(source, remaining=filled.remaining)
         member = attrs.evolve(member, oil=member.oil - 1)
-        new = light_state.with_lights(attrs.evolve(state, party=replace_member(state.party, member)), replace_light(light_state.lights(state), refilled))
+        new = light_state.with_lights(
+            attrs.evolve(state, party=replace_member(state.party, member)),
+            replace_light(light_state.lights(state), refilled),
+        )
         full = ctx.ruleset.time.label(filled.remaining)
         text = f"{name} takes a fresh {definition.refuel}: {full}. {member.name} has {carrying.counted(member.oil, definition.refuel)} left."
         ruling = ctx.ruleset.decisions.get("lantern_refill")
@@ -235,9 +239,13 @@ class CastLight:
             raise Refused(f"{member.name} casts no spells")
         definition = ctx.ruleset.light_sources[kind]
         duration = light.spell_duration(ctx.ruleset, member.level)
-        spell = LightSource(free_id("l", {s.id for s in light_state.lights(state)}), kind, duration, carrier=member.id, lit=True)
+        spell = LightSource(
+            free_id("l", {s.id for s in light_state.lights(state)}), kind, duration, carrier=member.id, lit=True
+        )
         member = attrs.evolve(member, spells_forgotten=member.spells_forgotten + 1)
-        new = light_state.with_lights(attrs.evolve(state, party=replace_member(state.party, member)), (*light_state.lights(state), spell))
+        new = light_state.with_lights(
+            attrs.evolve(state, party=replace_member(state.party, member)), (*light_state.lights(state), spell)
+        )
         bonus = duration - (definition.duration or 0)
         why = f"{definition.duration} + {bonus} for level {member.level}"
         text = f"{member.name} casts a {definition.name}: {ctx.ruleset.time.label(duration)} ({why}); a spell spent until re-memorized."
@@ -383,7 +391,6 @@ def _not_refillable(ruleset: Ruleset, name: str) -> str:
 
 def _a(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
-
 
 
 def light_of(state: State, light_id: str) -> LightSource:

@@ -10,18 +10,32 @@ from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 
-from hammertui.procedures.burn_down.rules import bar_level
-from hammertui.procedures.burn_down import state as light_state
-from hammertui.procedures.burn_down.actions import Douse, HandOver, Light, OIL, CastLight, DropLight, Pack, Refill, casters, pack_items, packs, party_light, spell_kind
-from hammertui.procedures.burn_down.state import LightSource, source_name
 from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.party import PartyPane
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, clipped, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
-from hammertui.kernel.ui import plain
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.burn_down.actions import (
+    OIL,
+    CastLight,
+    Douse,
+    DropLight,
+    HandOver,
+    Light,
+    Pack,
+    Refill,
+    casters,
+    pack_items,
+    packs,
+    party_light,
+    spell_kind,
+)
+from hammertui.procedures.burn_down.rules import bar_level
+from hammertui.procedures.burn_down.state import LightSource, source_name
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -213,8 +227,6 @@ def pane() -> LightPane:
     return LightPane(id="light", classes="pane")
 
 
-
-
 LIGHTS = CarriedLights(LightPane, light_state.KEEPING, Light, Douse, HandOver, Refill)
 """The moves every light procedure's pane makes alike, on this pane's sources."""
 
@@ -227,6 +239,7 @@ def drop(app: HammerApp) -> None:
 
 def correct(app: HammerApp) -> None:
     from hammertui.procedures.burn_down.dialogs.correct_light import CorrectLightDialog
+
     source = LIGHTS.at_cursor(app, "correct")
     if source is None:
         return
@@ -238,6 +251,7 @@ def correct(app: HammerApp) -> None:
 
 def pack(app: HammerApp) -> None:
     from hammertui.procedures.burn_down.dialogs.pack import PackDialog
+
     store = app.store
     items = pack_items(store.ruleset)
     if not items:
@@ -262,13 +276,64 @@ def cast(app: HammerApp) -> None:
 
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("l", "light.toggle", "toggle_light", "Light", "Light or douse", "Light the selected source, or put it out", run=LIGHTS.toggle),
-    Command("g", "light.hand_over", "hand_over", "Give", "Hand over a light", "Give the selected source to someone else", run=LIGHTS.give),
-    Command("o", "light.refill", "refill_light", "Refill", "Refill a lantern", "The selected lantern, from its carrier's flask of oil, back to full", run=LIGHTS.fill),
-    Command("D", "light.drop", "drop_light", "Drop light", "Drop a light", "The selected source is lost for good", run=drop),
-    Command("a", "light.pack", "pack", "Pack", "Add to a pack", "A fresh torch, lantern or candle, or a flask of oil, for someone to carry", run=pack),
-    Command("L", "light.cast", "cast_light", "Cast Light", "Cast Light", "A caster's Light spell: strong light, longer for a higher level", applies=lambda v: spell_kind(v.ruleset) is not None, run=cast),
-    Command("C", "light.correct", "correct_light", "Correct light", "Correct a light", "Add to, take from or set the selected source's time, with a reason", run=correct),
+    Command(
+        "l",
+        "light.toggle",
+        "toggle_light",
+        "Light",
+        "Light or douse",
+        "Light the selected source, or put it out",
+        run=LIGHTS.toggle,
+    ),
+    Command(
+        "g",
+        "light.hand_over",
+        "hand_over",
+        "Give",
+        "Hand over a light",
+        "Give the selected source to someone else",
+        run=LIGHTS.give,
+    ),
+    Command(
+        "o",
+        "light.refill",
+        "refill_light",
+        "Refill",
+        "Refill a lantern",
+        "The selected lantern, from its carrier's flask of oil, back to full",
+        run=LIGHTS.fill,
+    ),
+    Command(
+        "D", "light.drop", "drop_light", "Drop light", "Drop a light", "The selected source is lost for good", run=drop
+    ),
+    Command(
+        "a",
+        "light.pack",
+        "pack",
+        "Pack",
+        "Add to a pack",
+        "A fresh torch, lantern or candle, or a flask of oil, for someone to carry",
+        run=pack,
+    ),
+    Command(
+        "L",
+        "light.cast",
+        "cast_light",
+        "Cast Light",
+        "Cast Light",
+        "A caster's Light spell: strong light, longer for a higher level",
+        applies=lambda v: spell_kind(v.ruleset) is not None,
+        run=cast,
+    ),
+    Command(
+        "C",
+        "light.correct",
+        "correct_light",
+        "Correct light",
+        "Correct a light",
+        "Add to, take from or set the selected source's time, with a reason",
+        run=correct,
+    ),
 )
 
 

@@ -17,10 +17,10 @@ import attrs
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.burn_down.state import lights
 from hammertui.kernel.session.report import Chart, Section
 from hammertui.kernel.session.report.common import time_words
 from hammertui.kernel.session.state import State
+from hammertui.procedures.burn_down.state import lights
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.seam import ReportSection
@@ -98,7 +98,13 @@ def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> S
             f" in the lit sources where the save has {time_words(ruleset, saved)}: the chart is as near as the log tells.",
         )
     unit = ruleset.time.unit_plural
-    chart = Chart("Light left over the evening", "step", f"{unit.capitalize()} on the clock", f"{unit} of light left", tuple(sorted(points.items())))
+    chart = Chart(
+        "Light left over the evening",
+        "step",
+        f"{unit.capitalize()} on the clock",
+        f"{unit} of light left",
+        tuple(sorted(points.items())),
+    )
     return Section("Light", tuple(lines), charts=(chart,) if points else (), unknown=unknown)
 
 

@@ -12,9 +12,9 @@ from typing import Literal
 
 from hammertui.kernel.rules.modifiers import ModifierRules, modifier_rules
 from hammertui.kernel.rules.records import record
+from hammertui.kernel.rules.words import listed
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.burn_down.schema import LightPenalty, LightSourceDef
-from hammertui.kernel.rules.words import listed
 
 LOW_AT = 1
 """A source with this many units or fewer left is running low: the 'Smith must hear about it."""

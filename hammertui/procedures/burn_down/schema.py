@@ -1,6 +1,5 @@
 """`[light]`: light sources, and what darkness and dim light do."""
 
-
 from typing import Annotated
 
 import attrs

@@ -5,19 +5,18 @@ lit or not. Time reaches it through `on_time` and darkness is asked of it throug
 put by `session.procedures`, so the clock and the panes need not know how light is kept.
 """
 
-
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from hammertui.procedures.burn_down.rules import LOW_AT, burn
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.carrying import Keeping, carried_name
 from hammertui.kernel.session.events import Event, note
-from hammertui.kernel.session.state import State
 from hammertui.kernel.session.procedures import Buried, Hears
+from hammertui.kernel.session.state import State
+from hammertui.procedures.burn_down.rules import LOW_AT, burn
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action, Context, Result
@@ -181,7 +180,8 @@ def rules_problems(burn_down: BurnDown, state: State, ruleset: Ruleset) -> list[
     kinds = ", ".join(ruleset.light_sources)
     return [
         f"lights[{i}].kind: {ruleset.name} has no light source {source.kind!r} (one of {kinds})"
-        for i, source in enumerate(burn_down.lights) if source.kind not in ruleset.light_sources
+        for i, source in enumerate(burn_down.lights)
+        if source.kind not in ruleset.light_sources
     ]
 
 

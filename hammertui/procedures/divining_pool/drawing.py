@@ -10,9 +10,9 @@ from rich.text import Text
 
 from hammertui.kernel.rules.dice import DiviningThrow
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.divining_pool.schema.divining import Divining
 from hammertui.procedures.divining_pool.rules.explore import PoolLine, throw_text
 from hammertui.procedures.divining_pool.rules.odds import OddsSymbols
+from hammertui.procedures.divining_pool.schema.divining import Divining
 
 DIE_STYLE = {
     "blue": "#2f7de1",

@@ -16,15 +16,15 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from hammertui.procedures.divining_pool.rules.explore import divining_of, pool_counts
-from hammertui.procedures.divining_pool.rules.odds import Distribution, PoolOdds, odds_for
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.divining_pool.schema.divining import Divining
-from hammertui.procedures.divining_pool.state import EXPLORE_STEPS, Exploration, divining_pool, exploring
-from hammertui.procedures.divining_pool.actions.explore import pool_lines, room_award
-from hammertui.procedures.divining_pool.drawing import STEP_NAMES, dice_chip, percent, reason_line, symbol_names
 from hammertui.kernel.ui.commands import Command, calm
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.divining_pool.actions.explore import pool_lines, room_award
+from hammertui.procedures.divining_pool.drawing import STEP_NAMES, dice_chip, percent, reason_line, symbol_names
+from hammertui.procedures.divining_pool.rules.explore import divining_of, pool_counts
+from hammertui.procedures.divining_pool.rules.odds import Distribution, PoolOdds, odds_for
+from hammertui.procedures.divining_pool.schema.divining import Divining
+from hammertui.procedures.divining_pool.state import EXPLORE_STEPS, Exploration, divining_pool, exploring
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -188,8 +188,6 @@ def pane() -> DiviningPane:
     return DiviningPane(id="divining", classes="pane")
 
 
-
-
 def _explore(app: HammerApp) -> None:
     """Open the Explore screen; the Divining Pool's screens load on first use."""
     from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
@@ -223,11 +221,53 @@ def _town(app: HammerApp) -> None:
 
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("e", "explore.start", "explore", "Explore", "Explore", "Move on to the next room: the Divining Pool, step by step", show=True, applies=calm, run=_explore),
-    Command("b", "explore.pool", "pool", "Pool", "Build the Divining Pool", "Toggles, counters and dice by hand, with exact odds", run=_pool),
-    Command("m", "explore.rooms", "rooms", "Rooms", "Rooms", "The rooms explored, their rolls and notes; award XP", run=_rooms),
-    Command("S", "party.search", "search", "Search", "Search", "Searchers and time: the odds shown, the roll for the 'Smith's eyes", run=_search),
-    Command("R", "party.town", "town", "Town", "Return to Town", "Full HP and spells, supplies restocked, loot divided, levels; back at a chosen level", run=_town),
+    Command(
+        "e",
+        "explore.start",
+        "explore",
+        "Explore",
+        "Explore",
+        "Move on to the next room: the Divining Pool, step by step",
+        show=True,
+        applies=calm,
+        run=_explore,
+    ),
+    Command(
+        "b",
+        "explore.pool",
+        "pool",
+        "Pool",
+        "Build the Divining Pool",
+        "Toggles, counters and dice by hand, with exact odds",
+        run=_pool,
+    ),
+    Command(
+        "m",
+        "explore.rooms",
+        "rooms",
+        "Rooms",
+        "Rooms",
+        "The rooms explored, their rolls and notes; award XP",
+        run=_rooms,
+    ),
+    Command(
+        "S",
+        "party.search",
+        "search",
+        "Search",
+        "Search",
+        "Searchers and time: the odds shown, the roll for the 'Smith's eyes",
+        run=_search,
+    ),
+    Command(
+        "R",
+        "party.town",
+        "town",
+        "Town",
+        "Return to Town",
+        "Full HP and spells, supplies restocked, loot divided, levels; back at a chosen level",
+        run=_town,
+    ),
 )
 
 
@@ -236,6 +276,7 @@ def after_fight(app: HammerApp, then: Callable[[], object]) -> None:
     screen closing) once it is answered, or at once when there is nothing to offer. The offer
     opens over the fight, so the keyboard passes from the fight straight to it."""
     from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
+
     state, ruleset = app.store.state, app.store.ruleset
     room = next((r for r in reversed(divining_pool(state).rooms) if not r.beaten), None)
     if room is None or not state.living:

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 from hammertui.kernel.rules.dice import DiviningThrow
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.divining_pool.state import Room, divining_pool, exploring
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.report import Chart, Section, Table
 from hammertui.kernel.session.report.common import time_words
 from hammertui.kernel.session.state import State
+from hammertui.procedures.divining_pool.state import Room, divining_pool, exploring
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.seam import ReportSection
@@ -26,8 +26,7 @@ def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> S
     unit = ruleset.time.unit_plural
     stays = time_in_rooms(rooms, state.clock.units)
     lines = [
-        f"{state.dungeon.rooms_explored} new rooms explored; {len(rooms)} rooms on the record"
-        f" ({_count_kinds(rooms)}).",
+        f"{state.dungeon.rooms_explored} new rooms explored; {len(rooms)} rooms on the record ({_count_kinds(rooms)}).",
         f"{sum(sum(r.pool.values()) for r in rooms)} dice in the pools; symbols spent: "
         + (", ".join(f"{n} {_symbol(ruleset, s, n)}" for s, n in spent.most_common()) or "none")
         + ".",
@@ -37,8 +36,12 @@ def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> S
         lines.append(f"{time_words(ruleset, rooms[0].at)} before the first room.")
     rows = tuple(_row(ruleset, room, stays[room.number]) for room in rooms)
     header = ("Room", "Kind", "Pool", "Roll", "Symbols bought", "XP each", unit.capitalize())
-    chart = Chart(f"{unit.capitalize()} per room", "bar", "Room", unit, tuple((str(r.number), stays[r.number]) for r in rooms))
-    unknown = ("An Explore was under way when the log ends: its room is not yet on the record.",) if exploring(state) else ()
+    chart = Chart(
+        f"{unit.capitalize()} per room", "bar", "Room", unit, tuple((str(r.number), stays[r.number]) for r in rooms)
+    )
+    unknown = (
+        ("An Explore was under way when the log ends: its room is not yet on the record.",) if exploring(state) else ()
+    )
     return Section("Rooms", tuple(lines), (Table(header, rows),) if rows else (), (chart,) if rooms else (), unknown)
 
 

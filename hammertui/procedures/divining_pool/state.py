@@ -5,18 +5,17 @@ Only the Divining Pool reads or writes these; the dungeon's level, its boss and 
 stands in a Safe Haven stay on `Dungeon`, where the tiers, the camp and the town read them too.
 """
 
-
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 from hammertui.kernel.rules.dice import DiviningThrow
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import Event
-from hammertui.kernel.session.state import State
 from hammertui.kernel.session.procedures import FoesBeaten, Hears
+from hammertui.kernel.session.state import State
+from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.seam import ExploreProcedure
@@ -198,11 +197,24 @@ def problems(pool: DiviningPool, state: State) -> list[str]:
         found.append("risk, reward and rerolls cannot be negative")
     if min([*pool.plan.additions.values(), *pool.plan.extra.values(), 0]) < 0:
         found.append("plan: dice counts cannot be negative")
-    found += [f"plan.extra.{colour}: {n} dice by hand; at most {BY_HAND}" for colour, n in pool.plan.extra.items() if n > BY_HAND]
-    found += [f"bonuses[{i}].count: {b.count} dice; at most {BY_HAND}" for i, b in enumerate(pool.bonuses) if b.count > BY_HAND]
+    found += [
+        f"plan.extra.{colour}: {n} dice by hand; at most {BY_HAND}"
+        for colour, n in pool.plan.extra.items()
+        if n > BY_HAND
+    ]
+    found += [
+        f"bonuses[{i}].count: {b.count} dice; at most {BY_HAND}"
+        for i, b in enumerate(pool.bonuses)
+        if b.count > BY_HAND
+    ]
     shown = [(f"rooms[{i}].pool", room.pool) for i, room in enumerate(pool.rooms)]
     shown += [("exploring.pool", pool.exploring.pool)] if pool.exploring is not None else []
-    found += [f"{where}.{colour}: {n} dice; at most {MOST_THROWN}" for where, counts in shown for colour, n in counts.items() if n > MOST_THROWN]
+    found += [
+        f"{where}.{colour}: {n} dice; at most {MOST_THROWN}"
+        for where, counts in shown
+        for colour, n in counts.items()
+        if n > MOST_THROWN
+    ]
     trip = pool.exploring
     if trip is not None:
         if trip.step not in EXPLORE_STEPS[:-1]:
@@ -221,7 +233,9 @@ def rules_problems(pool: DiviningPool, state: State, ruleset: Ruleset) -> list[s
         return []
     found = []
     if not divining.challenge_min <= pool.challenge_level <= divining.challenge_max:
-        found.append(f"challenge_level: {pool.challenge_level} is outside {divining.challenge_min}-{divining.challenge_max}")
+        found.append(
+            f"challenge_level: {pool.challenge_level} is outside {divining.challenge_min}-{divining.challenge_max}"
+        )
     colours = ", ".join(divining.colours)
     named = [("plan.extra", c) for c in pool.plan.extra]
     named += [(f"bonuses[{i}].colour", b.colour) for i, b in enumerate(pool.bonuses)]
@@ -229,18 +243,29 @@ def rules_problems(pool: DiviningPool, state: State, ruleset: Ruleset) -> list[s
         named += [(f"rooms[{i}].pool", c) for c in room.pool] + [(f"rooms[{i}].throws", t.color) for t in room.throws]
     if pool.exploring is not None:
         trip = pool.exploring
-        named += [("exploring.pool", c) for c in trip.pool] + [("exploring.throws", t.color) for t in (*trip.throws, *trip.extra_throws)]
-    found += [f"{where}: {ruleset.name} has no divining die {colour!r} (one of {colours})" for where, colour in named if colour not in divining.colours]
+        named += [("exploring.pool", c) for c in trip.pool] + [
+            ("exploring.throws", t.color) for t in (*trip.throws, *trip.extra_throws)
+        ]
+    found += [
+        f"{where}: {ruleset.name} has no divining die {colour!r} (one of {colours})"
+        for where, colour in named
+        if colour not in divining.colours
+    ]
     thrown = [(f"rooms[{i}].throws", t) for i, room in enumerate(pool.rooms) for t in room.throws]
     if pool.exploring is not None:
         thrown += [("exploring.throws", t) for t in (*pool.exploring.throws, *pool.exploring.extra_throws)]
     found += [
         f"{where}: a {throw.color} die shows no face {list(throw.face)}"
         for where, throw in thrown
-        if throw.color in divining.colours and tuple(throw.face) not in {tuple(f) for f in divining.colours[throw.color].faces}
+        if throw.color in divining.colours
+        and tuple(throw.face) not in {tuple(f) for f in divining.colours[throw.color].faces}
     ]
     additions = [a.id for a in divining.additions]
-    found += [f"plan.additions: {ruleset.name} has no pool addition {a!r} (one of {', '.join(additions)})" for a in pool.plan.additions if a not in additions]
+    found += [
+        f"plan.additions: {ruleset.name} has no pool addition {a!r} (one of {', '.join(additions)})"
+        for a in pool.plan.additions
+        if a not in additions
+    ]
     return found
 
 

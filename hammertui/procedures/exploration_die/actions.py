@@ -16,6 +16,22 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from hammertui.kernel.rules.dice import roll as roll_dice
+from hammertui.kernel.rules.records import record
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.ruleset.classes import dice_range
+from hammertui.kernel.session.acting import Action, Context, Refused, Result
+from hammertui.kernel.session.actions import spend_time
+from hammertui.kernel.session.events import Event, note
+from hammertui.kernel.session.procedures import (
+    Buried,
+    Dismissed,
+    ExplorationResult,
+    Hears,
+    TurnsPassed,
+    light_level,
+    signal,
+)
+from hammertui.kernel.session.state import State, free_id
 from hammertui.procedures.exploration_die.rules import (
     CAREFUL,
     HOOFING_IT,
@@ -26,13 +42,7 @@ from hammertui.procedures.exploration_die.rules import (
     surprise,
     surprise_chances,
 )
-from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.exploration_die.schema import ExplorationDieRules
-from hammertui.kernel.ruleset.classes import dice_range
-from hammertui.kernel.session.acting import Action, Context, Refused, Result
-from hammertui.kernel.session.actions import spend_time
-from hammertui.kernel.session.events import Event, note
 from hammertui.procedures.exploration_die.state import (
     KEPT,
     NAME,
@@ -48,9 +58,6 @@ from hammertui.procedures.exploration_die.state import (
     spokesman,
     surprise_odds,
 )
-from hammertui.kernel.session.procedures import light_level, signal
-from hammertui.kernel.session.state import State, free_id
-from hammertui.kernel.session.procedures import Buried, Dismissed, ExplorationResult, Hears, TurnsPassed
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.seam import ExploreProcedure
@@ -186,7 +193,9 @@ def on_dismissed(state: State, ctx: Context, action: Action, heard: Dismissed) -
     return on_buried(state, ctx, action, Buried(heard.member.id))
 
 
-def _encounter(state: State, ctx: Context, action: Action, rules: ExplorationDieRules, turn: Turn) -> tuple[Encounter, list[Event]]:
+def _encounter(
+    state: State, ctx: Context, action: Action, rules: ExplorationDieRules, turn: Turn
+) -> tuple[Encounter, list[Event]]:
     """Surprise for both sides by the light and the pace, then the reaction roll, with the
     spokesman's modifier when the meeting allows it."""
     light = light_level(state, ctx.ruleset)
@@ -205,7 +214,11 @@ def _encounter(state: State, ctx: Context, action: Action, rules: ExplorationDie
     thrown = roll_dice(ctx.dice, rules.reaction.dice)
     total = thrown.total + modifier
     reaction = reaction_for(rules.reaction, total)
-    by = f" + {speaker.name}'s {stat} {modifier:+d}" if speaker is not None else f" (no {stat}: they caught the party unaware)"
+    by = (
+        f" + {speaker.name}'s {stat} {modifier:+d}"
+        if speaker is not None
+        else f" (no {stat}: they caught the party unaware)"
+    )
     said.append(note(action, f"Reaction: {reaction} ({total}).", (f"reaction {thrown.describe()}{by}",)))
     name = speaker.name if speaker is not None else ""
     return Encounter(outcome.who, outcome.free_round, reaction, total, name, modifier), said

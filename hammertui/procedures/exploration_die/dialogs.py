@@ -8,9 +8,9 @@ from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label, Select
 
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.exploration_die.actions import AddClock, TakeTurn
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.exploration_die.actions import AddClock, TakeTurn
 
 
 class TurnDialog(FormDialog):
@@ -37,7 +37,9 @@ class TurnDialog(FormDialog):
         if self._speakers:
             with Horizontal(classes="row"):
                 yield Label("Spokesman: ", markup=False)
-                yield Select(plain.choices(self._speakers), value=self._speakers[0][1], allow_blank=False, id="spokesman")
+                yield Select(
+                    plain.choices(self._speakers), value=self._speakers[0][1], allow_blank=False, id="spokesman"
+                )
         if self._by_hand:
             yield Label("The exploration die, as rolled at the table:", markup=False)
             yield Input(id="face", type="integer")

@@ -19,14 +19,14 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Digits, Static
 
-from hammertui.procedures.exploration_die.rules import HOOFING_IT, PACE_NAMES, result_for
-from hammertui.procedures.exploration_die.schema import ExplorationDieRules
-from hammertui.procedures.exploration_die.actions import RemoveClock, TogglePace, marks
-from hammertui.procedures.exploration_die.state import ExplorationDie, TurnRoll, die_of, spokesman, unrolled
 from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.commands import Command, calm
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.exploration_die.actions import RemoveClock, TogglePace, marks
+from hammertui.procedures.exploration_die.rules import HOOFING_IT, PACE_NAMES, result_for
+from hammertui.procedures.exploration_die.schema import ExplorationDieRules
+from hammertui.procedures.exploration_die.state import ExplorationDie, TurnRoll, die_of, spokesman, unrolled
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -92,7 +92,12 @@ def latest_text(rules: ExplorationDieRules, latest: TurnRoll | None) -> Text:
         text.append(f"\n{latest.action}", style="italic")
     if latest.encounter is not None:
         met = latest.encounter
-        surprised = {"party": "party surprised", "foes": "foes surprised", "both": "both surprised: canceled", "none": "no surprise"}
+        surprised = {
+            "party": "party surprised",
+            "foes": "foes surprised",
+            "both": "both surprised: canceled",
+            "none": "no surprise",
+        }
         line = f"\n{surprised[met.surprised]} · reaction {met.reaction} ({met.reaction_total})"
         if met.free_round:
             line += f" · {FREE_ROUND[met.free_round]}"
@@ -137,8 +142,6 @@ def pane() -> ExplorationDiePane:
     return ExplorationDiePane(id="exploration-die", classes="pane")
 
 
-
-
 def _speakers(app: HammerApp) -> list[tuple[str, str]]:
     """The standing as the form offers them, who speaks now first: the last spokesman, else the
     Leader, else the first standing."""
@@ -150,16 +153,19 @@ def _speakers(app: HammerApp) -> list[tuple[str, str]]:
 
 def take_turn(app: HammerApp) -> None:
     from hammertui.procedures.exploration_die.dialogs import TurnDialog
+
     app.push_screen(TurnDialog(DEFAULT_DOING, _speakers(app), app.try_perform))
 
 
 def turn_by_hand(app: HammerApp) -> None:
     from hammertui.procedures.exploration_die.dialogs import TurnDialog
+
     app.push_screen(TurnDialog(DEFAULT_DOING, _speakers(app), app.try_perform, by_hand=True))
 
 
 def add_clock(app: HammerApp) -> None:
     from hammertui.procedures.exploration_die.dialogs import ClockDialog
+
     app.push_screen(ClockDialog(app.try_perform))
 
 
@@ -178,11 +184,55 @@ SETS_ASIDE = frozenset({"time.advance", "time.pass", "time.next_hour"})
 """The common keys that pass time without a turn: "Roll the exploration die every turn"."""
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("e", "die.turn", "take_turn", "Turn", "Take a turn", "What the party does; a {unit} passes and the exploration die is rolled", show=True, applies=calm, run=take_turn),
-    Command("i", "die.by_hand", "turn_by_hand", "Die by hand", "Take a turn, die by hand", "The exploration die as rolled at the table: type its face", applies=calm, run=turn_by_hand),
-    Command("P", "die.pace", "toggle_pace", "Pace", "Toggle the pace", "Careful, or hoofing it: faster, easier to surprise, no mapping", run=lambda app: app.perform(TogglePace())),
-    Command("K", "die.add_clock", "add_clock", "Clock", "Add a ticking clock", "A countdown (a ritual in N marks) ticked off by Magic Dissipates", run=add_clock),
-    Command(None, "die.remove_clock", "remove_clock", "Remove clock", "Remove a ticking clock", "Take a clock off the board, run out or foiled", applies=_has_clocks, run=remove_clock),
+    Command(
+        "e",
+        "die.turn",
+        "take_turn",
+        "Turn",
+        "Take a turn",
+        "What the party does; a {unit} passes and the exploration die is rolled",
+        show=True,
+        applies=calm,
+        run=take_turn,
+    ),
+    Command(
+        "i",
+        "die.by_hand",
+        "turn_by_hand",
+        "Die by hand",
+        "Take a turn, die by hand",
+        "The exploration die as rolled at the table: type its face",
+        applies=calm,
+        run=turn_by_hand,
+    ),
+    Command(
+        "P",
+        "die.pace",
+        "toggle_pace",
+        "Pace",
+        "Toggle the pace",
+        "Careful, or hoofing it: faster, easier to surprise, no mapping",
+        run=lambda app: app.perform(TogglePace()),
+    ),
+    Command(
+        "K",
+        "die.add_clock",
+        "add_clock",
+        "Clock",
+        "Add a ticking clock",
+        "A countdown (a ritual in N marks) ticked off by Magic Dissipates",
+        run=add_clock,
+    ),
+    Command(
+        None,
+        "die.remove_clock",
+        "remove_clock",
+        "Remove clock",
+        "Remove a ticking clock",
+        "Take a clock off the board, run out or foiled",
+        applies=_has_clocks,
+        run=remove_clock,
+    ),
 )
 
 

@@ -10,14 +10,16 @@ from typing import TYPE_CHECKING
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.exploration_die.state import die_of
 from hammertui.kernel.session.report import Chart, Section, Table
 from hammertui.kernel.session.state import State
+from hammertui.procedures.exploration_die.state import die_of
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.seam import ReportSection
 
-TURN = re.compile(r"^Turn (?P<turn>\d+)(?:: (?P<doing>.+?))?\. The exploration die shows (?P<face>\d+), (?P<result>.+)\.$")
+TURN = re.compile(
+    r"^Turn (?P<turn>\d+)(?:: (?P<doing>.+?))?\. The exploration die shows (?P<face>\d+), (?P<result>.+)\.$"
+)
 ENCOUNTER = re.compile(r"^Random encounter \((?P<light>\w+)\)\. (?P<surprise>.+)$")
 REACTION = re.compile(r"^Reaction: (?P<reaction>.+) \((?P<total>-?\d+)\)\.$")
 
@@ -43,7 +45,9 @@ def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> S
     unknown: tuple[str, ...] = ()
     if len(rows) != die_of(state).turns:
         unknown = (f"The log tells of {len(rows)} of the {die_of(state).turns} rolls the save counts.",)
-    table = Table((ruleset.time.unit.capitalize(), "Doing", "Face", "Result", "Encounter"), tuple(tuple(r) for r in rows))
+    table = Table(
+        (ruleset.time.unit.capitalize(), "Doing", "Face", "Result", "Encounter"), tuple(tuple(r) for r in rows)
+    )
     chart = Chart("Exploration die results", "bar", "Result", "Times", tuple(results.items()))
     return Section("Turns", tuple(lines), (table,) if rows else (), (chart,) if rows else (), unknown)
 

@@ -37,7 +37,9 @@ class Chances:
     foes: int
 
 
-def surprise_chances(surprise: Surprise, light: str, pace: str, sneaky_foe: bool = False, through_door: bool = False) -> Chances:
+def surprise_chances(
+    surprise: Surprise, light: str, pace: str, sneaky_foe: bool = False, through_door: bool = False
+) -> Chances:
     """The party's chance of being surprised by its pace, a sneaky foe and the light; the foe's by the
     light, or through a newly opened door."""
     by_light = surprise.light[light]
@@ -56,7 +58,7 @@ class SurpriseOutcome:
 
     @property
     def who(self) -> str:
-        """"party", "foes", "both" (canceled) or "none"."""
+        """ "party", "foes", "both" (canceled) or "none"."""
         if self.party_surprised and self.foes_surprised:
             return "both"
         return "party" if self.party_surprised else "foes" if self.foes_surprised else "none"

@@ -89,7 +89,9 @@ class Surprise:
 def _every_light_level(surprise: Surprise) -> Iterator[Problem]:
     missing = [level for level in LIGHT_LEVELS if level not in surprise.light]
     if missing:
-        yield Problem(f"expected a chance for each of {', '.join(LIGHT_LEVELS)}; missing {', '.join(missing)}", ("light",))
+        yield Problem(
+            f"expected a chance for each of {', '.join(LIGHT_LEVELS)}; missing {', '.join(missing)}", ("light",)
+        )
 
 
 @record
@@ -98,7 +100,11 @@ class ExplorationDieRules:
     party hoofing it goes."""
 
     die: Dice
-    results: Annotated[tuple[DieResult, ...], UniqueIds(), Words('an array of rows such as { roll = 1, id = "encounter", name = "Random Encounter" }')]
+    results: Annotated[
+        tuple[DieResult, ...],
+        UniqueIds(),
+        Words('an array of rows such as { roll = 1, id = "encounter", name = "Random Encounter" }'),
+    ]
     surprise: Surprise
     reaction: Reaction
     hoofing_speed: Annotated[int, between(1, None, "a multiple of the careful pace")]

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from hammertui.procedures.exploration_die.rules import CAREFUL, PACES, Chances, surprise_chances
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.exploration_die.schema import RESULTS
 from hammertui.kernel.session.procedures import light_level
 from hammertui.kernel.session.state import Character, State
+from hammertui.procedures.exploration_die.rules import CAREFUL, PACES, Chances, surprise_chances
+from hammertui.procedures.exploration_die.schema import RESULTS
 
 NAME = "exploration_die"
 KEPT = 12
@@ -74,8 +74,6 @@ class ExplorationDie:
     @property
     def latest(self) -> TurnRoll | None:
         return self.rolls[-1] if self.rolls else None
-
-
 
 
 def new_slice(ruleset: Ruleset, party: tuple[Any, ...]) -> ExplorationDie:
@@ -155,4 +153,3 @@ def held_surprise(state: State) -> str:
     "" when that roll met nothing or no one was surprised: what a fight begun now takes."""
     latest = die_of(state).latest
     return latest.encounter.free_round if latest is not None and latest.encounter is not None else ""
-

@@ -13,29 +13,29 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.hammercrawl_camp import rules
-from hammertui.procedures.hammercrawl_classes.rules import damage
-from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, resets_risk_reward
-from hammertui.procedures.hammercrawl_camp.rules import CampCheck, CampChoice, CampDeed, Camper
-from hammertui.procedures.burn_down.rules import LitSource, burn_all, dark_after
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.hammercrawl_camp.schema import CampRules
 from hammertui.kernel.rules.words import listed
-from hammertui.procedures.burn_down import state as light_state
+from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
-from hammertui.kernel.session.procedures import fight_under_way
-from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
-from hammertui.procedures.hammercrawl_camp.state import CAMP_STEPS, Camping, CampPlan, camping, last_camp, with_camp
-from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.divining_pool.actions.explore import start_exploration
-from hammertui.procedures.burn_down.state import source_name
+from hammertui.kernel.session.procedures import fight_under_way
 from hammertui.kernel.session.state import (
     Character,
     State,
     replace_member,
 )
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.burn_down.rules import LitSource, burn_all, dark_after
+from hammertui.procedures.burn_down.state import source_name
+from hammertui.procedures.divining_pool.actions.explore import start_exploration
+from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, resets_risk_reward
+from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
+from hammertui.procedures.hammercrawl_camp import rules
+from hammertui.procedures.hammercrawl_camp.rules import CampCheck, CampChoice, CampDeed, Camper
+from hammertui.procedures.hammercrawl_camp.schema import CampRules
+from hammertui.procedures.hammercrawl_camp.state import CAMP_STEPS, Camping, CampPlan, camping, last_camp, with_camp
+from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
+from hammertui.procedures.hammercrawl_classes.rules import damage
 from hammertui.procedures.hammercrawl_classes.state import vitals_of, with_vitals
 
 FREE_NAMES = {
@@ -127,7 +127,9 @@ def eat_lines(state: State, ruleset: Ruleset) -> tuple[str, ...]:
     for member in _members(state):
         eaten = min(each, member.rations)
         hungry = f" (goes hungry: {eaten} of {each})" if eaten < each else ""
-        lines.append(f"{member.name}: {member.rations} Ration{'s' if member.rations != 1 else ''} -> {member.rations - eaten}{hungry}")
+        lines.append(
+            f"{member.name}: {member.rations} Ration{'s' if member.rations != 1 else ''} -> {member.rations - eaten}{hungry}"
+        )
     return tuple(lines)
 
 
@@ -323,7 +325,9 @@ def camper_at_camp(state: State, ruleset: Ruleset, member: Character) -> Camper:
     Rations count what they carried before eating, since the rules' Rest check counts the one eaten.
     The spells and Turn Unholy spent are what a free action could give back.
     """
-    camper = attrs.evolve(_camper(member), spells_spent=member.spells_forgotten, turn_unholy_spent=_spent(ruleset, member, "turn_unholy"))
+    camper = attrs.evolve(
+        _camper(member), spells_spent=member.spells_forgotten, turn_unholy_spent=_spent(ruleset, member, "turn_unholy")
+    )
     camp = camping(state)
     if camp is None:
         return camper
@@ -587,9 +591,17 @@ def _time(state: State, ctx: Context, action: Action) -> Result:
     events = [note(action, f"{label(units)} pass at camp."), *burnt]
     for burn in burns:
         if burn.out_after is not None and burn.out_after < units:
-            events.append(note(action, f"{names[burn.id]} went out {label(burn.out_after)} into the camp.", level="warn"))
+            events.append(
+                note(action, f"{names[burn.id]} went out {label(burn.out_after)} into the camp.", level="warn")
+            )
     if dark is not None and lit:
-        events.append(note(action, f"The last light died {label(dark)} into the camp: {label(units - dark)} in the dark.", level="warn"))
+        events.append(
+            note(
+                action,
+                f"The last light died {label(dark)} into the camp: {label(units - dark)} in the dark.",
+                level="warn",
+            )
+        )
     return new, events
 
 
@@ -607,7 +619,9 @@ def _eat(state: State, ctx: Context, action: Action) -> Result:
         who = listed([f"{name} ({left} left)" for name, _, left in fed])
         events.append(note(action, f"The party eats {each} Ration{'s' if each != 1 else ''} each: {who}."))
     for name, eaten, _ in hungry:
-        events.append(note(action, f"{name} goes hungry: {eaten} of {each} Ration{'s' if each != 1 else ''} eaten.", level="warn"))
+        events.append(
+            note(action, f"{name} goes hungry: {eaten} of {each} Ration{'s' if each != 1 else ''} eaten.", level="warn")
+        )
     return attrs.evolve(state, party=party), events
 
 
@@ -721,11 +735,19 @@ def _check_text(deed: CampDeed, choice: CampChoice) -> tuple[str, ...]:
 
 def _bonus_text(ruleset: Ruleset, bonus: PoolBonus) -> str:
     """`1 Green die for the next room`, `1 Yellow die for each of the next 3 new rooms`."""
-    colour = ruleset.divining.colours[bonus.colour].name if ruleset.divining and bonus.colour in ruleset.divining.colours else bonus.colour
+    colour = (
+        ruleset.divining.colours[bonus.colour].name
+        if ruleset.divining and bonus.colour in ruleset.divining.colours
+        else bonus.colour
+    )
     dice = f"{bonus.count} {colour} {'die' if bonus.count == 1 else 'dice'}"
     if not bonus.new_rooms_only and bonus.rooms_left == 1:
         return f"{dice} for the next room"
-    rooms = f"{bonus.rooms_left} new room{'s' if bonus.rooms_left != 1 else ''}" if bonus.new_rooms_only else f"{bonus.rooms_left} rooms"
+    rooms = (
+        f"{bonus.rooms_left} new room{'s' if bonus.rooms_left != 1 else ''}"
+        if bonus.new_rooms_only
+        else f"{bonus.rooms_left} rooms"
+    )
     return f"{dice} for each of the next {rooms}"
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.seam import ProcedureUI
@@ -28,6 +28,7 @@ def camp(app: Any) -> None:
 
 def _toggle_haven(app: Any) -> None:
     app.perform(SetSafeHaven(not app.store.state.dungeon.safe_haven))
+
 
 COMMANDS: tuple[Command[View], ...] = (
     Command(

@@ -15,11 +15,11 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, bonus_dice, resets_risk_reward
 from hammertui.kernel.rules.dice import DiceNotationError, DiceSource, Roll, parse, roll
-from hammertui.procedures.burn_down.rules import LitSource, SourceBurn, burn_all, dark_after
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import ClassDef, Ruleset
+from hammertui.procedures.burn_down.rules import LitSource, SourceBurn, burn_all, dark_after
+from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, bonus_dice, resets_risk_reward
 from hammertui.procedures.hammercrawl_camp.schema import CampRules
 
 FREE_ACTIONS = ("heal", "rememorize", "turn_unholy")
@@ -292,9 +292,7 @@ def free_action(camper: Camper, action: str) -> CampDeed:
     if action == "rememorize":
         return CampDeed(camper.id, action, True, spells=1, line=f"{camper.name} re-memorizes 1 spell")
     if action == "turn_unholy":
-        return CampDeed(
-            camper.id, action, True, turn_unholy=1, line=f"{camper.name} regains 1 use of Turn Unholy"
-        )
+        return CampDeed(camper.id, action, True, turn_unholy=1, line=f"{camper.name} regains 1 use of Turn Unholy")
     raise ValueError(f"{action!r} is not a free camp action")
 
 
@@ -356,9 +354,7 @@ def camp_action(
     name = camper.name
     if action == "rest":
         hp = rest_hp(camper.lost, free_healed)
-        return CampDeed(
-            camper.id, action, False, hp=hp, rations=1, line=f"{name} rests: {hp} HP, 1 more Ration"
-        )
+        return CampDeed(camper.id, action, False, hp=hp, rations=1, line=f"{name} rests: {hp} HP, 1 more Ration")
     if action == "rememorize":
         spells = camper.level
         return CampDeed(
@@ -416,17 +412,11 @@ def _scout(rules: CampRules, source: DiceSource, camper: Camper, choice: CampCho
         rooms = _labelled(roll(source, rules.scout_ahead.rooms), f"{camper.name} scouted rooms")
         rolls.append(rooms)
         word = "found the way" if success else "was spotted"
-        bonus = PoolBonus(
-            colour, 1, rooms.total, f"{camper.name} scouted ahead and {word}", new_rooms_only=True
-        )
+        bonus = PoolBonus(colour, 1, rooms.total, f"{camper.name} scouted ahead and {word}", new_rooms_only=True)
     line = f"{camper.name} scouts ahead: {'success' if success else 'failure'}"
     if bonus:
-        line += (
-            f", {bonus.colour} for the next {bonus.rooms_left} new room{'s' if bonus.rooms_left != 1 else ''}"
-        )
-    return CampDeed(
-        camper.id, "scout_ahead", False, success=success, bonus=bonus, rolls=tuple(rolls), line=line
-    )
+        line += f", {bonus.colour} for the next {bonus.rooms_left} new room{'s' if bonus.rooms_left != 1 else ''}"
+    return CampDeed(camper.id, "scout_ahead", False, success=success, bonus=bonus, rolls=tuple(rolls), line=line)
 
 
 def scout_check(source: DiceSource, modifier: int, who: str = "") -> Roll:
@@ -533,9 +523,7 @@ class CampOutcome:
     lines: tuple[str, ...]
 
 
-def choice_problems(
-    ruleset: Ruleset, campers: Sequence[Camper], choices: Mapping[str, CampChoice]
-) -> tuple[str, ...]:
+def choice_problems(ruleset: Ruleset, campers: Sequence[Camper], choices: Mapping[str, CampChoice]) -> tuple[str, ...]:
     """Every reason the chosen free actions and camp actions cannot all be taken."""
     problems = []
     for camper in campers:
@@ -577,9 +565,7 @@ def settle_camp(
         units=rules.units,
         lights=burns,
         dark_after=dark_after(lights, rules.units),
-        rations={
-            c.id: rules.rations_each + sum(d.rations for d in deeds if d.camper_id == c.id) for c in campers
-        },
+        rations={c.id: rules.rations_each + sum(d.rations for d in deeds if d.camper_id == c.id) for c in campers},
         deeds=deeds,
         hp={c.id: min(c.max_hp, c.hp + sum(d.hp for d in deeds if d.camper_id == c.id)) for c in campers},
         encounter=encounter,

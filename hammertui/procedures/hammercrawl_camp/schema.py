@@ -1,6 +1,5 @@
 """`[camp]`: what camping costs and needs, the actions on offer, the watch and the encounter roll."""
 
-
 from typing import Annotated
 
 from hammertui.kernel.rules.records import record

@@ -9,8 +9,8 @@ offered first.
 
 from __future__ import annotations
 
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,6 +21,18 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from hammertui.kernel.session.acting import Action
+from hammertui.kernel.session.events import Event
+from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.base import PromptDialog
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.kernel.ui.rulings import ruling_titles
+from hammertui.kernel.ui.steps import StepScreen
+from hammertui.kernel.ui.styles import STYLES
+from hammertui.kernel.ui.view import View
+from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
+from hammertui.procedures.divining_pool.state import exploring
 from hammertui.procedures.hammercrawl_camp.actions import (
     ACTION_NAMES,
     FREE_NAMES,
@@ -41,18 +53,6 @@ from hammertui.procedures.hammercrawl_camp.actions import (
     light_lines,
 )
 from hammertui.procedures.hammercrawl_camp.state import Camping, CampPlan, camping
-from hammertui.procedures.divining_pool.state import exploring
-from hammertui.kernel.session.events import Event
-from hammertui.procedures.divining_pool.actions.explore import SetSafeHaven
-from hammertui.kernel.ui.dialogs.base import PromptDialog
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
-from hammertui.kernel.ui.dialogs.text import TextDialog
-from hammertui.kernel.ui.rulings import ruling_titles
-from hammertui.kernel.ui.steps import StepScreen
-from hammertui.kernel.ui.styles import STYLES
-from hammertui.kernel.ui.view import View
-from hammertui.kernel.ui import plain
 
 STEPS = (
     ("", "Check"),
@@ -296,7 +296,10 @@ class CampScreen(ModalScreen[None], StepScreen):
     def _choose_action(self, row: CampRow) -> None:
         view = self.hammer.view
         assert view is not None
-        options = [(o.id, o.name + (LAST if o.last else ""), o.problem) for o in action_options(view.state, view.ruleset, row.id)]
+        options = [
+            (o.id, o.name + (LAST if o.last else ""), o.problem)
+            for o in action_options(view.state, view.ruleset, row.id)
+        ]
         options.append((NO_ACTION, "No camp action", ""))
         dialog = PickDialog(f"Camp action: {row.name}", f"{row.name} ({row.class_name}) will:", options)
         self.app.push_screen(dialog, lambda action: self._take_action(row, action))
@@ -329,7 +332,9 @@ class CampScreen(ModalScreen[None], StepScreen):
             proposed = rules.scout_ahead.target if rules is not None else None
             dialog = ScoutDialog(row.id, row.name, self.hammer.try_perform, row.last, proposed)
             self.app.push_screen(dialog, lambda done: done and self._next_person(row.id))
-        elif how is not None and self.hammer.perform(SetCampAction(row.id, "scout_ahead", scout_success=how == "success")):
+        elif how is not None and self.hammer.perform(
+            SetCampAction(row.id, "scout_ahead", scout_success=how == "success")
+        ):
             self._next_person(row.id)
 
     def action_override(self) -> None:
@@ -350,6 +355,7 @@ class CampScreen(ModalScreen[None], StepScreen):
 
     def action_explore(self) -> None:
         from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
+
         self.app.switch_screen(ExploreScreen())
 
     def action_undo(self) -> None:
@@ -513,7 +519,11 @@ def _step_text(view: View, camp: Camping) -> Text:
         text.append_text(ruling_titles(ruleset, ("camp_healing", "bedroll")))
     elif camp.step == "actions":
         text.append("One camp action each. ", style="bold")
-        keys = [f"{ACTION_KEYS[a]} {ACTION_NAMES.get(a, a)}" for a in ruleset.camp.actions if a in ACTION_KEYS] if ruleset.camp else []
+        keys = (
+            [f"{ACTION_KEYS[a]} {ACTION_NAMES.get(a, a)}" for a in ruleset.camp.actions if a in ACTION_KEYS]
+            if ruleset.camp
+            else []
+        )
         text.append(f"For the highlighted: {' · '.join(keys)}, or enter for the list. ")
         text.append("R: all still without one rest. Then n.\n")
         text.append(f"Encounter roll: {encounter_odds(state, ruleset)}\n", style="dim")
@@ -575,4 +585,3 @@ def _ended_hint(view: View) -> str:
     if trip is not None and trip.camp:
         return "e resolve the encounter · u undo · escape close"
     return "u undo · escape close"
-

@@ -5,15 +5,14 @@ Only the Camp reads or writes these. The dice a camp leaves for later rooms are 
 (`divining_state.DiviningPool.bonuses`), as the pool spends them.
 """
 
-
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.state import State
+from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.seam import CampProcedure
@@ -111,7 +110,9 @@ def rules_problems(camp: HammercrawlCamp, state: State, ruleset: Ruleset) -> lis
     plans.update({f"camping.plans.{cid}": plan for cid, plan in (camp.camping.plans.items() if camp.camping else ())})
     if not plans:
         return []
-    from hammertui.procedures.hammercrawl_camp.rules import FREE_ACTIONS  # only a save with plans needs the Camp's rules
+    from hammertui.procedures.hammercrawl_camp.rules import (
+        FREE_ACTIONS,  # only a save with plans needs the Camp's rules
+    )
 
     actions = ruleset.camp.actions if ruleset.camp is not None else ()
     found = []
@@ -119,7 +120,9 @@ def rules_problems(camp: HammercrawlCamp, state: State, ruleset: Ruleset) -> lis
         if plan.free and plan.free not in FREE_ACTIONS:
             found.append(f"{where}.free: {plan.free!r} is not one of {', '.join(FREE_ACTIONS)}")
         if plan.action and plan.action not in actions:
-            found.append(f"{where}.action: {ruleset.name} has no camp action {plan.action!r} (one of {', '.join(actions)})")
+            found.append(
+                f"{where}.action: {ruleset.name} has no camp action {plan.action!r} (one of {', '.join(actions)})"
+            )
     return found
 
 

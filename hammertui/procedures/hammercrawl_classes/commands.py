@@ -14,13 +14,13 @@ from hammertui.kernel.ruleset import LEVEL_UP_HP
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.session.vitals import ApplyDamage
-from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
-from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, dungeon_tier
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
 from hammertui.procedures.hammercrawl_classes.actions.recruits import AssignRole, RenameCharacter
+from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 from hammertui.procedures.hammercrawl_classes.rules.characters import level_up_hp_rule
+from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, dungeon_tier
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -44,7 +44,9 @@ def _damage(app: HammerApp, character_id: str, amount: int) -> None:
     left = member.uses.get(NOT_TODAY, 0)
     choices = [("yes", f"Not Today! Stay at 1 HP ({left} left, gone for good once spent)"), ("no", "Take the blow")]
     dialog = ChooseDialog("Not Today!?", f"{amount} damage would drop {member.name} to 0 HP.", choices)
-    app.push_screen(dialog, lambda c: c is not None and app.perform(ApplyDamage(character_id, amount, not_today=c == "yes")))
+    app.push_screen(
+        dialog, lambda c: c is not None and app.perform(ApplyDamage(character_id, amount, not_today=c == "yes"))
+    )
 
 
 def check(app: HammerApp) -> None:
@@ -83,14 +85,19 @@ def level_up_anyway(app: HammerApp) -> None:
     """Level up away from Camp and Town, with the 'Smith's reason for the log."""
     member = app.target()
     if member is not None:
-        dialog = TextDialog("Level up anyway", f"Level {member.name} up outside Camp and Town? Why does the 'Smith allow it?")
+        dialog = TextDialog(
+            "Level up anyway", f"Level {member.name} up outside Camp and Town? Why does the 'Smith allow it?"
+        )
         app.push_screen(dialog, lambda reason: reason is not None and app.perform(LevelUp(member.id, reason=reason)))
 
 
 def level_up_hp(app: HammerApp) -> None:
     store = _store(app)
     now = level_up_hp_rule(store.ruleset, store.state.session.level_up_hp)
-    choices = [(rule, LEVEL_UP_HP[rule] + (" (played now)" if rule == now else "")) for rule in level_up_hp_choices(store.ruleset)]
+    choices = [
+        (rule, LEVEL_UP_HP[rule] + (" (played now)" if rule == now else ""))
+        for rule in level_up_hp_choices(store.ruleset)
+    ]
     dialog = ChooseDialog("Levelling Hit Points", "How does a character's maximum HP rise on levelling?", choices)
     app.push_screen(dialog, lambda rule: rule is not None and app.perform(SetLevelUpHP(rule)))
 
@@ -112,14 +119,19 @@ def armour(app: HammerApp) -> None:
 
     member = app.target()
     if member is not None:
-        app.push_screen(ArmourDialog(_store(app).ruleset, member.id, member.name, member.armour, member.shield, app.try_perform))
+        app.push_screen(
+            ArmourDialog(_store(app).ruleset, member.id, member.name, member.armour, member.shield, app.try_perform)
+        )
 
 
 def role(app: HammerApp) -> None:
     member = app.target()
     if member is None:
         return
-    roles = [(r, r + (f" (now {holder.name})" if (holder := _holder(app, r)) else "")) for r in _store(app).ruleset.party_roles]
+    roles = [
+        (r, r + (f" (now {holder.name})" if (holder := _holder(app, r)) else ""))
+        for r in _store(app).ruleset.party_roles
+    ]
     dialog = ChooseDialog(f"Role: {member.name}", "Which party role?", [*roles, ("", "No role")])
     app.push_screen(dialog, lambda role: role is not None and app.perform(AssignRole(member.id, role)))
 
@@ -131,7 +143,12 @@ def _holder(app: HammerApp, role: str) -> Character | None:
 def rename_character(app: HammerApp) -> None:
     member = app.target()
     if member is not None:
-        named = TextDialog(f"Name: {member.name}", "The player to the left names them:", member.name, lambda name: app.try_perform(RenameCharacter(member.id, name)))
+        named = TextDialog(
+            f"Name: {member.name}",
+            "The player to the left names them:",
+            member.name,
+            lambda name: app.try_perform(RenameCharacter(member.id, name)),
+        )
         app.push_screen(named)
 
 

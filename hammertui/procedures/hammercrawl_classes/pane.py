@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, cast
 from rich.text import Text
 from textual.widgets import DataTable
 
-from hammertui.procedures.hammercrawl_classes import commands
-from hammertui.procedures.hammercrawl_classes.actions.advancement import ad_hoc_words, level_up_hp_choices
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.ui.commands import ROSTER, Command
 from hammertui.kernel.ui.party import STATUS, PartyPane, hp_cell
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.hammercrawl_classes import commands
+from hammertui.procedures.hammercrawl_classes.actions.advancement import ad_hoc_words, level_up_hp_choices
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -30,7 +30,9 @@ class ClassesPartyPane(PartyPane):
     def cells(self, view: View, member: Character) -> list[Text]:
         """Every cell whole: `_fill` cuts the name and the status to the pane."""
         cls = view.ruleset.classes.get(member.class_id)
-        words, style = STATUS.get((member.status, member.stance if member.status == "down" else ""), (member.status, ""))
+        words, style = STATUS.get(
+            (member.status, member.stance if member.status == "down" else ""), (member.status, "")
+        )
         if not words and member.role:
             words, style = member.role, "dim"
         if member.con < member.con_max and member.alive:
@@ -56,7 +58,9 @@ def pane() -> ClassesPartyPane:
 
 def show_sheet(app: HammerApp, character_id: str) -> None:
     """Every number of one character and where it comes from, on its own screen."""
-    from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen  # opened on first use, as every screen is
+    from hammertui.procedures.hammercrawl_classes.screens.sheet import (
+        SheetScreen,  # opened on first use, as every screen is
+    )
 
     app.push_screen(SheetScreen(character_id))
 
@@ -67,17 +71,98 @@ def _award_words(state: State, ruleset: Ruleset) -> str:
 
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("d", "party.damage", "damage", "Damage", "Damage", "Apply damage to the highlighted character (temporary HP first; at 0 HP, Lay Down or Fight On)", show=True, run=commands.damage),
-    Command("w", "party.hirelings", "hirelings", "Hirelings", "Hirelings", "Hire by tier, check morale, dismiss", run=commands.hirelings),
-    Command("s", "party.check", "check", "Roll", "Roll a save or check", "A save, thief skill or skill check for the highlighted character", run=commands.check),
+    Command(
+        "d",
+        "party.damage",
+        "damage",
+        "Damage",
+        "Damage",
+        "Apply damage to the highlighted character (temporary HP first; at 0 HP, Lay Down or Fight On)",
+        show=True,
+        run=commands.damage,
+    ),
+    Command(
+        "w",
+        "party.hirelings",
+        "hirelings",
+        "Hirelings",
+        "Hirelings",
+        "Hire by tier, check morale, dismiss",
+        run=commands.hirelings,
+    ),
+    Command(
+        "s",
+        "party.check",
+        "check",
+        "Roll",
+        "Roll a save or check",
+        "A save, thief skill or skill check for the highlighted character",
+        run=commands.check,
+    ),
     Command("x", "party.xp", "award_xp", "XP", "Award XP", _award_words, run=commands.award_xp),
-    Command("r", "party.roll", "roll_character", "New", "Roll a character", "Class, stats and HP by the rules; every die in the log", run=commands.roll_character),
-    Command("p", "party.pile", "pile", "Pile", "Replacement pile", "Pre-rolled replacements, ready to drop in", run=commands.pile),
-    Command("E", "party.enter", "enter_character", "Enter by hand", "Enter a character by hand", "From a paper sheet, checked by the rules", run=commands.enter_character),
-    Command("z", "party.lay_down", "lay_down", "Lay Down", "Lay Down", "The highlighted character at 0 HP: a Death save; a CON point lost on failure", run=commands.lay_down),
-    Command("f", "party.fight_on", "fight_on", "Fight On", "Fight On", "The highlighted character at 0 HP: act, then lose 1d4 CON", run=commands.fight_on),
-    Command("v", "party.level_up", "level_up", "Level up", "Level up", "The highlighted character, with the XP for it, at Camp or in Town", run=commands.level_up),
-    Command("V", "party.level_up_anyway", "level_up_anyway", "Level up anyway", "Level up anyway", "Outside Camp and Town, with the 'Smith's reason for the log", run=commands.level_up_anyway),
+    Command(
+        "r",
+        "party.roll",
+        "roll_character",
+        "New",
+        "Roll a character",
+        "Class, stats and HP by the rules; every die in the log",
+        run=commands.roll_character,
+    ),
+    Command(
+        "p",
+        "party.pile",
+        "pile",
+        "Pile",
+        "Replacement pile",
+        "Pre-rolled replacements, ready to drop in",
+        run=commands.pile,
+    ),
+    Command(
+        "E",
+        "party.enter",
+        "enter_character",
+        "Enter by hand",
+        "Enter a character by hand",
+        "From a paper sheet, checked by the rules",
+        run=commands.enter_character,
+    ),
+    Command(
+        "z",
+        "party.lay_down",
+        "lay_down",
+        "Lay Down",
+        "Lay Down",
+        "The highlighted character at 0 HP: a Death save; a CON point lost on failure",
+        run=commands.lay_down,
+    ),
+    Command(
+        "f",
+        "party.fight_on",
+        "fight_on",
+        "Fight On",
+        "Fight On",
+        "The highlighted character at 0 HP: act, then lose 1d4 CON",
+        run=commands.fight_on,
+    ),
+    Command(
+        "v",
+        "party.level_up",
+        "level_up",
+        "Level up",
+        "Level up",
+        "The highlighted character, with the XP for it, at Camp or in Town",
+        run=commands.level_up,
+    ),
+    Command(
+        "V",
+        "party.level_up_anyway",
+        "level_up_anyway",
+        "Level up anyway",
+        "Level up anyway",
+        "Outside Camp and Town, with the 'Smith's reason for the log",
+        run=commands.level_up_anyway,
+    ),
     Command(
         None,
         "party.restore_con",
@@ -88,7 +173,15 @@ COMMANDS: tuple[Command[View], ...] = (
         applies=lambda v: any(m.con < m.con_max for m in v.state.living),
         run=commands.restore_con,
     ),
-    Command("k", "party.counts", "counts", "Supplies", "Supplies", "The highlighted character's rations, oil and other counted things", run=commands.counts),
+    Command(
+        "k",
+        "party.counts",
+        "counts",
+        "Supplies",
+        "Supplies",
+        "The highlighted character's rations, oil and other counted things",
+        run=commands.counts,
+    ),
     Command(
         None,
         "party.level_up_hp",

@@ -16,7 +16,9 @@ from hammertui.kernel.session.state import State
 if TYPE_CHECKING:
     from hammertui.kernel.session.seam import ReportSection
 
-AWARDS = re.compile(r"^(?:Room \d+'s challenge beaten: .+ = \d+ each\.|\d+ XP to .+\.|\d+ coins become \d+ XP each for .+\.)$")
+AWARDS = re.compile(
+    r"^(?:Room \d+'s challenge beaten: .+ = \d+ each\.|\d+ XP to .+\.|\d+ coins become \d+ XP each for .+\.)$"
+)
 
 
 def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:

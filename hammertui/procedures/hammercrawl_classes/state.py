@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import abilities, characters, damage, tiers
 from hammertui.kernel.rules.dice import DiceSource
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
@@ -21,6 +20,7 @@ from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.sessions import DEMO_PARTY
 from hammertui.kernel.session.state import Character, Effect, State, Stats, replace_member
 from hammertui.kernel.session.vitals import ApplyDamage, Heal, settle
+from hammertui.procedures.hammercrawl_classes.rules import abilities, characters, damage, tiers
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.seam import CharactersProcedure
@@ -156,7 +156,9 @@ def take_damage(state: State, ctx: Context, action: ApplyDamage, member: Charact
         uses = {**member.uses, NOT_TODAY: member.uses[NOT_TODAY] - 1}
         hurt = attrs.evolve(with_vitals(member, outcome.vitals), uses=uses)
         source = f" from {action.source}" if action.source else ""
-        text = f"{member.name} takes {action.amount} damage{source}: {', '.join(outcome.lines)} ({uses[NOT_TODAY]} left)."
+        text = (
+            f"{member.name} takes {action.amount} damage{source}: {', '.join(outcome.lines)} ({uses[NOT_TODAY]} left)."
+        )
         return attrs.evolve(state, party=replace_member(state.party, hurt)), [note(action, text)]
     outcome = damage.take_damage(vitals_of(member), action.amount, zero_hp_rule(state, ctx.ruleset))
     hurt = with_vitals(member, outcome.vitals)
@@ -172,6 +174,7 @@ def heal(state: State, ctx: Context, action: Heal, member: Character) -> Result:
     healed = with_vitals(member, outcome.vitals)
     text = f"{member.name} heals {action.amount}: {', '.join(outcome.lines)}."
     return attrs.evolve(state, party=replace_member(state.party, healed)), [note(action, text)]
+
 
 # ------------------------------------------------------------------------------------ the rage
 
@@ -219,7 +222,12 @@ def when_hurt(state: State, ctx: Context, character_id: str, action: Action) -> 
     if is_raging(state, ctx.ruleset, member.id):
         return state, []
     check = abilities.rage_save(
-        ctx.ruleset, ctx.dice, class_id=member.class_id, level=member.level, stats=member.stats.as_dict(), breaking=False
+        ctx.ruleset,
+        ctx.dice,
+        class_id=member.class_id,
+        level=member.level,
+        stats=member.stats.as_dict(),
+        breaking=False,
     )
     verdict = "keeps their head" if check.success else "fails"
     line = f"{member.name} is hurt: {check.describe()} ({'; '.join(check.reasons)}): {verdict}."

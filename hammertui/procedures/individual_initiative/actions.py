@@ -14,25 +14,26 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.individual_initiative import rules
 from hammertui.kernel.rules.dice import parse, roll, roll_double_advantage
-from hammertui.procedures.individual_initiative.rules import CONDITION_NAMES, OPTION_NAMES, RANGE_NAMES
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.individual_initiative.schema import CONDITIONS
-from hammertui.procedures.russell_characters import state as people
-from hammertui.procedures.russell_characters.actions import vitals
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.actions import MAX_NAME, MOST_FOES, member_of, spend_time
 from hammertui.kernel.session.events import Event, note
+from hammertui.kernel.session.procedures import FoeKilled, light_on_roll, may_target, signal
+from hammertui.kernel.session.state import Character, State, free_id
+from hammertui.kernel.session.vitals import settle
+from hammertui.procedures.individual_initiative import rules
+from hammertui.procedures.individual_initiative.rules import CONDITION_NAMES, OPTION_NAMES, RANGE_NAMES
+from hammertui.procedures.individual_initiative.schema import CONDITIONS
 from hammertui.procedures.individual_initiative.state import (
     Crit,
     Fight,
     Foe,
     between_done,
     failed_saves,
-    fights,
     fighting,
+    fights,
     held,
     name_of,
     rules_of,
@@ -41,9 +42,8 @@ from hammertui.procedures.individual_initiative.state import (
     with_fights,
     with_held,
 )
-from hammertui.kernel.session.procedures import FoeKilled, light_on_roll, may_target, signal
-from hammertui.kernel.session.state import Character, State, free_id
-from hammertui.kernel.session.vitals import settle
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.russell_characters.actions import vitals
 
 
 def _fight(state: State) -> Fight:
@@ -127,11 +127,20 @@ class StartFight:
         living = {m.id for m in state.living}
         conditions = {who: held for who, held in kept.held.items() if who in living}
         bleeding = {who: n for who, n in kept.bleeding.items() if who in conditions}
-        fight = Fight(foes=tuple(foes), mustered=len(foes), free_round=self.free_round, conditions=conditions, bleeding=bleeding)
+        fight = Fight(
+            foes=tuple(foes), mustered=len(foes), free_round=self.free_round, conditions=conditions, bleeding=bleeding
+        )
         listed = ", ".join(f"{f.name} (HP {f.hp}, AC {f.ac}, WS {f.ws})" for f in foes)
-        drop = f" {SIDE_NAMES[self.free_round]} have the drop: a free round before the other side can act." if self.free_round else ""
+        drop = (
+            f" {SIDE_NAMES[self.free_round]} have the drop: a free round before the other side can act."
+            if self.free_round
+            else ""
+        )
         events = [note(self, f"A fight! {listed}.{drop} Roll initiative.", tuple(shown), level="warn")]
-        events += [note(self, _held_before(state, who, held, bleeding.get(who, 0)), level="warn") for who, held in conditions.items()]
+        events += [
+            note(self, _held_before(state, who, held, bleeding.get(who, 0)), level="warn")
+            for who, held in conditions.items()
+        ]
         return _with_fight(between_done(state), fight), events
 
 
@@ -178,11 +187,24 @@ class RollInitiative:
             rolled.append((who, total))
             shown.append(f"{name_of(state, who)}: {thrown.describe()}")
         order = rules.initiative_order(rolled)
-        after = attrs.evolve(fight, round=fight.round + 1, order=order, rolls=dict(rolled), at=0, options={}, finesse=(), stood="", fumble=())
+        after = attrs.evolve(
+            fight,
+            round=fight.round + 1,
+            order=order,
+            rolls=dict(rolled),
+            at=0,
+            options={},
+            finesse=(),
+            stood="",
+            fumble=(),
+        )
         text = f"Round {after.round}: " + ", ".join(f"{name_of(state, w)} {after.rolls[w]}" for w in order) + "."
         if free:
             other = "the foes" if free == "party" else "the party"
-            text = f"Round 1, a free round: {SIDE_NAMES[free].lower()} had the drop, {other} cannot act. " + text[len("Round 1: "):]
+            text = (
+                f"Round 1, a free round: {SIDE_NAMES[free].lower()} had the drop, {other} cannot act. "
+                + text[len("Round 1: ") :]
+            )
         events = [note(self, text, tuple(shown))]
         bleeding = [name_of(state, w) for w in order if "bleeding_out" in fight.held(w)]
         if bleeding:
@@ -231,7 +253,9 @@ class ChooseOption:
         finesse = tuple(w for w in fight.finesse if w != self.who) + ((self.who,) if self.finesse else ())
         after = attrs.evolve(fight, options={**fight.options, self.who: self.option}, finesse=finesse)
         weapon = " with a Finesse weapon" if self.finesse else ""
-        return _with_fight(state, after), [note(self, f"{name_of(state, self.who)}: {OPTION_NAMES[self.option]}{weapon}.")]
+        return _with_fight(state, after), [
+            note(self, f"{name_of(state, self.who)}: {OPTION_NAMES[self.option]}{weapon}.")
+        ]
 
 
 @record
@@ -257,8 +281,12 @@ class SetCondition:
         if self.condition == "floored" and not self.on:
             if fight.acting != self.who:
                 raise Refused(f"{name} can stand up only in their own turn: it takes a full action.")
-            return _with_fight(state, attrs.evolve(after, stood=self.who)), [note(self, f"{name} stands up: that takes this turn's action.")]
-        return _with_fight(state, after), [note(self, f"{name} is {condition}." if self.on else f"{name} is no longer {condition}.")]
+            return _with_fight(state, attrs.evolve(after, stood=self.who)), [
+                note(self, f"{name} stands up: that takes this turn's action.")
+            ]
+        return _with_fight(state, after), [
+            note(self, f"{name} is {condition}." if self.on else f"{name} is no longer {condition}.")
+        ]
 
     def _between(self, state: State, ctx: Context) -> Result:
         """Out of a fight only a character's lasting conditions are held (Helpless, Bleeding Out)."""
@@ -322,17 +350,25 @@ class Attack:
         why = rules.cannot_attack(option, finesse, fight.held(self.attacker))
         if why:
             raise Refused(f"{name_of(state, self.attacker)} {why}.")
-        net = rules.attack_net(option, finesse, fight.held(self.target), self._light(state, ctx), self._tired(state, ctx), self.advantage)
+        net = rules.attack_net(
+            option, finesse, fight.held(self.target), self._light(state, ctx), self._tired(state, ctx), self.advantage
+        )
         thrown = roll_double_advantage(ctx.dice, parse(own.attack_die).sides, net)
         ac = self._ac(state, ctx, fight)
         skill = self._skill(state, ctx, fight)
         hit = rules.target20(thrown.kept[0], thrown.modifier, skill, ac, own)
-        heavy = tuple(w for w in fight.heavy if w != self.attacker) + ((self.attacker,) if "heavy" in self.abilities else ())
+        heavy = tuple(w for w in fight.heavy if w != self.attacker) + (
+            (self.attacker,) if "heavy" in self.abilities else ()
+        )
         fight = attrs.evolve(fight, heavy=heavy, fumble=(self.attacker, self.target) if hit.fumble else ())
         state = _with_fight(state, fight)
         who, whom = name_of(state, self.attacker), name_of(state, self.target)
         whom += f" at {RANGE_NAMES[self.at]} range" if self.at != "hand_to_hand" else ""
-        sums = f"{hit.face}{thrown.modifier:+d} + {skill} + AC {ac} = {hit.total}" if thrown.modifier else f"{hit.face} + {skill} + AC {ac} = {hit.total}"
+        sums = (
+            f"{hit.face}{thrown.modifier:+d} + {skill} + AC {ac} = {hit.total}"
+            if thrown.modifier
+            else f"{hit.face} + {skill} + AC {ac} = {hit.total}"
+        )
         helpless = "helpless" in fight.held(self.target)
         if hit.critical or (helpless and not hit.fumble):
             return self._hit(state, ctx, fight, f"{who} attacks {whom}: {sums}", thrown.describe(), hit.critical)
@@ -359,7 +395,9 @@ class Attack:
         if not self.free and fight.acting != self.attacker:
             if not fight.acting:
                 raise Refused("It is no one's turn: roll initiative.")
-            raise Refused(f"It is {name_of(state, fight.acting)}'s turn, not {name_of(state, self.attacker)}'s: an attack out of turn is a free one.")
+            raise Refused(
+                f"It is {name_of(state, fight.acting)}'s turn, not {name_of(state, self.attacker)}'s: an attack out of turn is a free one."
+            )
         if not self.free and fight.stood == self.attacker:
             raise Refused(f"{name_of(state, self.attacker)} stood up this turn: standing takes a full action.")
 
@@ -418,12 +456,18 @@ class Attack:
         damage = roll_double_advantage(ctx.dice, parse(own.damage).sides, rules.damage_net(self.abilities, self.at))
         mod = self._damage_mod(state, ctx, fight)
         dealt, words = rules.damage_dealt(damage.total, mod), rules.damage_words(damage.total, mod)
-        braced = "reach" in self.abilities and fight.options.get(self.attacker) == "brace" and fight.options.get(self.target) == "charge"
+        braced = (
+            "reach" in self.abilities
+            and fight.options.get(self.attacker) == "brace"
+            and fight.options.get(self.target) == "charge"
+        )
         times = rules.damage_times(False, braced)
         if critical:
             crit = Crit(self.attacker, self.target, dealt, times, (shown, damage.describe()))
             text = f"{said} — a critical hit! {words} damage rolled: double damage, or the damage and a bonus?"
-            return _with_fight(state, attrs.evolve(fight, crit=crit)), [note(self, text, (shown, damage.describe()), level="warn")]
+            return _with_fight(state, attrs.evolve(fight, crit=crit)), [
+                note(self, text, (shown, damage.describe()), level="warn")
+            ]
         amount = dealt * times
         twice = f" (x2: Reach, Braced against a Charge) = {amount}" if braced else ""
         state, events = wound_or_harm(state, ctx, self, self.target, amount)
@@ -432,12 +476,19 @@ class Attack:
 
     def _cleave(self, state: State) -> list[Event]:
         fight = fighting(state)
-        if fight is None or "cleaving" not in self.abilities or not _is_foe(fight, self.target) or fight.foe(self.target).standing:
+        if (
+            fight is None
+            or "cleaving" not in self.abilities
+            or not _is_foe(fight, self.target)
+            or fight.foe(self.target).standing
+        ):
             return []
-        return [note(self, f"Cleaving: {name_of(state, self.attacker)} may attack a nearby enemy at once (a free attack).")]
+        return [
+            note(self, f"Cleaving: {name_of(state, self.attacker)} may attack a nearby enemy at once (a free attack).")
+        ]
 
     def _stray(self, state: State, ctx: Context, fight: Fight) -> Result:
-        """"a miss on an attack roll of 1-5 will hit a random ally involved in the melee, doing full
+        """ "a miss on an attack roll of 1-5 will hit a random ally involved in the melee, doing full
         damage": the shot's die and the shooter's modifier."""
         own = rules_of(ctx.ruleset)
         allies = _allies(state, fight, self.attacker)
@@ -546,8 +597,18 @@ class BleedingSave:
         if rules.bled_out(failures, own.bleeding_out.failures):
             dead = attrs.evolve(member, status="dead")
             state, events = settle(state, member, dead, "bled out", self)
-            return state, [note(self, f"{member.name} fails ({words}): {failures} failures.", (shown,), level="warn"), *events]
-        return state, [note(self, f"{member.name} fails ({words}): {failures} of {own.bleeding_out.failures}.", (shown,), level="warn")]
+            return state, [
+                note(self, f"{member.name} fails ({words}): {failures} failures.", (shown,), level="warn"),
+                *events,
+            ]
+        return state, [
+            note(
+                self,
+                f"{member.name} fails ({words}): {failures} of {own.bleeding_out.failures}.",
+                (shown,),
+                level="warn",
+            )
+        ]
 
 
 @record
@@ -569,7 +630,9 @@ class Stabilise:
         mod = ctx.ruleset.stat_mod(ally.stats.as_dict()[own.stabilise_stat])
         words = f"{thrown.total}{mod:+d}" if mod else f"{thrown.total}"
         if not rules.stabilised(thrown.total, mod, own.stabilise_target):
-            return state, [note(self, f"{ally.name} cannot stop {member.name}'s bleeding ({words}).", (thrown.describe(),))]
+            return state, [
+                note(self, f"{ally.name} cannot stop {member.name}'s bleeding ({words}).", (thrown.describe(),))
+            ]
         state = with_held(state, member.id, "bleeding_out", False)
         return state, [note(self, f"{ally.name} stabilises {member.name} ({words}).", (thrown.describe(),))]
 
@@ -615,7 +678,14 @@ class GutsRoll:
         gone = {f.id for f in group}
         foes = tuple(attrs.evolve(f, out="fled") if f.id in gone else f for f in fight.foes)
         state = _with_fight(state, attrs.evolve(fight, foes=foes))
-        return state, [note(self, f"{self.who} ({self.reason}): Guts {guts}, {totals[0]} — they quit the fight.", shown, level="warn")]
+        return state, [
+            note(
+                self,
+                f"{self.who} ({self.reason}): Guts {guts}, {totals[0]} — they quit the fight.",
+                shown,
+                level="warn",
+            )
+        ]
 
 
 def _kind(name: str) -> str:
@@ -631,7 +701,9 @@ def shoots(state: State, ruleset: Ruleset, who: str) -> bool:
     if member is None:
         return False
     words = [w.lower() for w in rules_of(ruleset).missile_gear]
-    return any(w in gear.name.lower() for gear in people.person(state, ruleset, who).gear if not gear.out for w in words)
+    return any(
+        w in gear.name.lower() for gear in people.person(state, ruleset, who).gear if not gear.out for w in words
+    )
 
 
 def foe_kinds(fight: Fight) -> list[str]:

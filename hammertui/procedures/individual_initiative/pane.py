@@ -11,14 +11,14 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from hammertui.procedures.individual_initiative.rules import CONDITION_NAMES, OPTION_NAMES
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.individual_initiative.state import Fight, fights, fighting, held_between, name_of, rules_of
 from hammertui.kernel.session.procedures import held_surprise
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.individual_initiative.rules import CONDITION_NAMES, OPTION_NAMES
+from hammertui.procedures.individual_initiative.state import Fight, fighting, fights, held_between, name_of, rules_of
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -64,7 +64,10 @@ def between_text(state: State) -> Text:
     failed = fights(state).bleeding
     for who in wounded:
         saves = f" ({failed[who]} failed)" if failed.get(who) else ""
-        text.append(f"\n{name_of(state, who)}: {', '.join(CONDITION_NAMES[c] for c in held_between(state)[who])}{saves}", style="#fdd835")
+        text.append(
+            f"\n{name_of(state, who)}: {', '.join(CONDITION_NAMES[c] for c in held_between(state)[who])}{saves}",
+            style="#fdd835",
+        )
     return text
 
 
@@ -80,7 +83,9 @@ def where_text(fight: Fight) -> str:
     """The round and where it stands; round 1 a free round when one side had the drop."""
     drop = {"party": "the party", "foes": "the foes"}.get(fight.free_round, "")
     if not fight.round:
-        return f"Roll initiative for round 1: a free round, {drop} had the drop" if drop else "Roll initiative for round 1"
+        return (
+            f"Roll initiative for round 1: a free round, {drop} had the drop" if drop else "Roll initiative for round 1"
+        )
     named = f"Round 1, a free round for {drop}" if fight.round == 1 and drop else f"Round {fight.round}"
     if fight.crit is not None:
         return f"{named} · a critical hit waits for its choice"
@@ -110,7 +115,10 @@ def _line(state: State, fight: Fight, who: str, width: int) -> Text:
     mark = "▶" if fight.acting == who else " "
     rolled = f"{fight.rolls[who]:>2}" if who in fight.rolls else " -"
     line = Text(no_wrap=True, overflow="ellipsis")
-    line.append(f"{mark} {rolled}  {name_of(state, who).ljust(width)}  {hp}/{top}  AC {ac}", style="dim strike" if out else ("bold" if mark != " " else ""))
+    line.append(
+        f"{mark} {rolled}  {name_of(state, who).ljust(width)}  {hp}/{top}  AC {ac}",
+        style="dim strike" if out else ("bold" if mark != " " else ""),
+    )
     finesse = " (Finesse)" if who in fight.finesse else ""
     notes = [OPTION_NAMES[o] + finesse for o in (fight.options.get(who, ""),) if o]
     notes += [CONDITION_NAMES[c] for c in fight.held(who)]
@@ -127,8 +135,6 @@ def pane() -> InitiativePane:
     return InitiativePane(id="combat", classes="pane")
 
 
-
-
 def fight(app: HammerApp) -> None:
     """Back to the fight under way, or foes first and then the fight."""
     from hammertui.procedures.individual_initiative.screens import FoesDialog, InitiativeScreen  # with the first fight
@@ -136,7 +142,10 @@ def fight(app: HammerApp) -> None:
     if fighting(app.store.state) is not None:
         app.push_screen(InitiativeScreen(pane_text))
         return
-    app.push_screen(FoesDialog(app.try_perform, held_surprise(app.store.state)), lambda started: started and app.push_screen(InitiativeScreen(pane_text)))
+    app.push_screen(
+        FoesDialog(app.try_perform, held_surprise(app.store.state)),
+        lambda started: started and app.push_screen(InitiativeScreen(pane_text)),
+    )
 
 
 def wounded(app: HammerApp) -> None:
@@ -152,9 +161,16 @@ def wounded(app: HammerApp) -> None:
         name, held = name_of(state, who), held_between(state)[who]
         if "bleeding_out" in held:
             failed = fights(state).bleeding.get(who, 0)
-            choices.append((f"save:{who}", f"{name} saves against Bleeding Out ({own.stat}): {failed} failed of {own.failures}"))
+            choices.append(
+                (f"save:{who}", f"{name} saves against Bleeding Out ({own.stat}): {failed} failed of {own.failures}")
+            )
             if len(state.living) > 1:
-                choices.append((f"stabilise:{who}", f"An ally stabilises {name}: {own.stabilise} + {own.stabilise_stat}, {own.stabilise_target} or higher"))
+                choices.append(
+                    (
+                        f"stabilise:{who}",
+                        f"An ally stabilises {name}: {own.stabilise} + {own.stabilise_stat}, {own.stabilise_target} or higher",
+                    )
+                )
         if "helpless" in held:
             choices.append((f"rouse:{who}", f"{name} comes round: no longer Helpless"))
 
@@ -186,11 +202,26 @@ def _fight_title(state: State, ruleset: Ruleset) -> str:
 
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("F", "initiative.fight", "fight", "Fight!", _fight_title, "Start a fight (the foes' profiles), or go back to the one under way", show=True, run=fight),
     Command(
-        "b", "initiative.wounded", "wounded", "Wounded", "The wounded",
+        "F",
+        "initiative.fight",
+        "fight",
+        "Fight!",
+        _fight_title,
+        "Start a fight (the foes' profiles), or go back to the one under way",
+        show=True,
+        run=fight,
+    ),
+    Command(
+        "b",
+        "initiative.wounded",
+        "wounded",
+        "Wounded",
+        "The wounded",
         "Out of a fight: a CON save every round for one Bleeding Out, an ally's stabilising, or Helpless taken off",
-        show=True, applies=_anyone_wounded, run=wounded,
+        show=True,
+        applies=_anyone_wounded,
+        run=wounded,
     ),
 )
 

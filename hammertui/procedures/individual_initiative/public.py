@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from hammertui.kernel.session.public_fields import HIDDEN as H, PUBLIC as P, every_field
+from hammertui.kernel.session.public_fields import HIDDEN as H
+from hammertui.kernel.session.public_fields import PUBLIC as P
+from hammertui.kernel.session.public_fields import every_field
 from hammertui.procedures.individual_initiative.state import Fight, Fights, Foe
 
 FIELDS: dict[type, dict[str, str]] = {

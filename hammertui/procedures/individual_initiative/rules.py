@@ -31,18 +31,18 @@ DOUBLE = 4
 
 
 def initiative_order(rolled: Sequence[tuple[str, int]]) -> tuple[str, ...]:
-    """"act in descending order of Initiative"; equal totals keep the order they are listed in
+    """ "act in descending order of Initiative"; equal totals keep the order they are listed in
     (the party before the foes)."""
     return tuple(who for who, _ in sorted(rolled, key=lambda pair: -pair[1]))
 
 
 def initiative_modifier(stat_mod: int, heavy: bool, penalty: int) -> int:
-    """"1d6 and adds their Wisdom modifier"; a Heavy weapon "penalize[s] initiative by one"."""
+    """ "1d6 and adds their Wisdom modifier"; a Heavy weapon "penalize[s] initiative by one"."""
     return stat_mod - (penalty if heavy else 0)
 
 
 def monster_weapon_skill(hit_dice: int, per_hd: int) -> int:
-    """"Monsters follow the same procedure, assuming 1 WS per HD"."""
+    """ "Monsters follow the same procedure, assuming 1 WS per HD"."""
     return hit_dice * per_hd
 
 
@@ -77,7 +77,9 @@ def out_of_range(at: str, ranged: bool, close_weapon: bool) -> str:
     return ""
 
 
-def attack_net(option: str, finesse: bool, target_conditions: Iterable[str], light: int, tired: int, advantage: int = 0) -> int:
+def attack_net(
+    option: str, finesse: bool, target_conditions: Iterable[str], light: int, tired: int, advantage: int = 0
+) -> int:
     """The net modifier dice of an attack roll: Charge and Press give Advantage, Defending with a
     Finesse weapon Disadvantage; a Floored target gives Advantage, a Stunned one double; the light
     and weariness (`tired`: -1 each for Wearied and Burdened) and the referee's own add theirs."""
@@ -100,7 +102,7 @@ def armour_class(ac: int, option: str, finesse: bool, options: FightingOptions) 
 
 
 def crushed_ac(ac: int, crushing: bool, by_weight: bool, floor: int) -> int:
-    """"Any armor granting AC better than 5 counts as 5 against crushing weapons", when the AC
+    """ "Any armor granting AC better than 5 counts as 5 against crushing weapons", when the AC
     comes of the armour's weight."""
     return max(ac, floor) if crushing and by_weight else ac
 
@@ -117,7 +119,7 @@ class Hit:
 
 
 def target20(face: int, adjust: int, skill: int, ac: int, rules: IndividualInitiative) -> Hit:
-    """"rolls 1d20, adds their character's Weapon Skill or Bow Skill, their target's AC, and if
+    """ "rolls 1d20, adds their character's Weapon Skill or Bow Skill, their target's AC, and if
     the total is equal to 20 or higher, they hit"; a 20 "hits automatically", a 1 "automatically
     misses". `adjust` is what double Advantage or Disadvantage did to the kept die."""
     total = face + adjust + skill + ac
@@ -129,7 +131,7 @@ def target20(face: int, adjust: int, skill: int, ac: int, rules: IndividualIniti
 
 
 def stray_hits_ally(hit: Hit, into_melee: bool, top: int) -> bool:
-    """"If firing into melee, a miss on an attack roll of 1-5 will hit a random ally"."""
+    """ "If firing into melee, a miss on an attack roll of 1-5 will hit a random ally"."""
     return into_melee and not hit.hit and hit.face <= top
 
 
@@ -171,7 +173,7 @@ class Harm:
 
 
 def harm(hp: int, amount: int, helpless: bool) -> Harm:
-    """"When a character reaches zero HP, any additional hits will cause wounds"; a Helpless
+    """ "When a character reaches zero HP, any additional hits will cause wounds"; a Helpless
     target takes "wounds rather than HP damage"."""
     if helpless or hp <= 0:
         return Harm(max(hp, 0), True)
@@ -186,7 +188,7 @@ def wound_for(table: Sequence[WoundRow], face: int) -> WoundRow:
 
 
 def wound_kills(wounds: int, limit: int) -> bool:
-    """"a second wound will kill the character"."""
+    """ "a second wound will kill the character"."""
     return wounds >= limit
 
 
@@ -201,22 +203,22 @@ def keep_for_save(faces: Sequence[int], net: int) -> tuple[int, int]:
 
 
 def save_passes(kept: int, shift: int, score: int) -> bool:
-    """"roll equal to or lower than the ability score on a D20"."""
+    """ "roll equal to or lower than the ability score on a D20"."""
     return kept + shift <= score
 
 
 def bled_out(failures: int, limit: int) -> bool:
-    """"After three failures, the character dies"."""
+    """ "After three failures, the character dies"."""
     return failures >= limit
 
 
 def stabilised(face: int, stat_mod: int, target: int) -> bool:
-    """"May be stabilized by an ally rolling 1d6 + Int modifier, with a 6 or higher succeeding"."""
+    """ "May be stabilized by an ally rolling 1d6 + Int modifier, with a 6 or higher succeeding"."""
     return face + stat_mod >= target
 
 
 def guts_passes(total: int, guts: int) -> bool:
-    """"rolling 2d6, with results equal to or below their Guts passing"."""
+    """ "rolling 2d6, with results equal to or below their Guts passing"."""
     return total <= guts
 
 
@@ -235,11 +237,11 @@ def guts_total(totals: Sequence[int], net: int) -> int:
 
 
 def half_strength(standing: int, mustered: int) -> bool:
-    """"being reduced to half strength": half or fewer of those who began the fight still stand."""
+    """ "being reduced to half strength": half or fewer of those who began the fight still stand."""
     return mustered > 0 and standing * 2 <= mustered
 
 
 def fight_time(turns: int, long: int = 0) -> int:
-    """"Generally assume that an encounter ends up taking a full turn unless it is exceptionally
+    """ "Generally assume that an encounter ends up taking a full turn unless it is exceptionally
     long": the referee names the turns of a long one."""
     return max(turns, long)

@@ -104,7 +104,12 @@ class IndividualInitiative:
     guts: Guts
     bleeding_out: BleedingOut
     wound_die: Dice
-    wounds: Annotated[tuple[WoundRow, ...], Words('an array of rows such as { roll = 1, name = "Severe Head Wound", conditions = ["helpless", "bleeding_out"] }')]
+    wounds: Annotated[
+        tuple[WoundRow, ...],
+        Words(
+            'an array of rows such as { roll = 1, name = "Severe Head Wound", conditions = ["helpless", "bleeding_out"] }'
+        ),
+    ]
     wounds_kill: Positive
     missile_gear: tuple[str, ...]
     """What a character carries that makes their attack a missile's by default: an item whose name
@@ -121,7 +126,9 @@ def _wounds_and_crits(rules: IndividualInitiative) -> Iterator[Problem]:
     if rules.wounds:
         yield from coverage([(w.low, w.high) for w in rules.wounds], rules.wound_die, "wound rows", "wounds")
     if rules.critical <= rules.fumble:
-        yield Problem(f"expected a critical roll above the fumble's {rules.fumble}, got {rules.critical}", ("critical",))
+        yield Problem(
+            f"expected a critical roll above the fumble's {rules.fumble}, got {rules.critical}", ("critical",)
+        )
 
 
 SECTIONS = {"individual_initiative": IndividualInitiative}

@@ -14,23 +14,28 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 
-from hammertui.procedures.individual_initiative.rules import ABILITIES, CONDITION_NAMES, OPTION_NAMES, RANGE_NAMES, RANGES
-from hammertui.procedures.individual_initiative.schema import CONDITIONS
-from hammertui.procedures.individual_initiative import actions as acts
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.individual_initiative.state import Fight, fighting, name_of, rules_of
 from hammertui.kernel.session.state import State
+from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, bound_key
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.kernel.ui.header import header_text
 from hammertui.kernel.ui.log import FightLog
 from hammertui.kernel.ui.steps import StepScreen
-from hammertui.kernel.ui.header import header_text
 from hammertui.kernel.ui.view import View
-from hammertui.kernel.ui import plain
-
+from hammertui.procedures.individual_initiative import actions as acts
+from hammertui.procedures.individual_initiative.rules import (
+    ABILITIES,
+    CONDITION_NAMES,
+    OPTION_NAMES,
+    RANGE_NAMES,
+    RANGES,
+)
+from hammertui.procedures.individual_initiative.schema import CONDITIONS
+from hammertui.procedures.individual_initiative.state import Fight, fighting, name_of, rules_of
 
 SURPRISE = (
     ("", "No one has the drop"),
@@ -68,7 +73,12 @@ class FoesDialog(FormDialog):
             yield Input(placeholder="I (0)", id="init", type="integer")
             yield Input(placeholder="Gts (7)", id="guts", type="integer")
         yield Checkbox("Armour by its weight (Crushing counts it as 5)", value=True, id="by-weight")
-        yield Select(plain.choices([(words, side or "none") for side, words in SURPRISE]), value=self._free_round or "none", allow_blank=False, id="surprise")
+        yield Select(
+            plain.choices([(words, side or "none") for side, words in SURPRISE]),
+            value=self._free_round or "none",
+            allow_blank=False,
+            id="surprise",
+        )
 
     def build(self) -> Action:
         name = self.text("foe-name")
@@ -78,9 +88,15 @@ class FoesDialog(FormDialog):
             raise ValueError("give the foes' AC, as their profile reads (unarmoured 9)")
         ws = self.text("ws")
         group = acts.FoeGroup(
-            name, self.whole("count", "how many", 1), self.whole("hd", "HD", 1), ac=self.whole("ac", "AC"),
-            hp=self.whole("hp", "HP", 0), ws=self.whole("ws", "WS") if ws else None, init=self.whole("init", "I", 0),
-            guts=self.whole("guts", "Gts", 7), by_weight=self.query_one("#by-weight", Checkbox).value,
+            name,
+            self.whole("count", "how many", 1),
+            self.whole("hd", "HD", 1),
+            ac=self.whole("ac", "AC"),
+            hp=self.whole("hp", "HP", 0),
+            ws=self.whole("ws", "WS") if ws else None,
+            init=self.whole("init", "I", 0),
+            guts=self.whole("guts", "Gts", 7),
+            by_weight=self.query_one("#by-weight", Checkbox).value,
         )
         surprise = self.choice("surprise")
         return acts.StartFight((group,), "" if surprise == "none" else surprise)
@@ -117,27 +133,34 @@ class AttackDialog(FormDialog):
     AttackDialog .dialog #range { height: auto; }
     """
     BINDINGS = [
-        *(Binding(key, f"range('{at}')", RANGE_NAMES[at], show=False, priority=True, id=f"initiative.range_{at}") for at, key in RANGE_KEYS.items()),
+        *(
+            Binding(key, f"range('{at}')", RANGE_NAMES[at], show=False, priority=True, id=f"initiative.range_{at}")
+            for at, key in RANGE_KEYS.items()
+        ),
         Binding("r", "ranged", "Ranged", show=False, priority=True, id="initiative.ranged"),
         Binding("m", "into_melee", "Into a melee", show=False, priority=True, id="initiative.into_melee"),
     ]
     OK = "Roll"
     ROLLS = True
 
-    def __init__(self, attacker: str, target: str, free: bool, title: str, attempt: Attempt, ranged: bool = False) -> None:
+    def __init__(
+        self, attacker: str, target: str, free: bool, title: str, attempt: Attempt, ranged: bool = False
+    ) -> None:
         super().__init__(title, "The range (t h c f), r ranged, m into a melee, the weapon's abilities:", attempt)
         self._attacker, self._target, self._free, self._ranged = attacker, target, free, ranged
         self.at = "close" if ranged else "hand_to_hand"
 
     def fields(self) -> ComposeResult:
         yield Static(self._range_text(), id="range", markup=False)
-        yield SelectionList[str](*plain.choices(((a.capitalize(), a) for a in ABILITIES)), id="abilities")
+        yield SelectionList[str](*plain.choices((a.capitalize(), a) for a in ABILITIES), id="abilities")
         with Horizontal(classes="row"):
             yield Checkbox("Ranged (Bow Skill) r", value=self._ranged, id="bow")
             yield Checkbox("Into a melee m", id="into-melee")
             yield Label("Adv. dice", markup=False)
             advantage = Input(value="0", id="advantage", type="integer")
-            advantage.tooltip = "The referee's modifier dice: +1 Advantage, -1 Disadvantage, 2 either way the double kind"
+            advantage.tooltip = (
+                "The referee's modifier dice: +1 Advantage, -1 Disadvantage, 2 either way the double kind"
+            )
             yield advantage
 
     def _range_text(self) -> Text:
@@ -171,8 +194,14 @@ class AttackDialog(FormDialog):
     def build(self) -> Action:
         abilities = tuple(self.query_one("#abilities", SelectionList).selected)
         return acts.Attack(
-            self._attacker, self._target, self.query_one("#bow", Checkbox).value, self.query_one("#into-melee", Checkbox).value,
-            abilities, self._free, self.whole("advantage", "modifier dice", 0), self.at,
+            self._attacker,
+            self._target,
+            self.query_one("#bow", Checkbox).value,
+            self.query_one("#into-melee", Checkbox).value,
+            abilities,
+            self._free,
+            self.whole("advantage", "modifier dice", 0),
+            self.at,
         )
 
 
@@ -227,18 +256,115 @@ def bleeding(view: View) -> list[str]:
 
 
 INITIATIVE: tuple[Command[View], ...] = (
-    Command("escape", "initiative.close", "close", "Close", "Close", "Back to the dashboard; the fight goes on", show=True),
-    Command("i", "initiative.roll", "initiative", "Init", "Roll initiative", "A new round: everyone rolls 1d6 + WIS, and acts in descending order", show=True, applies=_calm),
-    Command("space", "initiative.next", "next", "Next", "Next turn", "The next in the order acts; past the last, the round is over", show=True, applies=_someone_acts),
-    Command("a", "initiative.attack", "attack", "Attack", "Attack", "The one whose turn it is attacks: Target 20, at a range, with the weapon's abilities", show=True, applies=_may_attack),
-    Command("A", "initiative.free_attack", "free_attack", "Free attack", "Free attack", "An attack out of turn: a fumble's answer, a Brace, a Reactive weapon, a Cleave", applies=_round_on),
-    Command("c", "initiative.crit", "crit", "Crit", "The critical hit's choice", "Double damage, or the damage and a bonus", show=True, applies=_crit_waits),
-    Command("o", "initiative.option", "option", "Option", "Fighting option", "Charge, Brace, Press or Defend this round (with a Finesse weapon or not)", show=True, applies=lambda v: _fight_of(v) is not None),
-    Command("k", "initiative.condition", "condition", "Condition", "Condition", "Floored, Stunned, Helpless, Bleeding Out: put on or take off", applies=lambda v: _fight_of(v) is not None),
-    Command("b", "initiative.bleeding", "bleed", "Bleed", "Bleeding Out save", "A CON save this round for one Bleeding Out: three failures and they die", show=True, applies=_anyone_bleeding),
-    Command("s", "initiative.stabilise", "stabilise", "Stabilise", "Stabilise", "An ally tends one Bleeding Out: 1d6 + INT, 6 or higher", applies=_an_ally_may_tend),
-    Command("g", "initiative.guts", "guts", "Guts", "Guts roll", "Foes of a kind, or a hireling, test their Guts: 2d6 at or under", applies=_guts_to_test),
-    Command("x", "initiative.end", "end", "End", "End the fight", "The fight is over: it takes a {unit}, unless exceptionally long", show=True, applies=_calm),
+    Command(
+        "escape", "initiative.close", "close", "Close", "Close", "Back to the dashboard; the fight goes on", show=True
+    ),
+    Command(
+        "i",
+        "initiative.roll",
+        "initiative",
+        "Init",
+        "Roll initiative",
+        "A new round: everyone rolls 1d6 + WIS, and acts in descending order",
+        show=True,
+        applies=_calm,
+    ),
+    Command(
+        "space",
+        "initiative.next",
+        "next",
+        "Next",
+        "Next turn",
+        "The next in the order acts; past the last, the round is over",
+        show=True,
+        applies=_someone_acts,
+    ),
+    Command(
+        "a",
+        "initiative.attack",
+        "attack",
+        "Attack",
+        "Attack",
+        "The one whose turn it is attacks: Target 20, at a range, with the weapon's abilities",
+        show=True,
+        applies=_may_attack,
+    ),
+    Command(
+        "A",
+        "initiative.free_attack",
+        "free_attack",
+        "Free attack",
+        "Free attack",
+        "An attack out of turn: a fumble's answer, a Brace, a Reactive weapon, a Cleave",
+        applies=_round_on,
+    ),
+    Command(
+        "c",
+        "initiative.crit",
+        "crit",
+        "Crit",
+        "The critical hit's choice",
+        "Double damage, or the damage and a bonus",
+        show=True,
+        applies=_crit_waits,
+    ),
+    Command(
+        "o",
+        "initiative.option",
+        "option",
+        "Option",
+        "Fighting option",
+        "Charge, Brace, Press or Defend this round (with a Finesse weapon or not)",
+        show=True,
+        applies=lambda v: _fight_of(v) is not None,
+    ),
+    Command(
+        "k",
+        "initiative.condition",
+        "condition",
+        "Condition",
+        "Condition",
+        "Floored, Stunned, Helpless, Bleeding Out: put on or take off",
+        applies=lambda v: _fight_of(v) is not None,
+    ),
+    Command(
+        "b",
+        "initiative.bleeding",
+        "bleed",
+        "Bleed",
+        "Bleeding Out save",
+        "A CON save this round for one Bleeding Out: three failures and they die",
+        show=True,
+        applies=_anyone_bleeding,
+    ),
+    Command(
+        "s",
+        "initiative.stabilise",
+        "stabilise",
+        "Stabilise",
+        "Stabilise",
+        "An ally tends one Bleeding Out: 1d6 + INT, 6 or higher",
+        applies=_an_ally_may_tend,
+    ),
+    Command(
+        "g",
+        "initiative.guts",
+        "guts",
+        "Guts",
+        "Guts roll",
+        "Foes of a kind, or a hireling, test their Guts: 2d6 at or under",
+        applies=_guts_to_test,
+    ),
+    Command(
+        "x",
+        "initiative.end",
+        "end",
+        "End",
+        "End the fight",
+        "The fight is over: it takes a {unit}, unless exceptionally long",
+        show=True,
+        applies=_calm,
+    ),
     Command("u", "initiative.undo", "undo", "Undo", "Undo", "Step back to before the last action"),
 )
 """The fight screen's keys, footer and palette: each applies only when the fight allows it."""
@@ -290,7 +416,11 @@ class InitiativeScreen(StepScreen):
     def _hint(self, view: View) -> str:
         """The keys that apply now and the footer does not show, so an 80-column screen names them too."""
         hidden = [c for c in INITIATIVE if not c.show and c.key is not None and c.applies(view)]
-        return " · ".join(f"{bound_key(self, c.action) or c.key} {c.label.lower()}" for c in hidden) + (" · " if hidden else "") + "ctrl+p every command"
+        return (
+            " · ".join(f"{bound_key(self, c.action) or c.key} {c.label.lower()}" for c in hidden)
+            + (" · " if hidden else "")
+            + "ctrl+p every command"
+        )
 
     # What the keys need ------------------------------------------------------------------------
 
@@ -312,7 +442,11 @@ class InitiativeScreen(StepScreen):
         if fight is None:
             return []
         state = self.hammer.store.state
-        return [w for w in (*fight.order, *(m.id for m in state.living), *(f.id for f in fight.standing_foes)) if _standing(state, fight, w)]
+        return [
+            w
+            for w in (*fight.order, *(m.id for m in state.living), *(f.id for f in fight.standing_foes))
+            if _standing(state, fight, w)
+        ]
 
     def _others(self, who: str) -> list[str]:
         """Those `who` may attack: the other side first, then the rest."""
@@ -337,7 +471,10 @@ class InitiativeScreen(StepScreen):
             self.notify("No one's turn: roll initiative (i).", severity="warning")
             return
         if fight.stood == fight.acting:
-            self.notify(f"{name_of(self.hammer.store.state, fight.acting)} stood up this turn: standing takes a full action.", severity="warning")
+            self.notify(
+                f"{name_of(self.hammer.store.state, fight.acting)} stood up this turn: standing takes a full action.",
+                severity="warning",
+            )
             return
         self._attack(fight.acting, free=False)
 
@@ -346,7 +483,12 @@ class InitiativeScreen(StepScreen):
         fight = self._fight()
         anyone = self._names(list(dict.fromkeys(self._standing())))
         if fight is None or not fight.fumble or fight.fumble[1] not in self._standing():
-            self._choose("Free attack", "Who attacks out of turn (a fumble's answer, a Brace, a Reactive weapon, a Cleave)?", anyone, lambda who: self._attack(who, free=True))
+            self._choose(
+                "Free attack",
+                "Who attacks out of turn (a fumble's answer, a Brace, a Reactive weapon, a Cleave)?",
+                anyone,
+                lambda who: self._attack(who, free=True),
+            )
             return
         state = self.hammer.store.state
         fumbler, target = fight.fumble
@@ -356,13 +498,23 @@ class InitiativeScreen(StepScreen):
             if choice == "answer":
                 self._attack_at(target, fumbler, free=True)
                 return
-            self._choose("Free attack", "Who attacks out of turn (a Brace, a Reactive weapon, a Cleave)?", anyone, lambda who: self._attack(who, free=True))
+            self._choose(
+                "Free attack",
+                "Who attacks out of turn (a Brace, a Reactive weapon, a Cleave)?",
+                anyone,
+                lambda who: self._attack(who, free=True),
+            )
 
         self._choose("Free attack", "A free attack:", [("answer", answer), ("other", "Another free attack...")], chosen)
 
     def _attack(self, attacker: str, free: bool) -> None:
         state = self.hammer.store.state
-        self._choose("Attack", f"Whom does {name_of(state, attacker)} attack?", self._names(self._others(attacker)), lambda target: self._attack_at(attacker, target, free))
+        self._choose(
+            "Attack",
+            f"Whom does {name_of(state, attacker)} attack?",
+            self._names(self._others(attacker)),
+            lambda target: self._attack_at(attacker, target, free),
+        )
 
     def _attack_at(self, attacker: str, target: str, free: bool) -> None:
         """The attack form, ranged from the start for one who carries a missile weapon."""
@@ -383,14 +535,19 @@ class InitiativeScreen(StepScreen):
                 self.hammer.perform(acts.LandCrit(double=True))
                 return
             dialog = TextDialog("The bonus", "What else does the blow do?", "trips them")
-            self.app.push_screen(dialog, lambda bonus: bonus is not None and self.hammer.perform(acts.LandCrit(double=False, bonus=bonus)))
+            self.app.push_screen(
+                dialog,
+                lambda bonus: bonus is not None and self.hammer.perform(acts.LandCrit(double=False, bonus=bonus)),
+            )
 
         self._choose("A critical hit", "Double damage, or the damage and a bonus?", choices, chosen)
 
     def action_option(self) -> None:
         def then(who: str) -> None:
             prompt = f"What does {name_of(self.hammer.store.state, who)} do this round?"
-            self._choose("Fighting option", prompt, OPTION_CHOICES, lambda o: self.hammer.perform(option_action(who, o)))
+            self._choose(
+                "Fighting option", prompt, OPTION_CHOICES, lambda o: self.hammer.perform(option_action(who, o))
+            )
 
         self._choose("Fighting option", "Who?", self._names(list(dict.fromkeys(self._standing()))), then)
 
@@ -402,7 +559,12 @@ class InitiativeScreen(StepScreen):
         def then(who: str) -> None:
             held = fight.held(who)
             choices = [(c, condition_choice(fight, who, c)) for c in CONDITIONS]
-            self._choose("Condition", f"{name_of(self.hammer.store.state, who)}:", choices, lambda c: self.hammer.perform(acts.SetCondition(who, c, c not in held)))
+            self._choose(
+                "Condition",
+                f"{name_of(self.hammer.store.state, who)}:",
+                choices,
+                lambda c: self.hammer.perform(acts.SetCondition(who, c, c not in held)),
+            )
 
         self._choose("Condition", "Who?", self._names(list(dict.fromkeys(self._standing()))), then)
 
@@ -411,14 +573,24 @@ class InitiativeScreen(StepScreen):
         return bleeding(view) if view is not None else []
 
     def action_bleed(self) -> None:
-        self._choose("Bleeding Out", "Who saves against bleeding out?", self._names(self._bleeding()), lambda who: self.hammer.perform(acts.BleedingSave(who)))
+        self._choose(
+            "Bleeding Out",
+            "Who saves against bleeding out?",
+            self._names(self._bleeding()),
+            lambda who: self.hammer.perform(acts.BleedingSave(who)),
+        )
 
     def action_stabilise(self) -> None:
         state = self.hammer.store.state
 
         def then(who: str) -> None:
             allies = [m.id for m in state.living if m.id != who]
-            self._choose("Stabilise", f"Who tends {name_of(state, who)}?", self._names(allies), lambda by: self.hammer.perform(acts.Stabilise(who, by)))
+            self._choose(
+                "Stabilise",
+                f"Who tends {name_of(state, who)}?",
+                self._names(allies),
+                lambda by: self.hammer.perform(acts.Stabilise(who, by)),
+            )
 
         self._choose("Stabilise", "Who is stabilised?", self._names(self._bleeding()), then)
 
@@ -428,7 +600,9 @@ class InitiativeScreen(StepScreen):
             return
         state = self.hammer.store.state
         rules = rules_of(self.hammer.store.ruleset).guts
-        whom = [(kind, kind) for kind in acts.foe_kinds(fight)] + [(h.id, f"{h.name} (hireling)") for h in state.hirelings]
+        whom = [(kind, kind) for kind in acts.foe_kinds(fight)] + [
+            (h.id, f"{h.name} (hireling)") for h in state.hirelings
+        ]
 
         def then(who: str) -> None:
             reasons = [(r, r.capitalize()) for r in rules.reasons]
@@ -445,10 +619,19 @@ class InitiativeScreen(StepScreen):
             if how == "turn":
                 self._end(acts.EndFight())
                 return
-            dialog = AmountDialog("A long fight", f"How many {self.hammer.store.ruleset.time.unit_plural} did it take?", noun=self.hammer.store.ruleset.time.unit_plural)
+            dialog = AmountDialog(
+                "A long fight",
+                f"How many {self.hammer.store.ruleset.time.unit_plural} did it take?",
+                noun=self.hammer.store.ruleset.time.unit_plural,
+            )
             self.app.push_screen(dialog, lambda n: n is not None and self._end(acts.EndFight(long=n)))
 
-        self._choose("End the fight", "How long did it take?", [("turn", f"A {turn}, as most do"), ("long", "Exceptionally long...")], chosen)
+        self._choose(
+            "End the fight",
+            "How long did it take?",
+            [("turn", f"A {turn}, as most do"), ("long", "Exceptionally long...")],
+            chosen,
+        )
 
     def _end(self, action: Action) -> None:
         if self.hammer.perform(action):
@@ -468,7 +651,11 @@ def condition_choice(fight: Fight, who: str, condition: str) -> str:
     if condition not in fight.held(who):
         return f"Put on {name}"
     if condition == "floored":
-        return "Stand up from Floored: this turn's action" if fight.acting == who else "Stand up from Floored: only in their own turn"
+        return (
+            "Stand up from Floored: this turn's action"
+            if fight.acting == who
+            else "Stand up from Floored: only in their own turn"
+        )
     return f"Take off {name}"
 
 

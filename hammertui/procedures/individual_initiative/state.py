@@ -16,14 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from hammertui.procedures.individual_initiative.rules import CONDITION_NAMES, OPTIONS
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.individual_initiative.schema import IndividualInitiative
-from hammertui.procedures.individual_initiative.schema import CONDITIONS
 from hammertui.kernel.session.events import note
-from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.procedures import Buried, Hears, WoundsHealed, WoundTaken
+from hammertui.kernel.session.state import Character, State
+from hammertui.procedures.individual_initiative.rules import CONDITION_NAMES, OPTIONS
+from hammertui.procedures.individual_initiative.schema import CONDITIONS, IndividualInitiative
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.seam import FightProcedure
@@ -154,7 +153,9 @@ def with_condition(fight: Fight, who: str, condition: str, on: bool) -> Fight:
     """The fight with a condition put on or taken off a combatant (off Bleeding Out, its failed
     saves go too)."""
     held = tuple(c for c in fight.held(who) if c != condition) + ((condition,) if on else ())
-    bleeding = fight.bleeding if condition != "bleeding_out" or on else {k: v for k, v in fight.bleeding.items() if k != who}
+    bleeding = (
+        fight.bleeding if condition != "bleeding_out" or on else {k: v for k, v in fight.bleeding.items() if k != who}
+    )
     return attrs.evolve(fight, conditions={**fight.conditions, who: held}, bleeding=bleeding)
 
 
@@ -224,7 +225,11 @@ def on_wound(state: State, ctx: Any, action: Any, heard: WoundTaken) -> tuple[St
     if not lasting:
         return state, []
     name, names = name_of(state, who), " and ".join(CONDITION_NAMES[c] for c in lasting)
-    then = f": a {own.bleeding_out.stat} save every round until stabilised (b)." if "bleeding_out" in lasting else " into the next fight (b)."
+    then = (
+        f": a {own.bleeding_out.stat} save every round until stabilised (b)."
+        if "bleeding_out" in lasting
+        else " into the next fight (b)."
+    )
     return state, [note(action, f"{name} stays {names}{then}", level="warn")]
 
 
@@ -266,11 +271,25 @@ def problems(kept: Fights, state: State) -> list[str]:
         if foe.out not in ("", "down", "fled"):
             found.append(f"fight.foes[{i}].out: {foe.out!r} is not down or fled")
     everyone = party | set(ids)
-    named = {*fight.order, *fight.rolls, *fight.options, *fight.conditions, *fight.bleeding, *fight.heavy, *fight.finesse, *([fight.stood] if fight.stood else []), *fight.fumble}
+    named = {
+        *fight.order,
+        *fight.rolls,
+        *fight.options,
+        *fight.conditions,
+        *fight.bleeding,
+        *fight.heavy,
+        *fight.finesse,
+        *([fight.stood] if fight.stood else []),
+        *fight.fumble,
+    }
     found += [f"fight: no character or foe {who!r}" for who in sorted(named - everyone)]
     for who, held in fight.conditions.items():
         found += [f"fight.conditions.{who}: no condition {c!r}" for c in held if c not in CONDITIONS]
-    found += [f"fight.options.{who}: {o!r} is not one of {', '.join(OPTIONS)}" for who, o in fight.options.items() if o and o not in OPTIONS]
+    found += [
+        f"fight.options.{who}: {o!r} is not one of {', '.join(OPTIONS)}"
+        for who, o in fight.options.items()
+        if o and o not in OPTIONS
+    ]
     if fight.free_round not in ("", "party", "foes"):
         found.append(f"fight.free_round: {fight.free_round!r} is not party or foes")
     if not 0 <= fight.at <= len(fight.order):
@@ -285,7 +304,9 @@ def on_buried(state: State, ctx: Any, action: Any, heard: Buried) -> tuple[State
     fight = fighting(state)
     if fight is None:
         kept = fights(state)
-        return with_fights(state, held=_without(kept.held, character_id), bleeding=_without(kept.bleeding, character_id)), []
+        return with_fights(
+            state, held=_without(kept.held, character_id), bleeding=_without(kept.bleeding, character_id)
+        ), []
     order = tuple(w for w in fight.order if w != character_id)
     at = fight.at - (1 if character_id in fight.order[: fight.at] else 0)
 
@@ -293,9 +314,17 @@ def on_buried(state: State, ctx: Any, action: Any, heard: Buried) -> tuple[State
         return {k: v for k, v in kept.items() if k != character_id}
 
     gone = attrs.evolve(
-        fight, order=order, at=at, rolls=drop(fight.rolls), options=drop(fight.options), conditions=drop(fight.conditions),
-        bleeding=drop(fight.bleeding), heavy=tuple(w for w in fight.heavy if w != character_id), finesse=tuple(w for w in fight.finesse if w != character_id),
-        stood="" if fight.stood == character_id else fight.stood, fumble=() if character_id in fight.fumble else fight.fumble,
+        fight,
+        order=order,
+        at=at,
+        rolls=drop(fight.rolls),
+        options=drop(fight.options),
+        conditions=drop(fight.conditions),
+        bleeding=drop(fight.bleeding),
+        heavy=tuple(w for w in fight.heavy if w != character_id),
+        finesse=tuple(w for w in fight.finesse if w != character_id),
+        stood="" if fight.stood == character_id else fight.stood,
+        fumble=() if character_id in fight.fumble else fight.fumble,
     )
     return with_fights(state, fight=gone), []
 

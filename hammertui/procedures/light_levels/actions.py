@@ -22,8 +22,9 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.session import carrying
 from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note, spend_time
 from hammertui.kernel.session.carrying import counted, draw, keeps_supplies
-from hammertui.procedures.light_levels.schema import LevelSource
 from hammertui.kernel.session.events import Event
+from hammertui.kernel.session.state import Character, State, free_id
+from hammertui.procedures.light_levels.schema import LevelSource
 from hammertui.procedures.light_levels.state import (
     FLASK,
     Source,
@@ -35,7 +36,6 @@ from hammertui.procedures.light_levels.state import (
     with_lights,
     with_spent,
 )
-from hammertui.kernel.session.state import Character, State, free_id
 
 PIP_RESULT = "lantern_pip"
 
@@ -98,12 +98,20 @@ class RefillLantern(carrying.Refilling):
             raise Refused(f"{member.name} has no flask of oil")
         filled = attrs.evolve(found, pips=0)
         kept = lights(state)
-        new = with_lights(state, sources=replace_source(kept.sources, filled), flasks={**kept.flasks, member.id: flasks - 1})
+        new = with_lights(
+            state, sources=replace_source(kept.sources, filled), flasks={**kept.flasks, member.id: flasks - 1}
+        )
         new = with_spent(new, Spent(FLASK, member.id, state.clock.units + 1))
         left = counted(flasks - 1, "flask")
         new, events = spend_time(new, 1, ctx, self)
         turn = ctx.ruleset.time.label(1)
-        return new, [note(self, f"{name} takes a fresh flask of oil ({turn}, fiddlier than a torch). {member.name} has {left} left."), *events]
+        return new, [
+            note(
+                self,
+                f"{name} takes a fresh flask of oil ({turn}, fiddlier than a torch). {member.name} has {left} left.",
+            ),
+            *events,
+        ]
 
     def _from_supply(self, drawn: Result, ctx: Context, lantern: Source, name: str) -> Result:
         """The lantern full, its carrier's oil rolled for, a turn spent."""
@@ -134,7 +142,10 @@ class PackLight(carrying.Packing):
         if drawn is not None:
             state, used = drawn
             lit = attrs.evolve(fresh, lit=True)
-            return with_lights(state, sources=(*lights(state).sources, lit)), [note(self, f"{member.name} lights a fresh {kind.name.lower()}."), *used]
+            return with_lights(state, sources=(*lights(state).sources, lit)), [
+                note(self, f"{member.name} lights a fresh {kind.name.lower()}."),
+                *used,
+            ]
         text = f"A fresh {kind.name.lower()} goes into {member.name}'s pack."
         return with_lights(state, sources=(*kept.sources, fresh)), [note(self, text)]
 
@@ -177,12 +188,20 @@ class Relight:
         if drawn is not None:
             state, used = drawn
             fresh = Source(free_id("s", {s.id for s in lights(state).sources}), kind, carrier, lit=True)
-            return with_lights(state, sources=(*lights(state).sources, fresh)), f"{member.name} lights a fresh {found.name.lower()}", used
+            return (
+                with_lights(state, sources=(*lights(state).sources, fresh)),
+                f"{member.name} lights a fresh {found.name.lower()}",
+                used,
+            )
         spare = next((s for s in lights(state).sources if s.carrier == carrier and s.kind == kind and not s.lit), None)
         if spare is None:
             return state, f"{member.name} has no spare {found.name.lower()} packed", []
         lit = attrs.evolve(spare, lit=True)
-        return with_lights(state, sources=replace_source(lights(state).sources, lit)), f"{member.name} lights a spare {found.name.lower()}", []
+        return (
+            with_lights(state, sources=replace_source(lights(state).sources, lit)),
+            f"{member.name} lights a spare {found.name.lower()}",
+            [],
+        )
 
 
 def went_out(state: State) -> dict[tuple[str, str], int]:
@@ -219,4 +238,3 @@ class BringNearer:
             raise Refused(f"{member.name} already stands nearest the light")
         moved = (member.id, *(c for c in lights(state).order if c != member.id))
         return with_lights(state, order=moved), [note(self, f"{member.name} stands nearest the light.")]
-

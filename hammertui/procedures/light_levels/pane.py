@@ -12,17 +12,26 @@ from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 
-from hammertui.procedures.light_levels.rules import DARK, DIM, LIT
-from hammertui.procedures.light_levels import state as kept
 from hammertui.kernel.session.carrying import keeps_supplies
-from hammertui.procedures.light_levels.actions import BringNearer, DouseLight, LightUp, PackLight, PassLight, RefillLantern, Relight, went_out
-from hammertui.procedures.light_levels.state import FLASK, Source, Spent, character_levels, rules_of
 from hammertui.kernel.session.procedures import is_dark, surprise_odds
 from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.light_levels import state as kept
+from hammertui.procedures.light_levels.actions import (
+    BringNearer,
+    DouseLight,
+    LightUp,
+    PackLight,
+    PassLight,
+    RefillLantern,
+    Relight,
+    went_out,
+)
+from hammertui.procedures.light_levels.rules import DARK, DIM, LIT
+from hammertui.procedures.light_levels.state import FLASK, Source, Spent, character_levels, rules_of
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -54,7 +63,9 @@ class LightLevelsPane(Vertical):
             add_plain_columns(table, "Source", "Carrier", "Oil")
         sync_rows(table, [(s.id, source_cells(view, s)) for s in kept.lights(view.state).sources])
         self.query_one("#light-levels-party", Static).update(party_text(view))
-        self.border_subtitle = "DARK" if is_dark(view.state) else f"{sum(s.lit for s in kept.lights(view.state).sources)} lit"
+        self.border_subtitle = (
+            "DARK" if is_dark(view.state) else f"{sum(s.lit for s in kept.lights(view.state).sources)} lit"
+        )
 
     @property
     def selected_id(self) -> str | None:
@@ -65,7 +76,11 @@ def source_cells(view: View, found: Source) -> list[str | Text]:
     """`*Torch  Darla  -`, or for a lantern its pips marked of a flask's: `1/2`."""
     definition = rules_of(view.ruleset).sources.get(found.kind)
     name = definition.name if definition else found.kind
-    oil = f"{found.pips}/{rules_of(view.ruleset).flask_pips}" if definition and definition.spent_by == "lantern_pip" else "-"
+    oil = (
+        f"{found.pips}/{rules_of(view.ruleset).flask_pips}"
+        if definition and definition.spent_by == "lantern_pip"
+        else "-"
+    )
     return [
         Text(("*" if found.lit else " ") + name, style="bold" if found.lit else "dim"),
         carrier_name(view, found.carrier),
@@ -118,8 +133,6 @@ def pane() -> LightLevelsPane:
     return LightLevelsPane(id="light-levels", classes="pane")
 
 
-
-
 LIGHTS = CarriedLights(LightLevelsPane, kept.KEEPING, LightUp, DouseLight, PassLight, RefillLantern)
 """The moves every light procedure's pane makes alike, on this pane's sources."""
 
@@ -138,7 +151,10 @@ def pack(app: HammerApp) -> None:
     def who(kind: str | None) -> None:
         if kind is not None:
             people = [(m.id, m.name) for m in store.state.living]
-            app.push_screen(ChooseDialog("Pack", "Whose pack?", people), lambda cid: cid is not None and app.perform(PackLight(cid, kind)))
+            app.push_screen(
+                ChooseDialog("Pack", "Whose pack?", people),
+                lambda cid: cid is not None and app.perform(PackLight(cid, kind)),
+            )
 
     app.push_screen(ChooseDialog("Pack", "What goes into a pack?", items), who)
 
@@ -156,12 +172,62 @@ def _to_relight(view: View) -> bool:
 
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("l", "light_levels.toggle", "toggle_light", "Light", "Light or douse", "Light the selected source (free), or put it out", run=LIGHTS.toggle),
-    Command("g", "light_levels.hand_over", "hand_over", "Give", "Hand over a light", "Give the selected source to someone else, or set it down", run=LIGHTS.give),
-    Command("L", "light_levels.relight", "relight", "Relight", "Relight what went out", "Each carrier of a torch or candle the exploration die put out lights a fresh one from their own pack (free)", show=True, applies=_to_relight, run=lambda app: app.perform(Relight())),
-    Command("o", "light_levels.refill", "refill_light", "Refill", "Refill a lantern", "The selected lantern, from its carrier's flask of oil: an exploration turn", run=LIGHTS.fill),
-    Command("a", "light_levels.pack", "pack", "Pack", "Add to a pack", "A fresh torch, lantern or candle, or a flask of oil, for someone to carry", run=pack),
-    Command(None, "light_levels.nearer", "light_nearer", "Nearer", "Bring nearer the light", "Someone the sources reach first, after their own carriers", run=nearer),
+    Command(
+        "l",
+        "light_levels.toggle",
+        "toggle_light",
+        "Light",
+        "Light or douse",
+        "Light the selected source (free), or put it out",
+        run=LIGHTS.toggle,
+    ),
+    Command(
+        "g",
+        "light_levels.hand_over",
+        "hand_over",
+        "Give",
+        "Hand over a light",
+        "Give the selected source to someone else, or set it down",
+        run=LIGHTS.give,
+    ),
+    Command(
+        "L",
+        "light_levels.relight",
+        "relight",
+        "Relight",
+        "Relight what went out",
+        "Each carrier of a torch or candle the exploration die put out lights a fresh one from their own pack (free)",
+        show=True,
+        applies=_to_relight,
+        run=lambda app: app.perform(Relight()),
+    ),
+    Command(
+        "o",
+        "light_levels.refill",
+        "refill_light",
+        "Refill",
+        "Refill a lantern",
+        "The selected lantern, from its carrier's flask of oil: an exploration turn",
+        run=LIGHTS.fill,
+    ),
+    Command(
+        "a",
+        "light_levels.pack",
+        "pack",
+        "Pack",
+        "Add to a pack",
+        "A fresh torch, lantern or candle, or a flask of oil, for someone to carry",
+        run=pack,
+    ),
+    Command(
+        None,
+        "light_levels.nearer",
+        "light_nearer",
+        "Nearer",
+        "Bring nearer the light",
+        "Someone the sources reach first, after their own carriers",
+        run=nearer,
+    ),
 )
 
 

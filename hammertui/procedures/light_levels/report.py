@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.light_levels.state import lights
 from hammertui.kernel.session.report import Chart, Section
 from hammertui.kernel.session.state import State
+from hammertui.procedures.light_levels.state import lights
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.seam import ReportSection
@@ -49,7 +49,13 @@ def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> S
     if used:
         lines.append("Gone out: " + "; ".join(used) + ".")
     unit = ruleset.time.unit_plural
-    chart = Chart("Light sources held over the evening", "step", f"{unit.capitalize()} on the clock", "sources", tuple(sorted(points.items())))
+    chart = Chart(
+        "Light sources held over the evening",
+        "step",
+        f"{unit.capitalize()} on the clock",
+        "sources",
+        tuple(sorted(points.items())),
+    )
     return Section("Light", tuple(lines), charts=(chart,))
 
 

@@ -37,7 +37,9 @@ def character_levels(rules: LightLevels, order: Sequence[str], shining: Iterable
     dim_left = sum(source.dims for source, _ in lit_sources)
     lit_left -= _carriers(levels, [carrier for source, carrier in lit_sources if source.lights], LIT)
     _rest(levels, order, lit_left, LIT)
-    dim_left -= _carriers(levels, [carrier for source, carrier in lit_sources if not source.lights and source.dims], DIM)
+    dim_left -= _carriers(
+        levels, [carrier for source, carrier in lit_sources if not source.lights and source.dims], DIM
+    )
     _rest(levels, order, dim_left, DIM)
     return levels
 

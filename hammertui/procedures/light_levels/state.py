@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from hammertui.procedures.light_levels import rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.carrying import Keeping, carried_name
-from hammertui.procedures.light_levels.schema import LightLevels
 from hammertui.kernel.session.events import Event, note
-from hammertui.kernel.session.state import State
 from hammertui.kernel.session.procedures import Buried, Dismissed, ExplorationResult, Hears
+from hammertui.kernel.session.state import State
+from hammertui.procedures.light_levels import rules
+from hammertui.procedures.light_levels.schema import LightLevels
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action, Context, Result
@@ -221,7 +221,9 @@ def mark(state: State, ctx: Context, action: Action, lantern: Source, flask_pips
     pip = rules.mark_pip(lantern.pips, flask_pips)
     name = source_name(state, ctx.ruleset, lantern)
     if pip.out:
-        return attrs.evolve(lantern, pips=pip.pips, lit=False), note(action, f"{name} marks its last pip and goes out: the oil is spent.", level="warn")
+        return attrs.evolve(lantern, pips=pip.pips, lit=False), note(
+            action, f"{name} marks its last pip and goes out: the oil is spent.", level="warn"
+        )
     return attrs.evolve(lantern, pips=pip.pips), note(action, f"{name} marks a pip ({pip.pips} of {flask_pips}).")
 
 
@@ -250,7 +252,11 @@ def problems(kept: Lights, state: State) -> list[str]:
         if count < 0:
             found.append(f"flasks.{carrier}: cannot be negative")
     found += [f"order: no character {c!r}" for c in kept.order if c not in known]
-    found += [f"spent[{i}].carrier: no character {u.carrier!r}" for i, u in enumerate(kept.spent) if u.carrier and u.carrier not in known]
+    found += [
+        f"spent[{i}].carrier: no character {u.carrier!r}"
+        for i, u in enumerate(kept.spent)
+        if u.carrier and u.carrier not in known
+    ]
     return found
 
 
@@ -264,7 +270,14 @@ def burning(state: State, ruleset: Ruleset) -> tuple[tuple[str, int, int, str], 
             kept = rules_of(ruleset).sources.get(found.kind)
             oil = kept is not None and kept.spent_by == "lantern_pip"
             left = flask - found.pips
-            shown.append((source_name(state, ruleset, found), left if oil else 0, flask if oil else 0, f"{left} of {flask} pips" if oil else "burning"))
+            shown.append(
+                (
+                    source_name(state, ruleset, found),
+                    left if oil else 0,
+                    flask if oil else 0,
+                    f"{left} of {flask} pips" if oil else "burning",
+                )
+            )
     return tuple(shown)
 
 
@@ -273,7 +286,8 @@ def rules_problems(kept: Lights, state: State, ruleset: Ruleset) -> list[str]:
     sources = rules_of(ruleset).sources
     return [
         f"sources[{i}].kind: {ruleset.name} has no light source {held.kind!r} (one of {', '.join(sources)})"
-        for i, held in enumerate(kept.sources) if held.kind not in sources
+        for i, held in enumerate(kept.sources)
+        if held.kind not in sources
     ]
 
 

@@ -11,27 +11,26 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import DataTable
 
-from hammertui.procedures.russell_characters.rules import growth as growth_rules
 from hammertui.kernel.rules.vitality import hp_band
-from hammertui.procedures.russell_characters import state as people
-from hammertui.procedures.russell_characters.actions import checks
-from hammertui.procedures.russell_characters.actions import vitals
-from hammertui.procedures.russell_characters.actions.making import Dismiss, RollAttributes
 from hammertui.kernel.session.state import Character, State
+from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.kernel.ui.party import HP_STYLE, PartyPane, fit_ends, hp_cell
+from hammertui.kernel.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
+from hammertui.kernel.ui.view import View
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.russell_characters.actions import checks, vitals
+from hammertui.procedures.russell_characters.actions.making import Dismiss, RollAttributes
 from hammertui.procedures.russell_characters.dialogs.character import MakeCharacterDialog
 from hammertui.procedures.russell_characters.dialogs.gear import CarryDialog
 from hammertui.procedures.russell_characters.dialogs.rest import EatersDialog
-from hammertui.kernel.ui.dialogs.text import TextDialog
-from hammertui.kernel.ui.party import HP_STYLE, PartyPane, fit_ends, hp_cell
+from hammertui.procedures.russell_characters.rules import growth as growth_rules
 from hammertui.procedures.russell_characters.screens.checks import COMMANDS as CHECKS
-from hammertui.procedures.russell_characters.screens.vitals import COMMANDS as VITALS
-from hammertui.kernel.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.procedures.russell_characters.screens.treasure import TreasureScreen
-from hammertui.kernel.ui.view import View
-from hammertui.kernel.ui import plain
+from hammertui.procedures.russell_characters.screens.vitals import COMMANDS as VITALS
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -48,7 +47,9 @@ class RussellPartyPane(PartyPane):
     """The roster as the Russell House Rules keep it."""
 
     def compose(self) -> ComposeResult:
-        table = RowTable(id="party-table", cursor_type="row", cursor_foreground_priority="renderable", zebra_stripes=True)
+        table = RowTable(
+            id="party-table", cursor_type="row", cursor_foreground_priority="renderable", zebra_stripes=True
+        )
         add_plain_columns(table, *COLUMNS)
         yield table
 
@@ -69,11 +70,15 @@ class RussellPartyPane(PartyPane):
         """The highlighted character (None on a hireling's row: the keys of a character's sheet
         are not theirs)."""
         key = selected_key(self.query_one(DataTable))
-        return key if self.view is not None and key is not None and not vitals.is_hireling(self.view.state, key) else None
+        return (
+            key if self.view is not None and key is not None and not vitals.is_hireling(self.view.state, key) else None
+        )
 
     def _fill(self, view: View, rebuild: bool = False) -> None:
         rows = [(m.id, cells(view, m)) for m in view.state.party]
-        rows += [(h.id, hireling_cells(view, h.id)) for h in view.state.hirelings if vitals.is_hireling(view.state, h.id)]
+        rows += [
+            (h.id, hireling_cells(view, h.id)) for h in view.state.hirelings if vitals.is_hireling(view.state, h.id)
+        ]
         fit_ends([row for _, row in rows], COLUMNS, self.content_size.width)
         sync_rows(self.query_one(DataTable), rows, rebuild)
         plain.subtitle(self, subtitle_of(view))
@@ -116,7 +121,9 @@ def xp_cell(view: View, member: Character) -> Text:
 
 def pips_cell(tired: int, limit: int, wearied: bool) -> Text:
     """`●●○`, Wearied said in red."""
-    pips = Text("●" * tired + "○" * max(0, limit - tired), style=WEARIED_STYLE if wearied else TIRED_STYLE if tired else "dim")
+    pips = Text(
+        "●" * tired + "○" * max(0, limit - tired), style=WEARIED_STYLE if wearied else TIRED_STYLE if tired else "dim"
+    )
     if wearied:
         pips.append(" Wearied", style=WEARIED_STYLE)
     return pips
@@ -161,7 +168,10 @@ def hireling_text(view: View, hireling_id: str) -> str:
     sheet = people.hand(state, hireling_id)
     assert sheet is not None
     guts = vitals.guts_of(state, view.ruleset, hireling_id)
-    parts = [f"{hired.name}, {hired.profession}, {_employer(state, hireling_id)}'s hireling", f"HP {sheet.hp}/{sheet.max_hp}"]
+    parts = [
+        f"{hired.name}, {hired.profession}, {_employer(state, hireling_id)}'s hireling",
+        f"HP {sheet.hp}/{sheet.max_hp}",
+    ]
     if guts:
         parts.append(f"Guts {guts[0]} (employer's modifier {guts[1]:+d})")
     parts += [p for p in (sheet.wage, ", ".join(sheet.wounds)) if p]
@@ -200,12 +210,20 @@ def level_words(view: View, member: Character) -> str:
     if growth is None:
         return words
     needs = growth_rules.xp_for(growth, member.level + 1)
-    return words + (f", {needs - member.xp} to level {member.level + 1}" if member.xp < needs else f", level {member.level + 1} reached: v levels up")
+    return words + (
+        f", {needs - member.xp} to level {member.level + 1}"
+        if member.xp < needs
+        else f", level {member.level + 1} reached: v levels up"
+    )
 
 
 def gear_words(gear: people.Gear) -> str:
     """`Torches d8 (2 slots)`, `Rations x3`, `Oil out`."""
-    words = gear.name + (f" x{gear.count}" if gear.count else "") + (" out" if gear.out else f" d{gear.die}" if gear.die else "")
+    words = (
+        gear.name
+        + (f" x{gear.count}" if gear.count else "")
+        + (" out" if gear.out else f" d{gear.die}" if gear.die else "")
+    )
     return words + (f" ({gear.slots} slots)" if gear.slots > 1 else "")
 
 
@@ -218,7 +236,11 @@ def subtitle_of(view: View) -> str:
     wearied = sum(people.is_wearied(ruleset, s) for _, s in sheets)
     burdened = sum(people.is_burdened(ruleset, m, s) for m, s in sheets)
     wounded = sum(bool(s.wounds) for _, s in sheets)
-    parts += [f"{n} {word}" for n, word in ((tired, "Tired"), (wearied, "Wearied"), (burdened, "Burdened"), (wounded, "wounded")) if n]
+    parts += [
+        f"{n} {word}"
+        for n, word in ((tired, "Tired"), (wearied, "Wearied"), (burdened, "Burdened"), (wounded, "wounded"))
+        if n
+    ]
     hired = sum(vitals.is_hireling(state, h.id) for h in state.hirelings)
     if hired:
         parts.append(f"{hired} hireling{'s' if hired != 1 else ''}")
@@ -227,8 +249,6 @@ def subtitle_of(view: View) -> str:
 
 def pane() -> RussellPartyPane:
     return RussellPartyPane(id="party", classes="pane")
-
-
 
 
 def _selected(app: HammerApp) -> Character | None:
@@ -252,7 +272,9 @@ def roll_usage(app: HammerApp) -> None:
         app.perform(people.RollUsageDie(member.id, items[0][0]))
     else:
         dialog = ChooseDialog("Usage die", f"What does {member.name} use?", items)
-        app.push_screen(dialog, lambda gear_id: gear_id is not None and app.perform(people.RollUsageDie(member.id, gear_id)))
+        app.push_screen(
+            dialog, lambda gear_id: gear_id is not None and app.perform(people.RollUsageDie(member.id, gear_id))
+        )
 
 
 def mark_tired(app: HammerApp) -> None:
@@ -309,9 +331,20 @@ def wear_armour(app: HammerApp) -> None:
     if member is None:
         return
     own = people.section(app.store.ruleset)
-    kinds = [(people.NO_ARMOUR, f"No armour (AC {own.unarmoured_ac})"), *((k, f"{k.capitalize()} (AC {ac})") for k, ac in own.armour.items())]
-    choices = [(f"{k}{'+shield' if shield else ''}", f"{words}{' and a shield' if shield else ''}") for shield in (False, True) for k, words in kinds]
-    dialog = ChooseDialog("Armour", f"What does {member.name} wear? (now {people.armour_words(member.armour, member.shield)}, AC {member.ac})", choices)
+    kinds = [
+        (people.NO_ARMOUR, f"No armour (AC {own.unarmoured_ac})"),
+        *((k, f"{k.capitalize()} (AC {ac})") for k, ac in own.armour.items()),
+    ]
+    choices = [
+        (f"{k}{'+shield' if shield else ''}", f"{words}{' and a shield' if shield else ''}")
+        for shield in (False, True)
+        for k, words in kinds
+    ]
+    dialog = ChooseDialog(
+        "Armour",
+        f"What does {member.name} wear? (now {people.armour_words(member.armour, member.shield)}, AC {member.ac})",
+        choices,
+    )
 
     def wear(choice: str | None) -> None:
         if choice is not None:
@@ -332,7 +365,9 @@ def make_character(app: HammerApp) -> None:
     member = store.state.character(selected) if selected else None
     player = member.player if member is not None and not member.alive else ""
     rolls = people.people(store.state).rolled
-    app.push_screen(MakeCharacterDialog(rolls, store.ruleset.stats, own.in_order, own.templates, player, app.try_perform))
+    app.push_screen(
+        MakeCharacterDialog(rolls, store.ruleset.stats, own.in_order, own.templates, player, app.try_perform)
+    )
 
 
 def dismiss(app: HammerApp) -> None:
@@ -353,15 +388,22 @@ def award_treasure(app: HammerApp) -> None:
     def worth(what: str | None) -> None:
         if what is None:
             return
-        dialog = AmountDialog("Treasure", f"{what.strip() or 'The treasure'} is worth how many coins?", noun="coins", most=TREASURE_MOST)
-        app.push_screen(dialog, lambda coins: coins is not None and app.perform(people.AwardTreasure(coins, what.strip() or "Treasure")))
+        dialog = AmountDialog(
+            "Treasure", f"{what.strip() or 'The treasure'} is worth how many coins?", noun="coins", most=TREASURE_MOST
+        )
+        app.push_screen(
+            dialog,
+            lambda coins: coins is not None and app.perform(people.AwardTreasure(coins, what.strip() or "Treasure")),
+        )
 
     app.push_screen(TextDialog("Treasure", "What was brought back?", "Treasure"), worth)
 
 
 def show_sheet(app: HammerApp, character_id: str) -> None:
     """A character's sheet as these rules keep it, on its own screen, as Enter on the party shows it."""
-    from hammertui.procedures.russell_characters.screens.sheet import RussellSheetScreen  # opened on first use, as every screen is
+    from hammertui.procedures.russell_characters.screens.sheet import (
+        RussellSheetScreen,  # opened on first use, as every screen is
+    )
 
     app.push_screen(RussellSheetScreen(character_id, sheet_lines))
 
@@ -383,18 +425,119 @@ SETS_ASIDE = frozenset({"party.loot"})
 is brought back, in the treasure record."""
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("U", "usage.roll", "roll_usage", "Usage die", "Roll a usage die", "The selected character uses an item: its usage die steps down on a 1 or 2", show=True, run=roll_usage),
-    Command("p", "tired.mark", "mark_tired", "Tired pip", "Mark a Tired pip", "The selected character marks a Tired pip; the third makes them Wearied", run=mark_tired),
-    Command(None, "rest.share", "share_ration", "Share a Ration", "Share a Ration", "An exploration {unit}: the selected character shares a Ration round everyone standing; each not Wearied erases a Tired pip", run=share_ration),
-    Command(None, "rest.eat", "eat_rations", "Eat a Ration each", "Eat a Ration each", "An exploration {unit}: those ticked (the Wearied, to begin with) eat a Ration of their own and are rested", run=eat_rations),
-    Command("c", "gear.carry", "carry", "Carry", "Carry an item", "The selected character takes up an item: its slots and usage die; more than STR is Burdened, never more than STR x 1.5", run=carry),
-    Command("D", "gear.drop", "drop", "Drop", "Drop an item", "The selected character leaves one of their items behind", run=drop),
-    Command("A", "gear.armour", "wear_armour", "Armour", "Wear armour", "The selected character's armour and shield by the table: AC and a slot a point better than 10", run=wear_armour),
-    Command("N", "character.make", "make_character", "New character", "Make a character", "3d6 seven times, shown; assign six, then HP, coins, AC and the kit by the text", run=make_character),
-    Command("X", "character.dismiss", "dismiss_character", "Dismiss", "Dismiss a character", "The selected character leaves the party, not dead (one of a new session's four the table does not play, a player gone home); undo brings them back", run=dismiss),
-    Command("x", "growth.treasure", "award_treasure", "Treasure", "Treasure brought back", "What it is and its value in coins, 1 XP a coin, shared by everyone standing", applies=_grows, run=award_treasure),
-    Command("dollar_sign", "growth.treasure_record", "treasure_record", "Treasure record", "Treasure record", "Every treasure brought back, its coins and the XP it gave", key_display="$", applies=_grows, run=lambda app: app.push_screen(TreasureScreen())),
-    Command("v", "growth.level_up", "russell_level_up", "Level up", "Level up", "The selected character, with the XP for the next level and a week of downtime", applies=_grows, run=level_up),
+    Command(
+        "U",
+        "usage.roll",
+        "roll_usage",
+        "Usage die",
+        "Roll a usage die",
+        "The selected character uses an item: its usage die steps down on a 1 or 2",
+        show=True,
+        run=roll_usage,
+    ),
+    Command(
+        "p",
+        "tired.mark",
+        "mark_tired",
+        "Tired pip",
+        "Mark a Tired pip",
+        "The selected character marks a Tired pip; the third makes them Wearied",
+        run=mark_tired,
+    ),
+    Command(
+        None,
+        "rest.share",
+        "share_ration",
+        "Share a Ration",
+        "Share a Ration",
+        "An exploration {unit}: the selected character shares a Ration round everyone standing; each not Wearied erases a Tired pip",
+        run=share_ration,
+    ),
+    Command(
+        None,
+        "rest.eat",
+        "eat_rations",
+        "Eat a Ration each",
+        "Eat a Ration each",
+        "An exploration {unit}: those ticked (the Wearied, to begin with) eat a Ration of their own and are rested",
+        run=eat_rations,
+    ),
+    Command(
+        "c",
+        "gear.carry",
+        "carry",
+        "Carry",
+        "Carry an item",
+        "The selected character takes up an item: its slots and usage die; more than STR is Burdened, never more than STR x 1.5",
+        run=carry,
+    ),
+    Command(
+        "D",
+        "gear.drop",
+        "drop",
+        "Drop",
+        "Drop an item",
+        "The selected character leaves one of their items behind",
+        run=drop,
+    ),
+    Command(
+        "A",
+        "gear.armour",
+        "wear_armour",
+        "Armour",
+        "Wear armour",
+        "The selected character's armour and shield by the table: AC and a slot a point better than 10",
+        run=wear_armour,
+    ),
+    Command(
+        "N",
+        "character.make",
+        "make_character",
+        "New character",
+        "Make a character",
+        "3d6 seven times, shown; assign six, then HP, coins, AC and the kit by the text",
+        run=make_character,
+    ),
+    Command(
+        "X",
+        "character.dismiss",
+        "dismiss_character",
+        "Dismiss",
+        "Dismiss a character",
+        "The selected character leaves the party, not dead (one of a new session's four the table does not play, a player gone home); undo brings them back",
+        run=dismiss,
+    ),
+    Command(
+        "x",
+        "growth.treasure",
+        "award_treasure",
+        "Treasure",
+        "Treasure brought back",
+        "What it is and its value in coins, 1 XP a coin, shared by everyone standing",
+        applies=_grows,
+        run=award_treasure,
+    ),
+    Command(
+        "dollar_sign",
+        "growth.treasure_record",
+        "treasure_record",
+        "Treasure record",
+        "Treasure record",
+        "Every treasure brought back, its coins and the XP it gave",
+        key_display="$",
+        applies=_grows,
+        run=lambda app: app.push_screen(TreasureScreen()),
+    ),
+    Command(
+        "v",
+        "growth.level_up",
+        "russell_level_up",
+        "Level up",
+        "Level up",
+        "The selected character, with the XP for the next level and a week of downtime",
+        applies=_grows,
+        run=level_up,
+    ),
     *CHECKS,
     *VITALS,
 )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hammertui.kernel.session.public_fields import PUBLIC as P, every_field
+from hammertui.kernel.session.public_fields import PUBLIC as P
+from hammertui.kernel.session.public_fields import every_field
 from hammertui.procedures.russell_characters.state import Gear, Hand, Haul, People, Person, Skill
 
 FIELDS: dict[type, dict[str, str]] = {

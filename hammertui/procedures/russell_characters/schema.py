@@ -95,7 +95,12 @@ class Growth:
 
     xp_per_coin: Count
     xp_per_hd: Count
-    levels: Annotated[tuple[LevelRow, ...], nonempty("an array of rows such as { level = 2, hp = \"1d6\", templates = 2, max_skill = 2, weapon_skill = 1, xp = 2000 }")]
+    levels: Annotated[
+        tuple[LevelRow, ...],
+        nonempty(
+            'an array of rows such as { level = 2, hp = "1d6", templates = 2, max_skill = 2, weapon_skill = 1, xp = 2000 }'
+        ),
+    ]
     past_the_chart: PastTheChart
 
 
@@ -151,10 +156,16 @@ class RussellCharacters:
     save_die: Dice
     coins: Dice
     coins_times: Annotated[int, between(1)]
-    kit: Annotated[tuple[GearDef, ...], UniqueIds(), Words('an array of gear such as { id = "blanket", name = "Blanket", slots = 1 }')]
+    kit: Annotated[
+        tuple[GearDef, ...],
+        UniqueIds(),
+        Words('an array of gear such as { id = "blanket", name = "Blanket", slots = 1 }'),
+    ]
     ration: Id
     water: Id
-    usage_dice: Annotated[tuple[UsageDie, ...], nonempty("an array of usage dice, largest first, such as [20, 12, 10, 8, 6, 4]")]
+    usage_dice: Annotated[
+        tuple[UsageDie, ...], nonempty("an array of usage dice, largest first, such as [20, 12, 10, 8, 6, 4]")
+    ]
     step_down_on: Annotated[int, between(1)]
     most_slots: TierValue
     """The most a character can carry, times their STR (the text's 1.5)."""
@@ -166,7 +177,11 @@ class RussellCharacters:
     templates: Annotated[tuple[Template, ...], UniqueIds()] = ()
     coins_per_slot: Count = 0
     """"Money and gems take up one slot per 1,000 coins or gems"; 0: coins take no slot."""
-    goods: Annotated[tuple[GearDef, ...], UniqueIds(), Words('an array of gear such as { id = "torches", name = "Torches", slots = 1, usage = 6 }')] = ()
+    goods: Annotated[
+        tuple[GearDef, ...],
+        UniqueIds(),
+        Words('an array of gear such as { id = "torches", name = "Torches", slots = 1, usage = 6 }'),
+    ] = ()
     """What the Carry dialog offers by name, with its slots and usage die when bought full."""
     growth: Growth | None = None
     """XP and levels; a ruleset without them plays first-level characters only."""
@@ -184,7 +199,9 @@ def _fits_together(rules: RussellCharacters) -> Iterator[Problem]:
     for where in ("kit", "goods"):
         for i, gear in enumerate(getattr(rules, where)):
             if gear.usage is not None and gear.usage not in chain:
-                yield Problem(f"expected one of the usage dice {', '.join(f'd{d}' for d in chain)}", (where, i, "usage"))
+                yield Problem(
+                    f"expected one of the usage dice {', '.join(f'd{d}' for d in chain)}", (where, i, "usage")
+                )
     kit = {gear.id for gear in rules.kit}
     for key in ("ration", "water"):
         if getattr(rules, key) not in kit:

@@ -17,18 +17,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from hammertui.procedures.russell_characters.rules import making as rules
-from hammertui.procedures.russell_characters.rules import growth as growth_rules
 from hammertui.kernel.rules.dice import DiceSource, roll
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, spend_time
-from hammertui.procedures.russell_characters.schema import GearDef, Growth, RussellCharacters, Template
 from hammertui.kernel.session.events import Event, note
+from hammertui.kernel.session.procedures import ExplorationResult, FoeKilled, Hears
 from hammertui.kernel.session.sessions import DEMO_PARTY
 from hammertui.kernel.session.state import Character, State, Stats, free_id, replace_member
-from hammertui.kernel.session.procedures import ExplorationResult, FoeKilled, Hears
+from hammertui.procedures.russell_characters.rules import growth as growth_rules
+from hammertui.procedures.russell_characters.rules import making as rules
+from hammertui.procedures.russell_characters.schema import GearDef, Growth, RussellCharacters, Template
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.seam import CharactersProcedure
@@ -115,8 +115,6 @@ class People:
     brought_back: tuple[Haul, ...] = ()
 
 
-
-
 def section(ruleset: Ruleset) -> RussellCharacters:
     if ruleset.russell_characters is None:
         raise ValueError(f"ruleset {ruleset.id} has no [russell_characters]")
@@ -170,7 +168,9 @@ def ability(ruleset: Ruleset, member: Character, role: str) -> int:
     return member.stats[ruleset.stat_rules.role(role)]
 
 
-def _rolled(ruleset: Ruleset, dice: DiceSource, character_id: str, name: str, player: str, template: Template | None) -> tuple[Character, Person, list[Any]]:
+def _rolled(
+    ruleset: Ruleset, dice: DiceSource, character_id: str, name: str, player: str, template: Template | None
+) -> tuple[Character, Person, list[Any]]:
     own = section(ruleset)
     count = len(ruleset.stats) if own.in_order else own.attribute_rolls
     attributes = rules.roll_attributes(dice, own.attribute_dice, count)
@@ -183,8 +183,17 @@ def _rolled(ruleset: Ruleset, dice: DiceSource, character_id: str, name: str, pl
     hp = rules.starting_hp(hit.total, ruleset.stat_mod(con), own.least_hp) + extra.hp
     ac = rules.armour_class(own.unarmoured_ac, ruleset.stat_mod(dex), False, own.shield_better, extra.ac)
     member = Character(
-        id=character_id, name=name, player=player, class_id=extra.id, stats=Stats.of(placed),
-        hp=hp, max_hp=hp, ac=ac, con=con, con_max=con, coins=rules.coins(purse.total, own.coins_times),
+        id=character_id,
+        name=name,
+        player=player,
+        class_id=extra.id,
+        stats=Stats.of(placed),
+        hp=hp,
+        max_hp=hp,
+        ac=ac,
+        con=con,
+        con_max=con,
+        coins=rules.coins(purse.total, own.coins_times),
     )
     return member, fresh(own, template, tuple(faces)), [*attributes, hit, purse]
 
@@ -324,7 +333,9 @@ def draw_supply(state: State, ctx: Context, action: Action, character_id: str, s
     if gear.out:
         raise Refused(f"{member.name}'s {gear.name} is used up (Usage Dice).")
     used, words, shown = use(ctx, gear)
-    return with_person(state, member.id, with_gear(sheet, used, gear.id)), [note(action, f"{member.name}: {words}.", (shown,), level="warn" if used.out else "info")]
+    return with_person(state, member.id, with_gear(sheet, used, gear.id)), [
+        note(action, f"{member.name}: {words}.", (shown,), level="warn" if used.out else "info")
+    ]
 
 
 @record
@@ -369,7 +380,9 @@ class Carry:
         if self.slots < 0:
             raise Refused("An item takes no fewer than 0 slots.")
         if self.die and self.die not in own.usage_dice:
-            raise Refused(f"No usage die d{self.die}: one of {', '.join(f'd{d}' for d in own.usage_dice)} (Usage Dice).")
+            raise Refused(
+                f"No usage die d{self.die}: one of {', '.join(f'd{d}' for d in own.usage_dice)} (Usage Dice)."
+            )
         known = good_named(own, self.name)
         held = gear_of(sheet, known.id) if known else None
         if held is not None and held.die:
@@ -382,11 +395,19 @@ class Carry:
         most = most_slots(ctx.ruleset, member)
         strength = ability(ctx.ruleset, member, "strength")
         if used > most:
-            raise Refused(f"{member.name} cannot carry more than {most} slots: \"Characters absolutely cannot carry more items than Str x 1.5\" ({ctx.ruleset.stat_rules.role('strength')} {strength}, {used} needed).")
+            raise Refused(
+                f'{member.name} cannot carry more than {most} slots: "Characters absolutely cannot carry more items than Str x 1.5" ({ctx.ruleset.stat_rules.role("strength")} {strength}, {used} needed).'
+            )
         gear = (*(carried if g.id == carried.id else g for g in sheet.gear),) if held else (*sheet.gear, carried)
         burden = ": Burdened" if rules.burdened(used, strength) else ""
         what = carried.name + (f" d{carried.die}" if carried.die else "")
-        return with_person(state, member.id, attrs.evolve(sheet, gear=gear)), [note(self, f"{member.name} carries {what} ({used}/{strength} slots{burden}).", level="warn" if burden else "info")]
+        return with_person(state, member.id, attrs.evolve(sheet, gear=gear)), [
+            note(
+                self,
+                f"{member.name} carries {what} ({used}/{strength} slots{burden}).",
+                level="warn" if burden else "info",
+            )
+        ]
 
 
 def _bought_again(own: RussellCharacters, held: Gear, slots: int) -> tuple[Gear, int]:
@@ -397,7 +418,9 @@ def _bought_again(own: RussellCharacters, held: Gear, slots: int) -> tuple[Gear,
         return attrs.evolve(held, die=full, out=False), 0
     if held.die == own.usage_dice[0]:
         raise Refused(f"{held.name} is already at d{held.die}, the largest usage die.")
-    return attrs.evolve(held, die=rules.step_up(own.usage_dice, held.die), slots=held.slots + max(1, slots)), max(1, slots)
+    return attrs.evolve(held, die=rules.step_up(own.usage_dice, held.die), slots=held.slots + max(1, slots)), max(
+        1, slots
+    )
 
 
 @record
@@ -414,7 +437,9 @@ class Drop:
         gear = gear_of(sheet, self.gear_id)
         if gear is None:
             raise Refused(f"{member.name} carries no {self.gear_id}.")
-        return with_person(state, member.id, with_gear(sheet, None, gear.id)), [note(self, f"{member.name} leaves {gear.name} behind.")]
+        return with_person(state, member.id, with_gear(sheet, None, gear.id)), [
+            note(self, f"{member.name} leaves {gear.name} behind.")
+        ]
 
 
 NO_ARMOUR = "none"
@@ -429,7 +454,13 @@ def worn_ac(ruleset: Ruleset, member: Character, sheet: Person, armour: str, shi
     """AC in `armour` (its table value, or the unarmoured one), with the shield, DEX and template."""
     own = section(ruleset)
     base = own.armour.get(armour, own.unarmoured_ac)
-    return rules.armour_class(base, ruleset.stat_mod(ability(ruleset, member, "dexterity")), shield, own.shield_better, template_ac(own, sheet))
+    return rules.armour_class(
+        base,
+        ruleset.stat_mod(ability(ruleset, member, "dexterity")),
+        shield,
+        own.shield_better,
+        template_ac(own, sheet),
+    )
 
 
 def armour_words(armour: str, shield: bool) -> str:
@@ -452,21 +483,39 @@ class WearArmour:
         member = _member(state, self.character_id)
         own = section(ctx.ruleset)
         if self.armour != NO_ARMOUR and self.armour not in own.armour:
-            raise Refused(f"No armour {self.armour!r}: one of {', '.join((NO_ARMOUR, *own.armour))} (Armor Types and Values).")
+            raise Refused(
+                f"No armour {self.armour!r}: one of {', '.join((NO_ARMOUR, *own.armour))} (Armor Types and Values)."
+            )
         if (member.armour, member.shield) == (self.armour, self.shield):
             raise Refused(f"{member.name} already wears {armour_words(self.armour, self.shield)}.")
         sheet = person(state, ctx.ruleset, member.id)
-        worn = attrs.evolve(member, armour=self.armour, shield=self.shield, ac=worn_ac(ctx.ruleset, member, sheet, self.armour, self.shield))
+        worn = attrs.evolve(
+            member,
+            armour=self.armour,
+            shield=self.shield,
+            ac=worn_ac(ctx.ruleset, member, sheet, self.armour, self.shield),
+        )
         used, most = slots_used(ctx.ruleset, worn, sheet), most_slots(ctx.ruleset, worn)
         strength = ability(ctx.ruleset, member, "strength")
         if used > most:
-            raise Refused(f"{member.name} cannot carry more than {most} slots: \"Characters absolutely cannot carry more items than Str x 1.5\" ({ctx.ruleset.stat_rules.role('strength')} {strength}, {used} needed).")
+            raise Refused(
+                f'{member.name} cannot carry more than {most} slots: "Characters absolutely cannot carry more items than Str x 1.5" ({ctx.ruleset.stat_rules.role("strength")} {strength}, {used} needed).'
+            )
         burden = ", Burdened" if rules.burdened(used, strength) else ""
         text = f"{member.name} wears {armour_words(self.armour, self.shield)}: AC {worn.ac}; {used}/{strength} slots{burden}."
-        return attrs.evolve(state, party=replace_member(state.party, worn)), [note(self, text, level="warn" if burden else "info")]
+        return attrs.evolve(state, party=replace_member(state.party, worn)), [
+            note(self, text, level="warn" if burden else "info")
+        ]
 
 
-def _tire(state: State, ctx: Context, action: Action, members: tuple[Character, ...], by_burden: bool, hired: tuple[str, ...] = ()) -> Result:
+def _tire(
+    state: State,
+    ctx: Context,
+    action: Action,
+    members: tuple[Character, ...],
+    by_burden: bool,
+    hired: tuple[str, ...] = (),
+) -> Result:
     """Each member marks a pip (two when Burdened, if `by_burden`), and each hireling of `hired`
     one (their load is not kept); the log says who is now Wearied."""
     own = section(ctx.ruleset)
@@ -494,7 +543,7 @@ def _pips_words(name: str, pips: int, heavy: bool, most: int) -> str:
 
 
 def on_exploration_result(state: State, ctx: Context, action: Action, heard: ExplorationResult) -> Result:
-    """"Any time the Tired result is rolled on the exploration die, every character marks a Tired
+    """ "Any time the Tired result is rolled on the exploration die, every character marks a Tired
     pip (two if the character is encumbered)"; "Characters" are "every character and hireling",
     so the hirelings with a sheet here mark theirs."""
     if heard.result_id != "tired":
@@ -539,7 +588,11 @@ def eat_ration(state: State, ctx: Context, member: Character) -> tuple[State, st
         used, words, shown = use(ctx, rations)
         return with_person(state, member.id, with_gear(sheet, used, rations.id)), f"{member.name}: {words}", (shown,)
     left = attrs.evolve(rations, count=rations.count - 1) if rations.count > 1 else None
-    return with_person(state, member.id, with_gear(sheet, left, rations.id)), f"{member.name} has {rations.count - 1} Rations left", ()
+    return (
+        with_person(state, member.id, with_gear(sheet, left, rations.id)),
+        f"{member.name} has {rations.count - 1} Rations left",
+        (),
+    )
 
 
 @record
@@ -560,10 +613,17 @@ class ShareRation:
         dry = tuple(m for m in offered if m not in members)
         if len(members) > own.share_most:
             raise Refused(f"A Ration goes round {own.share_most} people at most.")
-        eased = [m for m in members if 0 < person(state, ctx.ruleset, m.id).tired and not is_wearied(ctx.ruleset, person(state, ctx.ruleset, m.id))]
+        eased = [
+            m
+            for m in members
+            if 0 < person(state, ctx.ruleset, m.id).tired
+            and not is_wearied(ctx.ruleset, person(state, ctx.ruleset, m.id))
+        ]
         if not eased:
             without = f"; {_names(dry)} {'has' if len(dry) == 1 else 'have'} no water to drink" if dry else ""
-            raise Refused(f"No one sharing has a Tired pip a shared Ration can erase: the Wearied need a Ration each{without}.")
+            raise Refused(
+                f"No one sharing has a Tired pip a shared Ration can erase: the Wearied need a Ration each{without}."
+            )
         state, eaten, ate = eat_ration(state, ctx, sharer)
         state, drunk, shown = _drink(state, ctx, members)
         for member in eased:
@@ -605,7 +665,10 @@ class EatRations:
         names = ", ".join(m.name for m in members)
         spent, events = spend_time(state, 1, ctx, self)
         said = "; ".join([*eaten, *drunk])
-        return spent, [note(self, f"{names} eat a Ration each and rest: no longer Tired or Wearied. {said}.", (*ate, *shown)), *events]
+        return spent, [
+            note(self, f"{names} eat a Ration each and rest: no longer Tired or Wearied. {said}.", (*ate, *shown)),
+            *events,
+        ]
 
 
 def growth_of(ruleset: Ruleset) -> Growth:
@@ -627,7 +690,7 @@ def _share_xp(state: State, action: Action, total: int, why: str) -> Result:
 
 
 def on_foe_killed(state: State, ctx: Context, action: Action, heard: FoeKilled) -> Result:
-    """"player characters will receive 25 XP per HD of a dangerous foe killed"; nothing where the
+    """ "player characters will receive 25 XP per HD of a dangerous foe killed"; nothing where the
     ruleset keeps no XP."""
     own = section(ctx.ruleset).growth
     hd = heard.hd
@@ -726,10 +789,13 @@ def rules_problems(slice: People, state: State, ruleset: Ruleset) -> list[str]:
         where = f"people.{character_id}"
         found += [
             f"{where}.gear[{i}].die: d{g.die} is not one of {ruleset.name}'s usage dice ({chain})"
-            for i, g in enumerate(sheet.gear) if g.die and g.die not in own.usage_dice
+            for i, g in enumerate(sheet.gear)
+            if g.die and g.die not in own.usage_dice
         ]
         if sheet.template and sheet.template not in templates:
-            found.append(f"{where}.template: {ruleset.name} has no class template {sheet.template!r} (one of {', '.join(templates) or 'none'})")
+            found.append(
+                f"{where}.template: {ruleset.name} has no class template {sheet.template!r} (one of {', '.join(templates) or 'none'})"
+            )
     return found
 
 

@@ -15,21 +15,29 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import abilities
-from hammertui.procedures.hammercrawl_classes.rules import characters
-from hammertui.procedures.hammercrawl_classes.rules import checks
-from hammertui.procedures.hammercrawl_classes.rules import damage
-from hammertui.procedures.hammercrawl_classes.rules import tiers
+from hammertui.kernel.rules.records import record
+from hammertui.kernel.rules.words import listed
+from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session import effects
+from hammertui.kernel.session.actions import MAX_NAME, MOST_FOES, Action, Context, Refused, Result, note, spend_time
+from hammertui.kernel.session.events import Event, foe_note
+from hammertui.kernel.session.procedures import FoesBeaten, is_dark, signal
+from hammertui.kernel.session.state import Character, State, replace_member
+from hammertui.kernel.session.vitals import settle
+from hammertui.procedures.burn_down.actions import fold_rounds
+from hammertui.procedures.hammercrawl_classes import state as rage
+from hammertui.procedures.hammercrawl_classes.rules import abilities, characters, checks, damage, tiers
+from hammertui.procedures.hammercrawl_classes.state import (
+    NOT_TODAY,
+    can_say_not_today,
+    hurt_text,
+    vitals_of,
+    with_vitals,
+    zero_hp_rule,
+)
 from hammertui.procedures.sides_and_phases.rules import combat as rules
 from hammertui.procedures.sides_and_phases.rules import special_attacks as specials_rules
 from hammertui.procedures.sides_and_phases.rules.combat import Side
-from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.rules.words import listed
-from hammertui.kernel.session import effects
-from hammertui.procedures.hammercrawl_classes import state as rage
-from hammertui.kernel.session.actions import MAX_NAME, MOST_FOES, Action, Context, Refused, Result, note, spend_time
-from hammertui.kernel.session.events import Event, foe_note
 from hammertui.procedures.sides_and_phases.state import (
     Declared,
     Fight,
@@ -40,11 +48,6 @@ from hammertui.procedures.sides_and_phases.state import (
     foe_kinds,
     with_fight,
 )
-from hammertui.procedures.burn_down.actions import fold_rounds
-from hammertui.kernel.session.procedures import FoesBeaten, is_dark, signal
-from hammertui.kernel.session.state import Character, State, replace_member
-from hammertui.kernel.session.vitals import settle
-from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, hurt_text, vitals_of, with_vitals, zero_hp_rule
 
 PARTY: Side = "party"
 FOES: Side = "foes"
@@ -263,7 +266,9 @@ def _check_kind(kind: FoeKind) -> None:
         raise Refused(f"{kind.name}: a 2d6 Morale score is 2 to 12 (0 for a Rally save)")
 
 
-def _new_foes(state: State, ctx: Context, groups: Sequence[FoeGroup], method: str, fight: Fight) -> tuple[Fight, State, list[str], list[str]]:
+def _new_foes(
+    state: State, ctx: Context, groups: Sequence[FoeGroup], method: str, fight: Fight
+) -> tuple[Fight, State, list[str], list[str]]:
     """Number and roll up each group's foes; the words and dice for the log."""
     used = {f.id for f in fight.foes}
     names = {f.name for f in fight.foes}
@@ -399,8 +404,14 @@ class SurpriseSaves:
             outcomes = _foes_surprise_saves(state, ctx)
         fight = attrs.evolve(fight, surprise_saves={cid: passed for cid, passed, _ in outcomes})
         acting = sum(passed for _, passed, _ in outcomes)
-        head = note(self, f"Surprise check: each of the surprised {side} makes a {save} save; who passes acts in round 1.")
-        tally = note(self, f"{acting} of {len(outcomes)} shake off the surprise; the rest lose round 1.", level="warn" if acting < len(outcomes) else "info")
+        head = note(
+            self, f"Surprise check: each of the surprised {side} makes a {save} save; who passes acts in round 1."
+        )
+        tally = note(
+            self,
+            f"{acting} of {len(outcomes)} shake off the surprise; the rest lose round 1.",
+            level="warn" if acting < len(outcomes) else "info",
+        )
         return with_fight(state, fight=fight), [head, *(event for _, _, event in outcomes), tally]
 
 
@@ -445,7 +456,13 @@ def _party_surprise_saves(state: State, ctx: Context, action: Action, save: str)
     found = []
     for member in state.living:
         check = checks.saving_throw(
-            ctx.ruleset, ctx.dice, class_id=member.class_id, level=member.level, stats=member.stats.as_dict(), save=save, source_tier=source
+            ctx.ruleset,
+            ctx.dice,
+            class_id=member.class_id,
+            level=member.level,
+            stats=member.stats.as_dict(),
+            save=save,
+            source_tier=source,
         )
         verdict = "acts in round 1" if check.success else "surprised: no action in round 1"
         text = f"{member.name}: {check.describe()} ({'; '.join(check.reasons)}): {verdict}."
@@ -535,7 +552,13 @@ def _new_round(state: State, ctx: Context, action: Action) -> Result:
     head = note(action, f"Round {number}. Initiative ({leader.name} for the party, {mods}): {result.explanation}", dice)
     said = {cid: attrs.evolve(d, stay_put_used=False) for cid, d in fight.declared.items()}
     fight = attrs.evolve(
-        fight, round=number, order=result.order, last_winner=result.winner, initiative=result.explanation, declared=said, attacked=(),
+        fight,
+        round=number,
+        order=result.order,
+        last_winner=result.winner,
+        initiative=result.explanation,
+        declared=said,
+        attacked=(),
         laid_down=(),
     )
     state = attrs.evolve(state, clock=attrs.evolve(state.clock, rounds=state.clock.rounds + 1))
@@ -680,7 +703,9 @@ def plan_attack(
         return rules.plan_foe_attack(
             ruleset, k.attack_dice, k.attack_bonus, k.damage_die, kind=kind, dark=in_dark, name=foe.name
         )
-    plan, _ = _character_plan(state, ruleset, attacker_id, kind, two_handed, two_weapons, in_dark, net, unseen, inner_strength)
+    plan, _ = _character_plan(
+        state, ruleset, attacker_id, kind, two_handed, two_weapons, in_dark, net, unseen, inner_strength
+    )
     return plan
 
 
@@ -771,7 +796,12 @@ def target_ac(state: State, target_id: str, ruleset: Ruleset | None = None) -> i
     if any(f.id == target_id for f in fight.foes):
         return kind_of(state, fight.foe(target_id).kind).ac
     member = _member(state, target_id)
-    lost = ruleset is not None and ruleset.shield is not None and member.shield and SHIELD_LOST in _effects_on(state, target_id)
+    lost = (
+        ruleset is not None
+        and ruleset.shield is not None
+        and member.shield
+        and SHIELD_LOST in _effects_on(state, target_id)
+    )
     return member.ac - (ruleset.shield.ac if lost and ruleset is not None and ruleset.shield is not None else 0)
 
 
@@ -848,8 +878,8 @@ class Attack:
             raise Refused("the last attack is still waiting for its damage: resolve it first")
         if fight.surprised_now(self.attacker):
             raise Refused(
-                f"{name_of(state, self.attacker)} is surprised: \"surprised and thus cannot take actions in the first"
-                " round of combat\" (Surprise Check)"
+                f'{name_of(state, self.attacker)} is surprised: "surprised and thus cannot take actions in the first'
+                ' round of combat" (Surprise Check)'
             )
         problem = turn_problem(state, ctx.ruleset, self.attacker)
         if problem and not self.out_of_turn.strip():
@@ -865,8 +895,16 @@ class Attack:
         if side_of(state, self.attacker) == PARTY:
             in_dark = is_dark(state) if self.dark is None else self.dark
             plan, gifts = _character_plan(
-                state, ctx.ruleset, self.attacker, self.kind, self.two_handed, self.two_weapons, in_dark, self.net,
-                self.unseen, self.inner_strength,
+                state,
+                ctx.ruleset,
+                self.attacker,
+                self.kind,
+                self.two_handed,
+                self.two_weapons,
+                in_dark,
+                self.net,
+                self.unseen,
+                self.inner_strength,
             )
         else:
             plan = plan_attack(state, ctx.ruleset, self.attacker, self.kind, dark=self.dark)
@@ -886,13 +924,28 @@ class Attack:
         bonus, luck_target = _luck(state, ctx.ruleset, self.attacker, self.target)
         damage_edge, luck_edge = _attacker_edges(state, ctx.ruleset, self.attacker, self.kind)
         result = rules.resolve_attack(
-            ctx.ruleset, ctx.dice, plan, ac, net=self.net - banes, damage_net=self.damage_net + damage_edge,
-            luck_bonus=bonus, luck_target=luck_target, luck_net=luck_edge,
+            ctx.ruleset,
+            ctx.dice,
+            plan,
+            ac,
+            net=self.net - banes,
+            damage_net=self.damage_net + damage_edge,
+            luck_bonus=bonus,
+            luck_target=luck_target,
+            luck_net=luck_edge,
         )
         chains = tuple(d.luck_saves for d in result.dice)
         stay = _stay_put_ready(fight, ctx, self.attacker)
         pending = PendingAttack(
-            self.attacker, self.target, plan, ac, tuple(d.roll for d in result.dice), result.damage_roll, chains, stay, luck_target,
+            self.attacker,
+            self.target,
+            plan,
+            ac,
+            tuple(d.roll for d in result.dice),
+            result.damage_roll,
+            chains,
+            stay,
+            luck_target,
             result.pool,
         )
         acting = {a.id for a in actors(state, ctx.ruleset)}
@@ -911,7 +964,6 @@ class Attack:
         if problem:
             text += f". Out of turn ({problem}): {self.out_of_turn.strip()}"
         return with_fight(state, fight=fight), [note(self, text + ".", result.dice_words)]
-
 
     def _banes(self, state: State, ctx: Context) -> tuple[State, int, tuple[str, ...]]:
         """Book Three's Banes on the attack dice, each with its line: range and missiles in melee,
@@ -942,7 +994,9 @@ def _defending(state: State, ctx: Context, combatant_id: str) -> State:
         raise Refused(f"{ctx.ruleset.name} has no Defensive Action")
     if any(e.on == combatant_id and e.name == specials_rules.DEFENSIVE_ACTION for e in state.effects):
         raise Refused(f"{name_of(state, combatant_id)} is already in a Defensive Action")
-    state, _ = effects.add(state, specials_rules.DEFENSIVE_ACTION, combatant_id, effects.ROUND, 1, "Banes on attacks it sees coming")
+    state, _ = effects.add(
+        state, specials_rules.DEFENSIVE_ACTION, combatant_id, effects.ROUND, 1, "Banes on attacks it sees coming"
+    )
     return state
 
 
@@ -1004,7 +1058,9 @@ def _stay_put_ready(fight: Fight, ctx: Context, attacker: str) -> bool:
     return bool(ctx.ruleset.modifier_dice.stay_put_bonus) and said.movement == rules.STAY_PUT and not said.stay_put_used
 
 
-def pending_result(state: State, ruleset: Ruleset, stay_put: str = "auto", target: str = "") -> rules.AttackResult | None:
+def pending_result(
+    state: State, ruleset: Ruleset, stay_put: str = "auto", target: str = ""
+) -> rules.AttackResult | None:
     """The attack waiting to land, as the dice read with Stay Put's +1 where it is put: "auto"
     (where it helps most against the thrown target), "none", "damage" or an attack die's number
     from 1; against `target`'s AC where the dice are moved to another."""
@@ -1026,7 +1082,9 @@ def _stay_put_choice(ruleset: Ruleset, pending: PendingAttack, stay_put: str) ->
     if not pending.stay_put or die is None:
         return None
     if die == "auto":
-        bare = rules.evaluate(ruleset, pending.plan, pending.target_ac, pending.rolls, pending.damage, pending.chains, None, pending.pool)
+        bare = rules.evaluate(
+            ruleset, pending.plan, pending.target_ac, pending.rolls, pending.damage, pending.chains, None, pending.pool
+        )
         return rules.best_stay_put(ruleset, bare)
     return die
 
@@ -1052,7 +1110,10 @@ def aimed(state: State, ruleset: Ruleset, stay_put: str, aims: Sequence[str]) ->
                 raise Refused("nobody attacks themselves here")
         whole = pending_result(state, ruleset, stay_put, target)
         assert whole is not None
-        kept = tuple(d if aim == target else attrs.evolve(d, hit=False, critical=False, fumble=False, damage=0) for d, aim in zip(whole.dice, aims, strict=True))
+        kept = tuple(
+            d if aim == target else attrs.evolve(d, hit=False, critical=False, fumble=False, damage=0)
+            for d, aim in zip(whole.dice, aims, strict=True)
+        )
         found.append((target, attrs.evolve(whole, dice=kept)))
     return found
 
@@ -1096,7 +1157,18 @@ class ResolveAttack:
         split = [(target, _basic_only(result, special_dice)) for target, result in split]
         crits = {n for _, result in split for n, d in enumerate(result.dice, 1) if d.critical}
         _landed(ctx, split[0][1], set(self.narrative) - crits, self.effect)  # refuses a die that is no crit
-        landing = [(target, *_landed(ctx, result, crits & {n for n, d in enumerate(result.dice, 1) if d.critical} & set(self.narrative), self.effect)) for target, result in split]
+        landing = [
+            (
+                target,
+                *_landed(
+                    ctx,
+                    result,
+                    crits & {n for n, d in enumerate(result.dice, 1) if d.critical} & set(self.narrative),
+                    self.effect,
+                ),
+            )
+            for target, result in split
+        ]
         said = declared(fight, pending.attacker)
         if split[0][1].stay_put is not None:
             said = attrs.evolve(said, stay_put_used=True)
@@ -1111,7 +1183,14 @@ class ResolveAttack:
         head = "; ".join(f"on {name_of(state, target)}: {words.removesuffix('.')}" for target, _, words in landing)
         events = [note(self, f"{pending.plan.attacker} {head}.")]
         fumbles = [n for _, result in split for n, d in enumerate(result.dice, 1) if d.fumble]
-        events += [note(self, f"Fumble! {pending.plan.attacker}'s die {n} comes up 1: the 'Smith names the mishap.", level="warn") for n in fumbles]
+        events += [
+            note(
+                self,
+                f"Fumble! {pending.plan.attacker}'s die {n} comes up 1: the 'Smith names the mishap.",
+                level="warn",
+            )
+            for n in fumbles
+        ]
         if self.not_today and not any(amount for target, amount, _ in landing if target == pending.target):
             raise Refused("no damage landed, so there is nothing to say Not Today! to")
         for target, amount, _ in landing:
@@ -1124,21 +1203,34 @@ class ResolveAttack:
             events += landed
         return state, events
 
-    def _special_read(self, state: State, ctx: Context, pending: PendingAttack, n: int) -> tuple[str, rules.AttackResult]:
+    def _special_read(
+        self, state: State, ctx: Context, pending: PendingAttack, n: int
+    ) -> tuple[str, rules.AttackResult]:
         """Die `n`'s target, and the attack as read against it, before the attack stops waiting."""
         target = self.aims[n - 1] if self.aims else pending.target
         whole = pending_result(state, ctx.ruleset, self.stay_put, target)
         assert whole is not None
         return target, whole
 
-    def _special(self, state: State, ctx: Context, pending: PendingAttack, n: int, use: str, target: str, whole: rules.AttackResult) -> Result:
+    def _special(
+        self,
+        state: State,
+        ctx: Context,
+        pending: PendingAttack,
+        n: int,
+        use: str,
+        target: str,
+        whole: rules.AttackResult,
+    ) -> Result:
         """Die `n` as a Shield Bash or a Tactical Attack: the target's save, then the damage and
         the effects a failed save earns, each hung on the target for a round."""
         die = whole.dice[n - 1]
         attacker = next((m for m in state.party if m.id == pending.attacker), None)
         if use == specials_rules.SHIELD_BASH:
             save = ctx.ruleset.combat.special_attacks.bash_save  # type: ignore[union-attr]
-            outcome = specials_rules.shield_bash(ctx.ruleset, ctx.dice, n, die, whole.damage_per_hit, _save_bonus(state, ctx.ruleset, target, save))
+            outcome = specials_rules.shield_bash(
+                ctx.ruleset, ctx.dice, n, die, whole.damage_per_hit, _save_bonus(state, ctx.ruleset, target, save)
+            )
             names = [specials_rules.BASH_EFFECTS[e] for e in self.bash_effects[: outcome.effects]]
         else:
             boons = ctx.ruleset.classes[attacker.class_id].tactical_boons if attacker else 0
@@ -1156,15 +1248,31 @@ class ResolveAttack:
             events.append(note(self, f"{name_of(state, target)}: {name} ({words}), 1 round."))
         if outcome.effects > len(names):
             more = outcome.effects - len(names)
-            events.append(note(self, f"{more} more effect{'s' if more != 1 else ''} earned by the crit's multiplier: the 'Smith adds and stacks them.", level="warn"))
-        if use == specials_rules.SHIELD_BASH and attacker and ctx.ruleset.classes[attacker.class_id].shield_bash == "loses_shield":
-            state, _ = effects.add(state, SHIELD_LOST, attacker.id, effects.ROUND, 1, "Shield Bash: until the next combat turn")
+            events.append(
+                note(
+                    self,
+                    f"{more} more effect{'s' if more != 1 else ''} earned by the crit's multiplier: the 'Smith adds and stacks them.",
+                    level="warn",
+                )
+            )
+        if (
+            use == specials_rules.SHIELD_BASH
+            and attacker
+            and ctx.ruleset.classes[attacker.class_id].shield_bash == "loses_shield"
+        ):
+            state, _ = effects.add(
+                state, SHIELD_LOST, attacker.id, effects.ROUND, 1, "Shield Bash: until the next combat turn"
+            )
             events.append(note(self, f"{attacker.name} loses the shield's Defense bonus until their next combat turn."))
         return state, events
 
 
 def _declared_uses(
-    state: State, ruleset: Ruleset, pending: PendingAttack, uses: Sequence[str], split: Sequence[tuple[str, rules.AttackResult]]
+    state: State,
+    ruleset: Ruleset,
+    pending: PendingAttack,
+    uses: Sequence[str],
+    split: Sequence[tuple[str, rules.AttackResult]],
 ) -> dict[int, str]:
     """Each die's use (from 1), refused where the rules do not allow it: special attacks only where
     the ruleset has them and in melee; one Shield Bash, on a hit, by a class with it."""
@@ -1177,18 +1285,24 @@ def _declared_uses(
     if bad:
         if ruleset.combat.special_attacks is None:
             raise Refused(f"{ruleset.name} has no special attacks: every die is a basic attack")
-        raise Refused(f"a die is a basic attack, a Shield Bash or a Tactical Attack by {' or '.join(allowed[2:])}, not {bad[0]!r}")
+        raise Refused(
+            f"a die is a basic attack, a Shield Bash or a Tactical Attack by {' or '.join(allowed[2:])}, not {bad[0]!r}"
+        )
     if pending.plan.kind != "melee":
         raise Refused("a Shield Bash or a Tactical Attack is a melee attack, not a " + pending.plan.kind)
     bashes = [n for n, u in enumerate(uses, 1) if u == specials_rules.SHIELD_BASH]
     if bashes:
         member = next((m for m in state.party if m.id == pending.attacker), None)
         if member is None or ruleset.classes[member.class_id].shield_bash is None:
-            raise Refused(f"{pending.plan.attacker} has no Shield Bash: \"available to Dwarves and Fighters using any non-tower shield\"")
+            raise Refused(
+                f'{pending.plan.attacker} has no Shield Bash: "available to Dwarves and Fighters using any non-tower shield"'
+            )
         if pending.plan.halved:
             raise Refused("an unarmed attacker has no shield in hand to bash with")
         if len(bashes) > 1:
-            raise Refused("only one of the hits can be a Shield Bash: \"declare one of their successful hits as a Shield Bash\"")
+            raise Refused(
+                'only one of the hits can be a Shield Bash: "declare one of their successful hits as a Shield Bash"'
+            )
         hit = any(result.dice[bashes[0] - 1].hit for _, result in split)
         if not hit:
             raise Refused(f"die {bashes[0]} missed: only a successful hit can be a Shield Bash")
@@ -1199,7 +1313,10 @@ def _basic_only(result: rules.AttackResult, specials: dict[int, str]) -> rules.A
     """The attack with the dice declared special taken out of the basic attacks' damage."""
     if not specials:
         return result
-    kept = tuple(attrs.evolve(d, hit=False, critical=False, damage=0) if n in specials else d for n, d in enumerate(result.dice, 1))
+    kept = tuple(
+        attrs.evolve(d, hit=False, critical=False, damage=0) if n in specials else d
+        for n, d in enumerate(result.dice, 1)
+    )
     return attrs.evolve(result, dice=kept)
 
 
@@ -1229,7 +1346,9 @@ def _landed(ctx: Context, result: rules.AttackResult, narrative: Iterable[int], 
     traded = set(narrative)
     crits = {n for n, d in enumerate(result.dice, 1) if d.critical}
     if traded - crits:
-        raise Refused(f"only a critical die can take an effect instead: die {', '.join(map(str, sorted(traded - crits)))} is not one")
+        raise Refused(
+            f"only a critical die can take an effect instead: die {', '.join(map(str, sorted(traded - crits)))} is not one"
+        )
     if traded and not ctx.ruleset.combat.critical.narrative_option:
         raise Refused(f"{ctx.ruleset.name} has no narrative crit: the multiplier stands")
     if traded and not effect.strip():
@@ -1351,7 +1470,13 @@ class CheckMorale:
                 raise Refused(f"{foe.name} is not fighting on ({foe.status})")
             result = self._check(state, ctx, foe)
             verdict = "Fights on." if result.passed else f"Marked {self.fail_as}."
-            events.append(note(self, f"{foe.name} morale: {result.explanation}. {verdict}", tuple(r.describe() for r in result.rolls)))
+            events.append(
+                note(
+                    self,
+                    f"{foe.name} morale: {result.explanation}. {verdict}",
+                    tuple(r.describe() for r in result.rolls),
+                )
+            )
             (held if result.passed else broke).append(foe.name)
             if not result.passed:
                 state = _with_foe(state, attrs.evolve(foe, status=self.fail_as))
@@ -1385,7 +1510,9 @@ class SkipMorale:
 
     def apply(self, state: State, ctx: Context) -> Result:
         fight = fight_of(state)
-        return with_fight(state, fight=attrs.evolve(fight, morale_offered=fight.round)), [note(self, "No morale check: the foes fight on.")]
+        return with_fight(state, fight=attrs.evolve(fight, morale_offered=fight.round)), [
+            note(self, "No morale check: the foes fight on.")
+        ]
 
 
 @record
@@ -1515,7 +1642,9 @@ class EndEffect:
             raise Refused(f"no effect {self.effect_id!r}")
         kept = tuple(e for e in state.effects if e.id != self.effect_id)
         why = f" ({self.why.strip()})" if self.why.strip() else ""
-        return attrs.evolve(state, effects=kept), [note(self, f"{effects.wearer(state, effect)}: {effect.name} ends{why}.")]
+        return attrs.evolve(state, effects=kept), [
+            note(self, f"{effects.wearer(state, effect)}: {effect.name} ends{why}.")
+        ]
 
 
 # ---------------------------------------------------------------------------------- ending
@@ -1526,12 +1655,19 @@ TURNED = {"flee": "fleeing", "flee_hurt": "fleeing", "cower": "cowering"}
 
 def _tally(state: State, ruleset: Ruleset, fight: Fight) -> str:
     """`1 beaten, 2 fled, 1 cowered`: broken by morale or by a Turn Unholy still upon them."""
-    turned = {r.name: TURNED[r.id] for r in (ruleset.turn_unholy.results if ruleset.turn_unholy else ()) if r.id in TURNED}
+    turned = {
+        r.name: TURNED[r.id] for r in (ruleset.turn_unholy.results if ruleset.turn_unholy else ()) if r.id in TURNED
+    }
     fates = []
     for foe in fight.foes:
         upon = [turned[e.name] for e in state.effects if e.on == foe.id and e.name in turned]
-        fates.append(foe.status if foe.status != "ok" else "fleeing" if "fleeing" in upon else upon[0] if upon else "ok")
-    counts = [(fates.count(fate), word) for fate, word in (("defeated", "beaten"), ("fleeing", "fled"), ("cowering", "cowered"))]
+        fates.append(
+            foe.status if foe.status != "ok" else "fleeing" if "fleeing" in upon else upon[0] if upon else "ok"
+        )
+    counts = [
+        (fates.count(fate), word)
+        for fate, word in (("defeated", "beaten"), ("fleeing", "fled"), ("cowering", "cowered"))
+    ]
     tally = ", ".join(f"{n} {word}" for n, word in counts if n) or "none beaten, none fled"
     fled = f"; hirelings fled: {', '.join(fight.fled_hirelings)}" if fight.fled_hirelings else ""
     return tally + fled
@@ -1578,5 +1714,3 @@ def _loot_line(state: State, party_fled: bool) -> str:
     if side_gone(state) == PARTY:
         return "Nothing to loot: nobody in the party stands."
     return "Loot time!"
-
-

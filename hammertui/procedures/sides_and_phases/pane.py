@@ -10,15 +10,15 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from hammertui.procedures.burn_down.rules import darkness_lines
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
-from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Effect, State
 from hammertui.kernel.ui.commands import Command
-from hammertui.procedures.sides_and_phases.state import FOE_STATUS, Fight, Foe, fighting
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
+from hammertui.procedures.burn_down.rules import darkness_lines
+from hammertui.procedures.sides_and_phases.state import FOE_STATUS, Fight, Foe, fighting
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -129,7 +129,9 @@ def foe_line(state: State, view: View, foe: Foe, width: int) -> Text:
     beaten = foe.status == "defeated"
     line = _line("")
     line.append(foe.name.ljust(width), style="dim strike" if beaten else "")
-    line.append(f"  {foe.hp}/{foe.max_hp}", style="dim" if beaten else ("bold #e53935" if foe.hp * 2 <= foe.max_hp else ""))
+    line.append(
+        f"  {foe.hp}/{foe.max_hp}", style="dim" if beaten else ("bold #e53935" if foe.hp * 2 <= foe.max_hp else "")
+    )
     notes = [FOE_STATUS.get(foe.status, foe.status)] if foe.status != "ok" else []
     worn = [e for e in state.effects if e.on == foe.id]
     if worn:
@@ -148,12 +150,11 @@ def pane() -> CombatPane:
     return CombatPane(id="combat", classes="pane")
 
 
-
-
 def fight(app: HammerApp, surprised_party: bool = False) -> None:
     """Back to the fight under way, or foes first and then the fight."""
     from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
     from hammertui.procedures.sides_and_phases.screens import FightScreen
+
     store = app.store
     if fighting(store.state) is not None:
         app.push_screen(FightScreen())
@@ -177,10 +178,45 @@ def _fighting(view: View) -> bool:
 
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("F", "combat.fight", "fight", "Fight!", _fight_title, "Start a fight (foes, surprise), or go back to the one under way", show=True, run=fight),
-    Command("space", "combat.next", "fight_next", "Next phase", "Next phase", "The fight's next step: initiative, the next phase, the other side", show=True, applies=_fighting, run=fight_next),
-    Command(None, "combat.round", "pass_rounds", "Round", "A combat round passes", "Rounds are counted apart and become time when the fight ends", run=lambda app: app.perform(PassRounds())),
-    Command(None, "combat.fold", "fold_rounds", "Fold", "Fold rounds into time", "The fight's rounds become {units}: at least one; lights burn", run=lambda app: app.perform(FoldRounds())),
+    Command(
+        "F",
+        "combat.fight",
+        "fight",
+        "Fight!",
+        _fight_title,
+        "Start a fight (foes, surprise), or go back to the one under way",
+        show=True,
+        run=fight,
+    ),
+    Command(
+        "space",
+        "combat.next",
+        "fight_next",
+        "Next phase",
+        "Next phase",
+        "The fight's next step: initiative, the next phase, the other side",
+        show=True,
+        applies=_fighting,
+        run=fight_next,
+    ),
+    Command(
+        None,
+        "combat.round",
+        "pass_rounds",
+        "Round",
+        "A combat round passes",
+        "Rounds are counted apart and become time when the fight ends",
+        run=lambda app: app.perform(PassRounds()),
+    ),
+    Command(
+        None,
+        "combat.fold",
+        "fold_rounds",
+        "Fold",
+        "Fold rounds into time",
+        "The fight's rounds become {units}: at least one; lights burn",
+        run=lambda app: app.perform(FoldRounds()),
+    ),
 )
 
 

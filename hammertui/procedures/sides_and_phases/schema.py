@@ -1,6 +1,5 @@
 """`[combat]`: initiative, tie-breaks and the phases of a side's turn, attack ranks, AC, criticals."""
 
-
 from typing import Annotated
 
 import attrs

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 from itertools import groupby
-from typing import ClassVar
 from pathlib import Path
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,13 +20,27 @@ from textual.containers import Vertical
 from textual.events import Resize
 from textual.widgets import DataTable, Static
 
-from hammertui.procedures.sides_and_phases.rules import combat as rules
-from hammertui.procedures.burn_down.rules import darkness_lines
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.state import Character, State
+from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command
+from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ui.header import header_text
+from hammertui.kernel.ui.log import FightLog
+from hammertui.kernel.ui.party import STATUS, hp_cell
+from hammertui.kernel.ui.statics import put
+from hammertui.kernel.ui.steps import StepScreen
+from hammertui.kernel.ui.styles import STYLES
+from hammertui.kernel.ui.table import Row, RowTable, add_plain_columns, clipped, selected_key, sync_rows
+from hammertui.kernel.ui.view import View
+from hammertui.procedures.burn_down.rules import darkness_lines
 from hammertui.procedures.hammercrawl_classes import commands as characters
 from hammertui.procedures.hammercrawl_classes.actions.abilities import rage_action, rage_choices
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import HirelingFightMorale
+from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 from hammertui.procedures.sides_and_phases.actions import (
     PARTY,
     TURN_UNHOLY,
@@ -55,24 +69,8 @@ from hammertui.procedures.sides_and_phases.actions import (
     turn_problem,
     waiting,
 )
-from hammertui.procedures.sides_and_phases.state import Fight, Foe, fighting
-from hammertui.procedures.hammercrawl_classes.actions.hirelings import HirelingFightMorale
-from hammertui.kernel.session.procedures import is_dark
-from hammertui.kernel.session.state import Character, State
-from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
-from hammertui.procedures.sides_and_phases.state import FOE_STATUS
-from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command
-from hammertui.kernel.ui.dialogs.amount import AmountDialog
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.header import header_text
-from hammertui.kernel.ui.log import FightLog
-from hammertui.kernel.ui.party import STATUS, hp_cell
-from hammertui.kernel.ui.statics import put
-from hammertui.kernel.ui.steps import StepScreen
-from hammertui.kernel.ui.table import Row, RowTable, add_plain_columns, clipped, selected_key, sync_rows
-from hammertui.kernel.ui.styles import STYLES
-from hammertui.kernel.ui.view import View
-
+from hammertui.procedures.sides_and_phases.rules import combat as rules
+from hammertui.procedures.sides_and_phases.state import FOE_STATUS, Fight, Foe, fighting
 
 COLUMNS = ("Side", "Name", "HP", "AC", "Declared", "Status")
 SIDE_WIDTH, HP_WIDTH, AC_WIDTH = 5, 7, 2
@@ -149,28 +147,187 @@ def _may_be_front(m: FightMoment) -> bool:
 
 FIGHT: tuple[Command[FightMoment], ...] = (
     Command("escape", "fight.close", "close", "Close", "Close", "Back to the dashboard; the fight goes on", show=True),
-    Command("space", "fight.next", "next", "Next", "Next", "The fight's next step: initiative, the next phase, the other side", show=True, applies=_fighting),
+    Command(
+        "space",
+        "fight.next",
+        "next",
+        "Next",
+        "Next",
+        "The fight's next step: initiative, the next phase, the other side",
+        show=True,
+        applies=_fighting,
+    ),
     Command("n", "fight.next_n", "next", "Next", "Next", "The fight's next step, as space takes it", applies=_fighting),
-    Command("a", "fight.attack", "attack", "Attack", "Attack", "The highlighted one, or else the next to act, attacks the default target: the dice thrown, then landed (1-9 another)", show=True, applies=_may_attack),
-    Command("A", "fight.attack_form", "attack_form", "Attack...", "Attack...", "An attack set out in full: attacker, target, kind, modifier dice, or out of turn with a reason", applies=_may_attack),
-    Command("d", "fight.declare", "declare", "Declare", "Declare", "What the highlighted one will do this round", show=True, applies=_someone_standing),
-    Command("D", "fight.defend", "defend", "Defend", "Defend", "The highlighted one takes a Defensive Action: Banes on the attacks it sees coming", applies=lambda m: _someone_standing(m) and m.ruleset.combat.special_attacks is not None),
-    Command("o", "fight.morale", "morale", "Morale", "Morale", "The foes still fighting check their courage", show=True, applies=_foes_fight),
-    Command("O", "fight.skip_morale", "skip_morale", "No morale", "No morale", "No morale check this turn", applies=lambda m: morale_due(m.state, m.ruleset)),
-    Command("r", "fight.surprise", "surprise_saves", "Surprise saves", "Surprise saves", "The surprised roll Rally saves: who passes acts in round 1", applies=lambda m: may_save_against_surprise(m.state, m.ruleset)),
-    Command("m", "fight.hireling_morale", "hireling_morale", "Hireling morale", "Hireling morale", "A hireling's morale: the one in charge makes a Rally save", applies=lambda m: _fighting(m) and bool(m.state.hirelings)),
-    Command("t", "fight.turn_unholy", "turn_unholy", "Turn Unholy", "Turn Unholy", "A Cleric raises the holy symbol against the unholy", applies=_may_turn),
-    Command("g", "fight.rage", "rage", "Rage", "Rage", "The highlighted Berserker goes into a rage, or tries to break out of it", applies=_may_rage),
-    Command("e", "fight.effect", "add_effect", "Effect", "Effect", "A timed effect on someone, or on the whole party", applies=_fighting),
-    Command("k", "fight.end_effect", "end_effect", "End effect", "End effect", "An effect over before its time", applies=lambda m: _fighting(m) and bool(m.state.effects)),
-    Command("i", "fight.front", "front", "In front", "In front", "The highlighted party member is the one in front: the foes go for them first", applies=_may_be_front),
-    Command("h", "fight.hurt", "hurt", "Hurt", "Hurt", "Damage to the highlighted one", show=True, applies=_someone_standing),
-    Command("H", "fight.heal", "heal", "Heal", "Heal", "Hit Points back to the highlighted one", applies=lambda m: m.foe is not None or (m.member is not None and m.member.alive)),
-    Command("s", "fight.foe_status", "foe_status", "Foe status", "Foe status", "The highlighted foe flees, cowers, is struck off or fights again", applies=lambda m: m.foe is not None),
-    Command("z", "fight.lay_down", "lay_down", "Lay Down", "Lay Down", "The highlighted one, at 0 HP, lays down: a Death save, a CON point lost on failure", applies=_down),
-    Command("f", "fight.fight_on", "fight_on", "Fight On", "Fight On", "The highlighted one, at 0 HP, acts anyway, then loses 1d4 CON", applies=_down),
+    Command(
+        "a",
+        "fight.attack",
+        "attack",
+        "Attack",
+        "Attack",
+        "The highlighted one, or else the next to act, attacks the default target: the dice thrown, then landed (1-9 another)",
+        show=True,
+        applies=_may_attack,
+    ),
+    Command(
+        "A",
+        "fight.attack_form",
+        "attack_form",
+        "Attack...",
+        "Attack...",
+        "An attack set out in full: attacker, target, kind, modifier dice, or out of turn with a reason",
+        applies=_may_attack,
+    ),
+    Command(
+        "d",
+        "fight.declare",
+        "declare",
+        "Declare",
+        "Declare",
+        "What the highlighted one will do this round",
+        show=True,
+        applies=_someone_standing,
+    ),
+    Command(
+        "D",
+        "fight.defend",
+        "defend",
+        "Defend",
+        "Defend",
+        "The highlighted one takes a Defensive Action: Banes on the attacks it sees coming",
+        applies=lambda m: _someone_standing(m) and m.ruleset.combat.special_attacks is not None,
+    ),
+    Command(
+        "o",
+        "fight.morale",
+        "morale",
+        "Morale",
+        "Morale",
+        "The foes still fighting check their courage",
+        show=True,
+        applies=_foes_fight,
+    ),
+    Command(
+        "O",
+        "fight.skip_morale",
+        "skip_morale",
+        "No morale",
+        "No morale",
+        "No morale check this turn",
+        applies=lambda m: morale_due(m.state, m.ruleset),
+    ),
+    Command(
+        "r",
+        "fight.surprise",
+        "surprise_saves",
+        "Surprise saves",
+        "Surprise saves",
+        "The surprised roll Rally saves: who passes acts in round 1",
+        applies=lambda m: may_save_against_surprise(m.state, m.ruleset),
+    ),
+    Command(
+        "m",
+        "fight.hireling_morale",
+        "hireling_morale",
+        "Hireling morale",
+        "Hireling morale",
+        "A hireling's morale: the one in charge makes a Rally save",
+        applies=lambda m: _fighting(m) and bool(m.state.hirelings),
+    ),
+    Command(
+        "t",
+        "fight.turn_unholy",
+        "turn_unholy",
+        "Turn Unholy",
+        "Turn Unholy",
+        "A Cleric raises the holy symbol against the unholy",
+        applies=_may_turn,
+    ),
+    Command(
+        "g",
+        "fight.rage",
+        "rage",
+        "Rage",
+        "Rage",
+        "The highlighted Berserker goes into a rage, or tries to break out of it",
+        applies=_may_rage,
+    ),
+    Command(
+        "e",
+        "fight.effect",
+        "add_effect",
+        "Effect",
+        "Effect",
+        "A timed effect on someone, or on the whole party",
+        applies=_fighting,
+    ),
+    Command(
+        "k",
+        "fight.end_effect",
+        "end_effect",
+        "End effect",
+        "End effect",
+        "An effect over before its time",
+        applies=lambda m: _fighting(m) and bool(m.state.effects),
+    ),
+    Command(
+        "i",
+        "fight.front",
+        "front",
+        "In front",
+        "In front",
+        "The highlighted party member is the one in front: the foes go for them first",
+        applies=_may_be_front,
+    ),
+    Command(
+        "h", "fight.hurt", "hurt", "Hurt", "Hurt", "Damage to the highlighted one", show=True, applies=_someone_standing
+    ),
+    Command(
+        "H",
+        "fight.heal",
+        "heal",
+        "Heal",
+        "Heal",
+        "Hit Points back to the highlighted one",
+        applies=lambda m: m.foe is not None or (m.member is not None and m.member.alive),
+    ),
+    Command(
+        "s",
+        "fight.foe_status",
+        "foe_status",
+        "Foe status",
+        "Foe status",
+        "The highlighted foe flees, cowers, is struck off or fights again",
+        applies=lambda m: m.foe is not None,
+    ),
+    Command(
+        "z",
+        "fight.lay_down",
+        "lay_down",
+        "Lay Down",
+        "Lay Down",
+        "The highlighted one, at 0 HP, lays down: a Death save, a CON point lost on failure",
+        applies=_down,
+    ),
+    Command(
+        "f",
+        "fight.fight_on",
+        "fight_on",
+        "Fight On",
+        "Fight On",
+        "The highlighted one, at 0 HP, acts anyway, then loses 1d4 CON",
+        applies=_down,
+    ),
     Command("F", "fight.foes", "foes", "Foes", "Foes", "More foes join the fight, or start one"),
-    Command("x", "fight.end", "end", "End", "End", "End the fight: the foes flee, or the party gets away", show=True, applies=_fighting),
+    Command(
+        "x",
+        "fight.end",
+        "end",
+        "End",
+        "End",
+        "End the fight: the foes flee, or the party gets away",
+        show=True,
+        applies=_fighting,
+    ),
     Command("u", "fight.undo", "undo", "Undo", "Undo", "Take back the last thing done", show=True),
 )
 """The fight screen's keys, footer and palette: Close, Foes and Undo apply even with no fight on."""
@@ -327,7 +484,11 @@ class FightScreen(StepScreen):
         every key at every redraw of its keys."""
         who = self.highlighted()
         if self._asked is None or self._asked[0] is not view or self._asked[1] != who:
-            self._asked = (view, who, FightMoment(view.state, view.ruleset, self._highlighted_foe(), self._highlighted_member()))
+            self._asked = (
+                view,
+                who,
+                FightMoment(view.state, view.ruleset, self._highlighted_foe(), self._highlighted_member()),
+            )
         return self._asked[2]
 
     # Keys -----------------------------------------------------------------------------------
@@ -345,7 +506,10 @@ class FightScreen(StepScreen):
             return
         chosen = self.highlighted()
         ordered = sorted(left, key=lambda a: a.id != chosen)
-        choices = [(a.id, f"{a.name}: {declaration(view, a.movement, a.action, False, _act_first(view, a.id))}") for a in ordered]
+        choices = [
+            (a.id, f"{a.name}: {declaration(view, a.movement, a.action, False, _act_first(view, a.id))}")
+            for a in ordered
+        ]
         who = "The Leader" if fighting(view.state).side == PARTY else "The 'Smith"
         dialog = ChooseDialog("The next Turn", f"{who} names who takes the next Turn:", choices)
         self.app.push_screen(dialog, lambda cid: cid is not None and self.hammer.perform(NameTurn(cid)))
@@ -355,6 +519,7 @@ class FightScreen(StepScreen):
         default target at once; the dialog shows the dice, numbers the targets and lands them. An
         attack already thrown is landed."""
         from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
+
         view = self.hammer.view
         fight = fighting(view.state) if view is not None else None
         if view is None or fight is None:
@@ -392,16 +557,21 @@ class FightScreen(StepScreen):
         left = waiting(view.state, view.ruleset)
         if left:
             names = ", ".join(a.name for a in left)
-            return f"Whose Turn is it? Highlight one still to take theirs ({names}) and press a, or name them with space."
+            return (
+                f"Whose Turn is it? Highlight one still to take theirs ({names}) and press a, or name them with space."
+            )
         return "Nobody is left to attack in this phase: space moves on (A: out of turn, with a reason)."
 
     def action_attack_form(self) -> None:
         """The attack set out in full before the dice: the highlighted one attacks, whoever it is."""
         from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
+
         view = self.hammer.view
         if view is None or fighting(view.state) is None:
             return
-        chosen = self.highlighted() if self._highlighted_member() is not None or self._highlighted_foe() is not None else ""
+        chosen = (
+            self.highlighted() if self._highlighted_member() is not None or self._highlighted_foe() is not None else ""
+        )
         self.app.push_screen(AttackDialog(view.ruleset, view.state, self.hammer.try_perform, attacker_id=chosen))
 
     def action_defend(self) -> None:
@@ -411,12 +581,14 @@ class FightScreen(StepScreen):
 
     def action_declare(self) -> None:
         from hammertui.procedures.sides_and_phases.dialogs.declare import DeclareDialog
+
         view = self.hammer.view
         if view is not None and self.highlighted():
             self.app.push_screen(DeclareDialog(view.ruleset, view.state, self.highlighted(), self.hammer.try_perform))
 
     def action_morale(self) -> None:
         from hammertui.procedures.sides_and_phases.dialogs.morale import MoraleDialog
+
         view = self.hammer.view
         if view is not None:
             self.app.push_screen(MoraleDialog(view.ruleset, view.state, self.hammer.try_perform))
@@ -438,7 +610,10 @@ class FightScreen(StepScreen):
         if view is None or not view.state.hirelings:
             return
         state = view.state
-        choices = [(h.id, f"{h.name}, Tier {h.tier} {h.profession} ({name_of(state, h.employer)} in charge)") for h in state.hirelings]
+        choices = [
+            (h.id, f"{h.name}, Tier {h.tier} {h.profession} ({name_of(state, h.employer)} in charge)")
+            for h in state.hirelings
+        ]
         dialog = ChooseDialog("Hireling morale", "Whose nerve does the fight test?", choices)
         self.app.push_screen(dialog, lambda hid: hid is not None and self.hammer.perform(HirelingFightMorale(hid)))
 
@@ -447,12 +622,14 @@ class FightScreen(StepScreen):
 
     def action_turn_unholy(self) -> None:
         from hammertui.procedures.sides_and_phases.dialogs.turn_unholy import TurnUnholyDialog
+
         view = self.hammer.view
         if view is not None:
             self.app.push_screen(TurnUnholyDialog(view.ruleset, view.state, self.hammer.try_perform))
 
     def action_add_effect(self) -> None:
         from hammertui.procedures.sides_and_phases.dialogs.effect import EffectDialog
+
         view = self.hammer.view
         if view is not None:
             self.app.push_screen(EffectDialog(view.ruleset, view.state, self.hammer.try_perform, on=self.highlighted()))
@@ -462,9 +639,13 @@ class FightScreen(StepScreen):
         if view is None or not view.state.effects:
             return
         state = view.state
-        choices = [(e.id, f"{effects.wearer(state, e)}: {effects.labelled(state, view.ruleset, e)}") for e in state.effects]
+        choices = [
+            (e.id, f"{effects.wearer(state, e)}: {effects.labelled(state, view.ruleset, e)}") for e in state.effects
+        ]
         dialog = ChooseDialog("End an effect", "Which effect ends now?", choices)
-        self.app.push_screen(dialog, lambda effect_id: effect_id is not None and self.hammer.perform(EndEffect(effect_id)))
+        self.app.push_screen(
+            dialog, lambda effect_id: effect_id is not None and self.hammer.perform(EndEffect(effect_id))
+        )
 
     def action_rage(self) -> None:
         """A Berserker's rage by hand: entered willingly, or broken (a save, or a collapse)."""
@@ -475,7 +656,9 @@ class FightScreen(StepScreen):
         if not choices:
             return
         dialog = ChooseDialog(f"Rage: {member.name}", "What of the rage?", choices)
-        self.app.push_screen(dialog, lambda choice: choice is not None and self.hammer.perform(rage_action(member.id, choice)))
+        self.app.push_screen(
+            dialog, lambda choice: choice is not None and self.hammer.perform(rage_action(member.id, choice))
+        )
 
     def action_front(self) -> None:
         member = self._highlighted_member()
@@ -505,8 +688,12 @@ class FightScreen(StepScreen):
         if foe is None:
             return
         choices = [(status, label) for status, label in FOE_STATUSES if status != foe.status]
-        dialog = ChooseDialog(f"Status: {foe.name}", f"{foe.name} is {FOE_STATUS.get(foe.status) or 'fighting'}. Now:", choices)
-        self.app.push_screen(dialog, lambda status: status is not None and self.hammer.perform(SetFoeStatus(foe.id, status)))
+        dialog = ChooseDialog(
+            f"Status: {foe.name}", f"{foe.name} is {FOE_STATUS.get(foe.status) or 'fighting'}. Now:", choices
+        )
+        self.app.push_screen(
+            dialog, lambda status: status is not None and self.hammer.perform(SetFoeStatus(foe.id, status))
+        )
 
     def action_lay_down(self) -> None:
         member = self._highlighted_member()
@@ -521,6 +708,7 @@ class FightScreen(StepScreen):
     def action_foes(self) -> None:
         """More foes join the fight; with none on, the foes that start one."""
         from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
+
         view = self.hammer.view
         if view is not None:
             adding = fighting(view.state) is not None
@@ -658,7 +846,9 @@ def turn_text(view: View, fight: Fight) -> Text:
         actor = now[0]
         said = declared(fight, actor.id)
         text.append(f"{actor.name}'s Turn: ", style="bold")
-        text.append(f"{rules.turn_words(said.movement, said.act_first)} ({declaration(view, said.movement, said.action, False)})")
+        text.append(
+            f"{rules.turn_words(said.movement, said.act_first)} ({declaration(view, said.movement, said.action, False)})"
+        )
         text.append(f" · still to act: {left}" if left else " · everyone has acted (space: on)", style="dim")
         return text
     who = "The Leader" if fight.side == PARTY else "The 'Smith"
@@ -758,7 +948,15 @@ def member_cells(view: View, fight: Fight, member: Character, widths: tuple[int,
 def foe_cells(view: View, fight: Fight, foe: Foe, widths: tuple[int, int, int]) -> list[str | Text]:
     name_width, declared_width, status_width = widths
     beaten = not foe.standing
-    notes = [w for w in (FOE_STATUS.get(foe.status, foe.status), _surprised(fight, foe.id) if foe.standing else "", *_worn(view, foe.id)) if w]
+    notes = [
+        w
+        for w in (
+            FOE_STATUS.get(foe.status, foe.status),
+            _surprised(fight, foe.id) if foe.standing else "",
+            *_worn(view, foe.id),
+        )
+        if w
+    ]
     return [
         Text("Foe", style="#e53935"),
         clipped(_ticked(fight, foe.id, foe.name), name_width, "dim strike" if beaten else ""),
@@ -783,7 +981,10 @@ def notes_text(view: View, fight: Fight | None) -> Text:
         text.append("; ".join(darkness_lines(view.ruleset)) + ".\n")
     if fight is not None and fight.pending is not None:
         pending = fight.pending
-        text.append(f"An attack waits to land: a  ({pending.plan.attacker} on {name_of(state, pending.target)})\n", style="bold #fdd835")
+        text.append(
+            f"An attack waits to land: a  ({pending.plan.attacker} on {name_of(state, pending.target)})\n",
+            style="bold #fdd835",
+        )
     if fight is not None and fight.fled_hirelings:
         text.append(f"Fled: {', '.join(fight.fled_hirelings)} (hirelings)\n", style="#fdd835")
     gone = side_gone(state)
@@ -811,5 +1012,16 @@ def hint(view: View, fight: Fight | None) -> str:
         return "o morale · O no morale · space/enter next · a attack · u undo · escape close"
     turn = ["t turn unholy"] if fight.side == PARTY and turners(view.ruleset, view.state) else []
     step = "space/enter next Turn" if waiting(view.state, view.ruleset) else "space/enter next"
-    keys = [step, *turn, effect, "F more foes", "s foe status", "h/H hurt/heal", "a attack", "d declare", "x end", "esc close"]
+    keys = [
+        step,
+        *turn,
+        effect,
+        "F more foes",
+        "s foe status",
+        "h/H hurt/heal",
+        "a attack",
+        "d declare",
+        "x end",
+        "esc close",
+    ]
     return " · ".join(keys)

@@ -6,18 +6,17 @@ accessors: the dashboard reads it at start-up, while the fight's actions (`sessi
 rules (`rules.combat`) are imported only once a fight is asked for.
 """
 
-
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from hammertui.procedures.sides_and_phases.rules.attack_plan import AttackPlan
 from hammertui.kernel.rules.dice import Roll
-from hammertui.procedures.sides_and_phases.rules.hit_dice import parse_hit_dice
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.procedures import Buried, Hears, LaidDown
+from hammertui.kernel.session.state import Character, State
+from hammertui.procedures.sides_and_phases.rules.attack_plan import AttackPlan
+from hammertui.procedures.sides_and_phases.rules.hit_dice import parse_hit_dice
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.seam import FightProcedure
@@ -229,7 +228,11 @@ def _fight_problems(fight: Fight | None, state: State) -> list[str]:
     declaration and the waiting attack about someone in it."""
     if fight is None:
         return []
-    from hammertui.procedures.sides_and_phases.rules.combat import ACTION_KINDS, MOVEMENT_NAMES, SIDES  # only a save with a fight needs them
+    from hammertui.procedures.sides_and_phases.rules.combat import (  # only a save with a fight needs them
+        ACTION_KINDS,
+        MOVEMENT_NAMES,
+        SIDES,
+    )
 
     problems = []
     if fight.step not in FIGHT_STEPS:
@@ -243,7 +246,17 @@ def _fight_problems(fight: Fight | None, state: State) -> list[str]:
     everyone = _fighters(state)
     if fight.leader and fight.leader not in everyone:
         problems.append(f"fight.leader: no character {fight.leader!r}")
-    named = (fight.turn, *fight.taken, *fight.surprise_saves, *fight.acted, *fight.attacked, *fight.laid_down, fight.front, *fight.last_target, *fight.last_target.values())
+    named = (
+        fight.turn,
+        *fight.taken,
+        *fight.surprise_saves,
+        *fight.acted,
+        *fight.attacked,
+        *fight.laid_down,
+        fight.front,
+        *fight.last_target,
+        *fight.last_target.values(),
+    )
     strangers = [cid for cid in named if cid and cid not in everyone]
     if strangers:
         problems.append(f"fight.turn: no character or foe {', '.join(map(repr, strangers))}")
@@ -329,12 +342,18 @@ def rules_problems(part: FightState, state: State, ruleset: Ruleset) -> list[str
     fight = part.fight
     if fight is None or fight.step != "phase":
         return []
-    from hammertui.procedures.sides_and_phases.rules.combat import SIDES, TURN, phases  # only a save with a fight needs them
+    from hammertui.procedures.sides_and_phases.rules.combat import (  # only a save with a fight needs them
+        SIDES,
+        TURN,
+        phases,
+    )
 
     named = tuple(p.id for p in phases(ruleset)) or (TURN,)
     problems = []
     if fight.side not in SIDES:
-        problems.append(f"fight.side: a fight on its phase step needs the side acting (party or foes), not {fight.side!r}")
+        problems.append(
+            f"fight.side: a fight on its phase step needs the side acting (party or foes), not {fight.side!r}"
+        )
     if fight.phase not in named:
         problems.append(f"fight.phase: {fight.phase!r} is not one of {', '.join(named)}")
     if fight.round < 1:
@@ -353,7 +372,9 @@ def whose_turn(state: State, ruleset: Ruleset) -> str:
         return f"Round {fight.round + 1}: initiative" if fight.round else "Initiative"
     side = "the party's" if fight.side == "party" else "the foes'"
     turn = _combatant(state, fight, fight.turn)
-    return f"Round {fight.round}: {side} {ruleset.combat.phase_name(fight.phase)} phase" + (f", {turn}'s Turn" if turn else "")
+    return f"Round {fight.round}: {side} {ruleset.combat.phase_name(fight.phase)} phase" + (
+        f", {turn}'s Turn" if turn else ""
+    )
 
 
 def _combatant(state: State, fight: Fight, who: str) -> str:

@@ -43,8 +43,12 @@ def overview(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section
     procedures = tuple((PARTS[p.part].capitalize(), p.title) for p in playing(state.session.procedures))
     unknown = []
     if not events or events[0].seq != 0:
-        unknown.append("The log does not reach back to the session's start: what happened before its first line is not told.")
-    return Section("Overview", tuple(lines), (Table(("Part of play", "Played by"), procedures),), unknown=tuple(unknown))
+        unknown.append(
+            "The log does not reach back to the session's start: what happened before its first line is not told."
+        )
+    return Section(
+        "Overview", tuple(lines), (Table(("Part of play", "Played by"), procedures),), unknown=tuple(unknown)
+    )
 
 
 def _when(stamp: str) -> str:
@@ -72,7 +76,15 @@ def deaths(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section:
 def _death_row(member: Character, epitaph: str, ruleset: Ruleset) -> tuple[str, ...]:
     death = member.death
     when = time_words(ruleset, death.at) if death else "?"
-    return (member.name, class_name(ruleset, member), str(member.level), when, str(death.dungeon_level if death else "?"), death.cause if death else "?", epitaph)
+    return (
+        member.name,
+        class_name(ruleset, member),
+        str(member.level),
+        when,
+        str(death.dungeon_level if death else "?"),
+        death.cause if death else "?",
+        epitaph,
+    )
 
 
 def class_name(ruleset: Ruleset, member: Character) -> str:
@@ -174,7 +186,11 @@ class Fight:
 def fight_section(title: str, fights: Sequence[Fight], ruleset: Ruleset, lines: Sequence[str] = ()) -> Section:
     """The fights in a table: when, whom against, how many rounds, who fell on each side."""
     rounds = sum(f.rounds or 0 for f in fights)
-    head = [f"{len(fights)} {'fight' if len(fights) == 1 else 'fights'}, {rounds} rounds in all." if fights else "No fights."]
+    head = [
+        f"{len(fights)} {'fight' if len(fights) == 1 else 'fights'}, {rounds} rounds in all."
+        if fights
+        else "No fights."
+    ]
     fallen = [name for f in fights for name in f.party_fell]
     if fallen:
         head.append("Fell in a fight: " + ", ".join(fallen) + ".")

@@ -47,4 +47,12 @@ def read_fights(events: Sequence[Event], lines: FightLines) -> list[Fight]:
 
 
 def _told(opened: dict, rounds: int | None, outcome: str) -> Fight:  # type: ignore[type-arg]
-    return Fight(opened["seq"], opened["clock"], tuple(opened["foes"]), rounds, outcome, tuple(opened["fell"]), tuple(opened["party"]))
+    return Fight(
+        opened["seq"],
+        opened["clock"],
+        tuple(opened["foes"]),
+        rounds,
+        outcome,
+        tuple(opened["fell"]),
+        tuple(opened["party"]),
+    )

@@ -33,7 +33,12 @@ def markdown(report: Report) -> str:
         for table in section.tables:
             out += [*_md_table(table), ""]
         for chart in section.charts:
-            out += [f"**{_md(chart.title)}**", "", *_md_table(Table((chart.x_label, chart.y_label), tuple((str(x), str(y)) for x, y in chart.points))), ""]
+            out += [
+                f"**{_md(chart.title)}**",
+                "",
+                *_md_table(Table((chart.x_label, chart.y_label), tuple((str(x), str(y)) for x, y in chart.points))),
+                "",
+            ]
         out += [f"*{_md(line)}*" for line in section.unknown]
         out += [""] if section.unknown else []
     return "\n".join(out).rstrip() + "\n"

@@ -6,10 +6,10 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Label
 
+from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.dialogs.base import ENTER, Answered, PromptDialog
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.numbers import whole_number
-from hammertui.kernel.ui import plain
 
 MAX_AMOUNT = 999
 
@@ -33,7 +33,14 @@ class AmountDialog(PromptDialog[int]):
 
     BINDINGS = [ENTER]
 
-    def __init__(self, title: str, prompt: str, noun: str = "hit points", most: int = MAX_AMOUNT, attempt: Answered[int] | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        prompt: str,
+        noun: str = "hit points",
+        most: int = MAX_AMOUNT,
+        attempt: Answered[int] | None = None,
+    ) -> None:
         super().__init__(title, prompt)
         self._noun = noun
         self._most = most

@@ -17,7 +17,9 @@ class BurialDialog(FormDialog):
     OK = "Bury"
 
     def __init__(self, member: Character, when: str, attempt: Attempt) -> None:
-        super().__init__(f"Here lies {member.name}", f"{member.name} died on {when}. Give them an amazing epitaph.", attempt)
+        super().__init__(
+            f"Here lies {member.name}", f"{member.name} died on {when}. Give them an amazing epitaph.", attempt
+        )
         self.member = member
 
     def fields(self) -> ComposeResult:

@@ -10,9 +10,9 @@ from textual.containers import Vertical
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.dialogs.base import ENTER, PromptDialog
 from hammertui.kernel.ui.footer import KeysFooter
-from hammertui.kernel.ui import plain
 
 
 class ChooseDialog(PromptDialog[str]):

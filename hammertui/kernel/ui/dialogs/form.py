@@ -20,10 +20,10 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select
 
 from hammertui.kernel.session.acting import Action
-from hammertui.kernel.ui.styles import STYLES
+from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.numbers import whole_number
-from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.styles import STYLES
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.hammer import Hammer

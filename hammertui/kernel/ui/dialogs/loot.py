@@ -18,8 +18,8 @@ from hammertui.kernel.session.loot import (
     describe,
 )
 from hammertui.kernel.session.state import Character, Loot
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 
 
 def holder_options(living: Sequence[Character]) -> list[tuple[str, str]]:

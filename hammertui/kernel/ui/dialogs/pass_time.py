@@ -23,7 +23,9 @@ class PassTimeDialog(FormDialog):
     WIDE = False
 
     def __init__(self, time: TimeRules, attempt: Attempt, warn: Callable[[int], str | None]) -> None:
-        super().__init__(f"Pass {time.unit_plural}", f"How many {time.unit_plural}? Every lit source burns them.", attempt)
+        super().__init__(
+            f"Pass {time.unit_plural}", f"How many {time.unit_plural}? Every lit source burns them.", attempt
+        )
         self._warn = warn
         self._warned: int | None = None
 

@@ -6,9 +6,9 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Label
 
+from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.dialogs.base import ENTER, Answered, PromptDialog
 from hammertui.kernel.ui.footer import KeysFooter
-from hammertui.kernel.ui import plain
 
 
 class TextDialog(PromptDialog[str]):

@@ -7,10 +7,10 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Select
 
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.burn_down.actions import CorrectLight
+from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.rulings import Rulings
-from hammertui.kernel.ui import plain
+from hammertui.procedures.burn_down.actions import CorrectLight
 
 HOW = [("take away", "minus"), ("add", "plus"), ("set to", "set")]
 

@@ -9,10 +9,10 @@ from textual.containers import Horizontal
 from textual.widgets import Select
 
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.burn_down.actions import AddToPack
 from hammertui.kernel.session.state import Character
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.burn_down.actions import AddToPack
 
 
 class PackDialog(FormDialog):
@@ -21,7 +21,9 @@ class PackDialog(FormDialog):
     OK = "Pack"
     WIDE = False
 
-    def __init__(self, living: Sequence[Character], selected: str, items: Sequence[tuple[str, str]], attempt: Attempt) -> None:
+    def __init__(
+        self, living: Sequence[Character], selected: str, items: Sequence[tuple[str, str]], attempt: Attempt
+    ) -> None:
         super().__init__("Add to a pack", "Into whose pack, and what?", attempt)
         self.living = living
         self.selected = selected if any(m.id == selected for m in living) else living[0].id
@@ -29,8 +31,15 @@ class PackDialog(FormDialog):
 
     def fields(self) -> ComposeResult:
         with Horizontal(classes="row"):
-            yield Select(plain.choices([(m.name, m.id) for m in self.living]), value=self.selected, allow_blank=False, id="who")
-            yield Select(plain.choices([(name, kind) for kind, name in self.items]), value=self.items[0][0], allow_blank=False, id="what")
+            yield Select(
+                plain.choices([(m.name, m.id) for m in self.living]), value=self.selected, allow_blank=False, id="who"
+            )
+            yield Select(
+                plain.choices([(name, kind) for kind, name in self.items]),
+                value=self.items[0][0],
+                allow_blank=False,
+                id="what",
+            )
 
     def build(self) -> Action:
         return AddToPack(self.choice("who"), self.choice("what"))

@@ -12,18 +12,20 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.divining_pool.rules import explore as rules
-from hammertui.procedures.hammercrawl_classes.rules import tiers
 from hammertui.kernel.rules.dice import DiceNotationError, parse, roll
-from hammertui.procedures.divining_pool.rules.explore import PoolInputs, PoolLine, Reading, RoomXP
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.divining_pool.schema.divining import Divining
-from hammertui.procedures.divining_pool.schema.exploring import ExploreOutcome, ExploreRules
-from hammertui.procedures.divining_pool.rules.town import restock
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, note, spend_time
-from hammertui.procedures.hammercrawl_classes.actions.advancement import grant_xp
+from hammertui.kernel.session.events import Event
+from hammertui.kernel.session.procedures import camp_under_way, fight_under_way, is_dark, on_time
+from hammertui.kernel.session.state import State, replace_member
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.procedures.divining_pool.rules import explore as rules
+from hammertui.procedures.divining_pool.rules.explore import PoolInputs, PoolLine, Reading, RoomXP
+from hammertui.procedures.divining_pool.rules.town import restock
+from hammertui.procedures.divining_pool.schema.divining import Divining
+from hammertui.procedures.divining_pool.schema.exploring import ExploreOutcome, ExploreRules
 from hammertui.procedures.divining_pool.state import (
     BY_HAND,
     EXPLORE_STEPS,
@@ -38,12 +40,9 @@ from hammertui.procedures.divining_pool.state import (
     pool_plan,
     with_pool,
 )
-from hammertui.kernel.session.events import Event
-from hammertui.kernel.session.procedures import camp_under_way, fight_under_way, is_dark, on_time
-from hammertui.procedures.hammercrawl_classes.state import kit_rations
-from hammertui.kernel.session.state import State, replace_member
-from hammertui.kernel.session.vitals import ApplyDamage
-from hammertui.procedures.hammercrawl_classes.state import dungeon_tier
+from hammertui.procedures.hammercrawl_classes.actions.advancement import grant_xp
+from hammertui.procedures.hammercrawl_classes.rules import tiers
+from hammertui.procedures.hammercrawl_classes.state import dungeon_tier, kit_rations
 
 OTHER = "other"
 """The outcome id of a boon or setback the 'Smith words themselves ("similar to the items below")."""
@@ -101,7 +100,9 @@ def spend_choices(state: State, ruleset: Ruleset) -> tuple[rules.Spendable, ...]
     assert divining is not None
 
     def spendable(symbol: str, left: int) -> rules.Spendable:
-        return rules.Spendable(symbol, divining.symbols.get(symbol, symbol), left, rules.choices(ruleset, symbol, trip.camp))
+        return rules.Spendable(
+            symbol, divining.symbols.get(symbol, symbol), left, rules.choices(ruleset, symbol, trip.camp)
+        )
 
     if trip.step == "transit" and trip.transit_left:
         return (spendable(trip.transit_symbol, trip.transit_left),)
@@ -375,7 +376,9 @@ class SplitBlood:
         problems = rules.split_problems(trip.blood, shares, names)
         if problems:
             raise Refused("; ".join(problems))
-        events: list[Event] = [note(self, f"The Blood Drops' {trip.blood} damage is split: {_split_text(shares, names)}.")]
+        events: list[Event] = [
+            note(self, f"The Blood Drops' {trip.blood} damage is split: {_split_text(shares, names)}.")
+        ]
         for who, amount in shares.items():
             if amount:
                 state, hurt = ApplyDamage(who, amount, source="the Blood Drops").apply(state, ctx)
@@ -549,7 +552,11 @@ def _losses(state: State, ctx: Context, action: ExploreNext) -> Result:
         text = f"Blood Drops: {trip.blood} damage for the party to split among themselves."
         events.append(note(action, text, tuple(r.describe() for r in blood), level="warn"))
     if delays:
-        head = note(action, f"Hourglasses: a delay of {ctx.ruleset.time.label(trip.delay)}.", tuple(r.describe() for r in delays))
+        head = note(
+            action,
+            f"Hourglasses: a delay of {ctx.ruleset.time.label(trip.delay)}.",
+            tuple(r.describe() for r in delays),
+        )
         state, burnt = spend_time(state, trip.delay, ctx, action)
         events += [head, *burnt]
     return state, events
@@ -725,7 +732,13 @@ def _finish(state: State, ctx: Context, action: ExploreNext) -> Result:
         )
     award = room_award(state, ctx.ruleset, room)
     waiting = divining_pool(state).haven_room == room.number
-    haven = " It will be a Safe Haven once cleared." if waiting else " A Safe Haven: the party may camp here." if room.safe_haven else ""
+    haven = (
+        " It will be a Safe Haven once cleared."
+        if waiting
+        else " A Safe Haven: the party may camp here."
+        if room.safe_haven
+        else ""
+    )
     what = "The camp encounter is recorded as room" if trip.camp else "Room"
     verb = "" if trip.camp else " explored"
     events.append(
@@ -767,7 +780,11 @@ def reading_lines(ruleset: Ruleset, reading: Reading) -> list[str]:
         rules.counted_symbol(ruleset, reading.hammers, reward) + comets,
         rules.counted_symbol(ruleset, reading.crossblades, challenge) + stars,
     ]
-    lines += [rules.counted_symbol(ruleset, n, s) for n, s in ((reading.blood_drops, "blood_drop"), (reading.hourglasses, "hourglass")) if n]
+    lines += [
+        rules.counted_symbol(ruleset, n, s)
+        for n, s in ((reading.blood_drops, "blood_drop"), (reading.hourglasses, "hourglass"))
+        if n
+    ]
     symbol, net = rules.transit_symbol(ruleset, reading)
     if net:
         lines.append(rules.counted_symbol(ruleset, net, symbol, "net "))
@@ -782,7 +799,8 @@ def spent_lines(ruleset: Ruleset, spent: tuple[Spent, ...]) -> list[str]:
         key = (one.symbol, one.text)
         tally[key] = tally.get(key, 0) + 1
     return [
-        f"{rules.symbol_name(ruleset, symbol)}{f' x{n}' if n > 1 else ''}: {text}" for (symbol, text), n in tally.items()
+        f"{rules.symbol_name(ruleset, symbol)}{f' x{n}' if n > 1 else ''}: {text}"
+        for (symbol, text), n in tally.items()
     ]
 
 

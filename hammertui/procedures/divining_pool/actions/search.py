@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from hammertui.procedures.divining_pool.rules import search as rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.session.actions import Context, Refused, Result, note, spend_time
 from hammertui.kernel.session.procedures import camp_under_way, fight_under_way
-from hammertui.procedures.divining_pool.state import exploring
 from hammertui.kernel.session.state import State
+from hammertui.procedures.divining_pool.rules import search as rules
+from hammertui.procedures.divining_pool.state import exploring
 
 
 def most_searchers(state: State) -> int:

@@ -13,19 +13,19 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import tiers
-from hammertui.procedures.divining_pool.rules import town as rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.actions import Context, Refused, Result, note
-from hammertui.kernel.session.procedures import camp_under_way, fight_under_way
-from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from hammertui.kernel.session.events import Event
-from hammertui.procedures.burn_down.state import LightSource
 from hammertui.kernel.session.loot import COMMON, describe, whereabouts, with_the_living
+from hammertui.kernel.session.procedures import camp_under_way, fight_under_way
 from hammertui.kernel.session.state import Character, Loot, State, free_id, replace_member
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.burn_down.state import LightSource
+from hammertui.procedures.divining_pool.rules import town as rules
+from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
+from hammertui.procedures.hammercrawl_classes.rules import tiers
 
 ODD_COINS = "Odd coins from the split"
 """The ledger line the split's remainder stays on."""
@@ -201,7 +201,9 @@ def supplies_text(ruleset: Ruleset, added: Mapping[str, int]) -> str:
         else:
             definition = ruleset.light_sources.get(item)
             name = (definition.name if definition else item).lower()
-            words.append(f"a {name}" if n == 1 else f"{n} {name}{'es' if name.endswith(('ch', 'sh', 's', 'x')) else 's'}")
+            words.append(
+                f"a {name}" if n == 1 else f"{n} {name}{'es' if name.endswith(('ch', 'sh', 's', 'x')) else 's'}"
+            )
     return ", ".join(words)
 
 
@@ -286,7 +288,9 @@ def _fresh_lights(ruleset: Ruleset, lights: tuple[LightSource, ...], home: Homec
         if definition is None:
             continue
         for _ in range(count):
-            fresh = LightSource(free_id("l", {s.id for s in lights}), kind, definition.duration_for(0) or 0, home.member.id)
+            fresh = LightSource(
+                free_id("l", {s.id for s in lights}), kind, definition.duration_for(0) or 0, home.member.id
+            )
             lights = (*lights, fresh)
     return lights
 
@@ -296,9 +300,13 @@ def _events(action: ReturnToTown, state: State, ruleset: Ruleset, plan: TownPlan
     homes = plan.homecomings
     hurt = [f"{h.member.name} {h.member.hp} -> {h.member.max_hp}" for h in homes if h.member.hp < h.member.max_hp]
     healed = f"HP to full ({', '.join(hurt)})" if hurt else "everyone already at full HP"
-    events = [note(action, f"The party returns to town: {healed}; spells relearned, a day's and an adventure's uses back.")]
+    events = [
+        note(action, f"The party returns to town: {healed}; spells relearned, a day's and an adventure's uses back.")
+    ]
     stocked = [f"{h.member.name} {supplies_text(ruleset, h.restock)}" for h in homes if h.restock]
-    events.append(note(action, f"Restocked: {'; '.join(stocked)}." if stocked else "Everyone's supplies are already full."))
+    events.append(
+        note(action, f"Restocked: {'; '.join(stocked)}." if stocked else "Everyone's supplies are already full.")
+    )
     if plan.conversion.converted:
         names = ", ".join(h.member.name for h in homes)
         text = f"{plan.conversion.converted} coins become {plan.conversion.xp_each} XP each for {names}; those coins are gone."
@@ -331,7 +339,11 @@ def _item_events(action: ReturnToTown, state: State, plan: TownPlan) -> list[Eve
     left = [f"{describe(e)}, {whereabouts(state, e)}" for e in plan.staying]
     if left:
         level = "warn" if _unclaimed(plan) else "info"
-        events.append(note(action, f"Still in the ledger: {'; '.join(left)}.", level=level, about=tuple(e.id for e in plan.staying)))
+        events.append(
+            note(
+                action, f"Still in the ledger: {'; '.join(left)}.", level=level, about=tuple(e.id for e in plan.staying)
+            )
+        )
     return events
 
 

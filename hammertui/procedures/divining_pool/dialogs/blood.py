@@ -9,10 +9,10 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.divining_pool.actions.explore import SplitBlood
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.rulings import Rulings
+from hammertui.procedures.divining_pool.actions.explore import SplitBlood
 
 
 class BloodDialog(FormDialog):

@@ -6,19 +6,19 @@ or for grinding rats), but a changed figure carries its reason into the log.
 
 from __future__ import annotations
 
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
-from hammertui.procedures.divining_pool.rules.explore import RoomXP
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.divining_pool.actions.explore import AwardRoomXP
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.rulings import Rulings
 from hammertui.kernel.ui.styles import STYLES
+from hammertui.procedures.divining_pool.actions.explore import AwardRoomXP
+from hammertui.procedures.divining_pool.rules.explore import RoomXP
 
 REASON = "Reason (needed only if you change the figure)"
 

@@ -12,11 +12,11 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Button, Input, Label
 
-from hammertui.procedures.divining_pool.rules import search as rules
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.divining_pool.actions.search import Search
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.divining_pool.actions.search import Search
+from hammertui.procedures.divining_pool.rules import search as rules
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.hammer import Hammer

@@ -5,7 +5,6 @@ Kept apart from the camp rules because the session state holds them between room
 state nor the trip to town should need the whole camp procedure to load.
 """
 
-
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 

@@ -13,13 +13,13 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import tiers
-from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, tick_bonuses
 from hammertui.kernel.rules.dice import DiceSource, DiviningRoll, DiviningThrow, Roll, parse, roll, roll_divining
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset, Trap
+from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, tick_bonuses
 from hammertui.procedures.divining_pool.schema.divining import Divining
 from hammertui.procedures.divining_pool.schema.exploring import ExploreOutcome, ExploreRules
+from hammertui.procedures.hammercrawl_classes.rules import tiers
 
 
 class NoDivining(Exception):
@@ -307,9 +307,7 @@ def to_clear(ruleset: Ruleset, bought: Iterable[tuple[str, str]]) -> bool:
 def transit_encounter(ruleset: Ruleset, source: DiceSource, choice: ExploreOutcome) -> tuple[DiviningRoll, Reading]:
     """Another encounter in transit: throw the outcome's die and read it, its ignored symbols dropped."""
     thrown = roll_pool(ruleset, source, {choice.colour: 1})
-    kept = tuple(
-        attrs.evolve(t, face=tuple(s for s in t.face if s not in choice.ignore)) for t in thrown.throws
-    )
+    kept = tuple(attrs.evolve(t, face=tuple(s for s in t.face if s not in choice.ignore)) for t in thrown.throws)
     return thrown, read_roll(ruleset, kept)
 
 
@@ -400,8 +398,7 @@ def room_xp(
     parts.append(counted_symbol(ruleset, counted, reward) + unused)
     shown = str(multiplier) if multiplier.denominator != 1 else str(multiplier.numerator)
     text = (
-        f"{' + '.join(parts)} = {base}; x{shown} (dungeon tier {dungeon_tier},"
-        f" party tier {party_tier}) = {amount} each"
+        f"{' + '.join(parts)} = {base}; x{shown} (dungeon tier {dungeon_tier}, party tier {party_tier}) = {amount} each"
     )
     return RoomXP(base, shown, amount, text)
 

@@ -165,8 +165,7 @@ def pool_odds(
     """
     counting = _Counting.of(divining)
     dice = tuple(
-        (colour, _die(divining.dice[colour], counting, symbols), count)
-        for colour, count in _checked(divining, pool)
+        (colour, _die(divining.dice[colour], counting, symbols), count) for colour, count in _checked(divining, pool)
     )
     chain_colour = divining.chain_colour
     chain = _die(divining.dice[chain_colour], counting, symbols) if chain_colour else None
@@ -284,9 +283,7 @@ class _Counting:
 @functools.lru_cache(maxsize=256)
 def _die(die: DiviningDie, counting: _Counting, symbols: OddsSymbols) -> _Die:
     ids = symbols.ids()
-    faces = tuple(
-        (tuple(counting.count(face, s) for s in ids), counting.chain_symbol in face) for face in die.faces
-    )
+    faces = tuple((tuple(counting.count(face, s) for s in ids), counting.chain_symbol in face) for face in die.faces)
     return _Die(die.sides, faces)
 
 
@@ -312,9 +309,7 @@ def _any(_: Tally) -> bool:
 
 
 @functools.lru_cache(maxsize=128)
-def _odds(
-    dice: _Pool, chain: _Die | None, room_xp: int, needs_challenge: bool, tolerance: Fraction
-) -> PoolOdds:
+def _odds(dice: _Pool, chain: _Die | None, room_xp: int, needs_challenge: bool, tolerance: Fraction) -> PoolOdds:
     depth = chain_depth(_chain_starts(dice), chain.chain_chance if chain else Fraction(0), tolerance)
     joints = [(_outcomes(die, chain, depth), count) for _, die, count in dice]
 

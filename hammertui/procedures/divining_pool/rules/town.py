@@ -12,10 +12,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from hammertui.procedures.divining_pool.rules.bonuses import resets_risk_reward
-from hammertui.procedures.hammercrawl_classes.rules.characters import can_level_up
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.divining_pool.rules.bonuses import resets_risk_reward
+from hammertui.procedures.hammercrawl_classes.rules.characters import can_level_up
 
 UNCLAIMED = ""
 """The holder of an item nobody has taken yet."""

@@ -1,6 +1,5 @@
 """`[divining]`: the divining pool, its dice and how a pool is built."""
 
-
 from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Annotated
@@ -79,9 +78,9 @@ class Divining:
     challenge_default: Count = attrs.field(default=attrs.Factory(lambda self: self.challenge_min, takes_self=True))
     chain_symbol: SymbolId | None = None
     chain_colour: Colour | None = None
-    counts_as: Annotated[
-        dict[str, tuple[SymbolId, ...]], Words('a table such as { hammer_plus = ["hammer"] }')
-    ] = attrs.field(factory=dict)
+    counts_as: Annotated[dict[str, tuple[SymbolId, ...]], Words('a table such as { hammer_plus = ["hammer"] }')] = (
+        attrs.field(factory=dict)
+    )
     bonus: Annotated[dict[str, dict[str, Count]], Words("a table such as { comet = { hammer = 3 } }")] = attrs.field(
         factory=dict
     )

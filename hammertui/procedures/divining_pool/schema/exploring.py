@@ -1,6 +1,5 @@
 """`[explore]` and `[search]`: what exploring a room and searching cost and do."""
 
-
 from typing import Annotated
 
 import attrs

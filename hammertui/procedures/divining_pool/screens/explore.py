@@ -21,9 +21,17 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from hammertui.procedures.divining_pool.rules import explore as rules
 from hammertui.kernel.rules.dice import DiviningThrow
-from hammertui.procedures.divining_pool.state import Exploration, divining_pool, exploring, find_room, pool_plan
+from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.state import State
+from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.kernel.ui.header import header_text
+from hammertui.kernel.ui.rulings import ruling_titles
+from hammertui.kernel.ui.statics import put
+from hammertui.kernel.ui.steps import StepScreen
+from hammertui.kernel.ui.styles import STYLES
+from hammertui.kernel.ui.view import View
 from hammertui.procedures.divining_pool.actions.explore import (
     OTHER,
     AwardRoomXP,
@@ -37,19 +45,11 @@ from hammertui.procedures.divining_pool.actions.explore import (
     spend_choices,
     spent_lines,
 )
-from hammertui.kernel.session.procedures import is_dark
-from hammertui.kernel.session.state import State
-from hammertui.procedures.sides_and_phases.pane import fight
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.procedures.divining_pool.dialogs.room_xp import survivors
-from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.procedures.divining_pool.drawing import reason_line, throw_line
-from hammertui.kernel.ui.header import header_text
-from hammertui.kernel.ui.rulings import ruling_titles
-from hammertui.kernel.ui.statics import put
-from hammertui.kernel.ui.steps import StepScreen
-from hammertui.kernel.ui.styles import STYLES
-from hammertui.kernel.ui.view import View
+from hammertui.procedures.divining_pool.rules import explore as rules
+from hammertui.procedures.divining_pool.state import Exploration, divining_pool, exploring, find_room, pool_plan
+from hammertui.procedures.sides_and_phases.pane import fight
 
 STEPS = (
     ("", "Roll"),
@@ -155,7 +155,9 @@ class ExploreScreen(ModalScreen[None], StepScreen):
         if view is None:
             return
         trip = exploring(view.state)
-        bar = _step_bar(trip.step if trip else "", self._finished is not None and trip is None, self.size.width >= ROOMY_WIDTH)
+        bar = _step_bar(
+            trip.step if trip else "", self._finished is not None and trip is None, self.size.width >= ROOMY_WIDTH
+        )
         put(self.query_one("#explore-steps", Static), bar)
 
     def _draw_hint(self, view: View | None) -> None:
@@ -179,7 +181,11 @@ class ExploreScreen(ModalScreen[None], StepScreen):
         Crossblades the right and the upper case, while either lasts."""
         lists = list(self.query(".spend").results(OptionList))
         listed = [
-            Listed(f"{group.name}: {group.left} to spend", [(choice.name, choice.id) for choice in group.choices], group.symbol)
+            Listed(
+                f"{group.name}: {group.left} to spend",
+                [(choice.name, choice.id) for choice in group.choices],
+                group.symbol,
+            )
             for group in spend_choices(view.state, view.ruleset)
         ]
         if self._listed is not None and [g[1:] for g in listed] == [g[1:] for g in self._listed]:
@@ -187,7 +193,11 @@ class ExploreScreen(ModalScreen[None], StepScreen):
             return
         self._listed = listed
         focused = self.focused if isinstance(self.focused, OptionList) else None
-        was = focused.get_option_at_index(focused.highlighted).id if focused is not None and focused.highlighted is not None else None
+        was = (
+            focused.get_option_at_index(focused.highlighted).id
+            if focused is not None and focused.highlighted is not None
+            else None
+        )
         self._keys = {}
         placed = {_place(view, group.symbol): group for group in listed}
         self.query_one("#explore-choices").display = bool(listed)
@@ -197,7 +207,9 @@ class ExploreScreen(ModalScreen[None], StepScreen):
             if place in placed:
                 self._fill_list(choices, placed[place], LETTERS if place == 0 else LETTERS.upper())
         shown = [lists[place] for place in sorted(placed)]
-        home = next((c for c in shown if was is not None and _index_of(c, was) is not None), shown[0] if shown else None)
+        home = next(
+            (c for c in shown if was is not None and _index_of(c, was) is not None), shown[0] if shown else None
+        )
         if home is not None:
             at = _index_of(home, was) if was is not None else None
             home.highlighted = at if at is not None else _top(home)
@@ -279,6 +291,7 @@ class ExploreScreen(ModalScreen[None], StepScreen):
 
     def action_split(self) -> None:
         from hammertui.procedures.divining_pool.dialogs.blood import BloodDialog
+
         view = self.hammer.view
         trip = exploring(view.state) if view else None
         if view is None or trip is None or not trip.blood:
@@ -287,6 +300,7 @@ class ExploreScreen(ModalScreen[None], StepScreen):
 
     def action_pool(self) -> None:
         from hammertui.procedures.divining_pool.screens.pool import PoolScreen
+
         self.app.push_screen(PoolScreen())
 
     def action_fight(self) -> None:
@@ -337,7 +351,12 @@ class ExploreScreen(ModalScreen[None], StepScreen):
         count = self._take_count()
         if outcome_id == OTHER:
             dialog = TextDialog("Something else", "What happens?", "")
-            self.app.push_screen(dialog, lambda text: text is not None and self.hammer.perform(SpendSymbol(symbol, OTHER, text=text, count=count)))
+            self.app.push_screen(
+                dialog,
+                lambda text: (
+                    text is not None and self.hammer.perform(SpendSymbol(symbol, OTHER, text=text, count=count))
+                ),
+            )
             return
         choice = rules.outcome(view.ruleset, symbol, outcome_id)
         if choice.effect == "ration_spoils":
@@ -358,7 +377,10 @@ class ExploreScreen(ModalScreen[None], StepScreen):
             return
         dialog = ChooseDialog("A Ration spoils", "From whose pack?", packs)
         self.app.push_screen(
-            dialog, lambda who: who is not None and self.hammer.perform(SpendSymbol(symbol, outcome_id, target=who, count=count))
+            dialog,
+            lambda who: (
+                who is not None and self.hammer.perform(SpendSymbol(symbol, outcome_id, target=who, count=count))
+            ),
         )
 
 
@@ -419,7 +441,9 @@ def _trip_text(view: View, trip: Exploration) -> Text:
     text = Text()
     if trip.camp:
         surprised = trip.surprised
-        line = "An encounter finds the camp" + (": the party is surprised!" if surprised else " (no surprise: someone stood watch).")
+        line = "An encounter finds the camp" + (
+            ": the party is surprised!" if surprised else " (no surprise: someone stood watch)."
+        )
         text.append(line + "\n", style="bold red" if surprised else "bold")
         text.append_text(ruling_titles(view.ruleset, ("camp_encounter",)))
         text.append("\n")
@@ -498,12 +522,18 @@ def _finished_text(view: View, number: int) -> Text:
     for line in spent_lines(view.ruleset, room.spent):
         text.append(f"  {line}\n")
     if room.safe_haven and divining_pool(view.state).haven_room == room.number:
-        text.append("\nA Safe Haven once cleared: Camp becomes possible here when the challenge is beaten or the fight won.\n", style="green")
+        text.append(
+            "\nA Safe Haven once cleared: Camp becomes possible here when the challenge is beaten or the fight won.\n",
+            style="green",
+        )
     elif room.safe_haven:
         text.append("\nA Safe Haven: Camp is possible here.\n", style="green")
     award = room_award(view.state, view.ruleset, room)
     if room.beaten:
-        text.append(f"\nChallenge beaten: {room.xp_each} XP each to {survivors([m.name for m in view.state.living])}.\n", style="bold green")
+        text.append(
+            f"\nChallenge beaten: {room.xp_each} XP each to {survivors([m.name for m in view.state.living])}.\n",
+            style="bold green",
+        )
         text.append(f"By the rules: {award.explanation}.\n", style="dim")
     else:
         text.append(f"\nWhen its challenge is beaten: {award.explanation}.\n")

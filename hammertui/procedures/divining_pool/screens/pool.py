@@ -7,10 +7,10 @@ redraws only when what it shows has changed: moving the cursor or typing never w
 
 from __future__ import annotations
 
-from pathlib import Path
 import functools
 import textwrap
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
 
 import attrs
@@ -29,13 +29,13 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from hammertui.procedures.divining_pool.rules.explore import PoolLine, is_automatic
-from hammertui.procedures.divining_pool.rules.odds import Distribution, PoolOdds, bar_chart, odds_for
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.divining_pool.schema.divining import Divining, PoolAddition
-from hammertui.procedures.divining_pool.state import divining_pool, exploring, pool_plan
+from hammertui.kernel.session.state import State
+from hammertui.kernel.ui.footer import KeysFooter
+from hammertui.kernel.ui.styles import STYLES
+from hammertui.kernel.ui.view import View
 from hammertui.procedures.divining_pool.actions.explore import (
     SetAccrued,
     SetAddition,
@@ -46,11 +46,19 @@ from hammertui.procedures.divining_pool.actions.explore import (
     pool_lines,
     pool_of,
 )
-from hammertui.kernel.session.state import State
-from hammertui.kernel.ui.styles import STYLES
-from hammertui.procedures.divining_pool.drawing import FALLBACK_SIZE, STEP_NAMES, dice, dice_chip, percent, reason_line, symbol_names
-from hammertui.kernel.ui.footer import KeysFooter
-from hammertui.kernel.ui.view import View
+from hammertui.procedures.divining_pool.drawing import (
+    FALLBACK_SIZE,
+    STEP_NAMES,
+    dice,
+    dice_chip,
+    percent,
+    reason_line,
+    symbol_names,
+)
+from hammertui.procedures.divining_pool.rules.explore import PoolLine, is_automatic
+from hammertui.procedures.divining_pool.rules.odds import Distribution, PoolOdds, bar_chart, odds_for
+from hammertui.procedures.divining_pool.schema.divining import Divining, PoolAddition
+from hammertui.procedures.divining_pool.state import divining_pool, exploring, pool_plan
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.hammer import Hammer
@@ -135,7 +143,9 @@ def _challenge(divining: Divining, state: State) -> Row:
     label = dice(divining.challenge_colour or "", 1)
     label.append(f"Challenge Level ({divining.challenge_min} to {divining.challenge_max})")
     level = divining_pool(state).challenge_level
-    return Row("challenge", label, "count", level, SetChallengeLevel, low=divining.challenge_min, high=divining.challenge_max)
+    return Row(
+        "challenge", label, "count", level, SetChallengeLevel, low=divining.challenge_min, high=divining.challenge_max
+    )
 
 
 def _addition(addition: PoolAddition, state: State) -> Row:
@@ -180,7 +190,14 @@ def _accrued(divining: Divining, state: State) -> list[Row]:
 
     return [
         Row("risk", label(accrual.risk_colour, "Risk"), "count", risk, lambda n: SetAccrued(n, reward), group=group),
-        Row("reward", label(accrual.reward_colour, "Reward"), "count", reward, lambda n: SetAccrued(risk, n), group=group),
+        Row(
+            "reward",
+            label(accrual.reward_colour, "Reward"),
+            "count",
+            reward,
+            lambda n: SetAccrued(risk, n),
+            group=group,
+        ),
     ]
 
 
@@ -419,8 +436,13 @@ class OddsPane(VerticalScroll):
         divining = view.ruleset.divining
         dice = pool_dice_lines(divining, pool, pool_plan(view.state).ordinary, width)
         rows = height - FIGURE_LINES - len(pool)
-        odds = odds_lines(view.ruleset, odds_for(view.ruleset, pool), width, rows) if pool else [Text("No dice, no odds.")]
-        for widget, lines in ((self.query_one("#pool-dice", TextLines), dice), (self.query_one("#pool-odds", TextLines), odds)):
+        odds = (
+            odds_lines(view.ruleset, odds_for(view.ruleset, pool), width, rows) if pool else [Text("No dice, no odds.")]
+        )
+        for widget, lines in (
+            (self.query_one("#pool-dice", TextLines), dice),
+            (self.query_one("#pool-odds", TextLines), odds),
+        ):
             for line in lines:
                 line.truncate(width, overflow="ellipsis")
             widget.set_lines(lines)
@@ -514,7 +536,9 @@ def _extremes(ruleset: Ruleset) -> str:
 def _exactness(ruleset: Ruleset, odds: PoolOdds) -> str:
     """How far the charts may be off: the mass the chain truncation left out, or nothing."""
     divining = ruleset.divining
-    chain = divining.symbols.get(divining.chain_symbol, divining.chain_symbol) if divining and divining.chain_symbol else ""
+    chain = (
+        divining.symbols.get(divining.chain_symbol, divining.chain_symbol) if divining and divining.chain_symbol else ""
+    )
     if not odds.truncated:
         return "Every figure is exact" + (f": no die in this pool can start a {chain} chain." if chain else ".")
     return (

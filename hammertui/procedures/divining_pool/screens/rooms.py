@@ -7,6 +7,7 @@ fight is over, to award the XP by the rules' working, or to read what the dice s
 from __future__ import annotations
 
 from pathlib import Path
+
 from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
@@ -16,18 +17,18 @@ from textual.containers import VerticalScroll
 from textual.events import Mount
 from textual.widgets import Static, TextArea
 
-from hammertui.procedures.divining_pool.rules import explore as rules
 from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.divining_pool.state import Room, divining_pool, find_room
-from hammertui.procedures.divining_pool.actions.explore import SetRoomNotes, SpendReroll, room_award
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.listing import ListingScreen, widest
+from hammertui.kernel.ui.styles import STYLES
+from hammertui.kernel.ui.table import Row, clipped
+from hammertui.kernel.ui.view import View
+from hammertui.procedures.divining_pool.actions.explore import SetRoomNotes, SpendReroll, room_award
 from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
 from hammertui.procedures.divining_pool.drawing import DIE, DIE_STYLE, throw_line
-from hammertui.kernel.ui.listing import ListingScreen, widest
-from hammertui.kernel.ui.table import Row, clipped
-from hammertui.kernel.ui.styles import STYLES
-from hammertui.kernel.ui.view import View
+from hammertui.procedures.divining_pool.rules import explore as rules
+from hammertui.procedures.divining_pool.state import Room, divining_pool, find_room
 
 TEXT_COLUMNS = (4, 12)
 """Least widths of Room ("3 back to 1") and Pool, to fit 80 columns; the panel below has them in full."""
@@ -44,11 +45,19 @@ class RoomsScreen(ListingScreen):
 
     TITLE = "Rooms"
     BINDINGS = [
-        Binding("x", "award", "Challenge beaten", id="rooms.award", tooltip="Award the highlighted room's XP to every survivor"),
+        Binding(
+            "x",
+            "award",
+            "Challenge beaten",
+            id="rooms.award",
+            tooltip="Award the highlighted room's XP to every survivor",
+        ),
         # Priority, so Enter awards even though the focused table has its own Enter.
         Binding("enter", "award", "Challenge beaten", id="rooms.award_enter", priority=True, show=False),
         Binding("n", "notes", "Notes", id="rooms.notes"),
-        Binding("r", "reroll", "Use re-roll", id="rooms.reroll", tooltip="Spend a bonus re-roll a Falcon left for this room"),
+        Binding(
+            "r", "reroll", "Use re-roll", id="rooms.reroll", tooltip="Spend a bonus re-roll a Falcon left for this room"
+        ),
     ]
     ROW_ACTIONS = frozenset({"award", "notes"})
 
@@ -170,7 +179,11 @@ class RoomNotesDialog(FormDialog):
     OK = "Keep"
 
     def __init__(self, room: Room, attempt: Attempt) -> None:
-        super().__init__(f"Notes: room {room.number}", "What is in it, who lives there, what was left behind. Ctrl+S keeps them.", attempt)
+        super().__init__(
+            f"Notes: room {room.number}",
+            "What is in it, who lives there, what was left behind. Ctrl+S keeps them.",
+            attempt,
+        )
         self.number = room.number
         self._notes = room.notes
 

@@ -11,6 +11,7 @@ the highlighted survivor with the rules' `LevelUp`, and `w` spends a week of dow
 from __future__ import annotations
 
 from pathlib import Path
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,11 +19,15 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 
-from hammertui.procedures.divining_pool.rules.town import can_level
 from hammertui.kernel.session.acting import Refused
-from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
 from hammertui.kernel.session.loot import describe, whereabouts
 from hammertui.kernel.session.state import Character, Loot
+from hammertui.kernel.ui.listing import ListingScreen, widest
+from hammertui.kernel.ui.numbers import whole_number
+from hammertui.kernel.ui.rulings import Rulings
+from hammertui.kernel.ui.styles import STYLES
+from hammertui.kernel.ui.table import Row, add_plain_columns
+from hammertui.kernel.ui.view import View
 from hammertui.procedures.divining_pool.actions.town import (
     Downtime,
     Homecoming,
@@ -32,12 +37,8 @@ from hammertui.procedures.divining_pool.actions.town import (
     plan_town,
     supplies_text,
 )
-from hammertui.kernel.ui.listing import ListingScreen, widest
-from hammertui.kernel.ui.numbers import whole_number
-from hammertui.kernel.ui.rulings import Rulings
-from hammertui.kernel.ui.table import Row, add_plain_columns
-from hammertui.kernel.ui.styles import STYLES
-from hammertui.kernel.ui.view import View
+from hammertui.procedures.divining_pool.rules.town import can_level
+from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
 
 BEFORE = ("Name", "HP", "Restock", "Coins", "Items", "XP")
 AFTER = ("Name", "Level", "XP", "CON", "Coins", "Items", "Level up")
@@ -60,9 +61,24 @@ class TownScreen(ListingScreen):
         # Priority, so Enter returns even from the table or a number field, which have their own Enter.
         Binding("enter", "go", "Return to Town", id="town.go", priority=True),
         Binding("v", "level_up", "Level up", id="town.level_up", tooltip="Level up the highlighted survivor"),
-        Binding("w", "downtime", "A week's rest", id="town.downtime", tooltip="A week of downtime: full HP, and lost CON back where the mode gives it"),
-        Binding("dollar_sign", "ledger", "Ledger", id="town.ledger", key_display="$", tooltip="Hand out unclaimed items first"),
-        Binding("u", "app.undo", "Undo", id="town.undo", tooltip="Take back the last thing done: a level, or the whole trip"),
+        Binding(
+            "w",
+            "downtime",
+            "A week's rest",
+            id="town.downtime",
+            tooltip="A week of downtime: full HP, and lost CON back where the mode gives it",
+        ),
+        Binding(
+            "dollar_sign",
+            "ledger",
+            "Ledger",
+            id="town.ledger",
+            key_display="$",
+            tooltip="Hand out unclaimed items first",
+        ),
+        Binding(
+            "u", "app.undo", "Undo", id="town.undo", tooltip="Take back the last thing done: a level, or the whole trip"
+        ),
     ]
     ROW_ACTIONS = frozenset({"level_up"})
 
@@ -138,7 +154,13 @@ class TownScreen(ListingScreen):
         titles, full = self.titles(view), self._full_rows(view)
         widths = self._layout(titles, full)
         return [
-            (key, [_fit(cell, width) if title in TEXT_COLUMNS else cell for title, cell, width in zip(titles, cells, widths, strict=True)])
+            (
+                key,
+                [
+                    _fit(cell, width) if title in TEXT_COLUMNS else cell
+                    for title, cell, width in zip(titles, cells, widths, strict=True)
+                ],
+            )
             for key, cells in full
         ]
 
@@ -168,7 +190,11 @@ class TownScreen(ListingScreen):
 
     def _redraw(self, view: View | None) -> None:
         """The columns change once the party is back: rebuild them when the mode flips."""
-        if view is not None and self.is_mounted and tuple(c.label.plain.rstrip() for c in self.table.columns.values()) != self.titles(view):
+        if (
+            view is not None
+            and self.is_mounted
+            and tuple(c.label.plain.rstrip() for c in self.table.columns.values()) != self.titles(view)
+        ):
             self.table.clear(columns=True)
             add_plain_columns(self.table, *self.columns(view))
         super()._redraw(view)
@@ -240,6 +266,7 @@ class TownScreen(ListingScreen):
 
     def action_ledger(self) -> None:
         from hammertui.kernel.ui.loot import LootScreen
+
         self.app.push_screen(LootScreen())
 
 
@@ -305,8 +332,17 @@ def _plan_text(view: View, plan: TownPlan, problem: str) -> Table:
         grid.add_row(Text("Not so", style=ERROR), Text(problem[0].upper() + problem[1:] + ".", style=ERROR))
     grid.add_row("Coins", _coin_text(view, plan))
     grid.add_row("Ledger", _ledger_text(view, plan.staying))
-    grid.add_row("Away", Text("; ".join(plan.resets).capitalize() if plan.resets else "nothing to forget", style="" if plan.resets else "dim"))
-    grid.add_row("Back in", Text(f"level {plan.level}, its boss {plan.boss_hd} HD: tier {plan.tier}; the rooms explored stay explored"))
+    grid.add_row(
+        "Away",
+        Text(
+            "; ".join(plan.resets).capitalize() if plan.resets else "nothing to forget",
+            style="" if plan.resets else "dim",
+        ),
+    )
+    grid.add_row(
+        "Back in",
+        Text(f"level {plan.level}, its boss {plan.boss_hd} HD: tier {plan.tier}; the rooms explored stay explored"),
+    )
     return grid
 
 

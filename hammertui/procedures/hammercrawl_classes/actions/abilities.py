@@ -11,16 +11,15 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import abilities
-from hammertui.procedures.hammercrawl_classes.rules import damage
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
-from hammertui.procedures.hammercrawl_classes import state as rage
 from hammertui.kernel.session.actions import Context, Refused, Result, member_of
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.vitals import settle
+from hammertui.procedures.hammercrawl_classes import state as rage
+from hammertui.procedures.hammercrawl_classes.rules import abilities, damage
 from hammertui.procedures.hammercrawl_classes.state import vitals_of, with_vitals, zero_hp_rule
 
 SELF_INFLICTED = 1
@@ -97,13 +96,24 @@ class BreakRage:
         passed = False
         if not self.willing:
             check = abilities.rage_save(
-                ctx.ruleset, ctx.dice, class_id=member.class_id, level=member.level, stats=member.stats.as_dict(), breaking=True
+                ctx.ruleset,
+                ctx.dice,
+                class_id=member.class_id,
+                level=member.level,
+                stats=member.stats.as_dict(),
+                breaking=True,
             )
             passed = check.success
-            events.append(note(self, f"{member.name}: {check.describe()} ({'; '.join(check.reasons)}).", (check.roll.describe(),)))
+            events.append(
+                note(self, f"{member.name}: {check.describe()} ({'; '.join(check.reasons)}).", (check.roll.describe(),))
+            )
         if passed:
-            state, _ = effects.add(state, PANTING, member.id, effects.ROUND, 1, "The mind clears: the round is spent panting.")
-            events.append(note(self, f"{member.name}'s mind clears: {effect.name} ends, and the round is spent panting."))
+            state, _ = effects.add(
+                state, PANTING, member.id, effects.ROUND, 1, "The mind clears: the round is spent panting."
+            )
+            events.append(
+                note(self, f"{member.name}'s mind clears: {effect.name} ends, and the round is spent panting.")
+            )
             return state, events
         rounds, minutes = abilities.collapse_rounds(ctx.ruleset, member.class_id, ctx.dice)
         state, _ = effects.add(state, UNCONSCIOUS, member.id, effects.ROUND, rounds, f"Collapsed out of {effect.name}.")
@@ -121,7 +131,10 @@ def rage_choices(state: State, ruleset: Ruleset, character_id: str) -> list[tupl
         return []
     if rage.is_raging(state, ruleset, member.id):
         return [
-            ("break", f"Break out: {found.save} save {found.break_target}; failed, unconscious {found.collapse_minutes} minutes"),
+            (
+                "break",
+                f"Break out: {found.save} save {found.break_target}; failed, unconscious {found.collapse_minutes} minutes",
+            ),
             ("collapse", f"Let it knock them out: unconscious {found.collapse_minutes} minutes"),
         ]
     if member.status != "ok":

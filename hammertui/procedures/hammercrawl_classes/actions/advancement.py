@@ -13,13 +13,13 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import characters
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import LEVEL_UP_HP, AdHocAward, Ruleset
 from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note
-from hammertui.kernel.session.procedures import camp_under_way, explore_under_way, fight_under_way
 from hammertui.kernel.session.events import Event
+from hammertui.kernel.session.procedures import camp_under_way, explore_under_way, fight_under_way
 from hammertui.kernel.session.state import Character, State, replace_member
+from hammertui.procedures.hammercrawl_classes.rules import characters
 
 WHERE_LEVELLING = "You must then either use the Level Up camp action, or return to Town."
 """Both texts' rule for where a character levels up."""

@@ -8,12 +8,12 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import hirelings
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.session.acting import Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, note, person_name
-from hammertui.procedures.sides_and_phases.state import fighting, with_fight
 from hammertui.kernel.session.state import Character, Hireling, State, free_id
+from hammertui.procedures.hammercrawl_classes.rules import hirelings
+from hammertui.procedures.sides_and_phases.state import fighting, with_fight
 
 
 def _hireling(state: State, hireling_id: str) -> Hireling:
@@ -55,7 +55,9 @@ class Hire:
         boss = member_of(state, self.employer)
         if not boss.alive:
             raise Refused(f"{boss.name} is dead and hires no one")
-        hired = Hireling(free_id("h", {h.id for h in state.hirelings}), name, self.profession.strip() or "porter", self.tier, boss.id)
+        hired = Hireling(
+            free_id("h", {h.id for h in state.hirelings}), name, self.profession.strip() or "porter", self.tier, boss.id
+        )
         text = (
             f"{boss.name} hires {name}, {hired.profession} (Tier {self.tier}, {row.description},"
             f" expertise +{row.expertise}) for {hirelings.daily_cost(ctx.ruleset, self.tier, False)}."
@@ -63,13 +65,21 @@ class Hire:
         return attrs.evolve(state, hirelings=(*state.hirelings, hired)), [note(self, text)]
 
 
-def _boss_saves(state: State, ctx: Context, hired: Hireling, net: int, check: Callable[..., hirelings.MoraleResult]) -> tuple[Character, hirelings.MoraleResult]:
+def _boss_saves(
+    state: State, ctx: Context, hired: Hireling, net: int, check: Callable[..., hirelings.MoraleResult]
+) -> tuple[Character, hirelings.MoraleResult]:
     """The one in charge of a hireling makes the morale save (`check`: in a fight or out of one)."""
     if not hired.employer:
         raise Refused(f"{hired.name} has nobody in charge of them: give them to someone first")
     boss = member_of(state, hired.employer)
     result = check(
-        ctx.ruleset, ctx.dice, class_id=boss.class_id, level=boss.level, stats=boss.stats.as_dict(), hireling_tier=hired.tier, net=net,
+        ctx.ruleset,
+        ctx.dice,
+        class_id=boss.class_id,
+        level=boss.level,
+        stats=boss.stats.as_dict(),
+        hireling_tier=hired.tier,
+        net=net,
     )
     return boss, result
 
@@ -100,7 +110,9 @@ class Dismiss:
 
     def apply(self, state: State, ctx: Context) -> Result:
         hired = _hireling(state, self.hireling_id)
-        return attrs.evolve(state, hirelings=_without(state, hired)), [note(self, f"{hired.name} is paid off and goes.")]
+        return attrs.evolve(state, hirelings=_without(state, hired)), [
+            note(self, f"{hired.name} is paid off and goes.")
+        ]
 
 
 @record

@@ -12,14 +12,14 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import characters
-from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, note, person_name
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.state import Character, State, Stats, next_character_id, replace_member
+from hammertui.procedures.hammercrawl_classes.rules import characters
+from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
 from hammertui.procedures.hammercrawl_classes.state import from_rolled, outfitted, rolled_text
 
 MAX_PILE = 20
@@ -91,7 +91,9 @@ class AddCharacter:
     def apply(self, state: State, ctx: Context) -> Result:
         name = _name(self.name)
         hp = self.max_hp if self.hp is None else self.hp
-        problems = characters.entry_problems(ctx.ruleset, self.class_id, self.level, self.stats, hp, self.max_hp, self.ac)
+        problems = characters.entry_problems(
+            ctx.ruleset, self.class_id, self.level, self.stats, hp, self.max_hp, self.ac
+        )
         if not problems:
             problems = characters.armour_problems(ctx.ruleset, self.class_id, self.armour, self.shield)
         if problems:
@@ -163,7 +165,9 @@ class DrawReplacement:
 
     def apply(self, state: State, ctx: Context) -> Result:
         member = _from_pile(state, self.character_id)
-        member = attrs.evolve(member, name=self.name.strip() or member.name, player=self.player.strip() or member.player)
+        member = attrs.evolve(
+            member, name=self.name.strip() or member.name, player=self.player.strip() or member.player
+        )
         member = outfitted(member, ctx.ruleset, self.rations)
         pile = tuple(m for m in state.pile if m.id != member.id)
         cls = ctx.ruleset.classes[member.class_id].name
@@ -262,7 +266,9 @@ class AdjustCount:
         if self.what == "bedroll":
             return _bedroll(state, self, member)
         if self.what == THIEFY_REROLLS:
-            raise Refused("a Thiefy Expertise reroll is spent by rerolling a failed Thief Skill check (s), and comes back in Town")
+            raise Refused(
+                "a Thiefy Expertise reroll is spent by rerolling a failed Thief Skill check (s), and comes back in Town"
+            )
         if self.what in COUNTS:
             old = getattr(member, self.what)
             changed = attrs.evolve(member, **{self.what: _counted(old, self.delta, self.what)})
@@ -310,7 +316,9 @@ class SetNotes:
         if self.notes == member.notes:
             raise Refused("the notes are unchanged")
         noted = attrs.evolve(member, notes=self.notes)
-        return attrs.evolve(state, party=replace_member(state.party, noted)), [note(self, f"{member.name}'s notes updated.")]
+        return attrs.evolve(state, party=replace_member(state.party, noted)), [
+            note(self, f"{member.name}'s notes updated.")
+        ]
 
 
 def _name(name: str) -> str:

@@ -10,16 +10,14 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import abilities
-from hammertui.procedures.hammercrawl_classes.rules import checks
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import ClassResource, Ruleset
 from hammertui.kernel.session.acting import Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, note
 from hammertui.kernel.session.procedures import is_dark
-from hammertui.procedures.hammercrawl_classes.state import is_raging
 from hammertui.kernel.session.state import Character, FailedCheck, State, replace_member
-from hammertui.procedures.hammercrawl_classes.state import dungeon_tier
+from hammertui.procedures.hammercrawl_classes.rules import abilities, checks
+from hammertui.procedures.hammercrawl_classes.state import dungeon_tier, is_raging
 
 
 def _roller(state: State, character_id: str) -> Character:
@@ -68,7 +66,9 @@ class RollSave:
             net=self.net,
             dark=is_dark(state),
             edges=(
-                abilities.rage_save_edge(ctx.ruleset, member.class_id, self.save, is_raging(state, ctx.ruleset, member.id)),
+                abilities.rage_save_edge(
+                    ctx.ruleset, member.class_id, self.save, is_raging(state, ctx.ruleset, member.id)
+                ),
                 abilities.trap_save_edge(ctx.ruleset, member.class_id, self.against_trap),
             ),
         )

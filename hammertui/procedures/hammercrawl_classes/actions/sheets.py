@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from hammertui.procedures.hammercrawl_classes.rules import sheet
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.kernel.session.state import Character, State
+from hammertui.procedures.burn_down import state as light_state
+from hammertui.procedures.hammercrawl_classes.rules import sheet
 from hammertui.procedures.hammercrawl_classes.state import dungeon_tier
 
 

@@ -9,13 +9,13 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import damage
-from hammertui.procedures.hammercrawl_classes.rules.checks import saving_throw
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.session.actions import Context, Refused, Result, note
 from hammertui.kernel.session.procedures import LaidDown, signal
 from hammertui.kernel.session.state import Character, State, replace_member
 from hammertui.kernel.session.vitals import living, settle
+from hammertui.procedures.hammercrawl_classes.rules import damage
+from hammertui.procedures.hammercrawl_classes.rules.checks import saving_throw
 from hammertui.procedures.hammercrawl_classes.state import dungeon_tier, vitals_of, with_vitals
 
 

@@ -12,17 +12,21 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
-from hammertui.procedures.hammercrawl_classes.rules import abilities
-from hammertui.procedures.hammercrawl_classes.rules import checks
-from hammertui.procedures.hammercrawl_classes.rules import tiers
 from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.hammercrawl_classes.actions.rolls import RerollThiefSkill, RollSave, RollSkill, RollThiefSkill, reroll_offer
 from hammertui.kernel.session.state import Character
+from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.numbers import whole_number
-from hammertui.kernel.ui import plain
+from hammertui.procedures.hammercrawl_classes.actions.rolls import (
+    RerollThiefSkill,
+    RollSave,
+    RollSkill,
+    RollThiefSkill,
+    reroll_offer,
+)
+from hammertui.procedures.hammercrawl_classes.rules import abilities, checks, tiers
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.hammer import Hammer
@@ -37,7 +41,9 @@ class CheckDialog(FormDialog):
     ROLLS = True
 
     def __init__(self, ruleset: Ruleset, member: Character, dungeon_tier: int, attempt: Attempt) -> None:
-        super().__init__(f"Roll for {member.name}", "Every target is said out loud before the dice hit the table.", attempt)
+        super().__init__(
+            f"Roll for {member.name}", "Every target is said out loud before the dice hit the table.", attempt
+        )
         self.ruleset = ruleset
         self.member = member
         self.dungeon_tier = dungeon_tier
@@ -47,7 +53,9 @@ class CheckDialog(FormDialog):
         kinds = [k for k in KINDS if k[1] != "thief" or checks.thief_skills_of(self.ruleset, self.member.class_id)]
         with Horizontal(classes="row"):
             yield Select(plain.choices(kinds), value="save", allow_blank=False, id="kind")
-            yield Select(plain.choices(self._which("save")), value=self.ruleset.save_names[0], allow_blank=False, id="which")
+            yield Select(
+                plain.choices(self._which("save")), value=self.ruleset.save_names[0], allow_blank=False, id="which"
+            )
         with Horizontal(classes="row"):
             yield Label("Source tier (or L7, 7HD)", id="against-label", classes="field-label", markup=False)
             yield Input(value=str(self.dungeon_tier), id="against", classes="number")

@@ -7,13 +7,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Select
 
-from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.hammercrawl_classes.actions.recruits import COUNTS, AdjustCount, count_of
 from hammertui.kernel.session.state import Character
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.hammercrawl_classes.actions.recruits import COUNTS, AdjustCount, count_of
+from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
 
 
 def count_options(ruleset: Ruleset, member: Character) -> list[tuple[str, str]]:
@@ -47,7 +47,9 @@ class CountDialog(FormDialog):
 
     def fields(self) -> ComposeResult:
         with Horizontal(classes="row"):
-            yield Select(plain.choices(count_options(self.ruleset, self.member)), value="rations", allow_blank=False, id="what")
+            yield Select(
+                plain.choices(count_options(self.ruleset, self.member)), value="rations", allow_blank=False, id="what"
+            )
             yield Input(value="-1", id="delta", classes="number")
 
     def build(self) -> Action:

@@ -7,13 +7,13 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select
 
-from hammertui.procedures.hammercrawl_classes.rules.hirelings import daily_cost, rules_of
 from hammertui.kernel.ruleset import HirelingTier, Ruleset
-from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.dialogs.base import Answered, PromptDialog
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.view import View
-from hammertui.kernel.ui import plain
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
+from hammertui.procedures.hammercrawl_classes.rules.hirelings import daily_cost, rules_of
 
 
 def tier_choices(view: View) -> list[tuple[str, int]]:

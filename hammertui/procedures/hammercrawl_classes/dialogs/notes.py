@@ -6,8 +6,8 @@ from textual.app import ComposeResult
 from textual.widgets import TextArea
 
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.hammercrawl_classes.actions.recruits import SetNotes
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.hammercrawl_classes.actions.recruits import SetNotes
 
 
 class NotesDialog(FormDialog):

@@ -8,9 +8,9 @@ from textual.widgets import Checkbox, Input, Label, Select
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.hammercrawl_classes.actions.recruits import AddCharacter, RollCharacter, SetArmour
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.hammercrawl_classes.actions.recruits import AddCharacter, RollCharacter, SetArmour
 
 
 def armour_options(ruleset: Ruleset) -> list[tuple[str, str]]:
@@ -101,7 +101,9 @@ class ArmourDialog(FormDialog):
 
     WIDE = False
 
-    def __init__(self, ruleset: Ruleset, character_id: str, name: str, armour: str, shield: bool, attempt: Attempt) -> None:
+    def __init__(
+        self, ruleset: Ruleset, character_id: str, name: str, armour: str, shield: bool, attempt: Attempt
+    ) -> None:
         super().__init__(f"Armour: {name}", "AC = 10 + DEX mod + armour + shield.", attempt)
         self.ruleset = ruleset
         self.character_id = character_id

@@ -7,8 +7,8 @@ from textual.widgets import Input
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import Character
-from hammertui.procedures.hammercrawl_classes.actions.vitals import RestoreCon
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.hammercrawl_classes.actions.vitals import RestoreCon
 
 
 class RestoreConDialog(FormDialog):

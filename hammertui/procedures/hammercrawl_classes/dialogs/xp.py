@@ -11,10 +11,10 @@ from textual.widgets import Input, Select
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP, ad_hoc_awards, ad_hoc_words
 from hammertui.kernel.session.state import Character
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP, ad_hoc_awards, ad_hoc_words
 
 EVERYONE = "*"
 OTHER = "other"

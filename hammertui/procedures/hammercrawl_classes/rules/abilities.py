@@ -13,11 +13,11 @@ from collections.abc import Mapping
 
 import attrs
 
-from hammertui.procedures.sides_and_phases.rules.attack_plan import AttackPlan
-from hammertui.procedures.hammercrawl_classes.rules.checks import Check, net_words, save_to_target
 from hammertui.kernel.rules.dice import DiceSource, Roll, parse, roll
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import InnerStrength, Rage, Ruleset
+from hammertui.procedures.hammercrawl_classes.rules.checks import Check, net_words, save_to_target
+from hammertui.procedures.sides_and_phases.rules.attack_plan import AttackPlan
 
 UNSEEN: tuple[str, ...] = ("from behind", "surprised", "hidden")
 """How a foe may not see the blow coming, as the 'Smith calls it: each is the complete rules'
@@ -134,8 +134,16 @@ def rage_save(
     edge = rage_save_edge(ruleset, class_id, rage.save, breaking)
     what = f"{rage.save} save {'to break out of' if breaking else 'against'} {rage.name}"
     return save_to_target(
-        ruleset, source, class_id=class_id, level=level, stats=stats, save=rage.save, target=target,
-        why=why, edges=(edge,), what=what,
+        ruleset,
+        source,
+        class_id=class_id,
+        level=level,
+        stats=stats,
+        save=rage.save,
+        target=target,
+        why=why,
+        edges=(edge,),
+        what=what,
     )
 
 
@@ -178,7 +186,7 @@ def inner_strength_line(gift: InnerStrength) -> str:
 
 
 def trap_save_edge(ruleset: Ruleset, class_id: str, against_trap: bool) -> tuple[int, str]:
-    """"Trapwise: Thieves have advantage on all Saves against the effects of Traps."."""
+    """ "Trapwise: Thieves have advantage on all Saves against the effects of Traps."."""
     if against_trap and ruleset.classes[class_id].trap_saves_advantage:
         return 1, "Trapwise: a save against a trap"
     return 0, ""

@@ -39,9 +39,7 @@ class RolledCharacter:
     notes: tuple[str, ...] = ()
 
 
-def assign_stats(
-    rolls: Sequence[int], prime_stats: Sequence[str], stat_order: Sequence[str]
-) -> dict[str, int]:
+def assign_stats(rolls: Sequence[int], prime_stats: Sequence[str], stat_order: Sequence[str]) -> dict[str, int]:
     """The rules' placement: the highest rolls, in rolling order, to the Prime Stats in sheet order.
 
     The rest go, in rolling order, to the remaining stats in sheet order. When equal rolls compete
@@ -86,9 +84,7 @@ def _labelled(thrown: Roll, purpose: str) -> Roll:
     return attrs.evolve(thrown, label=f"{purpose} {thrown.label}")
 
 
-def roll_stats(
-    ruleset: Ruleset, source: DiceSource, class_def: ClassDef | None
-) -> tuple[dict[str, int], list[Roll]]:
+def roll_stats(ruleset: Ruleset, source: DiceSource, class_def: ClassDef | None) -> tuple[dict[str, int], list[Roll]]:
     """Roll the stats as the ruleset says and place them by its method."""
     rolling = ruleset.stat_rolling
     rolls = [_labelled(roll(source, rolling.dice), f"stat {n}") for n in range(1, rolling.count + 1)]
@@ -104,7 +100,9 @@ def hit_die_roll(source: DiceSource, class_def: ClassDef, dice: ModifierRules | 
     return hit_dice_rolls(source, class_def, 1, dice)[0]
 
 
-def hit_dice_rolls(source: DiceSource, class_def: ClassDef, count: int, dice: ModifierRules | None = None) -> tuple[Roll, ...]:
+def hit_dice_rolls(
+    source: DiceSource, class_def: ClassDef, count: int, dice: ModifierRules | None = None
+) -> tuple[Roll, ...]:
     """`count` Hit Dice: with Advantage and a reroll of the listed faces where the class has them.
 
     Advantage on the Hit Dice is one die more in their pool, the lowest dropped ("When rolling
@@ -115,7 +113,9 @@ def hit_dice_rolls(source: DiceSource, class_def: ClassDef, count: int, dice: Mo
     """
     sides = class_def.hit_die
     if class_def.hit_dice_advantage and dice is not None and dice.added_die(1) is not None:
-        return tuple(_rerolled(source, class_def, dice.throw(source, DiceExpr(1, sides), 1), f"d{sides}") for _ in range(count))
+        return tuple(
+            _rerolled(source, class_def, dice.throw(source, DiceExpr(1, sides), 1), f"d{sides}") for _ in range(count)
+        )
     if class_def.hit_dice_advantage:
         pool = roll(source, DiceExpr(count + 1, sides, keep=count))
         return (_rerolled(source, class_def, pool, f"{count if count > 1 else ''}d{sides} adv"),)
@@ -131,9 +131,7 @@ def _rerolled(source: DiceSource, class_def: ClassDef, thrown: Roll, label: str)
     return attrs.evolve(thrown, label=label, dice=(*thrown.dice, *again), kept=(*stand, *again))
 
 
-def first_level_hp(
-    ruleset: Ruleset, class_def: ClassDef, con_mod: int, source: DiceSource
-) -> tuple[int, list[Roll]]:
+def first_level_hp(ruleset: Ruleset, class_def: ClassDef, con_mod: int, source: DiceSource) -> tuple[int, list[Roll]]:
     """Hit Points at level 1: the Hit Die's maximum (or a throw of it) + CON mod, not below the floor."""
     rules = ruleset.hit_points or HitPointRules()
     if rules.first_level == "max_hit_die":
@@ -314,9 +312,7 @@ def roll_character(
     )
 
 
-def save_bonus(
-    ruleset: Ruleset, class_id: str, level: int, save: str, stats: Mapping[str, int]
-) -> tuple[int, str]:
+def save_bonus(ruleset: Ruleset, class_id: str, level: int, save: str, stats: Mapping[str, int]) -> tuple[int, str]:
     """The bonus to a save and how it is made: `Body save +3 = level 2 (Good) + CON +1`."""
     class_def = ruleset.classes[class_id]
     quality = class_def.saves[save]
@@ -343,9 +339,7 @@ def attack_bonus(
     rank = class_def.attack_rank
     divisor = ruleset.attack_rank_divisor[rank]
     base = level // divisor if divisor else 0
-    level_text = (
-        _level_part(level, divisor, f"Rank {rank}") if divisor else f"0 (Rank {rank}: no level bonus)"
-    )
+    level_text = _level_part(level, divisor, f"Rank {rank}") if divisor else f"0 (Rank {rank}: no level bonus)"
     parts = [level_text]
     total = base
     stat = ruleset.combat.attack_stats.get(kind)

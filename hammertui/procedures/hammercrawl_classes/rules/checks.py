@@ -11,12 +11,12 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import tiers
-from hammertui.procedures.hammercrawl_classes.rules.characters import save_bonus
 from hammertui.kernel.rules.dice import DiceExpr, DiceSource, Roll
 from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.rules import tiers
+from hammertui.procedures.hammercrawl_classes.rules.characters import save_bonus
 
 THIEFY_REROLLS = "thief_rerolls"
 """The class resource Thiefy Expertise spends: "Once per adventure per experience level, the Thief
@@ -88,7 +88,13 @@ def _darkness(ruleset: Ruleset, key: str, dark: bool) -> int:
 
 
 def _finish(
-    ruleset: Ruleset, source: DiceSource, what: str, bonus: int, target: int, extra: list[tuple[int, str]], reasons: list[str]
+    ruleset: Ruleset,
+    source: DiceSource,
+    what: str,
+    bonus: int,
+    target: int,
+    extra: list[tuple[int, str]],
+    reasons: list[str],
 ) -> Check:
     """Add the named modifier dice to the reasons, throw, and wrap it up."""
     net = 0
@@ -123,8 +129,17 @@ def saving_throw(
     target = tiers.save_target(ruleset, source_tier, own_tier)
     why = f"target {target}: source Tier {source_tier} vs Tier {own_tier}"
     return save_to_target(
-        ruleset, source, class_id=class_id, level=level, stats=stats, save=save, target=target, why=why,
-        net=net, dark=dark, edges=edges,
+        ruleset,
+        source,
+        class_id=class_id,
+        level=level,
+        stats=stats,
+        save=save,
+        target=target,
+        why=why,
+        net=net,
+        dark=dark,
+        edges=edges,
     )
 
 
@@ -185,7 +200,10 @@ def thief_skill_check(
     own_tier = tiers.tier_of(ruleset, level)
     target = tiers.thief_skill_target(ruleset, dungeon_tier, own_tier)
     bonus = ruleset.stat_mod(stats[named.stat])
-    reasons = [f"{named.name} {_signed(bonus)} = {named.stat} {_signed(bonus)}", f"target {target}: dungeon Tier {dungeon_tier} vs Tier {own_tier}"]
+    reasons = [
+        f"{named.name} {_signed(bonus)} = {named.stat} {_signed(bonus)}",
+        f"target {target}: dungeon Tier {dungeon_tier} vs Tier {own_tier}",
+    ]
     class_skills = ruleset.classes[class_id].thief_skills
     edge = 0
     if class_skills is not None:

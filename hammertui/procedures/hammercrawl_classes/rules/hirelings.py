@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from hammertui.procedures.hammercrawl_classes.rules.checks import Check, saving_throw
 from hammertui.kernel.rules.dice import DiceSource
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import HirelingRules, HirelingTier, Ruleset
+from hammertui.procedures.hammercrawl_classes.rules.checks import Check, saving_throw
 
 KEEP = "keep"
 DOUBLE = "double"

@@ -11,11 +11,9 @@ from collections.abc import Mapping
 
 import attrs
 
-from hammertui.procedures.hammercrawl_classes.rules import characters
-from hammertui.procedures.hammercrawl_classes.rules import checks
-from hammertui.procedures.hammercrawl_classes.rules import tiers
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import LEVEL_UP_HP, ClassDef, HitPointRules, Ruleset
+from hammertui.procedures.hammercrawl_classes.rules import characters, checks, tiers
 
 
 @record
@@ -151,7 +149,9 @@ def _fighting(ruleset: Ruleset, class_def: ClassDef, facts: Facts) -> tuple[Line
         Line("Damage", f"d{class_def.hit_die}", _damage_why(ruleset, class_def, facts.stats)),
     ]
     if class_def.stabbity is not None:
-        lines.append(Line("Stabbity!", f"x{class_def.stabbity.at(facts.level)}", "melee damage with Advantage or unseen"))
+        lines.append(
+            Line("Stabbity!", f"x{class_def.stabbity.at(facts.level)}", "melee damage with Advantage or unseen")
+        )
     return tuple(lines)
 
 
@@ -237,7 +237,13 @@ def _uses(class_def: ClassDef, facts: Facts) -> tuple[Line, ...]:
     for resource in class_def.resources:
         left = facts.uses.get(resource.id, 0)
         full = resource.uses(facts.level)
-        lines.append(Line(resource.name, f"{left}/{full}", f"{resource.per_level} per level, {refresh.get(resource.refresh, resource.refresh)}"))
+        lines.append(
+            Line(
+                resource.name,
+                f"{left}/{full}",
+                f"{resource.per_level} per level, {refresh.get(resource.refresh, resource.refresh)}",
+            )
+        )
     return tuple(lines)
 
 
@@ -250,7 +256,9 @@ def _gear(ruleset: Ruleset, facts: Facts) -> tuple[Line, ...]:
         Line("Lights", ", ".join(facts.lights) or "none"),
     ]
     if facts.bedroll or ruleset.kit.get("bedroll") or (ruleset.camp and ruleset.camp.needs_bedroll):
-        lines.append(Line("Bedroll", "yes" if facts.bedroll else "none", "" if facts.bedroll else "Camp heals no HP without one"))
+        lines.append(
+            Line("Bedroll", "yes" if facts.bedroll else "none", "" if facts.bedroll else "Camp heals no HP without one")
+        )
     lines.append(Line("Coins", str(facts.coins)))
     if facts.items:
         lines.append(Line("Items", str(len(facts.items)), ", ".join(facts.items)))

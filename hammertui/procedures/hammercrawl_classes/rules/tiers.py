@@ -82,9 +82,7 @@ def xp_reward(ruleset: Ruleset, base_xp: int, dungeon_tier: int, party_tier: int
     return math.floor(base_xp * xp_multiplier(ruleset, dungeon_tier, party_tier))
 
 
-def party_tier(
-    levels: Iterable[int], levels_per_tier: int = LEVELS_PER_TIER, max_tier: int = MAX_TIER
-) -> int:
+def party_tier(levels: Iterable[int], levels_per_tier: int = LEVELS_PER_TIER, max_tier: int = MAX_TIER) -> int:
     """The party's average tier: the mean of the living members' tiers, nearest, halves down.
 
     The rules say only "the party's average level Tier"; rounding halves down keeps a party of

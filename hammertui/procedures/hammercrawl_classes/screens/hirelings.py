@@ -5,14 +5,13 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from hammertui.procedures.hammercrawl_classes.rules.hirelings import daily_cost, tier_row
-from hammertui.procedures.hammercrawl_classes.actions.hirelings import Dismiss, HirelingMorale
 from hammertui.kernel.session.state import Hireling
-from hammertui.procedures.hammercrawl_classes.dialogs.hire import HireDialog
 from hammertui.kernel.ui.listing import ListingScreen, widest
-from hammertui.kernel.ui.table import clipped
-from hammertui.kernel.ui.table import Row
+from hammertui.kernel.ui.table import Row, clipped
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.hammercrawl_classes.actions.hirelings import Dismiss, HirelingMorale
+from hammertui.procedures.hammercrawl_classes.dialogs.hire import HireDialog
+from hammertui.procedures.hammercrawl_classes.rules.hirelings import daily_cost, tier_row
 
 TEXT_COLUMNS = (14, 12, 12, 12)
 """Least widths of Name, Profession, Tier and Employer, to fit 80 columns beside the daily cost in full."""
@@ -33,8 +32,15 @@ class HirelingsScreen(ListingScreen):
     def rows(self, view: View) -> list[Row]:
         staff = view.state.hirelings
         terms = [_terms(view, hired) for hired in staff]
-        texts = ([h.name for h in staff], [h.profession for h in staff], [t for t, _ in terms], [_employer_name(view, h) for h in staff])
-        widths = self.widths(widest("Daily cost", [cost for _, cost in terms]), list(zip(TEXT_COLUMNS, texts, strict=True)))
+        texts = (
+            [h.name for h in staff],
+            [h.profession for h in staff],
+            [t for t, _ in terms],
+            [_employer_name(view, h) for h in staff],
+        )
+        widths = self.widths(
+            widest("Daily cost", [cost for _, cost in terms]), list(zip(TEXT_COLUMNS, texts, strict=True))
+        )
         return [(hired.id, _cells(view, hired, *pair, widths)) for hired, pair in zip(staff, terms, strict=True)]
 
     def empty_text(self, view: View) -> Text:
@@ -92,7 +98,9 @@ def _employer(view: View, hired: Hireling, width: int) -> Text:
 def _terms(view: View, hired: Hireling) -> tuple[str, str]:
     """The tier with its description, and the daily cost: both from the ruleset's hireling table."""
     try:
-        return f"{hired.tier} {tier_row(view.ruleset, hired.tier).description}", daily_cost(view.ruleset, hired.tier, hired.doubled)
+        return f"{hired.tier} {tier_row(view.ruleset, hired.tier).description}", daily_cost(
+            view.ruleset, hired.tier, hired.doubled
+        )
     except ValueError:  # a save played under another ruleset's hireling table
         return str(hired.tier), "?"
 

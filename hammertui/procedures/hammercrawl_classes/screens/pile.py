@@ -5,13 +5,17 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from hammertui.procedures.hammercrawl_classes.actions.recruits import MAX_PILE, DiscardReplacement, DrawReplacement, RollReplacements
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.listing import ListingScreen
-from hammertui.kernel.ui.table import clipped
-from hammertui.kernel.ui.table import Row
+from hammertui.kernel.ui.table import Row, clipped
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.hammercrawl_classes.actions.recruits import (
+    MAX_PILE,
+    DiscardReplacement,
+    DrawReplacement,
+    RollReplacements,
+)
 
 NAME_WIDTH = 20
 OTHER_COLUMNS = 36
@@ -61,7 +65,13 @@ class PileScreen(ListingScreen):
         view = self.hammer.view
         held = len(view.state.pile) if view else 0
         prompt = f"How many replacements to roll? (The pile holds {MAX_PILE}; it has {held}.)"
-        dialog = AmountDialog("Roll replacements", prompt, "replacements", MAX_PILE, lambda n: self.hammer.try_perform(RollReplacements(n)))
+        dialog = AmountDialog(
+            "Roll replacements",
+            prompt,
+            "replacements",
+            MAX_PILE,
+            lambda n: self.hammer.try_perform(RollReplacements(n)),
+        )
         self.app.push_screen(dialog)
 
     def action_discard(self) -> None:

@@ -18,14 +18,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from hammertui.procedures.hammercrawl_classes import commands
-from hammertui.procedures.hammercrawl_classes.rules.sheet import Section
-from hammertui.procedures.hammercrawl_classes.actions.sheets import character_sheet
 from hammertui.kernel.session.state import Character
-from hammertui.kernel.ui.styles import STYLES
-from hammertui.kernel.ui.footer import KeysFooter
-from hammertui.kernel.ui.view import View
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.footer import KeysFooter
+from hammertui.kernel.ui.styles import STYLES
+from hammertui.kernel.ui.view import View
+from hammertui.procedures.hammercrawl_classes import commands
+from hammertui.procedures.hammercrawl_classes.actions.sheets import character_sheet
+from hammertui.procedures.hammercrawl_classes.rules.sheet import Section
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp

@@ -13,18 +13,18 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.russell_characters.rules import making as character_rules
-from hammertui.procedures.russell_characters.rules import growth as growth_rules
-from hammertui.procedures.russell_characters.rules import skills as rules
 from hammertui.kernel.rules.dice import roll
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.russell_characters import state as people
 from hammertui.kernel.session.acting import Context, Refused, Result
 from hammertui.kernel.session.actions import member_of
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.procedures import light_on_roll
 from hammertui.kernel.session.state import Character, State
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.russell_characters.rules import growth as growth_rules
+from hammertui.procedures.russell_characters.rules import making as character_rules
+from hammertui.procedures.russell_characters.rules import skills as rules
 
 PHYSICAL = ("strength", "dexterity", "constitution")
 """The roles of the attributes whose saves are physically challenging unless the referee says
@@ -145,8 +145,17 @@ class SkillTest:
         if not self.skill.strip():
             raise Refused("Name the skill.")
         if held is None and not self.untrained:
-            raise Refused(f"{member.name} has no {self.skill} skill; untrained (rank 0), only what anyone might try, the referee's call (Untrained Skills)")
-        how = tilt(state, ctx.ruleset, member, "stealth" if self.stealth else "skill", self.physical or self.stealth, self.advantage)
+            raise Refused(
+                f"{member.name} has no {self.skill} skill; untrained (rank 0), only what anyone might try, the referee's call (Untrained Skills)"
+            )
+        how = tilt(
+            state,
+            ctx.ruleset,
+            member,
+            "stealth" if self.stealth else "skill",
+            self.physical or self.stealth,
+            self.advantage,
+        )
         face, shift, shown = throw(ctx, own.skill_die, how, low_is_good=False)
         rank = held.rank if held else 0
         total = rules.skill_total(face, shift, rank, self.modifier)
@@ -155,7 +164,9 @@ class SkillTest:
         sums = " + ".join([_shifted(face, shift), str(rank), *([f"{self.modifier}"] if self.modifier > 0 else [])])
         sums += f" - {-self.modifier}" if self.modifier < 0 else ""
         verdict = "passes" if passed else "fails (a 1 always fails)" if face == rules.ALWAYS_FAILS else "fails"
-        text = f"{member.name} tests {name} {rank}, {own.skill_target} or more{how.words()}: {sums} = {total} — {verdict}"
+        text = (
+            f"{member.name} tests {name} {rank}, {own.skill_target} or more{how.words()}: {sums} = {total} — {verdict}"
+        )
         if held is not None:
             marked = attrs.evolve(held, marks=held.marks + 1)
             state = people.with_person(state, member.id, _with_skill(sheet, marked))
@@ -164,7 +175,7 @@ class SkillTest:
 
 
 def slots(ruleset: Ruleset, member: Character) -> int:
-    """"skill slots equal to half your intelligence, rounded down"."""
+    """ "skill slots equal to half your intelligence, rounded down"."""
     return character_rules.skill_slots(people.ability(ruleset, member, "intelligence"))
 
 
@@ -195,7 +206,9 @@ class DeclareSkill:
             raise Refused(f"{member.name} already has {held.name}.")
         if len(sheet.skills) >= slots(ctx.ruleset, member):
             intelligence = ctx.ruleset.stat_rules.role("intelligence")
-            raise Refused(f"{member.name}'s {slots(ctx.ruleset, member)} skill slots (half {intelligence} {member.stats[intelligence]}) are full: they may never have more skills than skill slots (Skill Slots)")
+            raise Refused(
+                f"{member.name}'s {slots(ctx.ruleset, member)} skill slots (half {intelligence} {member.stats[intelligence]}) are full: they may never have more skills than skill slots (Skill Slots)"
+            )
         declared = attrs.evolve(sheet, skills=(*sheet.skills, people.Skill(name)), just_in_time=sheet.just_in_time - 1)
         state = people.with_person(state, member.id, declared)
         text = f"{member.name} declares a Just-in-Time skill: {name} 1 ({len(declared.skills)}/{slots(ctx.ruleset, member)} slots, {declared.just_in_time} Just-in-Time left)."
@@ -214,7 +227,9 @@ def practisable(state: State, ruleset: Ruleset, member: Character) -> list[peopl
     """The skills a week of downtime may advance: enough check marks, and room to rise."""
     sheet = people.person(state, ruleset, member.id)
     most = highest_rank(ruleset, member)
-    return [s for s in sheet.skills if rules.may_practise(s.marks, people.section(ruleset).practice_marks) and s.rank < most]
+    return [
+        s for s in sheet.skills if rules.may_practise(s.marks, people.section(ruleset).practice_marks) and s.rank < most
+    ]
 
 
 @record
@@ -236,10 +251,14 @@ class PractiseSkill:
         if held is None:
             raise Refused(f"{member.name} has no {self.skill} skill.")
         if not rules.may_practise(held.marks, own.practice_marks):
-            raise Refused(f"{held.name} has {held.marks} check marks; practice needs {own.practice_marks} or more (Character Skills)")
+            raise Refused(
+                f"{held.name} has {held.marks} check marks; practice needs {own.practice_marks} or more (Character Skills)"
+            )
         most = highest_rank(ctx.ruleset, member)
         if held.rank >= most:
-            raise Refused(f"{held.name} is at rank {held.rank}: rank cannot rise above level {member.level}'s {most} (Improving Skills)")
+            raise Refused(
+                f"{held.name} is at rank {held.rank}: rank cannot rise above level {member.level}'s {most} (Improving Skills)"
+            )
         how = Tilt(int(self.helped), (("mentor or facilities", int(self.helped)),))
         face, shift, shown = throw(ctx, own.save_die, how, low_is_good=True)
         intelligence = ctx.ruleset.stat_rules.role("intelligence")
@@ -255,7 +274,10 @@ def skills_words(state: State, ruleset: Ruleset, character_id: str) -> str:
     """`Skills 1/6: Climbing 1 (2 marks) · 3 Just-in-Time left`, for the sheet and the dialogs."""
     member = state.character(character_id)
     sheet = people.person(state, ruleset, character_id)
-    held = ", ".join(f"{s.name} {s.rank}" + (f" ({s.marks} mark{'s' if s.marks != 1 else ''})" if s.marks else "") for s in sheet.skills)
+    held = ", ".join(
+        f"{s.name} {s.rank}" + (f" ({s.marks} mark{'s' if s.marks != 1 else ''})" if s.marks else "")
+        for s in sheet.skills
+    )
     words = f"Skills {len(sheet.skills)}/{slots(ruleset, member)}" + (f": {held}" if held else "")
     return words + (f" · {sheet.just_in_time} Just-in-Time left" if sheet.just_in_time else "")
 
@@ -267,7 +289,9 @@ def _foreseen(state: State, ruleset: Ruleset, member: Character, kind: str, phys
         raise ValueError(str(refusal)) from None
 
 
-def save_target(state: State, ruleset: Ruleset, character_id: str, stat: str, advantage: int, physical: bool, listen: bool) -> str:
+def save_target(
+    state: State, ruleset: Ruleset, character_id: str, stat: str, advantage: int, physical: bool, listen: bool
+) -> str:
     """What a save will be, said before the throw: `WIS 13 or under on 1d20 with Disadvantage (...)`."""
     member = state.character(character_id)
     score = member.stats.as_dict()[stat]
@@ -275,7 +299,16 @@ def save_target(state: State, ruleset: Ruleset, character_id: str, stat: str, ad
     return f"{stat} {score} or under on {people.section(ruleset).save_die}{how}."
 
 
-def skill_target(state: State, ruleset: Ruleset, character_id: str, skill: str, advantage: int, modifier: int, stealth: bool, physical: bool) -> str:
+def skill_target(
+    state: State,
+    ruleset: Ruleset,
+    character_id: str,
+    skill: str,
+    advantage: int,
+    modifier: int,
+    stealth: bool,
+    physical: bool,
+) -> str:
     """What a skill test will be, said before the throw: `1d6 + 1 (Climbing), 6 or more, with ...`;
     a ValueError with the refusal's words where the light forbids it."""
     member = state.character(character_id)

@@ -11,20 +11,26 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.russell_characters.rules import making as rules
 from hammertui.kernel.rules.dice import roll
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, person_name
-from hammertui.procedures.russell_characters.schema import RussellCharacters, Template
 from hammertui.kernel.session.events import note
-from hammertui.kernel.session.procedures import fight_under_way, signal
-from hammertui.kernel.session.procedures import Dismissed
-from hammertui.procedures.russell_characters.state import NAME, fresh, people, rolled_text, section, with_person
-from hammertui.procedures.russell_characters.state import ability
+from hammertui.kernel.session.procedures import Dismissed, fight_under_way, signal
 from hammertui.kernel.session.save_check import check_state
 from hammertui.kernel.session.state import Character, State, Stats, next_character_id
+from hammertui.procedures.russell_characters.rules import making as rules
+from hammertui.procedures.russell_characters.schema import RussellCharacters, Template
+from hammertui.procedures.russell_characters.state import (
+    NAME,
+    ability,
+    fresh,
+    people,
+    rolled_text,
+    section,
+    with_person,
+)
 
 
 def attribute_count(ruleset: Ruleset) -> int:
@@ -35,7 +41,7 @@ def attribute_count(ruleset: Ruleset) -> int:
 
 @record
 class RollAttributes:
-    """"Roll 3d6 seven times": the rolls shown and kept for the referee to assign."""
+    """ "Roll 3d6 seven times": the rolls shown and kept for the referee to assign."""
 
     label: ClassVar[str] = "roll"
 
@@ -47,7 +53,9 @@ class RollAttributes:
         faces = tuple(r.total for r in thrown)
         how = "in order" if own.in_order else f"to assign {len(ctx.ruleset.stats)} of"
         text = f"A new character's attributes, {len(faces)} x {own.attribute_dice} {how}: {_listed(faces)}."
-        return state.with_slice(NAME, attrs.evolve(people(state), rolled=faces)), [note(self, text, tuple(r.describe() for r in thrown))]
+        return state.with_slice(NAME, attrs.evolve(people(state), rolled=faces)), [
+            note(self, text, tuple(r.describe() for r in thrown))
+        ]
 
 
 def _listed(faces: tuple[int, ...]) -> str:
@@ -70,7 +78,7 @@ class MakeCharacter:
         own = section(ctx.ruleset)
         faces = people(state).rolled
         if not faces:
-            raise Refused("Roll the attributes first: \"Roll 3d6 seven times\".")
+            raise Refused('Roll the attributes first: "Roll 3d6 seven times".')
         name = person_name(self.name, "Name the character.")
         placed = self._placed(ctx.ruleset, own, faces)
         template = self._template(own)
@@ -81,19 +89,31 @@ class MakeCharacter:
         hp = rules.starting_hp(hit.total, ctx.ruleset.stat_mod(con), own.least_hp) + extra.hp
         ac = rules.armour_class(own.unarmoured_ac, ctx.ruleset.stat_mod(dex), False, own.shield_better, extra.ac)
         member = Character(
-            id=next_character_id(state), name=name, player=self.player.strip(), class_id=extra.id, stats=Stats.of(placed),
-            hp=hp, max_hp=hp, ac=ac, con=con, con_max=con, coins=rules.coins(purse.total, own.coins_times),
+            id=next_character_id(state),
+            name=name,
+            player=self.player.strip(),
+            class_id=extra.id,
+            stats=Stats.of(placed),
+            hp=hp,
+            max_hp=hp,
+            ac=ac,
+            con=con,
+            con_max=con,
+            coins=rules.coins(purse.total, own.coins_times),
         )
         sheet = fresh(own, template, faces)
         state = state.with_slice(NAME, attrs.evolve(people(state), rolled=()))
         state = with_person(attrs.evolve(state, party=(*state.party, member)), member.id, sheet)
         slots = rules.skill_slots(ability(ctx.ruleset, member, "intelligence"))
         text = f"{rolled_text(ctx.ruleset, member, sheet)} {slots} skill slots; carries {', '.join(g.name for g in sheet.gear)}."
-        shown = (f"HP {hit.describe()} + {constitution} {ctx.ruleset.stat_mod(con):+d}", f"coins {purse.describe()} x {own.coins_times}")
+        shown = (
+            f"HP {hit.describe()} + {constitution} {ctx.ruleset.stat_mod(con):+d}",
+            f"coins {purse.describe()} x {own.coins_times}",
+        )
         return state, [note(self, text, shown)]
 
     def _placed(self, ruleset: Ruleset, own: RussellCharacters, faces: tuple[int, ...]) -> dict[str, int]:
-        """"assign six of the results as you like", or in order when the ruleset rolls them so."""
+        """ "assign six of the results as you like", or in order when the ruleset rolls them so."""
         try:
             if own.in_order:
                 return rules.in_order(faces, ruleset.stats)

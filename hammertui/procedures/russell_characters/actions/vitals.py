@@ -15,20 +15,20 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.procedures.individual_initiative import rules as fight_rules
-from hammertui.procedures.russell_characters.rules import vitals as rules
 from hammertui.kernel.rules.dice import roll
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.individual_initiative.schema import IndividualInitiative
-from hammertui.procedures.russell_characters.schema import Recovery, RussellHirelings
-from hammertui.procedures.russell_characters import state as people
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, person_name
 from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.procedures import WoundsHealed, WoundTaken, signal
 from hammertui.kernel.session.state import Hireling, State, free_id, replace_member
 from hammertui.kernel.session.vitals import settle
+from hammertui.procedures.individual_initiative import rules as fight_rules
+from hammertui.procedures.individual_initiative.schema import IndividualInitiative
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.russell_characters.rules import vitals as rules
+from hammertui.procedures.russell_characters.schema import Recovery, RussellHirelings
 
 
 def wound_rules(ruleset: Ruleset) -> IndividualInitiative:
@@ -108,11 +108,13 @@ def hurt(state: State, ctx: Context, action: Action, who: str, amount: int, help
         return _wound(state, ctx, action, who)
     state = _with_hp(state, who, harm.hp)
     left = " — at 0 HP: another hit is a wound." if harm.hp == 0 else "."
-    return state, [note(action, f"{name_of(state, who)} is at {harm.hp}/{most} HP{left}", level="warn" if harm.hp == 0 else "info")]
+    return state, [
+        note(action, f"{name_of(state, who)} is at {harm.hp}/{most} HP{left}", level="warn" if harm.hp == 0 else "info")
+    ]
 
 
 def _wound(state: State, ctx: Context, action: Action, who: str) -> Result:
-    """"take a wound and are immediately Stunned or Helpless"; "a second wound will kill"."""
+    """ "take a wound and are immediately Stunned or Helpless"; "a second wound will kill"."""
     own = wound_rules(ctx.ruleset)
     thrown = roll(ctx.dice, own.wound_die)
     row = fight_rules.wound_for(own.wounds, thrown.total)
@@ -125,7 +127,10 @@ def _wound(state: State, ctx: Context, action: Action, who: str) -> Result:
         return state, [head, *events]
     held = ", ".join(fight_rules.CONDITION_NAMES[c] for c in row.conditions)
     state, told = signal(state, ctx, action, WoundTaken(who, row.conditions))
-    return state, [note(action, f"{name} takes a wound: {row.name} ({held}).", (thrown.describe(),), level="warn"), *told]
+    return state, [
+        note(action, f"{name} takes a wound: {row.name} ({held}).", (thrown.describe(),), level="warn"),
+        *told,
+    ]
 
 
 def _killed(state: State, action: Action, who: str, cause: str) -> tuple[State, list[Event]]:
@@ -224,13 +229,25 @@ class NightsRest:
                 said.append(f"{name_of(state, who)} recovers all HP ({most}/{most})")
                 continue
             state, words, die = _recover(state, ctx, who, own.rough_night)
-            lacks = "" if _has_blanket(state, ctx.ruleset, who) or not (self.sheltered and self.whole_night) else " (no Blanket)"
+            lacks = (
+                ""
+                if _has_blanket(state, ctx.ruleset, who) or not (self.sheltered and self.whole_night)
+                else " (no Blanket)"
+            )
             said.append(words + lacks)
             shown.append(die)
         for who in sleepers:
             state = _rested(state, ctx.ruleset, who)
-        how = "under cover, no watch shifts" if self.sheltered and self.whole_night else "without cover" if not self.sheltered else "woken in the night"
-        return state, [note(self, f"A night's rest ({how}): {'; '.join([*said, 'every Tired pip erased'])}.", tuple(shown))]
+        how = (
+            "under cover, no watch shifts"
+            if self.sheltered and self.whole_night
+            else "without cover"
+            if not self.sheltered
+            else "woken in the night"
+        )
+        return state, [
+            note(self, f"A night's rest ({how}): {'; '.join([*said, 'every Tired pip erased'])}.", tuple(shown))
+        ]
 
 
 def _eat(state: State, ctx: Context, who: str) -> tuple[State, str, tuple[str, ...]]:
@@ -261,7 +278,7 @@ def today(state: State, ruleset: Ruleset) -> int:
 
 @record
 class SquareMeal:
-    """"Once per day, a good square meal (one ration's worth per person) recovers 1d6+level HP.
+    """ "Once per day, a good square meal (one ration's worth per person) recovers 1d6+level HP.
     Recovered HP cannot go above a character's maximum." """
 
     eaters: tuple[str, ...]
@@ -289,7 +306,7 @@ class SquareMeal:
 
 @record
 class WeekOfDowntime:
-    """"most wounds can be assumed to heal with one week of downtime with appropriate care": every
+    """ "most wounds can be assumed to heal with one week of downtime with appropriate care": every
     wound healed (the conditions it holds between fights with it, `WoundsHealed`), all HP back
     and every Tired pip erased; the clock is the 'Smith's."""
 
@@ -303,7 +320,9 @@ class WeekOfDowntime:
             raise Refused("No one has a wound, lost HP or a Tired pip to rest off.")
         healed = [f"{name_of(state, w)}'s {', '.join(wounds_of(state, ctx.ruleset, w))}" for w in wounded]
         for who in resting:
-            state = _rested(_with_wounds(_with_hp(state, who, hp_of(state, who)[1]), ctx.ruleset, who, ()), ctx.ruleset, who)
+            state = _rested(
+                _with_wounds(_with_hp(state, who, hp_of(state, who)[1]), ctx.ruleset, who, ()), ctx.ruleset, who
+            )
         state, told = signal(state, ctx, self, WoundsHealed(tuple(wounded)))
         heal = f" {'; '.join(healed)} heal{'s' if len(healed) == 1 else ''}." if healed else ""
         return state, [note(self, f"A week of downtime with care: everyone is at full HP and rested.{heal}"), *told]
@@ -349,7 +368,9 @@ class Hire:
         boss = _standing(state, self.employer)
         most = retain_most(state, ctx.ruleset, self.employer)
         if retained(state, self.employer) >= most:
-            raise Refused(f"{boss} retains {most} hireling{'s' if most != 1 else ''} at most (1 plus the {own.retain_stat} modifier, at least {own.least}).")
+            raise Refused(
+                f"{boss} retains {most} hireling{'s' if most != 1 else ''} at most (1 plus the {own.retain_stat} modifier, at least {own.least})."
+            )
         thrown = roll(ctx.dice, own.hit_die)
         hp = max(1, thrown.total)
         job = " ".join(self.job.split()) or "hireling"

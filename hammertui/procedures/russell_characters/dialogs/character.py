@@ -11,10 +11,10 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.russell_characters.schema import Template
-from hammertui.procedures.russell_characters.actions.making import MakeCharacter
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.russell_characters.actions.making import MakeCharacter
+from hammertui.procedures.russell_characters.schema import Template
 
 
 def rolls_line(rolls: Sequence[int]) -> str:
@@ -31,8 +31,20 @@ class MakeCharacterDialog(FormDialog):
     """
     OK = "Make"
 
-    def __init__(self, rolls: Sequence[int], stats: Sequence[str], in_order: bool, templates: Sequence[Template], player: str, attempt: Attempt) -> None:
-        how = "rolled in order, no substitutions" if in_order else f"assign {len(stats)} of the {len(rolls)} rolls as you like"
+    def __init__(
+        self,
+        rolls: Sequence[int],
+        stats: Sequence[str],
+        in_order: bool,
+        templates: Sequence[Template],
+        player: str,
+        attempt: Attempt,
+    ) -> None:
+        how = (
+            "rolled in order, no substitutions"
+            if in_order
+            else f"assign {len(stats)} of the {len(rolls)} rolls as you like"
+        )
         super().__init__("New character", f"A new character: {how}.", attempt)
         self._rolls, self._stats, self._in_order = tuple(rolls), tuple(stats), in_order
         self._templates, self._player = tuple(templates), player
@@ -48,12 +60,16 @@ class MakeCharacterDialog(FormDialog):
                 for i, stat in enumerate(self._stats, start=1):
                     yield Input(placeholder=f"{stat} #{i}", id=f"pick-{stat}", type="integer")
         if self._templates:
-            yield Select(plain.choices([(t.name, t.id) for t in self._templates]), prompt="Class template", id="template")
+            yield Select(
+                plain.choices([(t.name, t.id) for t in self._templates]), prompt="Class template", id="template"
+            )
 
     def build(self) -> Action:
         picks: tuple[int, ...] = ()
         if not self._in_order:
-            picks = tuple(self.whole(f"pick-{stat}", f"{stat}'s roll", i) - 1 for i, stat in enumerate(self._stats, start=1))
+            picks = tuple(
+                self.whole(f"pick-{stat}", f"{stat}'s roll", i) - 1 for i, stat in enumerate(self._stats, start=1)
+            )
         template = ""
         if self._templates:
             chosen = self.query_one("#template", Select).value

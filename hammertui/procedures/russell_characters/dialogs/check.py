@@ -8,12 +8,12 @@ from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label, Select
 
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.russell_characters.actions import checks
-from hammertui.procedures.russell_characters import state as people
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import State
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.russell_characters import state as people
+from hammertui.procedures.russell_characters.actions import checks
 
 UNTRAINED = "\0untrained"
 """The skill list's entry for a try at rank 0, where the referee allows one."""
@@ -73,11 +73,18 @@ class RussellSaveDialog(RussellCheckDialog):
     def fields(self) -> ComposeResult:
         names = self.ruleset.stat_names
         with Horizontal(classes="row"):
-            yield Select(plain.choices([(names.get(s, s), s) for s in self.ruleset.stats]), value=self.ruleset.stats[0], allow_blank=False, id="stat")
+            yield Select(
+                plain.choices([(names.get(s, s), s) for s in self.ruleset.stats]),
+                value=self.ruleset.stats[0],
+                allow_blank=False,
+                id="stat",
+            )
             yield Label("Adv - Disadv", classes="field-label", markup=False)
             yield Input(value="0", id="net", classes="number")
         with Horizontal(classes="row"):
-            yield Checkbox("Physically challenging", value=checks.physical(self.ruleset, self.ruleset.stats[0]), id="physical")
+            yield Checkbox(
+                "Physically challenging", value=checks.physical(self.ruleset, self.ruleset.stats[0]), id="physical"
+            )
             yield Checkbox("Listening", id="listen")
         yield Label("", id="preview", markup=False)
 
@@ -92,11 +99,21 @@ class RussellSaveDialog(RussellCheckDialog):
 
     def target(self) -> str:
         listen = self._wisdom() and self.ticked("listen")
-        return checks.save_target(self.state, self.ruleset, self.character_id, self.choice("stat"), self.net(), self.ticked("physical"), listen)
+        return checks.save_target(
+            self.state,
+            self.ruleset,
+            self.character_id,
+            self.choice("stat"),
+            self.net(),
+            self.ticked("physical"),
+            listen,
+        )
 
     def build(self) -> Action:
         stat = self.choice("stat")
-        return checks.Save(self.character_id, stat, self.net(), self.ticked("physical"), self._wisdom() and self.ticked("listen"))
+        return checks.Save(
+            self.character_id, stat, self.net(), self.ticked("physical"), self._wisdom() and self.ticked("listen")
+        )
 
     def _wisdom(self) -> bool:
         """Whether the save chosen is on the stat that listens (`[stats] roles`)."""
@@ -139,11 +156,28 @@ class RussellSkillDialog(RussellCheckDialog):
 
     def target(self) -> str:
         modifier = self.whole("modifier", "Modifier", default=0)
-        return checks.skill_target(self.state, self.ruleset, self.character_id, self._skill(), self.net(), modifier, self.ticked("stealth"), self.ticked("physical"))
+        return checks.skill_target(
+            self.state,
+            self.ruleset,
+            self.character_id,
+            self._skill(),
+            self.net(),
+            modifier,
+            self.ticked("stealth"),
+            self.ticked("physical"),
+        )
 
     def build(self) -> Action:
         modifier = self.whole("modifier", "Modifier", default=0)
-        return checks.SkillTest(self.character_id, self._skill(), self.net(), modifier, self._untrained(), self.ticked("stealth"), self.ticked("physical"))
+        return checks.SkillTest(
+            self.character_id,
+            self._skill(),
+            self.net(),
+            modifier,
+            self._untrained(),
+            self.ticked("stealth"),
+            self.ticked("physical"),
+        )
 
 
 class PractiseDialog(RussellCheckDialog):
@@ -154,7 +188,12 @@ class PractiseDialog(RussellCheckDialog):
         member = self.state.character(self.character_id)
         skills = checks.practisable(self.state, self.ruleset, member)
         with Horizontal(classes="row"):
-            yield Select(plain.choices([(f"{s.name} {s.rank} ({s.marks} marks)", s.name) for s in skills]), value=skills[0].name, allow_blank=False, id="skill")
+            yield Select(
+                plain.choices([(f"{s.name} {s.rank} ({s.marks} marks)", s.name) for s in skills]),
+                value=skills[0].name,
+                allow_blank=False,
+                id="skill",
+            )
             yield Checkbox("A mentor or fitting facilities", id="helped")
         yield Label("", id="preview", markup=False)
 

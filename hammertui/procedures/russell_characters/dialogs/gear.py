@@ -8,15 +8,17 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.russell_characters.schema import GearDef
-from hammertui.procedures.russell_characters.state import Carry
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.numbers import whole_number
+from hammertui.procedures.russell_characters.schema import GearDef
+from hammertui.procedures.russell_characters.state import Carry
 
 
 def goods_line(goods: tuple[GearDef, ...]) -> str:
     """`Goods: Torches d6 (1 slot), Lantern (1 slot)`."""
-    listed = ", ".join(f"{g.name}{f' d{g.usage}' if g.usage else ''} ({g.slots} slot{'' if g.slots == 1 else 's'})" for g in goods)
+    listed = ", ".join(
+        f"{g.name}{f' d{g.usage}' if g.usage else ''} ({g.slots} slot{'' if g.slots == 1 else 's'})" for g in goods
+    )
     return f"Goods: {listed}" if listed else ""
 
 

@@ -8,9 +8,9 @@ from textual.app import ComposeResult
 from textual.widgets import SelectionList
 
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.russell_characters.state import EatRations
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.russell_characters.state import EatRations
 
 
 class EatersDialog(FormDialog):
@@ -27,7 +27,9 @@ class EatersDialog(FormDialog):
         self._eaters = eaters
 
     def fields(self) -> ComposeResult:
-        yield SelectionList(*plain.choices((words, character_id, ticked) for character_id, words, ticked in self._eaters), id="eaters")
+        yield SelectionList(
+            *plain.choices((words, character_id, ticked) for character_id, words, ticked in self._eaters), id="eaters"
+        )
 
     def build(self) -> Action:
         chosen = set(self.query_one("#eaters", SelectionList).selected)

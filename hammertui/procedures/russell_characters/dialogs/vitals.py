@@ -7,9 +7,9 @@ from textual.app import ComposeResult
 from textual.widgets import Input, Select
 
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.russell_characters.actions.vitals import Damage, Hire
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.russell_characters.actions.vitals import Damage, Hire
 
 
 class DamageDialog(FormDialog):

@@ -11,12 +11,12 @@ from hammertui.procedures.russell_characters.schema import Growth, LevelRow
 
 
 def treasure_xp(growth: Growth, coins: int) -> int:
-    """"such treasure is worth 1 XP per Standard Coin of value"."""
+    """ "such treasure is worth 1 XP per Standard Coin of value"."""
     return coins * growth.xp_per_coin
 
 
 def kill_xp(growth: Growth, hd: int) -> int:
-    """"player characters will receive 25 XP per HD of a dangerous foe killed"."""
+    """ "player characters will receive 25 XP per HD of a dangerous foe killed"."""
     return hd * growth.xp_per_hd
 
 
@@ -53,7 +53,7 @@ class LevelUp:
 
 
 def level_up(growth: Growth, reached: int) -> LevelUp:
-    """"Through level 10, roll a new d6 HD ... After level 10, add 2 HP per level"; "At every even
+    """ "Through level 10, roll a new d6 HD ... After level 10, add 2 HP per level"; "At every even
     level, add +1 to your character's Weapon Skill", past the chart as on it; templates to four, max
     skill rank to six."""
     before, now = row(growth, reached - 1), row(growth, reached)

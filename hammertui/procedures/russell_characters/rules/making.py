@@ -18,12 +18,12 @@ class BadAssignment(ValueError):
 
 
 def roll_attributes(dice: DiceSource, notation: str, count: int) -> tuple[Roll, ...]:
-    """"Roll 3d6 seven times" (or six, in order)."""
+    """ "Roll 3d6 seven times" (or six, in order)."""
     return tuple(roll(dice, notation) for _ in range(count))
 
 
 def assign(rolls: Sequence[int], picks: Mapping[str, int], names: Sequence[str]) -> dict[str, int]:
-    """"assign six of the results as you like": `picks` names, for each attribute, which roll
+    """ "assign six of the results as you like": `picks` names, for each attribute, which roll
     (by position) it takes; each roll serves one attribute at most."""
     if sorted(picks) != sorted(names):
         raise BadAssignment(f"expected a roll for each of {', '.join(names)}")
@@ -36,20 +36,22 @@ def assign(rolls: Sequence[int], picks: Mapping[str, int], names: Sequence[str])
 def set_aside_lowest(rolls: Sequence[int], names: Sequence[str]) -> dict[str, int]:
     """A party rolled for the table: the lowest roll (the last, among equals) set aside, the others
     in rolling order on the attributes in sheet order."""
-    drop = max((i for i, r in enumerate(rolls) if r == min(rolls)), default=0) if len(rolls) > len(names) else len(rolls)
+    drop = (
+        max((i for i, r in enumerate(rolls) if r == min(rolls)), default=0) if len(rolls) > len(names) else len(rolls)
+    )
     kept = [r for i, r in enumerate(rolls) if i != drop]
     return in_order(kept, names)
 
 
 def in_order(rolls: Sequence[int], names: Sequence[str]) -> dict[str, int]:
-    """"roll 3d6 in order, no substitutions"."""
+    """ "roll 3d6 in order, no substitutions"."""
     if len(rolls) < len(names):
         raise BadAssignment(f"expected {len(names)} rolls, got {len(rolls)}")
     return dict(zip(names, rolls, strict=False))
 
 
 def starting_hp(hit_roll: int, con_mod: int, least: int) -> int:
-    """"Roll 1d6 and add your Constitution modifier", never below `least`."""
+    """ "Roll 1d6 and add your Constitution modifier", never below `least`."""
     return max(least, hit_roll + con_mod)
 
 
@@ -60,17 +62,17 @@ def armour_class(base: int, dex_mod: int, shield: bool, shield_better: int, temp
 
 
 def armour_slots(unarmoured: int, base: int, shield: bool, shield_better: int) -> int:
-    """"Armor takes up one slot for every point of AC better than 10"."""
+    """ "Armor takes up one slot for every point of AC better than 10"."""
     return max(0, unarmoured - base) + (shield_better if shield else 0)
 
 
 def skill_slots(intelligence: int) -> int:
-    """"skill slots equal to half your intelligence, rounded down"."""
+    """ "skill slots equal to half your intelligence, rounded down"."""
     return intelligence // 2
 
 
 def coins(thrown: int, times: int) -> int:
-    """"3d6 x 10 base coins"."""
+    """ "3d6 x 10 base coins"."""
     return thrown * times
 
 
@@ -84,20 +86,20 @@ def usage_after(chain: Sequence[int], die: int, face: int, step_down_on: int) ->
 
 
 def step_up(chain: Sequence[int], die: int) -> int:
-    """"Buying extras takes up an additional slot but increases the usage die by one step"; the
+    """ "Buying extras takes up an additional slot but increases the usage die by one step"; the
     largest die stays the largest."""
     at = list(chain).index(die)
     return chain[max(0, at - 1)]
 
 
 def coin_slots(coins: int, per_slot: int) -> int:
-    """"Money and gems take up one slot per 1,000 coins or gems - basically it only matters for
+    """ "Money and gems take up one slot per 1,000 coins or gems - basically it only matters for
     giant hoards": whole thousands only."""
     return coins // per_slot if per_slot else 0
 
 
 def most_slots(strength: int, times: Fraction) -> int:
-    """"You absolutely can't carry more than your 1.5x your strength items"."""
+    """ "You absolutely can't carry more than your 1.5x your strength items"."""
     return math.floor(strength * times)
 
 
@@ -112,7 +114,7 @@ def tired_after(pips: int, burdened_now: bool, limit: int, burdened_pips: int) -
 
 
 def wearied(pips: int, limit: int) -> bool:
-    """"When all three Tired pips are filled, the character becomes Wearied"."""
+    """ "When all three Tired pips are filled, the character becomes Wearied"."""
     return pips >= limit
 
 

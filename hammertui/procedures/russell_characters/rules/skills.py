@@ -42,31 +42,31 @@ def kept(faces: Sequence[int], net: int, low_is_good: bool) -> tuple[int, int]:
 
 
 def save_passes(face: int, shift: int, score: int) -> bool:
-    """"try to roll equal to or lower than the ability score on a D20"."""
+    """ "try to roll equal to or lower than the ability score on a D20"."""
     return face + shift <= score
 
 
 def skill_total(face: int, shift: int, rank: int, modifier: int) -> int:
-    """"roll 1d6 and add your relevant skill", and the referee's "small modifier to the roll"."""
+    """ "roll 1d6 and add your relevant skill", and the referee's "small modifier to the roll"."""
     return face + shift + rank + modifier
 
 
 def skill_passes(face: int, total: int, target: int) -> bool:
-    """"if the result is six or higher, it succeeds. A roll of 1 always fails"."""
+    """ "if the result is six or higher, it succeeds. A roll of 1 always fails"."""
     return face != ALWAYS_FAILS and total >= target
 
 
 def highest_rank(level: int, chart_max: int) -> int:
-    """"characters may not have a skill with a higher rank than their level", nor past the chart's
+    """ "characters may not have a skill with a higher rank than their level", nor past the chart's
     max skill rank for that level."""
     return min(level, chart_max)
 
 
 def may_practise(marks: int, needed: int) -> bool:
-    """"test to advance any one skill that has 3 or more marks next to it"."""
+    """ "test to advance any one skill that has 3 or more marks next to it"."""
     return marks >= needed
 
 
 def rank_after(rank: int, passed: bool, highest: int) -> int:
-    """"if successful, increase your skill rank by 1", never past the highest rank allowed."""
+    """ "if successful, increase your skill rank by 1", never past the highest rank allowed."""
     return min(highest, rank + 1) if passed else rank

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from hammertui.procedures.russell_characters.actions import checks
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui.commands import Command
-from hammertui.procedures.russell_characters.dialogs.check import PractiseDialog, RussellSaveDialog, RussellSkillDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.party import PartyPane
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.russell_characters.actions import checks
+from hammertui.procedures.russell_characters.dialogs.check import PractiseDialog, RussellSaveDialog, RussellSkillDialog
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -48,7 +48,9 @@ def declare(app: HammerApp) -> None:
     if member is None:
         return
     words = checks.skills_words(app.store.state, app.store.ruleset, member.id)
-    dialog = TextDialog("Just-in-Time skill", f"{member.name}'s background prepared them for this: which skill? ({words})")
+    dialog = TextDialog(
+        "Just-in-Time skill", f"{member.name}'s background prepared them for this: which skill? ({words})"
+    )
     app.push_screen(dialog, lambda name: name is not None and app.perform(checks.DeclareSkill(member.id, name)))
 
 
@@ -59,14 +61,52 @@ def practise(app: HammerApp) -> None:
         return
     if not checks.practisable(app.store.state, app.store.ruleset, member):
         words = checks.skills_words(app.store.state, app.store.ruleset, member.id)
-        app.notify(f"No skill of {member.name}'s has the check marks and room to rise ({words}).", title="Practice", severity="warning")
+        app.notify(
+            f"No skill of {member.name}'s has the check marks and room to rise ({words}).",
+            title="Practice",
+            severity="warning",
+        )
         return
     app.push_screen(PractiseDialog("Practice", app.store.state, app.store.ruleset, member.id, app.try_perform))
 
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("s", "russell.save", "russell_save", "Save", "Save", "The highlighted character rolls under an attribute on a d20, the light, weariness and burden counted", show=True, run=save),
-    Command("k", "russell.skill", "russell_skill", "Skill", "Test a skill", "The highlighted character rolls 1d6 + rank, 6 or more; the skill gets a check mark", show=True, run=skill),
-    Command("J", "russell.just_in_time", "russell_just_in_time", "Just-in-Time", "Declare a Just-in-Time skill", "The highlighted character names a skill their background gave them, at rank 1, in a free slot", run=declare),
-    Command("I", "russell.practise", "russell_practise", "Practice", "Practise a skill", "A week of downtime: a skill with 3 check marks, an INT save to raise its rank", run=practise),
+    Command(
+        "s",
+        "russell.save",
+        "russell_save",
+        "Save",
+        "Save",
+        "The highlighted character rolls under an attribute on a d20, the light, weariness and burden counted",
+        show=True,
+        run=save,
+    ),
+    Command(
+        "k",
+        "russell.skill",
+        "russell_skill",
+        "Skill",
+        "Test a skill",
+        "The highlighted character rolls 1d6 + rank, 6 or more; the skill gets a check mark",
+        show=True,
+        run=skill,
+    ),
+    Command(
+        "J",
+        "russell.just_in_time",
+        "russell_just_in_time",
+        "Just-in-Time",
+        "Declare a Just-in-Time skill",
+        "The highlighted character names a skill their background gave them, at rank 1, in a free slot",
+        run=declare,
+    ),
+    Command(
+        "I",
+        "russell.practise",
+        "russell_practise",
+        "Practice",
+        "Practise a skill",
+        "A week of downtime: a skill with 3 check marks, an INT save to raise its rank",
+        run=practise,
+    ),
 )

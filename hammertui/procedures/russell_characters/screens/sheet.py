@@ -14,10 +14,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from hammertui.kernel.ui.styles import STYLES
-from hammertui.kernel.ui.footer import KeysFooter
-from hammertui.kernel.ui.view import View
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.footer import KeysFooter
+from hammertui.kernel.ui.styles import STYLES
+from hammertui.kernel.ui.view import View
 
 
 class RussellSheetScreen(ModalScreen[None]):

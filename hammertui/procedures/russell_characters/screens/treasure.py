@@ -12,10 +12,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from hammertui.procedures.russell_characters.state import Haul, people
 from hammertui.kernel.ui.listing import ListingScreen, widest
 from hammertui.kernel.ui.table import Row, clipped
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.russell_characters.state import Haul, people
 
 COLUMNS = ("Turn", "What", "Coins", "XP each", "Shared by")
 TEXT_COLUMNS = (20, 24)
@@ -42,14 +42,22 @@ class TreasureScreen(ListingScreen):
         return [(str(i), _cells(h, what, shared)) for i, h in zip(range(len(hauls), 0, -1), hauls, strict=True)]
 
     def empty_text(self, view: View) -> Text:
-        return Text("Nothing brought back yet: x writes down a treasure brought back and shares its XP.", style="italic")
+        return Text(
+            "Nothing brought back yet: x writes down a treasure brought back and shares its XP.", style="italic"
+        )
 
     def redraw_below(self, view: View) -> None:
         self.query_one("#treasure-totals", Static).update(totals_text(people(view.state).brought_back))
 
 
 def _cells(haul: Haul, what: int, shared: int) -> list[str | Text]:
-    return [str(haul.turn), clipped(haul.what, what), str(haul.coins), str(haul.each), clipped(", ".join(haul.shared_by), shared)]
+    return [
+        str(haul.turn),
+        clipped(haul.what, what),
+        str(haul.coins),
+        str(haul.each),
+        clipped(", ".join(haul.shared_by), shared),
+    ]
 
 
 def totals_text(hauls: tuple[Haul, ...]) -> Text:

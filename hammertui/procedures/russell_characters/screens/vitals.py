@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 from textual.widgets import DataTable
 
-from hammertui.procedures.russell_characters.actions import vitals
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.procedures.russell_characters.dialogs.vitals import DamageDialog, HireDialog
 from hammertui.kernel.ui.table import selected_key
 from hammertui.kernel.ui.view import View
+from hammertui.procedures.russell_characters.actions import vitals
+from hammertui.procedures.russell_characters.dialogs.vitals import DamageDialog, HireDialog
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -76,7 +76,11 @@ def square_meal(app: HammerApp) -> None:
     assert store is not None
     state, ruleset = store.state, store.ruleset
     day = vitals.today(state, ruleset)
-    eaters = tuple(w for w in vitals.everyone(state) if vitals.hp_of(state, w)[0] < vitals.hp_of(state, w)[1] and vitals.fed_on(state, ruleset, w) != day)
+    eaters = tuple(
+        w
+        for w in vitals.everyone(state)
+        if vitals.hp_of(state, w)[0] < vitals.hp_of(state, w)[1] and vitals.fed_on(state, ruleset, w) != day
+    )
     app.perform(vitals.SquareMeal(eaters))
 
 
@@ -111,10 +115,65 @@ def _wounds(view: View) -> bool:
 
 
 COMMANDS: tuple[Command[View], ...] = (
-    Command("d", "vitals.damage", "russell_damage", "Damage", "Damage", "Damage to the highlighted character or hireling (a trap, a fall); past 0 HP a wound, and a second kills", show=True, applies=_wounds, run=damage),
-    Command("w", "vitals.hire", "russell_hire", "Hire", "Hire a hireling", "A hireling for the highlighted character (1 plus their CHA modifier at most): HP, Guts 7 and a wage", applies=_hires, run=hire),
-    Command(None, "vitals.let_go", "russell_let_go", "Let go", "Let a hireling go", "The highlighted hireling's service ends", applies=_hires, run=let_go),
-    Command(None, "vitals.night", "russell_night", "Night's rest", "Rest the night", "Under cover with a blanket and no watch, all HP; otherwise 1d6 + level. Every Tired pip erased", applies=_recovers, run=nights_rest),
-    Command(None, "vitals.meal", "russell_meal", "Square meal", "A square meal", "Once a day, a Ration each: everyone hurt recovers 1d6 + level HP", applies=_recovers, run=square_meal),
-    Command(None, "vitals.week", "russell_week", "Week of downtime", "A week of downtime", "With care, every wound heals; all HP back and every Tired pip erased", applies=_recovers, run=lambda app: app.perform(vitals.WeekOfDowntime())),
+    Command(
+        "d",
+        "vitals.damage",
+        "russell_damage",
+        "Damage",
+        "Damage",
+        "Damage to the highlighted character or hireling (a trap, a fall); past 0 HP a wound, and a second kills",
+        show=True,
+        applies=_wounds,
+        run=damage,
+    ),
+    Command(
+        "w",
+        "vitals.hire",
+        "russell_hire",
+        "Hire",
+        "Hire a hireling",
+        "A hireling for the highlighted character (1 plus their CHA modifier at most): HP, Guts 7 and a wage",
+        applies=_hires,
+        run=hire,
+    ),
+    Command(
+        None,
+        "vitals.let_go",
+        "russell_let_go",
+        "Let go",
+        "Let a hireling go",
+        "The highlighted hireling's service ends",
+        applies=_hires,
+        run=let_go,
+    ),
+    Command(
+        None,
+        "vitals.night",
+        "russell_night",
+        "Night's rest",
+        "Rest the night",
+        "Under cover with a blanket and no watch, all HP; otherwise 1d6 + level. Every Tired pip erased",
+        applies=_recovers,
+        run=nights_rest,
+    ),
+    Command(
+        None,
+        "vitals.meal",
+        "russell_meal",
+        "Square meal",
+        "A square meal",
+        "Once a day, a Ration each: everyone hurt recovers 1d6 + level HP",
+        applies=_recovers,
+        run=square_meal,
+    ),
+    Command(
+        None,
+        "vitals.week",
+        "russell_week",
+        "Week of downtime",
+        "A week of downtime",
+        "With care, every wound heals; all HP back and every Tired pip erased",
+        applies=_recovers,
+        run=lambda app: app.perform(vitals.WeekOfDowntime()),
+    ),
 )

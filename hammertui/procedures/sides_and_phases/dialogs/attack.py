@@ -18,19 +18,18 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from hammertui.procedures.hammercrawl_classes.rules import abilities
-from hammertui.procedures.sides_and_phases.rules import combat as rules
-from hammertui.procedures.hammercrawl_classes.rules import damage
-from hammertui.procedures.sides_and_phases.rules import special_attacks as specials
 from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.ruleset import ClassDef, Ruleset
-from hammertui.procedures.sides_and_phases import actions as combat
 from hammertui.kernel.session.acting import Action, Refused
 from hammertui.kernel.session.state import Character, State
-from hammertui.procedures.sides_and_phases.state import PendingAttack, fighting
-from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.hammercrawl_classes.rules import abilities, damage
+from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
+from hammertui.procedures.sides_and_phases import actions as combat
+from hammertui.procedures.sides_and_phases.rules import combat as rules
+from hammertui.procedures.sides_and_phases.rules import special_attacks as specials
+from hammertui.procedures.sides_and_phases.state import PendingAttack, fighting
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.hammer import Hammer
@@ -83,7 +82,9 @@ class AttackDialog(FormDialog):
     }
     """
 
-    def __init__(self, ruleset: Ruleset, state: State, attempt: Attempt, attacker_id: str = "", target_id: str = "") -> None:
+    def __init__(
+        self, ruleset: Ruleset, state: State, attempt: Attempt, attacker_id: str = "", target_id: str = ""
+    ) -> None:
         super().__init__("Attack", "Who attacks whom, and how; Enter throws the dice.", attempt)
         self.ruleset = ruleset
         self.state = state
@@ -123,7 +124,12 @@ class AttackDialog(FormDialog):
             yield Label("Target", classes="field-label", markup=False)
             yield _select(targets, self._target, "target")
         with Horizontal(classes="row"):
-            yield Select(plain.choices(rules.attack_kind_choices(self.ruleset)), value=self._declared_kind(), allow_blank=False, id="kind")
+            yield Select(
+                plain.choices(rules.attack_kind_choices(self.ruleset)),
+                value=self._declared_kind(),
+                allow_blank=False,
+                id="kind",
+            )
             yield Label(self._net_word(), classes="field-label", markup=False)
             yield Input(value="0", id="net", classes="number")
             yield Checkbox("In the dark", combat.in_the_dark(state, self._attacker), id="dark")
@@ -147,8 +153,12 @@ class AttackDialog(FormDialog):
         yield Static("", id="dice", markup=False)
         if pending.stay_put:
             with Horizontal(classes="row"):
-                yield Label(f"Stay Put +{self.ruleset.modifier_dice.stay_put_bonus} on", classes="field-label", markup=False)
-                yield Select(plain.choices(self._stay_put_options(state)), value="auto", allow_blank=False, id="stay-put")
+                yield Label(
+                    f"Stay Put +{self.ruleset.modifier_dice.stay_put_bonus} on", classes="field-label", markup=False
+                )
+                yield Select(
+                    plain.choices(self._stay_put_options(state)), value="auto", allow_blank=False, id="stay-put"
+                )
         bare = combat.pending_result(state, self.ruleset, "none")
         crits = [n for n, d in enumerate(bare.dice, 1) if d.critical] if bare else []
         if bare is not None and bare.narrative_option and crits:
@@ -161,7 +171,9 @@ class AttackDialog(FormDialog):
         member = _character(state, pending.target)
         if member is not None and member.uses.get(NOT_TODAY, 0) > 0:
             left = member.uses[NOT_TODAY]
-            yield Checkbox(f"Not Today!: {member.name} stays at 1 HP, the rest of the blow lost ({left} left)", id="not-today")
+            yield Checkbox(
+                f"Not Today!: {member.name} stays at 1 HP, the rest of the blow lost ({left} left)", id="not-today"
+            )
         yield Label(WAITING, id="waiting", markup=False)
 
     def on_mount(self) -> None:
@@ -253,7 +265,10 @@ class AttackDialog(FormDialog):
             if n > 1:
                 text.append(" · ")
             text.append(f"{n}", style="bold reverse")
-            text.append(f" {name} AC {combat.target_ac(state, cid, self.ruleset)} {_health(state, cid)}", style="bold" if cid in aimed else "dim")
+            text.append(
+                f" {name} AC {combat.target_ac(state, cid, self.ruleset)} {_health(state, cid)}",
+                style="bold" if cid in aimed else "dim",
+            )
         if self._landing and len(self._aims) > 1:
             which = f"die {self._die}" if self._die else "all the dice"
             text.append(f"\nA number sends {which} there (up/down: which die)", style="italic")
@@ -447,7 +462,11 @@ class AttackDialog(FormDialog):
         return str(found.first(Select).value) if found else "none"
 
     def _traded(self) -> tuple[int, ...]:
-        return tuple(int(str(box.id).removeprefix("crit-")) for box in self.query(Checkbox) if str(box.id).startswith("crit-") and box.value)
+        return tuple(
+            int(str(box.id).removeprefix("crit-"))
+            for box in self.query(Checkbox)
+            if str(box.id).startswith("crit-") and box.value
+        )
 
     def _result(self) -> rules.AttackResult:
         result = combat.pending_result(self._live(), self.ruleset, self._stay_put())
@@ -547,7 +566,12 @@ class AttackDialog(FormDialog):
         pending = _pending(self._live())
         aims = tuple(self._aims) if any(aim != pending.target for aim in self._aims) else ()
         return combat.ResolveAttack(
-            stay_put=self._stay_put(), narrative=traded, effect=effect, not_today=not_today, aims=aims, **self._special_choices()
+            stay_put=self._stay_put(),
+            narrative=traded,
+            effect=effect,
+            not_today=not_today,
+            aims=aims,
+            **self._special_choices(),
         )
 
     def _special_choices(self) -> SpecialChoices:
@@ -562,6 +586,7 @@ class AttackDialog(FormDialog):
 
 
 # ------------------------------------------------------------ Book Three's special attacks
+
 
 class SpecialThrow(TypedDict, total=False):
     unarmed: bool
@@ -598,7 +623,9 @@ def _special_landing_fields() -> ComposeResult:
         with Horizontal(classes="row", id="tactical-row"):
             yield Checkbox("w Tactical weapon (a Bane on the save)", id="tactical-weapon")
             options = [(words, words) for words in specials.TACTICAL_EFFECTS]
-            yield Select(plain.choices(options), value=specials.TACTICAL_EFFECTS[0], allow_blank=False, id="tactical-effect")
+            yield Select(
+                plain.choices(options), value=specials.TACTICAL_EFFECTS[0], allow_blank=False, id="tactical-effect"
+            )
 
 
 # ------------------------------------------------------------ class abilities on the attack
@@ -615,7 +642,9 @@ def _ability_fields(state: State, target: str) -> ComposeResult:
     offered as surprised."""
     with Horizontal(classes="row", id="unseen-row"):
         yield Label("Stabbity: the target", classes="field-label", markup=False)
-        yield Select(plain.choices(UNSEEN_CHOICES), value=_unseen_default(state, target), allow_blank=False, id="unseen")
+        yield Select(
+            plain.choices(UNSEEN_CHOICES), value=_unseen_default(state, target), allow_blank=False, id="unseen"
+        )
     yield Checkbox("Sudden Inner Strength: Hit Points for a bigger damage die", id="inner-strength")
 
 
@@ -722,7 +751,9 @@ def _pending_luck(state: State) -> int:
     return fight.pending.luck_target if fight is not None and fight.pending is not None else 0
 
 
-def _die_line(text: Text, n: int, die: rules.AttackDie, result: rules.AttackResult, base: int, traded: bool, luck: int) -> None:
+def _die_line(
+    text: Text, n: int, die: rules.AttackDie, result: rules.AttackResult, base: int, traded: bool, luck: int
+) -> None:
     """One attack die: the roll against the AC, and what it did."""
     text.append(f"{_capital(die.roll.describe())} vs AC {result.target_ac}: ")
     if die.fumble:

@@ -12,13 +12,13 @@ from textual.app import ComposeResult
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from hammertui.procedures.sides_and_phases.rules import combat as rules
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.sides_and_phases.actions import Declare, declared, name_of
-from hammertui.procedures.sides_and_phases.state import Declared, fighting
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.sides_and_phases.actions import Declare, declared, name_of
+from hammertui.procedures.sides_and_phases.rules import combat as rules
+from hammertui.procedures.sides_and_phases.state import Declared, fighting
 
 MOVEMENTS = (rules.STAY_PUT, rules.MOVE_NEAR, rules.MOVE_FAR)
 ACT_FIRST = "act_first"

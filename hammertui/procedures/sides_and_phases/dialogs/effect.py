@@ -13,16 +13,16 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Select
 
-from hammertui.procedures.hammercrawl_classes.rules import checks
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.kernel.session.acting import Action
+from hammertui.kernel.session.state import State
+from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.hammercrawl_classes.rules import checks
 from hammertui.procedures.sides_and_phases.actions import AddEffect
 from hammertui.procedures.sides_and_phases.state import fighting
-from hammertui.kernel.session.state import State
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
-from hammertui.kernel.ui import plain
 
 UNCONSCIOUS_MINUTES = "3d6"
 """The complete rules: a Berserker who fails to break a rage collapses, unconscious for 3d6 minutes."""
@@ -49,7 +49,14 @@ def _turned(ruleset: Ruleset) -> list[Preset]:
     """Each Turn Unholy result that lasts rounds; the 'Smith rolls its dice."""
     results = ruleset.turn_unholy.results if ruleset.turn_unholy is not None else ()
     return [
-        Preset(f"turn-{r.id}", f"{r.name} (Turn Unholy, {r.rounds} rounds)", r.name, None, r.description, f"Turn Unholy: roll {r.rounds} and type the rounds.")
+        Preset(
+            f"turn-{r.id}",
+            f"{r.name} (Turn Unholy, {r.rounds} rounds)",
+            r.name,
+            None,
+            r.description,
+            f"Turn Unholy: roll {r.rounds} and type the rounds.",
+        )
         for r in results
         if r.rounds
     ]
@@ -59,9 +66,21 @@ def _tactical(ruleset: Ruleset) -> list[Preset]:
     """A failed save against a tactical attack (or a shield bash): one round of trouble."""
     worse, better = _edge(ruleset, -1), _edge(ruleset, 1)
     return [
-        Preset("loses-action", "Loses next action (1 round)", "Loses next action", 1, "Tactical attack: the target loses their next action."),
+        Preset(
+            "loses-action",
+            "Loses next action (1 round)",
+            "Loses next action",
+            1,
+            "Tactical attack: the target loses their next action.",
+        ),
         Preset("dazed", "Dazed (1 round)", "Dazed", 1, f"Dazed until their next action: {worse} on it."),
-        Preset("against", f"{_capital(better)} against (1 round)", f"{_capital(better)} against", 1, f"The next action against them gains {better}."),
+        Preset(
+            "against",
+            f"{_capital(better)} against (1 round)",
+            f"{_capital(better)} against",
+            1,
+            f"The next action against them gains {better}.",
+        ),
     ]
 
 
@@ -70,9 +89,20 @@ def _rage(ruleset: Ruleset) -> list[Preset]:
     for class_def in ruleset.classes.values():
         rage = class_def.rage
         if rage is not None:
-            note = f"{rage.save} save {rage.target} on taking damage; {rage.save} save {rage.break_target} to break out."
+            note = (
+                f"{rage.save} save {rage.target} on taking damage; {rage.save} save {rage.break_target} to break out."
+            )
             hint = f"{class_def.short_name}: lasts until broken. Give it rounds and end it early if it breaks."
-            return [Preset(f"rage-{class_def.id}", f"Murderous Rage ({class_def.short_name})", "Murderous Rage", None, note, hint)]
+            return [
+                Preset(
+                    f"rage-{class_def.id}",
+                    f"Murderous Rage ({class_def.short_name})",
+                    "Murderous Rage",
+                    None,
+                    note,
+                    hint,
+                )
+            ]
     return []
 
 
@@ -126,7 +156,11 @@ class EffectDialog(FormDialog):
         with Horizontal(classes="row"):
             yield Label("On", classes="field-label", markup=False)
             yield Select(plain.choices(who), value=on, allow_blank=False, id="on")
-            yield Select(plain.choices((p.label, p.id) for p in self.presets.values()), prompt="Quick pick (or type a name)", id="preset")
+            yield Select(
+                plain.choices((p.label, p.id) for p in self.presets.values()),
+                prompt="Quick pick (or type a name)",
+                id="preset",
+            )
         with Horizontal(classes="row"):
             yield Input(placeholder="Name", id="name")
             yield Label("For", classes="field-label", markup=False)
@@ -194,4 +228,10 @@ class EffectDialog(FormDialog):
         return duration
 
     def build(self) -> Action:
-        return AddEffect(self.text("name"), self.choice("on"), self.choice("unit"), self.whole("duration", "Duration"), self.text("note"))
+        return AddEffect(
+            self.text("name"),
+            self.choice("on"),
+            self.choice("unit"),
+            self.whole("duration", "Duration"),
+            self.text("note"),
+        )

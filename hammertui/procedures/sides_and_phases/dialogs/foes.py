@@ -12,17 +12,17 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label, Select
 
-from hammertui.procedures.sides_and_phases.rules import combat as rules
 from hammertui.kernel.rules.dice import DiceExpr
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.sides_and_phases.actions import AddFoes, FoeGroup, StartFight, default_leader
-from hammertui.procedures.sides_and_phases.state import FoeKind, foe_kinds
 from hammertui.kernel.session.state import State
+from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.numbers import whole_number
 from hammertui.kernel.ui.rulings import Rulings
-from hammertui.kernel.ui import plain
+from hammertui.procedures.sides_and_phases.actions import AddFoes, FoeGroup, StartFight, default_leader
+from hammertui.procedures.sides_and_phases.rules import combat as rules
+from hammertui.procedures.sides_and_phases.state import FoeKind, foe_kinds
 
 NEW = -1
 """The kind list's first entry: a foe not met before this session."""

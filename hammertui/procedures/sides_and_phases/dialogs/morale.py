@@ -15,14 +15,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Button, Input, Label, Select, SelectionList
 
-from hammertui.procedures.sides_and_phases.rules import combat as rules
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.sides_and_phases.actions import BREAKS, CheckMorale, SkipMorale, kind_of
-from hammertui.procedures.sides_and_phases.state import Foe, fighting
 from hammertui.kernel.session.state import State
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.procedures.sides_and_phases.actions import BREAKS, CheckMorale, SkipMorale, kind_of
+from hammertui.procedures.sides_and_phases.rules import combat as rules
+from hammertui.procedures.sides_and_phases.state import Foe, fighting
 
 BY_TIERS = "tiers"
 
@@ -80,7 +80,7 @@ class MoraleDialog(KeptResultDialog):
         self.foes: tuple[Foe, ...] = tuple(f for f in fight.foes if f.status == "ok") if fight else ()
 
     def fields(self) -> ComposeResult:
-        yield SelectionList(*plain.choices(((f.name, f.id, True) for f in self.foes)), id="foes")
+        yield SelectionList(*plain.choices((f.name, f.id, True) for f in self.foes), id="foes")
         threats = [(f"{t.name} ({t.target})", t.id) for t in self.ruleset.morale_targets]
         threats.append(("By tiers: the threat's tier against each foe's", BY_TIERS))
         with Horizontal(classes="row"):

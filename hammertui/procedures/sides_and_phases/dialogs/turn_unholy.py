@@ -11,17 +11,16 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.widgets import Label, Select, SelectionList
 
-from hammertui.procedures.hammercrawl_classes.rules import checks
-from hammertui.procedures.hammercrawl_classes.rules import tiers
-from hammertui.procedures.sides_and_phases.rules import combat as rules
 from hammertui.kernel.ruleset import Ruleset, TurnUnholyResult
 from hammertui.kernel.session.acting import Action
-from hammertui.procedures.sides_and_phases.actions import TURN_UNHOLY, TurnUnholy, kind_of
-from hammertui.procedures.sides_and_phases.state import Foe, fighting
 from hammertui.kernel.session.state import Character, State
-from hammertui.kernel.ui.dialogs.form import Attempt
-from hammertui.procedures.sides_and_phases.dialogs.morale import KeptResultDialog
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.dialogs.form import Attempt
+from hammertui.procedures.hammercrawl_classes.rules import checks, tiers
+from hammertui.procedures.sides_and_phases.actions import TURN_UNHOLY, TurnUnholy, kind_of
+from hammertui.procedures.sides_and_phases.dialogs.morale import KeptResultDialog
+from hammertui.procedures.sides_and_phases.rules import combat as rules
+from hammertui.procedures.sides_and_phases.state import Foe, fighting
 
 
 class TurnUnholyDialog(KeptResultDialog):

@@ -16,9 +16,6 @@ from typing import Literal
 
 import attrs
 
-from hammertui.procedures.sides_and_phases.rules.attack_plan import AttackPlan
-from hammertui.procedures.hammercrawl_classes.rules.characters import BONUS_DICE_MELEE_ONLY, attack_bonus, attack_dice, attack_dice_for
-from hammertui.procedures.hammercrawl_classes.rules.checks import modified_d20, modified_roll, net_words, tilt_words
 from hammertui.kernel.rules.dice import (
     DiceExpr,
     DiceSource,
@@ -27,12 +24,25 @@ from hammertui.kernel.rules.dice import (
     parse,
     roll,
 )
-from hammertui.procedures.sides_and_phases.rules.hit_dice import HIT_DIE_SIDES, HitDice, parse_hit_dice
 from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset, TurnUnholyResult
 from hammertui.procedures.burn_down.schema import LightPenalty
-from hammertui.procedures.hammercrawl_classes.rules.tiers import save_target, tier_of, turn_unholy_result, turn_unholy_target
+from hammertui.procedures.hammercrawl_classes.rules.characters import (
+    BONUS_DICE_MELEE_ONLY,
+    attack_bonus,
+    attack_dice,
+    attack_dice_for,
+)
+from hammertui.procedures.hammercrawl_classes.rules.checks import modified_d20, modified_roll, net_words, tilt_words
+from hammertui.procedures.hammercrawl_classes.rules.tiers import (
+    save_target,
+    tier_of,
+    turn_unholy_result,
+    turn_unholy_target,
+)
+from hammertui.procedures.sides_and_phases.rules.attack_plan import AttackPlan
+from hammertui.procedures.sides_and_phases.rules.hit_dice import HIT_DIE_SIDES, HitDice, parse_hit_dice
 
 Side = Literal["party", "foes"]
 SIDES: tuple[Side, Side] = ("party", "foes")
@@ -186,9 +196,7 @@ def roll_initiative(
         winner: Side = "party" if party.total > foes.total else "foes"
         text = f"The party rolled {party.total}, the foes {foes.total}: {_acts_first(winner)}."
         return _initiative(winner, party, foes, "roll", "Highest roll", text)
-    return _break_tie(
-        ruleset, source, party, foes, party_mod, foe_modifier, party_count, foe_count, last_winner
-    )
+    return _break_tie(ruleset, source, party, foes, party_mod, foe_modifier, party_count, foe_count, last_winner)
 
 
 def _initiative_roll(ruleset: Ruleset, source: DiceSource, side: Side, modifier: int) -> Roll:
@@ -319,9 +327,7 @@ def round_steps(
     if round_number < 1:
         raise ValueError("rounds count from 1")
     skipped = set(surprised) if round_number == 1 else set()
-    return tuple(
-        Step(round_number, side, phase) for side in order if side not in skipped for phase in phases(ruleset)
-    )
+    return tuple(Step(round_number, side, phase) for side in order if side not in skipped for phase in phases(ruleset))
 
 
 def first_step(
@@ -332,9 +338,7 @@ def first_step(
     return steps[0] if steps else None
 
 
-def next_step(
-    ruleset: Ruleset, step: Step, order: Sequence[Side], surprised: Iterable[Side] = ()
-) -> Step | None:
+def next_step(ruleset: Ruleset, step: Step, order: Sequence[Side], surprised: Iterable[Side] = ()) -> Step | None:
     """The step after `step` in its round, or None when the round is over.
 
     None means: roll initiative again, and start round `step.round + 1` from `first_step` with
@@ -550,9 +554,7 @@ def plan_character_attack(
     return _finish_plan(ruleset, plan, steps, dark, lines)
 
 
-def _two_handed(
-    big_die: int | None, extra_dice: int, die: int, kind: str, lines: list[str]
-) -> tuple[int, int]:
+def _two_handed(big_die: int | None, extra_dice: int, die: int, kind: str, lines: list[str]) -> tuple[int, int]:
     """The damage die and extra damage dice a two-handed weapon gives."""
     if big_die is not None and kind == "melee":
         lines.append(f"two-handed melee weapon: d{big_die} damage")
@@ -772,7 +774,9 @@ def resolve_attack(
     return evaluate(ruleset, plan, target_ac, attack_rolls, damage, chains, stay_put, pool)
 
 
-def _thrown_attack_dice(ruleset: Ruleset, source: DiceSource, plan: AttackPlan, net: int) -> tuple[tuple[Roll, ...], Roll | None]:
+def _thrown_attack_dice(
+    ruleset: Ruleset, source: DiceSource, plan: AttackPlan, net: int
+) -> tuple[tuple[Roll, ...], Roll | None]:
     """The attack dice, each a roll of its own, and the pool they came from where there is one.
 
     Modifier dice that pool (stacking Advantage) tilt the attack dice as one ("Their Combat Attack Dice pool"): "When
@@ -867,9 +871,7 @@ def evaluate(
         fumble = plan.fumbles and critical.fumble is not None and face == critical.fumble
         hit = crit or (not fumble and thrown.total >= target_ac)
         multiplier = critical.multiplier + _passed(chain) if crit else 1
-        dice.append(
-            AttackDie(thrown, face, hit, crit, fumble, multiplier, per_hit * multiplier if hit else 0, chain)
-        )
+        dice.append(AttackDie(thrown, face, hit, crit, fumble, multiplier, per_hit * multiplier if hit else 0, chain))
     return AttackResult(
         plan,
         target_ac,
@@ -931,6 +933,7 @@ def _without(thrown: Roll, term: Term) -> Roll:
 # ---------------------------------------------------------------------------------------------
 # Foes: Hit Dice, Hit Points, tier.
 # ---------------------------------------------------------------------------------------------
+
 
 def foe_tier(ruleset: Ruleset, hit_dice: HitDice | str | int) -> int:
     """A foe's tier from its base Hit Dice: the complete rules say to ignore asterisks, and a
@@ -1041,9 +1044,7 @@ def morale_2d6(source: DiceSource, score: int, modifier: int = 0) -> MoraleResul
     """
     thrown = _labelled(roll(source, DiceExpr(2, 6, modifier)), "morale")
     passed = thrown.total <= score
-    text = (
-        f"{thrown.describe()} against Morale {score}: {'at or below, holds' if passed else 'above, breaks'}"
-    )
+    text = f"{thrown.describe()} against Morale {score}: {'at or below, holds' if passed else 'above, breaks'}"
     return MoraleResult("2d6", thrown, score, passed, text)
 
 
@@ -1071,7 +1072,9 @@ def morale_plan(
     if threat_tier is not None:
         own = foe_tier(ruleset, hit_dice)
         why = f"a tier {threat_tier} threat against a tier {own} foe"
-        return MoralePlan("rally_save", save_target(ruleset, threat_tier, own), why, threat_tier=threat_tier, own_tier=own)
+        return MoralePlan(
+            "rally_save", save_target(ruleset, threat_tier, own), why, threat_tier=threat_tier, own_tier=own
+        )
     found = next((t for t in ruleset.morale_targets if t.id == threat), None)
     if found is None:
         known = ", ".join(t.id for t in ruleset.morale_targets) or "none"
@@ -1177,9 +1180,7 @@ def _turn_one(ruleset: Ruleset, source: DiceSource, cleric_tier: int, target: Tu
     assert rules is not None
     goal = turn_unholy_target(ruleset, cleric_tier, target.tier)
     net = target.net + (rules.intelligent_modifier if target.intelligent else 0)
-    save = save_against(
-        ruleset, source, rules.save, target.save_bonus, goal, net, f"{target.name} {rules.save} save"
-    )
+    save = save_against(ruleset, source, rules.save, target.save_bonus, goal, net, f"{target.name} {rules.save} save")
     head = save.describe()
     if save.passed:
         return TurnOutcome(target, goal, save.roll, True, None, None, None, False, f"{head}: unaffected.")

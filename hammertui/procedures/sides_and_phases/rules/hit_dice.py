@@ -9,9 +9,7 @@ import re
 
 from hammertui.kernel.rules.records import record
 
-_HIT_DICE = re.compile(
-    r"^\s*(?P<count>\d+)\s*(?P<stars>\**)\s*(?:(?P<sign>[+-])\s*(?P<mod>\d+))?\s*(?P<after>\**)\s*$"
-)
+_HIT_DICE = re.compile(r"^\s*(?P<count>\d+)\s*(?P<stars>\**)\s*(?:(?P<sign>[+-])\s*(?P<mod>\d+))?\s*(?P<after>\**)\s*$")
 
 HIT_DIE_SIDES = 8
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from hammertui.procedures.hammercrawl_classes.rules.checks import modified_d20, net_words
-from hammertui.procedures.sides_and_phases.rules.combat import DAMAGE_DIE_LADDER, AttackDie
 from hammertui.kernel.rules.dice import DiceSource, Roll
 from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.procedures.hammercrawl_classes.rules.checks import modified_d20, net_words
+from hammertui.procedures.sides_and_phases.rules.combat import DAMAGE_DIE_LADDER, AttackDie
 from hammertui.procedures.sides_and_phases.schema import SpecialAttacks
 
 BASIC = ""
@@ -118,7 +118,9 @@ def shield_bash(
     target = die.roll.total
     save = modified_d20(ruleset, source, save_bonus, 0, f"{special.bash_save} save (Shield Bash)")
     saved = save.total >= target
-    return SpecialOutcome(SHIELD_BASH, number, target, save, saved, damage_per_hit // 2, 0 if saved else effects_earned(die))
+    return SpecialOutcome(
+        SHIELD_BASH, number, target, save, saved, damage_per_hit // 2, 0 if saved else effects_earned(die)
+    )
 
 
 def tactical(
@@ -168,9 +170,9 @@ DEFENSIVE_ACTION = "Defensive Action"
 """The effect a Defensive Action hangs on the defender until its next turn."""
 
 SITUATIONAL_BANES: dict[str, str] = {
-    "max_range": "beyond Effective Range, up to the Maximum: \"attacks up to the Maximum range suffer a Bane\"",
-    "thrown_melee": "a melee weapon without a Thrown quality: \"can be thrown, but the attack receives a Bane\"",
-    "missile_in_melee": "a missile weapon against a target in melee with you: \"your attacks have a Bane die\"",
+    "max_range": 'beyond Effective Range, up to the Maximum: "attacks up to the Maximum range suffer a Bane"',
+    "thrown_melee": 'a melee weapon without a Thrown quality: "can be thrown, but the attack receives a Bane"',
+    "missile_in_melee": 'a missile weapon against a target in melee with you: "your attacks have a Bane die"',
 }
 """Book Three's Banes of range and of missiles in melee, one each, by id: the reason in the text's words."""
 
@@ -198,7 +200,9 @@ HELP_ALLY = {
 """Effects on a target that give the next attack on it a Boon, spent by that attack."""
 
 
-def effect_dice(attacker_effects: Iterable[str], target_effects: Iterable[str]) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+def effect_dice(
+    attacker_effects: Iterable[str], target_effects: Iterable[str]
+) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
     """The Shield Bash's and Tactical Attacks' effects on a later attack, by the effects' names: a
     Dazed attacker throws with "a combat Bane until its next action", as one a Tactical Attack left
     "a Bane on its next action"; a Knocked-down target gives the next ally that attacks it "a Boon
@@ -211,12 +215,10 @@ def effect_dice(attacker_effects: Iterable[str], target_effects: Iterable[str]) 
 
 
 def unarmed_damage(damage_per_hit: int) -> int:
-    """"If you are attacking to cause damage, then your damage is halved, rounded down." """
+    """ "If you are attacking to cause damage, then your damage is halved, rounded down." """
     return damage_per_hit // 2
 
 
 def unarmed_banes(ruleset: Ruleset, target_armed: bool) -> int:
-    """"If your opponent is armed, your attack roll receives a Bane, unless it is a Tactical Attack."
-    """
+    """ "If your opponent is armed, your attack roll receives a Bane, unless it is a Tactical Attack." """
     return rules_of(ruleset).unarmed_banes if target_armed else 0
-
