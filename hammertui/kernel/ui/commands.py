@@ -63,16 +63,20 @@ class Command(Generic[Moment]):
 
     key: str | None
     id: str
+    """The binding id; an empty one names a key no keymap moves (a table's Home and End)."""
     action: str
     label: str
     title: Words
     help: Words
     show: bool = False
-    applies: Callable[[Moment], bool] = always
+    applies: Callable[[Moment], bool | None] = always
+    """Whether the command applies now: False hides it, None leaves its key greyed out in the footer."""
     key_display: str | None = None
     priority: bool = False
     run: Callable[[Any], object] | None = None
     """A procedure's command runs this with the app, through the app's `do` action."""
+    in_palette: bool = True
+    """A screen's key the palette does not offer: its words are its footer's label and tooltip."""
 
     @property
     def bound_action(self) -> str:
@@ -88,7 +92,7 @@ class Command(Generic[Moment]):
             show=self.show,
             key_display=self.key_display,
             priority=self.priority,
-            id=self.id,
+            id=self.id or None,
             tooltip=_plain(self.help),
         )
 
@@ -191,7 +195,7 @@ def screen_palette(screen: Screen, commands: Iterable[Command[Any]], view: View 
         return
     seen: set[str] = set()
     for command in commands:
-        if command.action in seen or not screen.check_action(command.action, ()):
+        if not command.in_palette or command.action in seen or not screen.check_action(command.action, ()):
             continue
         seen.add(command.action)
         title, help = command.words(view.state, view.ruleset)
