@@ -1,4 +1,4 @@
-"""A screen or widget whose keys are commands: it declares them (`COMMANDS`) and its bindings, its
+"""A screen or widget whose keys are commands: it declares them (`COMMAND_LIST`) and its bindings, its
 footer and its palette are built from them, each key there only while its command applies.
 
 Every key of hammertui is declared so, the dashboard's (`commands.COMMON` and the procedures'),
@@ -46,20 +46,21 @@ def key(
 
 
 class Commanded:
-    """Named first among a screen's or widget's bases: its `COMMANDS` (each class its own, added to
+    """Named first among a screen's or widget's bases: its `COMMAND_LIST` (each class its own, added to
     those it inherits, as Textual adds up `BINDINGS`) become its bindings, and a key whose command
-    does not apply to the moment (`now`) is hidden, or greyed out, and does nothing."""
+    does not apply to the moment (`now`) is hidden, or greyed out, and does nothing. (Textual's own
+    `COMMANDS` are the palette's providers: another thing.)"""
 
-    COMMANDS: ClassVar[tuple[Command[Any], ...]] = ()
+    COMMAND_LIST: ClassVar[tuple[Command[Any], ...]] = ()
     _by_action: ClassVar[dict[tuple[str, tuple[object, ...]], Command[Any]]] = {}
     """Its commands by the action and parameters Textual checks them with (`set_action('rest')`)."""
     _footer_keys: tuple[bool | None, ...] = ()
     """The footer's keys that applied when it was last drawn."""
 
     def __init_subclass__(cls, **options: Any) -> None:
-        own = cls.__dict__.get("COMMANDS")
+        own = cls.__dict__.get("COMMAND_LIST")
         if own is not None:
-            assert "BINDINGS" not in cls.__dict__, f"{cls.__name__}'s keys are its COMMANDS"
+            assert "BINDINGS" not in cls.__dict__, f"{cls.__name__}'s keys are its COMMAND_LIST"
             cls.BINDINGS = [command.binding() for command in own if command.key is not None]  # type: ignore[attr-defined]
         super().__init_subclass__(**options)
         cls._by_action = {_checked(command.action): command for command in cls.every_command()}
@@ -67,7 +68,7 @@ class Commanded:
     @classmethod
     def every_command(cls) -> tuple[Command[Any], ...]:
         """Its commands and those it inherits, the furthest ancestor's first."""
-        return tuple(command for klass in reversed(cls.__mro__) for command in vars(klass).get("COMMANDS", ()))
+        return tuple(command for klass in reversed(cls.__mro__) for command in vars(klass).get("COMMAND_LIST", ()))
 
     def now(self) -> object | None:
         """What the commands ask whether they apply: the screen itself, unless it has more to say;

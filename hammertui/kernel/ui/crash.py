@@ -101,7 +101,7 @@ class CrashScreen(Commanded, Screen[None]):
 
     DEFAULT_CSS = "CrashScreen { align: center middle; }"
 
-    COMMANDS = (key("q,escape,enter,ctrl+q", "crash.quit", "quit", "Quit", priority=True),)
+    COMMAND_LIST = (key("q,escape,enter,ctrl+q", "crash.quit", "quit", "Quit", priority=True),)
 
     def __init__(self, log: Path | None, error: BaseException) -> None:
         super().__init__()

@@ -29,7 +29,7 @@ class GraveyardScreen(ListingScreen):
 
     TITLE = "Graveyard"
     COLUMNS = ("Name", "Class Lv", "Died", "Cause", "Epitaph")
-    COMMANDS = (
+    COMMAND_LIST = (
         # Priority, so Enter edits even though the focused table has its own Enter.
         key("enter,e", "graveyard.epitaph", "epitaph", "Epitaph", priority=True, applies=has_row),
     )

@@ -42,7 +42,7 @@ class ListingScreen(Commanded, ModalScreen[None]):
 
     CSS_PATH = STYLES
 
-    COMMANDS = (key("escape", "listing.close", "close", "Close"),)
+    COMMAND_LIST = (key("escape", "listing.close", "close", "Close"),)
 
     COLUMNS: ClassVar[tuple[str, ...]] = ()
 

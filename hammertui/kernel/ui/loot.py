@@ -40,7 +40,7 @@ class LootScreen(ListingScreen):
 
     TITLE = "Loot ledger"
     COLUMNS = COLUMNS
-    COMMANDS = (
+    COMMAND_LIST = (
         key("a", "loot.add", "add", "Add", "Coins or an item found, and who carries it"),
         key(
             "g",

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 class StepScreen(Commanded, Screen[None]):
     """The frame: a subclass names its box (`BOX`, `BOX_TITLE`), yields the box's inside
-    (`compose_steps`) and draws each view (`view_changed`). Its keys are commands (`COMMANDS`),
+    (`compose_steps`) and draws each view (`view_changed`). Its keys are commands (`COMMAND_LIST`),
     checked against the moment (`moment`) for its keys, footer and palette.
 
     A screen that lets the dashboard show through names `ModalScreen` first among its bases

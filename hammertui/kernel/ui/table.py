@@ -17,7 +17,7 @@ class RowTable(Commanded, DataTable):
     """A table read a row at a time: Home and End go to the first and the last row (a plain
     DataTable moves them across columns, which a row cursor does not have)."""
 
-    COMMANDS = (
+    COMMAND_LIST = (
         key("home", "", "scroll_top", "First row", show=False),
         key("end", "", "scroll_bottom", "Last row", show=False),
     )

@@ -164,7 +164,7 @@ class CampScreen(ModalScreen[None], StepScreen):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """A short terminal gives the camp the whole height, the step's text what is left of it."""
 
-    COMMANDS = CAMP
+    COMMAND_LIST = CAMP
 
     def __init__(self) -> None:
         super().__init__()

@@ -132,7 +132,7 @@ class AttackDialog(Commanded, FormDialog):
     AttackDialog .dialog .row Input { margin: 0; width: 8; }
     AttackDialog .dialog #range { height: auto; }
     """
-    COMMANDS = (
+    COMMAND_LIST = (
         *(
             key(letter, f"initiative.range_{at}", f"range('{at}')", RANGE_NAMES[at], show=False, priority=True)
             for at, letter in RANGE_KEYS.items()
@@ -375,7 +375,7 @@ class InitiativeScreen(StepScreen):
 
     BOX = "fight"
     BOX_TITLE = "Fight!"
-    COMMANDS = INITIATIVE
+    COMMAND_LIST = INITIATIVE
 
     DEFAULT_CSS = """
     InitiativeScreen .fight { border: round $accent; height: 1fr; padding: 0 1; }

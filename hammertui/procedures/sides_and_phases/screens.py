@@ -96,7 +96,7 @@ ENDING_WHY = {"foes": "The foes fled or gave up.", "party": "The party got away.
 class CombatantTable(RowTable):
     """The combatants, one row each; Enter steps the fight like space rather than selecting."""
 
-    COMMANDS = (key("enter", "", "screen.next", "Next", show=False),)
+    COMMAND_LIST = (key("enter", "", "screen.next", "Next", show=False),)
 
 
 @record
@@ -341,7 +341,7 @@ class FightScreen(StepScreen):
 
     BOX = "fight"
     BOX_TITLE = "Fight!"
-    COMMANDS = FIGHT
+    COMMAND_LIST = FIGHT
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]

@@ -94,7 +94,7 @@ class ExploreScreen(ModalScreen[None], StepScreen):
     BOX = "explore"
     BOX_TITLE = "Explore"
 
-    COMMANDS = (
+    COMMAND_LIST = (
         key("escape", "explore.close", "close", "Close"),
         key("enter", "explore.next", "next", "Next", show=False, applies=lambda s: s.may_go_on()),
         key("n", "explore.next_n", "next", "Next", applies=lambda s: s.may_go_on()),

@@ -270,7 +270,7 @@ class PoolList(Commanded, TextLines, can_focus=True):
     It only asks: each change leaves as a `Change` message for the screen to make an action of.
     """
 
-    COMMANDS = (
+    COMMAND_LIST = (
         key("up", "", "move(-1)", "Up", show=False),
         key("down", "", "move(1)", "Down", show=False),
         key("space,enter", "pool.toggle", "step(0)", "On/off", key_display="space"),
@@ -566,7 +566,7 @@ class PoolScreen(Commanded, ModalScreen[None]):
 
     CSS_PATH = [STYLES, Path(__file__).with_name("pool.tcss")]
 
-    COMMANDS = (
+    COMMAND_LIST = (
         key("escape", "pool.close", "close", "Close"),
         key("u", "pool.undo", "app.undo", "Undo"),
         key("ctrl+r", "pool.redo", "app.redo", "Redo"),

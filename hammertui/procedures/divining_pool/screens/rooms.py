@@ -44,7 +44,7 @@ class RoomsScreen(ListingScreen):
     CSS_PATH = [STYLES, Path(__file__).with_name("rooms.tcss")]
 
     TITLE = "Rooms"
-    COMMANDS = (
+    COMMAND_LIST = (
         key(
             "x",
             "rooms.award",

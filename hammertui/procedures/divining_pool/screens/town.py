@@ -57,7 +57,7 @@ class TownScreen(ListingScreen):
     CSS_PATH = [STYLES, Path(__file__).with_name("town.tcss")]
 
     TITLE = "Return to Town"
-    COMMANDS = (
+    COMMAND_LIST = (
         # Priority, so Enter returns even from the table or a number field, which have their own Enter.
         key("enter", "town.go", "go", "Return to Town", priority=True, applies=lambda town: town.may_go()),
         key(

@@ -22,7 +22,7 @@ class HirelingsScreen(ListingScreen):
 
     TITLE = "Hirelings"
     COLUMNS = ("Name", "Profession", "Tier", "Daily cost", "Employer")
-    COMMANDS = (
+    COMMAND_LIST = (
         key("n", "hirelings.hire", "hire", "Hire"),
         key("m", "hirelings.morale", "morale", "Morale check", applies=has_row),
         key("x", "hirelings.dismiss", "dismiss_hireling", "Dismiss", applies=has_row),

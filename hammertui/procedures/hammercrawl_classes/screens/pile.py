@@ -26,7 +26,7 @@ class PileScreen(ListingScreen):
     """Browse the replacements; Enter sends the highlighted one straight into the party."""
 
     TITLE = "Replacements"
-    COMMANDS = (
+    COMMAND_LIST = (
         # Priority, so Enter draws even though the focused table has its own Enter (and a mouse
         # click on a row, which also "selects" it, never drops anyone into the party by accident).
         key("enter", "pile.draw", "draw", "Join party", priority=True, applies=has_row),

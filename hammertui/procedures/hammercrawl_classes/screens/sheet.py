@@ -42,7 +42,7 @@ class SheetScreen(Commanded, ModalScreen[None]):
 
     CSS_PATH = STYLES
 
-    COMMANDS = (
+    COMMAND_LIST = (
         key("escape", "sheet.close", "close", "Close"),
         key("s", "sheet.check", "run('check')", "Roll"),
         key("x", "sheet.xp", "run('award_xp')", "XP"),

@@ -25,7 +25,7 @@ class RussellSheetScreen(Commanded, ModalScreen[None]):
 
     CSS_PATH = STYLES
 
-    COMMANDS = (key("escape", "sheet.close", "close", "Close"),)
+    COMMAND_LIST = (key("escape", "sheet.close", "close", "Close"),)
 
     def __init__(self, character_id: str, sheet_lines: Callable[[View, str], list[str]]) -> None:
         """`sheet_lines` writes the sheet: the party pane's, which opens this screen."""
