@@ -9,12 +9,14 @@ from pathlib import Path
 
 from textual.widget import Widget
 
-from hammertui.kernel.ui.commanded import Commanded, key
+from hammertui.kernel.ui.commands import Commanded, key
 
 HAMMERTUI = Path(__file__).resolve().parents[2] / "hammertui"
 
 MECHANISM = {
-    Path("kernel/ui/commands.py"): "a command's binding (`Command.binding`)",
+    Path(
+        "kernel/ui/commands.py"
+    ): "a command's binding (`Command.binding`), and `Commanded` builds a screen's from them",
     Path("kernel/ui/keymap.py"): "a keymap's keys read as Textual spells a binding's",
 }
 """The modules that may make a Binding, and why."""

@@ -33,7 +33,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Label, Static
 
-from hammertui.kernel.ui.commanded import Commanded, key
+from hammertui.kernel.ui.commands import Commanded, key
 
 CRASH_LOG = "hammertui-crash.log"
 MAX_LOG_BYTES = 1024 * 1024

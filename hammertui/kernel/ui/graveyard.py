@@ -14,7 +14,7 @@ from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.session.procedures import by_dungeon_level
 from hammertui.kernel.session.state import Grave
 from hammertui.kernel.session.vitals import WriteEpitaph
-from hammertui.kernel.ui.commanded import key
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.listing import ListingScreen, has_row, widest
 from hammertui.kernel.ui.table import Row, clipped

@@ -22,7 +22,7 @@ from hammertui.kernel.session.loot import (
     with_the_living,
 )
 from hammertui.kernel.session.state import Loot, State
-from hammertui.kernel.ui.commanded import key
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.loot import AddLootDialog, EditLootDialog, RemoveLootDialog
 from hammertui.kernel.ui.listing import ListingScreen, has_row, widest

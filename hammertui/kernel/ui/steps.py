@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from hammertui.kernel.ui.commanded import Commanded
+from hammertui.kernel.ui.commands import Commanded
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View

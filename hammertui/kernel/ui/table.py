@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import DataTable
 
-from hammertui.kernel.ui.commanded import Commanded, key
+from hammertui.kernel.ui.commands import Commanded, key
 
 Row = tuple[str, Sequence[str | Text]]
 

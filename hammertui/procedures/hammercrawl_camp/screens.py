@@ -23,7 +23,7 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.commanded import key
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.base import PromptDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog

@@ -16,8 +16,7 @@ from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Stati
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.commanded import Commanded, key
-from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, bound_key
+from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, Commanded, bound_key, key
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog

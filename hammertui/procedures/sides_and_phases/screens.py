@@ -24,8 +24,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Character, State
-from hammertui.kernel.ui.commanded import key
-from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command
+from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, key
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.header import header_text

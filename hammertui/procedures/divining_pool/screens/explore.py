@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from hammertui.kernel.rules.dice import DiviningThrow
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import State
-from hammertui.kernel.ui.commanded import key
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.header import header_text

@@ -32,7 +32,7 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import State
-from hammertui.kernel.ui.commanded import Commanded, key
+from hammertui.kernel.ui.commands import Commanded, key
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View

@@ -18,7 +18,7 @@ from textual.widgets import Static, TextArea
 
 from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.session.acting import Action
-from hammertui.kernel.ui.commanded import key
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
 from hammertui.kernel.ui.listing import ListingScreen, has_row, widest
 from hammertui.kernel.ui.styles import STYLES

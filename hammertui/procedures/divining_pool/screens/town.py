@@ -21,7 +21,7 @@ from textual.widgets import Input, Label, Static
 from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.loot import describe, whereabouts
 from hammertui.kernel.session.state import Character, Loot
-from hammertui.kernel.ui.commanded import key
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.listing import ListingScreen, has_row, widest
 from hammertui.kernel.ui.numbers import whole_number
 from hammertui.kernel.ui.rulings import Rulings

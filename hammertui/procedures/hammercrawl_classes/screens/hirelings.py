@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from hammertui.kernel.session.state import Hireling
-from hammertui.kernel.ui.commanded import key
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.listing import ListingScreen, has_row, widest
 from hammertui.kernel.ui.table import Row, clipped
 from hammertui.kernel.ui.view import View

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from hammertui.kernel.session.state import Character
-from hammertui.kernel.ui.commanded import key
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.listing import ListingScreen, has_row
 from hammertui.kernel.ui.table import Row, clipped
