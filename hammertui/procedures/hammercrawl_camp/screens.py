@@ -113,6 +113,7 @@ def _goes_on(m: CampMoment) -> bool:
 
 
 def _may_override(m: CampMoment) -> bool:
+    """Camp anyway, where the check does not allow a camp."""
     return m.before and exploring(m.view.state) is None and not camp_check(m.view.state, m.view.ruleset).allowed
 
 
@@ -128,14 +129,7 @@ def _takes(action: str) -> Callable[[CampMoment], bool]:
 
 CAMP = (
     key("escape", "camp.close", "close", "Close"),
-    key(
-        "enter",
-        "camp.next",
-        "next",
-        "Next",
-        show=False,
-        applies=_goes_on,
-    ),
+    key("enter", "camp.next", "next", "Next", show=False, applies=_goes_on),
     key("n", "camp.next_n", "next", "Next", applies=_goes_on),
     key("a", "camp.choose", "choose", "Choose", applies=_at("free", "actions")),
     key("o", "camp.override", "override", "Camp anyway", applies=_may_override),
