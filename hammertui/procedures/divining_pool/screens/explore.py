@@ -107,7 +107,7 @@ class ExploreScreen(ModalScreen[None], StepScreen):
             "award",
             "Challenge beaten",
             "Award the room's XP to every survivor",
-            applies=lambda s: s.awardable(s.hammer.view) is not None,
+            applies=lambda s: s._awardable(s.hammer.view) is not None,
         ),
         key("u", "explore.undo", "undo", "Undo"),
         *(
@@ -187,7 +187,7 @@ class ExploreScreen(ModalScreen[None], StepScreen):
         if self._count:
             hint = f"x{self._count}: a letter or enter spends {self._count} on its outcome · escape forget the count"
         elif trip is None and self._finished is not None:
-            award = "x challenge beaten: award the XP · " if self.awardable(view) is not None else ""
+            award = "x challenge beaten: award the XP · " if self._awardable(view) is not None else ""
             hint = f"{award}F fight · u undo · escape close"
         else:
             hint = HINTS[trip.step if trip else ""]
@@ -290,7 +290,7 @@ class ExploreScreen(ModalScreen[None], StepScreen):
         view = self.hammer.view
         return view is not None and bool(spend_choices(view.state, view.ruleset))
 
-    def awardable(self, view: View | None) -> int | None:
+    def _awardable(self, view: View | None) -> int | None:
         """The room just explored, while its challenge's XP is still to award."""
         if view is None or self._finished is None or exploring(view.state) is not None or not view.state.living:
             return None
@@ -340,7 +340,7 @@ class ExploreScreen(ModalScreen[None], StepScreen):
 
     def action_award(self) -> None:
         """Challenge beaten: the room's XP, by the rules' figure shown above, to every survivor."""
-        number = self.awardable(self.hammer.view)
+        number = self._awardable(self.hammer.view)
         if number is not None:
             self.hammer.perform(AwardRoomXP(number))
 
