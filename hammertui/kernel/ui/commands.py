@@ -1,5 +1,6 @@
 """The dashboard's commands, in one list: the keys, the footer and the command palette all come from it
-(the fight screen has its own list of the same records).
+(every other screen, and a widget with keys, has its own list of the same records: `Commanded`, below).
+No key is bound but as a command.
 
 A command knows its key (none for a palette-only one), its binding id (what a keymap file names to
 move it to another key), its footer label, its palette title and help, what it runs (an `action_`
@@ -12,8 +13,9 @@ session's procedures (each procedure's `COMMANDS`, see `ui/procedures.py`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
 
+from textual.actions import parse
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -63,16 +65,20 @@ class Command(Generic[Moment]):
 
     key: str | None
     id: str
+    """The binding id; an empty one names a key no keymap moves (a table's Home and End)."""
     action: str
     label: str
     title: Words
     help: Words
     show: bool = False
-    applies: Callable[[Moment], bool] = always
+    applies: Callable[[Moment], bool | None] = always
+    """Whether the command applies now: False hides it, None leaves its key greyed out in the footer."""
     key_display: str | None = None
     priority: bool = False
     run: Callable[[Any], object] | None = None
     """A procedure's command runs this with the app, through the app's `do` action."""
+    in_palette: bool = True
+    """A screen's key the palette does not offer: its words are its footer's label and tooltip."""
 
     @property
     def bound_action(self) -> str:
@@ -88,7 +94,7 @@ class Command(Generic[Moment]):
             show=self.show,
             key_display=self.key_display,
             priority=self.priority,
-            id=self.id,
+            id=self.id or None,
             tooltip=_plain(self.help),
         )
 
@@ -191,7 +197,7 @@ def screen_palette(screen: Screen, commands: Iterable[Command[Any]], view: View 
         return
     seen: set[str] = set()
     for command in commands:
-        if command.action in seen or not screen.check_action(command.action, ()):
+        if not command.in_palette or command.action in seen or not screen.check_action(command.action, ()):
             continue
         seen.add(command.action)
         title, help = command.words(view.state, view.ruleset)
@@ -220,3 +226,94 @@ def bound_key(screen: Screen, action: str) -> str | None:
         if active.node is screen and active.binding.action == action:
             return screen.app.get_key_display(active.binding)
     return None
+
+
+# A screen's or widget's own commands -----------------------------------------------------------
+
+
+def key(
+    key: str,
+    id: str,
+    action: str,
+    label: str,
+    help: str = "",
+    *,
+    show: bool = True,
+    priority: bool = False,
+    key_display: str | None = None,
+    applies: Callable[[Any], bool | None] = always,
+) -> Command[Any]:
+    """A key of one screen that the palette does not offer: its label and tooltip are all it says."""
+    return Command(
+        key,
+        id,
+        action,
+        label,
+        label,
+        help,
+        show=show,
+        applies=applies,
+        key_display=key_display,
+        priority=priority,
+        in_palette=False,
+    )
+
+
+class Commanded:
+    """Named first among a screen's or widget's bases: its `COMMAND_LIST` (each class its own, added to
+    those it inherits, as Textual adds up `BINDINGS`) become its bindings, and a key whose command
+    does not apply to the moment (`now`) is hidden, or greyed out, and does nothing. (Textual's own
+    `COMMANDS` are the palette's providers: another thing.)"""
+
+    COMMAND_LIST: ClassVar[tuple[Command[Any], ...]] = ()
+    _by_action: ClassVar[dict[tuple[str, tuple[object, ...]], Command[Any]]] = {}
+    """Its commands by the action and parameters Textual checks them with (`set_action('rest')`)."""
+    _footer_keys: tuple[bool | None, ...] = ()
+    """The footer's keys that applied when it was last drawn."""
+
+    def __init_subclass__(cls, **options: Any) -> None:
+        own = cls.__dict__.get("COMMAND_LIST")
+        if own is not None:
+            assert "BINDINGS" not in cls.__dict__, f"{cls.__name__}'s keys are its COMMAND_LIST"
+            cls.BINDINGS = [command.binding() for command in own if command.key is not None]  # type: ignore[attr-defined]
+        super().__init_subclass__(**options)
+        cls._by_action = {_checked(command.action): command for command in cls.every_command()}
+
+    @classmethod
+    def every_command(cls) -> tuple[Command[Any], ...]:
+        """Its commands and those it inherits, the furthest ancestor's first."""
+        return tuple(command for klass in reversed(cls.__mro__) for command in vars(klass).get("COMMAND_LIST", ()))
+
+    def now(self) -> object | None:
+        """What the commands ask whether they apply: the screen itself, unless it has more to say;
+        None while there is nothing to ask (every key applies)."""
+        return self
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key, its footer entry and its palette entry are there only when its command applies."""
+        command = self._by_action.get((action, parameters))
+        moment = self.now() if command is not None else None
+        applies = True if command is None or moment is None else command.applies(moment)
+        return super().check_action(action, parameters) if applies is True else applies  # type: ignore[misc]
+
+    def refresh_keys(self) -> None:
+        """Redraw the footer only when a key it shows came or went."""
+        keys = shown_keys(self._screen, self.every_command())
+        if keys != self._footer_keys:
+            self._footer_keys = keys
+            self._screen.refresh_bindings()
+
+    def palette(self) -> Iterator[SystemCommand]:
+        """Each command of the palette's that applies now, by name and the key it has now: `Turn Unholy (t)`."""
+        return screen_palette(self._screen, self.every_command(), getattr(self._screen.app, "view", None))
+
+    @property
+    def _screen(self) -> Screen:
+        """The screen this is (a widget's keys are asked of it the same way, but have no palette)."""
+        return cast("Screen", self)
+
+
+def _checked(action: str) -> tuple[str, tuple[object, ...]]:
+    """The action and parameters a key's action string is checked as: `app.undo` on another node."""
+    namespace, name, parameters = parse(action)
+    return f"{namespace}.{name}" if namespace else name, parameters

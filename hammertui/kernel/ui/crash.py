@@ -29,10 +29,11 @@ from pathlib import Path
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Label, Static
+
+from hammertui.kernel.ui.commands import Commanded, key
 
 CRASH_LOG = "hammertui-crash.log"
 MAX_LOG_BYTES = 1024 * 1024
@@ -94,13 +95,13 @@ def report_line(log: Path | None) -> str:
     return f"hammertui stopped on an unexpected error. Please report it with the file {log}."
 
 
-class CrashScreen(Screen[None]):
+class CrashScreen(Commanded, Screen[None]):
     """Covers everything: nothing more may be done in a session the app no longer understands.
     Any of its keys quits."""
 
     DEFAULT_CSS = "CrashScreen { align: center middle; }"
 
-    BINDINGS = [Binding("q,escape,enter,ctrl+q", "quit", "Quit", id="crash.quit", priority=True)]
+    COMMAND_LIST = (key("q,escape,enter,ctrl+q", "crash.quit", "quit", "Quit", priority=True),)
 
     def __init__(self, log: Path | None, error: BaseException) -> None:
         super().__init__()

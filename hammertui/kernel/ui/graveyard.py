@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Center
 from textual.widgets import Static
 
@@ -15,8 +14,9 @@ from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.session.procedures import by_dungeon_level
 from hammertui.kernel.session.state import Grave
 from hammertui.kernel.session.vitals import WriteEpitaph
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.text import TextDialog
-from hammertui.kernel.ui.listing import ListingScreen, widest
+from hammertui.kernel.ui.listing import ListingScreen, has_row, widest
 from hammertui.kernel.ui.table import Row, clipped
 from hammertui.kernel.ui.view import View
 
@@ -29,11 +29,10 @@ class GraveyardScreen(ListingScreen):
 
     TITLE = "Graveyard"
     COLUMNS = ("Name", "Class Lv", "Died", "Cause", "Epitaph")
-    BINDINGS = [
+    COMMAND_LIST = (
         # Priority, so Enter edits even though the focused table has its own Enter.
-        Binding("enter,e", "epitaph", "Epitaph", id="graveyard.epitaph", priority=True),
-    ]
-    ROW_ACTIONS = frozenset({"epitaph"})
+        key("enter,e", "graveyard.epitaph", "epitaph", "Epitaph", priority=True, applies=has_row),
+    )
 
     def compose_below(self) -> ComposeResult:
         with Center():

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.commands import Commanded, key
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.table import Row, RowTable, add_plain_columns, selected_key, sync_rows
@@ -33,7 +33,7 @@ def widest(title: str, cells: Sequence[str]) -> int:
     return max([len(title), *(len(cell) for cell in cells)])
 
 
-class ListingScreen(ModalScreen[None]):
+class ListingScreen(Commanded, ModalScreen[None]):
     """A modal table of one part of the session, redrawn whenever the app hands out a new View.
 
     Subclasses name their columns and rows; every change goes through `HammerApp.perform`, so the
@@ -42,11 +42,9 @@ class ListingScreen(ModalScreen[None]):
 
     CSS_PATH = STYLES
 
-    BINDINGS = [Binding("escape", "close", "Close", id="listing.close")]
+    COMMAND_LIST = (key("escape", "listing.close", "close", "Close"),)
 
     COLUMNS: ClassVar[tuple[str, ...]] = ()
-    ROW_ACTIONS: ClassVar[frozenset[str]] = frozenset()
-    """Actions that act on the highlighted row: greyed out in the footer while the table is empty."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -157,15 +155,15 @@ class ListingScreen(ModalScreen[None]):
         if self.hammer.view is not None:
             self.redraw_below(self.hammer.view)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Row actions stay in the footer but greyed out while there is no row to act on."""
-        table = self.query_one_optional(DataTable)
-        if action in self.ROW_ACTIONS and table is not None and not table.row_count:
-            return None
-        return True
-
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def has_row(screen: ListingScreen) -> bool | None:
+    """What a key acting on the highlighted row asks: it stays in the footer, greyed out, while there
+    is no row to act on."""
+    table = screen.query_one_optional(DataTable)
+    return None if table is not None and not table.row_count else True
 
 
 def keep_place(table: DataTable, rows: list[Row]) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.widgets import Static
 
 from hammertui.kernel.session.loot import (
@@ -23,9 +22,10 @@ from hammertui.kernel.session.loot import (
     with_the_living,
 )
 from hammertui.kernel.session.state import Loot, State
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.loot import AddLootDialog, EditLootDialog, RemoveLootDialog
-from hammertui.kernel.ui.listing import ListingScreen, widest
+from hammertui.kernel.ui.listing import ListingScreen, has_row, widest
 from hammertui.kernel.ui.table import Row, clipped
 from hammertui.kernel.ui.view import View
 
@@ -40,21 +40,42 @@ class LootScreen(ListingScreen):
 
     TITLE = "Loot ledger"
     COLUMNS = COLUMNS
-    BINDINGS = [
-        Binding("a", "add", "Add", id="loot.add", tooltip="Coins or an item found, and who carries it"),
-        Binding(
-            "g", "give", "Give", id="loot.give", tooltip="Hand the highlighted line to someone, or to the common pile"
+    COMMAND_LIST = (
+        key("a", "loot.add", "add", "Add", "Coins or an item found, and who carries it"),
+        key(
+            "g",
+            "loot.give",
+            "give",
+            "Give",
+            "Hand the highlighted line to someone, or to the common pile",
+            applies=has_row,
         ),
-        Binding(
-            "e", "edit", "Edit", id="loot.edit", tooltip="Rename the highlighted line or change its coins or worth"
+        key(
+            "e",
+            "loot.edit",
+            "edit",
+            "Edit",
+            "Rename the highlighted line or change its coins or worth",
+            applies=has_row,
         ),
-        Binding("s", "sell", "Sell", id="loot.sell", tooltip="Sell the highlighted item for its worth in coins"),
-        Binding(
-            "x", "remove", "Remove", id="loot.remove", tooltip="Strike the highlighted line out: spent, lost, destroyed"
+        key(
+            "s",
+            "loot.sell",
+            "sell",
+            "Sell",
+            "Sell the highlighted item for its worth in coins",
+            applies=lambda loot: loot.may_sell(),
         ),
-        Binding("u", "app.undo", "Undo", id="loot.undo", tooltip="Take back the last thing done"),
-    ]
-    ROW_ACTIONS = frozenset({"give", "edit", "sell", "remove"})
+        key(
+            "x",
+            "loot.remove",
+            "remove",
+            "Remove",
+            "Strike the highlighted line out: spent, lost, destroyed",
+            applies=has_row,
+        ),
+        key("u", "loot.undo", "app.undo", "Undo", "Take back the last thing done"),
+    )
 
     def compose_below(self) -> ComposeResult:
         yield Static(id="loot-totals", markup=False)
@@ -102,13 +123,13 @@ class LootScreen(ListingScreen):
             return None
         return next((entry for entry in view.state.loot if entry.id == chosen), None)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def may_sell(self) -> bool | None:
         """Selling greys out for coins, an item not yet priced, or what lies with the dead."""
         entry = self._highlighted()
         view = self.hammer.view
-        if action == "sell" and entry is not None and view is not None and not _sellable(view, entry):
+        if entry is not None and view is not None and not _sellable(view, entry):
             return None
-        return super().check_action(action, parameters)
+        return has_row(self)
 
     def action_add(self) -> None:
         view = self.hammer.view

@@ -6,20 +6,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
-from textual.binding import Binding
 from textual.widgets import DataTable
+
+from hammertui.kernel.ui.commands import Commanded, key
 
 Row = tuple[str, Sequence[str | Text]]
 
 
-class RowTable(DataTable):
+class RowTable(Commanded, DataTable):
     """A table read a row at a time: Home and End go to the first and the last row (a plain
     DataTable moves them across columns, which a row cursor does not have)."""
 
-    BINDINGS = [
-        Binding("home", "scroll_top", "First row", show=False),
-        Binding("end", "scroll_bottom", "Last row", show=False),
-    ]
+    COMMAND_LIST = (
+        key("home", "", "scroll_top", "First row", show=False),
+        key("end", "", "scroll_bottom", "Last row", show=False),
+    )
 
     def update_cell(self, *args: Any, **kwargs: Any) -> None:
         """A DataTable keys each cell, row and line it has drawn by its count of updates, which a

@@ -9,20 +9,21 @@ offered first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from hammertui.kernel.rules.records import record
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.base import PromptDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
@@ -84,6 +85,67 @@ ACTION_KEYS = {
 LAST = " (last camp)"
 
 
+@record
+class CampMoment:
+    """What the Camp's keys ask to know whether they apply: whether the camp has just ended too."""
+
+    view: View
+    ended: bool
+
+    @property
+    def camp(self) -> Camping | None:
+        return camping(self.view.state)
+
+    @property
+    def before(self) -> bool:
+        """The check, before a camp is made."""
+        return self.camp is None and not self.ended and self.view.ruleset.camp is not None
+
+
+def _at(*steps: str) -> Callable[[CampMoment], bool]:
+    """A key of the camp's steps `steps`."""
+    return lambda m: m.camp is not None and m.camp.step in steps
+
+
+def _goes_on(m: CampMoment) -> bool:
+    """Next: the camp's next step, or the camp made, where the check allows and no trip is under way."""
+    return m.camp is not None or (m.before and exploring(m.view.state) is None)
+
+
+def _may_override(m: CampMoment) -> bool:
+    """Camp anyway, where the check does not allow a camp."""
+    return m.before and exploring(m.view.state) is None and not camp_check(m.view.state, m.view.ruleset).allowed
+
+
+def _may_explore(m: CampMoment) -> bool:
+    trip = exploring(m.view.state)
+    return m.camp is None and m.ended and trip is not None and trip.camp
+
+
+def _takes(action: str) -> Callable[[CampMoment], bool]:
+    """The key of a camp action the ruleset's camp offers, in the camp actions' step."""
+    return lambda m: _at("actions")(m) and action in (m.view.ruleset.camp.actions if m.view.ruleset.camp else ())
+
+
+CAMP = (
+    key("escape", "camp.close", "close", "Close"),
+    key("enter", "camp.next", "next", "Next", show=False, applies=_goes_on),
+    key("n", "camp.next_n", "next", "Next", applies=_goes_on),
+    key("a", "camp.choose", "choose", "Choose", applies=_at("free", "actions")),
+    key("o", "camp.override", "override", "Camp anyway", applies=_may_override),
+    key("h", "camp.safe_haven", "safe_haven", "Safe Haven", applies=lambda m: m.before),
+    key("x", "camp.abandon", "abandon", "Break camp", applies=_at("time")),
+    key("e", "camp.explore", "explore", "Resolve the encounter", applies=_may_explore),
+    key("u", "camp.undo", "undo", "Undo"),
+    *(
+        key(letter, f"camp.action_{action}", f"set_action('{action}')", ACTION_NAMES[action], applies=_takes(action))
+        for action, letter in ACTION_KEYS.items()
+    ),
+    key("R", "camp.rest_the_rest", "rest_the_rest", "The rest rest", applies=_at("actions")),
+)
+"""The Camp's keys, each there only in the steps it acts in."""
+
+
 class CampScreen(ModalScreen[None], StepScreen):
     """Walks the Camp the session is on; keys become `StartCamp`, `SetCampFree`, `SetCampAction`, `CampNext`."""
 
@@ -96,22 +158,7 @@ class CampScreen(ModalScreen[None], StepScreen):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """A short terminal gives the camp the whole height, the step's text what is left of it."""
 
-    BINDINGS = [
-        Binding("escape", "close", "Close", id="camp.close"),
-        Binding("enter", "next", "Next", id="camp.next", show=False),
-        Binding("n", "next", "Next", id="camp.next_n"),
-        Binding("a", "choose", "Choose", id="camp.choose"),
-        Binding("o", "override", "Camp anyway", id="camp.override"),
-        Binding("h", "safe_haven", "Safe Haven", id="camp.safe_haven"),
-        Binding("x", "abandon", "Break camp", id="camp.abandon"),
-        Binding("e", "explore", "Resolve the encounter", id="camp.explore"),
-        Binding("u", "undo", "Undo", id="camp.undo"),
-        *(
-            Binding(key, f"set_action('{action}')", ACTION_NAMES[action], id=f"camp.action_{action}")
-            for action, key in ACTION_KEYS.items()
-        ),
-        Binding("R", "rest_the_rest", "The rest rest", id="camp.rest_the_rest"),
-    ]
+    COMMAND_LIST = CAMP
 
     def __init__(self) -> None:
         super().__init__()
@@ -192,32 +239,8 @@ class CampScreen(ModalScreen[None], StepScreen):
 
     # What makes sense now --------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        view = self.hammer.view
-        if view is None:
-            return True
-        state = view.state
-        camp = camping(state)
-        before = camp is None and not self._ended and view.ruleset.camp is not None
-        if action == "next":
-            return camp is not None or (before and exploring(state) is None)
-        if action == "choose":
-            return camp is not None and camp.step in ("free", "actions")
-        if action == "rest_the_rest":
-            return camp is not None and camp.step == "actions"
-        if action == "set_action":
-            actions = view.ruleset.camp.actions if view.ruleset.camp else ()
-            return camp is not None and camp.step == "actions" and parameters[0] in actions
-        if action == "override":
-            return before and exploring(state) is None and not camp_check(state, view.ruleset).allowed
-        if action == "safe_haven":
-            return before
-        if action == "abandon":
-            return camp is not None and camp.step == "time"
-        if action == "explore":
-            trip = exploring(state)
-            return camp is None and self._ended and trip is not None and trip.camp
-        return True
+    def moment(self, view: View) -> CampMoment:
+        return CampMoment(view, self._ended)
 
     # Keys -----------------------------------------------------------------------------------
 

@@ -10,14 +10,13 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, bound_key
+from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, Commanded, bound_key, key
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
@@ -116,7 +115,7 @@ RANGE_HINTS = {
 """What each range allows, shortened from the text's "Ranges"."""
 
 
-class AttackDialog(FormDialog):
+class AttackDialog(Commanded, FormDialog):
     """How the attack is made: the range (one key each: t, h, c, f), the weapon's abilities, a ranged
     weapon (Bow Skill, r), into a melee (m), the referee's own Advantage (+1, +2) or Disadvantage
     (-1, -2). One who carries a missile weapon (`ranged`) starts ranged, at Close range; `r` turns
@@ -132,14 +131,14 @@ class AttackDialog(FormDialog):
     AttackDialog .dialog .row Input { margin: 0; width: 8; }
     AttackDialog .dialog #range { height: auto; }
     """
-    BINDINGS = [
+    COMMAND_LIST = (
         *(
-            Binding(key, f"range('{at}')", RANGE_NAMES[at], show=False, priority=True, id=f"initiative.range_{at}")
-            for at, key in RANGE_KEYS.items()
+            key(letter, f"initiative.range_{at}", f"range('{at}')", RANGE_NAMES[at], show=False, priority=True)
+            for at, letter in RANGE_KEYS.items()
         ),
-        Binding("r", "ranged", "Ranged", show=False, priority=True, id="initiative.ranged"),
-        Binding("m", "into_melee", "Into a melee", show=False, priority=True, id="initiative.into_melee"),
-    ]
+        key("r", "initiative.ranged", "ranged", "Ranged", show=False, priority=True),
+        key("m", "initiative.into_melee", "into_melee", "Into a melee", show=False, priority=True),
+    )
     OK = "Roll"
     ROLLS = True
 
@@ -375,7 +374,7 @@ class InitiativeScreen(StepScreen):
 
     BOX = "fight"
     BOX_TITLE = "Fight!"
-    STEPS = INITIATIVE
+    COMMAND_LIST = INITIATIVE
 
     DEFAULT_CSS = """
     InitiativeScreen .fight { border: round $accent; height: 1fr; padding: 0 1; }
@@ -386,7 +385,6 @@ class InitiativeScreen(StepScreen):
     }
     """
 
-    BINDINGS = [command.binding() for command in INITIATIVE if command.key is not None]
     DASHBOARD_KEYS: ClassVar[frozenset[str]] = FIGHT_SCREEN_KEYS
 
     def __init__(self, order_text: Callable[[State, Fight | None], Text]) -> None:

@@ -15,7 +15,6 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
 from textual.widgets import DataTable, Static
@@ -25,7 +24,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Character, State
-from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command
+from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, key
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.header import header_text
@@ -96,7 +95,7 @@ ENDING_WHY = {"foes": "The foes fled or gave up.", "party": "The party got away.
 class CombatantTable(RowTable):
     """The combatants, one row each; Enter steps the fight like space rather than selecting."""
 
-    BINDINGS = [Binding("enter", "screen.next", "Next", show=False)]
+    COMMAND_LIST = (key("enter", "", "screen.next", "Next", show=False),)
 
 
 @record
@@ -341,12 +340,11 @@ class FightScreen(StepScreen):
 
     BOX = "fight"
     BOX_TITLE = "Fight!"
-    STEPS = FIGHT
+    COMMAND_LIST = FIGHT
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
-    BINDINGS = [command.binding() for command in FIGHT if command.key is not None]
     DASHBOARD_KEYS: ClassVar[frozenset[str]] = FIGHT_SCREEN_KEYS
 
     def __init__(self) -> None:

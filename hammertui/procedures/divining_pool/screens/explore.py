@@ -9,12 +9,12 @@ on the highlighted outcome, spends that many symbols of one kind.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen
@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from hammertui.kernel.rules.dice import DiviningThrow
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import State
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.header import header_text
@@ -80,6 +81,11 @@ ROOMY_WIDTH = 100
 """Screen columns from which the step bar names every step on one line."""
 
 
+def _offers(letter: str) -> Callable[[ExploreScreen], bool]:
+    """An outcome's key: there while an outcome on offer has the letter."""
+    return lambda screen: letter in screen.outcome_keys
+
+
 class ExploreScreen(ModalScreen[None], StepScreen):
     """Walks the Explore the session is on; keys become `RollExplore`, `ExploreNext`, `SpendSymbol`."""
 
@@ -88,18 +94,31 @@ class ExploreScreen(ModalScreen[None], StepScreen):
     BOX = "explore"
     BOX_TITLE = "Explore"
 
-    BINDINGS = [
-        Binding("escape", "close", "Close", id="explore.close"),
-        Binding("enter", "next", "Next", id="explore.next", show=False),
-        Binding("n", "next", "Next", id="explore.next_n"),
-        Binding("s", "split", "Split damage", id="explore.split"),
-        Binding("b", "pool", "Pool", id="explore.pool"),
-        Binding("F", "fight", "Fight!", id="explore.fight"),
-        Binding("x", "award", "Challenge beaten", id="explore.award", tooltip="Award the room's XP to every survivor"),
-        Binding("u", "undo", "Undo", id="explore.undo"),
-        *(Binding(str(d), f"count({d})", f"Spend {d}", id=f"explore.count_{d}", show=False) for d in range(10)),
-        *(Binding(key, f"buy('{key}')", "Buy", show=False) for key in LETTERS + LETTERS.upper()),
-    ]
+    COMMAND_LIST = (
+        key("escape", "explore.close", "close", "Close"),
+        key("enter", "explore.next", "next", "Next", show=False, applies=lambda s: s.may_go_on()),
+        key("n", "explore.next_n", "next", "Next", applies=lambda s: s.may_go_on()),
+        key("s", "explore.split", "split", "Split damage", applies=lambda s: s.may_split()),
+        key("b", "explore.pool", "pool", "Pool", applies=lambda s: s.trip() is None),
+        key("F", "explore.fight", "fight", "Fight!", applies=lambda s: s.trip() is not None or s.finished is not None),
+        key(
+            "x",
+            "explore.award",
+            "award",
+            "Challenge beaten",
+            "Award the room's XP to every survivor",
+            applies=lambda s: s._awardable(s.hammer.view) is not None,
+        ),
+        key("u", "explore.undo", "undo", "Undo"),
+        *(
+            key(str(d), f"explore.count_{d}", f"count({d})", f"Spend {d}", show=False, applies=lambda s: s.may_count())
+            for d in range(10)
+        ),
+        *(
+            key(letter, "", f"buy('{letter}')", "Buy", show=False, applies=_offers(letter))
+            for letter in LETTERS + LETTERS.upper()
+        ),
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -242,24 +261,34 @@ class ExploreScreen(ModalScreen[None], StepScreen):
             self.query_one("#explore-body", VerticalScroll).scroll_end(animate=False, immediate=True)
         self._spent = spent
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def now(self) -> ExploreScreen:
+        """The keys ask the screen: what it last finished counts even before the session's view."""
+        return self
+
+    def trip(self) -> Exploration | None:
         view = self.hammer.view
-        trip = exploring(view.state) if view else None
-        if action == "split":
-            return trip is not None and trip.step == "losses" and trip.blood > 0
-        if action == "pool":
-            return trip is None
-        if action == "fight":
-            return trip is not None or self._finished is not None
-        if action == "next" and trip is None and self._finished is not None:
-            return False
-        if action == "award":
-            return self._awardable(view) is not None
-        if action == "count":
-            return view is not None and bool(spend_choices(view.state, view.ruleset))
-        if action == "buy":
-            return bool(parameters) and parameters[0] in self._keys
-        return True
+        return exploring(view.state) if view else None
+
+    @property
+    def finished(self) -> int | None:
+        """The room the Explore just finished, while the screen shows it."""
+        return self._finished
+
+    @property
+    def outcome_keys(self) -> dict[str, str]:
+        return self._keys
+
+    def may_go_on(self) -> bool:
+        """Next rolls, or takes the next step; not once the Explore has finished."""
+        return self.trip() is not None or self._finished is None
+
+    def may_split(self) -> bool:
+        trip = self.trip()
+        return trip is not None and trip.step == "losses" and trip.blood > 0
+
+    def may_count(self) -> bool:
+        view = self.hammer.view
+        return view is not None and bool(spend_choices(view.state, view.ruleset))
 
     def _awardable(self, view: View | None) -> int | None:
         """The room just explored, while its challenge's XP is still to award."""

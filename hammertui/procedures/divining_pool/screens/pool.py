@@ -19,7 +19,6 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -33,6 +32,7 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import State
+from hammertui.kernel.ui.commands import Commanded, key
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View
@@ -264,19 +264,19 @@ def _same(a: Text, b: Text) -> bool:
     return a.plain == b.plain and a.style == b.style and a.spans == b.spans
 
 
-class PoolList(TextLines, can_focus=True):
+class PoolList(Commanded, TextLines, can_focus=True):
     """The builder's rows as one keyboard list: up and down move, space flips, + and − count.
 
     It only asks: each change leaves as a `Change` message for the screen to make an action of.
     """
 
-    BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("space,enter", "step(0)", "On/off", id="pool.toggle", key_display="space"),
-        Binding("plus,equals_sign,right", "step(1)", "More", id="pool.more", key_display="+"),
-        Binding("minus,left", "step(-1)", "Fewer", id="pool.fewer", key_display="−"),
-    ]
+    COMMAND_LIST = (
+        key("up", "", "move(-1)", "Up", show=False),
+        key("down", "", "move(1)", "Down", show=False),
+        key("space,enter", "pool.toggle", "step(0)", "On/off", key_display="space"),
+        key("plus,equals_sign,right", "pool.more", "step(1)", "More", key_display="+"),
+        key("minus,left", "pool.fewer", "step(-1)", "Fewer", key_display="−"),
+    )
     COMPONENT_CLASSES: ClassVar[set[str]] = {"pool-list--cursor", "pool-list--group"}
 
     cursor: reactive[int] = reactive(0, repaint=False)
@@ -561,16 +561,16 @@ def automatic_text(divining: Divining, lines: Sequence[PoolLine]) -> Text:
 # ---------------------------------------------------------------------------------------------
 
 
-class PoolScreen(ModalScreen[None]):
+class PoolScreen(Commanded, ModalScreen[None]):
     """The builder over the whole terminal: rows to set on the left, the pool and its odds right."""
 
     CSS_PATH = [STYLES, Path(__file__).with_name("pool.tcss")]
 
-    BINDINGS = [
-        Binding("escape", "close", "Close", id="pool.close"),
-        Binding("u", "app.undo", "Undo", id="pool.undo"),
-        Binding("ctrl+r", "app.redo", "Redo", id="pool.redo"),
-    ]
+    COMMAND_LIST = (
+        key("escape", "pool.close", "close", "Close"),
+        key("u", "pool.undo", "app.undo", "Undo"),
+        key("ctrl+r", "pool.redo", "app.redo", "Redo"),
+    )
 
     def __init__(self) -> None:
         super().__init__()

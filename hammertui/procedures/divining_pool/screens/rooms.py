@@ -12,15 +12,15 @@ from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.events import Mount
 from textual.widgets import Static, TextArea
 
 from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.session.acting import Action
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
-from hammertui.kernel.ui.listing import ListingScreen, widest
+from hammertui.kernel.ui.listing import ListingScreen, has_row, widest
 from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.table import Row, clipped
 from hammertui.kernel.ui.view import View
@@ -44,22 +44,35 @@ class RoomsScreen(ListingScreen):
     CSS_PATH = [STYLES, Path(__file__).with_name("rooms.tcss")]
 
     TITLE = "Rooms"
-    BINDINGS = [
-        Binding(
+    COMMAND_LIST = (
+        key(
             "x",
+            "rooms.award",
             "award",
             "Challenge beaten",
-            id="rooms.award",
-            tooltip="Award the highlighted room's XP to every survivor",
+            "Award the highlighted room's XP to every survivor",
+            applies=lambda rooms: rooms.may_award(),
         ),
         # Priority, so Enter awards even though the focused table has its own Enter.
-        Binding("enter", "award", "Challenge beaten", id="rooms.award_enter", priority=True, show=False),
-        Binding("n", "notes", "Notes", id="rooms.notes"),
-        Binding(
-            "r", "reroll", "Use re-roll", id="rooms.reroll", tooltip="Spend a bonus re-roll a Falcon left for this room"
+        key(
+            "enter",
+            "rooms.award_enter",
+            "award",
+            "Challenge beaten",
+            show=False,
+            priority=True,
+            applies=lambda rooms: rooms.may_award(),
         ),
-    ]
-    ROW_ACTIONS = frozenset({"award", "notes"})
+        key("n", "rooms.notes", "notes", "Notes", applies=has_row),
+        key(
+            "r",
+            "rooms.reroll",
+            "reroll",
+            "Use re-roll",
+            "Spend a bonus re-roll a Falcon left for this room",
+            applies=lambda rooms: rooms.may_reroll(),
+        ),
+    )
 
     def compose_below(self) -> ComposeResult:
         with VerticalScroll(id="room-detail"):
@@ -135,16 +148,16 @@ class RoomsScreen(ListingScreen):
         chosen = self.selected_id
         return next((room for room in divining_pool(view.state).rooms if str(room.number) == chosen), None)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A beaten room cannot be beaten again, and a re-roll needs one left: both grey out."""
+    def may_award(self) -> bool | None:
+        """A beaten room cannot be beaten again: the key greys out."""
         view = self.hammer.view
-        if view is not None:
-            if action == "reroll" and not divining_pool(view.state).rerolls:
-                return None
-            room = self._highlighted(view)
-            if action == "award" and room is not None and room.beaten:
-                return None
-        return super().check_action(action, parameters)
+        room = self._highlighted(view) if view is not None else None
+        return None if room is not None and room.beaten else has_row(self)
+
+    def may_reroll(self) -> bool | None:
+        """A re-roll needs one left: the key greys out."""
+        view = self.hammer.view
+        return None if view is not None and not divining_pool(view.state).rerolls else True
 
     def action_award(self) -> None:
         view = self.hammer.view

@@ -15,14 +15,14 @@ from pathlib import Path
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Static
 
 from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.loot import describe, whereabouts
 from hammertui.kernel.session.state import Character, Loot
-from hammertui.kernel.ui.listing import ListingScreen, widest
+from hammertui.kernel.ui.commands import key
+from hammertui.kernel.ui.listing import ListingScreen, has_row, widest
 from hammertui.kernel.ui.numbers import whole_number
 from hammertui.kernel.ui.rulings import Rulings
 from hammertui.kernel.ui.styles import STYLES
@@ -57,30 +57,28 @@ class TownScreen(ListingScreen):
     CSS_PATH = [STYLES, Path(__file__).with_name("town.tcss")]
 
     TITLE = "Return to Town"
-    BINDINGS = [
+    COMMAND_LIST = (
         # Priority, so Enter returns even from the table or a number field, which have their own Enter.
-        Binding("enter", "go", "Return to Town", id="town.go", priority=True),
-        Binding("v", "level_up", "Level up", id="town.level_up", tooltip="Level up the highlighted survivor"),
-        Binding(
+        key("enter", "town.go", "go", "Return to Town", priority=True, applies=lambda town: town.may_go()),
+        key(
+            "v",
+            "town.level_up",
+            "level_up",
+            "Level up",
+            "Level up the highlighted survivor",
+            applies=lambda town: town.may_level_up(),
+        ),
+        key(
             "w",
+            "town.downtime",
             "downtime",
             "A week's rest",
-            id="town.downtime",
-            tooltip="A week of downtime: full HP, and lost CON back where the mode gives it",
+            "A week of downtime: full HP, and lost CON back where the mode gives it",
+            applies=lambda town: town.may_rest(),
         ),
-        Binding(
-            "dollar_sign",
-            "ledger",
-            "Ledger",
-            id="town.ledger",
-            key_display="$",
-            tooltip="Hand out unclaimed items first",
-        ),
-        Binding(
-            "u", "app.undo", "Undo", id="town.undo", tooltip="Take back the last thing done: a level, or the whole trip"
-        ),
-    ]
-    ROW_ACTIONS = frozenset({"level_up"})
+        key("dollar_sign", "town.ledger", "ledger", "Ledger", "Hand out unclaimed items first", key_display="$"),
+        key("u", "town.undo", "app.undo", "Undo", "Take back the last thing done: a level, or the whole trip"),
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -219,20 +217,27 @@ class TownScreen(ListingScreen):
 
     # Keys -------------------------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def may_go(self) -> bool | None:
+        """Once: hidden after the return, greyed out while a figure typed is wrong."""
         view = self.hammer.view
         if view is None:
-            return super().check_action(action, parameters)
-        returned = self._returned(view)
-        if action == "go":
-            return False if returned else None if self._problem else True
-        if action == "downtime":
-            return returned
-        if action == "level_up":
-            member = self._highlighted(view)
-            if not returned or member is None or not can_level(view.ruleset, member.level, member.xp):
-                return None
-        return super().check_action(action, parameters)
+            return True
+        return False if self._returned(view) else None if self._problem else True
+
+    def may_rest(self) -> bool:
+        """A week's rest is taken in town, after the return."""
+        view = self.hammer.view
+        return view is None or self._returned(view)
+
+    def may_level_up(self) -> bool | None:
+        """After the return, for a highlighted survivor with the XP: greyed out otherwise."""
+        view = self.hammer.view
+        if view is None:
+            return has_row(self)
+        member = self._highlighted(view)
+        if not self._returned(view) or member is None or not can_level(view.ruleset, member.level, member.xp):
+            return None
+        return has_row(self)
 
     def _highlighted(self, view: View) -> Character | None:
         chosen = self.selected_id

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.binding import Binding
 
 from hammertui.kernel.session.state import Hireling
-from hammertui.kernel.ui.listing import ListingScreen, widest
+from hammertui.kernel.ui.commands import key
+from hammertui.kernel.ui.listing import ListingScreen, has_row, widest
 from hammertui.kernel.ui.table import Row, clipped
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.hammercrawl_classes.actions.hirelings import Dismiss, HirelingMorale
@@ -22,12 +22,11 @@ class HirelingsScreen(ListingScreen):
 
     TITLE = "Hirelings"
     COLUMNS = ("Name", "Profession", "Tier", "Daily cost", "Employer")
-    BINDINGS = [
-        Binding("n", "hire", "Hire", id="hirelings.hire"),
-        Binding("m", "morale", "Morale check", id="hirelings.morale"),
-        Binding("x", "dismiss_hireling", "Dismiss", id="hirelings.dismiss"),
-    ]
-    ROW_ACTIONS = frozenset({"morale", "dismiss_hireling"})
+    COMMAND_LIST = (
+        key("n", "hirelings.hire", "hire", "Hire"),
+        key("m", "hirelings.morale", "morale", "Morale check", applies=has_row),
+        key("x", "hirelings.dismiss", "dismiss_hireling", "Dismiss", applies=has_row),
+    )
 
     def rows(self, view: View) -> list[Row]:
         staff = view.state.hirelings

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.binding import Binding
 
 from hammertui.kernel.session.state import Character
+from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
-from hammertui.kernel.ui.listing import ListingScreen
+from hammertui.kernel.ui.listing import ListingScreen, has_row
 from hammertui.kernel.ui.table import Row, clipped
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.hammercrawl_classes.actions.recruits import (
@@ -26,14 +26,13 @@ class PileScreen(ListingScreen):
     """Browse the replacements; Enter sends the highlighted one straight into the party."""
 
     TITLE = "Replacements"
-    BINDINGS = [
+    COMMAND_LIST = (
         # Priority, so Enter draws even though the focused table has its own Enter (and a mouse
         # click on a row, which also "selects" it, never drops anyone into the party by accident).
-        Binding("enter", "draw", "Join party", id="pile.draw", priority=True),
-        Binding("n", "roll", "Roll more", id="pile.roll"),
-        Binding("x", "discard", "Discard", id="pile.discard"),
-    ]
-    ROW_ACTIONS = frozenset({"draw", "discard"})
+        key("enter", "pile.draw", "draw", "Join party", priority=True, applies=has_row),
+        key("n", "pile.roll", "roll", "Roll more"),
+        key("x", "pile.discard", "discard", "Discard", applies=has_row),
+    )
 
     def columns(self, view: View) -> tuple[str, ...]:
         return ("Name", "Class Lv", "HP", "AC", *view.ruleset.stats)

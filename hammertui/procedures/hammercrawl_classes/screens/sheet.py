@@ -13,13 +13,13 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.commands import Commanded, key
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View
@@ -37,28 +37,28 @@ LEFT = ("Adventurer", "Stats", "Fighting", "Uses")
 """Sections in the left column; the rest go right, Notes across the bottom."""
 
 
-class SheetScreen(ModalScreen[None]):
+class SheetScreen(Commanded, ModalScreen[None]):
     """One character's sheet, redrawn whenever the session changes."""
 
     CSS_PATH = STYLES
 
-    BINDINGS = [
-        Binding("escape", "close", "Close", id="sheet.close"),
-        Binding("s", "run('check')", "Roll", id="sheet.check"),
-        Binding("x", "run('award_xp')", "XP", id="sheet.xp"),
-        Binding("v", "run('level_up')", "Level up", id="sheet.level_up"),
-        Binding("V", "run('level_up_anyway')", "Level up anyway", id="sheet.level_up_anyway", show=False),
-        Binding("a", "run('armour')", "Armour", id="sheet.armour"),
-        Binding("o", "run('role')", "Role", id="sheet.role"),
-        Binding("n", "run('rename_character')", "Name", id="sheet.rename"),
-        Binding("c", "run('notes')", "Notes", id="sheet.notes"),
-        Binding("k", "run('counts')", "Supplies", id="sheet.counts"),
-        Binding("d", "run('damage')", "Damage", id="sheet.damage", show=False),
-        Binding("h", "app.heal", "Heal", id="sheet.heal", show=False),
-        Binding("z", "run('lay_down')", "Lay Down", id="sheet.lay_down", show=False),
-        Binding("f", "run('fight_on')", "Fight On", id="sheet.fight_on", show=False),
-        Binding("B", "app.bury", "Epitaph", id="sheet.bury", show=False),
-    ]
+    COMMAND_LIST = (
+        key("escape", "sheet.close", "close", "Close"),
+        key("s", "sheet.check", "run('check')", "Roll"),
+        key("x", "sheet.xp", "run('award_xp')", "XP"),
+        key("v", "sheet.level_up", "run('level_up')", "Level up"),
+        key("V", "sheet.level_up_anyway", "run('level_up_anyway')", "Level up anyway", show=False),
+        key("a", "sheet.armour", "run('armour')", "Armour"),
+        key("o", "sheet.role", "run('role')", "Role"),
+        key("n", "sheet.rename", "run('rename_character')", "Name"),
+        key("c", "sheet.notes", "run('notes')", "Notes"),
+        key("k", "sheet.counts", "run('counts')", "Supplies"),
+        key("d", "sheet.damage", "run('damage')", "Damage", show=False),
+        key("h", "sheet.heal", "app.heal", "Heal", show=False),
+        key("z", "sheet.lay_down", "run('lay_down')", "Lay Down", show=False),
+        key("f", "sheet.fight_on", "run('fight_on')", "Fight On", show=False),
+        key("B", "sheet.bury", "app.bury", "Epitaph", show=False),
+    )
 
     def __init__(self, character_id: str) -> None:
         super().__init__()

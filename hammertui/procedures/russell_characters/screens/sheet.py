@@ -9,23 +9,23 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.commands import Commanded, key
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.view import View
 
 
-class RussellSheetScreen(ModalScreen[None]):
+class RussellSheetScreen(Commanded, ModalScreen[None]):
     """One character's sheet, redrawn whenever the session changes."""
 
     CSS_PATH = STYLES
 
-    BINDINGS = [Binding("escape", "close", "Close", id="sheet.close")]
+    COMMAND_LIST = (key("escape", "sheet.close", "close", "Close"),)
 
     def __init__(self, character_id: str, sheet_lines: Callable[[View, str], list[str]]) -> None:
         """`sheet_lines` writes the sheet: the party pane's, which opens this screen."""

@@ -1,0 +1,85 @@
+"""Every key of hammertui is a command of a command list: a screen or widget declares its commands
+(`Commanded.COMMAND_LIST`) and its bindings are built from them, each key there only while its
+command applies. No module binds a key by hand."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from textual.widget import Widget
+
+from hammertui.kernel.ui.commands import Commanded, key
+
+HAMMERTUI = Path(__file__).resolve().parents[2] / "hammertui"
+
+MECHANISM = {
+    Path(
+        "kernel/ui/commands.py"
+    ): "a command's binding (`Command.binding`), and `Commanded` builds a screen's from them",
+    Path("kernel/ui/keymap.py"): "a keymap's keys read as Textual spells a binding's",
+}
+"""The modules that may make a Binding, and why."""
+
+DIALOGS_STILL_BOUND = re.compile(r"^(kernel/ui/dialogs|procedures/[a-z_]+/dialogs)/")
+"""The dialogs, whose keys are still raw Bindings until they give their answers by commands too:
+delete this allowance once they do."""
+
+RAW = re.compile(r"\bBinding\(")
+
+
+def test_no_key_is_bound_outside_the_command_mechanism() -> None:
+    raw = [
+        f"{path.relative_to(HAMMERTUI)}:{number}: {line.strip()}"
+        for path in sorted(HAMMERTUI.rglob("*.py"))
+        if path.relative_to(HAMMERTUI) not in MECHANISM
+        and not DIALOGS_STILL_BOUND.match(path.relative_to(HAMMERTUI).as_posix())
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if RAW.search(line)
+    ]
+    assert not raw, "keys bound by hand, not commands of a COMMAND_LIST:\n" + "\n".join(raw)
+
+
+def test_the_allowances_name_what_is_there() -> None:
+    """The mechanism's modules are where they were said to be, and the dialogs' allowance matches the
+    dialogs folders: a move would otherwise let raw Bindings through unseen."""
+    assert all((HAMMERTUI / path).is_file() for path in MECHANISM)
+    folders = [p.relative_to(HAMMERTUI).as_posix() + "/" for p in HAMMERTUI.rglob("dialogs") if p.is_dir()]
+    assert folders and all(DIALOGS_STILL_BOUND.match(folder) for folder in folders)
+
+
+class Panel(Commanded, Widget):
+    COMMAND_LIST = (
+        key("escape", "panel.close", "close", "Close"),
+        key("r", "panel.rest", "take('rest')", "Rest", applies=lambda panel: panel.resting),
+        key("w", "panel.watch", "take('watch')", "Watch", show=False, applies=lambda panel: None),
+    )
+    resting = False
+
+
+class Drawer(Panel):
+    COMMAND_LIST = (key("home", "", "scroll_top", "First row", show=False),)
+
+
+def test_a_command_list_is_the_bindings_in_its_order_after_those_inherited() -> None:
+    bound = [
+        (b.key, b.action, b.description, b.show, b.id)
+        for bs in Drawer._merge_bindings().key_to_bindings.values()
+        for b in bs
+    ]
+    assert bound == [
+        ("escape", "close", "Close", True, "panel.close"),
+        ("r", "take('rest')", "Rest", True, "panel.rest"),
+        ("w", "take('watch')", "Watch", False, "panel.watch"),
+        ("home", "scroll_top", "First row", False, None),
+    ]
+
+
+def test_a_key_whose_command_does_not_apply_is_hidden_or_greyed_out() -> None:
+    drawer = Drawer()
+    assert drawer.check_action("take", ("rest",)) is False
+    drawer.resting = True
+    assert drawer.check_action("take", ("rest",)) is True
+    assert drawer.check_action("take", ("watch",)) is None, "greyed out"
+    assert drawer.check_action("close", ()) is True
+    assert drawer.check_action("anything_else", ()) is True
