@@ -97,6 +97,12 @@ class Command(Generic[Moment]):
         return _fill(self.title, state, ruleset), _fill(self.help, state, ruleset)
 
 
+def bindings(commands: Iterable[Command[Any]]) -> list[Binding]:
+    """The keys of `commands`, in their order, for a screen or dialog that declares its own list (a
+    palette-only command has none)."""
+    return [command.binding() for command in commands if command.key is not None]
+
+
 def _fill(words: Words, state: State, ruleset: Ruleset) -> str:
     if callable(words):
         return words(state, ruleset)
