@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from textual.app import SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from hammertui.kernel.rules.records import record
@@ -97,7 +97,7 @@ class Command(Generic[Moment]):
         return _fill(self.title, state, ruleset), _fill(self.help, state, ruleset)
 
 
-def bindings(commands: Iterable[Command[Any]]) -> list[Binding]:
+def bindings(commands: Iterable[Command[Any]]) -> list[BindingType]:
     """The keys of `commands`, in their order, for a screen or dialog that declares its own list (a
     palette-only command has none)."""
     return [command.binding() for command in commands if command.key is not None]

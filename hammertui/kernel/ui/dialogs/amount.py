@@ -35,8 +35,8 @@ class AmountDialog(PromptDialog[int]):
     """`Damage to Darla (HP 7/9)?`: Enter applies, Escape cancels. `noun` is what is being counted,
     up to `most`; a number whose action (`asks`) is refused (more than the pile holds) is said in place."""
 
-    COMMANDS = (ENTER,)
-    BINDINGS = bindings(COMMANDS)
+    KEYS = (ENTER,)
+    BINDINGS = bindings(KEYS)
 
     def __init__(
         self,

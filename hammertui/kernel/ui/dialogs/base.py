@@ -3,7 +3,7 @@ and a footer that says so."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from textual.screen import ModalScreen
 from textual.widgets import Label
@@ -31,8 +31,9 @@ class PromptDialog(ModalScreen[T | None]):
 
     CSS_PATH = STYLES
 
-    COMMANDS = (CANCEL,)
-    BINDINGS = bindings(COMMANDS)
+    KEYS: ClassVar[tuple[Command[Any], ...]] = (CANCEL,)
+    """The dialog's own keys; a subclass's own are added to them, as its bindings are to these."""
+    BINDINGS = bindings(KEYS)
 
     def __init__(self, title: str, prompt: str) -> None:
         super().__init__()

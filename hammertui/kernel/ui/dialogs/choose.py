@@ -19,8 +19,8 @@ from hammertui.kernel.ui.footer import KeysFooter
 class ChooseDialog(PromptDialog[str]):
     """A short list; Enter picks the highlighted choice, Escape cancels."""
 
-    COMMANDS = (ENTER,)
-    BINDINGS = bindings(COMMANDS)
+    KEYS = (ENTER,)
+    BINDINGS = bindings(KEYS)
 
     def __init__(self, title: str, prompt: str, choices: Sequence[tuple[str, str]]) -> None:
         super().__init__(title, prompt)

@@ -7,7 +7,7 @@ A value the rules refuse (a STR of 19, a Magic-User in plate) is named under the
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual.actions import SkipAction
@@ -43,8 +43,9 @@ class FormDialog(ModalScreen[bool]):
 
     CSS_PATH = STYLES
 
-    COMMANDS = (CANCEL, SUBMIT)
-    BINDINGS = bindings(COMMANDS)
+    KEYS: ClassVar[tuple[Command[Any], ...]] = (CANCEL, SUBMIT)
+    """The form's own keys; a subclass's own are added to them, as its bindings are to these."""
+    BINDINGS = bindings(KEYS)
     OK = "Done"
     WIDE = True
     ROLLS = False
@@ -53,6 +54,7 @@ class FormDialog(ModalScreen[bool]):
     def __init_subclass__(cls, **options: Any) -> None:
         """A form that rolls binds Enter to its roll, after its own keys."""
         if cls.__dict__.get("ROLLS"):
+            cls.KEYS = (*cls.__dict__.get("KEYS", ()), ENTER_ROLLS)
             cls.BINDINGS = [*cls.__dict__.get("BINDINGS", ()), *bindings([ENTER_ROLLS])]
         super().__init_subclass__(**options)
 

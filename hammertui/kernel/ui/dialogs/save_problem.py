@@ -41,8 +41,8 @@ class SaveProblemScreen(ModalScreen[str]):
 
     CSS_PATH = STYLES
 
-    COMMANDS = CHOICES
-    BINDINGS = bindings(COMMANDS)
+    KEYS = CHOICES
+    BINDINGS = bindings(KEYS)
 
     def __init__(self, problems: list[str], path: str, has_backup: bool) -> None:
         super().__init__()

@@ -19,8 +19,8 @@ class TextDialog(PromptDialog[str]):
     """One line of text; an empty line is refused with a message, and so is a line whose action
     (`asks`, when given) is refused (a name too long), the dialog staying open with the line as typed."""
 
-    COMMANDS = (ENTER,)
-    BINDINGS = bindings(COMMANDS)
+    KEYS = (ENTER,)
+    BINDINGS = bindings(KEYS)
 
     def __init__(self, title: str, prompt: str, value: str = "", asks: Callable[[str], Action] | None = None) -> None:
         super().__init__(title, prompt)

@@ -40,8 +40,8 @@ class HireDialog(PromptDialog[Hire]):
     Only the living are offered as employers, and the tiers and prices are the ruleset's own table.
     """
 
-    COMMANDS = (HIRE,)
-    BINDINGS = bindings(COMMANDS)
+    KEYS = (HIRE,)
+    BINDINGS = bindings(KEYS)
 
     def __init__(self, view: View) -> None:
         super().__init__("Hire", "Who joins the party's payroll?")

@@ -38,7 +38,7 @@ THROW_KEYS = {"U": "unarmed", "R": "max-range", "T": "thrown-melee", "M": "missi
 """One key for each of Book Three's options on the throw (Shift, apart from the targets' digits
 and the landing's keys), the box it ticks."""
 
-KEYS: tuple[Command[Any], ...] = (
+ATTACK_KEYS: tuple[Command[Any], ...] = (
     *(
         Command(str(n), f"attack.aim_{n}", f"aim({n})", "Target", f"Target {n}", f"Aim at the target numbered {n}")
         for n in range(1, 10)
@@ -74,8 +74,8 @@ class AttackDialog(FormDialog):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """On a short terminal the landing drops its padding and the words the Leave button says
     already, so the dice, the total and the buttons fit in 24 rows."""
-    COMMANDS = KEYS
-    BINDINGS = bindings(COMMANDS)
+    KEYS = ATTACK_KEYS
+    BINDINGS = bindings(KEYS)
     DEFAULT_CSS = """
     AttackDialog #plan, AttackDialog #dice {
         margin: 1 0 0 0;

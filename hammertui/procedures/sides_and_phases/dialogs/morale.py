@@ -72,8 +72,8 @@ class KeptResultDialog(FormDialog):
 class MoraleDialog(KeptResultDialog):
     """The foes still fighting, all ticked; the threat; what a break means; each foe's target."""
 
-    COMMANDS = (SKIP,)
-    BINDINGS = bindings(COMMANDS)
+    KEYS = (SKIP,)
+    BINDINGS = bindings(KEYS)
 
     def __init__(self, ruleset: Ruleset, state: State) -> None:
         prompt = "Who has reason to check their courage? Space ticks, Enter rolls; those that fail break."
