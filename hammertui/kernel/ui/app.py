@@ -16,7 +16,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import BindingType
@@ -299,9 +299,11 @@ class HammerApp(CrashGuard):
         """Dispatch an action; the refusal's words for a dialog to show, or None when done."""
         return self._attempt(action, tell_refusal=False)
 
-    def on_dialog_answer(self, answer: DialogAnswer) -> None:
+    @on(DialogAnswer)
+    def answer_dialog(self, answer: DialogAnswer) -> None:
         """A dialog's answer to act on while it stays open: it closes once the action is done, or
-        says the refusal under its fields (a save that failed is told besides, as always)."""
+        says the refusal under its fields (a save that failed is told besides, as always). It is an
+        event, so an error here ends on the crash screen as a key's does (`CrashGuard.on_event`)."""
         answer.dialog.settle(answer.action, self.try_perform(answer.action))
 
     def _attempt(self, action: Action, tell_refusal: bool) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from textual.message import Message
+from textual import events
 
 from hammertui.kernel.session.acting import Action
 
@@ -22,9 +22,10 @@ class Answering(Protocol):
         """`action` is done (no refusal), or was refused with these words and changed nothing."""
 
 
-class DialogAnswer(Message):
+class DialogAnswer(events.Event):
     """The action a dialog's answer asks for. It is posted to the app itself, so it waits in the
-    app's queue ahead of the next key, which waits its turn until this one is answered (`type_ahead`)."""
+    app's queue ahead of the next key, which waits its turn until this one is answered (`type_ahead`).
+    An event, as a key is, so that an error in acting on it is a crash the app shows (`ui/crash.py`)."""
 
     def __init__(self, dialog: Answering, action: Action) -> None:
         super().__init__()
