@@ -22,7 +22,7 @@ ENTER: Command[Any] = Command(
 over the field's own Enter (which would do the same)."""
 
 CANCEL: Command[Any] = Command(
-    "escape", "dialog.cancel", "cancel", "Cancel", "Cancel", "Close it: nothing is done", show=True
+    "escape", "dialog.cancel", "cancel", "Cancel", "Cancel", "Close without answering", show=True
 )
 
 
@@ -32,7 +32,7 @@ class PromptDialog(ModalScreen[T | None]):
     CSS_PATH = STYLES
 
     KEYS: ClassVar[tuple[Command[Any], ...]] = (CANCEL,)
-    """The dialog's own keys; a subclass's own are added to them, as its bindings are to these."""
+    """The dialog's own keys, made its bindings; a subclass's own keys are bound beside these."""
     BINDINGS = bindings(KEYS)
 
     def __init__(self, title: str, prompt: str) -> None:

@@ -44,7 +44,7 @@ class FormDialog(ModalScreen[bool]):
     CSS_PATH = STYLES
 
     KEYS: ClassVar[tuple[Command[Any], ...]] = (CANCEL, SUBMIT)
-    """The form's own keys; a subclass's own are added to them, as its bindings are to these."""
+    """The form's own keys, made its bindings; a subclass's own keys are bound beside these."""
     BINDINGS = bindings(KEYS)
     OK = "Done"
     WIDE = True
