@@ -63,6 +63,7 @@ class Command(Generic[Moment]):
 
     key: str | None
     id: str
+    """The binding id; an empty one names a key no keymap moves (a table's Home and End)."""
     action: str
     label: str
     title: Words
@@ -88,7 +89,7 @@ class Command(Generic[Moment]):
             show=self.show,
             key_display=self.key_display,
             priority=self.priority,
-            id=self.id,
+            id=self.id or None,
             tooltip=_plain(self.help),
         )
 

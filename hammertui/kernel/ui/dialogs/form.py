@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 
 SUBMIT: Command[Any] = Command("ctrl+s", "dialog.submit", "submit", "Done", "Done", "Take the form's action", show=True)
 
-ENTER_ROLLS: Command[Any] = Command("enter", "dialog.roll", "enter", "Roll", "Roll", "Roll the dice", priority=True)
-"""A priority key, so Enter reaches the form before the focused field: a checkbox would tick on it,
-a list untick. A dropdown the 'Smith went to still opens on it (see `action_enter`)."""
+ENTER_ROLLS: Command[Any] = Command("enter", "", "enter", "Roll", "Roll", "Roll the dice", priority=True)
+"""A priority key (that no keymap moves), so Enter reaches the form before the focused field: a
+checkbox would tick on it, a list untick. A dropdown the 'Smith went to still opens on it (see
+`action_enter`)."""
 
 
 class FormDialog(ModalScreen[bool]):

@@ -40,27 +40,25 @@ and the landing's keys), the box it ticks."""
 
 ATTACK_KEYS: tuple[Command[Any], ...] = (
     *(
-        Command(str(n), f"attack.aim_{n}", f"aim({n})", "Target", f"Target {n}", f"Aim at the target numbered {n}")
+        Command(str(n), "", f"aim({n})", "Target", f"Target {n}", f"Aim at the target numbered {n}")
         for n in range(1, 10)
     ),
-    Command("up", "attack.die_up", "die(-1)", "Die", "Die before", "Pick the die before, or all of them"),
-    Command("down", "attack.die_down", "die(1)", "Die", "Die after", "Pick the die after, or all of them"),
-    *(
-        Command(key, f"attack.{box.replace('-', '_')}", f"toggle('{box}')", "Option", box, f"Tick {box}")
-        for key, box in THROW_KEYS.items()
-    ),
-    Command("s", "attack.special", "special", "Special attack", "Special attack", "The picked die's special attack"),
-    Command("e", "attack.bash_effect", "bash_effect", "Bash effect", "Bash effect", "The Shield Bash's effect"),
+    Command("up", "", "die(-1)", "Die", "Die before", "Pick the die before, or all of them"),
+    Command("down", "", "die(1)", "Die", "Die after", "Pick the die after, or all of them"),
+    *(Command(key, "", f"toggle('{box}')", "Option", box, f"Tick {box}") for key, box in THROW_KEYS.items()),
+    Command("s", "", "special", "Special attack", "Special attack", "The picked die's special attack"),
+    Command("e", "", "bash_effect", "Bash effect", "Bash effect", "The Shield Bash's effect"),
     Command(
         "w",
-        "attack.tactical_weapon",
+        "",
         "toggle('tactical-weapon')",
         "Tactical weapon",
         "Tactical weapon",
         "Tick the tactical weapon",
     ),
 )
-"""The throw's and the landing's keys, none in the footer: the dialog's fields say what they do."""
+"""The throw's and the landing's keys, none in the footer (the dialog's fields say what they do) and
+none a keymap moves."""
 
 WAITING = "Escape closes this and leaves the attack waiting in the fight: open the attack again to land it."
 
