@@ -58,7 +58,7 @@ DRAWN = {
         hammertui.procedures.hammercrawl_classes.actions.recruits hammertui.kernel.session.save_check hammertui.kernel.session.sessions hammertui.kernel.session.snapshot_text
         hammertui.kernel.session.state hammertui.kernel.session.store
         hammertui.kernel.session.vitals hammertui.kernel.ui hammertui.kernel.ui.app hammertui.kernel.ui.carried hammertui.kernel.ui.party hammertui.procedures.hammercrawl_camp.pane hammertui.procedures.sides_and_phases.pane
-        hammertui.kernel.ui.commands hammertui.kernel.ui.crash hammertui.kernel.ui.dialogs hammertui.kernel.ui.dialogs.amount hammertui.kernel.ui.dialogs.base
+        hammertui.kernel.ui.commands hammertui.kernel.ui.crash hammertui.kernel.ui.dialogs hammertui.kernel.ui.dialogs.amount hammertui.kernel.ui.dialogs.answer hammertui.kernel.ui.dialogs.base
         hammertui.kernel.ui.dialogs.choose hammertui.kernel.ui.dialogs.form hammertui.kernel.ui.dialogs.hand_over
         hammertui.kernel.ui.dialogs.save_problem hammertui.kernel.ui.dialogs.text hammertui.procedures.divining_pool.pane hammertui.procedures.divining_pool.drawing hammertui.kernel.ui.header
         hammertui.kernel.ui.footer hammertui.kernel.ui.heap hammertui.kernel.ui.keymap hammertui.procedures.burn_down.pane hammertui.kernel.ui.log hammertui.kernel.ui.numbers

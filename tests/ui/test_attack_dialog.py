@@ -49,7 +49,7 @@ def fighter(state: State) -> State:
 
 async def open_attack(pilot, app: HammerApp, attacker: str = "", target: str = "") -> AttackDialog:  # type: ignore[no-untyped-def]
     """The attack set out in full; before initiative, with the 'Smith's reason for it."""
-    app.push_screen(AttackDialog(app.store.ruleset, app.store.state, app.try_perform, attacker, target))
+    app.push_screen(AttackDialog(app.store.ruleset, app.store.state, attacker, target))
     await pilot.pause()
     assert isinstance(app.screen, AttackDialog)
     if app.screen.query("#why"):

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from hammertui.cli import main
-from hammertui.kernel.session.actions import AdvanceTime
+from hammertui.kernel.session.actions import AdvanceTime, RenameSession
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.crash import CRASH_LOG, MAX_LOG_BYTES, CrashScreen, write_crash_log
+from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.graveyard import GraveyardScreen
 from tests.ui.waiting import until
 
@@ -68,6 +69,22 @@ async def test_an_action_failing_midway_leaves_the_save_alone(
     monkeypatch.setattr(AdvanceTime, "apply", fall_through)
     app = await crash_by_key(tmp_path, "t")
     assert app.store is not None and app.store.state.clock.units == 0
+    assert capfd.readouterr() == ("", "")
+
+
+async def test_an_action_a_dialog_answers_with_failing_shows_the_crash_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The app does a dialog's answer (`DialogAnswer`) as it does a key: an error there is a crash."""
+    monkeypatch.setattr(RenameSession, "apply", fall_through)
+    app = make_app(tmp_path, seed=7)
+    with pytest.raises(RuntimeError, match="the torch fell through the floor"):
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("f2")
+            await until(pilot, lambda: isinstance(app.screen, TextDialog), "the rename dialog")
+            await pilot.press("home", "ctrl+k", *"Tomb", "enter")
+            await until(pilot, lambda: isinstance(app.screen, CrashScreen), "the crash screen")
+    assert app.store is not None and app.store.state.session.name == "demo"
     assert capfd.readouterr() == ("", "")
 
 

@@ -81,7 +81,7 @@ async def test_morale_against_an_eyeballed_major_threat(tmp_path: Path) -> None:
     app = scripted(tmp_path, [3, 17, 5, 6])
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, GOBLINS, ORC)
-        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state, app.try_perform))
+        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state))
         await pilot.pause()
         assert app.screen.query_one("#foes", SelectionList).selected == ["f1", "f2", "f3"]
         app.screen.query_one("#threat", Select).value = "major"
@@ -114,7 +114,7 @@ async def test_morale_by_the_tiers_names_a_bad_tier_and_can_cower(tmp_path: Path
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, GOBLINS)
         ruleset = app.store.ruleset
-        app.push_screen(MoraleDialog(ruleset, app.store.state, app.try_perform))
+        app.push_screen(MoraleDialog(ruleset, app.store.state))
         await pilot.pause()
         assert not app.screen.query_one("#tier", Input).display
         app.screen.query_one("#threat", Select).value = "tiers"
@@ -144,7 +144,7 @@ async def test_no_check_fights_on(tmp_path: Path) -> None:
     app = scripted(tmp_path, [])
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, GOBLINS)
-        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state, app.try_perform))
+        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state))
         await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
@@ -162,7 +162,7 @@ async def test_turn_unholy_by_the_complete_rules_table(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, FoeGroup(FoeKind("Skeleton")), FoeGroup(FoeKind("Goblin")))
         ruleset = app.store.ruleset
-        app.push_screen(TurnUnholyDialog(ruleset, app.store.state, app.try_perform))
+        app.push_screen(TurnUnholyDialog(ruleset, app.store.state))
         await pilot.pause()
         assert app.screen.query_one("#cleric", Select).value == BRANNOC
         assert "Tick the unholy it reaches." in shown(app, "#preview")
@@ -189,7 +189,7 @@ async def test_turn_unholy_by_the_complete_rules_table(tmp_path: Path) -> None:
         await pilot.pause()
         assert not isinstance(app.screen, TurnUnholyDialog)
 
-        app.push_screen(TurnUnholyDialog(ruleset, app.store.state, app.try_perform))
+        app.push_screen(TurnUnholyDialog(ruleset, app.store.state))
         await pilot.pause()
         assert shown(app, "#preview") == "Brannoc has no Turn Unholy left until rested."
         await pilot.press("ctrl+s")
@@ -204,7 +204,7 @@ async def test_turn_unholy_in_book_three_spares_the_intelligent(tmp_path: Path) 
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, FoeGroup(FoeKind("Wight", hd="1+4", intelligent=True)), FoeGroup(FoeKind("Zombie")))
         ruleset = app.store.ruleset
-        app.push_screen(TurnUnholyDialog(ruleset, app.store.state, app.try_perform))
+        app.push_screen(TurnUnholyDialog(ruleset, app.store.state))
         await pilot.pause()
         targets = app.screen.query_one("#targets", SelectionList)
         targets.select_all()
@@ -233,7 +233,7 @@ async def test_turn_unholy_in_book_three_at_equal_tiers(tmp_path: Path) -> None:
     app = scripted(tmp_path, [], ruleset="hammercrawl-book3")
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, FoeGroup(FoeKind("Ghoul", hd="2")))
-        app.push_screen(TurnUnholyDialog(app.store.ruleset, app.store.state, app.try_perform))
+        app.push_screen(TurnUnholyDialog(app.store.ruleset, app.store.state))
         await pilot.pause()
         app.screen.query_one("#targets", SelectionList).select("f1")
         await pilot.pause()
@@ -248,7 +248,7 @@ async def test_an_effect_on_a_foe_ends_by_itself(tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, GOBLINS)
         next_round(app)
-        app.push_screen(EffectDialog(app.store.ruleset, app.store.state, app.try_perform, on="f1"))
+        app.push_screen(EffectDialog(app.store.ruleset, app.store.state, on="f1"))
         await pilot.pause()
         assert app.screen.query_one("#on", Select).value == "f1"
         app.screen.query_one("#preset", Select).value = "dazed"
@@ -289,7 +289,7 @@ async def test_effect_quick_picks_follow_the_ruleset(tmp_path: Path) -> None:
     app = scripted(tmp_path, [], ruleset="hammercrawl-book3")
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, GOBLINS)
-        app.push_screen(EffectDialog(app.store.ruleset, app.store.state, app.try_perform, on="nobody"))
+        app.push_screen(EffectDialog(app.store.ruleset, app.store.state, on="nobody"))
         await pilot.pause()
         assert app.screen.query_one("#on", Select).value == "", "an unknown wearer falls back to the party"
         picks = app.screen.query_one("#preset", Select)

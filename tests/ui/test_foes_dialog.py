@@ -27,7 +27,7 @@ def field(app: HammerApp, widget_id: str) -> str:
 
 
 def open_foes(app: HammerApp, **options: bool) -> None:
-    app.push_screen(FoesDialog(app.store.ruleset, app.store.state, app.try_perform, **options))
+    app.push_screen(FoesDialog(app.store.ruleset, app.store.state, **options))
 
 
 async def type_foes(pilot, name: str, count: str, hd: str) -> None:  # type: ignore[no-untyped-def]
@@ -195,7 +195,7 @@ def book_three(tmp_path: Path) -> HammerApp:
 
 
 def open_declare(app: HammerApp, combatant_id: str) -> None:
-    app.push_screen(DeclareDialog(app.store.ruleset, app.store.state, combatant_id, app.try_perform))
+    app.push_screen(DeclareDialog(app.store.ruleset, app.store.state, combatant_id))
 
 
 async def test_a_character_declares_move_far(tmp_path: Path) -> None:
@@ -260,7 +260,7 @@ async def test_a_name_met_before_fills_in_its_numbers(tmp_path: Path) -> None:
             StartFight((FoeGroup(FoeKind("Goblin", "2", 13, attack_bonus=1, damage_die=4), 1),), hp="average")
         )
         assert app.perform(EndFight())
-        app.push_screen(FoesDialog(app.store.ruleset, app.store.state, app.try_perform))
+        app.push_screen(FoesDialog(app.store.ruleset, app.store.state))
         await pilot.pause()
         for key in "goblin":
             await pilot.press(key)

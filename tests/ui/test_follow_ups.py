@@ -61,7 +61,7 @@ async def test_a_death_in_a_form_leaves_the_epitaph_open_and_the_form_closed(tmp
         darla = app.store.state.party[0]
         for action in (SetAddition("huzzah", 1), RollExplore(), ExploreNext()):
             assert app.perform(action), action
-        app.push_screen(BloodDialog(app.store.state.living, exploring(app.store.state).blood, app.try_perform))
+        app.push_screen(BloodDialog(app.store.state.living, exploring(app.store.state).blood))
         await pilot.pause()
         app.screen.query_one(f"#share-{darla.id}", Input).value = "2"
         await pilot.press("ctrl+s")

@@ -36,7 +36,7 @@ async def test_enter_in_the_morale_dialog_rolls_for_the_ticked_foes(tmp_path: Pa
     app = scripted(tmp_path, [3, 17])
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, GOBLINS)
-        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state, app.try_perform))
+        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state))
         await pilot.pause()
         foes = app.screen.query_one("#foes", SelectionList)
         assert foes.has_focus
@@ -53,7 +53,7 @@ async def test_space_still_ticks_a_foe_off_before_the_roll(tmp_path: Path) -> No
     app = scripted(tmp_path, [3])
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, GOBLINS)
-        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state, app.try_perform))
+        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state))
         await pilot.pause()
         await pilot.press("space", "enter")
         await pilot.pause()
@@ -64,7 +64,7 @@ async def test_enter_in_turn_unholy_turns_the_ticked_foes(tmp_path: Path) -> Non
     app = scripted(tmp_path, [20])  # Goblin 1's Mind save: it stands its ground
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, GOBLINS)
-        app.push_screen(TurnUnholyDialog(app.store.ruleset, app.store.state, app.try_perform))
+        app.push_screen(TurnUnholyDialog(app.store.ruleset, app.store.state))
         await pilot.pause()
         targets = app.screen.query_one("#targets", SelectionList)
         targets.focus()
@@ -158,7 +158,7 @@ async def test_enter_on_the_threat_opens_its_list(tmp_path: Path) -> None:
     app = scripted(tmp_path, [3, 17])
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, GOBLINS)
-        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state, app.try_perform))
+        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state))
         await pilot.pause()
         threat = app.screen.query_one("#threat", Select)
         threat.focus()
@@ -174,7 +174,7 @@ async def test_a_form_footer_names_its_submit_key(tmp_path: Path) -> None:
     app = scripted(tmp_path, [3, 17])
     async with app.run_test(size=(120, 40)) as pilot:
         fight(app, GOBLINS)
-        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state, app.try_perform))
+        app.push_screen(MoraleDialog(app.store.ruleset, app.store.state))
         await pilot.pause()
         keys = footer_keys(app)
         assert keys["^s"] == "Roll" and keys["esc"] == "Cancel" and keys["n"] == "No check"

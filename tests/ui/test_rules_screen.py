@@ -82,7 +82,7 @@ async def test_the_dialogs_where_a_decision_applies_name_it(tmp_path: Path, b3: 
     app = demo(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         for open_dialog, topic in (
-            (lambda: app.push_screen(RoomXPDialog(1, AWARD, ["Darla"], app.try_perform)), "room_xp"),
+            (lambda: app.push_screen(RoomXPDialog(1, AWARD, ["Darla"])), "room_xp"),
             (lambda: light.correct(app), "light_correction"),
         ):
             open_dialog()

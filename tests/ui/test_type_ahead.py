@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from hammertui.kernel.session.vitals import ApplyDamage
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
 from tests.ui.test_attack_dialog import armed
@@ -88,6 +89,29 @@ async def test_a_new_name_typed_in_one_breath(tmp_path: Path) -> None:
         in_one_breath(app, "f2", *"Tomb", "enter")
         await until(pilot, lambda: app.store.state.session.name != "demo", "the session renamed")
         assert app.store.state.session.name == "Tomb"
+
+
+async def test_a_key_after_an_answer_the_app_acts_on_waits_for_the_dialog_to_close(tmp_path: Path) -> None:
+    """The rename is done by the app (the dialog's answer, `DialogAnswer`) while the dialog stays
+    open: the `u` typed after Enter undoes it on the dashboard, never lands in the closing field."""
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        in_one_breath(app, "f2", "home", "ctrl+k", *"Tomb", "enter", "u")
+        await until(pilot, lambda: app.store.can_redo, "the rename undone")
+        for _ in range(5):
+            await pilot.pause()
+        assert app.store.state.session.name == "demo"
+        assert not isinstance(app.screen, ModalScreen)
+
+
+async def test_keys_after_a_refused_answer_correct_it_in_place(tmp_path: Path) -> None:
+    """Enter on the name the session already has is refused under the field; the keys typed after
+    it, in the same breath, correct the name and answer again, and that answer is done."""
+    app = make_app(tmp_path, seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        in_one_breath(app, "f2", "enter", "home", "ctrl+k", *"Tomb", "enter")
+        await until(pilot, lambda: app.store.state.session.name == "Tomb", "the session renamed")
+        await until(pilot, lambda: not isinstance(app.screen, TextDialog), "the dialog closed")
 
 
 async def test_a_roll_typed_in_one_breath(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import BindingType
@@ -48,6 +48,7 @@ from hammertui.kernel.ui import procedures
 from hammertui.kernel.ui.commands import COMMON, ROSTER, Command, OneCharacter, Roster, reaches
 from hammertui.kernel.ui.crash import CrashGuard, state_folder
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
+from hammertui.kernel.ui.dialogs.answer import DialogAnswer
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.kernel.ui.dialogs.save_problem import SaveProblemScreen
@@ -298,6 +299,13 @@ class HammerApp(CrashGuard):
         """Dispatch an action; the refusal's words for a dialog to show, or None when done."""
         return self._attempt(action, tell_refusal=False)
 
+    @on(DialogAnswer)
+    def answer_dialog(self, answer: DialogAnswer) -> None:
+        """A dialog's answer to act on while it stays open: it closes once the action is done, or
+        says the refusal under its fields (a save that failed is told besides, as always). It is an
+        event, so an error here ends on the crash screen as a key's does (`CrashGuard.on_event`)."""
+        answer.dialog.settle(answer.action, self.try_perform(answer.action))
+
     def _attempt(self, action: Action, tell_refusal: bool) -> str | None:
         """Dispatch an action; why it was not done, or None. A save that failed is always told:
         the action is not done, whatever screen asked for it."""
@@ -430,7 +438,7 @@ class HammerApp(CrashGuard):
 
         store = self._store()
         warn = partial(darkness_ahead, store.state, store.ruleset)
-        self.push_screen(PassTimeDialog(store.ruleset.time, self.try_perform, warn))
+        self.push_screen(PassTimeDialog(store.ruleset.time, warn))
 
     def action_next_hour(self) -> None:
         from hammertui.kernel.ui.dialogs.pass_time import NextHourDialog
@@ -441,7 +449,7 @@ class HammerApp(CrashGuard):
         warning = darkness_ahead(store.state, store.ruleset, units)
         if warning is not None:
             prompt = f"{prompt}\n{warning}"
-        self.push_screen(NextHourDialog(prompt, self.try_perform, ToNextHour))
+        self.push_screen(NextHourDialog(prompt, ToNextHour))
 
     def action_heal(self, character_id: str = "") -> None:
         self.ask_amount(character_id, "Healing", lambda cid, n: self.perform(Heal(cid, n)))
@@ -480,7 +488,7 @@ class HammerApp(CrashGuard):
         from hammertui.kernel.ui.dialogs.burial import BurialDialog
 
         when = clock_text(member.death.at, self._store().ruleset.time.minutes_per_unit)
-        self.follow_with(BurialDialog(member, when, self.try_perform))
+        self.follow_with(BurialDialog(member, when))
 
     def after_fight(self, then: Callable[[], object]) -> None:
         """A fight has ended: the explore procedure may have something to offer first (the room's
@@ -526,14 +534,7 @@ class HammerApp(CrashGuard):
 
     def action_rename(self) -> None:
         current = self._store().state.session.name
-        self.push_screen(
-            TextDialog(
-                "Rename session",
-                "New name for this session:",
-                current,
-                lambda name: self.try_perform(RenameSession(name)),
-            )
-        )
+        self.push_screen(TextDialog("Rename session", "New name for this session:", current, RenameSession))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own (but Quit, which is ours), every command that applies under `screen`, the

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_chec
 
 from textual.actions import parse
 from textual.app import SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from hammertui.kernel.rules.records import record
@@ -101,6 +101,12 @@ class Command(Generic[Moment]):
     def words(self, state: State, ruleset: Ruleset) -> tuple[str, str]:
         """The palette's title and help, in the ruleset's words."""
         return _fill(self.title, state, ruleset), _fill(self.help, state, ruleset)
+
+
+def bindings(commands: Iterable[Command[Any]]) -> list[BindingType]:
+    """The keys of `commands`, in their order, for a screen or dialog that declares its own list (a
+    palette-only command has none)."""
+    return [command.binding() for command in commands if command.key is not None]
 
 
 def _fill(words: Words, state: State, ruleset: Ruleset) -> str:

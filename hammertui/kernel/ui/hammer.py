@@ -30,7 +30,7 @@ class Hammer(Protocol):
         """Dispatch an action; a refusal is told, and changes nothing."""
 
     def try_perform(self, action: Action) -> str | None:
-        """Dispatch an action; the refusal's words for a dialog to show, or None when done."""
+        """Dispatch an action; the refusal's words for a dialog or screen to show in place, or None when done."""
 
     def after_fight(self, then: Callable[[], object]) -> None:
         """A fight has ended: what the explore procedure offers first, then `then`."""

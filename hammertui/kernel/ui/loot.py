@@ -134,7 +134,7 @@ class LootScreen(ListingScreen):
     def action_add(self) -> None:
         view = self.hammer.view
         if view is not None:
-            self.app.push_screen(AddLootDialog(view.state.living, self.hammer.try_perform))
+            self.app.push_screen(AddLootDialog(view.state.living))
 
     def action_give(self) -> None:
         view, entry = self.hammer.view, self._highlighted()
@@ -149,7 +149,7 @@ class LootScreen(ListingScreen):
     def action_edit(self) -> None:
         entry = self._highlighted()
         if entry is not None:
-            self.app.push_screen(EditLootDialog(entry, self.hammer.try_perform))
+            self.app.push_screen(EditLootDialog(entry))
 
     def action_sell(self) -> None:
         entry = self._highlighted()
@@ -159,7 +159,7 @@ class LootScreen(ListingScreen):
     def action_remove(self) -> None:
         entry = self._highlighted()
         if entry is not None:
-            self.app.push_screen(RemoveLootDialog(entry, self.hammer.try_perform))
+            self.app.push_screen(RemoveLootDialog(entry))
 
 
 def _sellable(view: View, entry: Loot) -> bool:

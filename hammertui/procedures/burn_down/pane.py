@@ -246,7 +246,7 @@ def correct(app: HammerApp) -> None:
     store = app.store
     name = source_name(store.state, store.ruleset, source)
     left = store.ruleset.time.label(source.remaining)
-    app.push_screen(CorrectLightDialog(source.id, name, left, app.try_perform))
+    app.push_screen(CorrectLightDialog(source.id, name, left))
 
 
 def pack(app: HammerApp) -> None:
@@ -261,7 +261,7 @@ def pack(app: HammerApp) -> None:
         app.notify("No one is standing to carry it.", severity="warning")
         return
     selected = app.query_one(PartyPane).selected_id or ""
-    app.push_screen(PackDialog(store.state.living, selected, items, app.try_perform))
+    app.push_screen(PackDialog(store.state.living, selected, items))
 
 
 def cast(app: HammerApp) -> None:

@@ -211,7 +211,7 @@ def _search(app: HammerApp) -> None:
     """Searchers and time chosen in a dialog, the odds shown as they change."""
     from hammertui.procedures.divining_pool.dialogs.search import SearchDialog
 
-    app.push_screen(SearchDialog(app.store.ruleset, app.try_perform))
+    app.push_screen(SearchDialog(app.store.ruleset))
 
 
 def _town(app: HammerApp) -> None:
@@ -284,7 +284,7 @@ def after_fight(app: HammerApp, then: Callable[[], object]) -> None:
         return
     living = [m.name for m in state.living]
     award = room_award(state, ruleset, room)
-    app.follow_with(RoomXPDialog(room.number, award, living, app.try_perform), lambda _: then())
+    app.follow_with(RoomXPDialog(room.number, award, living), lambda _: then())
 
 
 class _UI:

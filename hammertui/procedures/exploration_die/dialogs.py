@@ -9,7 +9,7 @@ from textual.widgets import Checkbox, Input, Label, Select
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.exploration_die.actions import AddClock, TakeTurn
 
 
@@ -25,9 +25,9 @@ class TurnDialog(FormDialog):
     OK = "Roll"
     ROLLS = True
 
-    def __init__(self, doing: str, speakers: list[tuple[str, str]], attempt: Attempt, by_hand: bool = False) -> None:
+    def __init__(self, doing: str, speakers: list[tuple[str, str]], by_hand: bool = False) -> None:
         prompt = "What does the party do this turn (move, search, pick a lock...)?"
-        super().__init__("Take a turn, die by hand" if by_hand else "Take a turn", prompt, attempt)
+        super().__init__("Take a turn, die by hand" if by_hand else "Take a turn", prompt)
         self._doing = doing
         self._speakers = speakers
         self._by_hand = by_hand
@@ -64,8 +64,8 @@ class ClockDialog(FormDialog):
 
     OK = "Add"
 
-    def __init__(self, attempt: Attempt) -> None:
-        super().__init__("Ticking clock", "What happens when the clock runs out (a ritual completes...)?", attempt)
+    def __init__(self) -> None:
+        super().__init__("Ticking clock", "What happens when the clock runs out (a ritual completes...)?")
 
     def fields(self) -> ComposeResult:
         yield Input(id="clock-name")

@@ -154,19 +154,19 @@ def _speakers(app: HammerApp) -> list[tuple[str, str]]:
 def take_turn(app: HammerApp) -> None:
     from hammertui.procedures.exploration_die.dialogs import TurnDialog
 
-    app.push_screen(TurnDialog(DEFAULT_DOING, _speakers(app), app.try_perform))
+    app.push_screen(TurnDialog(DEFAULT_DOING, _speakers(app)))
 
 
 def turn_by_hand(app: HammerApp) -> None:
     from hammertui.procedures.exploration_die.dialogs import TurnDialog
 
-    app.push_screen(TurnDialog(DEFAULT_DOING, _speakers(app), app.try_perform, by_hand=True))
+    app.push_screen(TurnDialog(DEFAULT_DOING, _speakers(app), by_hand=True))
 
 
 def add_clock(app: HammerApp) -> None:
     from hammertui.procedures.exploration_die.dialogs import ClockDialog
 
-    app.push_screen(ClockDialog(app.try_perform))
+    app.push_screen(ClockDialog())
 
 
 def remove_clock(app: HammerApp) -> None:

@@ -26,7 +26,7 @@ from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.base import PromptDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.rulings import ruling_titles
 from hammertui.kernel.ui.steps import StepScreen
@@ -353,7 +353,7 @@ class CampScreen(ModalScreen[None], StepScreen):
         if how == "roll":
             rules = self.hammer.rules.camp
             proposed = rules.scout_ahead.target if rules is not None else None
-            dialog = ScoutDialog(row.id, row.name, self.hammer.try_perform, row.last, proposed)
+            dialog = ScoutDialog(row.id, row.name, row.last, proposed)
             self.app.push_screen(dialog, lambda done: done and self._next_person(row.id))
         elif how is not None and self.hammer.perform(
             SetCampAction(row.id, "scout_ahead", scout_success=how == "success")
@@ -420,10 +420,8 @@ class ScoutDialog(FormDialog):
     OK = "Scout"
     WIDE = False
 
-    def __init__(
-        self, character_id: str, name: str, attempt: Attempt, last: CampPlan = CampPlan(), proposed: int | None = None
-    ) -> None:
-        super().__init__(f"Scout Ahead: {name}", "The d20 is rolled when the camp actions are done.", attempt)
+    def __init__(self, character_id: str, name: str, last: CampPlan = CampPlan(), proposed: int | None = None) -> None:
+        super().__init__(f"Scout Ahead: {name}", "The d20 is rolled when the camp actions are done.")
         self.character_id = character_id
         self.last = last
         self.proposed = proposed

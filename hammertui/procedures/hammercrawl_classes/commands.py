@@ -55,7 +55,7 @@ def check(app: HammerApp) -> None:
     member = app.target()
     if member is not None:
         store = _store(app)
-        app.push_screen(CheckDialog(store.ruleset, member, dungeon_tier(store.state, store.ruleset), app.try_perform))
+        app.push_screen(CheckDialog(store.ruleset, member, dungeon_tier(store.state, store.ruleset)))
 
 
 def restore_con(app: HammerApp) -> None:
@@ -64,7 +64,7 @@ def restore_con(app: HammerApp) -> None:
 
     member = app.target()
     if member is not None:
-        app.push_screen(RestoreConDialog(member, app.try_perform))
+        app.push_screen(RestoreConDialog(member))
 
 
 def award_xp(app: HammerApp) -> None:
@@ -72,7 +72,7 @@ def award_xp(app: HammerApp) -> None:
 
     store = _store(app)
     selected = app.target()
-    app.push_screen(XPDialog(store.ruleset, store.state.living, selected.id if selected else "", app.try_perform))
+    app.push_screen(XPDialog(store.ruleset, store.state.living, selected.id if selected else ""))
 
 
 def level_up(app: HammerApp) -> None:
@@ -105,13 +105,13 @@ def level_up_hp(app: HammerApp) -> None:
 def roll_character(app: HammerApp) -> None:
     from hammertui.procedures.hammercrawl_classes.dialogs.recruit import RollDialog
 
-    app.push_screen(RollDialog(_store(app).ruleset, app.try_perform))
+    app.push_screen(RollDialog(_store(app).ruleset))
 
 
 def enter_character(app: HammerApp) -> None:
     from hammertui.procedures.hammercrawl_classes.dialogs.recruit import EntryDialog
 
-    app.push_screen(EntryDialog(_store(app).ruleset, app.try_perform))
+    app.push_screen(EntryDialog(_store(app).ruleset))
 
 
 def armour(app: HammerApp) -> None:
@@ -119,9 +119,7 @@ def armour(app: HammerApp) -> None:
 
     member = app.target()
     if member is not None:
-        app.push_screen(
-            ArmourDialog(_store(app).ruleset, member.id, member.name, member.armour, member.shield, app.try_perform)
-        )
+        app.push_screen(ArmourDialog(_store(app).ruleset, member.id, member.name, member.armour, member.shield))
 
 
 def role(app: HammerApp) -> None:
@@ -147,7 +145,7 @@ def rename_character(app: HammerApp) -> None:
             f"Name: {member.name}",
             "The player to the left names them:",
             member.name,
-            lambda name: app.try_perform(RenameCharacter(member.id, name)),
+            lambda name: RenameCharacter(member.id, name),
         )
         app.push_screen(named)
 
@@ -157,7 +155,7 @@ def notes(app: HammerApp) -> None:
 
     member = app.target()
     if member is not None:
-        app.push_screen(NotesDialog(member.id, member.name, member.notes, app.try_perform))
+        app.push_screen(NotesDialog(member.id, member.name, member.notes))
 
 
 def counts(app: HammerApp) -> None:
@@ -165,7 +163,7 @@ def counts(app: HammerApp) -> None:
 
     member = app.target()
     if member is not None:
-        app.push_screen(CountDialog(_store(app).ruleset, member, app.try_perform))
+        app.push_screen(CountDialog(_store(app).ruleset, member))
 
 
 def lay_down(app: HammerApp, character_id: str = "") -> None:

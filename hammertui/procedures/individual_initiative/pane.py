@@ -143,7 +143,7 @@ def fight(app: HammerApp) -> None:
         app.push_screen(InitiativeScreen(pane_text))
         return
     app.push_screen(
-        FoesDialog(app.try_perform, held_surprise(app.store.state)),
+        FoesDialog(held_surprise(app.store.state)),
         lambda started: started and app.push_screen(InitiativeScreen(pane_text)),
     )
 

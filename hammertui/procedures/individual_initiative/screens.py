@@ -19,7 +19,7 @@ from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, Commanded, bound_key, key
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.header import header_text
 from hammertui.kernel.ui.log import FightLog
@@ -56,8 +56,8 @@ class FoesDialog(FormDialog):
     """
     OK = "Fight!"
 
-    def __init__(self, attempt: Attempt, free_round: str = "") -> None:
-        super().__init__("Foes", "What does the party meet? One kind of foe, as its profile reads.", attempt)
+    def __init__(self, free_round: str = "") -> None:
+        super().__init__("Foes", "What does the party meet? One kind of foe, as its profile reads.")
         self._free_round = free_round
 
     def fields(self) -> ComposeResult:
@@ -142,10 +142,8 @@ class AttackDialog(Commanded, FormDialog):
     OK = "Roll"
     ROLLS = True
 
-    def __init__(
-        self, attacker: str, target: str, free: bool, title: str, attempt: Attempt, ranged: bool = False
-    ) -> None:
-        super().__init__(title, "The range (t h c f), r ranged, m into a melee, the weapon's abilities:", attempt)
+    def __init__(self, attacker: str, target: str, free: bool, title: str, ranged: bool = False) -> None:
+        super().__init__(title, "The range (t h c f), r ranged, m into a melee, the weapon's abilities:")
         self._attacker, self._target, self._free, self._ranged = attacker, target, free, ranged
         self.at = "close" if ranged else "hand_to_hand"
 
@@ -519,7 +517,7 @@ class InitiativeScreen(StepScreen):
         state = self.hammer.store.state
         title = f"{name_of(state, attacker)} attacks {name_of(state, target)}"
         ranged = acts.shoots(state, self.hammer.store.ruleset, attacker)
-        self.app.push_screen(AttackDialog(attacker, target, free, title, self.hammer.try_perform, ranged))
+        self.app.push_screen(AttackDialog(attacker, target, free, title, ranged))
 
     def action_crit(self) -> None:
         fight = self._fight()

@@ -300,7 +300,7 @@ def eat_rations(app: HammerApp) -> None:
         sheet = people.person(state, ruleset, member.id)
         wearied = people.is_wearied(ruleset, sheet)
         eaters.append((member.id, f"{member.name} {pips_cell(sheet.tired, limit, wearied).plain}", wearied))
-    app.push_screen(EatersDialog(eaters, app.try_perform))
+    app.push_screen(EatersDialog(eaters))
 
 
 def carry(app: HammerApp) -> None:
@@ -308,7 +308,7 @@ def carry(app: HammerApp) -> None:
     member = _selected(app)
     if member is not None:
         own = people.section(app.store.ruleset)
-        app.push_screen(CarryDialog(member.id, member.name, own.goods, app.try_perform))
+        app.push_screen(CarryDialog(member.id, member.name, own.goods))
 
 
 def drop(app: HammerApp) -> None:
@@ -365,9 +365,7 @@ def make_character(app: HammerApp) -> None:
     member = store.state.character(selected) if selected else None
     player = member.player if member is not None and not member.alive else ""
     rolls = people.people(store.state).rolled
-    app.push_screen(
-        MakeCharacterDialog(rolls, store.ruleset.stats, own.in_order, own.templates, player, app.try_perform)
-    )
+    app.push_screen(MakeCharacterDialog(rolls, store.ruleset.stats, own.in_order, own.templates, player))
 
 
 def dismiss(app: HammerApp) -> None:

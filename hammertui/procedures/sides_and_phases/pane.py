@@ -159,7 +159,7 @@ def fight(app: HammerApp, surprised_party: bool = False) -> None:
     if fighting(store.state) is not None:
         app.push_screen(FightScreen())
         return
-    dialog = FoesDialog(store.ruleset, store.state, app.try_perform, surprised_party=surprised_party)
+    dialog = FoesDialog(store.ruleset, store.state, surprised_party=surprised_party)
     app.push_screen(dialog, lambda started: started and app.push_screen(FightScreen()))
 
 

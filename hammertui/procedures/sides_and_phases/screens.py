@@ -534,7 +534,7 @@ class FightScreen(StepScreen):
                 self._catch_up()  # refused: no dialog opens
                 return
             view = self.hammer.view
-        self.app.push_screen(AttackDialog(view.ruleset, view.state, self.hammer.try_perform))
+        self.app.push_screen(AttackDialog(view.ruleset, view.state))
 
     def _attacker(self, view: View) -> str:
         """Who `a` throws for: the highlighted one when they may attack now, else the next who may.
@@ -570,7 +570,7 @@ class FightScreen(StepScreen):
         chosen = (
             self.highlighted() if self._highlighted_member() is not None or self._highlighted_foe() is not None else ""
         )
-        self.app.push_screen(AttackDialog(view.ruleset, view.state, self.hammer.try_perform, attacker_id=chosen))
+        self.app.push_screen(AttackDialog(view.ruleset, view.state, attacker_id=chosen))
 
     def action_defend(self) -> None:
         view = self.hammer.view
@@ -582,14 +582,14 @@ class FightScreen(StepScreen):
 
         view = self.hammer.view
         if view is not None and self.highlighted():
-            self.app.push_screen(DeclareDialog(view.ruleset, view.state, self.highlighted(), self.hammer.try_perform))
+            self.app.push_screen(DeclareDialog(view.ruleset, view.state, self.highlighted()))
 
     def action_morale(self) -> None:
         from hammertui.procedures.sides_and_phases.dialogs.morale import MoraleDialog
 
         view = self.hammer.view
         if view is not None:
-            self.app.push_screen(MoraleDialog(view.ruleset, view.state, self.hammer.try_perform))
+            self.app.push_screen(MoraleDialog(view.ruleset, view.state))
 
     def action_surprise_saves(self) -> None:
         """The saves against surprise, each target shown before the dice are thrown."""
@@ -623,14 +623,14 @@ class FightScreen(StepScreen):
 
         view = self.hammer.view
         if view is not None:
-            self.app.push_screen(TurnUnholyDialog(view.ruleset, view.state, self.hammer.try_perform))
+            self.app.push_screen(TurnUnholyDialog(view.ruleset, view.state))
 
     def action_add_effect(self) -> None:
         from hammertui.procedures.sides_and_phases.dialogs.effect import EffectDialog
 
         view = self.hammer.view
         if view is not None:
-            self.app.push_screen(EffectDialog(view.ruleset, view.state, self.hammer.try_perform, on=self.highlighted()))
+            self.app.push_screen(EffectDialog(view.ruleset, view.state, on=self.highlighted()))
 
     def action_end_effect(self) -> None:
         view = self.hammer.view
@@ -710,7 +710,7 @@ class FightScreen(StepScreen):
         view = self.hammer.view
         if view is not None:
             adding = fighting(view.state) is not None
-            self.app.push_screen(FoesDialog(view.ruleset, view.state, self.hammer.try_perform, adding=adding))
+            self.app.push_screen(FoesDialog(view.ruleset, view.state, adding=adding))
 
     def action_end(self) -> None:
         """End the fight; while both sides still stand, the 'Smith says how it ended first."""

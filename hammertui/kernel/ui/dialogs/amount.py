@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Label
 
+from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.base import ENTER, Answered, PromptDialog
+from hammertui.kernel.ui.commands import bindings
+from hammertui.kernel.ui.dialogs.base import ENTER, PromptDialog
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.numbers import whole_number
 
@@ -29,9 +33,10 @@ def parse_amount(text: str, noun: str = "hit points", most: int = MAX_AMOUNT) ->
 
 class AmountDialog(PromptDialog[int]):
     """`Damage to Darla (HP 7/9)?`: Enter applies, Escape cancels. `noun` is what is being counted,
-    up to `most`; a number `attempt` refuses (more than the pile holds) is said in place."""
+    up to `most`; a number whose action (`asks`) is refused (more than the pile holds) is said in place."""
 
-    BINDINGS = [ENTER]
+    KEYS = (ENTER,)
+    BINDINGS = bindings(KEYS)
 
     def __init__(
         self,
@@ -39,12 +44,12 @@ class AmountDialog(PromptDialog[int]):
         prompt: str,
         noun: str = "hit points",
         most: int = MAX_AMOUNT,
-        attempt: Answered[int] | None = None,
+        asks: Callable[[int], Action] | None = None,
     ) -> None:
         super().__init__(title, prompt)
         self._noun = noun
         self._most = most
-        self._attempt = attempt
+        self._asks = asks
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
@@ -63,4 +68,4 @@ class AmountDialog(PromptDialog[int]):
         if amount is None:
             self.query_one("#problem", Label).update(problem)
             return
-        self.settle(amount, self._attempt)
+        self.give(amount, self._asks(amount) if self._asks is not None else None)

@@ -3,23 +3,27 @@ and a footer that says so."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, ClassVar, TypeVar
 
-from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
+from hammertui.kernel.session.acting import Action
+from hammertui.kernel.ui.commands import Command, bindings
+from hammertui.kernel.ui.dialogs.answer import DialogAnswer
 from hammertui.kernel.ui.styles import STYLES
 
 T = TypeVar("T")
 
-Answered = Callable[[T], str | None]
-"""What a dialog's answer does (an action dispatched): the refusal's words, or None when done."""
+ENTER: Command[Any] = Command(
+    "enter", "dialog.ok", "submit", "OK", "OK", "Answer with what is typed or chosen", show=True, priority=True
+)
+"""For a dialog of one field or one list: Enter answers it. A priority key, so the footer names it
+over the field's own Enter (which would do the same)."""
 
-ENTER = Binding("enter", "submit", "OK", id="dialog.ok", priority=True)
-"""For a dialog of one field or one list: Enter answers it. A priority binding, so the footer names
-it over the field's own Enter (which would do the same)."""
+CANCEL: Command[Any] = Command(
+    "escape", "dialog.cancel", "cancel", "Cancel", "Cancel", "Close without answering", show=True
+)
 
 
 class PromptDialog(ModalScreen[T | None]):
@@ -27,12 +31,16 @@ class PromptDialog(ModalScreen[T | None]):
 
     CSS_PATH = STYLES
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog.cancel")]
+    KEYS: ClassVar[tuple[Command[Any], ...]] = (CANCEL,)
+    """The dialog's own keys, made its bindings; a subclass's own keys are bound beside these."""
+    BINDINGS = bindings(KEYS)
 
     def __init__(self, title: str, prompt: str) -> None:
         super().__init__()
         self._title = title
         self._prompt = prompt
+        self._answering: T | None = None
+        """The answer whose action the app is doing: the dialog closes with it once it is done."""
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -45,14 +53,23 @@ class PromptDialog(ModalScreen[T | None]):
         """Answer the dialog with what its field or list holds."""
         raise NotImplementedError
 
-    def settle(self, answer: T, attempt: Answered[T] | None) -> None:
-        """Close with `answer`, once `attempt` (when given) has done what it asks; a refusal is
-        said under the field instead, and what was typed stays to be corrected."""
-        refusal = attempt(answer) if attempt is not None else None
+    def give(self, answer: T, action: Action | None = None) -> None:
+        """Close with `answer`; or, when it asks for `action`, once the app has done it (`settle`).
+        A second answer while the first is being done is the same answer: it is not asked twice."""
+        if action is None:
+            self.dismiss(answer)
+        elif self._answering is None:
+            self._answering = answer
+            self.app.post_message(DialogAnswer(self, action))
+
+    def settle(self, action: Action, refusal: str | None) -> None:
+        """The action asked for is done: close with the answer. Refused: its words are said under
+        the field instead, and what was typed stays to be corrected."""
+        answer, self._answering = self._answering, None
         if refusal:
             self.query_one("#problem", Label).update(said(refusal))
-            return
-        self.dismiss(answer)
+        elif self.app.screen is self:
+            self.dismiss(answer)
 
 
 def said(refusal: str) -> str:

@@ -8,7 +8,7 @@ from textual.widgets import Input
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.session.vitals import UNKNOWN_CAUSE, Bury
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 
 
 class BurialDialog(FormDialog):
@@ -16,10 +16,8 @@ class BurialDialog(FormDialog):
 
     OK = "Bury"
 
-    def __init__(self, member: Character, when: str, attempt: Attempt) -> None:
-        super().__init__(
-            f"Here lies {member.name}", f"{member.name} died on {when}. Give them an amazing epitaph.", attempt
-        )
+    def __init__(self, member: Character, when: str) -> None:
+        super().__init__(f"Here lies {member.name}", f"{member.name} died on {when}. Give them an amazing epitaph.")
         self.member = member
 
     def fields(self) -> ComposeResult:

@@ -11,6 +11,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.commands import bindings
 from hammertui.kernel.ui.dialogs.base import ENTER, PromptDialog
 from hammertui.kernel.ui.footer import KeysFooter
 
@@ -18,7 +19,8 @@ from hammertui.kernel.ui.footer import KeysFooter
 class ChooseDialog(PromptDialog[str]):
     """A short list; Enter picks the highlighted choice, Escape cancels."""
 
-    BINDINGS = [ENTER]
+    KEYS = (ENTER,)
+    BINDINGS = bindings(KEYS)
 
     def __init__(self, title: str, prompt: str, choices: Sequence[tuple[str, str]]) -> None:
         super().__init__(title, prompt)

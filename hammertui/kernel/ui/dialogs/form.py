@@ -6,14 +6,13 @@ A value the rules refuse (a STR of 19, a Magic-User in plate) is named under the
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual.actions import SkipAction
 from textual.app import ComposeResult
-from textual.binding import ActiveBinding, Binding
+from textual.binding import ActiveBinding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -21,6 +20,9 @@ from textual.widgets import Button, Input, Label, Select
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.commands import Command, bindings
+from hammertui.kernel.ui.dialogs.answer import DialogAnswer
+from hammertui.kernel.ui.dialogs.base import CANCEL
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.numbers import whole_number
 from hammertui.kernel.ui.styles import STYLES
@@ -28,23 +30,23 @@ from hammertui.kernel.ui.styles import STYLES
 if TYPE_CHECKING:
     from hammertui.kernel.ui.hammer import Hammer
 
-Attempt = Callable[[Action], str | None]
-"""Dispatch an action; the refusal's words, or None when it was done."""
+SUBMIT: Command[Any] = Command("ctrl+s", "dialog.submit", "submit", "Done", "Done", "Take the form's action", show=True)
 
-ENTER_ROLLS = Binding("enter", "enter", "Roll", show=False, priority=True)
-"""A priority binding, so Enter reaches the form before the focused field: a checkbox would tick
-on it, a list untick. A dropdown the 'Smith went to still opens on it (see `action_enter`)."""
+ENTER_ROLLS: Command[Any] = Command("enter", "", "enter", "Roll", "Roll", "Roll the dice", priority=True)
+"""A priority key (that no keymap moves), so Enter reaches the form before the focused field: a
+checkbox would tick on it, a list untick. A dropdown the 'Smith went to still opens on it (see
+`action_enter`)."""
 
 
 class FormDialog(ModalScreen[bool]):
-    """Subclasses yield their widgets from `fields` and turn them into an action in `build`."""
+    """Subclasses yield their widgets from `fields` and turn them into an action in `build`, which
+    the app does (`DialogAnswer`) while the form stays open to hear how it went (`settle`)."""
 
     CSS_PATH = STYLES
 
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel", id="dialog.cancel"),
-        Binding("ctrl+s", "submit", "Done", id="dialog.submit"),
-    ]
+    KEYS: ClassVar[tuple[Command[Any], ...]] = (CANCEL, SUBMIT)
+    """The form's own keys, made its bindings; a subclass's own keys are bound beside these."""
+    BINDINGS = bindings(KEYS)
     OK = "Done"
     WIDE = True
     ROLLS = False
@@ -53,15 +55,17 @@ class FormDialog(ModalScreen[bool]):
     def __init_subclass__(cls, **options: Any) -> None:
         """A form that rolls binds Enter to its roll, after its own keys."""
         if cls.__dict__.get("ROLLS"):
-            cls.BINDINGS = [*cls.__dict__.get("BINDINGS", ()), ENTER_ROLLS]
+            cls.KEYS = (*cls.__dict__.get("KEYS", ()), ENTER_ROLLS)
+            cls.BINDINGS = [*cls.__dict__.get("BINDINGS", ()), *bindings([ENTER_ROLLS])]
         super().__init_subclass__(**options)
 
-    def __init__(self, title: str, prompt: str, attempt: Attempt) -> None:
+    def __init__(self, title: str, prompt: str) -> None:
         super().__init__()
         self._title = title
         self._prompt = prompt
-        self._attempt = attempt
         self._submit_words = self.OK
+        self._asking: Action | None = None
+        """The action the app is doing for the form: another submit waits for it to be settled."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide" if self.WIDE else "dialog") as box:
@@ -136,7 +140,20 @@ class FormDialog(ModalScreen[bool]):
         except ValueError as problem:
             self._show(str(problem))
             return
-        refusal = self._attempt(action)
+        self.ask(action)
+
+    def ask(self, action: Action) -> None:
+        """Have the app do `action`; the form hears how it went in `settle`."""
+        if self._asking is None:
+            self._asking = action
+            self.app.post_message(DialogAnswer(self, action))
+
+    def settle(self, action: Action, refusal: str | None) -> None:
+        """A refusal is said under the fields, what was typed kept to be corrected; done, the form
+        closes (or keeps its result to be read, see `done`)."""
+        self._asking = None
+        if self.app.screen is not self:
+            return
         if refusal:
             self._show(refusal[0].upper() + refusal[1:] + ".")
             return

@@ -19,7 +19,7 @@ from hammertui.kernel.session.loot import (
 )
 from hammertui.kernel.session.state import Character, Loot
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 
 
 def holder_options(living: Sequence[Character]) -> list[tuple[str, str]]:
@@ -33,8 +33,8 @@ class AddLootDialog(FormDialog):
     OK = "Add"
     WIDE = False
 
-    def __init__(self, living: Sequence[Character], attempt: Attempt) -> None:
-        super().__init__("Loot found", "Coins, or an item and its worth (0 if unknown).", attempt)
+    def __init__(self, living: Sequence[Character]) -> None:
+        super().__init__("Loot found", "Coins, or an item and its worth (0 if unknown).")
         self.living = living
 
     def fields(self) -> ComposeResult:
@@ -59,8 +59,8 @@ class EditLootDialog(FormDialog):
     OK = "Change"
     WIDE = False
 
-    def __init__(self, entry: Loot, attempt: Attempt) -> None:
-        super().__init__(f"Edit: {entry.name}", "Its name, and its coins (an item: its worth, 0 if unknown).", attempt)
+    def __init__(self, entry: Loot) -> None:
+        super().__init__(f"Edit: {entry.name}", "Its name, and its coins (an item: its worth, 0 if unknown).")
         self.entry = entry
 
     def fields(self) -> ComposeResult:
@@ -80,8 +80,8 @@ class RemoveLootDialog(FormDialog):
     OK = "Remove"
     WIDE = False
 
-    def __init__(self, entry: Loot, attempt: Attempt) -> None:
-        super().__init__("Remove from the ledger", f"{describe(entry)}: why is it gone?", attempt)
+    def __init__(self, entry: Loot) -> None:
+        super().__init__("Remove from the ledger", f"{describe(entry)}: why is it gone?")
         self.entry = entry
 
     def fields(self) -> ComposeResult:

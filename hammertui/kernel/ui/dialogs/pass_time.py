@@ -10,7 +10,7 @@ from textual.widgets import Input
 from hammertui.kernel.ruleset import TimeRules
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.actions import AdvanceTime
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 
 REASON = "Reason (for the log): resting, searching..."
 
@@ -22,10 +22,8 @@ class PassTimeDialog(FormDialog):
     OK = "Pass"
     WIDE = False
 
-    def __init__(self, time: TimeRules, attempt: Attempt, warn: Callable[[int], str | None]) -> None:
-        super().__init__(
-            f"Pass {time.unit_plural}", f"How many {time.unit_plural}? Every lit source burns them.", attempt
-        )
+    def __init__(self, time: TimeRules, warn: Callable[[int], str | None]) -> None:
+        super().__init__(f"Pass {time.unit_plural}", f"How many {time.unit_plural}? Every lit source burns them.")
         self._warn = warn
         self._warned: int | None = None
 
@@ -56,8 +54,8 @@ class NextHourDialog(FormDialog):
     OK = "Pass"
     WIDE = False
 
-    def __init__(self, prompt: str, attempt: Attempt, to_next_hour: Callable[[str], Action]) -> None:
-        super().__init__("To the next hour", prompt, attempt)
+    def __init__(self, prompt: str, to_next_hour: Callable[[str], Action]) -> None:
+        super().__init__("To the next hour", prompt)
         self._to_next_hour = to_next_hour
 
     def fields(self) -> ComposeResult:

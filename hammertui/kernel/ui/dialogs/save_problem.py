@@ -2,14 +2,38 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from hammertui.kernel.ui.commands import Command, bindings
 from hammertui.kernel.ui.styles import STYLES
+
+CHOICES: tuple[Command[Any], ...] = (
+    Command(
+        "b",
+        "problem.backup",
+        "choose('backup')",
+        "Open backup",
+        "Open the backup",
+        "The last save before this one",
+        show=True,
+    ),
+    Command(
+        "n",
+        "problem.new",
+        "choose('new')",
+        "New session",
+        "New session",
+        "Start afresh; the unreadable file stays",
+        show=True,
+    ),
+    Command("q,escape", "problem.quit", "choose('quit')", "Quit", "Quit", "Leave the file as it is", show=True),
+)
 
 
 class SaveProblemScreen(ModalScreen[str]):
@@ -17,11 +41,8 @@ class SaveProblemScreen(ModalScreen[str]):
 
     CSS_PATH = STYLES
 
-    BINDINGS = [
-        Binding("b", "choose('backup')", "Open backup", id="problem.backup"),
-        Binding("n", "choose('new')", "New session", id="problem.new"),
-        Binding("q,escape", "choose('quit')", "Quit", id="problem.quit"),
-    ]
+    KEYS = CHOICES
+    BINDINGS = bindings(KEYS)
 
     def __init__(self, problems: list[str], path: str, has_backup: bool) -> None:
         super().__init__()

@@ -2,25 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Input, Label
 
+from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.base import ENTER, Answered, PromptDialog
+from hammertui.kernel.ui.commands import bindings
+from hammertui.kernel.ui.dialogs.base import ENTER, PromptDialog
 from hammertui.kernel.ui.footer import KeysFooter
 
 
 class TextDialog(PromptDialog[str]):
-    """One line of text; an empty line is refused with a message, and so is a line `attempt`
-    refuses (a name too long), the dialog staying open with the line as typed."""
+    """One line of text; an empty line is refused with a message, and so is a line whose action
+    (`asks`, when given) is refused (a name too long), the dialog staying open with the line as typed."""
 
-    BINDINGS = [ENTER]
+    KEYS = (ENTER,)
+    BINDINGS = bindings(KEYS)
 
-    def __init__(self, title: str, prompt: str, value: str = "", attempt: Answered[str] | None = None) -> None:
+    def __init__(self, title: str, prompt: str, value: str = "", asks: Callable[[str], Action] | None = None) -> None:
         super().__init__(title, prompt)
         self._value = value
-        self._attempt = attempt
+        self._asks = asks
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog") as box:
@@ -38,4 +43,4 @@ class TextDialog(PromptDialog[str]):
         if not typed:
             self.query_one("#problem", Label).update("It cannot be empty.")
             return
-        self.settle(typed, self._attempt)
+        self.give(typed, self._asks(typed) if self._asks is not None else None)

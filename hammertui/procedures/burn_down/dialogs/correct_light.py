@@ -8,7 +8,7 @@ from textual.widgets import Input, Select
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.kernel.ui.rulings import Rulings
 from hammertui.procedures.burn_down.actions import CorrectLight
 
@@ -21,8 +21,8 @@ class CorrectLightDialog(FormDialog):
     OK = "Correct"
     WIDE = False
 
-    def __init__(self, light_id: str, name: str, left: str, attempt: Attempt) -> None:
-        super().__init__(f"Correct: {name}", f"{name} has {left}. Correct it by:", attempt)
+    def __init__(self, light_id: str, name: str, left: str) -> None:
+        super().__init__(f"Correct: {name}", f"{name} has {left}. Correct it by:")
         self.light_id = light_id
 
     def fields(self) -> ComposeResult:

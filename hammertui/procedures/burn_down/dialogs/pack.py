@@ -11,7 +11,7 @@ from textual.widgets import Select
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.burn_down.actions import AddToPack
 
 
@@ -21,10 +21,8 @@ class PackDialog(FormDialog):
     OK = "Pack"
     WIDE = False
 
-    def __init__(
-        self, living: Sequence[Character], selected: str, items: Sequence[tuple[str, str]], attempt: Attempt
-    ) -> None:
-        super().__init__("Add to a pack", "Into whose pack, and what?", attempt)
+    def __init__(self, living: Sequence[Character], selected: str, items: Sequence[tuple[str, str]]) -> None:
+        super().__init__("Add to a pack", "Into whose pack, and what?")
         self.living = living
         self.selected = selected if any(m.id == selected for m in living) else living[0].id
         self.items = items

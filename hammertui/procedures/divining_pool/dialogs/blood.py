@@ -10,7 +10,7 @@ from textual.widgets import Input, Label
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import Character
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.kernel.ui.rulings import Rulings
 from hammertui.procedures.divining_pool.actions.explore import SplitBlood
 
@@ -20,8 +20,8 @@ class BloodDialog(FormDialog):
 
     OK = "Apply"
 
-    def __init__(self, living: Sequence[Character], total: int, attempt: Attempt) -> None:
-        super().__init__("Blood Drops", f"{total} damage: the party splits it among themselves.", attempt)
+    def __init__(self, living: Sequence[Character], total: int) -> None:
+        super().__init__("Blood Drops", f"{total} damage: the party splits it among themselves.")
         self.living = living
         self.total = total
 

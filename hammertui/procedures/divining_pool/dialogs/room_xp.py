@@ -14,7 +14,7 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
 from hammertui.kernel.session.acting import Action
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.kernel.ui.rulings import Rulings
 from hammertui.kernel.ui.styles import STYLES
 from hammertui.procedures.divining_pool.actions.explore import AwardRoomXP
@@ -30,9 +30,9 @@ class RoomXPDialog(FormDialog):
 
     OK = "Award"
 
-    def __init__(self, room: int, award: RoomXP, living: Sequence[str], attempt: Attempt) -> None:
+    def __init__(self, room: int, award: RoomXP, living: Sequence[str]) -> None:
         prompt = f"Every survivor gets the whole amount: {survivors(living)}."
-        super().__init__(f"Challenge beaten: room {room}", prompt, attempt)
+        super().__init__(f"Challenge beaten: room {room}", prompt)
         self.room = room
         self.award = award
 

@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.divining_pool.actions.search import Search
 from hammertui.procedures.divining_pool.rules import search as rules
 
@@ -29,10 +29,10 @@ class SearchDialog(FormDialog):
     ROLLS = True
     WIDE = False
 
-    def __init__(self, ruleset: Ruleset, attempt: Attempt) -> None:
+    def __init__(self, ruleset: Ruleset) -> None:
         unit = ruleset.time.unit
         prompt = f"How many search together, and for how many {ruleset.time.unit_plural}? 1 in 6 each per {unit}."
-        super().__init__("Search for hidden secrets", prompt, attempt)
+        super().__init__("Search for hidden secrets", prompt)
         self.ruleset = ruleset
         self._done = False
 

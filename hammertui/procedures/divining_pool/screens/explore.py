@@ -325,7 +325,7 @@ class ExploreScreen(ModalScreen[None], StepScreen):
         trip = exploring(view.state) if view else None
         if view is None or trip is None or not trip.blood:
             return
-        self.app.push_screen(BloodDialog(view.state.living, trip.blood, self.hammer.try_perform))
+        self.app.push_screen(BloodDialog(view.state.living, trip.blood))
 
     def action_pool(self) -> None:
         from hammertui.procedures.divining_pool.screens.pool import PoolScreen

@@ -19,7 +19,7 @@ from textual.widgets import Static, TextArea
 from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui.commands import key
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.kernel.ui.listing import ListingScreen, has_row, widest
 from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.table import Row, clipped
@@ -165,7 +165,7 @@ class RoomsScreen(ListingScreen):
         if view is None or room is None:
             return
         living = [member.name for member in view.state.living]
-        dialog = RoomXPDialog(room.number, room_award(view.state, view.ruleset, room), living, self.hammer.try_perform)
+        dialog = RoomXPDialog(room.number, room_award(view.state, view.ruleset, room), living)
         self.app.push_screen(dialog, lambda done: self._awarded(room.number) if done else None)
 
     def _awarded(self, number: int) -> None:
@@ -180,7 +180,7 @@ class RoomsScreen(ListingScreen):
         view = self.hammer.view
         room = self._highlighted(view) if view else None
         if room is not None:
-            self.app.push_screen(RoomNotesDialog(room, self.hammer.try_perform))
+            self.app.push_screen(RoomNotesDialog(room))
 
     def action_reroll(self) -> None:
         self.hammer.perform(SpendReroll())
@@ -191,11 +191,10 @@ class RoomNotesDialog(FormDialog):
 
     OK = "Keep"
 
-    def __init__(self, room: Room, attempt: Attempt) -> None:
+    def __init__(self, room: Room) -> None:
         super().__init__(
             f"Notes: room {room.number}",
             "What is in it, who lives there, what was left behind. Ctrl+S keeps them.",
-            attempt,
         )
         self.number = room.number
         self._notes = room.notes

@@ -17,7 +17,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.kernel.ui.numbers import whole_number
 from hammertui.procedures.hammercrawl_classes.actions.rolls import (
     RerollThiefSkill,
@@ -40,10 +40,8 @@ class CheckDialog(FormDialog):
     OK = "Roll"
     ROLLS = True
 
-    def __init__(self, ruleset: Ruleset, member: Character, dungeon_tier: int, attempt: Attempt) -> None:
-        super().__init__(
-            f"Roll for {member.name}", "Every target is said out loud before the dice hit the table.", attempt
-        )
+    def __init__(self, ruleset: Ruleset, member: Character, dungeon_tier: int) -> None:
+        super().__init__(f"Roll for {member.name}", "Every target is said out loud before the dice hit the table.")
         self.ruleset = ruleset
         self.member = member
         self.dungeon_tier = dungeon_tier

@@ -11,7 +11,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.hammercrawl_classes.actions.recruits import COUNTS, AdjustCount, count_of
 from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
 
@@ -40,8 +40,8 @@ class CountDialog(FormDialog):
     OK = "Change"
     WIDE = False
 
-    def __init__(self, ruleset: Ruleset, member: Character, attempt: Attempt) -> None:
-        super().__init__(f"Supplies: {member.name}", "A change such as -1 or +12.", attempt)
+    def __init__(self, ruleset: Ruleset, member: Character) -> None:
+        super().__init__(f"Supplies: {member.name}", "A change such as -1 or +12.")
         self.ruleset = ruleset
         self.member = member
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select
 
 from hammertui.kernel.ruleset import HirelingTier, Ruleset
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.base import Answered, PromptDialog
+from hammertui.kernel.ui.commands import Command, bindings
+from hammertui.kernel.ui.dialogs.base import PromptDialog
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
@@ -28,18 +30,21 @@ def _choice(ruleset: Ruleset, row: HirelingTier) -> str:
     return f"Tier {row.tier} · {daily_cost(ruleset, row.tier, False)} · {row.description}{found}"
 
 
+HIRE: Command[Any] = Command("ctrl+s", "dialog.submit", "submit", "Hire", "Hire", "Hire them", show=True)
+
+
 class HireDialog(PromptDialog[Hire]):
-    """Hires through `attempt` and closes; a refusal (a name too long) is said in place, with what
+    """Has the app do the `Hire` and closes; a refusal (a name too long) is said in place, with what
     was typed kept. Enter in a text field or the Hire button hires; Escape cancels.
 
     Only the living are offered as employers, and the tiers and prices are the ruleset's own table.
     """
 
-    BINDINGS = [Binding("ctrl+s", "submit", "Hire", id="dialog.submit")]
+    KEYS = (HIRE,)
+    BINDINGS = bindings(KEYS)
 
-    def __init__(self, view: View, attempt: Answered[Hire]) -> None:
+    def __init__(self, view: View) -> None:
         super().__init__("Hire", "Who joins the party's payroll?")
-        self._attempt = attempt
         self._tiers = tier_choices(view)
         self._employers = [(member.name, member.id) for member in view.state.living]
 
@@ -81,4 +86,5 @@ class HireDialog(PromptDialog[Hire]):
         tier = self.query_one("#tier", Select).value
         employer = self.query_one("#employer", Select).value
         assert isinstance(tier, int) and isinstance(employer, str), "both selects refuse a blank"
-        self.settle(Hire(name, profession, tier, employer), self._attempt)
+        hire = Hire(name, profession, tier, employer)
+        self.give(hire, hire)

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.widgets import TextArea
 
 from hammertui.kernel.session.acting import Action
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.hammercrawl_classes.actions.recruits import SetNotes
 
 
@@ -15,8 +15,8 @@ class NotesDialog(FormDialog):
 
     OK = "Keep"
 
-    def __init__(self, character_id: str, name: str, notes: str, attempt: Attempt) -> None:
-        super().__init__(f"Notes: {name}", "Ctrl+S keeps them.", attempt)
+    def __init__(self, character_id: str, name: str, notes: str) -> None:
+        super().__init__(f"Notes: {name}", "Ctrl+S keeps them.")
         self.character_id = character_id
         self._notes = notes
 

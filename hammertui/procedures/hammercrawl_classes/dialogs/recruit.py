@@ -9,7 +9,7 @@ from textual.widgets import Checkbox, Input, Label, Select
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.hammercrawl_classes.actions.recruits import AddCharacter, RollCharacter, SetArmour
 
 
@@ -30,8 +30,8 @@ class RollDialog(FormDialog):
     OK = "Roll"
     ROLLS = True
 
-    def __init__(self, ruleset: Ruleset, attempt: Attempt) -> None:
-        super().__init__("Roll a character", "The class, stats and HP are rolled by the rules.", attempt)
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__("Roll a character", "The class, stats and HP are rolled by the rules.")
         self.ruleset = ruleset
 
     def fields(self) -> ComposeResult:
@@ -52,8 +52,8 @@ class EntryDialog(FormDialog):
 
     OK = "Add"
 
-    def __init__(self, ruleset: Ruleset, attempt: Attempt) -> None:
-        super().__init__("Enter a character", "From a sheet: stats 3-18, level 1-15.", attempt)
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__("Enter a character", "From a sheet: stats 3-18, level 1-15.")
         self.ruleset = ruleset
 
     def fields(self) -> ComposeResult:
@@ -101,10 +101,8 @@ class ArmourDialog(FormDialog):
 
     WIDE = False
 
-    def __init__(
-        self, ruleset: Ruleset, character_id: str, name: str, armour: str, shield: bool, attempt: Attempt
-    ) -> None:
-        super().__init__(f"Armour: {name}", "AC = 10 + DEX mod + armour + shield.", attempt)
+    def __init__(self, ruleset: Ruleset, character_id: str, name: str, armour: str, shield: bool) -> None:
+        super().__init__(f"Armour: {name}", "AC = 10 + DEX mod + armour + shield.")
         self.ruleset = ruleset
         self.character_id = character_id
         self._worn = (armour, shield)

@@ -7,7 +7,7 @@ from textual.widgets import Input
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import Character
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.hammercrawl_classes.actions.vitals import RestoreCon
 
 
@@ -16,9 +16,9 @@ class RestoreConDialog(FormDialog):
 
     OK = "Restore"
 
-    def __init__(self, member: Character, attempt: Attempt) -> None:
+    def __init__(self, member: Character) -> None:
         prompt = f"{member.name} has CON {member.con} of {member.con_max}. Cure Serious Wounds restores 1d4 + the caster's level."
-        super().__init__(f"Restore CON: {member.name}", prompt, attempt)
+        super().__init__(f"Restore CON: {member.name}", prompt)
         self.member = member
 
     def fields(self) -> ComposeResult:

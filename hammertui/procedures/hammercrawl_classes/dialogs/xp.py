@@ -13,7 +13,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.hammercrawl_classes.actions.advancement import AwardXP, ad_hoc_awards, ad_hoc_words
 
 EVERYONE = "*"
@@ -25,8 +25,8 @@ class XPDialog(FormDialog):
 
     OK = "Award"
 
-    def __init__(self, ruleset: Ruleset, living: Sequence[Character], selected: str, attempt: Attempt) -> None:
-        super().__init__("Award XP", f"The ruleset's awards: {ad_hoc_words(ruleset)} XP, or any amount.", attempt)
+    def __init__(self, ruleset: Ruleset, living: Sequence[Character], selected: str) -> None:
+        super().__init__("Award XP", f"The ruleset's awards: {ad_hoc_words(ruleset)} XP, or any amount.")
         self.awards = ad_hoc_awards(ruleset)
         self.living = living
         self.selected = selected if any(m.id == selected for m in living) else EVERYONE

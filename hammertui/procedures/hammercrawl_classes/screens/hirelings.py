@@ -65,7 +65,7 @@ class HirelingsScreen(ListingScreen):
         if not view.state.living:
             self.notify("Nobody is alive to hire anyone.", severity="warning")
             return
-        self.app.push_screen(HireDialog(view, self.hammer.try_perform))
+        self.app.push_screen(HireDialog(view))
 
     def action_morale(self) -> None:
         hireling_id = self.selected_id

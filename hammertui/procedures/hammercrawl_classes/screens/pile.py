@@ -69,7 +69,7 @@ class PileScreen(ListingScreen):
             prompt,
             "replacements",
             MAX_PILE,
-            lambda n: self.hammer.try_perform(RollReplacements(n)),
+            RollReplacements,
         )
         self.app.push_screen(dialog)
 

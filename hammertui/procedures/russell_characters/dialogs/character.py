@@ -12,7 +12,7 @@ from textual.widgets import Input, Label, Select
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.russell_characters.actions.making import MakeCharacter
 from hammertui.procedures.russell_characters.schema import Template
 
@@ -38,14 +38,13 @@ class MakeCharacterDialog(FormDialog):
         in_order: bool,
         templates: Sequence[Template],
         player: str,
-        attempt: Attempt,
     ) -> None:
         how = (
             "rolled in order, no substitutions"
             if in_order
             else f"assign {len(stats)} of the {len(rolls)} rolls as you like"
         )
-        super().__init__("New character", f"A new character: {how}.", attempt)
+        super().__init__("New character", f"A new character: {how}.")
         self._rolls, self._stats, self._in_order = tuple(rolls), tuple(stats), in_order
         self._templates, self._player = tuple(templates), player
 

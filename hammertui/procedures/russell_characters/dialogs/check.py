@@ -11,7 +11,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.russell_characters import state as people
 from hammertui.procedures.russell_characters.actions import checks
 
@@ -25,9 +25,9 @@ class RussellCheckDialog(FormDialog):
     OK = "Roll"
     ROLLS = True
 
-    def __init__(self, title: str, state: State, ruleset: Ruleset, character_id: str, attempt: Attempt) -> None:
+    def __init__(self, title: str, state: State, ruleset: Ruleset, character_id: str) -> None:
         member = state.character(character_id)
-        super().__init__(f"{title}: {member.name}", checks.skills_words(state, ruleset, character_id), attempt)
+        super().__init__(f"{title}: {member.name}", checks.skills_words(state, ruleset, character_id))
         self.state = state
         self.ruleset = ruleset
         self.character_id = character_id

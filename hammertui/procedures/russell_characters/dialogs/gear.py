@@ -8,7 +8,7 @@ from textual.containers import Horizontal
 from textual.widgets import Input, Label
 
 from hammertui.kernel.session.acting import Action
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.kernel.ui.numbers import whole_number
 from hammertui.procedures.russell_characters.schema import GearDef
 from hammertui.procedures.russell_characters.state import Carry
@@ -32,8 +32,8 @@ class CarryDialog(FormDialog):
     """
     OK = "Carry"
 
-    def __init__(self, character_id: str, name: str, goods: tuple[GearDef, ...], attempt: Attempt) -> None:
-        super().__init__("Carry", f"What does {name} take up?", attempt)
+    def __init__(self, character_id: str, name: str, goods: tuple[GearDef, ...]) -> None:
+        super().__init__("Carry", f"What does {name} take up?")
         self._character_id = character_id
         self._goods = goods
 

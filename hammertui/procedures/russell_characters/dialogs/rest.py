@@ -9,7 +9,7 @@ from textual.widgets import SelectionList
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.russell_characters.state import EatRations
 
 
@@ -22,8 +22,8 @@ class EatersDialog(FormDialog):
     OK = "Eat"
     ROLLS = True
 
-    def __init__(self, eaters: list[tuple[str, str, bool]], attempt: Attempt) -> None:
-        super().__init__("Eat a Ration each", "Who eats a Ration of their own? Space ticks, Enter eats.", attempt)
+    def __init__(self, eaters: list[tuple[str, str, bool]]) -> None:
+        super().__init__("Eat a Ration each", "Who eats a Ration of their own? Space ticks, Enter eats.")
         self._eaters = eaters
 
     def fields(self) -> ComposeResult:

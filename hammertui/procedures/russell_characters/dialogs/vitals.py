@@ -8,7 +8,7 @@ from textual.widgets import Input, Select
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.russell_characters.actions.vitals import Damage, Hire
 
 
@@ -18,8 +18,8 @@ class DamageDialog(FormDialog):
     OK = "Damage"
     WIDE = False
 
-    def __init__(self, who: str, name: str, hp: str, attempt: Attempt) -> None:
-        super().__init__("Damage", f"Damage to {name} (HP {hp}); past 0 HP it is a wound.", attempt)
+    def __init__(self, who: str, name: str, hp: str) -> None:
+        super().__init__("Damage", f"Damage to {name} (HP {hp}); past 0 HP it is a wound.")
         self._who = who
 
     def fields(self) -> ComposeResult:
@@ -35,8 +35,8 @@ class HireDialog(FormDialog):
 
     OK = "Hire"
 
-    def __init__(self, employers: list[tuple[str, str]], employer: str, attempt: Attempt) -> None:
-        super().__init__("Hire", "Who joins, for whom, and for what pay (a flat fee or a share)?", attempt)
+    def __init__(self, employers: list[tuple[str, str]], employer: str) -> None:
+        super().__init__("Hire", "Who joins, for whom, and for what pay (a flat fee or a share)?")
         self._employers = employers
         self._employer = employer
 

@@ -33,13 +33,13 @@ def _highlighted(app: HammerApp) -> Character | None:
 def save(app: HammerApp) -> None:
     member = _highlighted(app)
     if member is not None:
-        app.push_screen(RussellSaveDialog("Save", app.store.state, app.store.ruleset, member.id, app.try_perform))
+        app.push_screen(RussellSaveDialog("Save", app.store.state, app.store.ruleset, member.id))
 
 
 def skill(app: HammerApp) -> None:
     member = _highlighted(app)
     if member is not None:
-        app.push_screen(RussellSkillDialog("Skill", app.store.state, app.store.ruleset, member.id, app.try_perform))
+        app.push_screen(RussellSkillDialog("Skill", app.store.state, app.store.ruleset, member.id))
 
 
 def declare(app: HammerApp) -> None:
@@ -67,7 +67,7 @@ def practise(app: HammerApp) -> None:
             severity="warning",
         )
         return
-    app.push_screen(PractiseDialog("Practice", app.store.state, app.store.ruleset, member.id, app.try_perform))
+    app.push_screen(PractiseDialog("Practice", app.store.state, app.store.ruleset, member.id))
 
 
 COMMANDS: tuple[Command[View], ...] = (

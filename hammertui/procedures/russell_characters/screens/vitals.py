@@ -43,7 +43,7 @@ def damage(app: HammerApp) -> None:
         app.notify(f"{store.state.character(who).name} is dead.", severity="warning")
         return
     hp, most = vitals.hp_of(store.state, who)
-    app.push_screen(DamageDialog(who, vitals.name_of(store.state, who), f"{hp}/{most}", app.try_perform))
+    app.push_screen(DamageDialog(who, vitals.name_of(store.state, who), f"{hp}/{most}"))
 
 
 def hire(app: HammerApp) -> None:
@@ -56,7 +56,7 @@ def hire(app: HammerApp) -> None:
         return
     chosen = highlighted(app)
     employer = chosen if chosen in {cid for _, cid in employers} else employers[0][1]
-    app.push_screen(HireDialog(employers, employer, app.try_perform))
+    app.push_screen(HireDialog(employers, employer))
 
 
 def nights_rest(app: HammerApp) -> None:

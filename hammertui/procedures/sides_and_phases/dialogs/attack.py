@@ -10,11 +10,10 @@ the thrown dice waiting in the fight, never thrown again; opening it again picks
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
@@ -23,7 +22,8 @@ from hammertui.kernel.ruleset import ClassDef, Ruleset
 from hammertui.kernel.session.acting import Action, Refused
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.commands import Command, bindings
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.hammercrawl_classes.rules import abilities, damage
 from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
 from hammertui.procedures.sides_and_phases import actions as combat
@@ -38,6 +38,28 @@ THROW_KEYS = {"U": "unarmed", "R": "max-range", "T": "thrown-melee", "M": "missi
 """One key for each of Book Three's options on the throw (Shift, apart from the targets' digits
 and the landing's keys), the box it ticks."""
 
+ATTACK_KEYS: tuple[Command[Any], ...] = (
+    *(
+        Command(str(n), "", f"aim({n})", "Target", f"Target {n}", f"Aim at the target numbered {n}")
+        for n in range(1, 10)
+    ),
+    Command("up", "", "die(-1)", "Die", "Die before", "Pick the die before, or all of them"),
+    Command("down", "", "die(1)", "Die", "Die after", "Pick the die after, or all of them"),
+    *(Command(key, "", f"toggle('{box}')", "Option", box, f"Tick {box}") for key, box in THROW_KEYS.items()),
+    Command("s", "", "special", "Special attack", "Special attack", "The picked die's special attack"),
+    Command("e", "", "bash_effect", "Bash effect", "Bash effect", "The Shield Bash's effect"),
+    Command(
+        "w",
+        "",
+        "toggle('tactical-weapon')",
+        "Tactical weapon",
+        "Tactical weapon",
+        "Tick the tactical weapon",
+    ),
+)
+"""The throw's and the landing's keys, none in the footer (the dialog's fields say what they do) and
+none a keymap moves."""
+
 WAITING = "Escape closes this and leaves the attack waiting in the fight: open the attack again to land it."
 
 
@@ -50,15 +72,8 @@ class AttackDialog(FormDialog):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """On a short terminal the landing drops its padding and the words the Leave button says
     already, so the dice, the total and the buttons fit in 24 rows."""
-    BINDINGS = [
-        *(Binding(str(n), f"aim({n})", "Target", show=False) for n in range(1, 10)),
-        Binding("up", "die(-1)", "Die", show=False),
-        Binding("down", "die(1)", "Die", show=False),
-        *(Binding(key, f"toggle('{box}')", "Option", show=False) for key, box in THROW_KEYS.items()),
-        Binding("s", "special", "Special attack", show=False),
-        Binding("e", "bash_effect", "Bash effect", show=False),
-        Binding("w", "toggle('tactical-weapon')", "Tactical weapon", show=False),
-    ]
+    KEYS = ATTACK_KEYS
+    BINDINGS = bindings(KEYS)
     DEFAULT_CSS = """
     AttackDialog #plan, AttackDialog #dice {
         margin: 1 0 0 0;
@@ -82,10 +97,8 @@ class AttackDialog(FormDialog):
     }
     """
 
-    def __init__(
-        self, ruleset: Ruleset, state: State, attempt: Attempt, attacker_id: str = "", target_id: str = ""
-    ) -> None:
-        super().__init__("Attack", "Who attacks whom, and how; Enter throws the dice.", attempt)
+    def __init__(self, ruleset: Ruleset, state: State, attacker_id: str = "", target_id: str = "") -> None:
+        super().__init__("Attack", "Who attacks whom, and how; Enter throws the dice.")
         self.ruleset = ruleset
         self.state = state
         self._attacker = attacker_id or _first_living(state)

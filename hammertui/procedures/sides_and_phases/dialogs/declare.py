@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import State
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.sides_and_phases.actions import Declare, declared, name_of
 from hammertui.procedures.sides_and_phases.rules import combat as rules
 from hammertui.procedures.sides_and_phases.state import Declared, fighting
@@ -32,10 +32,10 @@ class DeclareDialog(FormDialog):
 
     OK = "Declare"
 
-    def __init__(self, ruleset: Ruleset, state: State, combatant_id: str, attempt: Attempt) -> None:
+    def __init__(self, ruleset: Ruleset, state: State, combatant_id: str) -> None:
         who = name_of(state, combatant_id)
         prompt = "Movement, then action: arrows to choose, Enter to go on (ctrl+s declares at once)."
-        super().__init__(f"{who} declares", prompt, attempt)
+        super().__init__(f"{who} declares", prompt)
         self.ruleset = ruleset
         self.combatant_id = combatant_id
         fight = fighting(state)

@@ -19,7 +19,7 @@ from hammertui.kernel.session import effects
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.hammercrawl_classes.rules import checks
 from hammertui.procedures.sides_and_phases.actions import AddEffect
 from hammertui.procedures.sides_and_phases.state import fighting
@@ -135,8 +135,8 @@ class EffectDialog(FormDialog):
     }
     """
 
-    def __init__(self, ruleset: Ruleset, state: State, attempt: Attempt, on: str = "") -> None:
-        super().__init__("Timed effect", "It ends by itself when its time is up. Quick picks fill the fields.", attempt)
+    def __init__(self, ruleset: Ruleset, state: State, on: str = "") -> None:
+        super().__init__("Timed effect", "It ends by itself when its time is up. Quick picks fill the fields.")
         self.ruleset = ruleset
         self.state = state
         self.on = on

@@ -17,7 +17,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.kernel.ui.numbers import whole_number
 from hammertui.kernel.ui.rulings import Rulings
 from hammertui.procedures.sides_and_phases.actions import AddFoes, FoeGroup, StartFight, default_leader
@@ -51,14 +51,13 @@ class FoesDialog(FormDialog):
         self,
         ruleset: Ruleset,
         state: State,
-        attempt: Attempt,
         *,
         surprised_party: bool = False,
         adding: bool = False,
     ) -> None:
         title = "More foes join the fight" if adding else "Foes!"
         prompt = "Name, how many and Hit Dice, then Enter; the rest can stay as it is."
-        super().__init__(title, prompt, attempt)
+        super().__init__(title, prompt)
         self.ruleset = ruleset
         self.state = state
         self.surprised_party = surprised_party

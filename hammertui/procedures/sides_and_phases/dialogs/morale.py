@@ -8,10 +8,10 @@ here, foe by foe, until the dialog is closed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Button, Input, Label, Select, SelectionList
 
@@ -19,12 +19,15 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt, FormDialog
+from hammertui.kernel.ui.commands import Command, bindings
+from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.sides_and_phases.actions import BREAKS, CheckMorale, SkipMorale, kind_of
 from hammertui.procedures.sides_and_phases.rules import combat as rules
 from hammertui.procedures.sides_and_phases.state import Foe, fighting
 
 BY_TIERS = "tiers"
+
+SKIP: Command[Any] = Command("n", "morale.skip", "skip", "No check", "No check", "The foes fight on", show=True)
 
 
 class KeptResultDialog(FormDialog):
@@ -41,8 +44,8 @@ class KeptResultDialog(FormDialog):
     }
     """
 
-    def __init__(self, title: str, prompt: str, attempt: Attempt) -> None:
-        super().__init__(title, prompt, attempt)
+    def __init__(self, title: str, prompt: str) -> None:
+        super().__init__(title, prompt)
         self.rolled = False
 
     def action_submit(self) -> None:
@@ -69,11 +72,12 @@ class KeptResultDialog(FormDialog):
 class MoraleDialog(KeptResultDialog):
     """The foes still fighting, all ticked; the threat; what a break means; each foe's target."""
 
-    BINDINGS = [Binding("n", "skip", "No check", id="morale.skip")]
+    KEYS = (SKIP,)
+    BINDINGS = bindings(KEYS)
 
-    def __init__(self, ruleset: Ruleset, state: State, attempt: Attempt) -> None:
+    def __init__(self, ruleset: Ruleset, state: State) -> None:
         prompt = "Who has reason to check their courage? Space ticks, Enter rolls; those that fail break."
-        super().__init__("Morale", prompt, attempt)
+        super().__init__("Morale", prompt)
         self.ruleset = ruleset
         self.state = state
         fight = fighting(state)
@@ -116,13 +120,15 @@ class MoraleDialog(KeptResultDialog):
 
     def action_skip(self) -> None:
         """No reason for courage to waver this turn: the foes fight on."""
-        if self.rolled:
-            return
-        refusal = self._attempt(SkipMorale())
-        if refusal:
-            self._show(refusal[0].upper() + refusal[1:] + ".")
-            return
-        self.dismiss(True)
+        if not self.rolled:
+            self.ask(SkipMorale())
+
+    def settle(self, action: Action, refusal: str | None) -> None:
+        """Skipped, the dialog closes: there is no roll to read."""
+        if isinstance(action, SkipMorale) and not refusal and self.app.screen is self:
+            self.dismiss(True)
+        else:
+            super().settle(action, refusal)
 
     def _arrange(self) -> None:
         """The tier box only when the threat is judged by the tiers."""

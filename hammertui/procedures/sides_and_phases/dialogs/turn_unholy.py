@@ -15,7 +15,6 @@ from hammertui.kernel.ruleset import Ruleset, TurnUnholyResult
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.dialogs.form import Attempt
 from hammertui.procedures.hammercrawl_classes.rules import checks, tiers
 from hammertui.procedures.sides_and_phases.actions import TURN_UNHOLY, TurnUnholy, kind_of
 from hammertui.procedures.sides_and_phases.dialogs.morale import KeptResultDialog
@@ -26,8 +25,8 @@ from hammertui.procedures.sides_and_phases.state import Foe, fighting
 class TurnUnholyDialog(KeptResultDialog):
     """The Cleric (with the uses left), the foes to tick, each victim's save and fate."""
 
-    def __init__(self, ruleset: Ruleset, state: State, attempt: Attempt) -> None:
-        super().__init__("Turn Unholy", "The holy symbol raised: tick the unholy it reaches.", attempt)
+    def __init__(self, ruleset: Ruleset, state: State) -> None:
+        super().__init__("Turn Unholy", "The holy symbol raised: tick the unholy it reaches.")
         self.ruleset = ruleset
         self.state = state
         self.clerics = tuple(m for m in state.party if m.alive and _can_turn(ruleset, m))
