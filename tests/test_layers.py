@@ -58,11 +58,10 @@ def packages() -> dict[str, registry.Procedure]:
 
 
 UNDECLARED = {
-    "divining_pool": ("burn_down", "hammercrawl_classes"),
-    "hammercrawl_camp": ("burn_down", "hammercrawl_classes"),
+    "divining_pool": ("burn_down",),
+    "hammercrawl_camp": ("burn_down",),
     "hammercrawl_classes": ("burn_down",),
-    "russell_characters": ("individual_initiative",),
-    "sides_and_phases": ("burn_down", "hammercrawl_classes"),
+    "sides_and_phases": ("burn_down",),
 }
 """Procedures that still import another they do not need, and which: burn-down light's slice and
 rules, until the seam asks the light procedure; the class rules' checks, tiers, damage and
