@@ -10,8 +10,10 @@ the procedures it was played by, and the two must agree. The characters procedur
 a new session's party and deal the damage and healing every ruleset's actions share; the light
 procedure's answers whether the party is in the dark, how well it sees, what it does to a roll,
 whom a missile may target, spends the time that passes and keeps its sources for the moves every
-light procedure makes alike: the clock and the panes put those questions here, and a session
-played without light is never dark and burns nothing. The explore procedure's says which side has
+light procedure makes alike; where the clock burns its sources it shows them to the other parts (a
+camp's hour, a sheet, a trip to town), takes a restocked kit's and says what the dark does (a
+fight's screen): the clock and the panes put those questions here, and a session played without
+light is never dark and burns nothing. The explore procedure's says which side has
 the drop in the meeting just had, for the fight to take.
 
 What happens in one part that another may care about is a signal: a typed record (`Buried`,

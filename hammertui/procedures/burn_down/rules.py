@@ -1,8 +1,8 @@
-"""Burning light: what a span of time does to lit sources, how bright the party is, what the dark does.
+"""Light by time's rules: how bright the party is, what the dark does, refills, corrections, the hour.
 
-The burning itself (by the same amount, warning within one unit of the end) is the kernel's
-`rules.burning`, which a camp planning its hour reads too. Everything here is a pure function of
-plain numbers and the ruleset, so the Light pane, Camp, Search and Explore all agree.
+What a span of time does to lit sources (burnt by the same amount, a warning within one unit of the
+end) is the kernel's `rules.burning`, which a camp planning its hour reads too. Everything here is
+a pure function of plain numbers and the ruleset, so the Light pane, Search and Explore all agree.
 """
 
 from __future__ import annotations
