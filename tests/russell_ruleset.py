@@ -1,5 +1,7 @@
 """A ruleset for the tests of the Russell House Rules' characters: the complete rules with the
-characters made, carried and wearied by the Russell text, the numbers quoted from it."""
+characters made, carried and wearied by the Russell text, the numbers quoted from it. The complete
+rules' Divining Pool, camp and fight read their own classes' rules, so it plays without them; the
+sections they read go before `[procedures]`, where `individual_initiative_ruleset` takes none of them."""
 
 from __future__ import annotations
 
@@ -12,8 +14,26 @@ RULESET = """\
 extends = "hammercrawl"
 name = "The complete rules, with Russell House Rules characters"
 
+[divining]
+_replace = true
+
+[explore]
+_replace = true
+
+[search]
+_replace = true
+
+[camp]
+_replace = true
+
+[combat]
+_replace = true
+
 [procedures]
+explore = "none"
+camp = "none"
 characters = "russell_characters"
+fight = "none"
 
 [stats]
 modifiers = [

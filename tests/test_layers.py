@@ -57,21 +57,6 @@ def packages() -> dict[str, registry.Procedure]:
     return {f"{PROCEDURES}.{name}": registered[name] for name in found}
 
 
-UNDECLARED = {
-    "divining_pool": ("burn_down", "hammercrawl_classes"),
-    "hammercrawl_camp": ("burn_down", "hammercrawl_classes"),
-    "hammercrawl_classes": ("burn_down",),
-    "russell_characters": ("individual_initiative",),
-    "sides_and_phases": ("burn_down", "hammercrawl_classes"),
-}
-"""Procedures that still import another they do not need, and which: burn-down light's slice and
-rules, until the seam asks the light procedure; the class rules' checks, tiers, damage and
-advancement, until the seam asks the characters procedure; the individual-initiative fight's wound
-rules, which the Russell characters' damage reads. The contract fails on an import not listed here,
-and on a pair listed here that no longer imports (import-linter refuses an ignore that matches
-nothing), so the list only shrinks."""
-
-
 def apart() -> list[dict[str, Any]]:
     """For each procedure, a contract that it imports no other procedure but those it needs."""
     every = packages()
@@ -84,9 +69,6 @@ def apart() -> list[dict[str, Any]]:
                 "type": "forbidden",
                 "source_modules": [package],
                 "forbidden_modules": sorted(set(every) - needed - {package}),
-                "ignore_imports": [
-                    f"{package}.** -> {PROCEDURES}.{other}.**" for other in UNDECLARED.get(procedure.name, ())
-                ],
                 "allow_indirect_imports": True,
             }
         )

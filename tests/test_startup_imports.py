@@ -37,7 +37,7 @@ DRAWN = {
         hammertui.procedures.hammercrawl_classes.actions hammertui.procedures.hammercrawl_classes.rules hammertui.procedures.individual_initiative
         hammertui.procedures.light_levels hammertui.procedures.russell_characters hammertui.procedures.sides_and_phases
         hammertui.procedures.sides_and_phases.rules hammertui.kernel.rules hammertui.procedures.hammercrawl_classes.rules.abilities hammertui.procedures.sides_and_phases.rules.attack_plan hammertui.procedures.divining_pool.rules.bonuses
-        hammertui.procedures.hammercrawl_classes.rules.characters hammertui.procedures.hammercrawl_classes.rules.checks hammertui.kernel.rules.clock hammertui.procedures.hammercrawl_classes.rules.damage
+        hammertui.procedures.hammercrawl_classes.rules.characters hammertui.procedures.hammercrawl_classes.rules.checks hammertui.kernel.rules.burning hammertui.kernel.rules.clock hammertui.procedures.hammercrawl_classes.rules.damage
         hammertui.kernel.rules.dice hammertui.procedures.divining_pool.rules.explore hammertui.procedures.sides_and_phases.rules.hit_dice hammertui.procedures.burn_down.rules hammertui.procedures.divining_pool.rules.odds
         hammertui.kernel.rules.procedures hammertui.kernel.rules.registration hammertui.kernel.ruleset hammertui.kernel.ruleset.advancement hammertui.kernel.rules.table_hooks hammertui.kernel.rules.records hammertui.kernel.rules.records
         hammertui.kernel.ruleset.checks hammertui.kernel.ruleset.classes hammertui.procedures.sides_and_phases.schema

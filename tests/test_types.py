@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LIGHT = """\
 from hammertui.kernel.session.procedures import Buried, Hears, TurnsPassed
 from hammertui.kernel.session.seam import LightProcedure
-from hammertui.procedures.burn_down import state
+from hammertui.procedures.burn_down import rules, state
 
 
 class Light:
@@ -37,6 +37,9 @@ class Light:
     first_events = staticmethod(state.first_events)
     keeping = state.KEEPING
     character_levels = None
+    held_sources = staticmethod(state.held_sources)
+    stock = staticmethod(state.stock)
+    darkness_lines = staticmethod(rules.darkness_lines)
 
 
 SESSION: LightProcedure = Light()

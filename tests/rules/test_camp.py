@@ -7,9 +7,9 @@ from typing import Any
 import attrs
 import pytest
 
+from hammertui.kernel.rules.burning import LitSource
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.procedures.burn_down.rules import LitSource
 from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, bonus_dice, tick_bonuses
 from hammertui.procedures.hammercrawl_camp.rules import (
     CampChoice,

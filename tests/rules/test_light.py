@@ -7,15 +7,11 @@ from pathlib import Path
 import attrs
 import pytest
 
+from hammertui.kernel.rules.burning import LOW_AT, LitSource, burn, burn_all, dark_after
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.burn_down.rules import (
-    LOW_AT,
-    LitSource,
     bar_level,
-    burn,
-    burn_all,
     correct,
-    dark_after,
     darkness_lines,
     dim_lines,
     full_duration,

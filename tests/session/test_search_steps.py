@@ -10,11 +10,11 @@ import pytest
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Refused
+from hammertui.kernel.session.actions import FoldRounds, PassRounds
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import Clock, Hireling, State
 from hammertui.procedures.burn_down import state as light_state
-from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
 from hammertui.procedures.divining_pool.actions.explore import RollExplore
 from hammertui.procedures.divining_pool.actions.search import Search, most_searchers
 from tests.session.test_roster import run

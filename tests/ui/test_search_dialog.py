@@ -7,8 +7,8 @@ from pathlib import Path
 
 from textual.widgets import Input, Label
 
+from hammertui.kernel.session.actions import FoldRounds, PassRounds
 from hammertui.kernel.ui.header import SessionHeader
-from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
 from hammertui.procedures.divining_pool.dialogs.search import SearchDialog
 from tests.ui.test_explore import scripted
 from tests.ui.test_party import log_text, plain

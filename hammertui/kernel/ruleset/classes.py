@@ -1,7 +1,7 @@
 """`[classes.<id>]` and `[class_roll]`: every column of the class table, and the roll for a class."""
 
-from collections.abc import Iterator
-from typing import Annotated
+from collections.abc import Iterator, Sequence
+from typing import Annotated, Protocol
 
 import attrs
 
@@ -261,14 +261,30 @@ def coverage(ranges: list[tuple[int, int]], dice: str, what: str, key: str) -> I
         yield Problem(f"expected {what} covering every roll of {dice} ({low}-{high}) once; " + "; ".join(parts), (key,))
 
 
+class Row(Protocol):
+    """A row of a roll table: the first and last totals it takes."""
+
+    @property
+    def low(self) -> int: ...
+
+    @property
+    def high(self) -> int: ...
+
+
+def rows_cover(rows: Sequence[Row], dice: str, what: str, key: str) -> Iterator[Problem]:
+    """A roll table's rows cover every total of its dice once (`coverage`); a table left empty is
+    the field's own problem, so it is not checked here."""
+    if rows:
+        yield from coverage([(row.low, row.high) for row in rows], dice, what, key)
+
+
 def _numbers(values: list[int]) -> str:
     return ", ".join(str(v) for v in values[:8]) + (" ..." if len(values) > 8 else "")
 
 
 @section_check(SubTable)
 def _sub_table_covers_its_dice(table: SubTable) -> Iterator[Problem]:
-    if table.rows:
-        yield from coverage([(r.low, r.high) for r in table.rows], table.dice, "rows", "rows")
+    yield from rows_cover(table.rows, table.dice, "rows", "rows")
     for i, row in enumerate(table.rows):
         if row.table is not None:
             yield Problem(
@@ -278,8 +294,7 @@ def _sub_table_covers_its_dice(table: SubTable) -> Iterator[Problem]:
 
 @section_check(ClassTable)
 def _class_table_covers_its_dice(table: ClassTable) -> Iterator[Problem]:
-    if table.rows:
-        yield from coverage([(r.low, r.high) for r in table.rows], table.dice, "rows", "rows")
+    yield from rows_cover(table.rows, table.dice, "rows", "rows")
     for i, row in enumerate(table.rows):
         if row.table is not None and row.table not in table.tables:
             yield Problem(

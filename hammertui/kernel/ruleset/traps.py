@@ -7,7 +7,7 @@ from typing import Annotated
 from hammertui.kernel.rules.dice import DiceSource, Roll
 from hammertui.kernel.rules.dice import roll as roll_dice
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset.classes import coverage
+from hammertui.kernel.ruleset.classes import rows_cover
 from hammertui.kernel.ruleset.schema import (
     FROM_WORDS,
     AnyText,
@@ -117,10 +117,7 @@ class TrapRules:
     table: Annotated[tuple[Trap, ...], Words('an array of trap rows such as { roll = 1, name = "Acid Trap" }')]
 
 
-@section_check(TrapRules)
-def _traps_cover_the_die(traps: TrapRules) -> Iterator[Problem]:
-    if traps.table:
-        yield from coverage([(t.low, t.high) for t in traps.table], traps.dice, "trap rows", "table")
+section_check(TrapRules)(lambda traps: rows_cover(traps.table, traps.dice, "trap rows", "table"))
 
 
 @record

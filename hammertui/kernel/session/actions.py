@@ -89,6 +89,50 @@ class AdvanceTime:
 
 
 @record
+class PassRounds:
+    """Combat rounds counted on their own clock: they do not burn lights until folded into turns."""
+
+    label: ClassVar[str] = "round"
+    rounds: int = 1
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        if self.rounds < 1:
+            raise Refused("rounds can only move forward, by 1 or more")
+        total = state.clock.rounds + self.rounds
+        clock = attrs.evolve(state.clock, rounds=total)
+        word = "round passes" if self.rounds == 1 else f"{self.rounds} rounds pass"
+        new, ended = effects.expire(attrs.evolve(state, clock=clock), self.label)
+        return new, [note(self, f"{word.capitalize()}: round {total}."), *ended]
+
+
+@record
+class FoldRounds:
+    """The fight is over: its rounds become time, max(1, rounds / rounds per unit rounded up), and
+    every lit source burns it."""
+
+    label: ClassVar[str] = "round"
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        if state.clock.rounds < 1:
+            raise Refused("no combat rounds to fold into time")
+        return fold_rounds(state, ctx, self)
+
+
+def fold_rounds(state: State, ctx: Context, action: Action) -> Result:
+    """A fight's rounds become time: max(1, rounds / rounds per unit rounded up); every lit source
+    burns it, and round effects outlasting it carry on in turns (Beats)."""
+    rounds = state.clock.rounds
+    time = ctx.ruleset.time
+    units = time.combat_units(rounds)
+    counted = f"{rounds} round{'s' if rounds != 1 else ''}"
+    head = note(action, f"{counted} of combat: {time.label(units)} on the clock.")
+    state = attrs.evolve(state, clock=attrs.evolve(state.clock, rounds=0))
+    state, carried = effects.fold(state, ctx.ruleset, units, action.label)
+    new, events = spend_time(state, units, ctx, action)
+    return new, [head, *carried, *events]
+
+
+@record
 class RenameSession:
     """Give the session a new name (the save files keep theirs)."""
 

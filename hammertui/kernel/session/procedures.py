@@ -10,8 +10,10 @@ the procedures it was played by, and the two must agree. The characters procedur
 a new session's party and deal the damage and healing every ruleset's actions share; the light
 procedure's answers whether the party is in the dark, how well it sees, what it does to a roll,
 whom a missile may target, spends the time that passes and keeps its sources for the moves every
-light procedure makes alike: the clock and the panes put those questions here, and a session
-played without light is never dark and burns nothing. The explore procedure's says which side has
+light procedure makes alike; where the clock burns its sources it shows them to the other parts (a
+camp's hour, a sheet, a trip to town), takes a restocked kit's and says what the dark does (a
+fight's screen): the clock and the panes put those questions here, and a session played without
+light is never dark and burns nothing. The explore procedure's says which side has
 the drop in the meeting just had, for the fight to take.
 
 What happens in one part that another may care about is a signal: a typed record (`Buried`,
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 import attrs
 
 from hammertui.kernel.rules import procedures
+from hammertui.kernel.rules.burning import HeldSource
 from hammertui.kernel.rules.dice import DiceSource
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.rules.registration import Procedure
@@ -229,6 +232,27 @@ def character_levels(state: State, ruleset: Ruleset) -> Mapping[str, str]:
     """The light each character stands in, by id, where the light procedure tells them apart."""
     light = light_of(state.session.procedures)
     return {} if light is None or light.character_levels is None else light.character_levels(state, ruleset)
+
+
+def held_sources(state: State, ruleset: Ruleset) -> tuple[HeldSource, ...]:
+    """Each source the party holds that the clock burns, where the light procedure keeps such
+    (none without one)."""
+    light = light_of(state.session.procedures)
+    return () if light is None or light.held_sources is None else light.held_sources(state, ruleset)
+
+
+def stock(state: State, ruleset: Ruleset, carrier: str, kinds: Mapping[str, int]) -> State:
+    """The state with `carrier` given fresh, unlit sources of `kinds` (by count), where the light
+    procedure keeps its sources one by one; unchanged where it does not, or without one."""
+    light = light_of(state.session.procedures)
+    return state if light is None or light.stock is None else light.stock(state, ruleset, carrier, kinds)
+
+
+def darkness_lines(ruleset: Ruleset) -> tuple[str, ...]:
+    """What darkness does in the ruleset, one line per effect, where its light procedure says
+    (none without one)."""
+    light = light_of(ruleset.procedures)
+    return () if light is None or light.darkness_lines is None else light.darkness_lines(ruleset)
 
 
 def camp_under_way(state: State) -> bool:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from hammertui.kernel.rules.burning import HeldSource
     from hammertui.kernel.rules.dice import DiceSource
     from hammertui.kernel.ruleset import Ruleset
     from hammertui.kernel.session.acting import Action, Context, Result
@@ -138,6 +139,20 @@ class LightProcedure(Slice, Protocol):
     @property
     def character_levels(self) -> Callable[[State, Ruleset], Mapping[str, str]] | None:
         """The light each character stands in, by id, where it differs from one to another."""
+
+    @property
+    def held_sources(self) -> Callable[[State, Ruleset], tuple[HeldSource, ...]] | None:
+        """Each source the party holds that the clock burns, for another part to read (a camp's
+        hour, a sheet, a trip to town); None where the clock burns none."""
+
+    @property
+    def stock(self) -> Callable[[State, Ruleset, str, Mapping[str, int]], State] | None:
+        """The state with a character given fresh, unlit sources of these kinds and counts (a
+        kit restocked in town); None where sources are not kept one by one."""
+
+    @property
+    def darkness_lines(self) -> Callable[[Ruleset], tuple[str, ...]] | None:
+        """What darkness does in the ruleset, one line per effect, for a fight to show."""
 
 
 @runtime_checkable

@@ -17,8 +17,8 @@ import attrs
 from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset, TimeRules
-from hammertui.kernel.session import carrying, effects
-from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
+from hammertui.kernel.session import carrying
+from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note, spend_time
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.state import Character, State, free_id, replace_member
 from hammertui.procedures.burn_down import rules as light
@@ -300,50 +300,6 @@ class ToNextHour:
         why = f" ({self.reason.strip()})" if self.reason.strip() else ""
         verb = "passes" if units == 1 else "pass"
         return new, [note(self, f"{time.label(units)} {verb}, to {at}{why}."), *events]
-
-
-@record
-class PassRounds:
-    """Combat rounds counted on their own clock: they do not burn lights until folded into turns."""
-
-    label: ClassVar[str] = "round"
-    rounds: int = 1
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        if self.rounds < 1:
-            raise Refused("rounds can only move forward, by 1 or more")
-        total = state.clock.rounds + self.rounds
-        clock = attrs.evolve(state.clock, rounds=total)
-        word = "round passes" if self.rounds == 1 else f"{self.rounds} rounds pass"
-        new, ended = effects.expire(attrs.evolve(state, clock=clock), self.label)
-        return new, [note(self, f"{word.capitalize()}: round {total}."), *ended]
-
-
-@record
-class FoldRounds:
-    """The fight is over: its rounds become time, max(1, rounds / rounds per unit rounded up), and
-    every lit source burns it."""
-
-    label: ClassVar[str] = "round"
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        if state.clock.rounds < 1:
-            raise Refused("no combat rounds to fold into time")
-        return fold_rounds(state, ctx, self)
-
-
-def fold_rounds(state: State, ctx: Context, action: Action) -> Result:
-    """A fight's rounds become time: max(1, rounds / rounds per unit rounded up); every lit source
-    burns it, and round effects outlasting it carry on in turns (Beats)."""
-    rounds = state.clock.rounds
-    time = ctx.ruleset.time
-    units = time.combat_units(rounds)
-    counted = f"{rounds} round{'s' if rounds != 1 else ''}"
-    head = note(action, f"{counted} of combat: {time.label(units)} on the clock.")
-    state = attrs.evolve(state, clock=attrs.evolve(state.clock, rounds=0))
-    state, carried = effects.fold(state, ctx.ruleset, units, action.label)
-    new, events = spend_time(state, units, ctx, action)
-    return new, [head, *carried, *events]
 
 
 # ---------------------------------------------------------------------------------- helpers

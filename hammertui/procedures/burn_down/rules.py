@@ -1,8 +1,8 @@
-"""Burning light: what a span of time does to lit sources, how bright the party is, what the dark does.
+"""Light by time's rules: how bright the party is, what the dark does, refills, corrections, the hour.
 
-Kept apart from the session so the rule (burn by the same amount, warn within one unit of the end)
-is written once and read by every action that spends time. Everything here is a pure function of
-plain numbers and the ruleset, so the Light pane, Camp, Search and Explore all agree.
+What a span of time does to lit sources (burnt by the same amount, a warning within one unit of the
+end) is the kernel's `rules.burning`, which a camp planning its hour reads too. Everything here is
+a pure function of plain numbers and the ruleset, so the Light pane, Search and Explore all agree.
 """
 
 from __future__ import annotations
@@ -10,81 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
+from hammertui.kernel.rules.burning import LOW_AT
 from hammertui.kernel.rules.modifiers import ModifierRules, modifier_rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.rules.words import listed
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.procedures.burn_down.schema import LightPenalty, LightSourceDef
-
-LOW_AT = 1
-"""A source with this many units or fewer left is running low: the 'Smith must hear about it."""
-
-
-@record
-class Burn:
-    """A source after burning: what is left, and whether it just went out or is about to."""
-
-    remaining: int
-    burnt: int
-    burnt_out: bool
-    running_low: bool
-
-
-def burn(remaining: int, units: int) -> Burn:
-    """Burn a lit source for `units`; it never goes below zero."""
-    if units < 0:
-        raise ValueError("time does not run backwards")
-    left = max(0, remaining - units)
-    return Burn(
-        remaining=left,
-        burnt=remaining - left,
-        burnt_out=remaining > 0 and left == 0,
-        running_low=0 < left <= LOW_AT < remaining,
-    )
-
-
-# ------------------------------------------------------------------------------ several sources
-
-
-@record
-class LitSource:
-    """One burning source as the rules need it: which it is, what kind, and the units it has left."""
-
-    id: str
-    kind: str
-    remaining: int
-
-
-@record
-class SourceBurn:
-    """One source after a span: its `Burn`, and how many units into the span it went out."""
-
-    id: str
-    kind: str
-    burn: Burn
-    out_after: int | None
-
-
-def burn_all(sources: Iterable[LitSource], units: int) -> tuple[SourceBurn, ...]:
-    """Burn every lit source for the same span, noting when each one that dies goes out."""
-    burns = []
-    for source in sources:
-        result = burn(source.remaining, units)
-        out_after = result.burnt if result.burnt_out else None
-        burns.append(SourceBurn(source.id, source.kind, result, out_after))
-    return tuple(burns)
-
-
-def dark_after(sources: Iterable[LitSource], units: int) -> int | None:
-    """Units into a span when the party's last light goes out; None if some light lasts it out.
-
-    A party with no light at all is dark from the start (0). A span of 0 units never goes dark.
-    """
-    longest = max((s.remaining for s in sources), default=0)
-    if units == 0 or longest >= units:
-        return None
-    return longest
-
 
 # ------------------------------------------------------------------------------------ strength
 

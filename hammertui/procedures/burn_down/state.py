@@ -5,18 +5,19 @@ lit or not. Time reaches it through `on_time` and darkness is asked of it throug
 put by `session.procedures`, so the clock and the panes need not know how light is kept.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from hammertui.kernel.rules.burning import LOW_AT, HeldSource, burn
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.carrying import Keeping, carried_name
 from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.procedures import Buried, Hears
-from hammertui.kernel.session.state import State
-from hammertui.procedures.burn_down.rules import LOW_AT, burn
+from hammertui.kernel.session.state import State, free_id
+from hammertui.procedures.burn_down.rules import darkness_lines
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action, Context, Result
@@ -185,6 +186,27 @@ def rules_problems(burn_down: BurnDown, state: State, ruleset: Ruleset) -> list[
     ]
 
 
+def held_sources(state: State, ruleset: Ruleset) -> tuple[HeldSource, ...]:
+    """Every source the party has, as another part reads it."""
+    return tuple(
+        HeldSource(s.id, s.kind, source_name(state, ruleset, s), s.remaining, s.carrier, s.lit) for s in lights(state)
+    )
+
+
+def stock(state: State, ruleset: Ruleset, carrier: str, kinds: Mapping[str, int]) -> State:
+    """A new, unlit source carried by `carrier` for each of `kinds` the ruleset has as a light
+    source (a kit's Rations and oil are no concern of the light's), full for its kind."""
+    sources = lights(state)
+    for kind, count in kinds.items():
+        definition = ruleset.light_sources.get(kind)
+        if definition is None:
+            continue
+        for _ in range(count):
+            fresh = LightSource(free_id("l", {s.id for s in sources}), kind, definition.duration_for(0) or 0, carrier)
+            sources = (*sources, fresh)
+    return with_lights(state, sources)
+
+
 KEEPING = Keeping(light, source_name, with_source)
 """How this procedure keeps its sources, for the moves every light procedure makes alike (`carrying`)."""
 
@@ -207,6 +229,9 @@ class _Session:
     first_events = staticmethod(first_events)
     keeping = KEEPING
     character_levels = None
+    held_sources = staticmethod(held_sources)
+    stock = staticmethod(stock)
+    darkness_lines = staticmethod(darkness_lines)
 
 
 SESSION: "LightProcedure" = _Session()

@@ -7,7 +7,7 @@ PROCEDURE = Procedure(
     "divining_pool",
     "The Divining Pool: a pool built and rolled for each room, its symbols spent step by step",
     reads=("divining", "explore"),
-    needs=(("fight", "sides_and_phases"),),
+    needs=(("fight", "sides_and_phases"), ("characters", "hammercrawl_classes")),
     schema="hammertui.procedures.divining_pool.schema",
     state="hammertui.procedures.divining_pool.state",
     public="hammertui.procedures.divining_pool.public",

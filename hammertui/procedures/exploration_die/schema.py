@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Annotated
 
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset.classes import coverage
+from hammertui.kernel.ruleset.classes import rows_cover
 from hammertui.kernel.ruleset.schema import (
     FROM_WORDS,
     Dice,
@@ -67,10 +67,7 @@ class Reaction:
     table: Annotated[tuple[ReactionRow, ...], Words('an array of rows such as { roll = 3, name = "Angry" }')]
 
 
-@section_check(Reaction)
-def _reaction_covers_its_dice(reaction: Reaction) -> Iterator[Problem]:
-    if reaction.table:
-        yield from coverage([(r.low, r.high) for r in reaction.table], reaction.dice, "reaction rows", "table")
+section_check(Reaction)(lambda reaction: rows_cover(reaction.table, reaction.dice, "reaction rows", "table"))
 
 
 @record
@@ -110,10 +107,7 @@ class ExplorationDieRules:
     hoofing_speed: Annotated[int, between(1, None, "a multiple of the careful pace")]
 
 
-@section_check(ExplorationDieRules)
-def _results_cover_the_die(rules: ExplorationDieRules) -> Iterator[Problem]:
-    if rules.results:
-        yield from coverage([(r.low, r.high) for r in rules.results], rules.die, "result rows", "results")
+section_check(ExplorationDieRules)(lambda rules: rows_cover(rules.results, rules.die, "result rows", "results"))
 
 
 SECTIONS = {"exploration_die": ExplorationDieRules}

@@ -7,7 +7,7 @@ PROCEDURE = Procedure(
     "hammercrawl_camp",
     "Camp in a Safe Haven: the check, time, free and chosen actions, the encounter roll",
     reads=("camp",),
-    needs=(("explore", "divining_pool"),),
+    needs=(("explore", "divining_pool"), ("characters", "hammercrawl_classes")),
     schema="hammertui.procedures.hammercrawl_camp.schema",
     state="hammertui.procedures.hammercrawl_camp.state",
     public="hammertui.procedures.hammercrawl_camp.public",

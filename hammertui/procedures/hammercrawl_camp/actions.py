@@ -13,20 +13,18 @@ from typing import ClassVar
 
 import attrs
 
+from hammertui.kernel.rules.burning import LitSource, burn_all, dark_after
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.rules.words import listed
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.actions import Action, Context, Refused, Result, member_of, note, spend_time
 from hammertui.kernel.session.events import Event
-from hammertui.kernel.session.procedures import fight_under_way
+from hammertui.kernel.session.procedures import fight_under_way, held_sources
 from hammertui.kernel.session.state import (
     Character,
     State,
     replace_member,
 )
-from hammertui.procedures.burn_down import state as light_state
-from hammertui.procedures.burn_down.rules import LitSource, burn_all, dark_after
-from hammertui.procedures.burn_down.state import source_name
 from hammertui.procedures.divining_pool.actions.explore import start_exploration
 from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, resets_risk_reward
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
@@ -86,14 +84,19 @@ def _camper(member: Character) -> Camper:
     )
 
 
-def lit_sources(state: State) -> tuple[LitSource, ...]:
+def lit_sources(state: State, ruleset: Ruleset) -> tuple[LitSource, ...]:
     """The burning sources with time left, as the light rules take them."""
-    return tuple(LitSource(s.id, s.kind, s.remaining) for s in light_state.lights(state) if s.lit and s.remaining > 0)
+    held = held_sources(state, ruleset)
+    return tuple(LitSource(s.id, s.kind, s.remaining) for s in held if s.lit and s.remaining > 0)
+
+
+def _source_names(state: State, ruleset: Ruleset) -> dict[str, str]:
+    return {s.id: s.name for s in held_sources(state, ruleset)}
 
 
 def camp_check(state: State, ruleset: Ruleset) -> CampCheck:
     """Whether the party may camp here and now, and exactly what is missing."""
-    return rules.check_camp(ruleset, campers(state), lit_sources(state), safe_haven=state.dungeon.safe_haven)
+    return rules.check_camp(ruleset, campers(state), lit_sources(state, ruleset), safe_haven=state.dungeon.safe_haven)
 
 
 def camp_rules(ruleset: Ruleset) -> CampRules:
@@ -108,8 +111,9 @@ def light_lines(state: State, ruleset: Ruleset) -> tuple[str, ...]:
     units = camp_rules(ruleset).units
     label = ruleset.time.label
     lines = []
-    for burn in burn_all(lit_sources(state), units):
-        name = source_name(state, ruleset, light_state.light(state, burn.id))
+    names = _source_names(state, ruleset)
+    for burn in burn_all(lit_sources(state, ruleset), units):
+        name = names[burn.id]
         left = burn.burn.remaining + burn.burn.burnt
         if burn.out_after is None:
             lines.append(f"{name}: {label(left)} left, {label(burn.burn.remaining)} after the camp")
@@ -583,10 +587,10 @@ def _time(state: State, ctx: Context, action: Action) -> Result:
     reported by how far into the camp it went out."""
     units = camp_rules(ctx.ruleset).units
     label = ctx.ruleset.time.label
-    lit = lit_sources(state)
+    lit = lit_sources(state, ctx.ruleset)
     burns = burn_all(lit, units)
     dark = dark_after(lit, units)
-    names = {b.id: source_name(state, ctx.ruleset, light_state.light(state, b.id)) for b in burns}
+    names = _source_names(state, ctx.ruleset)
     new, burnt = spend_time(state, units, ctx, action)
     events = [note(action, f"{label(units)} pass at camp."), *burnt]
     for burn in burns:

@@ -15,10 +15,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
+from hammertui.kernel.rules.burning import LitSource, SourceBurn, burn_all, dark_after
 from hammertui.kernel.rules.dice import DiceNotationError, DiceSource, Roll, parse, roll
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import ClassDef, Ruleset
-from hammertui.procedures.burn_down.rules import LitSource, SourceBurn, burn_all, dark_after
 from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus, bonus_dice, resets_risk_reward
 from hammertui.procedures.hammercrawl_camp.schema import CampRules
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Annotated
 
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset.classes import coverage
+from hammertui.kernel.ruleset.classes import rows_cover
 from hammertui.kernel.ruleset.schema import (
     FROM_WORDS,
     Dice,
@@ -123,8 +123,7 @@ class IndividualInitiative:
 @section_check(IndividualInitiative)
 def _wounds_and_crits(rules: IndividualInitiative) -> Iterator[Problem]:
     """The wound table covers its die; a critical hit is rolled above a fumble."""
-    if rules.wounds:
-        yield from coverage([(w.low, w.high) for w in rules.wounds], rules.wound_die, "wound rows", "wounds")
+    yield from rows_cover(rules.wounds, rules.wound_die, "wound rows", "wounds")
     if rules.critical <= rules.fumble:
         yield Problem(
             f"expected a critical roll above the fumble's {rules.fumble}, got {rules.critical}", ("critical",)

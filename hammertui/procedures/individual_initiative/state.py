@@ -19,6 +19,7 @@ import attrs
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import note
+from hammertui.kernel.session.foes import HoldsFoes
 from hammertui.kernel.session.procedures import Buried, Hears, WoundsHealed, WoundTaken
 from hammertui.kernel.session.state import Character, State
 from hammertui.procedures.individual_initiative.rules import CONDITION_NAMES, OPTIONS
@@ -66,7 +67,7 @@ class Crit:
 
 
 @record
-class Fight:
+class Fight(HoldsFoes[Foe]):
     """A fight under way. `round` counts from 1 once initiative is first rolled; `order` is this
     round's, best first, with each total in `rolls`; `at` is whose turn it is in it. `options`,
     this round's fighting options; `conditions` and `bleeding` (failed saves), by combatant;
@@ -92,16 +93,6 @@ class Fight:
     """Who stood up from Floored in the turn under way: "Takes a full action to stand up"."""
     fumble: tuple[str, ...] = ()
     """The last attack's fumble, (who fumbled, their target), whose answer is "a free attack by their target"."""
-
-    def foe(self, foe_id: str) -> Foe:
-        for foe in self.foes:
-            if foe.id == foe_id:
-                return foe
-        raise KeyError(foe_id)
-
-    @property
-    def standing_foes(self) -> tuple[Foe, ...]:
-        return tuple(f for f in self.foes if f.standing)
 
     @property
     def acting(self) -> str:

@@ -313,6 +313,9 @@ class _Session:
     first_events = None
     keeping = KEEPING
     character_levels = staticmethod(character_levels)
+    held_sources = None
+    stock = None
+    darkness_lines = None
 
 
 SESSION: LightProcedure = _Session()

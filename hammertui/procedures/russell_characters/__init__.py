@@ -7,6 +7,7 @@ PROCEDURE = Procedure(
     "russell_characters",
     "The Russell House Rules: 3d6 seven times, usage dice, gear slots, Tired pips and Weariness",
     reads=("stats", "russell_characters"),
+    needs=(("fight", "individual_initiative"),),
     schema="hammertui.procedures.russell_characters.schema",
     state="hammertui.procedures.russell_characters.state",
     public="hammertui.procedures.russell_characters.public",

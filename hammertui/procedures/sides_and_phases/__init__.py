@@ -7,6 +7,7 @@ PROCEDURE = Procedure(
     "sides_and_phases",
     "Sides roll initiative; each side acts phase by phase",
     reads=("combat",),
+    needs=(("characters", "hammercrawl_classes"),),
     schema="hammertui.procedures.sides_and_phases.schema",
     state="hammertui.procedures.sides_and_phases.state",
     public="hammertui.procedures.sides_and_phases.public",

@@ -19,12 +19,21 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.rules.words import listed
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
-from hammertui.kernel.session.actions import MAX_NAME, MOST_FOES, Action, Context, Refused, Result, note, spend_time
+from hammertui.kernel.session.actions import (
+    MAX_NAME,
+    MOST_FOES,
+    Action,
+    Context,
+    Refused,
+    Result,
+    fold_rounds,
+    note,
+    spend_time,
+)
 from hammertui.kernel.session.events import Event, foe_note
 from hammertui.kernel.session.procedures import FoesBeaten, is_dark, signal
 from hammertui.kernel.session.state import Character, State, replace_member
 from hammertui.kernel.session.vitals import settle
-from hammertui.procedures.burn_down.actions import fold_rounds
 from hammertui.procedures.hammercrawl_classes import state as rage
 from hammertui.procedures.hammercrawl_classes.rules import abilities, characters, checks, damage, tiers
 from hammertui.procedures.hammercrawl_classes.state import (

@@ -12,12 +12,11 @@ from textual.widgets import Static
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
-from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.actions import FoldRounds, PassRounds
+from hammertui.kernel.session.procedures import darkness_lines, is_dark
 from hammertui.kernel.session.state import Effect, State
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.view import View
-from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
-from hammertui.procedures.burn_down.rules import darkness_lines
 from hammertui.procedures.sides_and_phases.state import FOE_STATUS, Fight, Foe, fighting
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Static
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
-from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.procedures import darkness_lines, is_dark
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, key
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
@@ -35,7 +35,6 @@ from hammertui.kernel.ui.steps import StepScreen
 from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.table import Row, RowTable, add_plain_columns, clipped, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
-from hammertui.procedures.burn_down.rules import darkness_lines
 from hammertui.procedures.hammercrawl_classes import commands as characters
 from hammertui.procedures.hammercrawl_classes.actions.abilities import rage_action, rage_choices
 from hammertui.procedures.hammercrawl_classes.actions.hirelings import HirelingFightMorale

@@ -13,6 +13,7 @@ import attrs
 from hammertui.kernel.rules.dice import Roll
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.foes import HoldsFoes
 from hammertui.kernel.session.procedures import Buried, Hears, LaidDown
 from hammertui.kernel.session.state import Character, State
 from hammertui.procedures.sides_and_phases.rules.attack_plan import AttackPlan
@@ -105,7 +106,7 @@ class PendingAttack:
 
 
 @record
-class Fight:
+class Fight(HoldsFoes[Foe]):
     """A fight under way, kept so it survives a restart.
 
     `step` is "initiative" (roll for the next round) or "phase" (`side` acting in `phase`).
@@ -144,16 +145,6 @@ class Fight:
     last_target: dict[str, str] = attrs.field(factory=dict)
     front: str = ""
     laid_down: tuple[str, ...] = ()
-
-    def foe(self, foe_id: str) -> Foe:
-        for foe in self.foes:
-            if foe.id == foe_id:
-                return foe
-        raise KeyError(foe_id)
-
-    @property
-    def standing_foes(self) -> tuple[Foe, ...]:
-        return tuple(f for f in self.foes if f.standing)
 
     def surprised_now(self, combatant_id: str) -> bool:
         """Caught by surprise and not yet over it: on a surprised side, no save passed, and the

@@ -19,10 +19,8 @@ from hammertui.kernel.session import effects
 from hammertui.kernel.session.actions import Context, Refused, Result, note
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.loot import COMMON, describe, whereabouts, with_the_living
-from hammertui.kernel.session.procedures import camp_under_way, fight_under_way
+from hammertui.kernel.session.procedures import camp_under_way, fight_under_way, held_sources, stock
 from hammertui.kernel.session.state import Character, Loot, State, free_id, replace_member
-from hammertui.procedures.burn_down import state as light_state
-from hammertui.procedures.burn_down.state import LightSource
 from hammertui.procedures.divining_pool.rules import town as rules
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from hammertui.procedures.hammercrawl_classes.rules import tiers
@@ -159,8 +157,9 @@ def _survivor(state: State, ruleset: Ruleset, member: Character) -> rules.Surviv
 def carried(state: State, ruleset: Ruleset, member: Character) -> dict[str, int]:
     """What of the kit a character has now: Rations, oil, a Bedroll (1 or 0), light sources by kind."""
     counts = {"rations": member.rations, "oil": member.oil, "bedroll": int(member.bedroll)}
+    held = held_sources(state, ruleset)
     for kind in ruleset.light_sources:
-        counts[kind] = sum(1 for s in light_state.lights(state) if s.carrier == member.id and s.kind == kind)
+        counts[kind] = sum(1 for s in held if s.carrier == member.id and s.kind == kind)
     return counts
 
 
@@ -232,18 +231,17 @@ class ReturnToTown:
     def apply(self, state: State, ctx: Context) -> Result:
         ruleset = ctx.ruleset
         plan = plan_town(state, ruleset, self.convert, self.level, self.boss_hd)
-        party, lights = state.party, light_state.lights(state)
+        party = state.party
         for home in plan.homecomings:
             party = tuple(_home(ruleset, home) if m.id == home.member.id else m for m in party)
-            lights = _fresh_lights(ruleset, lights, home)
         loot = plan.staying
         if plan.split.remainder:
             odd = Loot(free_id("t", {e.id for e in state.loot}), ODD_COINS, plan.split.remainder, False, COMMON)
             loot = (*loot, odd)
         dungeon = attrs.evolve(state.dungeon, level=plan.level, boss_hd=plan.boss_hd, safe_haven=False)
         new = attrs.evolve(state, party=party, loot=loot, dungeon=dungeon)
-        if light_state.NAME in state.slices:
-            new = light_state.with_lights(new, lights)
+        for home in plan.homecomings:
+            new = stock(new, ruleset, home.member.id, home.restock)
         if plan.resets_risk_reward:
             new = with_pool(new, risk=0, reward=0)
         return with_pool(new, bonuses=(), rerolls=0, haven_room=0), _events(self, state, ruleset, plan)
@@ -279,20 +277,6 @@ def town_uses(ruleset: Ruleset, member: Character) -> dict[str, int]:
         if resource.refresh in ("day", "adventure"):
             uses[resource.id] = resource.uses(member.level)
     return uses
-
-
-def _fresh_lights(ruleset: Ruleset, lights: tuple[LightSource, ...], home: Homecoming) -> tuple[LightSource, ...]:
-    """A new, unlit source in the pack for each the kit gives and the survivor lacks."""
-    for kind, count in home.restock.items():
-        definition = ruleset.light_sources.get(kind)
-        if definition is None:
-            continue
-        for _ in range(count):
-            fresh = LightSource(
-                free_id("l", {s.id for s in lights}), kind, definition.duration_for(0) or 0, home.member.id
-            )
-            lights = (*lights, fresh)
-    return lights
 
 
 def _events(action: ReturnToTown, state: State, ruleset: Ruleset, plan: TownPlan) -> list[Event]:

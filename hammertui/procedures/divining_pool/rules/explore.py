@@ -9,7 +9,7 @@ or Skulls, then Hammers and Crossblades.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 import attrs
 
@@ -297,11 +297,20 @@ def outcome(ruleset: Ruleset, symbol: str, outcome_id: str) -> ExploreOutcome:
 def to_clear(ruleset: Ruleset, bought: Iterable[tuple[str, str]]) -> bool:
     """Whether a room's outcomes, bought as (symbol, outcome id), leave it something to clear first:
     "The room will function as a Safe Haven once cleared of encounters" (an encounter, or a trap)."""
+    return any(known.encounter or known.effect == "trap" for known in _known(ruleset, bought))
+
+
+def meets_foes(ruleset: Ruleset, bought: Iterable[tuple[str, str]]) -> bool:
+    """Whether a room's outcomes, bought as (symbol, outcome id), bring an encounter or work on one."""
+    return any(known.encounter for known in _known(ruleset, bought))
+
+
+def _known(ruleset: Ruleset, bought: Iterable[tuple[str, str]]) -> Iterator[ExploreOutcome]:
+    """The ruleset's outcomes among those bought (the 'Smith's own, said in words, are none of them)."""
     for symbol, outcome_id in bought:
         known = next((c for c in choices(ruleset, symbol) if c.id == outcome_id), None)
-        if known is not None and (known.encounter or known.effect == "trap"):
-            return True
-    return False
+        if known is not None:
+            yield known
 
 
 def transit_encounter(ruleset: Ruleset, source: DiceSource, choice: ExploreOutcome) -> tuple[DiviningRoll, Reading]:

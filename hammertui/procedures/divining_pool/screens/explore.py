@@ -22,6 +22,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from hammertui.kernel.rules.dice import DiviningThrow
+from hammertui.kernel.rules.procedures import NONE
+from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.commands import key
@@ -100,7 +102,7 @@ class ExploreScreen(ModalScreen[None], StepScreen):
         key("n", "explore.next_n", "next", "Next", applies=lambda s: s.may_go_on()),
         key("s", "explore.split", "split", "Split damage", applies=lambda s: s.may_split()),
         key("b", "explore.pool", "pool", "Pool", applies=lambda s: s.trip() is None),
-        key("F", "explore.fight", "fight", "Fight!", applies=lambda s: s.trip() is not None or s.finished is not None),
+        key("F", "explore.fight", "fight", "Fight!", applies=lambda s: s.may_fight()),
         key(
             "x",
             "explore.award",
@@ -188,7 +190,8 @@ class ExploreScreen(ModalScreen[None], StepScreen):
             hint = f"x{self._count}: a letter or enter spends {self._count} on its outcome · escape forget the count"
         elif trip is None and self._finished is not None:
             award = "x challenge beaten: award the XP · " if self._awardable(view) is not None else ""
-            hint = f"{award}F fight · u undo · escape close"
+            fights = "F fight · " if plays_fights(view.ruleset) else ""
+            hint = f"{award}{fights}u undo · escape close"
         else:
             hint = HINTS[trip.step if trip else ""]
         put(self.query_one("#explore-hint", Static), Text(hint, style="bold" if self._count else "dim"))
@@ -281,6 +284,13 @@ class ExploreScreen(ModalScreen[None], StepScreen):
     def may_go_on(self) -> bool:
         """Next rolls, or takes the next step; not once the Explore has finished."""
         return self.trip() is not None or self._finished is None
+
+    def may_fight(self) -> bool:
+        """A fight, under a ruleset that plays one, once foes may be met: not before the first roll."""
+        view = self.hammer.view
+        return (
+            view is not None and plays_fights(view.ruleset) and (self.trip() is not None or self._finished is not None)
+        )
 
     def may_split(self) -> bool:
         trip = self.trip()
@@ -474,6 +484,8 @@ def _trip_text(view: View, trip: Exploration) -> Text:
             ": the party is surprised!" if surprised else " (no surprise: someone stood watch)."
         )
         text.append(line + "\n", style="bold red" if surprised else "bold")
+        if not plays_fights(view.ruleset):
+            text.append(TABLE_FIGHTS + "\n")
         text.append_text(ruling_titles(view.ruleset, ("camp_encounter",)))
         text.append("\n")
     if trip.step == "extremes":
@@ -540,6 +552,15 @@ def _losses_text(view: View, trip: Exploration) -> Text:
     return text
 
 
+TABLE_FIGHTS = "The foes are met. This ruleset plays no fight procedure: the fighting is the table's."
+"""What the Explore says of foes met under a ruleset without a fight procedure (`fight = "none"`)."""
+
+
+def plays_fights(ruleset: Ruleset) -> bool:
+    """Whether the ruleset fights by a procedure; without one, foes met are fought at the table."""
+    return ruleset.procedures["fight"] != NONE
+
+
 def _finished_text(view: View, number: int) -> Text:
     """The room just recorded: its dice, what they bought, and the XP its challenge gives, with the working."""
     try:
@@ -550,6 +571,8 @@ def _finished_text(view: View, number: int) -> Text:
     text.append_text(_dice_in_a_line(view, room.throws, "The roll: "))
     for line in spent_lines(view.ruleset, room.spent):
         text.append(f"  {line}\n")
+    if not plays_fights(view.ruleset) and rules.meets_foes(view.ruleset, ((s.symbol, s.outcome) for s in room.spent)):
+        text.append(f"\n{TABLE_FIGHTS}\n", style="bold")
     if room.safe_haven and divining_pool(view.state).haven_room == room.number:
         text.append(
             "\nA Safe Haven once cleared: Camp becomes possible here when the challenge is beaten or the fight won.\n",

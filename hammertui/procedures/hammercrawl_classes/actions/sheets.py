@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.procedures import held_sources
 from hammertui.kernel.session.state import Character, State
-from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.hammercrawl_classes.rules import sheet
 from hammertui.procedures.hammercrawl_classes.state import dungeon_tier
 
 
 def facts_of(state: State, ruleset: Ruleset, member: Character) -> sheet.Facts:
     lights = []
-    for source in light_state.lights(state):
+    for source in held_sources(state, ruleset):
         if source.carrier == member.id:
             definition = ruleset.light_sources.get(source.kind)
             name = definition.name.lower() if definition else source.kind

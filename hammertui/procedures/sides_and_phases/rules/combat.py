@@ -12,7 +12,7 @@ serves both. Where the texts are silent the choice is named in the docstring tha
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -27,7 +27,6 @@ from hammertui.kernel.rules.dice import (
 from hammertui.kernel.rules.modifiers import modifier_rules
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset, TurnUnholyResult
-from hammertui.procedures.burn_down.schema import LightPenalty
 from hammertui.procedures.hammercrawl_classes.rules.characters import (
     BONUS_DICE_MELEE_ONLY,
     attack_bonus,
@@ -590,10 +589,11 @@ def _finish_plan(ruleset: Ruleset, plan: AttackPlan, steps: int, dark: bool, lin
     """Apply darkness and the die steps, and note the result."""
     dice, criticals = plan.dice, True
     if dark:
-        penalty = ruleset.darkness or LightPenalty()
-        steps += penalty.damage_die_steps
-        dice = max(0, dice + penalty.attack_dice)
-        criticals = penalty.critical_hits
+        penalty = ruleset.darkness
+        if penalty is not None:
+            steps += penalty.damage_die_steps
+            dice = max(0, dice + penalty.attack_dice)
+            criticals = penalty.critical_hits
         lines.append(_darkness_line(penalty, dice))
     die = step_die(plan.damage_die, steps)
     if die != plan.damage_die:
@@ -601,14 +601,17 @@ def _finish_plan(ruleset: Ruleset, plan: AttackPlan, steps: int, dark: bool, lin
     return attrs.evolve(plan, dice=dice, damage_die=die, criticals=criticals, lines=tuple(lines))
 
 
-def _darkness_line(penalty: LightPenalty, dice: int) -> str:
+def _darkness_line(penalty: Any, dice: int) -> str:
+    """The dark's toll on one attack, as the ruleset's light section has it (`ruleset.darkness`;
+    None where the dark costs nothing)."""
     parts = []
-    if penalty.attack_dice:
-        parts.append(f"{penalty.attack_dice} attack die")
-    if not penalty.critical_hits:
-        parts.append("no critical hits")
-    if penalty.damage_die_steps:
-        parts.append(f"damage die {penalty.damage_die_steps} size")
+    if penalty is not None:
+        if penalty.attack_dice:
+            parts.append(f"{penalty.attack_dice} attack die")
+        if not penalty.critical_hits:
+            parts.append("no critical hits")
+        if penalty.damage_die_steps:
+            parts.append(f"damage die {penalty.damage_die_steps} size")
     text = "darkness: " + (", ".join(parts) if parts else "no penalty")
     return text + ("; no attack dice left: cannot attack" if dice == 0 else "")
 
