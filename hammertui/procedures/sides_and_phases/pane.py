@@ -15,6 +15,7 @@ from hammertui.kernel.session import effects
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Effect, State
 from hammertui.kernel.ui.commands import Command
+from hammertui.kernel.ui.hammer import open_store
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
 from hammertui.procedures.burn_down.rules import darkness_lines
@@ -155,7 +156,7 @@ def fight(app: HammerApp, surprised_party: bool = False) -> None:
     from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
     from hammertui.procedures.sides_and_phases.screens import FightScreen
 
-    store = app.store
+    store = open_store(app)
     if fighting(store.state) is not None:
         app.push_screen(FightScreen())
         return
