@@ -11,8 +11,8 @@ import attrs
 from textual.widget import Widget
 
 from hammertui.kernel.session.carrying import Carried, Keeping
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui.dialogs.hand_over import hand_over_dialog
-from hammertui.kernel.ui.hammer import open_store
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action

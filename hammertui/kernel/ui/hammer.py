@@ -40,18 +40,3 @@ class Hammer(Protocol):
     def action_damage(self, character_id: str = "") -> None: ...
 
     def action_heal(self, character_id: str = "") -> None: ...
-
-
-class HoldsStore(Protocol):
-    """The app as `open_store` reads it, whether typed as itself or as a `Hammer`."""
-
-    @property
-    def store(self) -> Store | None: ...
-
-
-def open_store(app: HoldsStore) -> Store:
-    """The session's store, for what runs only in an open session (a pane's keys, a procedure's
-    commands): the app holds none only while the 'Smith resolves a save's problem."""
-    if app.store is None:
-        raise RuntimeError("no session is open")
-    return app.store

@@ -11,11 +11,11 @@ from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 
 from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.hammer import open_store
 from hammertui.kernel.ui.party import PartyPane
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, clipped, selected_key, sync_rows
 from hammertui.kernel.ui.view import View

@@ -17,8 +17,8 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui.commands import Command, calm
-from hammertui.kernel.ui.hammer import open_store
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.divining_pool.actions.explore import pool_lines, room_award
 from hammertui.procedures.divining_pool.drawing import STEP_NAMES, dice_chip, percent, reason_line, symbol_names

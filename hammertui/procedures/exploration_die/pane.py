@@ -19,10 +19,10 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Digits, Static
 
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.commands import Command, calm
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.hammer import open_store
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.exploration_die.actions import RemoveClock, TogglePace, marks
 from hammertui.procedures.exploration_die.rules import HOOFING_IT, PACE_NAMES, result_for

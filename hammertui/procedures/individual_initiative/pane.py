@@ -14,9 +14,9 @@ from textual.widgets import Static
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.procedures import held_surprise
 from hammertui.kernel.session.state import State
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.hammer import open_store
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.individual_initiative.rules import CONDITION_NAMES, OPTION_NAMES
 from hammertui.procedures.individual_initiative.state import Fight, fighting, fights, held_between, name_of, rules_of

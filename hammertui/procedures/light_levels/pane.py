@@ -14,10 +14,10 @@ from textual.widgets import DataTable, Static
 
 from hammertui.kernel.session.carrying import keeps_supplies
 from hammertui.kernel.session.procedures import is_dark, surprise_odds
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.hammer import open_store
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.light_levels import state as kept

@@ -13,12 +13,12 @@ from textual.widgets import DataTable
 
 from hammertui.kernel.rules.vitality import hp_band
 from hammertui.kernel.session.state import Character, State
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
-from hammertui.kernel.ui.hammer import open_store
 from hammertui.kernel.ui.party import HP_STYLE, PartyPane, fit_ends, hp_cell
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.kernel.ui.view import View

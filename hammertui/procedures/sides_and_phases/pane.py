@@ -14,8 +14,8 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Effect, State
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui.commands import Command
-from hammertui.kernel.ui.hammer import open_store
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.burn_down.actions import FoldRounds, PassRounds
 from hammertui.procedures.burn_down.rules import darkness_lines
