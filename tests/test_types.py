@@ -1,5 +1,6 @@
-"""The type check the suite runs: the seam between the kernel and the procedures, strictly, and
-each procedure's objects against its part's protocols (configured in pyproject.toml).
+"""The type check the suite runs: the kernel and the seam between it and the procedures, strictly,
+and each procedure's objects against its part's protocols (configured in pyproject.toml); and that
+mypy reads a `@record` class as the attrs class it is.
 
 A procedure's hooks are named, not looked up: one that misspells a hook, answers with the wrong
 shape or hears a signal with a handler for another fails here, not silently at the table.
@@ -89,8 +90,10 @@ def mypy(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.timeout(600)
-def test_the_seam_type_checks(tmp_path: Path) -> None:
-    checked = mypy(cache=tmp_path / "cache")
+def test_the_kernel_and_the_seam_type_check() -> None:
+    """With mypy's own cache in the checkout (which mypy keeps out of git), a run after the first
+    reads again only the modules that changed: about a second instead of half a minute."""
+    checked = mypy(cache=ROOT / ".mypy_cache")
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
