@@ -1,6 +1,6 @@
 """`[classes.<id>]` and `[class_roll]`: every column of the class table, and the roll for a class."""
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Annotated, Protocol
 
 import attrs
@@ -38,12 +38,16 @@ ArmourId = Annotated[str, ident("an armour id")]
 ThiefSkillId = Annotated[str, ident("a thief skill id")]
 
 
+def _in_order(levels: Iterable[Level]) -> tuple[Level, ...]:
+    return tuple(sorted(levels))
+
+
 @record
 class Progression:
     """A number that grows by one at given levels: attack dice, Stabbity, spell level."""
 
     base: Annotated[int, between(0)]
-    gained_at: tuple[Level, ...] = attrs.field(default=(), converter=lambda v: tuple(sorted(v)))
+    gained_at: tuple[Level, ...] = attrs.field(default=(), converter=_in_order)
 
     def at(self, level: int) -> int:
         return self.base + sum(1 for gained in self.gained_at if gained <= level)

@@ -11,7 +11,7 @@ import importlib
 from typing import Any
 
 from hammertui.kernel.rules import procedures
-from hammertui.kernel.rules.procedures import Procedure
+from hammertui.kernel.rules.registration import Procedure
 
 _known: tuple[tuple[str, ...], dict[str, Any]] = ((), {})
 

@@ -202,10 +202,10 @@ class Reader:
                 raise expected(words, value) from None
             for check in checks:
                 if not check.test(out):
-                    problem = expected(words or check.words, value)
+                    refused = expected(words or check.words, value)
                     if check.reason is not None:
-                        problem = Problem(f"{problem.text}: {check.reason(out)}", problem.sub)
-                    raise problem
+                        refused = Problem(f"{refused.text}: {check.reason(out)}", refused.sub)
+                    raise refused
             if unique:
                 _refuse_repeats(list(out), value, t)
             if unique_ids:
@@ -343,7 +343,7 @@ class Reader:
 
 def _key(a: attrs.Attribute) -> str:  # type: ignore[type-arg]
     """The TOML key of a field: its `Key` when it has one, else its name."""
-    t = a.type
+    t: Any = a.type
     for candidate in (t, _optional(t)):
         if typing.get_origin(candidate) is Annotated:
             for meta in candidate.__metadata__:
@@ -442,9 +442,9 @@ def problems(exc: BaseException, path: KeyPath, t: Any, raw: Any) -> Iterator[tu
                 yield from problems(sub, path, t, raw)
     elif isinstance(exc, IterableValidationError):
         for sub in exc.exceptions:
-            note = next((n for n in getattr(sub, "__notes__", []) if isinstance(n, IterableValidationNote)), None)
-            if note is not None:
-                yield from problems(sub, (*path, note.index), note.type, raw)
+            at = next((n for n in getattr(sub, "__notes__", []) if isinstance(n, IterableValidationNote)), None)
+            if at is not None:
+                yield from problems(sub, (*path, at.index), at.type, raw)
             else:
                 yield from problems(sub, path, t, raw)
     elif isinstance(exc, Problem):

@@ -14,7 +14,8 @@ import attrs
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Context, Refused, Result
-from hammertui.kernel.session.actions import member_of, note
+from hammertui.kernel.session.actions import member_of
+from hammertui.kernel.session.events import note
 from hammertui.kernel.session.state import Character, Loot, State, free_id
 
 COMMON = ""

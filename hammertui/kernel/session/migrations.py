@@ -91,7 +91,7 @@ def _from_schema_2(data: dict[str, Any]) -> dict[str, Any]:
     now, on each one's sheet, so they outlast a fight and are taken outside one."""
     slices = data.get("slices")
     fights = slices.get("individual_initiative") if isinstance(slices, dict) else None
-    if not isinstance(fights, dict) or "wounds" not in fights:
+    if not isinstance(slices, dict) or not isinstance(fights, dict) or "wounds" not in fights:
         return data
     data = dict(data)
     slices = dict(slices)
@@ -112,7 +112,7 @@ def _from_schema_1(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 1 had no procedures: the session names HAMMERCRAWL!'s, and what they keep moves from
     the top level into their slices."""
     data = dict(data)
-    session = dict(data.get("session", {})) if isinstance(data.get("session"), dict) else data.get("session")
+    session: object = dict(data.get("session", {})) if isinstance(data.get("session"), dict) else data.get("session")
     if isinstance(session, dict):
         session.setdefault("procedures", dict(SCHEMA_1_PROCEDURES))
         data["session"] = session
@@ -124,7 +124,7 @@ def _from_schema_1(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _pop(data: dict[str, Any], path: tuple[str, ...]) -> Any:
+def _pop(data: dict[str, Any] | None, path: tuple[str, ...]) -> Any:
     """Take the value at `path` out of the data (None when it is not there)."""
     *tables, key = path
     for table in tables:

@@ -235,7 +235,7 @@ def _structure_slices(data: Any, chosen: dict[str, str], path: Path) -> dict[str
     problems = [
         f"slices.{name}: no procedure of this session keeps state under that name" for name in data if name not in types
     ]
-    slices = {}
+    slices: dict[str, Any] = {}
     for name, kind in types.items():
         try:
             slices[name] = CONVERTER.structure(data.get(name, {}), kind)

@@ -20,8 +20,7 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.kernel.session.acting import Context, Refused, Result
-from hammertui.kernel.session.actions import note
-from hammertui.kernel.session.events import Event
+from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.procedures import (
     burning,
     character_levels,

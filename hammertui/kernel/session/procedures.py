@@ -119,6 +119,7 @@ class ExplorationResult(Signal):
 
 
 S = TypeVar("S", bound=Signal)
+K = TypeVar("K")
 
 
 @attrs.frozen
@@ -413,6 +414,13 @@ def new_slices(ruleset: Ruleset, party: tuple[Character, ...]) -> dict[str, Any]
         if new_slice is not None:
             slices[procedure.name] = new_slice(ruleset, party)
     return slices
+
+
+def slice_of(state: State, name: str, empty: K) -> K:
+    """The slice the procedure `name` keeps, `empty` where the session holds none, typed as `empty`
+    is: the state holds each procedure's own class, which only that procedure knows."""
+    kept: K = state.slices.get(name, empty)
+    return kept
 
 
 def first_events(state: State) -> list[Event]:

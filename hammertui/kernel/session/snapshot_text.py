@@ -43,9 +43,10 @@ _elements: dict[Path, dict[int, tuple[object, str]]] = {}
 explored or a combatant hurt renders that one table again, not the whole array."""
 
 
-def render(state: object) -> str:
+def render(state: attrs.AttrsInstance) -> str:
     """The state as TOML text (without the snapshot's head)."""
-    head, tables = [], []
+    head: list[str] = []
+    tables: list[str] = []
     for field in attrs.fields(type(state)):
         value = getattr(state, field.name)
         if value is None:
@@ -149,9 +150,11 @@ def _record_arrays(value: Any, data: Any, path: Path) -> Iterator[tuple[Path, tu
 
 
 def _nested(path: Path, value: Any) -> dict[str, Any]:
-    for key in reversed(path):
-        value = {key: value}
-    return value
+    """`value` at `path` (never empty), in a table of its own for each key on the way."""
+    nested: dict[str, Any] = {path[-1]: value}
+    for key in reversed(path[:-1]):
+        nested = {key: nested}
+    return nested
 
 
 def _without(data: Any, path: Path) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from typing import Protocol
 
 import attrs
 
@@ -148,3 +149,19 @@ class Store:
 
 def _summary(events: list[Event], fallback: str) -> str:
     return events[0].text if events else fallback
+
+
+class HoldsStore(Protocol):
+    """What holds the session's store when one is open: the app, whether typed as itself or as a
+    screen sees it."""
+
+    @property
+    def store(self) -> Store | None: ...
+
+
+def open_store(holder: HoldsStore) -> Store:
+    """The store `holder` holds, for what runs only in an open session (a pane's keys, a procedure's
+    commands): the app holds none only while the 'Smith resolves a save's problem."""
+    if holder.store is None:
+        raise RuntimeError("no session is open")
+    return holder.store

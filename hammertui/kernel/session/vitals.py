@@ -13,15 +13,18 @@ from typing import ClassVar
 import attrs
 
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note
-from hammertui.kernel.session.events import Event
+from hammertui.kernel.session.acting import Context, Refused, Result
+from hammertui.kernel.session.actions import member_of
+from hammertui.kernel.session.events import Event, Labelled, note
 from hammertui.kernel.session.procedures import Buried, heal, signal, take_damage
 from hammertui.kernel.session.state import Character, Death, Grave, State, replace_member
 
 UNKNOWN_CAUSE = "unknown causes"
 
 
-def settle(state: State, before: Character, after: Character, cause: str, action: object) -> tuple[State, list[Event]]:
+def settle(
+    state: State, before: Character, after: Character, cause: str, action: Labelled
+) -> tuple[State, list[Event]]:
     """Put the changed character back; a death is stamped with the clock and its cause."""
     events = []
     if after.status == "dead" and before.status != "dead":

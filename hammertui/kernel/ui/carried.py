@@ -11,10 +11,11 @@ import attrs
 from textual.widget import Widget
 
 from hammertui.kernel.session.carrying import Carried, Keeping
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui.dialogs.hand_over import hand_over_dialog
 
 if TYPE_CHECKING:
-    from hammertui.kernel.session.actions import Action
+    from hammertui.kernel.session.acting import Action
     from hammertui.kernel.ui.app import HammerApp
 
 
@@ -39,7 +40,7 @@ class CarriedLights(Generic[Source]):
         if source_id is None:
             app.notify(f"No light source to {doing}.", severity="warning")
             return None
-        return self.keeping.find(app.store.state, source_id)
+        return self.keeping.find(open_store(app).state, source_id)
 
     def toggle(self, app: HammerApp) -> None:
         source = self.at_cursor(app, "light")
@@ -50,9 +51,14 @@ class CarriedLights(Generic[Source]):
         source = self.at_cursor(app, "hand over")
         if source is None:
             return
-        state = app.store.state
-        dialog = hand_over_dialog(state, self.keeping.name(state, app.store.ruleset, source), source.carrier)
-        app.push_screen(dialog, lambda to: to is not None and app.perform(self.hand_over(source.id, to)))
+        store = open_store(app)
+        dialog = hand_over_dialog(store.state, self.keeping.name(store.state, store.ruleset, source), source.carrier)
+
+        def handed(to: str | None) -> None:
+            if to is not None:
+                app.perform(self.hand_over(source.id, to))
+
+        app.push_screen(dialog, handed)
 
     def fill(self, app: HammerApp) -> None:
         source = self.at_cursor(app, "refill")

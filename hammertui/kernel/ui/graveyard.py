@@ -77,9 +77,12 @@ class GraveyardScreen(ListingScreen):
             return
         character_id = grave.character.id
         dialog = TextDialog(f"Epitaph: {grave.character.name}", "What does the stone say?", grave.epitaph)
-        self.app.push_screen(
-            dialog, lambda text: text is not None and self.hammer.perform(WriteEpitaph(character_id, text))
-        )
+
+        def written(text: str | None) -> None:
+            if text is not None:
+                self.hammer.perform(WriteEpitaph(character_id, text))
+
+        self.app.push_screen(dialog, written)
 
 
 def _died(view: View, grave: Grave) -> str:

@@ -5,7 +5,7 @@ session as it changes, a line for when it is empty, and Escape to go back to the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -104,7 +104,7 @@ class ListingScreen(Commanded, ModalScreen[None]):
         return cast("Hammer", self.app)
 
     @property
-    def table(self) -> DataTable:
+    def table(self) -> DataTable[Any]:
         return self.query_one(DataTable)
 
     @property
@@ -166,7 +166,7 @@ def has_row(screen: ListingScreen) -> bool | None:
     return None if table is not None and not table.row_count else True
 
 
-def keep_place(table: DataTable, rows: list[Row]) -> None:
+def keep_place(table: DataTable[Any], rows: list[Row]) -> None:
     """Sync the rows; when the highlighted row has just gone, highlight the one that took its place."""
     gone = selected_key(table)
     place = table.cursor_row

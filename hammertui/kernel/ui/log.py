@@ -30,7 +30,7 @@ class LogStrip(Static):
     pass, which keeps a keypress cheap. The whole log, every die included, is in the log file.
     """
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._lines: deque[Text] = deque(maxlen=KEEP)
 

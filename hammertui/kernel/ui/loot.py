@@ -144,7 +144,12 @@ class LootScreen(ListingScreen):
         if entry.holder != COMMON:
             choices.append((COMMON, "The common pile"))
         dialog = ChooseDialog("Give", f"Who takes {describe(entry)}?", choices)
-        self.app.push_screen(dialog, lambda to: to is not None and self.hammer.perform(GiveLoot(entry.id, to)))
+
+        def given(to: str | None) -> None:
+            if to is not None:
+                self.hammer.perform(GiveLoot(entry.id, to))
+
+        self.app.push_screen(dialog, given)
 
     def action_edit(self) -> None:
         entry = self._highlighted()

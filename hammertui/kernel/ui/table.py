@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 
 from hammertui.kernel.ui.commands import Commanded, key
@@ -13,7 +14,7 @@ from hammertui.kernel.ui.commands import Commanded, key
 Row = tuple[str, Sequence[str | Text]]
 
 
-class RowTable(Commanded, DataTable):
+class RowTable(Commanded, DataTable[Any]):
     """A table read a row at a time: Home and End go to the first and the last row (a plain
     DataTable moves them across columns, which a row cursor does not have)."""
 
@@ -31,7 +32,7 @@ class RowTable(Commanded, DataTable):
         self._clear_caches()
 
 
-def sync_rows(table: DataTable, rows: Sequence[Row], rebuild: bool = False) -> None:
+def sync_rows(table: DataTable[Any], rows: Sequence[Row], rebuild: bool = False) -> None:
     """Update only the cells that changed when the rows are the same; otherwise rebuild, keeping the
     cursor's row. A cell given as a string is its text as it reads (a DataTable reads markup in one)."""
     rows = [(key, [Text(cell) if isinstance(cell, str) else cell for cell in cells]) for key, cells in rows]
@@ -60,7 +61,7 @@ def _same(old: object, new: object) -> bool:
     return old == new
 
 
-def add_plain_columns(table: DataTable, *labels: str) -> None:
+def add_plain_columns(table: DataTable[Any], *labels: str) -> None:
     """Columns titled with their words as they are: a DataTable reads a title given as a string as
     markup, emoji codes and all (a ruleset's unit in brackets would vanish)."""
     table.add_columns(*(Text(label) for label in labels))
@@ -73,9 +74,9 @@ def clipped(text: str, width: int, style: str = "") -> Text:
     return cell
 
 
-def selected_key(table: DataTable) -> str | None:
+def selected_key(table: DataTable[Any]) -> str | None:
     """The key of the row under the cursor, if there is one."""
     if not table.row_count:
         return None
     row = min(table.cursor_row, table.row_count - 1)
-    return table.coordinate_to_cell_key((row, 0)).row_key.value
+    return table.coordinate_to_cell_key(Coordinate(row, 0)).row_key.value

@@ -11,6 +11,7 @@ from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 
 from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
@@ -243,7 +244,7 @@ def correct(app: HammerApp) -> None:
     source = LIGHTS.at_cursor(app, "correct")
     if source is None:
         return
-    store = app.store
+    store = open_store(app)
     name = source_name(store.state, store.ruleset, source)
     left = store.ruleset.time.label(source.remaining)
     app.push_screen(CorrectLightDialog(source.id, name, left))
@@ -252,7 +253,7 @@ def correct(app: HammerApp) -> None:
 def pack(app: HammerApp) -> None:
     from hammertui.procedures.burn_down.dialogs.pack import PackDialog
 
-    store = app.store
+    store = open_store(app)
     items = pack_items(store.ruleset)
     if not items:
         app.notify(f"{store.ruleset.name} has no light sources to pack.", severity="warning")
@@ -265,14 +266,19 @@ def pack(app: HammerApp) -> None:
 
 
 def cast(app: HammerApp) -> None:
-    store = app.store
+    store = open_store(app)
     able = casters(store.state, store.ruleset)
     if not able:
         app.notify("No one standing can cast the Light spell.", severity="warning")
         return
     choices = [(m.id, f"{m.name} (level {m.level})") for m in able]
     dialog = ChooseDialog("Cast Light", "Who casts the Light spell?", choices)
-    app.push_screen(dialog, lambda cid: cid is not None and app.perform(CastLight(cid)))
+
+    def cast_by(cid: str | None) -> None:
+        if cid is not None:
+            app.perform(CastLight(cid))
+
+    app.push_screen(dialog, cast_by)
 
 
 COMMANDS: tuple[Command[View], ...] = (

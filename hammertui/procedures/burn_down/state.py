@@ -15,9 +15,9 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.carrying import Keeping, carried_name
 from hammertui.kernel.session.events import Event, note
-from hammertui.kernel.session.procedures import Buried, Hears
+from hammertui.kernel.session.procedures import Buried, Hears, slice_of
 from hammertui.kernel.session.state import State, free_id
-from hammertui.procedures.burn_down.rules import darkness_lines
+from hammertui.procedures.burn_down.rules import LOW_AT, burn, darkness_lines
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action, Context, Result
@@ -63,12 +63,12 @@ def first_events(state: State) -> list[Event]:
 
 
 def lights(state: State) -> tuple[LightSource, ...]:
-    return state.slices.get(NAME, EMPTY).lights
+    return slice_of(state, NAME, EMPTY).lights
 
 
 def with_lights(state: State, sources: Iterable[LightSource]) -> State:
     """The state with the party's light sources replaced."""
-    return state.with_slice(NAME, attrs.evolve(state.slices.get(NAME, EMPTY), lights=tuple(sources)))
+    return state.with_slice(NAME, attrs.evolve(slice_of(state, NAME, EMPTY), lights=tuple(sources)))
 
 
 def light(state: State, light_id: str) -> LightSource:

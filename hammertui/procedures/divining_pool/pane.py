@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui.commands import Command, calm
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.divining_pool.actions.explore import pool_lines, room_award
@@ -211,7 +212,7 @@ def _search(app: HammerApp) -> None:
     """Searchers and time chosen in a dialog, the odds shown as they change."""
     from hammertui.procedures.divining_pool.dialogs.search import SearchDialog
 
-    app.push_screen(SearchDialog(app.store.ruleset))
+    app.push_screen(SearchDialog(open_store(app).ruleset))
 
 
 def _town(app: HammerApp) -> None:
@@ -277,7 +278,8 @@ def after_fight(app: HammerApp, then: Callable[[], object]) -> None:
     opens over the fight, so the keyboard passes from the fight straight to it."""
     from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
 
-    state, ruleset = app.store.state, app.store.ruleset
+    store = open_store(app)
+    state, ruleset = store.state, store.ruleset
     room = next((r for r in reversed(divining_pool(state).rooms) if not r.beaten), None)
     if room is None or not state.living:
         then()

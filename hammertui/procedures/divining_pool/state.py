@@ -13,7 +13,7 @@ from hammertui.kernel.rules.dice import DiviningThrow
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import Event
-from hammertui.kernel.session.procedures import FoesBeaten, Hears
+from hammertui.kernel.session.procedures import FoesBeaten, Hears, slice_of
 from hammertui.kernel.session.state import State
 from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 
@@ -135,7 +135,7 @@ def new_slice(ruleset: Ruleset, party: tuple[Any, ...]) -> DiviningPool:
 
 
 def divining_pool(state: State) -> DiviningPool:
-    return state.slices.get(NAME, EMPTY)
+    return slice_of(state, NAME, EMPTY)
 
 
 def pool_plan(state: State) -> PoolPlan:

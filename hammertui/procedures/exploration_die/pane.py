@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Digits, Static
 
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.commands import Command, calm
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
@@ -145,7 +146,7 @@ def pane() -> ExplorationDiePane:
 def _speakers(app: HammerApp) -> list[tuple[str, str]]:
     """The standing as the form offers them, who speaks now first: the last spokesman, else the
     Leader, else the first standing."""
-    state = app.store.state
+    state = open_store(app).state
     speaking = spokesman(state)
     first = [speaking] if speaking is not None else []
     return [(m.name, m.id) for m in (*first, *(m for m in state.living if m not in first))]
@@ -170,10 +171,15 @@ def add_clock(app: HammerApp) -> None:
 
 
 def remove_clock(app: HammerApp) -> None:
-    clocks = die_of(app.store.state).clocks
+    clocks = die_of(open_store(app).state).clocks
     choices = [(c.id, f"{c.name} ({marks(c.marks)})") for c in clocks]
     dialog = ChooseDialog("Remove a clock", "Which clock comes off?", choices)
-    app.push_screen(dialog, lambda chosen: chosen is not None and app.perform(RemoveClock(chosen)))
+
+    def removed(chosen: str | None) -> None:
+        if chosen is not None:
+            app.perform(RemoveClock(chosen))
+
+    app.push_screen(dialog, removed)
 
 
 def _has_clocks(view: View) -> bool:

@@ -11,6 +11,7 @@ import attrs
 
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.session.procedures import slice_of
 from hammertui.kernel.session.state import State
 from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 
@@ -72,7 +73,7 @@ def new_slice(ruleset: Ruleset, party: tuple[Any, ...]) -> HammercrawlCamp:
 
 
 def camp_slice(state: State) -> HammercrawlCamp:
-    return state.slices.get(NAME, EMPTY)
+    return slice_of(state, NAME, EMPTY)
 
 
 def camping(state: State) -> Camping | None:

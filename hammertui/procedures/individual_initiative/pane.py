@@ -14,6 +14,7 @@ from textual.widgets import Static
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.procedures import held_surprise
 from hammertui.kernel.session.state import State
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.view import View
@@ -139,11 +140,11 @@ def fight(app: HammerApp) -> None:
     """Back to the fight under way, or foes first and then the fight."""
     from hammertui.procedures.individual_initiative.screens import FoesDialog, InitiativeScreen  # with the first fight
 
-    if fighting(app.store.state) is not None:
+    if fighting(open_store(app).state) is not None:
         app.push_screen(InitiativeScreen(pane_text))
         return
     app.push_screen(
-        FoesDialog(held_surprise(app.store.state)),
+        FoesDialog(held_surprise(open_store(app).state)),
         lambda started: started and app.push_screen(InitiativeScreen(pane_text)),
     )
 
@@ -153,7 +154,7 @@ def wounded(app: HammerApp) -> None:
     constitution save every round", "May be stabilized by an ally", or Helpless taken off."""
     from hammertui.procedures.individual_initiative import actions as acts  # with the first fight
 
-    store = app.store
+    store = open_store(app)
     assert store is not None
     state, own = store.state, rules_of(store.ruleset).bleeding_out
     choices = []
@@ -177,7 +178,12 @@ def wounded(app: HammerApp) -> None:
     def tend(who: str) -> None:
         allies = [(m.id, m.name) for m in store.state.living if m.id != who]
         dialog = ChooseDialog("Stabilise", f"Who tends {name_of(store.state, who)}?", allies)
-        app.push_screen(dialog, lambda by: by is not None and app.perform(acts.Stabilise(who, by)))
+
+        def tended(by: str | None) -> None:
+            if by is not None:
+                app.perform(acts.Stabilise(who, by))
+
+        app.push_screen(dialog, tended)
 
     def chosen(choice: str | None) -> None:
         if choice is None:

@@ -20,7 +20,7 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.foes import HoldsFoes
-from hammertui.kernel.session.procedures import Buried, Hears, WoundsHealed, WoundTaken
+from hammertui.kernel.session.procedures import Buried, Hears, WoundsHealed, WoundTaken, slice_of
 from hammertui.kernel.session.state import Character, State
 from hammertui.procedures.individual_initiative.rules import CONDITION_NAMES, OPTIONS
 from hammertui.procedures.individual_initiative.schema import CONDITIONS, IndividualInitiative
@@ -123,13 +123,14 @@ def new_slice(ruleset: Ruleset, party: tuple[Character, ...]) -> Fights:
 
 
 def rules_of(ruleset: Ruleset) -> IndividualInitiative:
-    if ruleset.individual_initiative is None:
+    rules: IndividualInitiative | None = ruleset.individual_initiative
+    if rules is None:
         raise ValueError(f"{ruleset.name} has no [individual_initiative] section")
-    return ruleset.individual_initiative
+    return rules
 
 
 def fights(state: State) -> Fights:
-    return state.slices.get(NAME, EMPTY)
+    return slice_of(state, NAME, EMPTY)
 
 
 def fighting(state: State) -> Fight | None:

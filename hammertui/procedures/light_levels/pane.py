@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Static
 
 from hammertui.kernel.session.carrying import keeps_supplies
 from hammertui.kernel.session.procedures import is_dark, surprise_odds
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
@@ -139,7 +140,7 @@ LIGHTS = CarriedLights(LightLevelsPane, kept.KEEPING, LightUp, DouseLight, PassL
 
 def pack(app: HammerApp) -> None:
     """Choose what, then who carries it."""
-    store = app.store
+    store = open_store(app)
     if not store.state.living:
         app.notify("No one is standing to carry it.", severity="warning")
         return
@@ -151,19 +152,26 @@ def pack(app: HammerApp) -> None:
     def who(kind: str | None) -> None:
         if kind is not None:
             people = [(m.id, m.name) for m in store.state.living]
-            app.push_screen(
-                ChooseDialog("Pack", "Whose pack?", people),
-                lambda cid: cid is not None and app.perform(PackLight(cid, kind)),
-            )
+
+            def carried_by(cid: str | None) -> None:
+                if cid is not None:
+                    app.perform(PackLight(cid, kind))
+
+            app.push_screen(ChooseDialog("Pack", "Whose pack?", people), carried_by)
 
     app.push_screen(ChooseDialog("Pack", "What goes into a pack?", items), who)
 
 
 def nearer(app: HammerApp) -> None:
-    state = app.store.state
+    state = open_store(app).state
     choices = [(m.id, m.name) for m in state.living]
     dialog = ChooseDialog("Nearer the light", "Who stands nearest the light?", choices)
-    app.push_screen(dialog, lambda cid: cid is not None and app.perform(BringNearer(cid)))
+
+    def brought(cid: str | None) -> None:
+        if cid is not None:
+            app.perform(BringNearer(cid))
+
+    app.push_screen(dialog, brought)
 
 
 def _to_relight(view: View) -> bool:

@@ -19,7 +19,7 @@ from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.carrying import Keeping, carried_name
 from hammertui.kernel.session.events import Event, note
-from hammertui.kernel.session.procedures import Buried, Dismissed, ExplorationResult, Hears
+from hammertui.kernel.session.procedures import Buried, Dismissed, ExplorationResult, Hears, slice_of
 from hammertui.kernel.session.state import State
 from hammertui.procedures.light_levels import rules
 from hammertui.procedures.light_levels.schema import LightLevels
@@ -80,13 +80,14 @@ def new_slice(ruleset: Ruleset, party: tuple[Any, ...]) -> Lights:
 
 def rules_of(ruleset: Ruleset) -> LightLevels:
     """The `[light_levels]` section; a ruleset playing this procedure must have it (its checks say so)."""
-    if ruleset.light_levels is None:
+    rules: LightLevels | None = ruleset.light_levels
+    if rules is None:
         raise ValueError(f"{ruleset.name} has no [light_levels] section")
-    return ruleset.light_levels
+    return rules
 
 
 def lights(state: State) -> Lights:
-    return state.slices.get(NAME, EMPTY)
+    return slice_of(state, NAME, EMPTY)
 
 
 def with_lights(state: State, **changes: Any) -> State:

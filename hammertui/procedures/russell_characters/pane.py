@@ -13,6 +13,7 @@ from textual.widgets import DataTable
 
 from hammertui.kernel.rules.vitality import hp_band
 from hammertui.kernel.session.state import Character, State
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
@@ -256,7 +257,7 @@ def _selected(app: HammerApp) -> Character | None:
     if character_id is None:
         app.notify("No character is highlighted (a hireling's row is not a character's).", severity="warning")
         return None
-    return app.store.state.character(character_id)
+    return open_store(app).state.character(character_id)
 
 
 def roll_usage(app: HammerApp) -> None:
@@ -264,7 +265,8 @@ def roll_usage(app: HammerApp) -> None:
     member = _selected(app)
     if member is None:
         return
-    sheet = people.person(app.store.state, app.store.ruleset, member.id)
+    store = open_store(app)
+    sheet = people.person(store.state, store.ruleset, member.id)
     items = [(g.id, f"{g.name} d{g.die}") for g in sheet.gear if g.die and not g.out]
     if not items:
         app.notify(f"{member.name} has nothing with a usage die left.", severity="warning")
@@ -272,9 +274,12 @@ def roll_usage(app: HammerApp) -> None:
         app.perform(people.RollUsageDie(member.id, items[0][0]))
     else:
         dialog = ChooseDialog("Usage die", f"What does {member.name} use?", items)
-        app.push_screen(
-            dialog, lambda gear_id: gear_id is not None and app.perform(people.RollUsageDie(member.id, gear_id))
-        )
+
+        def used(gear_id: str | None) -> None:
+            if gear_id is not None:
+                app.perform(people.RollUsageDie(member.id, gear_id))
+
+        app.push_screen(dialog, used)
 
 
 def mark_tired(app: HammerApp) -> None:
@@ -287,13 +292,14 @@ def share_ration(app: HammerApp) -> None:
     """The selected character shares a Ration round everyone standing."""
     member = _selected(app)
     if member is not None:
-        app.perform(people.ShareRation(member.id, tuple(m.id for m in app.store.state.living)))
+        app.perform(people.ShareRation(member.id, tuple(m.id for m in open_store(app).state.living)))
 
 
 def eat_rations(app: HammerApp) -> None:
     """Those the 'Smith ticks eat a Ration of their own; the Wearied, whom only a full Ration rests,
     come ticked."""
-    state, ruleset = app.store.state, app.store.ruleset
+    store = open_store(app)
+    state, ruleset = store.state, store.ruleset
     limit = people.section(ruleset).tired_pips
     eaters = []
     for member in state.living:
@@ -307,7 +313,7 @@ def carry(app: HammerApp) -> None:
     """The selected character takes up an item: named, with its slots and usage die."""
     member = _selected(app)
     if member is not None:
-        own = people.section(app.store.ruleset)
+        own = people.section(open_store(app).ruleset)
         app.push_screen(CarryDialog(member.id, member.name, own.goods))
 
 
@@ -316,13 +322,19 @@ def drop(app: HammerApp) -> None:
     member = _selected(app)
     if member is None:
         return
-    sheet = people.person(app.store.state, app.store.ruleset, member.id)
+    store = open_store(app)
+    sheet = people.person(store.state, store.ruleset, member.id)
     items = [(g.id, gear_words(g)) for g in sheet.gear]
     if not items:
         app.notify(f"{member.name} carries nothing.", severity="warning")
         return
     dialog = ChooseDialog("Drop", f"What does {member.name} leave behind?", items)
-    app.push_screen(dialog, lambda gear_id: gear_id is not None and app.perform(people.Drop(member.id, gear_id)))
+
+    def dropped(gear_id: str | None) -> None:
+        if gear_id is not None:
+            app.perform(people.Drop(member.id, gear_id))
+
+    app.push_screen(dialog, dropped)
 
 
 def wear_armour(app: HammerApp) -> None:
@@ -330,7 +342,7 @@ def wear_armour(app: HammerApp) -> None:
     member = _selected(app)
     if member is None:
         return
-    own = people.section(app.store.ruleset)
+    own = people.section(open_store(app).ruleset)
     kinds = [
         (people.NO_ARMOUR, f"No armour (AC {own.unarmoured_ac})"),
         *((k, f"{k.capitalize()} (AC {ac})") for k, ac in own.armour.items()),
@@ -357,7 +369,7 @@ def wear_armour(app: HammerApp) -> None:
 def make_character(app: HammerApp) -> None:
     """A new character: the attributes rolled (and logged) unless rolls already wait, then assigned
     in the dialog; a dead character's player is offered for their replacement."""
-    store = app.store
+    store = open_store(app)
     if not people.people(store.state).rolled and not app.perform(RollAttributes()):
         return
     own = people.section(store.ruleset)
@@ -389,10 +401,12 @@ def award_treasure(app: HammerApp) -> None:
         dialog = AmountDialog(
             "Treasure", f"{what.strip() or 'The treasure'} is worth how many coins?", noun="coins", most=TREASURE_MOST
         )
-        app.push_screen(
-            dialog,
-            lambda coins: coins is not None and app.perform(people.AwardTreasure(coins, what.strip() or "Treasure")),
-        )
+
+        def awarded(coins: int | None) -> None:
+            if coins is not None:
+                app.perform(people.AwardTreasure(coins, what.strip() or "Treasure"))
+
+        app.push_screen(dialog, awarded)
 
     app.push_screen(TextDialog("Treasure", "What was brought back?", "Treasure"), worth)
 

@@ -23,7 +23,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, spend_time
 from hammertui.kernel.session.events import Event, note
-from hammertui.kernel.session.procedures import ExplorationResult, FoeKilled, Hears
+from hammertui.kernel.session.procedures import ExplorationResult, FoeKilled, Hears, slice_of
 from hammertui.kernel.session.sessions import DEMO_PARTY
 from hammertui.kernel.session.state import Character, State, Stats, free_id, replace_member
 from hammertui.procedures.russell_characters.rules import growth as growth_rules
@@ -116,9 +116,10 @@ class People:
 
 
 def section(ruleset: Ruleset) -> RussellCharacters:
-    if ruleset.russell_characters is None:
+    rules: RussellCharacters | None = ruleset.russell_characters
+    if rules is None:
         raise ValueError(f"ruleset {ruleset.id} has no [russell_characters]")
-    return ruleset.russell_characters
+    return rules
 
 
 def kit(section: RussellCharacters) -> tuple[Gear, ...]:
@@ -215,7 +216,7 @@ def rolled_text(ruleset: Ruleset, member: Character, person: Person) -> str:
 
 
 def people(state: State) -> People:
-    return state.slices.get(NAME, People())
+    return slice_of(state, NAME, People())
 
 
 def person(state: State, ruleset: Ruleset, character_id: str) -> Person:

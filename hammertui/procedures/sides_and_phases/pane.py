@@ -15,6 +15,7 @@ from hammertui.kernel.session import effects
 from hammertui.kernel.session.actions import FoldRounds, PassRounds
 from hammertui.kernel.session.procedures import darkness_lines, is_dark
 from hammertui.kernel.session.state import Effect, State
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui.commands import Command
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.sides_and_phases.state import FOE_STATUS, Fight, Foe, fighting
@@ -154,7 +155,7 @@ def fight(app: HammerApp, surprised_party: bool = False) -> None:
     from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
     from hammertui.procedures.sides_and_phases.screens import FightScreen
 
-    store = app.store
+    store = open_store(app)
     if fighting(store.state) is not None:
         app.push_screen(FightScreen())
         return

@@ -14,7 +14,7 @@ from hammertui.kernel.rules.dice import Roll
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.foes import HoldsFoes
-from hammertui.kernel.session.procedures import Buried, Hears, LaidDown
+from hammertui.kernel.session.procedures import Buried, Hears, LaidDown, slice_of
 from hammertui.kernel.session.state import Character, State
 from hammertui.procedures.sides_and_phases.rules.attack_plan import AttackPlan
 from hammertui.procedures.sides_and_phases.rules.hit_dice import parse_hit_dice
@@ -177,7 +177,7 @@ def new_slice(ruleset: Ruleset, party: tuple[Character, ...]) -> FightState:
 
 
 def _slice(state: State) -> FightState:
-    return state.slices.get(NAME, EMPTY)
+    return slice_of(state, NAME, EMPTY)
 
 
 def fighting(state: State) -> Fight | None:

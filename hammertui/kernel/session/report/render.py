@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html as escape
 import io
+from typing import cast
 
 from hammertui.kernel.session.report import Chart, Report, Section, Table
 
@@ -84,6 +85,7 @@ def svg(chart: Chart) -> str:
     """The chart drawn by matplotlib's SVG backend, as the text of an `<svg>` element."""
     from matplotlib.backends.backend_svg import FigureCanvasSVG
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     figure = Figure(figsize=(9, 3.2), layout="constrained")
     FigureCanvasSVG(figure)
@@ -99,7 +101,8 @@ def svg(chart: Chart) -> str:
     axes.set_title(chart.title)
     axes.set_xlabel(chart.x_label)
     axes.set_ylabel(chart.y_label)
-    axes.yaxis.get_major_locator().set_params(integer=True)
+    # An axis's own locator is an AutoLocator, a MaxNLocator; the stubs know it only as a Locator.
+    cast(MaxNLocator, axes.yaxis.get_major_locator()).set_params(integer=True)
     axes.spines[["top", "right"]].set_visible(False)
     buffer = io.StringIO()
     figure.savefig(buffer, format="svg", metadata={"Date": None}, transparent=True)
