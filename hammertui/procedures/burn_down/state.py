@@ -17,7 +17,7 @@ from hammertui.kernel.session.carrying import Keeping, carried_name
 from hammertui.kernel.session.events import Event, note
 from hammertui.kernel.session.procedures import Buried, Hears, slice_of
 from hammertui.kernel.session.state import State, free_id
-from hammertui.procedures.burn_down.rules import LOW_AT, burn, darkness_lines
+from hammertui.procedures.burn_down.rules import darkness_lines
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action, Context, Result
