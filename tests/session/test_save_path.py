@@ -7,6 +7,7 @@ import errno
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -154,7 +155,7 @@ def test_a_save_failing_at_any_call_leaves_everything_as_it_was(tmp_path: Path, 
         if action == "redo":
             store.undo()
         state, undo, redo, disk = store.state, list(store._undo), list(store._redo), files_of(folder)
-        step = {"dispatch": lambda: store.dispatch(AdvanceTime(1)), "undo": store.undo, "redo": store.redo}[action]
+        step = {"dispatch": partial(store.dispatch, AdvanceTime(1)), "undo": store.undo, "redo": store.redo}[action]
         with failing(call, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))):
             try:
                 step()

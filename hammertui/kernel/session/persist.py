@@ -753,7 +753,7 @@ def _event_tables(data: bytes) -> list[Any] | None:
 
 
 def _pairs(starts: list[int], end: int) -> list[tuple[int, int]]:
-    return list(zip(starts, [*starts[1:], end]))
+    return list(zip(starts, [*starts[1:], end], strict=True))
 
 
 def _open_plain(path: Path, flags: int) -> int:

@@ -398,7 +398,7 @@ class ScoutDialog(FormDialog):
     WIDE = False
 
     def __init__(
-        self, character_id: str, name: str, attempt: Attempt, last: CampPlan = CampPlan(), proposed: int | None = None
+        self, character_id: str, name: str, attempt: Attempt, last: CampPlan, proposed: int | None = None
     ) -> None:
         super().__init__(f"Scout Ahead: {name}", "The d20 is rolled when the camp actions are done.", attempt)
         self.character_id = character_id
