@@ -762,7 +762,8 @@ def _event_tables(data: bytes) -> list[Any] | None:
 
 
 def _pairs(starts: list[int], end: int) -> list[tuple[int, int]]:
-    return list(zip(starts, [*starts[1:], end], strict=True))
+    """Each start with the next, the last with `end`; no starts, no pairs (`end` is left over)."""
+    return list(zip(starts, [*starts[1:], end], strict=False))
 
 
 def _open_plain(path: Path, flags: int) -> int:
