@@ -62,7 +62,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--difficulty",
         metavar="MODE",
-        help="difficulty mode for a new session where the ruleset has them (hammercrawl-book3: hardcore, adventure, excitement)",
+        help=(
+            "difficulty mode for a new session where the ruleset has them"
+            " (hammercrawl-book3: hardcore, adventure, excitement)"
+        ),
     )
     p.add_argument("--list-rulesets", action="store_true", help="list the shipped rulesets and yours, and exit")
     p.add_argument(

@@ -64,7 +64,9 @@ table = [
 
 [decisions.exploration_die_surprise]
 title = "Surprise by pace and by light"
-text = "The party's chance of being surprised is the best of its pace, a sneaky foe and the light; the foe's is the light's, or 1 in 6 through a newly opened door. The spokesman's Charisma counts unless the foes caught the party unaware."
+text = "The party's chance of being surprised is the best of its pace, a sneaky foe and the light; \
+the foe's is the light's, or 1 in 6 through a newly opened door. The spokesman's Charisma counts \
+unless the foes caught the party unaware."
 quote = "Player characters in the dark have a 2 in 6 chance of surprising NPCs or monsters (and vice versa)"
 source = "russell-house-rules.md, Light: Dark"
 """

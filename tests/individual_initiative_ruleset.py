@@ -107,13 +107,15 @@ source = "Russell House Rules, Critical Hits and Fumbles"
 
 [decisions.light_on_foes]
 title = "Whose rolls the light hinders"
-text = "The light's modifier dice fall on the party's attacks and saves, each in their own light; the foes' attacks are not hindered by it."
+text = "The light's modifier dice fall on the party's attacks and saves, each in their own light; \
+the foes' attacks are not hindered by it."
 quote = "players suffer double disadvantage on all other rolls, including combat, saves, and pursuit rolls"
 source = "Russell House Rules, Light: Dark"
 
 [decisions.hireling_guts]
 title = "A hireling's Guts and the employer's Charisma"
-text = "The employer's Charisma modifier is added to the hireling's Guts of 7; in dim light or the dark the 2d6 are thrown twice and the higher total kept."
+text = "The employer's Charisma modifier is added to the hireling's Guts of 7; in dim light or the \
+dark the 2d6 are thrown twice and the higher total kept."
 quote = "Hirelings may make Guts rolls (modified by their employer's Charisma)"
 source = "Russell House Rules, Guts Rolls"
 """

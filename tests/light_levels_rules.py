@@ -70,14 +70,16 @@ source = "Russell House Rules, Light Sources"
 
 [decisions.dim_other_rolls]
 title = "Dim light and other rolls"
-text = "The prose names skill checks and attack rolls; the table's other rolls are read as attack rolls, so saves are not hindered in dim light."
+text = "The prose names skill checks and attack rolls; the table's other rolls are read as attack \
+rolls, so saves are not hindered in dim light."
 quote = "In dim conditions, most characters suffer disadvantage on all skill checks and attack rolls."
 source = "Russell House Rules, Dim"
 
 [decisions.starting_light]
 title = "The party's first light"
 text = "Equipment lists are the campaign's: a party starts with one torch, lit, carried by its first member."
-quote = "Players begin with 3d6 x 10 base coins and may purchase any equipment on the available starting equipment list."
+quote = "Players begin with 3d6 x 10 base coins and may purchase any equipment on the available \
+starting equipment list."
 source = "Russell House Rules, Money and Equipment"
 """
 

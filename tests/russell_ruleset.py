@@ -82,14 +82,17 @@ templates = []
 
 [decisions.russell_assigning]
 title = "Assigning a rolled party"
-text = "A new session's party sets aside each member's lowest roll (the last, among equals) and takes the other six in rolling order, STR to CHA."
+text = "A new session's party sets aside each member's lowest roll (the last, among equals) and \
+takes the other six in rolling order, STR to CHA."
 quote = "Roll 3d6 seven times and assign six of the results as you like."
 source = "Russell House Rules, Making a Character"
 
 [decisions.russell_dexterity]
 title = "Dexterity and AC"
-text = "The DEX modifier moves AC both ways, armoured or not: one better (lower) per point above 0, one worse per point below."
-quote = "a positive modifier improving AC, and a negative modifier lowering it - careful not to get mixed up since AC is descending"
+text = "The DEX modifier moves AC both ways, armoured or not: one better (lower) per point above 0, \
+one worse per point below."
+quote = "a positive modifier improving AC, and a negative modifier lowering it - careful not to get \
+mixed up since AC is descending"
 source = "Russell House Rules, Attributes: Dexterity"
 
 [decisions.russell_least_hp]
@@ -100,8 +103,10 @@ source = "Russell House Rules, Determine Starting HP"
 
 [decisions.russell_shared_ration]
 title = "A shared Ration and the Wearied"
-text = "A shared Ration erases a Tired pip only for those not Wearied; each who shares drinks from their own water, rolling its usage die."
-quote = "Wearied characters may erase all Tired pips and remove their condition by spending an exploration turn eating a full ration each and drinking water."
+text = "A shared Ration erases a Tired pip only for those not Wearied; each who shares drinks from \
+their own water, rolling its usage die."
+quote = "Wearied characters may erase all Tired pips and remove their condition by spending an \
+exploration turn eating a full ration each and drinking water."
 source = "Russell House Rules, Removing Tiredness and Weariness"
 """
 

@@ -1,4 +1,6 @@
-"""The README's picture is made by a script from the app as it is, so it can always be remade."""
+"""The docs say what the code does: the README's picture is made by a script from the app as it is,
+so it can always be remade, its commands run as written, and the rulesets guide lists the
+procedures as the registry holds them."""
 
 from __future__ import annotations
 
@@ -51,3 +53,40 @@ def test_the_readmes_keymap_example_is_taken_whole(tmp_path: Path) -> None:
     path.write_text(example, encoding="utf-8")
     keymap, problem = read_keymap(path, load_ruleset("hammercrawl-book3"))
     assert problem is None and keymap["combat.fight"] == "F,ctrl+f"
+
+
+def procedure_rows() -> dict[str, tuple[str, list[str]]]:
+    """The table of parts in docs/RULESETS.md: each procedure's row by name, its part (carried down
+    from the row above where left empty) and its cells."""
+    rows: dict[str, tuple[str, list[str]]] = {}
+    part = ""
+    for line in (ROOT / "docs" / "RULESETS.md").read_text().splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if not line.startswith("|") or len(cells) != 5 or not cells[1].startswith('`"'):
+            continue
+        part = cells[0].strip("`") or part
+        rows[cells[1].strip('`"')] = (part, cells)
+    return rows
+
+
+def test_the_rulesets_guide_lists_every_procedure_with_its_sections_and_needs() -> None:
+    """Each registered procedure has its row under its part, naming every section it reads or owns
+    (those it may go without in italics), none that another procedure owns, and what it needs."""
+    from hammertui.kernel.rules import procedures
+    from hammertui.kernel.ruleset.sections import of, owned, registered
+
+    rows = procedure_rows()
+    for procedure in registered():
+        assert procedure.name in rows, f"docs/RULESETS.md has no row for {procedure.name}"
+        part, (_, _, _, needs, reads) = rows[procedure.name]
+        assert part == procedure.part, f"{procedure.name} is listed under {part}, plays {procedure.part}"
+        own = of(procedure)
+        for section in {*procedure.reads, *own}:
+            shown = f"*`[{section}]`*" if section not in procedure.reads else f"`[{section}]`"
+            assert shown in reads.split(", "), f"{procedure.name}'s row does not name {shown}"
+        for section in set(owned()) - {*procedure.reads, *own}:
+            assert f"[{section}]" not in reads, f"{procedure.name}'s row names [{section}], another's"
+        wanted = ", ".join(f'`{part} = "{name}"`' for part, name in procedure.needs)
+        assert needs == wanted, f"{procedure.name} works only with {wanted or 'any'}, its row says {needs or 'any'}"
+    assert {"none"} | {p.name for p in registered()} == set(rows)
+    assert set(procedures.PARTS) == {part for part, _ in rows.values()}

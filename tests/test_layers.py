@@ -105,7 +105,8 @@ def test_each_need_names_a_procedure_of_another_part() -> None:
 @pytest.mark.skip(
     reason=(
         "the kernel still names procedures: kernel.ui.app (burn_down's time to the next hour and into the dark,"
-        " hammercrawl_classes' LayDown and FightOn), kernel.ui.header (burn_down's lit time, hammercrawl_classes' tier),"
+        " hammercrawl_classes' LayDown and FightOn),"
+        " kernel.ui.header (burn_down's lit time, hammercrawl_classes' tier),"
         " kernel.ui.keymap (walks the procedures package for screen keys)"
     )
 )

@@ -63,7 +63,10 @@ def test_a_part_left_out_keeping_its_section_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "kept.toml"
     path.write_text('extends = "hammercrawl"\nname = "Kept"\n[procedures]\nlight = "none"\n', encoding="utf-8")
     problems = check_ruleset_file(path)
-    expected = "light: read by no procedure of this ruleset (a section of another way of playing); expected it dropped with `_replace = true` alone"
+    expected = (
+        "light: read by no procedure of this ruleset (a section of another way of playing);"
+        " expected it dropped with `_replace = true` alone"
+    )
     assert any(p.endswith(expected) for p in problems), problems
 
 

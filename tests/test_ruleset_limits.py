@@ -100,7 +100,8 @@ def test_values_nested_just_past_the_limit_are_refused_by_key(tmp_path: Path) ->
     """Nested too deep for the rules but not for Python's parser: the same limit, and the key named."""
     problems = check_ruleset_file(deep_arrays(tmp_path, MAX_DEPTH + 2))
     assert problems == [
-        f"{tmp_path / 'deep-arrays.toml'}: odds: a value nested more than {MAX_DEPTH} levels deep (line 2); expected at most {MAX_DEPTH}"
+        f"{tmp_path / 'deep-arrays.toml'}: odds: a value nested more than {MAX_DEPTH} levels deep (line 2);"
+        f" expected at most {MAX_DEPTH}"
     ]
     within = check_ruleset_file(deep_tables(tmp_path, MAX_DEPTH - 1))
     assert within and not any("levels deep" in p for p in within), "refused as an unknown key, not for its depth"

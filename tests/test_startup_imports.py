@@ -26,43 +26,73 @@ async def first_frame(pilot):
     print("\\n".join(sorted(sys.modules)))
     pilot.app.exit()
 
-make_app(Path(sys.argv[1]), "evening", ruleset_id=sys.argv[2], seed=1).run(headless=True, size=(120, 40), auto_pilot=first_frame)
+make_app(Path(sys.argv[1]), "evening", ruleset_id=sys.argv[2], seed=1).run(
+    headless=True, size=(120, 40), auto_pilot=first_frame
+)
 """
 
 DRAWN = {
     "hammercrawl-book3": """
-        hammertui hammertui.kernel hammertui.procedures hammertui.procedures.burn_down hammertui.procedures.divining_pool
-        hammertui.procedures.divining_pool.actions hammertui.procedures.divining_pool.rules hammertui.procedures.divining_pool.schema
-        hammertui.procedures.exploration_die hammertui.procedures.hammercrawl_camp hammertui.procedures.hammercrawl_classes
-        hammertui.procedures.hammercrawl_classes.actions hammertui.procedures.hammercrawl_classes.rules hammertui.procedures.individual_initiative
+        hammertui hammertui.kernel hammertui.procedures hammertui.procedures.burn_down
+        hammertui.procedures.divining_pool
+        hammertui.procedures.divining_pool.actions hammertui.procedures.divining_pool.rules
+        hammertui.procedures.divining_pool.schema
+        hammertui.procedures.exploration_die hammertui.procedures.hammercrawl_camp
+        hammertui.procedures.hammercrawl_classes
+        hammertui.procedures.hammercrawl_classes.actions hammertui.procedures.hammercrawl_classes.rules
+        hammertui.procedures.individual_initiative
         hammertui.procedures.light_levels hammertui.procedures.russell_characters hammertui.procedures.sides_and_phases
-        hammertui.procedures.sides_and_phases.rules hammertui.kernel.rules hammertui.procedures.hammercrawl_classes.rules.abilities hammertui.procedures.sides_and_phases.rules.attack_plan hammertui.procedures.divining_pool.rules.bonuses
-        hammertui.procedures.hammercrawl_classes.rules.characters hammertui.procedures.hammercrawl_classes.rules.checks hammertui.kernel.rules.burning hammertui.kernel.rules.clock hammertui.procedures.hammercrawl_classes.rules.damage
-        hammertui.kernel.rules.dice hammertui.procedures.divining_pool.rules.explore hammertui.procedures.sides_and_phases.rules.hit_dice hammertui.procedures.burn_down.rules hammertui.procedures.divining_pool.rules.odds
-        hammertui.kernel.rules.procedures hammertui.kernel.rules.registration hammertui.kernel.ruleset hammertui.kernel.ruleset.advancement hammertui.kernel.rules.table_hooks hammertui.kernel.rules.records hammertui.kernel.rules.records
+        hammertui.procedures.sides_and_phases.rules hammertui.kernel.rules
+        hammertui.procedures.hammercrawl_classes.rules.abilities hammertui.procedures.sides_and_phases.rules.attack_plan
+        hammertui.procedures.divining_pool.rules.bonuses
+        hammertui.procedures.hammercrawl_classes.rules.characters hammertui.procedures.hammercrawl_classes.rules.checks
+        hammertui.kernel.rules.burning hammertui.kernel.rules.clock
+        hammertui.procedures.hammercrawl_classes.rules.damage
+        hammertui.kernel.rules.dice hammertui.procedures.divining_pool.rules.explore
+        hammertui.procedures.sides_and_phases.rules.hit_dice hammertui.procedures.burn_down.rules
+        hammertui.procedures.divining_pool.rules.odds
+        hammertui.kernel.rules.procedures hammertui.kernel.rules.registration hammertui.kernel.ruleset
+        hammertui.kernel.ruleset.advancement hammertui.kernel.rules.table_hooks hammertui.kernel.rules.records
+        hammertui.kernel.rules.records
         hammertui.kernel.ruleset.checks hammertui.kernel.ruleset.classes hammertui.procedures.sides_and_phases.schema
-        hammertui.kernel.ruleset.decisions hammertui.procedures.divining_pool.schema.divining hammertui.procedures.exploration_die.schema
-        hammertui.procedures.divining_pool.schema.exploring hammertui.procedures.individual_initiative.schema hammertui.kernel.ruleset.kit
+        hammertui.kernel.ruleset.decisions hammertui.procedures.divining_pool.schema.divining
+        hammertui.procedures.exploration_die.schema
+        hammertui.procedures.divining_pool.schema.exploring hammertui.procedures.individual_initiative.schema
+        hammertui.kernel.ruleset.kit
         hammertui.procedures.burn_down.schema hammertui.procedures.light_levels.schema hammertui.kernel.ruleset.loading
         hammertui.kernel.ruleset.model hammertui.kernel.ruleset.procedures hammertui.kernel.ruleset.report
         hammertui.procedures.russell_characters.schema hammertui.kernel.ruleset.schema hammertui.kernel.ruleset.stats
-        hammertui.kernel.ruleset.sections hammertui.kernel.ruleset.structure hammertui.procedures.hammercrawl_camp.schema
+        hammertui.kernel.ruleset.sections hammertui.kernel.ruleset.structure
+        hammertui.procedures.hammercrawl_camp.schema
         hammertui.kernel.ruleset.tiers hammertui.kernel.ruleset.time hammertui.kernel.ruleset.toml_file
-        hammertui.kernel.ruleset.traps hammertui.kernel.rules.text hammertui.procedures.hammercrawl_classes.rules.tiers hammertui.procedures.divining_pool.rules.town hammertui.kernel.rules.vitality
-        hammertui.kernel.rules.words hammertui.kernel.rules.modifiers hammertui.procedures.advantage hammertui.procedures.beans
+        hammertui.kernel.ruleset.traps hammertui.kernel.rules.text hammertui.procedures.hammercrawl_classes.rules.tiers
+        hammertui.procedures.divining_pool.rules.town hammertui.kernel.rules.vitality
+        hammertui.kernel.rules.words hammertui.kernel.rules.modifiers hammertui.procedures.advantage
+        hammertui.procedures.beans
         hammertui.procedures.beans.rules hammertui.procedures.double_advantage
-        hammertui.kernel.session hammertui.kernel.session.acting hammertui.kernel.session.actions hammertui.procedures.hammercrawl_classes.actions.advancement hammertui.procedures.hammercrawl_camp.state
-        hammertui.kernel.session.carrying hammertui.procedures.divining_pool.state hammertui.kernel.session.effects hammertui.kernel.session.events
-        hammertui.procedures.divining_pool.actions.explore hammertui.procedures.sides_and_phases.state hammertui.procedures.burn_down.state hammertui.procedures.burn_down.actions hammertui.kernel.session.lock
-        hammertui.kernel.session.migrations hammertui.kernel.session.names hammertui.kernel.session.persist hammertui.kernel.session.procedures hammertui.procedures.hammercrawl_classes.state hammertui.procedures.hammercrawl_classes.actions.vitals
-        hammertui.procedures.hammercrawl_classes.actions.recruits hammertui.kernel.session.save_check hammertui.kernel.session.sessions hammertui.kernel.session.snapshot_text
+        hammertui.kernel.session hammertui.kernel.session.acting hammertui.kernel.session.actions
+        hammertui.procedures.hammercrawl_classes.actions.advancement hammertui.procedures.hammercrawl_camp.state
+        hammertui.kernel.session.carrying hammertui.procedures.divining_pool.state hammertui.kernel.session.effects
+        hammertui.kernel.session.events
+        hammertui.procedures.divining_pool.actions.explore hammertui.procedures.sides_and_phases.state
+        hammertui.procedures.burn_down.state hammertui.procedures.burn_down.actions hammertui.kernel.session.lock
+        hammertui.kernel.session.migrations hammertui.kernel.session.names hammertui.kernel.session.persist
+        hammertui.kernel.session.procedures hammertui.procedures.hammercrawl_classes.state
+        hammertui.procedures.hammercrawl_classes.actions.vitals
+        hammertui.procedures.hammercrawl_classes.actions.recruits hammertui.kernel.session.save_check
+        hammertui.kernel.session.sessions hammertui.kernel.session.snapshot_text
         hammertui.kernel.session.state hammertui.kernel.session.store
-        hammertui.kernel.session.vitals hammertui.kernel.ui hammertui.kernel.ui.app hammertui.kernel.ui.carried hammertui.kernel.ui.party hammertui.procedures.hammercrawl_camp.pane hammertui.procedures.sides_and_phases.pane
-        hammertui.kernel.ui.commands hammertui.kernel.ui.crash hammertui.kernel.ui.dialogs hammertui.kernel.ui.dialogs.amount hammertui.kernel.ui.dialogs.answer hammertui.kernel.ui.dialogs.base
+        hammertui.kernel.session.vitals hammertui.kernel.ui hammertui.kernel.ui.app hammertui.kernel.ui.carried
+        hammertui.kernel.ui.party hammertui.procedures.hammercrawl_camp.pane hammertui.procedures.sides_and_phases.pane
+        hammertui.kernel.ui.commands hammertui.kernel.ui.crash hammertui.kernel.ui.dialogs
+        hammertui.kernel.ui.dialogs.amount hammertui.kernel.ui.dialogs.answer hammertui.kernel.ui.dialogs.base
         hammertui.kernel.ui.dialogs.choose hammertui.kernel.ui.dialogs.form hammertui.kernel.ui.dialogs.hand_over
-        hammertui.kernel.ui.dialogs.save_problem hammertui.kernel.ui.dialogs.text hammertui.procedures.divining_pool.pane hammertui.procedures.divining_pool.drawing hammertui.kernel.ui.header
-        hammertui.kernel.ui.footer hammertui.kernel.ui.heap hammertui.kernel.ui.keymap hammertui.procedures.burn_down.pane hammertui.kernel.ui.log hammertui.kernel.ui.numbers
-        hammertui.kernel.ui.plain hammertui.kernel.ui.procedures hammertui.procedures.hammercrawl_classes.pane hammertui.procedures.hammercrawl_classes.commands hammertui.kernel.ui.styles hammertui.kernel.ui.table
+        hammertui.kernel.ui.dialogs.save_problem hammertui.kernel.ui.dialogs.text
+        hammertui.procedures.divining_pool.pane hammertui.procedures.divining_pool.drawing hammertui.kernel.ui.header
+        hammertui.kernel.ui.footer hammertui.kernel.ui.heap hammertui.kernel.ui.keymap
+        hammertui.procedures.burn_down.pane hammertui.kernel.ui.log hammertui.kernel.ui.numbers
+        hammertui.kernel.ui.plain hammertui.kernel.ui.procedures hammertui.procedures.hammercrawl_classes.pane
+        hammertui.procedures.hammercrawl_classes.commands hammertui.kernel.ui.styles hammertui.kernel.ui.table
         hammertui.kernel.ui.type_ahead hammertui.kernel.ui.view
     """,
 }

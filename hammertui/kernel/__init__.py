@@ -1,1 +1,2 @@
-"""The shared kernel: dice, records, the ruleset loader, the state core, the store, saves and the app shell. It names no procedure."""
+"""The shared kernel: dice, records, the ruleset loader, the state core, the store, saves and the app
+shell. It names no procedure."""

@@ -1,4 +1,5 @@
-"""The procedures a ruleset chooses from, one package each: its ruleset sections, rules, state, actions, report and screens.
+"""The procedures a ruleset chooses from, one package each: its ruleset sections, rules, state,
+actions, report and screens.
 
 This is the one place that lists them: each package declares its `PROCEDURE`, and `PROCEDURES`
 holds them in the order of the parts. The registry imports this package by name on its first

@@ -865,7 +865,7 @@ def test_divining_properties(pool: dict[str, int], seed: int) -> None:
         if throw.chained:
             assert throw.color == "yellow"
     # every Hammer-Plus not at the chain cap is followed by a chained die
-    for before, after in zip(result.throws, result.throws[1:] + (None,)):
+    for before, after in zip(result.throws, result.throws[1:] + (None,), strict=False):
         if "hammer_plus" in before.face:
             assert after is not None and after.chained
     assert sum(result.totals().values()) == sum(len(t.face) for t in result.throws)

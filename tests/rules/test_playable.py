@@ -138,7 +138,8 @@ def test_a_section_no_procedure_reads_is_a_problem_until_dropped(tmp_path: Path)
     kept = broken(tmp_path, '[procedures]\ncamp = "none"')
     assert any(
         p.endswith(
-            ": camp: read by no procedure of this ruleset (a section of another way of playing); expected it dropped with `_replace = true` alone"
+            ": camp: read by no procedure of this ruleset (a section of another way of playing);"
+            " expected it dropped with `_replace = true` alone"
         )
         for p in check_ruleset_file(kept)
     )

@@ -580,11 +580,13 @@ def test_missing_file_folder_and_bad_encoding(tmp_path: Path) -> None:
             ("classes.fighter.saves", "missing Rally"),
         ),
         (
-            '[classes.fighter]\nsaves = { good = ["Body", "Death", "Rally", "Area"], okay = ["Area"], bad = ["Mind", "Luck"] }',
+            '[classes.fighter]\nsaves = { good = ["Body", "Death", "Rally", "Area"],'
+            ' okay = ["Area"], bad = ["Mind", "Luck"] }',
             ("classes.fighter.saves", "Area 2 times"),
         ),
         (
-            '[classes.fighter]\nsaves = { great = ["Body", "Death", "Rally"], okay = ["Area"], bad = ["Mind", "Luck"] }',
+            '[classes.fighter]\nsaves = { great = ["Body", "Death", "Rally"],'
+            ' okay = ["Area"], bad = ["Mind", "Luck"] }',
             ("classes.fighter.saves.great", "save qualities"),
         ),
         ('[classes.fighter]\nattack_rank = "E"', ("classes.fighter.attack_rank", "attack ranks", '"E"')),
@@ -780,9 +782,12 @@ def test_the_russell_sketch_as_written_is_refused_for_what_the_app_does_not_play
     with pytest.raises(RulesetError) as caught:
         load_ruleset(FIXTURES / "sketch-russell.toml")
     assert caught.value.problems == [
-        'tests/rules/fixtures/sketch-russell.toml: stats.rolling.method: expected one of "prime_first", "in_order", got "assign"',
-        'tests/rules/fixtures/sketch-russell.toml: combat.initiative.who: expected one of "side_leader", got "each_combatant"',
-        "tests/rules/fixtures/sketch-russell.toml: procedures.explore: exploration_die reads [exploration_die], which this ruleset does not have",
+        "tests/rules/fixtures/sketch-russell.toml: stats.rolling.method:"
+        ' expected one of "prime_first", "in_order", got "assign"',
+        "tests/rules/fixtures/sketch-russell.toml: combat.initiative.who:"
+        ' expected one of "side_leader", got "each_combatant"',
+        "tests/rules/fixtures/sketch-russell.toml: procedures.explore:"
+        " exploration_die reads [exploration_die], which this ruleset does not have",
     ]
 
 
@@ -795,7 +800,8 @@ def test_the_dungeon_crawl_sketch_is_refused_with_every_way_of_playing_it_names(
     breaks = '"more_numerous_side", "last_winner", "roll_off"'
     assert caught.value.problems == [
         f'{where}: procedures.explore: expected one of "divining_pool", "exploration_die", got "wandering_die"',
-        f'{where}: procedures.characters: expected one of "hammercrawl_classes", "russell_characters", got "dungeon_crawl_abilities"',
+        f"{where}: procedures.characters:"
+        ' expected one of "hammercrawl_classes", "russell_characters", got "dungeon_crawl_abilities"',
         f'{where}: procedures.fight: expected one of "sides_and_phases", "individual_initiative", got "contest_3d6"',
         f'{where}: modifier_dice.mode: expected one of "advantage", "beans", "double_advantage", got "keep_3x6"',
         f'{where}: combat.initiative.who: expected one of "side_leader", got "one_player_and_gm"',

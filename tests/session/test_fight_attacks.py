@@ -62,6 +62,10 @@ def dark(state: State, ruleset: Ruleset) -> State:
     return new
 
 
+STAY_PUT_OFF = ResolveAttack(stay_put="none")
+"""Resolving an attack with Stay Put's +1 left off."""
+
+
 def attacked(
     state: State, ruleset: Ruleset, faces: list[int], attacker: str = "c1", target: str = "f1", **options: Any
 ) -> tuple[State, list]:
@@ -74,7 +78,7 @@ def landed(
     state: State,
     ruleset: Ruleset,
     faces: list[int],
-    resolve: ResolveAttack = ResolveAttack(stay_put="none"),
+    resolve: ResolveAttack = STAY_PUT_OFF,
     **options: Any,
 ) -> tuple[State, list]:
     """Attack and resolve at once, Stay Put's +1 left off: the attack's and the damage's events."""

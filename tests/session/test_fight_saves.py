@@ -109,7 +109,8 @@ EDITS = {
     ),
     "foe status": (
         lambda s: foe_edit(s, 1, status="asleep"),
-        "slices.sides_and_phases.fight.foes[1] (Goblin 1).status: 'asleep' is not one of ok, fleeing, cowering, defeated",
+        "slices.sides_and_phases.fight.foes[1] (Goblin 1).status:"
+        " 'asleep' is not one of ok, fleeing, cowering, defeated",
     ),
     "foe id shared": (lambda s: foe_edit(s, 2, id="f2"), "slices.sides_and_phases.fight.foes: two foes share an id"),
     "foe hp above max": (

@@ -112,8 +112,8 @@ def test_a_hireling_who_fails_in_a_fight_departs_fleeing(state: State, b3: Rules
     assert new.hirelings == ()
     assert fighting(new).fled_hirelings == ("Pim",)
     assert (
-        "Pim's morale in the fight, Darla rolling: Rally save: 11 vs 12, failed by 1: they depart, fleeing for the nearest escape to safety"
-        in texts(events)
+        "Pim's morale in the fight, Darla rolling: Rally save: 11 vs 12, failed by 1:"
+        " they depart, fleeing for the nearest escape to safety" in texts(events)
     )
     assert events[0].level == "warn" and events[0].dice
     _, ended = run(new, b3, EndFight())

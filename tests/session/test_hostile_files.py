@@ -177,7 +177,8 @@ def _pool_plan(field: str, key: str) -> Callable[[dict[str, Any]], None]:
             "hammercrawl-book3",
             False,
             _camp_plan(action="juggle"),
-            "slices.hammercrawl_camp.camping.plans.c1.action: HAMMERCRAWL! Book Three (Boons and Banes) has no camp action 'juggle'",
+            "slices.hammercrawl_camp.camping.plans.c1.action:"
+            " HAMMERCRAWL! Book Three (Boons and Banes) has no camp action 'juggle'",
         ),
         (
             "hammercrawl-book3",
@@ -195,7 +196,8 @@ def _pool_plan(field: str, key: str) -> Callable[[dict[str, Any]], None]:
             "hammercrawl-book3",
             False,
             _pool_plan("additions", "ladder"),
-            "slices.divining_pool.plan.additions: HAMMERCRAWL! Book Three (Boons and Banes) has no pool addition 'ladder'",
+            "slices.divining_pool.plan.additions:"
+            " HAMMERCRAWL! Book Three (Boons and Banes) has no pool addition 'ladder'",
         ),
         (
             "hammercrawl-book3",
@@ -203,7 +205,8 @@ def _pool_plan(field: str, key: str) -> Callable[[dict[str, Any]], None]:
             lambda data: data["slices"]["divining_pool"].__setitem__(
                 "bonuses", [{"colour": "mauve", "count": 1, "rooms_left": 1, "reason": "watch"}]
             ),
-            "slices.divining_pool.bonuses[0].colour: HAMMERCRAWL! Book Three (Boons and Banes) has no divining die 'mauve'",
+            "slices.divining_pool.bonuses[0].colour:"
+            " HAMMERCRAWL! Book Three (Boons and Banes) has no divining die 'mauve'",
         ),
         (
             "hammercrawl-book3",

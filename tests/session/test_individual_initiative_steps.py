@@ -139,7 +139,8 @@ def test_a_crit_waits_for_its_choice_and_a_fumble_offers_a_free_attack(state: St
     assert said == ["Goblin 1 takes double damage: 4 to Wenna.", "Wenna is at 2/6 HP."]
     state, said = act(state, ruleset, act_.Attack("f2", "c1", free=True), [1])
     assert said == [
-        "Goblin 2 attacks Darla: a 1, a fumble! A free attack by Darla, or something terrible, at the referee's discretion."
+        "Goblin 2 attacks Darla: a 1, a fumble!"
+        " A free attack by Darla, or something terrible, at the referee's discretion."
     ]
 
 
@@ -325,7 +326,10 @@ def test_missiles_target_by_the_light(state: State, ruleset: Ruleset) -> None:
     assert not may_target(state, ruleset, "close", "c1"), "Darla stands in the dark"
     with pytest.raises(
         Refused,
-        match="Light: no one can be targeted by missile weapons in the dark, and in dim light only at Close range: Goblin 1 cannot shoot Darla at Close range",
+        match=(
+            "Light: no one can be targeted by missile weapons in the dark, and in dim light only at Close range:"
+            " Goblin 1 cannot shoot Darla at Close range"
+        ),
     ):
         act(state, ruleset, act_.Attack("f1", "c1", bow=True, at="close"), [])
     _, said = act(state, ruleset, act_.Attack("f1", "c2", bow=True, at="close"), [13, 4])

@@ -77,7 +77,8 @@ def test_a_refill_fills_the_lantern_from_its_carriers_flask(state: State, b3: Ru
     assert refilled.character("c4").oil == 1
     assert refilled.clock == burnt.clock, "a refill spends no time"
     assert texts(events) == [
-        "Otto Sixfingers's lantern takes a fresh oil flask: 24 Beats. Otto Sixfingers has 1 oil flask left. The 14 Beats it still had are not added (Lantern refill: a ruling)."
+        "Otto Sixfingers's lantern takes a fresh oil flask: 24 Beats. Otto Sixfingers has 1 oil flask left."
+        " The 14 Beats it still had are not added (Lantern refill: a ruling)."
     ]
 
 

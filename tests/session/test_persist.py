@@ -255,7 +255,9 @@ HOSTILE = {
     "empty": (b"", "schema"),
     "deep nesting": (b"schema = 1\nx = " + b"[" * 5000 + b"]" * 5000 + b"\n", "nested"),
     "impossible values": (
-        b'schema = 1\n[session]\nname = "x"\nruleset = "hammercrawl"\nseed = 1\n[[party]]\nid = "c1"\nname = "A"\nclass_id = "fighter"\nhp = 50\nmax_hp = 5\nac = 10\ncon = 30\n[party.stats]\nSTR = 3\nDEX = 3\nCON = 10\nINT = 2\nWIS = 3\nCHA = 3\n',
+        b'schema = 1\n[session]\nname = "x"\nruleset = "hammercrawl"\nseed = 1\n'
+        b'[[party]]\nid = "c1"\nname = "A"\nclass_id = "fighter"\nhp = 50\nmax_hp = 5\nac = 10\ncon = 30\n'
+        b"[party.stats]\nSTR = 3\nDEX = 3\nCON = 10\nINT = 2\nWIS = 3\nCHA = 3\n",
         "INT",
     ),
 }

@@ -58,8 +58,8 @@ def test_a_new_party_is_rolled_by_the_text(russell: Ruleset) -> None:
     assert (sheet_.weapon_skill, sheet_.bow_skill, sheet_.just_in_time, sheet_.tired) == (1, 1, 3, 0)
     assert [g.id for g in sheet_.gear] == ["blanket", "waterskin", "rations", "flint"]
     assert (
-        events[0].text
-        == "Darla (Ana): STR 8 DEX 11 CON 15 INT 13 WIS 9 CHA 12, HP 6, AC 10, WS 1, Bow 1, 110 coins (rolled 8, 11, 15, 13, 9, 12, 7)."
+        events[0].text == "Darla (Ana): STR 8 DEX 11 CON 15 INT 13 WIS 9 CHA 12, HP 6, AC 10, WS 1, Bow 1,"
+        " 110 coins (rolled 8, 11, 15, 13, 9, 12, 7)."
     )
     assert len(events[0].dice) == 9
 
@@ -76,7 +76,8 @@ def test_a_template_adds_to_the_sheet(tmp_path: Path) -> None:
 
     text = RULESET.replace(
         "templates = []",
-        'templates = [{ id = "fighter_a", name = "Fighter A", weapon_skill = 1, ac = 1, hp = 2, skills = ["Soldiering"] }]',
+        'templates = [{ id = "fighter_a", name = "Fighter A",'
+        ' weapon_skill = 1, ac = 1, hp = 2, skills = ["Soldiering"] }]',
     )
     ruleset = load_ruleset(write(tmp_path, text))
     state = new_state("t", ruleset, seed=3)[0]

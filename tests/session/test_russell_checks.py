@@ -185,7 +185,8 @@ def test_a_week_of_practice_may_raise_a_rank(state: State, ruleset: Ruleset) -> 
         _marked(second, ruleset, 3), ruleset, checks.PractiseSkill("c2", "Climbing", helped=True), [18, 14]
     )
     assert said == [
-        "Wenna practises Climbing for a week, marks erased: INT 13 or under with Advantage (mentor or facilities +1): 14 — Climbing stays at 1."
+        "Wenna practises Climbing for a week, marks erased:"
+        " INT 13 or under with Advantage (mentor or facilities +1): 14 — Climbing stays at 1."
     ]
     assert _skill(after, ruleset, "c2", "Climbing") == people.Skill("Climbing", 1, 0)
 

@@ -111,15 +111,15 @@ def test_rations_are_eaten_from_their_usage_die(state: State, rhr: Ruleset) -> N
     rested, said = act(tired, rhr, people.ShareRation("c1", ("c2",)), [2, 4, 1, SIGN])
     assert item(rested, "c1", "rations").die == 4 and item(rested, "c2", "waterskin").die == 4
     assert (
-        said[0]
-        == "Darla shares a Ration round 2; Darla erases a Tired pip. Darla: Rations steps down to d4; Darla: Waterskin holds at d6; Brannoc: Waterskin steps down to d4."
+        said[0] == "Darla shares a Ration round 2; Darla erases a Tired pip. Darla: Rations steps down to d4;"
+        " Darla: Waterskin holds at d6; Brannoc: Waterskin steps down to d4."
     )
     wearied = people.with_person(rested, "c2", attrs.evolve(sheet(rested, "c2"), tired=3))
     eaten, said = act(wearied, rhr, people.EatRations(("c2",)), [1, 3, SIGN])
     assert item(eaten, "c2", "rations").die == 4 and sheet(eaten, "c2").tired == 0
     assert (
-        said[0]
-        == "Brannoc eat a Ration each and rest: no longer Tired or Wearied. Brannoc: Rations steps down to d4; Brannoc: Waterskin holds at d4."
+        said[0] == "Brannoc eat a Ration each and rest: no longer Tired or Wearied."
+        " Brannoc: Rations steps down to d4; Brannoc: Waterskin holds at d4."
     )
     gone = people.with_person(
         tired,
@@ -231,7 +231,8 @@ def test_a_character_is_made_at_the_table(state: State, rhr: Ruleset) -> None:
     assert (new.weapon_skill, new.bow_skill, new.just_in_time) == (1, 1, 3)
     assert [g.id for g in new.gear] == ["blanket", "waterskin", "rations", "flint"]
     assert said == [
-        "Mirela (Ana): STR 15 DEX 16 CON 16 INT 12 WIS 9 CHA 6, HP 5, AC 8, WS 1, Bow 1, 60 coins (rolled 16, 9, 15, 6, 12, 16, 4)."
+        "Mirela (Ana): STR 15 DEX 16 CON 16 INT 12 WIS 9 CHA 6, HP 5, AC 8, WS 1, Bow 1,"
+        " 60 coins (rolled 16, 9, 15, 6, 12, 16, 4)."
         " 6 skill slots; carries Blanket, Waterskin, Rations, Flint & Tinder."
     ]
     assert people.people(made).rolled == ()

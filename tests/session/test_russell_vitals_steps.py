@@ -155,18 +155,21 @@ def test_a_nights_rest(state: State, ruleset: Ruleset) -> None:
     rested, said = act(hurt, ruleset, vitals.NightsRest(sheltered=True, whole_night=True), [])
     assert [m.hp for m in rested.party] == [6, 6]
     assert said == [
-        "A night's rest (under cover, no watch shifts): Darla recovers all HP (6/6); Wenna recovers all HP (6/6); every Tired pip erased."
+        "A night's rest (under cover, no watch shifts): Darla recovers all HP (6/6);"
+        " Wenna recovers all HP (6/6); every Tired pip erased."
     ]
     rough, said = act(hurt, ruleset, vitals.NightsRest(sheltered=True, whole_night=False), [1, 5])
     assert [m.hp for m in rough.party] == [4, 6], "Darla 2 + 1+1; Wenna 1 + 5+2, no more than 6"
     assert said == [
-        "A night's rest (woken in the night): Darla recovers 1+1 (4/6); Wenna recovers 5+2 (6/6); every Tired pip erased."
+        "A night's rest (woken in the night): Darla recovers 1+1 (4/6); Wenna recovers 5+2 (6/6);"
+        " every Tired pip erased."
     ]
     sheet = people.person(hurt, ruleset, "c1")
     cold = people.with_person(hurt, "c1", people.with_gear(sheet, None, "blanket"))
     cold, said = act(cold, ruleset, vitals.NightsRest(sheltered=True, whole_night=True), [2])
     assert said == [
-        "A night's rest (under cover, no watch shifts): Darla recovers 2+1 (5/6) (no Blanket); Wenna recovers all HP (6/6); every Tired pip erased."
+        "A night's rest (under cover, no watch shifts): Darla recovers 2+1 (5/6) (no Blanket);"
+        " Wenna recovers all HP (6/6); every Tired pip erased."
     ]
     tired = people.with_person(rested, "c2", attrs.evolve(people.person(rested, ruleset, "c2"), tired=2))
     tired, _ = act(tired, ruleset, vitals.NightsRest(sheltered=False, whole_night=True), [])
@@ -258,7 +261,8 @@ def test_a_hirelings_meal_is_from_the_employers_rations(state: State, ruleset: R
     state, _ = act(state, ruleset, vitals.Damage("h1", 4), [])
     state, said = act(state, ruleset, vitals.SquareMeal(("c1", "h1")), [4, 2, 1, 6])
     assert said == [
-        "A square meal, a Ration each: Darla recovers 2+1 (5/6); Darla: Rations holds at d6; Pip recovers 6+1 (5/5); Darla: Rations steps down to d4."
+        "A square meal, a Ration each: Darla recovers 2+1 (5/6); Darla: Rations holds at d6;"
+        " Pip recovers 6+1 (5/5); Darla: Rations steps down to d4."
     ]
     assert people.gear_of(people.person(state, ruleset, "c1"), "rations").die == 4, "Pip's Ration rolled on Darla's die"
 

@@ -7,6 +7,7 @@ import errno
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,8 @@ def test_events_of_an_action_killed_before_its_save_are_set_aside_on_opening(tmp
     assert files.log.read_bytes() == kept
     assert "Darla takes 2 damage." in files.cut.read_text()
     assert again.notices == [
-        "The save ends before “Darla takes 2 damage.”, so it did not happen here: its log lines are kept in crawl.log.toml.cut, out of the log."
+        "The save ends before “Darla takes 2 damage.”, so it did not happen here:"
+        " its log lines are kept in crawl.log.toml.cut, out of the log."
     ]
     again.dispatch(AdvanceTime(1))
     seqs = [e.seq for e in persist.read_log_tail(files.log)]
@@ -154,7 +156,7 @@ def test_a_save_failing_at_any_call_leaves_everything_as_it_was(tmp_path: Path, 
         if action == "redo":
             store.undo()
         state, undo, redo, disk = store.state, list(store._undo), list(store._redo), files_of(folder)
-        step = {"dispatch": lambda: store.dispatch(AdvanceTime(1)), "undo": store.undo, "redo": store.redo}[action]
+        step = {"dispatch": partial(store.dispatch, AdvanceTime(1)), "undo": store.undo, "redo": store.redo}[action]
         with failing(call, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))):
             try:
                 step()
@@ -274,7 +276,8 @@ def test_a_torn_last_event_is_set_aside_and_told(tmp_path: Path, b3: Ruleset) ->
     assert files.log.read_bytes() == WHOLE
     assert files.cut.read_bytes().endswith(torn + b"\n")
     assert store.notices == [
-        f"The log's last entry was cut short when hammertui stopped; its {len(torn)} bytes are kept in crawl.log.toml.cut."
+        "The log's last entry was cut short when hammertui stopped;"
+        f" its {len(torn)} bytes are kept in crawl.log.toml.cut."
     ]
 
 
@@ -359,7 +362,8 @@ def test_opening_a_save_that_ends_inside_an_event_sets_aside_that_whole_event(tm
     assert files.log.read_bytes() == WHOLE + b"#" * 11 + b"\n", "the save's end kept by blank bytes"
     assert files.cut.read_bytes().endswith(EVENT_2 + EVENT_3)
     assert store.notices == [
-        f"The save ends inside the log's event at byte {len(WHOLE)} (“2 Beats pass.”), so it and what follows did not happen here: "
+        f"The save ends inside the log's event at byte {len(WHOLE)} (“2 Beats pass.”),"
+        " so it and what follows did not happen here: "
         "they are kept in crawl.log.toml.cut, out of the log."
     ]
     assert [e.text for e in persist.read_whole_log(files.log, len(WHOLE) + 12)] == ["1 Beat passes."]
@@ -378,7 +382,8 @@ def test_a_torn_event_in_the_middle_of_the_log_is_named_set_aside_and_told(tmp_p
     )
     assert files.cut.read_bytes().endswith(torn + b"\n")
     assert store.notices == [
-        f"The log's event at byte {len(WHOLE)} (action 2) was cut short: its {len(torn) + 1} bytes are kept in crawl.log.toml.cut, out of the log."
+        f"The log's event at byte {len(WHOLE)} (action 2) was cut short:"
+        f" its {len(torn) + 1} bytes are kept in crawl.log.toml.cut, out of the log."
     ]
     assert [e.text for e in store.recent][-2:] == ["1 Beat passes.", "Darla takes 3 damage."]
     end = persist.load_snapshot(files.snapshot).log_end

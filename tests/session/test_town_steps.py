@@ -156,8 +156,8 @@ def test_the_deads_loot_stays_with_the_body_unless_handed_to_the_living(state: S
     assert [m.coins for m in town.party] == [30, 0, 30, 30], "the dead's coins are not shared, nor are they paid"
     assert member(town, "c2") == member(state, "c2"), "the dead are not healed or restocked"
     assert (
-        "Still in the ledger: Ring (worth 20 coins), left with Brannoc's body; Brannoc's purse: 40 coins, left with Brannoc's body."
-        in texts
+        "Still in the ledger: Ring (worth 20 coins), left with Brannoc's body;"
+        " Brannoc's purse: 40 coins, left with Brannoc's body." in texts
     )
 
 

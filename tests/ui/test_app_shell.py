@@ -1,5 +1,6 @@
 """The app is a shell: a procedure's commands run the procedure's own code, never a method of the
-app (a procedure's own, or a kernel piece procedures share, such as the carried lights' keys), and the command list and the generic dialogs name no procedure."""
+app (a procedure's own, or a kernel piece procedures share, such as the carried lights' keys), and
+the command list and the generic dialogs name no procedure."""
 
 from __future__ import annotations
 

@@ -58,8 +58,8 @@ async def test_one_die_sent_to_another_target_lands_on_each(tmp_path: Path) -> N
         assert (foe_hp(app, "f1"), foe_hp(app, "f2")) == (18 - 5, 18 - 5)
         log = log_text(app)
         assert (
-            "Darla on Ogre 1: 1 hit, Stay Put +1 on the damage, 5 damage; on Ogre 2: 1 hit, Stay Put +1 on the damage, 5 damage."
-            in log
+            "Darla on Ogre 1: 1 hit, Stay Put +1 on the damage, 5 damage;"
+            " on Ogre 2: 1 hit, Stay Put +1 on the damage, 5 damage." in log
         )
         assert "Ogre 1 takes 5: 13/18 HP left." in log and "Ogre 2 takes 5: 13/18 HP left." in log
         assert script.remaining == 0

@@ -49,8 +49,8 @@ async def test_the_surprised_party_rolls_rally_saves_and_the_failed_sit_out_roun
         await until(pilot, lambda: fighting(app.store.state).step == "phase", "round 1")
         assert "Acting now: Darla" in now(app)
         assert (
-            app.try_perform(Attack("c3", "f1"))
-            == 'Wenna is surprised: "surprised and thus cannot take actions in the first round of combat" (Surprise Check)'
+            app.try_perform(Attack("c3", "f1")) == "Wenna is surprised:"
+            ' "surprised and thus cannot take actions in the first round of combat" (Surprise Check)'
         )
 
         await pilot.press("u", "u")  # the initiative, then the saves

@@ -244,7 +244,10 @@ async def test_the_missile_phase_under_each_ruleset(tmp_path: Path) -> None:
             assert fight is not None and fight.declared["c1"].action == "missile"
     assert lines == {
         "hammercrawl": "Resolved in the Missile phase. A side's turn: Movement, *Missile*, Melee, Misc., Magic.",
-        "hammercrawl-book3": "Resolved in the Missile phase. A side's turn: Morale, Movement, *Missile*, Melee, Magic, Move (again), Misc.",
+        "hammercrawl-book3": (
+            "Resolved in the Missile phase."
+            " A side's turn: Morale, Movement, *Missile*, Melee, Magic, Move (again), Misc."
+        ),
     }
     assert actions == {
         "hammercrawl": ["Melee", "Missile", "Magic", "Misc."],

@@ -60,7 +60,7 @@ def hostile_store(folder: Path, ruleset_id: str) -> Store:
     party = store.state.party
     first = party[0].id
     actions: list[Action] = [
-        RenameCharacter(m.id, name, player=OTHERS[i]) for i, (m, name) in enumerate(zip(party, NAMES))
+        RenameCharacter(m.id, name, player=OTHERS[i]) for i, (m, name) in enumerate(zip(party, NAMES, strict=False))
     ]
     actions += [SetNotes(first, "\n".join((*HOSTILE, LONG))), *(AddLoot(text, coins=3) for text in HOSTILE)]
     russell = store.state.session.procedures.get("characters") == "russell_characters"
@@ -122,7 +122,7 @@ async def test_dialogs_and_the_palette_say_hostile_text_as_it_reads(tmp_path: Pa
     party's initiative, the palette finds a character by name: each as the text reads."""
     loader = partial(load_ruleset, also=(bent_ruleset(tmp_path),))
     store = sessions.create(tmp_path, "crawl", loader("bent"), seed=11)
-    for member, name in zip(store.state.party, NAMES):
+    for member, name in zip(store.state.party, NAMES, strict=False):
         store.dispatch(RenameCharacter(member.id, name))
     app = make_app(tmp_path, "crawl", ruleset_loader=loader)
     async with app.run_test(size=(160, 50)) as pilot:
@@ -166,7 +166,7 @@ async def test_the_player_view_shows_hostile_text_as_it_reads(tmp_path: Path) ->
     """The table's page: names and the ruleset's class names as they read, and the page's app lives on."""
     loader = partial(load_ruleset, also=(bent_ruleset(tmp_path),))
     store = sessions.create(tmp_path, "crawl", loader("bent"), seed=11)
-    for member, name in zip(store.state.party, NAMES):
+    for member, name in zip(store.state.party, NAMES, strict=False):
         store.dispatch(RenameCharacter(member.id, name))
     app = PlayerApp(SaveFiles(tmp_path, "crawl"), loader)
     async with app.run_test(size=(160, 40)) as pilot:

@@ -64,7 +64,7 @@ async def test_two_rounds_against_two_goblins_saved_and_reopened(tmp_path: Path)
         attacks = 0
         for round_ in (1, 2):
             await pilot.press("i")
-            await until(pilot, lambda: fight_of(app).round == round_, f"initiative for round {round_}")
+            await until(pilot, lambda round_=round_: fight_of(app).round == round_, f"initiative for round {round_}")
             order = fight_of(app).order
             assert len(order) == len(app.store.state.living) + len(fight_of(app).standing_foes)
             rolls = fight_of(app).rolls

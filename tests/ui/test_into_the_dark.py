@@ -50,8 +50,8 @@ async def test_so_many_beats_into_the_dark_pass_on_the_second_asking(tmp_path: P
         await pilot.pause()
         problem = str(app.screen.query_one("#problem", Label).render())
         assert (
-            problem
-            == "The last light goes out after 1 Beat of the 3 Beats: 2 Beats in the dark. Pass again to go on into the dark."
+            problem == "The last light goes out after 1 Beat of the 3 Beats: 2 Beats in the dark."
+            " Pass again to go on into the dark."
         )
         assert app.store.state.clock.units == 0
         await pilot.press("enter")

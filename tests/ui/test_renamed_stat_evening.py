@@ -58,7 +58,7 @@ async def explore(pilot, app: HammerApp) -> None:  # type: ignore[no-untyped-def
             break
         seq = app.store.state.seq
         await pilot.press("enter")
-        await until(pilot, lambda: app.store.state.seq > seq, "the next step")
+        await until(pilot, lambda seq=seq: app.store.state.seq > seq, "the next step")
     assert exploring(app.store.state) is None and divining_pool(app.store.state).rooms, "a room explored"
     await pilot.press("escape")
     await until(pilot, lambda: on_dashboard(app), "back on the dashboard")

@@ -1,4 +1,5 @@
-"""Screenshots of the pile, the graveyard, the hire dialog and the Rules screen on an 80x24 terminal, dice fixed by the seed.
+"""Screenshots of the pile, the graveyard, the hire dialog and the Rules screen on an 80x24
+terminal, dice fixed by the seed.
 
 Update them after a deliberate change with `make test ARGS=--snapshot-update` and look at the
 report before committing.

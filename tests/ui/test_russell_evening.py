@@ -109,7 +109,7 @@ async def a_round(pilot: Pilot, app: HammerApp) -> None:
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, AttackDialog), "the attack form")
             await pilot.press("enter")
-            await until(pilot, lambda: app.store.state.seq > seq, "the attack rolled")
+            await until(pilot, lambda seq=seq: app.store.state.seq > seq, "the attack rolled")
             await pilot.pause()
             if isinstance(app.screen, BurialDialog):
                 await bury(pilot, app)

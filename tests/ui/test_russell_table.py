@@ -86,7 +86,7 @@ async def test_each_turn_has_its_own_words(tmp_path: Path) -> None:
             await pilot.press("e")
             await until(pilot, lambda: bool(app.screen.query("#doing")), "the turn form")
             await pilot.press("enter")
-            await until(pilot, lambda: die_of(app.store.state).turns == turns, f"turn {turns} taken")
+            await until(pilot, lambda turns=turns: die_of(app.store.state).turns == turns, f"turn {turns} taken")
         assert [r.action for r in die_of(app.store.state).rolls] == ["pick a lock", "rest", "move", "move"]
 
 

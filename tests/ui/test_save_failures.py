@@ -39,7 +39,10 @@ async def test_a_full_disk_keeps_the_old_state_and_a_retry_saves(
         on_disk = snapshot.read_bytes()
         full_disk(monkeypatch)
         await pilot.press("t")
-        expected = f"The save failed: No space left on device ({tmp_path / 'demo.log.toml'}). Nothing was changed; free some space and try again."
+        expected = (
+            f"The save failed: No space left on device ({tmp_path / 'demo.log.toml'})."
+            " Nothing was changed; free some space and try again."
+        )
         await until(pilot, lambda: expected in messages(app), "the failed save told")
         assert app.store.state.clock.units == 0
         assert "Beat 0" in str(app.query_one("#header").render())

@@ -53,7 +53,8 @@ def read_header(path: Path) -> Header:
     if len(path.stem) > MAX_ID_LENGTH or not RULESET_ID_PATTERN.match(path.stem):
         raise RulesetError(
             [
-                f"{shown}: the file's name is its id: expected lower case letters, digits, - and _ (at most {MAX_ID_LENGTH})"
+                f"{shown}: the file's name is its id:"
+                f" expected lower case letters, digits, - and _ (at most {MAX_ID_LENGTH})"
             ]
         )
     text = read_text(path, shown)
@@ -82,7 +83,9 @@ def _problems(data: dict[str, Any], file_id: str) -> Iterable[str]:
     if extends is not None and (
         not isinstance(extends, str) or len(extends) > MAX_ID_LENGTH or not RULESET_ID_PATTERN.match(extends)
     ):
-        yield f"extends: expected a ruleset id (lower case letters, digits, - and _), got {printable(repr(extends))[:60]}"
+        yield (
+            f"extends: expected a ruleset id (lower case letters, digits, - and _), got {printable(repr(extends))[:60]}"
+        )
     fmt = data.get("format", FORMAT_VERSION)
     if isinstance(fmt, bool) or not isinstance(fmt, int) or not 1 <= fmt <= FORMAT_VERSION:
         yield f"format: expected a format version (1-{FORMAT_VERSION}), got {printable(repr(fmt))[:60]}"

@@ -179,7 +179,8 @@ def _parent(layer: _Layer) -> Path | None:
     if isinstance(parent_id, str) and len(parent_id) > MAX_ID_LENGTH:
         raise RulesetError(
             [
-                f"{shown}: extends: expected a ruleset id of at most {MAX_ID_LENGTH} characters, got one of {len(parent_id)}"
+                f"{shown}: extends: expected a ruleset id of at most {MAX_ID_LENGTH} characters,"
+                f" got one of {len(parent_id)}"
             ]
         )
     if not isinstance(parent_id, str) or not RULESET_ID_PATTERN.match(parent_id):

@@ -304,7 +304,8 @@ def _encoded(text: str) -> bytes:
         line = text[first : last if last != -1 else len(text)].strip()
         shown = line.encode("utf-8", "backslashreplace").decode("utf-8")
         raise UnsavableText(
-            f"{shown} cannot be saved: it holds a broken character (text pasted from a mis-encoded source leaves these). Type it again."
+            f"{shown} cannot be saved: it holds a broken character"
+            " (text pasted from a mis-encoded source leaves these). Type it again."
         ) from None
 
 
@@ -537,7 +538,8 @@ def settle_log(path: Path, saved_end: int | None) -> tuple[int, list[str]]:
             end = torn.pop()[0]
             moved = _set_aside(path, end, "of a torn last event")
             notices.append(
-                f"The log's last entry was cut short when hammertui stopped; its {len(moved)} bytes are kept in {cut_file(path).name}."
+                "The log's last entry was cut short when hammertui stopped;"
+                f" its {len(moved)} bytes are kept in {cut_file(path).name}."
             )
         for a, b in torn:
             _keep_aside(path, data[a:b], f"of a torn event, taken from {path.name} at byte {a}")
@@ -547,7 +549,8 @@ def settle_log(path: Path, saved_end: int | None) -> tuple[int, list[str]]:
         reason = error.strerror if isinstance(error, OSError) else "; ".join(error.problems)
         return end, [
             *notices,
-            f"Part of {path.name} is not part of the save, and could not be set aside ({reason}); it is left out of the log shown.",
+            f"Part of {path.name} is not part of the save, and could not be set aside ({reason});"
+            " it is left out of the log shown.",
         ]
     return end, notices
 
@@ -557,14 +560,20 @@ def _unsaved_notice(path: Path, moved: bytes, inside: int | None) -> str:
     told = _parse_events(moved)
     what = f"“{told[0].text}”" if told else "the last action"
     if inside is not None:
-        return f"The save ends inside the log's event at byte {inside} ({what}), so it and what follows did not happen here: they are kept in {side}, out of the log."
+        return (
+            f"The save ends inside the log's event at byte {inside} ({what}),"
+            f" so it and what follows did not happen here: they are kept in {side}, out of the log."
+        )
     return f"The save ends before {what}, so it did not happen here: its log lines are kept in {side}, out of the log."
 
 
 def _torn_notice(path: Path, piece: bytes, at: int) -> str:
     seq = re.search(rb"^seq = (\d+)$", piece, re.MULTILINE)
     which = f" (action {int(seq[1])})" if seq else ""
-    return f"The log's event at byte {at}{which} was cut short: its {len(piece)} bytes are kept in {cut_file(path).name}, out of the log."
+    return (
+        f"The log's event at byte {at}{which} was cut short:"
+        f" its {len(piece)} bytes are kept in {cut_file(path).name}, out of the log."
+    )
 
 
 def _event_start(data: bytes, at: int) -> int:
@@ -753,7 +762,8 @@ def _event_tables(data: bytes) -> list[Any] | None:
 
 
 def _pairs(starts: list[int], end: int) -> list[tuple[int, int]]:
-    return list(zip(starts, [*starts[1:], end]))
+    """Each start with the next, the last with `end`; no starts, no pairs (`end` is left over)."""
+    return list(zip(starts, [*starts[1:], end], strict=False))
 
 
 def _open_plain(path: Path, flags: int) -> int:

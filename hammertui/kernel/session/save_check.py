@@ -130,7 +130,8 @@ def check_rules(state: State, ruleset: Ruleset) -> list[str]:
         problems.append(f"session.difficulty: {state.session.difficulty!r} is not one of {modes}")
     if not 1 <= state.dungeon.level <= MAX_BOSS_HD or not 0 <= state.dungeon.boss_hd <= MAX_BOSS_HD:
         problems.append(
-            f"dungeon: level 1-{MAX_BOSS_HD} and boss_hd 0-{MAX_BOSS_HD}, not {state.dungeon.level} and {state.dungeon.boss_hd}"
+            f"dungeon: level 1-{MAX_BOSS_HD} and boss_hd 0-{MAX_BOSS_HD},"
+            f" not {state.dungeon.level} and {state.dungeon.boss_hd}"
         )
     for where, member in _everyone(state):
         problems += _stats_rules(where, member, ruleset)

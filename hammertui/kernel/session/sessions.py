@@ -176,7 +176,8 @@ def _ruleset_of(state: State, ruleset_loader: RulesetLoader, source: Path) -> Ru
         raise persist.SaveError(
             source,
             [
-                f"session.ruleset: {wanted!r} is not a ruleset id; expected the name of a ruleset in the rulesets folders, such as 'hammercrawl-book3'"
+                f"session.ruleset: {wanted!r} is not a ruleset id;"
+                " expected the name of a ruleset in the rulesets folders, such as 'hammercrawl-book3'"
             ],
         )
     try:

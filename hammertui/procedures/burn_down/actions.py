@@ -159,11 +159,17 @@ class Refill(carrying.Refilling):
             replace_light(light_state.lights(state), refilled),
         )
         full = ctx.ruleset.time.label(filled.remaining)
-        text = f"{name} takes a fresh {definition.refuel}: {full}. {member.name} has {carrying.counted(member.oil, definition.refuel)} left."
+        text = (
+            f"{name} takes a fresh {definition.refuel}: {full}."
+            f" {member.name} has {carrying.counted(member.oil, definition.refuel)} left."
+        )
         ruling = ctx.ruleset.decisions.get("lantern_refill")
         if source.remaining and ruling is not None:
             verb = "is" if source.remaining == 1 else "are"
-            text += f" The {ctx.ruleset.time.label(source.remaining)} it still had {verb} not added ({ruling.title}: a ruling)."
+            text += (
+                f" The {ctx.ruleset.time.label(source.remaining)} it still had {verb} not added"
+                f" ({ruling.title}: a ruling)."
+            )
         return new, [note(self, text), *running_low(new, ctx, refilled, self)]
 
 
@@ -248,7 +254,10 @@ class CastLight:
         )
         bonus = duration - (definition.duration or 0)
         why = f"{definition.duration} + {bonus} for level {member.level}"
-        text = f"{member.name} casts a {definition.name}: {ctx.ruleset.time.label(duration)} ({why}); a spell spent until re-memorized."
+        text = (
+            f"{member.name} casts a {definition.name}: {ctx.ruleset.time.label(duration)} ({why});"
+            " a spell spent until re-memorized."
+        )
         return new, [note(self, text)]
 
 

@@ -95,7 +95,8 @@ def report_section(state: State, events: Sequence[Event], ruleset: Ruleset) -> S
     if followed.burning != saved:
         unknown = (
             f"The light left is followed through the log, which ends with {time_words(ruleset, followed.burning)}"
-            f" in the lit sources where the save has {time_words(ruleset, saved)}: the chart is as near as the log tells.",
+            f" in the lit sources where the save has {time_words(ruleset, saved)}:"
+            " the chart is as near as the log tells.",
         )
     unit = ruleset.time.unit_plural
     chart = Chart(

@@ -49,7 +49,7 @@ def time_in_rooms(rooms: Sequence[Room], now: int) -> dict[int, int]:
     """Time from arriving in each room to arriving in the next (or to now, for the last): a fight,
     a camp, the move on, all are counted in the room they started from."""
     ends = [*(room.at for room in rooms[1:]), now]
-    return {room.number: max(0, end - room.at) for room, end in zip(rooms, ends)}
+    return {room.number: max(0, end - room.at) for room, end in zip(rooms, ends, strict=False)}
 
 
 def _count_kinds(rooms: Sequence[Room]) -> str:

@@ -77,10 +77,10 @@ class Exploration:
     """An Explore half done: the roll, where resolution has got to, and what has been spent.
 
     Steps run in the text's order (`EXPLORE_STEPS`). `blood_rolled` is the Blood Drop damage thrown,
-    `blood` what of it is still to be split; `delay` the Hourglasses' time; `transit_left` the net Falcons or Skulls (`transit_symbol`) still to spend;
-    `hammers_left` and `crossblades_left` what the destination step may still buy. `camp`: the
-    encounter that found a camp, rolled where the party is (no time, no new room); `surprised`: nobody
-    stood watch.
+    `blood` what of it is still to be split; `delay` the Hourglasses' time; `transit_left` the net
+    Falcons or Skulls (`transit_symbol`) still to spend; `hammers_left` and `crossblades_left` what the
+    destination step may still buy. `camp`: the encounter that found a camp, rolled where the party is
+    (no time, no new room); `surprised`: nobody stood watch.
     """
 
     step: str

@@ -3,10 +3,10 @@ keep the referee's ticking clocks.
 
 A turn is the text's: "the amount of time it takes to perform a significant dungeon exploration
 task such as picking a lock, breaking down a door, or searching a a reasonably sized room ... Roll
-the exploration die every turn". The clock moves one turn, then the face is applied (and so for each turn another action takes:
-`turns_passed`): an encounter
-is rolled here (surprise and reaction), a sign is left to the referee, and the light and the
-characters are told the rest through `signal`; Magic Dissipates also ticks the clocks down here.
+the exploration die every turn". The clock moves one turn, then the face is applied (and so for
+each turn another action takes: `turns_passed`): an encounter is rolled here (surprise and
+reaction), a sign is left to the referee, and the light and the characters are told the rest
+through `signal`; Magic Dissipates also ticks the clocks down here.
 """
 
 from __future__ import annotations

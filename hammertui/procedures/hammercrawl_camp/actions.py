@@ -1,9 +1,10 @@
 """The Camp action, one undoable step at a time, in the text's order.
 
-A Camp half done lives in the Camp's slice of the state (`camp_state`), so a restart picks it up at the step it was on. The steps
-are the text's: the time (lights burn), the Rations, each character's free action, each one's chosen
-camp action, then the 'Smith's encounter roll. The numbers are the rules' (`rules.camp`); this module
-turns them into changes to the party and lines in the log, every die shown.
+A Camp half done lives in the Camp's slice of the state (`camp_state`), so a restart picks it up at
+the step it was on. The steps are the text's: the time (lights burn), the Rations, each character's
+free action, each one's chosen camp action, then the 'Smith's encounter roll. The numbers are the
+rules' (`rules.camp`); this module turns them into changes to the party and lines in the log, every
+die shown.
 """
 
 from __future__ import annotations
@@ -132,7 +133,8 @@ def eat_lines(state: State, ruleset: Ruleset) -> tuple[str, ...]:
         eaten = min(each, member.rations)
         hungry = f" (goes hungry: {eaten} of {each})" if eaten < each else ""
         lines.append(
-            f"{member.name}: {member.rations} Ration{'s' if member.rations != 1 else ''} -> {member.rations - eaten}{hungry}"
+            f"{member.name}: {member.rations} Ration{'s' if member.rations != 1 else ''}"
+            f" -> {member.rations - eaten}{hungry}"
         )
     return tuple(lines)
 
@@ -303,7 +305,8 @@ def encounter_odds(state: State, ruleset: Ruleset, watchers: int | None = None) 
     """What the encounter roll needs: `1d6 - 1 watcher + level 1: an encounter on 6+ (1 in 6)`."""
     rules_ = camp_rules(ruleset)
     watchers = planned_watchers(state) if watchers is None else watchers
-    text = f"{rules_.encounter.dice}{_encounter_terms(state, ruleset, watchers)}: an encounter on {rules_.encounter.at_least}+"
+    terms = _encounter_terms(state, ruleset, watchers)
+    text = f"{rules_.encounter.dice}{terms}: an encounter on {rules_.encounter.at_least}+"
     chance = rules.encounter_chance(ruleset, watchers, state.dungeon.level)
     return f"{text} ({chance})" if chance else text
 

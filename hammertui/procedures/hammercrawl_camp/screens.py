@@ -420,7 +420,7 @@ class ScoutDialog(FormDialog):
     OK = "Scout"
     WIDE = False
 
-    def __init__(self, character_id: str, name: str, last: CampPlan = CampPlan(), proposed: int | None = None) -> None:
+    def __init__(self, character_id: str, name: str, last: CampPlan, proposed: int | None = None) -> None:
         super().__init__(f"Scout Ahead: {name}", "The d20 is rolled when the camp actions are done.")
         self.character_id = character_id
         self.last = last

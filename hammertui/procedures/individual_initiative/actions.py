@@ -376,7 +376,10 @@ class Attack:
             return self._hit(state, ctx, fight, f"{who} attacks {whom}: {sums}", thrown.describe(), False)
         said = f"{who} attacks {whom}: {sums} — a miss."
         if hit.fumble:
-            said = f"{who} attacks {whom}: a 1, a fumble! A free attack by {whom}, or something terrible, at the referee's discretion."
+            said = (
+                f"{who} attacks {whom}: a 1, a fumble!"
+                f" A free attack by {whom}, or something terrible, at the referee's discretion."
+            )
         events = [note(self, said, (thrown.describe(),), level="warn" if hit.fumble else "info")]
         if rules.stray_hits_ally(hit, self.into_melee, own.stray_shot):
             state, more = self._stray(state, ctx, fight)
@@ -396,7 +399,8 @@ class Attack:
             if not fight.acting:
                 raise Refused("It is no one's turn: roll initiative.")
             raise Refused(
-                f"It is {name_of(state, fight.acting)}'s turn, not {name_of(state, self.attacker)}'s: an attack out of turn is a free one."
+                f"It is {name_of(state, fight.acting)}'s turn, not {name_of(state, self.attacker)}'s:"
+                " an attack out of turn is a free one."
             )
         if not self.free and fight.stood == self.attacker:
             raise Refused(f"{name_of(state, self.attacker)} stood up this turn: standing takes a full action.")
@@ -730,5 +734,8 @@ class EndFight:
         spent, events = spend_time(state, turns, ctx, self)
         down = sum(1 for f in fight.foes if f.out == "down")
         fled = sum(1 for f in fight.foes if f.out == "fled")
-        text = f"The fight ends after {fight.round} round{'s' if fight.round != 1 else ''}: {down} down, {fled} fled; {ctx.ruleset.time.label(turns)} {'passes' if turns == 1 else 'pass'}."
+        text = (
+            f"The fight ends after {fight.round} round{'s' if fight.round != 1 else ''}: {down} down, {fled} fled;"
+            f" {ctx.ruleset.time.label(turns)} {'passes' if turns == 1 else 'pass'}."
+        )
         return spent, [note(self, text), *events]

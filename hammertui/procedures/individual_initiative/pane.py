@@ -169,7 +169,8 @@ def wounded(app: HammerApp) -> None:
                 choices.append(
                     (
                         f"stabilise:{who}",
-                        f"An ally stabilises {name}: {own.stabilise} + {own.stabilise_stat}, {own.stabilise_target} or higher",
+                        f"An ally stabilises {name}: {own.stabilise} + {own.stabilise_stat},"
+                        f" {own.stabilise_target} or higher",
                     )
                 )
         if "helpless" in held:

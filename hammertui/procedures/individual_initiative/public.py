@@ -1,4 +1,5 @@
-"""The fight by individual initiative: what of its slice the players may see, field by field (the player view reads by it)."""
+"""The fight by individual initiative: what of its slice the players may see, field by field (the player
+view reads by it)."""
 
 from __future__ import annotations
 

@@ -107,7 +107,8 @@ class IndividualInitiative:
     wounds: Annotated[
         tuple[WoundRow, ...],
         Words(
-            'an array of rows such as { roll = 1, name = "Severe Head Wound", conditions = ["helpless", "bleeding_out"] }'
+            'an array of rows such as { roll = 1, name = "Severe Head Wound",'
+            ' conditions = ["helpless", "bleeding_out"] }'
         ),
     ]
     wounds_kill: Positive

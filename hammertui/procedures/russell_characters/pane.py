@@ -194,10 +194,12 @@ def sheet_lines(view: View, character_id: str) -> list[str]:
     lines = [
         f"{who} · {level_words(view, member)}",
         scores,
-        f"HP {member.hp}/{member.max_hp} · AC {member.ac} ({people.armour_words(member.armour, member.shield)}) · WS {sheet.weapon_skill} · Bow {sheet.bow_skill}",
+        f"HP {member.hp}/{member.max_hp} · AC {member.ac} ({people.armour_words(member.armour, member.shield)})"
+        f" · WS {sheet.weapon_skill} · Bow {sheet.bow_skill}",
         checks.skills_words(state, ruleset, character_id),
         f"Tired {tired}" + (f" · Wounds: {', '.join(sheet.wounds)}" if sheet.wounds else ""),
-        f"Gear ({used}/{people.ability(ruleset, member, 'strength')} slots{burdened}): {', '.join(gear_words(g) for g in sheet.gear) or 'nothing'}",
+        f"Gear ({used}/{people.ability(ruleset, member, 'strength')} slots{burdened}):"
+        f" {', '.join(gear_words(g) for g in sheet.gear) or 'nothing'}",
         f"{member.coins} coins",
     ]
     return [line for line in lines if line]
@@ -462,7 +464,8 @@ COMMANDS: tuple[Command[View], ...] = (
         "share_ration",
         "Share a Ration",
         "Share a Ration",
-        "An exploration {unit}: the selected character shares a Ration round everyone standing; each not Wearied erases a Tired pip",
+        "An exploration {unit}: the selected character shares a Ration round everyone standing;"
+        " each not Wearied erases a Tired pip",
         run=share_ration,
     ),
     Command(
@@ -480,7 +483,8 @@ COMMANDS: tuple[Command[View], ...] = (
         "carry",
         "Carry",
         "Carry an item",
-        "The selected character takes up an item: its slots and usage die; more than STR is Burdened, never more than STR x 1.5",
+        "The selected character takes up an item: its slots and usage die;"
+        " more than STR is Burdened, never more than STR x 1.5",
         run=carry,
     ),
     Command(
@@ -516,7 +520,8 @@ COMMANDS: tuple[Command[View], ...] = (
         "dismiss_character",
         "Dismiss",
         "Dismiss a character",
-        "The selected character leaves the party, not dead (one of a new session's four the table does not play, a player gone home); undo brings them back",
+        "The selected character leaves the party, not dead"
+        " (one of a new session's four the table does not play, a player gone home); undo brings them back",
         run=dismiss,
     ),
     Command(

@@ -1,4 +1,5 @@
-"""The Russell House Rules' characters: what of its slice the players may see, field by field (the player view reads by it)."""
+"""The Russell House Rules' characters: what of its slice the players may see, field by field (the player
+view reads by it)."""
 
 from __future__ import annotations
 

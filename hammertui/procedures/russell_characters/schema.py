@@ -98,7 +98,8 @@ class Growth:
     levels: Annotated[
         tuple[LevelRow, ...],
         nonempty(
-            'an array of rows such as { level = 2, hp = "1d6", templates = 2, max_skill = 2, weapon_skill = 1, xp = 2000 }'
+            "an array of rows such as"
+            ' { level = 2, hp = "1d6", templates = 2, max_skill = 2, weapon_skill = 1, xp = 2000 }'
         ),
     ]
     past_the_chart: PastTheChart

@@ -397,7 +397,9 @@ class Carry:
         strength = ability(ctx.ruleset, member, "strength")
         if used > most:
             raise Refused(
-                f'{member.name} cannot carry more than {most} slots: "Characters absolutely cannot carry more items than Str x 1.5" ({ctx.ruleset.stat_rules.role("strength")} {strength}, {used} needed).'
+                f"{member.name} cannot carry more than {most} slots:"
+                ' "Characters absolutely cannot carry more items than Str x 1.5"'
+                f" ({ctx.ruleset.stat_rules.role('strength')} {strength}, {used} needed)."
             )
         gear = (*(carried if g.id == carried.id else g for g in sheet.gear),) if held else (*sheet.gear, carried)
         burden = ": Burdened" if rules.burdened(used, strength) else ""
@@ -500,10 +502,15 @@ class WearArmour:
         strength = ability(ctx.ruleset, member, "strength")
         if used > most:
             raise Refused(
-                f'{member.name} cannot carry more than {most} slots: "Characters absolutely cannot carry more items than Str x 1.5" ({ctx.ruleset.stat_rules.role("strength")} {strength}, {used} needed).'
+                f"{member.name} cannot carry more than {most} slots:"
+                ' "Characters absolutely cannot carry more items than Str x 1.5"'
+                f" ({ctx.ruleset.stat_rules.role('strength')} {strength}, {used} needed)."
             )
         burden = ", Burdened" if rules.burdened(used, strength) else ""
-        text = f"{member.name} wears {armour_words(self.armour, self.shield)}: AC {worn.ac}; {used}/{strength} slots{burden}."
+        text = (
+            f"{member.name} wears {armour_words(self.armour, self.shield)}:"
+            f" AC {worn.ac}; {used}/{strength} slots{burden}."
+        )
         return attrs.evolve(state, party=replace_member(state.party, worn)), [
             note(self, text, level="warn" if burden else "info")
         ]
@@ -631,9 +638,15 @@ class ShareRation:
             sheet = person(state, ctx.ruleset, member.id)
             state = with_person(state, member.id, attrs.evolve(sheet, tired=sheet.tired - 1))
         names = _names(eased)
-        text = f"{sharer.name} shares a Ration round {len(members)}; {names} erase{'s' if len(eased) == 1 else ''} a Tired pip."
+        text = (
+            f"{sharer.name} shares a Ration round {len(members)};"
+            f" {names} erase{'s' if len(eased) == 1 else ''} a Tired pip."
+        )
         if dry:
-            text += f" {_names(dry)} {'has' if len(dry) == 1 else 'have'} no water to drink and go{'es' if len(dry) == 1 else ''} without."
+            text += (
+                f" {_names(dry)} {'has' if len(dry) == 1 else 'have'} no water to drink"
+                f" and go{'es' if len(dry) == 1 else ''} without."
+            )
         spent, events = spend_time(state, 1, ctx, self)
         return spent, [note(self, f"{text} {'; '.join([eaten, *drunk])}.", (*ate, *shown)), *events]
 
@@ -749,7 +762,10 @@ class LevelUp:
         state = attrs.evolve(state, party=tuple(after if m.id == member.id else m for m in state.party))
         skill = f", Weapon Skill {sheet.weapon_skill + up.weapon_skill}" if up.weapon_skill else ""
         template = f", a class template ({up.templates} of {own.levels[-1].templates})" if up.new_template else ""
-        text = f"{member.name} reaches level {reached}: +{gained} HP ({after.max_hp}){skill}{template}, max skill rank {up.max_skill}."
+        text = (
+            f"{member.name} reaches level {reached}: +{gained} HP ({after.max_hp}){skill}{template},"
+            f" max skill rank {up.max_skill}."
+        )
         return state, [note(self, text, shown)]
 
 
@@ -795,7 +811,8 @@ def rules_problems(slice: People, state: State, ruleset: Ruleset) -> list[str]:
         ]
         if sheet.template and sheet.template not in templates:
             found.append(
-                f"{where}.template: {ruleset.name} has no class template {sheet.template!r} (one of {', '.join(templates) or 'none'})"
+                f"{where}.template: {ruleset.name} has no class template {sheet.template!r}"
+                f" (one of {', '.join(templates) or 'none'})"
             )
     return found
 

@@ -1022,7 +1022,10 @@ class DefensiveAction:
         state = _defending(state, ctx, self.combatant_id)
         _, banes, _ = _defensive_banes(state, ctx.ruleset, self.combatant_id, "")
         who = name_of(state, self.combatant_id)
-        text = f"{who} takes a Defensive Action: attacks {who} sees coming suffer {banes} Bane{'s' if banes != 1 else ''} until its next turn."
+        text = (
+            f"{who} takes a Defensive Action: attacks {who} sees coming"
+            f" suffer {banes} Bane{'s' if banes != 1 else ''} until its next turn."
+        )
         return state, [note(self, text)]
 
 
@@ -1260,7 +1263,8 @@ class ResolveAttack:
             events.append(
                 note(
                     self,
-                    f"{more} more effect{'s' if more != 1 else ''} earned by the crit's multiplier: the 'Smith adds and stacks them.",
+                    f"{more} more effect{'s' if more != 1 else ''} earned by the crit's multiplier:"
+                    " the 'Smith adds and stacks them.",
                     level="warn",
                 )
             )
@@ -1304,7 +1308,8 @@ def _declared_uses(
         member = next((m for m in state.party if m.id == pending.attacker), None)
         if member is None or ruleset.classes[member.class_id].shield_bash is None:
             raise Refused(
-                f'{pending.plan.attacker} has no Shield Bash: "available to Dwarves and Fighters using any non-tower shield"'
+                f"{pending.plan.attacker} has no Shield Bash:"
+                ' "available to Dwarves and Fighters using any non-tower shield"'
             )
         if pending.plan.halved:
             raise Refused("an unarmed attacker has no shield in hand to bash with")
@@ -1356,7 +1361,8 @@ def _landed(ctx: Context, result: rules.AttackResult, narrative: Iterable[int], 
     crits = {n for n, d in enumerate(result.dice, 1) if d.critical}
     if traded - crits:
         raise Refused(
-            f"only a critical die can take an effect instead: die {', '.join(map(str, sorted(traded - crits)))} is not one"
+            "only a critical die can take an effect instead:"
+            f" die {', '.join(map(str, sorted(traded - crits)))} is not one"
         )
     if traded and not ctx.ruleset.combat.critical.narrative_option:
         raise Refused(f"{ctx.ruleset.name} has no narrative crit: the multiplier stands")

@@ -162,7 +162,8 @@ FIGHT: tuple[Command[FightMoment], ...] = (
         "attack",
         "Attack",
         "Attack",
-        "The highlighted one, or else the next to act, attacks the default target: the dice thrown, then landed (1-9 another)",
+        "The highlighted one, or else the next to act, attacks the default target:"
+        " the dice thrown, then landed (1-9 another)",
         show=True,
         applies=_may_attack,
     ),
@@ -844,7 +845,8 @@ def turn_text(view: View, fight: Fight) -> Text:
         said = declared(fight, actor.id)
         text.append(f"{actor.name}'s Turn: ", style="bold")
         text.append(
-            f"{rules.turn_words(said.movement, said.act_first)} ({declaration(view, said.movement, said.action, False)})"
+            f"{rules.turn_words(said.movement, said.act_first)}"
+            f" ({declaration(view, said.movement, said.action, False)})"
         )
         text.append(f" · still to act: {left}" if left else " · everyone has acted (space: on)", style="dim")
         return text

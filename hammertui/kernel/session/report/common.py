@@ -247,7 +247,8 @@ def adventurers(state: State, events: Sequence[Event], ruleset: Ruleset, awards:
         f"{levels} level{'' if levels == 1 else 's'} gained"
         + (": " + ", ".join(f"{name} to {max(levels)}" for name, levels in gained.items()) if gained else "")
         + ".",
-        f"{len(told)} XP award{'' if len(told) == 1 else 's'} in the log; {sum(m.xp for m in everyone)} XP held by the party and the fallen.",
+        f"{len(told)} XP award{'' if len(told) == 1 else 's'} in the log;"
+        f" {sum(m.xp for m in everyone)} XP held by the party and the fallen.",
         *(f"In town: {e.text}" for e in told if e.action == TOWN),
     ]
     header = ("Who", "Player", "Class", "Level at start", "Level now", "XP", "")

@@ -293,7 +293,10 @@ def _events(action: ReturnToTown, state: State, ruleset: Ruleset, plan: TownPlan
     )
     if plan.conversion.converted:
         names = ", ".join(h.member.name for h in homes)
-        text = f"{plan.conversion.converted} coins become {plan.conversion.xp_each} XP each for {names}; those coins are gone."
+        text = (
+            f"{plan.conversion.converted} coins become {plan.conversion.xp_each} XP each for {names};"
+            " those coins are gone."
+        )
         events.append(note(action, text))
     events.append(note(action, _split_text(plan)))
     events += _item_events(action, state, plan)

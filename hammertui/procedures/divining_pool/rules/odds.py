@@ -69,6 +69,10 @@ class OddsSymbols:
         return (self.reward, self.challenge, self.boon, self.bane, self.blood, self.delay)
 
 
+HAMMERCRAWL_SYMBOLS = OddsSymbols()
+"""The symbols the odds follow when a caller names none."""
+
+
 @record
 class Distribution:
     """The chances of the whole numbers `low`, `low + 1`, ...: `weights[i]` in `denominator`.
@@ -155,7 +159,7 @@ def pool_odds(
     room_xp: int = 1,
     *,
     reward_needs_challenge: bool = True,
-    symbols: OddsSymbols = OddsSymbols(),
+    symbols: OddsSymbols = HAMMERCRAWL_SYMBOLS,
     tolerance: Fraction | float = TOLERANCE,
 ) -> PoolOdds:
     """The exact odds of a pool of `colour: count`, remembered for pools seen before.
@@ -386,7 +390,7 @@ def _outcomes(die: _Die, chain: _Die | None, extra: int) -> _Joint:
     for tally, chains in die.faces:
         rest = then if chains else {(0,) * len(tally): scale}
         for more, weight in rest.items():
-            total = tuple(a + b for a, b in zip(tally, more))
+            total = tuple(a + b for a, b in zip(tally, more, strict=True))
             weights[total] = weights.get(total, 0) + weight
     return weights, die.sides * scale
 

@@ -534,7 +534,8 @@ def _totals_text(view: View, trip: Exploration) -> Text:
     text = Text("; ".join(reading_lines(view.ruleset, reading)) + "\n", style="bold")
     if trip.extra_throws:
         reward, challenge = rules.destination_symbols(view.ruleset)
-        found = f"{rules.counted_symbol(view.ruleset, trip.hammers, reward)}, {rules.counted_symbol(view.ruleset, trip.crossblades, challenge)}"
+        hammers = rules.counted_symbol(view.ruleset, trip.hammers, reward)
+        found = f"{hammers}, {rules.counted_symbol(view.ruleset, trip.crossblades, challenge)}"
         text.append(f"With the encounter in transit: {found}.\n", style="bold")
     return text
 

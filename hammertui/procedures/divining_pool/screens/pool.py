@@ -231,7 +231,7 @@ class TextLines(Widget):
             self._strips.clear()
             self.refresh(layout=True)
             return
-        changed = [y for y, (was, now) in enumerate(zip(old, self._lines)) if not _same(was, now)]
+        changed = [y for y, (was, now) in enumerate(zip(old, self._lines, strict=True)) if not _same(was, now)]
         for y in changed:
             self._strips.pop(y, None)
         if changed:

@@ -118,7 +118,10 @@ class BreakRage:
         rounds, minutes = abilities.collapse_rounds(ctx.ruleset, member.class_id, ctx.dice)
         state, _ = effects.add(state, UNCONSCIOUS, member.id, effects.ROUND, rounds, f"Collapsed out of {effect.name}.")
         how = "lets it knock them out" if self.willing else "fails"
-        text = f"{member.name} {how}: {effect.name} ends and they collapse, unconscious {minutes.total} minutes ({rounds} rounds)."
+        text = (
+            f"{member.name} {how}: {effect.name} ends and they collapse,"
+            f" unconscious {minutes.total} minutes ({rounds} rounds)."
+        )
         events.append(note(self, text, (minutes.describe(),), level="warn"))
         return state, events
 
@@ -133,7 +136,8 @@ def rage_choices(state: State, ruleset: Ruleset, character_id: str) -> list[tupl
         return [
             (
                 "break",
-                f"Break out: {found.save} save {found.break_target}; failed, unconscious {found.collapse_minutes} minutes",
+                f"Break out: {found.save} save {found.break_target};"
+                f" failed, unconscious {found.collapse_minutes} minutes",
             ),
             ("collapse", f"Let it knock them out: unconscious {found.collapse_minutes} minutes"),
         ]

@@ -135,6 +135,9 @@ class HirelingFightMorale:
             state = with_fight(attrs.evolve(state, hirelings=_without(state, hired)), fight=fight)
         else:
             state = attrs.evolve(state, hirelings=_kept(state, hired, result.verdict))
-        text = f"{hired.name}'s morale in the fight, {boss.name} rolling: {result.describe()} ({'; '.join(result.check.reasons)})."
+        text = (
+            f"{hired.name}'s morale in the fight, {boss.name} rolling:"
+            f" {result.describe()} ({'; '.join(result.check.reasons)})."
+        )
         level = "info" if result.verdict == hirelings.KEEP else "warn"
         return state, [note(self, text, (result.check.roll.describe(),), level=level)]

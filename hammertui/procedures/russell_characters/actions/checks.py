@@ -146,7 +146,8 @@ class SkillTest:
             raise Refused("Name the skill.")
         if held is None and not self.untrained:
             raise Refused(
-                f"{member.name} has no {self.skill} skill; untrained (rank 0), only what anyone might try, the referee's call (Untrained Skills)"
+                f"{member.name} has no {self.skill} skill; untrained (rank 0), only what anyone might try,"
+                " the referee's call (Untrained Skills)"
             )
         how = tilt(
             state,
@@ -207,11 +208,16 @@ class DeclareSkill:
         if len(sheet.skills) >= slots(ctx.ruleset, member):
             intelligence = ctx.ruleset.stat_rules.role("intelligence")
             raise Refused(
-                f"{member.name}'s {slots(ctx.ruleset, member)} skill slots (half {intelligence} {member.stats[intelligence]}) are full: they may never have more skills than skill slots (Skill Slots)"
+                f"{member.name}'s {slots(ctx.ruleset, member)} skill slots"
+                f" (half {intelligence} {member.stats[intelligence]}) are full:"
+                " they may never have more skills than skill slots (Skill Slots)"
             )
         declared = attrs.evolve(sheet, skills=(*sheet.skills, people.Skill(name)), just_in_time=sheet.just_in_time - 1)
         state = people.with_person(state, member.id, declared)
-        text = f"{member.name} declares a Just-in-Time skill: {name} 1 ({len(declared.skills)}/{slots(ctx.ruleset, member)} slots, {declared.just_in_time} Just-in-Time left)."
+        text = (
+            f"{member.name} declares a Just-in-Time skill: {name} 1"
+            f" ({len(declared.skills)}/{slots(ctx.ruleset, member)} slots, {declared.just_in_time} Just-in-Time left)."
+        )
         return state, [note(self, text)]
 
 
@@ -252,12 +258,14 @@ class PractiseSkill:
             raise Refused(f"{member.name} has no {self.skill} skill.")
         if not rules.may_practise(held.marks, own.practice_marks):
             raise Refused(
-                f"{held.name} has {held.marks} check marks; practice needs {own.practice_marks} or more (Character Skills)"
+                f"{held.name} has {held.marks} check marks;"
+                f" practice needs {own.practice_marks} or more (Character Skills)"
             )
         most = highest_rank(ctx.ruleset, member)
         if held.rank >= most:
             raise Refused(
-                f"{held.name} is at rank {held.rank}: rank cannot rise above level {member.level}'s {most} (Improving Skills)"
+                f"{held.name} is at rank {held.rank}:"
+                f" rank cannot rise above level {member.level}'s {most} (Improving Skills)"
             )
         how = Tilt(int(self.helped), (("mentor or facilities", int(self.helped)),))
         face, shift, shown = throw(ctx, own.save_die, how, low_is_good=True)
@@ -266,7 +274,10 @@ class PractiseSkill:
         after = attrs.evolve(held, rank=rules.rank_after(held.rank, passed, most), marks=0)
         state = people.with_person(state, member.id, _with_skill(sheet, after))
         outcome = f"{held.name} rises to {after.rank}" if passed else f"{held.name} stays at {held.rank}"
-        text = f"{member.name} practises {held.name} for a week, marks erased: {intelligence} {member.stats[intelligence]} or under{how.words()}: {face} — {outcome}."
+        text = (
+            f"{member.name} practises {held.name} for a week, marks erased:"
+            f" {intelligence} {member.stats[intelligence]} or under{how.words()}: {face} — {outcome}."
+        )
         return state, [note(self, text, (shown,))]
 
 
@@ -317,4 +328,7 @@ def skill_target(
     rank = held.rank if held else 0
     how = _foreseen(state, ruleset, member, "stealth" if stealth else "skill", physical or stealth, advantage)
     extra = f" {modifier:+d}" if modifier else ""
-    return f"{own.skill_die} + {rank}{extra} ({held.name if held else 'untrained'}), {own.skill_target} or more{how}; a 1 always fails."
+    return (
+        f"{own.skill_die} + {rank}{extra} ({held.name if held else 'untrained'}),"
+        f" {own.skill_target} or more{how}; a 1 always fails."
+    )

@@ -105,7 +105,10 @@ class MakeCharacter:
         state = state.with_slice(NAME, attrs.evolve(people(state), rolled=()))
         state = with_person(attrs.evolve(state, party=(*state.party, member)), member.id, sheet)
         slots = rules.skill_slots(ability(ctx.ruleset, member, "intelligence"))
-        text = f"{rolled_text(ctx.ruleset, member, sheet)} {slots} skill slots; carries {', '.join(g.name for g in sheet.gear)}."
+        text = (
+            f"{rolled_text(ctx.ruleset, member, sheet)} {slots} skill slots;"
+            f" carries {', '.join(g.name for g in sheet.gear)}."
+        )
         shown = (
             f"HP {hit.describe()} + {constitution} {ctx.ruleset.stat_mod(con):+d}",
             f"coins {purse.describe()} x {own.coins_times}",

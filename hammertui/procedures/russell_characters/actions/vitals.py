@@ -369,7 +369,8 @@ class Hire:
         most = retain_most(state, ctx.ruleset, self.employer)
         if retained(state, self.employer) >= most:
             raise Refused(
-                f"{boss} retains {most} hireling{'s' if most != 1 else ''} at most (1 plus the {own.retain_stat} modifier, at least {own.least})."
+                f"{boss} retains {most} hireling{'s' if most != 1 else ''} at most"
+                f" (1 plus the {own.retain_stat} modifier, at least {own.least})."
             )
         thrown = roll(ctx.dice, own.hit_die)
         hp = max(1, thrown.total)
