@@ -201,7 +201,10 @@ class PractiseDialog(RussellCheckDialog):
         member = self.state.character(self.character_id)
         helped = " with Advantage" if self.ticked("helped") else ""
         intelligence = self.ruleset.stat_rules.role("intelligence")
-        return f"{intelligence} {member.stats[intelligence]} or under on {people.section(self.ruleset).save_die}{helped}; its check marks are erased either way."
+        return (
+            f"{intelligence} {member.stats[intelligence]} or under on {people.section(self.ruleset).save_die}"
+            f"{helped}; its check marks are erased either way."
+        )
 
     def build(self) -> Action:
         return checks.PractiseSkill(self.character_id, self.choice("skill"), self.ticked("helped"))

@@ -460,7 +460,10 @@ class AttackDialog(FormDialog):
     def _to_landing_words(self, state: State) -> None:
         pending = _pending(state)
         self._title = "The attack lands"
-        self._prompt = f"{pending.plan.attacker} attacks {combat.name_of(state, pending.target)} (AC {pending.target_ac}). Enter deals the damage."
+        self._prompt = (
+            f"{pending.plan.attacker} attacks {combat.name_of(state, pending.target)} (AC {pending.target_ac})."
+            " Enter deals the damage."
+        )
         self.OK = "Land it"
 
     def _stay_put_options(self, state: State) -> list[tuple[str, str]]:

@@ -210,7 +210,8 @@ class EffectDialog(FormDialog):
         if self.choice("unit") == effects.ROUND:
             return f"{who}: {name}, {duration} round{'s' if duration != 1 else ''} ({self._round_end(duration)})"
         time = self.ruleset.time
-        return f"{who}: {name}, {time.label(duration)} (ends as the clock reaches {time.unit} {self.state.clock.units + duration})"
+        ends = self.state.clock.units + duration
+        return f"{who}: {name}, {time.label(duration)} (ends as the clock reaches {time.unit} {ends})"
 
     def _round_end(self, duration: int) -> str:
         """In a fight, the round it ends at the top of; outside one, how many rounds from now."""

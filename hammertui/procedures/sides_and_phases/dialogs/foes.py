@@ -163,9 +163,11 @@ class FoesDialog(FormDialog):
         kind, count = self._kind(), self._count()
         hd = self._hit_dice()
         parts = [
-            f"{count} x {kind.name or '(no name yet)'}: HD {hd} (tier {rules.foe_tier(self.ruleset, hd)}), {self._hp_text(hd)}",
+            f"{count} x {kind.name or '(no name yet)'}: HD {hd} (tier {rules.foe_tier(self.ruleset, hd)}), "
+            f"{self._hp_text(hd)}",
             f"AC {kind.ac}",
-            f"{kind.attack_dice} attack {'die' if kind.attack_dice == 1 else 'dice'} {kind.attack_bonus:+d}, d{kind.damage_die} damage",
+            f"{kind.attack_dice} attack {'die' if kind.attack_dice == 1 else 'dice'} {kind.attack_bonus:+d}, "
+            f"d{kind.damage_die} damage",
             f"morale: {f'2d6 against {kind.morale}' if kind.morale else 'Rally save'} (save {kind.save_bonus:+d})",
         ]
         if kind.intelligent:

@@ -72,7 +72,10 @@ class TurnUnholyDialog(KeptResultDialog):
         if _uses(cleric) < 1:
             return [f"{cleric.name} has no Turn Unholy left until rested."]
         own = tiers.tier_of(self.ruleset, cleric.level)
-        head = f"{cleric.name}: level {cleric.level}, tier {own}. Each victim makes a {table.save} save; success shrugs it off."
+        head = (
+            f"{cleric.name}: level {cleric.level}, tier {own}. Each victim makes a {table.save} save;"
+            " success shrugs it off."
+        )
         chosen = set(self.query_one("#targets", SelectionList).selected)
         ticked = [f for f in self.foes if f.id in chosen]
         if not self.foes:
