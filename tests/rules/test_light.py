@@ -7,6 +7,7 @@ from pathlib import Path
 import attrs
 import pytest
 
+from hammertui.kernel.rules.clock import to_next_hour
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.burn_down.rules import (
     LOW_AT,
@@ -22,7 +23,6 @@ from hammertui.procedures.burn_down.rules import (
     light_level,
     refill,
     spell_duration,
-    to_next_hour,
 )
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import hammertui
 from hammertui.kernel.ui.app import HammerApp
-from hammertui.kernel.ui.procedures import every_command
+from hammertui.kernel.ui.common import every_command
 
 KERNEL_UI = Path(hammertui.__file__).parent / "kernel" / "ui"
 

@@ -52,7 +52,7 @@ class LootScreen(ListingScreen):
         Binding(
             "x", "remove", "Remove", id="loot.remove", tooltip="Strike the highlighted line out: spent, lost, destroyed"
         ),
-        Binding("u", "app.undo", "Undo", id="loot.undo", tooltip="Take back the last thing done"),
+        Binding("u", "app.do('store.undo')", "Undo", id="loot.undo", tooltip="Take back the last thing done"),
     ]
     ROW_ACTIONS = frozenset({"give", "edit", "sell", "remove"})
 

@@ -568,8 +568,8 @@ class PoolScreen(ModalScreen[None]):
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="pool.close"),
-        Binding("u", "app.undo", "Undo", id="pool.undo"),
-        Binding("ctrl+r", "app.redo", "Redo", id="pool.redo"),
+        Binding("u", "app.do('store.undo')", "Undo", id="pool.undo"),
+        Binding("ctrl+r", "app.do('store.redo')", "Redo", id="pool.redo"),
     ]
 
     def __init__(self) -> None:

@@ -77,7 +77,11 @@ class TownScreen(ListingScreen):
             tooltip="Hand out unclaimed items first",
         ),
         Binding(
-            "u", "app.undo", "Undo", id="town.undo", tooltip="Take back the last thing done: a level, or the whole trip"
+            "u",
+            "app.do('store.undo')",
+            "Undo",
+            id="town.undo",
+            tooltip="Take back the last thing done: a level, or the whole trip",
         ),
     ]
     ROW_ACTIONS = frozenset({"level_up"})

@@ -54,10 +54,10 @@ class SheetScreen(ModalScreen[None]):
         Binding("c", "run('notes')", "Notes", id="sheet.notes"),
         Binding("k", "run('counts')", "Supplies", id="sheet.counts"),
         Binding("d", "run('damage')", "Damage", id="sheet.damage", show=False),
-        Binding("h", "app.heal", "Heal", id="sheet.heal", show=False),
+        Binding("h", "app.do('party.heal')", "Heal", id="sheet.heal", show=False),
         Binding("z", "run('lay_down')", "Lay Down", id="sheet.lay_down", show=False),
         Binding("f", "run('fight_on')", "Fight On", id="sheet.fight_on", show=False),
-        Binding("B", "app.bury", "Epitaph", id="sheet.bury", show=False),
+        Binding("B", "app.do('party.bury')", "Epitaph", id="sheet.bury", show=False),
     ]
 
     def __init__(self, character_id: str) -> None:
