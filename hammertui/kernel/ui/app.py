@@ -36,7 +36,7 @@ from hammertui.kernel.session.lock import SessionBusy, SessionLock
 from hammertui.kernel.session.persist import SaveError, SaveFailed, SaveFiles
 from hammertui.kernel.session.sessions import RulesetLoader
 from hammertui.kernel.session.store import Store
-from hammertui.kernel.ui import opening, palette, procedures
+from hammertui.kernel.ui import procedures
 from hammertui.kernel.ui.commands import Command, reaches
 from hammertui.kernel.ui.common import COMMON, commands
 from hammertui.kernel.ui.crash import CrashGuard, state_folder
@@ -175,9 +175,13 @@ class HammerApp(CrashGuard):
         if self.store is not None:
             self._show(self.store, self.store.recent)
             if self.busy is not None:
-                opening.ask_read_only(self, self.busy)
+                from hammertui.kernel.ui.opening import ask_read_only
+
+                ask_read_only(self, self.busy)
             elif sessions.rules_changed(self.store):
-                opening.ask_about_changed_rules(self, self.store)
+                from hammertui.kernel.ui.opening import ask_about_changed_rules
+
+                ask_about_changed_rules(self, self.store)
         elif self.problem is not None:
             error = self.problem.error
             has_backup = self.problem.files.backup.exists()
@@ -350,6 +354,8 @@ class HammerApp(CrashGuard):
         """Textual's own (but Quit, which is ours), then the palette's entries (`palette`): every
         command that applies under `screen`, the screen's own while it is up, each character's. The
         palette reads markup in a command's words, and these carry names: they are escaped."""
+        from hammertui.kernel.ui import palette
+
         ours = palette.entries(
             self, screen, lambda command: bool(self.check_action(*self._checked(command))), self.runner
         )
