@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
 import tomli_w
 
 import hammertui.procedures
@@ -102,14 +101,6 @@ def test_each_need_names_a_procedure_of_another_part() -> None:
             assert part != procedure.part and name in registry.names(part), (procedure.name, part, name)
 
 
-@pytest.mark.skip(
-    reason=(
-        "the kernel still names procedures: kernel.ui.app (burn_down's time to the next hour and into the dark,"
-        " hammercrawl_classes' LayDown and FightOn),"
-        " kernel.ui.header (burn_down's lit time, hammercrawl_classes' tier),"
-        " kernel.ui.keymap (walks the procedures package for screen keys)"
-    )
-)
 def test_the_kernel_imports_no_procedure(tmp_path: Path) -> None:
     kernel = {
         "name": "The kernel imports no procedure",

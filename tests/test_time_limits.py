@@ -27,7 +27,7 @@ def fall_through(*_, **__):
 
 async def test_presses_on_after_the_crash(tmp_path, monkeypatch):
     """What hung a whole run: a loop of keys waiting for a change the crashed app never makes."""
-    monkeypatch.setattr(HammerApp, "action_advance_time", fall_through)
+    monkeypatch.setattr(HammerApp, "action_do", fall_through)
     app = make_app(tmp_path, seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("t")
@@ -36,7 +36,7 @@ async def test_presses_on_after_the_crash(tmp_path, monkeypatch):
 
 
 async def test_waits_for_what_the_crashed_app_never_shows(tmp_path, monkeypatch):
-    monkeypatch.setattr(HammerApp, "action_advance_time", fall_through)
+    monkeypatch.setattr(HammerApp, "action_do", fall_through)
     app = make_app(tmp_path, seed=7)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("t")
@@ -45,7 +45,7 @@ async def test_waits_for_what_the_crashed_app_never_shows(tmp_path, monkeypatch)
 
 @pytest.mark.crash_screen
 async def test_looks_at_the_crash_screen(tmp_path, monkeypatch):
-    monkeypatch.setattr(HammerApp, "action_advance_time", fall_through)
+    monkeypatch.setattr(HammerApp, "action_do", fall_through)
     app = make_app(tmp_path, seed=7)
     with pytest.raises(RuntimeError, match="the torch fell through the floor"):
         async with app.run_test(size=(120, 40)) as pilot:

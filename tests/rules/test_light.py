@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 from hammertui.kernel.rules.burning import LOW_AT, LitSource, burn, burn_all, dark_after
+from hammertui.kernel.rules.clock import to_next_hour
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.procedures.burn_down.rules import (
     bar_level,
@@ -18,7 +19,6 @@ from hammertui.procedures.burn_down.rules import (
     light_level,
     refill,
     spell_duration,
-    to_next_hour,
 )
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -14,7 +14,7 @@ import pytest
 from hammertui.kernel.rules.dice import ScriptedDice
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import persist, save_check
-from hammertui.kernel.session.actions import AdvanceTime, Context, Refused, apply_action
+from hammertui.kernel.session.actions import AdvanceTime, Context, Refused, ToNextHour, apply_action, next_hour
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Clock, State, replace_member
@@ -31,9 +31,7 @@ from hammertui.procedures.burn_down.actions import (
     Light,
     Pack,
     Refill,
-    ToNextHour,
     casters,
-    next_hour,
     pack_items,
     packs,
     party_light,

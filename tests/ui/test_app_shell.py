@@ -10,9 +10,13 @@ from pathlib import Path
 
 import hammertui
 from hammertui.kernel.ui.app import HammerApp
-from hammertui.kernel.ui.procedures import every_command
+from hammertui.kernel.ui.common import every_command
 
 KERNEL_UI = Path(hammertui.__file__).parent / "kernel" / "ui"
+
+MOST_METHODS = 25
+"""Start-up, the store, the screens and the palette's plumbing fit in this many of the app's own
+methods; a command's code is the module's named for what it does, a procedure's its own."""
 
 
 def test_a_procedures_command_runs_its_own_code_not_the_apps() -> None:
@@ -21,6 +25,11 @@ def test_a_procedures_command_runs_its_own_code_not_the_apps() -> None:
             continue
         assert command.run.__module__ != HammerApp.__module__, f"{command.id} runs the app's {command.run.__qualname__}"
         assert not hasattr(HammerApp, f"action_{command.action}"), f"the app still holds {command.id}'s handler"
+
+
+def test_the_app_holds_no_more_methods_than_a_shell_needs() -> None:
+    own = [name for name, member in vars(HammerApp).items() if callable(member) or isinstance(member, property)]
+    assert len(own) <= MOST_METHODS, f"HammerApp holds {len(own)} methods: {', '.join(own)}"
 
 
 def test_the_app_answers_no_message_of_its_own_but_its_events() -> None:

@@ -58,7 +58,7 @@ async def crash_by_key(tmp_path: Path, key: str) -> HammerApp:
 async def test_a_key_whose_handler_fails_shows_the_crash_screen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(HammerApp, "action_advance_time", fall_through)
+    monkeypatch.setattr(HammerApp, "action_do", fall_through)
     await crash_by_key(tmp_path, "t")
     assert capfd.readouterr() == ("", ""), "no traceback over the terminal"
 
@@ -97,7 +97,7 @@ async def test_a_screen_that_fails_to_open_shows_the_crash_screen(
 
 
 async def test_each_crash_is_appended_to_the_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(HammerApp, "action_advance_time", fall_through)
+    monkeypatch.setattr(HammerApp, "action_do", fall_through)
     await crash_by_key(tmp_path, "t")
     await crash_by_key(tmp_path, "t")
     assert (tmp_path / CRASH_LOG).read_text().count("\nRuntimeError: the torch fell through the floor\n") == 2
@@ -112,7 +112,7 @@ def test_the_command_prints_one_line_naming_the_log(tmp_path: Path) -> None:
         from hammertui.kernel.ui.app import HammerApp
         from hammertui.kernel.ui.crash import CrashScreen
 
-        def fall_through(self):
+        def fall_through(self, *_):
             raise RuntimeError("the torch fell through the floor")
 
         async def keys(pilot):
@@ -122,7 +122,7 @@ def test_the_command_prints_one_line_naming_the_log(tmp_path: Path) -> None:
             await pilot.press("q")
 
         run = HammerApp.run
-        HammerApp.action_advance_time = fall_through
+        HammerApp.action_do = fall_through
         HammerApp.run = lambda self: run(self, headless=True, size=(120, 40), auto_pilot=keys)
         sys.exit(cli.main(["demo", "--saves", {str(tmp_path)!r}, "--seed", "7"]))
         """

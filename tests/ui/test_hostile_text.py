@@ -26,6 +26,7 @@ from hammertui.kernel.session.persist import SaveFiles
 from hammertui.kernel.session.report.files import report_of
 from hammertui.kernel.session.report.render import html, markdown
 from hammertui.kernel.session.store import Store
+from hammertui.kernel.ui import session_commands
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.player_view import PlayerApp
@@ -181,7 +182,7 @@ async def test_the_player_view_shows_hostile_text_as_it_reads(tmp_path: Path) ->
     ("open_dialog", "typed", "said"),
     [
         (characters.rename_character, "A\x1b]2;PWNED\x07B", "holds a control character (U+001B)"),
-        (HammerApp.action_rename, "Tomb [/]", "cannot be a session name"),
+        (session_commands.rename, "Tomb [/]", "cannot be a session name"),
     ],
     ids=["a name holding an OSC title", "a session name holding markup"],
 )

@@ -88,7 +88,7 @@ async def test_the_palette_serves_the_player_view_for_the_app_s_lifetime(tmp_pat
         offered = palette(app)
         assert "Player view: show HP numbers" in offered
         offered["Open the player view"]()  # type: ignore[operator]
-        server = app._player_server
+        server = app.player_server
         assert server is not None and server.running
         await until(pilot, lambda: any(server.address in n.message for n in app._notifications), "the address told")
         deadline = time.monotonic() + 20
@@ -99,7 +99,7 @@ async def test_the_palette_serves_the_player_view_for_the_app_s_lifetime(tmp_pat
             c.help for c in app.get_system_commands(app.screen) if c.title == "Open the player view"
         )
         palette(app)["Open the player view"]()  # type: ignore[operator]
-        assert app._player_server is server
+        assert app.player_server is server
         palette(app)["Player view: show HP numbers"]()  # type: ignore[operator]
         assert app.store is not None and app.store.state.session.show_hp_numbers
         assert "Player view: HP as bands alone" in palette(app)

@@ -12,7 +12,7 @@ from textual.widgets import Input, Select
 from hammertui.kernel.ruleset import load_ruleset
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.ui.app import make_app
-from hammertui.kernel.ui.commands import COMMON
+from hammertui.kernel.ui.common import COMMON
 from hammertui.kernel.ui.header import SessionHeader
 from hammertui.kernel.ui.loot import LootScreen
 from hammertui.procedures.exploration_die.dialogs import TurnDialog

@@ -12,8 +12,10 @@ from typing import ClassVar
 
 import attrs
 
+from hammertui.kernel.rules.clock import clock_text, to_next_hour
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.rules.text import control_problems
+from hammertui.kernel.ruleset import TimeRules
 from hammertui.kernel.session import effects
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.events import note
@@ -86,6 +88,28 @@ class AdvanceTime:
         if self.units == 1:
             head = attrs.evolve(head, text=head.text.replace(" pass", " passes", 1))
         return new, [head, *events]
+
+
+def next_hour(state: State, time: TimeRules) -> tuple[int, str]:
+    """Units to the next full hour and the clock there, as the Timekeeper says it."""
+    units = to_next_hour(state.clock.units, time.units_per_hour)
+    return units, clock_text(state.clock.units + units, time.minutes_per_unit)
+
+
+@record
+class ToNextHour:
+    """Spend the time to the next full hour: the clock lands on it and every lit source burns."""
+
+    label: ClassVar[str] = "hour"
+    reason: str = ""
+
+    def apply(self, state: State, ctx: Context) -> Result:
+        time = ctx.ruleset.time
+        units, at = next_hour(state, time)
+        new, events = spend_time(state, units, ctx, self)
+        why = f" ({self.reason.strip()})" if self.reason.strip() else ""
+        verb = "passes" if units == 1 else "pass"
+        return new, [note(self, f"{time.label(units)} {verb}, to {at}{why}."), *events]
 
 
 @record

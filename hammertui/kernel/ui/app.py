@@ -24,48 +24,34 @@ from textual.containers import Grid
 from textual.markup import escape
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import DataTable
 
-from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset, RulesetError, load_ruleset
 from hammertui.kernel.session import lock as session_lock
 from hammertui.kernel.session import sessions
 from hammertui.kernel.session.acting import Action, Refused
-from hammertui.kernel.session.actions import (
-    AdoptRuleset,
-    AdvanceTime,
-    RenameSession,
-)
+from hammertui.kernel.session.actions import AdoptRuleset
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.lock import SessionBusy, SessionLock
 from hammertui.kernel.session.persist import SaveError, SaveFailed, SaveFiles
 from hammertui.kernel.session.sessions import RulesetLoader
-from hammertui.kernel.session.state import Character, State
-from hammertui.kernel.session.store import READ_ONLY, Store
-from hammertui.kernel.session.vitals import Heal
+from hammertui.kernel.session.store import Store, open_store
 from hammertui.kernel.ui import procedures
-from hammertui.kernel.ui.commands import COMMON, ROSTER, Command, OneCharacter, Roster, reaches
+from hammertui.kernel.ui.commands import Command, reaches
+from hammertui.kernel.ui.common import COMMON, commands
 from hammertui.kernel.ui.crash import CrashGuard, state_folder
-from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.answer import DialogAnswer
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.kernel.ui.dialogs.save_problem import SaveProblemScreen
-from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.header import SessionHeader
 from hammertui.kernel.ui.heap import BetweenKeys, freeze_once
 from hammertui.kernel.ui.keymap import keymap_path, read_keymap
 from hammertui.kernel.ui.log import LogStrip
+from hammertui.kernel.ui.party_commands import offer_epitaphs
+from hammertui.kernel.ui.targets import focus_the_party
 from hammertui.kernel.ui.type_ahead import TypeAhead
 from hammertui.kernel.ui.view import View
-from hammertui.procedures.burn_down.actions import (
-    ToNextHour,
-    darkness_ahead,
-    next_hour,
-)
-from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.player_server import PlayerServer
@@ -73,9 +59,6 @@ if TYPE_CHECKING:
 
 IDLE_CHECK = 0.25
 """How often, in seconds, the app looks for a pause between keys to collect garbage in (`heap`)."""
-
-CHANGES_SHOWN = 12
-"""The changed rules the question before play lists; the log keeps them all."""
 
 
 @record
@@ -119,7 +102,7 @@ class HammerApp(CrashGuard):
         own, nothing more. Textual binds a class's keys, so each set of commands has its own class,
         made once (`keyed`), that is a HammerApp in every other way."""
         rules = store.ruleset if store is not None else _problem_rules(problem, ruleset_loader)
-        app = super().__new__(keyed(cls, procedures.commands(rules)))
+        app = super().__new__(keyed(cls, commands(rules)))
         app.rules = rules
         return app
 
@@ -138,17 +121,17 @@ class HammerApp(CrashGuard):
         """The session's lock while this app plays it (see `session.lock`)."""
         self.busy = busy
         """Who plays the session, when another app does: this one then only shows it."""
-        self._player_server: PlayerServer | None = None
+        self.player_server: PlayerServer | None = None
+        """The player view's server, once asked for (`serving`)."""
         self._collector = BetweenKeys(time.monotonic())
         self.ruleset_loader = ruleset_loader
         self._following: list[tuple[Screen[Any], Callable[[Any], object] | None]] = []
         self.type_ahead = TypeAhead(self)
-        self.commands = procedures.commands(self.rules)
+        self.commands = commands(self.rules)
         self._by_id = {command.id: command for command in self.commands}
         self._by_action = {command.action: command for command in self.commands if command.run is None}
         light = procedures.part_ui(self.rules, "light")
-        self._light_keys = {command.id for command in light.commands} if light is not None else set()
-        self._set_aside = {command.id: command.action for command in COMMON if command.id not in self._by_id}
+        self._leaves_focus = {command.id for command in (*COMMON, *(light.commands if light is not None else ()))}
 
     def crash_folder(self) -> Path:
         """The saves folder, where the game master looks for the session's files."""
@@ -192,46 +175,18 @@ class HammerApp(CrashGuard):
         if self.store is not None:
             self._show(self.store, self.store.recent)
             if self.busy is not None:
-                self._ask_read_only(self.busy)
+                from hammertui.kernel.ui.opening import ask_read_only
+
+                ask_read_only(self, self.busy)
             elif sessions.rules_changed(self.store):
-                self._ask_about_changed_rules(self.store)
+                from hammertui.kernel.ui.opening import ask_about_changed_rules
+
+                ask_about_changed_rules(self, self.store)
         elif self.problem is not None:
             error = self.problem.error
             has_backup = self.problem.files.backup.exists()
             screen = SaveProblemScreen(error.problems, str(error.path), has_backup)
             self.push_screen(screen, self._resolve_problem)
-
-    def _ask_read_only(self, busy: SessionBusy) -> None:
-        """Another app plays this session: watch it here, changing nothing, or leave it be."""
-        prompt = f"{busy.files.stem} is open for play in another hammertui ({busy.holder}). Two apps playing one session lose each other's actions."
-        choices = [("read", "Open it read-only: see it here, change nothing"), ("quit", "Quit")]
-        dialog = ChooseDialog("Open elsewhere", prompt, choices)
-        self.push_screen(dialog, lambda choice: self._read_only_chosen() if choice == "read" else self.exit())
-
-    def _read_only_chosen(self) -> None:
-        self.notify(READ_ONLY, title="Read-only", timeout=10)
-
-    def _ask_about_changed_rules(self, store: Store) -> None:
-        """Before play: the ruleset's file was edited since this session last played by it; what
-        changed is named, rule by rule, where the rules it played by were kept."""
-        where = store.state.session.ruleset_file or (
-            str(store.ruleset.source) if store.ruleset.source else store.ruleset.id
-        )
-        changes = tuple(sessions.rule_changes(store))
-        prompt = f"{store.ruleset.name} ({where}) has changed since this session was last played."
-        if changes:
-            shown = [
-                *changes[:CHANGES_SHOWN],
-                *([f"... and {len(changes) - CHANGES_SHOWN} more"] if len(changes) > CHANGES_SHOWN else []),
-            ]
-            prompt += "\n" + "\n".join(f"  {line}" for line in shown)
-        choices = [("play", "Play on: the new rules apply from now"), ("quit", "Quit, and put the old file back first")]
-        dialog = ChooseDialog("The rules have changed", prompt, choices)
-        self.push_screen(dialog, lambda choice: self._adopt(store, changes) if choice == "play" else self.exit())
-
-    def _adopt(self, store: Store, changes: tuple[str, ...]) -> None:
-        if self.perform(AdoptRuleset(changes)):
-            sessions.keep_rules(store)
 
     def _resolve_problem(self, choice: str | None) -> None:
         problem = self.problem
@@ -309,7 +264,7 @@ class HammerApp(CrashGuard):
     def _attempt(self, action: Action, tell_refusal: bool) -> str | None:
         """Dispatch an action; why it was not done, or None. A save that failed is always told:
         the action is not done, whatever screen asked for it."""
-        store = self._store()
+        store = open_store(self)
         before = store.state
         try:
             events = store.dispatch(action)
@@ -318,16 +273,14 @@ class HammerApp(CrashGuard):
                 self.notify(str(refusal), title="Not now", severity="warning")
             return str(refusal)
         except SaveFailed as failure:
-            self._tell_save_failed(failure)
+            self.notify(str(failure), title="Not saved", severity="error", timeout=30)
             return str(failure)
-        self._after(store, events)
-        self._offer_epitaphs(before, store.state)
+        self.show_events(store, events)
+        offer_epitaphs(self, before, store.state)
         return None
 
-    def _tell_save_failed(self, failure: SaveFailed) -> None:
-        self.notify(str(failure), title="Not saved", severity="error", timeout=30)
-
-    def _after(self, store: Store, events: list[Event]) -> None:
+    def show_events(self, store: Store, events: list[Event]) -> None:
+        """Draw the store as it now is, and log `events` (an action's, an undo's)."""
         self.view = View(store.state, store.ruleset, store.read_only)
         self.query_one(LogStrip).add(events, show=not self._dashboard_hidden())
         for event in events:
@@ -367,18 +320,6 @@ class HammerApp(CrashGuard):
         else:
             self.push_screen(dialog, then)
 
-    def _offer_epitaphs(self, before: State, after: State) -> None:
-        """Someone just died: the table writes the tombstone while the moment is fresh."""
-        was_alive = {m.id for m in before.party if m.alive}
-        for member in after.party:
-            if member.id in was_alive and not member.alive:
-                self.action_bury(member.id)
-
-    def _store(self) -> Store:
-        if self.store is None:
-            raise RuntimeError("no session is open")
-        return self.store
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Until a session is open (a save problem being resolved) only quitting makes sense; then
         a command applies when its ruleset and the moment allow (see `commands`). After an error
@@ -387,28 +328,24 @@ class HammerApp(CrashGuard):
             return super().check_action(action, parameters)
         if self.store is None:
             return action in ("quit", "command_palette", "help_quit")
-        if action in self._set_aside.values():
-            return False
-        command = self._by_id.get(str(parameters[0])) if action == "do" and parameters else self._by_action.get(action)
+        if action == "do":
+            command = self._by_id.get(str(parameters[0])) if parameters else None
+            if command is None:
+                return False  # one of everyone's that a procedure of the session sets aside
+        else:
+            command = self._by_action.get(action)
         view = self.view if self.view is not None else View(self.store.state, self.store.ruleset, self.store.read_only)
         return command is None or (reaches(command, self.screen) and command.applies(view))
 
     def action_do(self, command_id: str) -> None:
-        """Run a procedure's command (its key is bound to `do('<id>')`)."""
+        """Run a command's own code (its key is bound to `do('<id>')`). A procedure's key brings the
+        arrows back to the party first, but the Light pane's (`focus_the_party`); everyone's leave
+        them where they are, those acting on a character bringing them back themselves (`target`)."""
         command = self._by_id[command_id]
         assert command.run is not None
-        if command_id not in self._light_keys:
-            self._focus_the_party()
+        if command_id not in self._leaves_focus:
+            focus_the_party(self)
         command.run(self)
-
-    def _focus_the_party(self) -> None:
-        """A key that is not the Light pane's brings the arrows back to the party: with the Light
-        pane still focused after a party key's dialog, `end` moved a torch and the next party key
-        acted on a character the 'Smith had not chosen. Light keys leave the focus where it is, so
-        the Timekeeper can pack a lantern, then move down to it and light it."""
-        if self.screen is self.screen_stack[0]:
-            for roster in self.query(f"#{ROSTER} DataTable").results(DataTable):
-                roster.focus()
 
     def _checked(self, command: Command[View]) -> tuple[str, tuple[object, ...]]:
         """The action name and parameters `check_action` is asked with for a command."""
@@ -420,226 +357,24 @@ class HammerApp(CrashGuard):
             return partial(self.action_do, command.id)
         return getattr(self, f"action_{command.action}")
 
-    def action_advance_time(self) -> None:
-        self._into_the_dark(1, lambda: self.perform(AdvanceTime(1)))
-
-    def _into_the_dark(self, units: int, then: Callable[[], object]) -> None:
-        """Time that would put out the party's last light asks first, as the Camp check does."""
-        store = self._store()
-        warning = darkness_ahead(store.state, store.ruleset, units)
-        if warning is None:
-            then()
-            return
-        choices = [("pass", "Pass the time: into the dark"), ("wait", "Wait (light a spare first)")]
-        self.push_screen(ChooseDialog("The light is going", warning, choices), lambda c: c == "pass" and then())
-
-    def action_pass_time(self) -> None:
-        from hammertui.kernel.ui.dialogs.pass_time import PassTimeDialog
-
-        store = self._store()
-        warn = partial(darkness_ahead, store.state, store.ruleset)
-        self.push_screen(PassTimeDialog(store.ruleset.time, warn))
-
-    def action_next_hour(self) -> None:
-        from hammertui.kernel.ui.dialogs.pass_time import NextHourDialog
-
-        store = self._store()
-        units, at = next_hour(store.state, store.ruleset.time)
-        prompt = f"{store.ruleset.time.label(units)} to {at}; every lit source burns them."
-        warning = darkness_ahead(store.state, store.ruleset, units)
-        if warning is not None:
-            prompt = f"{prompt}\n{warning}"
-        self.push_screen(NextHourDialog(prompt, ToNextHour))
-
-    def action_heal(self, character_id: str = "") -> None:
-        self.ask_amount(character_id, "Healing", lambda cid, n: self.perform(Heal(cid, n)))
-
-    def ask_amount(self, character_id: str, what: str, then: Callable[[str, int], object]) -> None:
-        """How much damage or healing to a character (the one named, else the one `target` finds)."""
-        member = self.target(character_id)
-        if member is None:
-            return
-        prompt = f"{what} to {member.name} (HP {member.hp}/{member.max_hp}):"
-        dialog = AmountDialog(f"{what}: {member.name}", prompt)
-        self.push_screen(dialog, lambda n: n is not None and then(member.id, n))
-
-    def target(self, character_id: str = "") -> Character | None:
-        """The character a key acts on: the one named, the open sheet's, or the roster's highlight."""
-        store = self._store()
-        self._focus_the_party()
-        if not character_id and isinstance(self.screen, OneCharacter):
-            character_id = self.screen.sheet_of
-        roster = self.query_one(f"#{ROSTER}")
-        character_id = character_id or (roster.selected_id if isinstance(roster, Roster) else None) or ""
-        if not character_id:
-            self.notify(
-                "The party is empty." if not store.state.party else "No character is highlighted.", severity="warning"
-            )
-            return None
-        return store.state.character(character_id)
-
-    def action_bury(self, character_id: str = "") -> None:
-        member = self.target(character_id)
-        if member is None:
-            return
-        if member.alive or member.death is None:
-            self.notify(f"{member.name} is not dead. Yet.", severity="warning")
-            return
-        from hammertui.kernel.ui.dialogs.burial import BurialDialog
-
-        when = clock_text(member.death.at, self._store().ruleset.time.minutes_per_unit)
-        self.follow_with(BurialDialog(member, when))
-
-    def after_fight(self, then: Callable[[], object]) -> None:
-        """A fight has ended: the explore procedure may have something to offer first (the room's
-        challenge XP, under the Divining Pool); `then` once it is answered, or at once."""
-        procedures.after_fight(self, then)
-
-    def action_loot(self) -> None:
-        from hammertui.kernel.ui.loot import LootScreen
-
-        self.push_screen(LootScreen())
-
-    def action_graveyard(self) -> None:
-        from hammertui.kernel.ui.graveyard import GraveyardScreen
-
-        self.push_screen(GraveyardScreen())
-
-    def action_report(self) -> None:
-        """Write the session's report beside the saves, in a thread (drawing the charts takes a
-        moment), and say where it went."""
-        self.run_worker(partial(write_report, self, self._store()), thread=True, group="report")
-
-    def action_rules(self) -> None:
-        from hammertui.kernel.ui.decisions import RulesScreen
-
-        self.push_screen(RulesScreen())
-
-    def action_undo(self) -> None:
-        self._history(self._store().undo)
-
-    def action_redo(self) -> None:
-        self._history(self._store().redo)
-
-    def _history(self, step: Callable[[], list[Event]]) -> None:
-        try:
-            events = step()
-        except Refused as refusal:
-            self.notify(str(refusal).capitalize() + ".", severity="warning")
-            return
-        except SaveFailed as failure:
-            self._tell_save_failed(failure)
-            return
-        self._after(self._store(), events)
-
-    def action_rename(self) -> None:
-        current = self._store().state.session.name
-        self.push_screen(TextDialog("Rename session", "New name for this session:", current, RenameSession))
-
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's own (but Quit, which is ours), every command that applies under `screen`, the
-        screen's own while it is up (a screen with a `palette`, such as a fight's), and each character's.
-        The palette reads markup in a command's words, and these carry names: they are escaped."""
-        for command in self._system_commands(screen):
+        """Textual's own (but Quit, which is ours), then the palette's entries (`palette`): every
+        command that applies under `screen`, the screen's own while it is up, each character's. The
+        palette reads markup in a command's words, and these carry names: they are escaped."""
+        from hammertui.kernel.ui import palette
+
+        ours = palette.entries(
+            self, screen, lambda command: bool(self.check_action(*self._checked(command))), self.runner
+        )
+        for command in (*(c for c in super().get_system_commands(screen) if c.title != "Quit"), *ours):
             yield command._replace(title=escape(command.title), help=escape(command.help))
-
-    def _system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from (command for command in super().get_system_commands(screen) if command.title != "Quit")
-        for command in self.commands:
-            if self.check_action(*self._checked(command)) and reaches(command, screen):
-                title, help = command.words(self.store.state, self.store.ruleset) if self.store else (command.label, "")
-                yield SystemCommand(title, help, self.runner(command))
-        own = getattr(screen, "palette", None)
-        if callable(own):
-            yield from own()
-        if self.store is not None and reaches(None, screen):
-            yield from self._character_commands(self.store.state)
-            yield from self._player_view_commands(self.store.state)
-
-    def _player_view_commands(self, state: State) -> Iterable[SystemCommand]:
-        """Serve the table's read-only view of this session (again: where to open it), and whether
-        it shows Hit Points as numbers."""
-        if self._player_server is not None and self._player_server.running:
-            yield SystemCommand(
-                "Open the player view",
-                f"Served at {self._player_server.address}: show the address again",
-                self.action_player_view,
-            )
-        else:
-            yield SystemCommand(
-                "Open the player view",
-                "Serve the party, light, clock and rolls to a browser (read-only)",
-                self.action_player_view,
-            )
-        show = not state.session.show_hp_numbers
-        words = "Player view: show HP numbers" if show else "Player view: HP as bands alone"
-        yield SystemCommand(
-            words, "Beside Healthy, Wounded, Bloodied... on the player view", lambda: self._show_hp_numbers(show)
-        )
-
-    def action_player_view(self) -> None:
-        """Start the player view's server (once) and say where to open it."""
-        from hammertui.kernel.ui.player_server import PlayerServer
-
-        files = self._store().files
-        if files is None:
-            self.notify("This session is not saved, so there is nothing to serve.", severity="warning")
-            return
-        if self._player_server is None or not self._player_server.running:
-            self._player_server = PlayerServer()
-            self._player_server.start(files.stem, files.folder)
-        self.notify(
-            f"Open {self._player_server.address} in a browser. It follows this session; it stops when hammertui does.",
-            title="Player view",
-            timeout=20,
-        )
-
-    def _show_hp_numbers(self, show: bool) -> None:
-        from hammertui.kernel.session.player_view import ShowHpNumbers
-
-        self.perform(ShowHpNumbers(show))
 
     def on_unmount(self) -> None:
         self._collector.stop()
         if self.lock is not None:
             self.lock.release()
-        if self._player_server is not None:
-            self._player_server.stop()
-
-    def _character_commands(self, state: State) -> Iterable[SystemCommand]:
-        """ "Sheet: Darla", "Damage Otto": each character by name, beside the keys' highlighted one. The
-        sheet is the characters procedure's (its `show_sheet(app, id)`); Damage by name is offered
-        where Damage is, as its command does it."""
-        characters = procedures.part_ui(self._store().ruleset, "characters")
-        own_sheet = characters.show_sheet if characters is not None else None
-        damage = self._by_id.get("party.damage")
-        for member in state.party:
-            cid = member.id
-            if own_sheet is not None:
-                yield SystemCommand(
-                    f"Sheet: {member.name}", "Every number and where it comes from", partial(own_sheet, self, cid)
-                )
-            if not member.alive:
-                yield SystemCommand(
-                    f"Bury {member.name}",
-                    "Write the epitaph and lay them to rest",
-                    lambda cid=cid: self.action_bury(cid),
-                )
-                continue
-            if damage is not None and damage.run is not None:
-                yield SystemCommand(
-                    f"Damage {member.name}", "Apply damage (temporary HP first)", partial(damage.run, self, cid)
-                )
-            yield SystemCommand(f"Heal {member.name}", "Heal up to max HP", lambda cid=cid: self.action_heal(cid))
-            if member.status == "down":
-                yield SystemCommand(
-                    f"{member.name}: Lay Down",
-                    "A Death save; a CON point lost on failure",
-                    lambda cid=cid: self.perform(LayDown(cid)),
-                )
-                yield SystemCommand(
-                    f"{member.name}: Fight On", "Act, then lose 1d4 CON", lambda cid=cid: self.perform(FightOn(cid))
-                )
+        if self.player_server is not None:
+            self.player_server.stop()
 
 
 def _problem_rules(problem: LoadProblem | None, ruleset_loader: RulesetLoader) -> Ruleset:
@@ -659,25 +394,6 @@ def keyed(app: type[HammerApp], commands: tuple[Command[View], ...]) -> type[Ham
     bindings = [command.binding() for command in commands if command.key is not None]
     return type(
         app.__name__, (app,), {"BINDINGS": bindings, "__module__": app.__module__, "__qualname__": app.__qualname__}
-    )
-
-
-def write_report(app: HammerApp, store: Store) -> None:
-    """The report of the session as saved now; the app is told where it went, or why it did not."""
-    from hammertui.kernel.session.report.files import write_report as write
-
-    if store.files is None:
-        app.call_from_thread(
-            app.notify, "This session is not saved: there is nothing to report from.", severity="warning"
-        )
-        return
-    try:
-        written = write(store.files, app.ruleset_loader)
-    except (SaveError, OSError) as error:
-        app.call_from_thread(app.notify, f"The report was not written: {error}", severity="error")
-        return
-    app.call_from_thread(
-        app.notify, f"The session report is written: {written.markdown} and {written.html}", timeout=10
     )
 
 

@@ -3,11 +3,11 @@
 No key is bound but as a command.
 
 A command knows its key (none for a palette-only one), its binding id (what a keymap file names to
-move it to another key), its footer label, its palette title and help, what it runs (an `action_`
-of the app or screen, or for a procedure's command its own `run(app)`), and when it applies: a
-command that does not apply is neither in the footer nor in the palette, and its key does nothing,
-so nothing the ruleset lacks is offered. The dashboard's list is `COMMON` and the commands of the
-session's procedures (each procedure's `COMMANDS`, see `ui/procedures.py`).
+move it to another key), its footer label, its palette title and help, what it runs (its own
+`run(app)`, or an `action_` of the app or screen), and when it applies: a command that does not
+apply is neither in the footer nor in the palette, and its key does nothing, so nothing the ruleset
+lacks is offered. The dashboard's list is everyone's (`COMMON`, `ui/common.py`) and the commands of
+the session's procedures (each procedure's `UI.commands`, see `ui/procedures.py`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from textual.screen import Screen
 
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.procedures import fight_under_way, spent_by_time
+from hammertui.kernel.session.procedures import fight_under_way
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui.view import View
 
@@ -76,13 +76,14 @@ class Command(Generic[Moment]):
     key_display: str | None = None
     priority: bool = False
     run: Callable[[Any], object] | None = None
-    """A procedure's command runs this with the app, through the app's `do` action."""
+    """What the command runs, given the app, through the app's `do` action: everyone's commands
+    run code of the kernel module named for what they do, a procedure's its own."""
     in_palette: bool = True
     """A screen's key the palette does not offer: its words are its footer's label and tooltip."""
 
     @property
     def bound_action(self) -> str:
-        """What the key runs: the app's or screen's `action_`, or `do('<id>')` for a procedure's own."""
+        """What the key runs: the app's or screen's `action_`, or `do('<id>')` for one with a `run`."""
         return f"do({self.id!r})" if self.run is not None else self.action
 
     def binding(self) -> Binding:
@@ -100,7 +101,7 @@ class Command(Generic[Moment]):
 
     def words(self, state: State, ruleset: Ruleset) -> tuple[str, str]:
         """The palette's title and help, in the ruleset's words."""
-        return _fill(self.title, state, ruleset), _fill(self.help, state, ruleset)
+        return fill(self.title, state, ruleset), fill(self.help, state, ruleset)
 
 
 def bindings(commands: Iterable[Command[Any]]) -> list[BindingType]:
@@ -109,7 +110,8 @@ def bindings(commands: Iterable[Command[Any]]) -> list[BindingType]:
     return [command.binding() for command in commands if command.key is not None]
 
 
-def _fill(words: Words, state: State, ruleset: Ruleset) -> str:
+def fill(words: Words, state: State, ruleset: Ruleset) -> str:
+    """The words as they read under this ruleset and state."""
     if callable(words):
         return words(state, ruleset)
     return words.format(unit=ruleset.time.unit, units=ruleset.time.unit_plural)
@@ -120,75 +122,9 @@ def _plain(words: Words) -> str | None:
     return words if isinstance(words, str) and "{" not in words else None
 
 
-def _burning(lead: str) -> Callable[[State, Ruleset], str]:
-    """Words for passing time that say the light burns only where time spends it: the light
-    procedure says otherwise (`spent_by_time`: light by levels)."""
-
-    def words(state: State, ruleset: Ruleset) -> str:
-        burns = spent_by_time(ruleset.procedures)
-        return _fill(lead, state, ruleset) + ("; every lit source burns" if burns else "")
-
-    return words
-
-
 def calm(view: View) -> bool:
     """No fight is on."""
     return not fight_under_way(view.state)
-
-
-COMMON: tuple[Command[View], ...] = (
-    Command(
-        "dollar_sign",
-        "party.loot",
-        "loot",
-        "Loot",
-        "Loot ledger",
-        "Coins and items the party carries, and who holds what",
-        key_display="$",
-    ),
-    Command(
-        "t",
-        "time.advance",
-        "advance_time",
-        "Pass time",
-        "Pass a {unit}",
-        _burning("Advance the clock one {unit}"),
-        show=True,
-    ),
-    Command(
-        "T", "time.pass", "pass_time", "Pass...", "Pass {units}...", _burning("So many, with a reason for the log")
-    ),
-    Command(
-        "n", "time.next_hour", "next_hour", "Next hour", "To the next hour", _burning("Pass time to the next full hour")
-    ),
-    Command("h", "party.heal", "heal", "Heal", "Heal", "Heal the highlighted character, up to max HP", show=True),
-    Command("u", "store.undo", "undo", "Undo", "Undo", "Step back to before the last action", show=True),
-    Command(
-        "B", "party.bury", "bury", "Epitaph", "Epitaph", "Write the highlighted dead's epitaph and lay them to rest"
-    ),
-    Command("y", "party.graveyard", "graveyard", "Graveyard", "Graveyard", "The fallen and their epitaphs"),
-    Command(
-        None,
-        "session.report",
-        "report",
-        "Report",
-        "Write the session report",
-        "The session's story as Markdown and a web page, in reports/ beside the saves",
-    ),
-    Command(
-        None,
-        "session.rules",
-        "rules",
-        "Rules",
-        "Rules",
-        "The decisions this ruleset takes where its text is silent, each beside the words it reads",
-    ),
-    Command("ctrl+r", "store.redo", "redo", "Redo", "Redo", "Step forward again after an undo"),
-    Command("f2", "session.rename", "rename", "Rename", "Rename session", "Give this session a new name"),
-    Command(
-        "ctrl+q", "app.quit", "quit", "Quit", "Quit", "Quit: everything is already saved", show=True, priority=True
-    ),
-)
 
 
 FIGHT_SCREEN_KEYS = frozenset({"app.quit", "store.redo", "session.rules"})

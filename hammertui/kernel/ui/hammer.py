@@ -1,30 +1,47 @@
 """What a screen, dialog or command asks of the app it runs in.
 
-They type the app as this Protocol, never as `HammerApp`: the app opens them, so naming it back
-would close an import circle (`tests/test_import_circles.py`).
+They type the app as this Protocol, never as `HammerApp`: the app opens them, and draws its command
+list from them, so naming it back would close an import circle (`tests/test_import_circles.py`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+    from textual.widget import Widget
+
     from hammertui.kernel.ruleset import Ruleset
     from hammertui.kernel.session.acting import Action
+    from hammertui.kernel.session.events import Event
+    from hammertui.kernel.session.sessions import RulesetLoader
     from hammertui.kernel.session.store import Store
+    from hammertui.kernel.ui.commands import Command
+    from hammertui.kernel.ui.player_server import PlayerServer
     from hammertui.kernel.ui.view import View
 
 
 class Hammer(Protocol):
-    """The session's store and view, the one way to change them, and the few keys a whole screen
-    hands back to the dashboard."""
+    """The session's store and view, the one way to change them, the dialogs and screens opened
+    over the dashboard, and what everyone's commands keep on the app."""
 
     store: Store | None
     rules: Ruleset | None
+    ruleset_loader: RulesetLoader
+    commands: tuple[Command[View], ...]
+    player_server: PlayerServer | None
+    """The player view's server, once the 'Smith has asked for it (`serving`)."""
 
     @property
     def view(self) -> View | None: ...
+
+    @property
+    def screen(self) -> Screen[Any]: ...
+
+    @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
 
     def perform(self, action: Action) -> bool:
         """Dispatch an action; a refusal is told, and changes nothing."""
@@ -32,11 +49,21 @@ class Hammer(Protocol):
     def try_perform(self, action: Action) -> str | None:
         """Dispatch an action; the refusal's words for a dialog or screen to show in place, or None when done."""
 
-    def after_fight(self, then: Callable[[], object]) -> None:
-        """A fight has ended: what the explore procedure offers first, then `then`."""
+    def show_events(self, store: Store, events: Iterable[Event]) -> None:
+        """Draw the store as it now is, and log `events` (an undo's, a redo's)."""
 
-    def action_undo(self) -> None: ...
+    def notify(self, message: str, **options: Any) -> None:
+        """Say something to the 'Smith, as it reads."""
 
-    def action_damage(self, character_id: str = "") -> None: ...
+    def push_screen(self, screen: Screen[Any], callback: Callable[[Any], object] | None = None) -> Any: ...
 
-    def action_heal(self, character_id: str = "") -> None: ...
+    def follow_with(self, dialog: Screen[Any], then: Callable[[Any], object] | None = None) -> None:
+        """Open a dialog an action calls for, once the form that took the action has closed."""
+
+    def query_one(self, selector: str) -> Widget: ...
+
+    def run_worker(self, work: Callable[[], object], *, thread: bool, group: str) -> Any: ...
+
+    def call_from_thread(self, callback: Callable[..., object], *args: Any, **options: Any) -> Any: ...
+
+    def exit(self) -> None: ...

@@ -8,15 +8,14 @@ from textual.widgets import Static
 
 from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.session.procedures import by_dungeon_level, camp_under_way, is_dark
+from hammertui.kernel.ui.procedures import dungeon_tier, time_left
 from hammertui.kernel.ui.view import View
-from hammertui.procedures.burn_down.actions import lit_time_left
-from hammertui.procedures.hammercrawl_classes.rules.tiers import tier
 
 
 class SessionHeader(Static):
     """Session, ruleset, dungeon level (by procedures that play by it; and tier, by rules that have
-    tiers), the clock (and a fight's rounds), LIT (with each source's time left, where time burns
-    it) or DARK."""
+    tiers: the characters procedure says), the clock (and a fight's rounds), LIT (with each source's
+    time left, where the light procedure times it) or DARK."""
 
     view: reactive[View | None] = reactive(None, repaint=False)
 
@@ -45,7 +44,7 @@ def header_text(view: View, width: int | None = None) -> Text:
         line.append(" DARK ", style="bold #ffffff on #b71c1c")
     else:
         line.append(" LIT ", style="bold #000000 on #fbc02d")
-        left = lit_time_left(state, ruleset)
+        left = time_left(state, ruleset)
         if left:
             line.append(f" {', '.join(left)} ", style="bold #fbc02d")
         line.append("│", style="dim")
@@ -74,7 +73,8 @@ def where_text(view: View) -> Text:
     state, dungeon = view.state, view.state.dungeon
     where = Text()
     if by_dungeon_level(state.session.procedures):
-        tiered = f", tier {tier(dungeon.boss_hd)}" if view.ruleset.tier_rules is not None else ""
+        tier = dungeon_tier(state, view.ruleset)
+        tiered = f", tier {tier}" if tier is not None else ""
         where.append(f" Level {dungeon.level}{tiered} ")
     if dungeon.safe_haven:
         where.append("Safe Haven ", style="bold #66bb6a")

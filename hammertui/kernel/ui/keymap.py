@@ -17,6 +17,7 @@ import os
 import pkgutil
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import tomli
 from textual.app import App
@@ -24,7 +25,7 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 
 import hammertui.kernel.ui
-import hammertui.procedures
+from hammertui.kernel.rules import procedures as registry
 from hammertui.kernel.rules.text import printable
 from hammertui.kernel.ruleset import Ruleset, toml_file
 
@@ -121,7 +122,8 @@ def _first_clash(keymap: dict[str, str], ruleset: Ruleset | None) -> tuple[str, 
                 holder = holders.setdefault(key, binding)
                 if holder.action != binding.action and (binding.id in keymap or holder.id in keymap):
                     mover, other = (binding, holder) if _later(keymap, binding, holder) else (holder, binding)
-                    problem = f"{mover.id!r} on {keymap[str(mover.id)]!r} clashes with {other.description or other.action} ({other.id or other.key})"
+                    clashing = f"{other.description or other.action} ({other.id or other.key})"
+                    problem = f"{mover.id!r} on {keymap[str(mover.id)]!r} clashes with {clashing}"
                     return str(mover.id), problem
     return None
 
@@ -142,7 +144,7 @@ def _keys(keys: str) -> list[str]:
 def _binding_lists(ruleset: Ruleset | None = None) -> Iterator[list[Binding]]:
     """The keys of each screen and widget, and the dashboard's: everyone's and those of the session's
     procedures (of every procedure, without a ruleset)."""
-    from hammertui.kernel.ui.procedures import commands, every_command
+    from hammertui.kernel.ui.common import commands, every_command
 
     dashboard = commands(ruleset) if ruleset is not None else every_command()
     yield [command.binding() for command in dashboard if command.key is not None]
@@ -152,14 +154,19 @@ def _binding_lists(ruleset: Ruleset | None = None) -> Iterator[list[Binding]]:
 
 
 def _nodes() -> Iterator[type[DOMNode]]:
-    """The app, its screens and its widgets. Imports every screen, so it is only asked when a keymap
-    file moves something."""
-    packages = (
-        (hammertui.kernel.ui.__path__, "hammertui.kernel.ui."),
-        (hammertui.procedures.__path__, "hammertui.procedures."),
-    )
-    modules = [module for path, prefix in packages for module in pkgutil.walk_packages(path, prefix)]
-    for module in modules:
-        for value in vars(importlib.import_module(module.name)).values():
+    """The app, its screens and its widgets: the kernel's and every procedure's with a ui (what its
+    registration names, and the modules beside it). Imports every screen, so it is only asked when
+    a keymap file moves something."""
+    for name in (*_modules(hammertui.kernel.ui), *(m for p in registry.every() if p.ui for m in _beside(p.ui))):
+        for value in vars(importlib.import_module(name)).values():
             if isinstance(value, type) and issubclass(value, DOMNode):
                 yield value
+
+
+def _beside(module: str) -> list[str]:
+    """The modules of the package `module` is in, itself among them."""
+    return _modules(importlib.import_module(module.rpartition(".")[0]))
+
+
+def _modules(package: ModuleType) -> list[str]:
+    return [module.name for module in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")]

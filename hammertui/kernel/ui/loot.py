@@ -74,7 +74,7 @@ class LootScreen(ListingScreen):
             "Strike the highlighted line out: spent, lost, destroyed",
             applies=has_row,
         ),
-        key("u", "loot.undo", "app.undo", "Undo", "Take back the last thing done"),
+        key("u", "loot.undo", "app.do('store.undo')", "Undo", "Take back the last thing done"),
     )
 
     def compose_below(self) -> ComposeResult:

@@ -1,6 +1,6 @@
 """What the table does with light by time: light, douse and hand over a source (the moves every
 light procedure makes alike are `carrying`'s), and the Timekeeper's chores: refills, new sources, the
-Light spell, corrections, the hour.
+Light spell, corrections.
 
 What a flask holds, how long a spell lasts and
 where a correction lands are the rules' (`rules.light`), so the pane, the log and the tests read one
@@ -14,11 +14,10 @@ from typing import ClassVar
 
 import attrs
 
-from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.rules.records import record
-from hammertui.kernel.ruleset import Ruleset, TimeRules
+from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import carrying
-from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note, spend_time
+from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.state import Character, State, free_id, replace_member
 from hammertui.procedures.burn_down import rules as light
@@ -74,12 +73,6 @@ def pack_items(ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
 def spell_kind(ruleset: Ruleset) -> str | None:
     """The ruleset's Light spell (the source that needs a caster), if it has one."""
     return next((kind for kind, d in ruleset.light_sources.items() if d.needs_caster), None)
-
-
-def next_hour(state: State, time: TimeRules) -> tuple[int, str]:
-    """Units to the next full hour and the clock there, as the Timekeeper says it."""
-    units = light.to_next_hour(state.clock.units, time.units_per_hour)
-    return units, clock_text(state.clock.units + units, time.minutes_per_unit)
 
 
 def darkness_ahead(state: State, ruleset: Ruleset, units: int) -> str | None:
@@ -296,20 +289,6 @@ class CorrectLight:
 
 
 @record
-class ToNextHour:
-    """Spend the time to the next full hour: the clock lands on it and every lit source burns."""
-
-    label: ClassVar[str] = "hour"
-    reason: str = ""
-
-    def apply(self, state: State, ctx: Context) -> Result:
-        time = ctx.ruleset.time
-        units, at = next_hour(state, time)
-        new, events = spend_time(state, units, ctx, self)
-        why = f" ({self.reason.strip()})" if self.reason.strip() else ""
-        verb = "passes" if units == 1 else "pass"
-        return new, [note(self, f"{time.label(units)} {verb}, to {at}{why}."), *events]
-
 
 # ---------------------------------------------------------------------------------- helpers
 

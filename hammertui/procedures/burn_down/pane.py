@@ -30,6 +30,8 @@ from hammertui.procedures.burn_down.actions import (
     Pack,
     Refill,
     casters,
+    darkness_ahead,
+    lit_time_left,
     pack_items,
     packs,
     party_light,
@@ -351,6 +353,10 @@ class _UI:
     sets_aside = frozenset[str]()
     after_fight = None
     show_sheet = None
+    time_left = staticmethod(lit_time_left)
+    darkness_ahead = staticmethod(darkness_ahead)
+    dungeon_tier = None
+    by_name = None
 
 
 UI: ProcedureUI = _UI()

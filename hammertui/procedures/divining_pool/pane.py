@@ -297,6 +297,10 @@ class _UI:
     sets_aside = frozenset[str]()
     after_fight = staticmethod(after_fight)
     show_sheet = None
+    time_left = None
+    darkness_ahead = None
+    dungeon_tier = None
+    by_name = None
 
 
 UI: ProcedureUI = _UI()

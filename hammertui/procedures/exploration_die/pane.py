@@ -250,6 +250,10 @@ class _UI:
     sets_aside = SETS_ASIDE
     after_fight = None
     show_sheet = None
+    time_left = None
+    darkness_ahead = None
+    dungeon_tier = None
+    by_name = None
 
 
 UI: ProcedureUI = _UI()

@@ -28,6 +28,7 @@ from hammertui.kernel.ui.dialogs.base import PromptDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.kernel.ui.history import undo
 from hammertui.kernel.ui.rulings import ruling_titles
 from hammertui.kernel.ui.steps import StepScreen
 from hammertui.kernel.ui.styles import STYLES
@@ -383,7 +384,7 @@ class CampScreen(ModalScreen[None], StepScreen):
 
     def action_undo(self) -> None:
         self._ended = False
-        self.hammer.action_undo()
+        undo(self.hammer)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,5 +1,5 @@
 """What each of HAMMERCRAWL!'s character commands does: the `run` of the pane's `COMMANDS`, and of
-the sheet's keys. Each asks the app for the character it acts on (`target`: the one named, the open
+the sheet's keys. Each asks for the character it acts on (`target`: the one named, the open
 sheet's, or the roster's highlight) and hands the app an action, or a dialog that makes one.
 
 The screens and dialogs are imported on first use, as every screen is: the dashboard's first frame
@@ -16,6 +16,7 @@ from hammertui.kernel.session.store import Store
 from hammertui.kernel.session.vitals import ApplyDamage
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
+from hammertui.kernel.ui.targets import ask_amount, target
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
 from hammertui.procedures.hammercrawl_classes.actions.recruits import AssignRole, RenameCharacter
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
@@ -33,7 +34,7 @@ def _store(app: HammerApp) -> Store:
 
 def damage(app: HammerApp, character_id: str = "") -> None:
     """A blow that would drop a Fighter with Not Today! left asks first; anything else lands."""
-    app.ask_amount(character_id, "Damage", lambda cid, amount: _damage(app, cid, amount))
+    ask_amount(app, character_id, "Damage", lambda cid, amount: _damage(app, cid, amount))
 
 
 def _damage(app: HammerApp, character_id: str, amount: int) -> None:
@@ -52,7 +53,7 @@ def _damage(app: HammerApp, character_id: str, amount: int) -> None:
 def check(app: HammerApp) -> None:
     from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
 
-    member = app.target()
+    member = target(app)
     if member is not None:
         store = _store(app)
         app.push_screen(CheckDialog(store.ruleset, member, dungeon_tier(store.state, store.ruleset)))
@@ -62,7 +63,7 @@ def restore_con(app: HammerApp) -> None:
     """Lost CON back to the highlighted character by the 'Smith's hand, with the reason."""
     from hammertui.procedures.hammercrawl_classes.dialogs.restore_con import RestoreConDialog
 
-    member = app.target()
+    member = target(app)
     if member is not None:
         app.push_screen(RestoreConDialog(member))
 
@@ -71,19 +72,19 @@ def award_xp(app: HammerApp) -> None:
     from hammertui.procedures.hammercrawl_classes.dialogs.xp import XPDialog
 
     store = _store(app)
-    selected = app.target()
+    selected = target(app)
     app.push_screen(XPDialog(store.ruleset, store.state.living, selected.id if selected else ""))
 
 
 def level_up(app: HammerApp) -> None:
-    member = app.target()
+    member = target(app)
     if member is not None:
         app.perform(LevelUp(member.id))
 
 
 def level_up_anyway(app: HammerApp) -> None:
     """Level up away from Camp and Town, with the 'Smith's reason for the log."""
-    member = app.target()
+    member = target(app)
     if member is not None:
         dialog = TextDialog(
             "Level up anyway", f"Level {member.name} up outside Camp and Town? Why does the 'Smith allow it?"
@@ -117,13 +118,13 @@ def enter_character(app: HammerApp) -> None:
 def armour(app: HammerApp) -> None:
     from hammertui.procedures.hammercrawl_classes.dialogs.recruit import ArmourDialog
 
-    member = app.target()
+    member = target(app)
     if member is not None:
         app.push_screen(ArmourDialog(_store(app).ruleset, member.id, member.name, member.armour, member.shield))
 
 
 def role(app: HammerApp) -> None:
-    member = app.target()
+    member = target(app)
     if member is None:
         return
     roles = [
@@ -139,7 +140,7 @@ def _holder(app: HammerApp, role: str) -> Character | None:
 
 
 def rename_character(app: HammerApp) -> None:
-    member = app.target()
+    member = target(app)
     if member is not None:
         named = TextDialog(
             f"Name: {member.name}",
@@ -153,7 +154,7 @@ def rename_character(app: HammerApp) -> None:
 def notes(app: HammerApp) -> None:
     from hammertui.procedures.hammercrawl_classes.dialogs.notes import NotesDialog
 
-    member = app.target()
+    member = target(app)
     if member is not None:
         app.push_screen(NotesDialog(member.id, member.name, member.notes))
 
@@ -161,19 +162,19 @@ def notes(app: HammerApp) -> None:
 def counts(app: HammerApp) -> None:
     from hammertui.procedures.hammercrawl_classes.dialogs.counts import CountDialog
 
-    member = app.target()
+    member = target(app)
     if member is not None:
         app.push_screen(CountDialog(_store(app).ruleset, member))
 
 
 def lay_down(app: HammerApp, character_id: str = "") -> None:
-    member = app.target(character_id)
+    member = target(app, character_id)
     if member is not None:
         app.perform(LayDown(member.id))
 
 
 def fight_on(app: HammerApp, character_id: str = "") -> None:
-    member = app.target(character_id)
+    member = target(app, character_id)
     if member is not None:
         app.perform(FightOn(member.id))
 

@@ -14,8 +14,11 @@ from hammertui.kernel.ui.party import STATUS, PartyPane, hp_cell
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.hammercrawl_classes import commands
 from hammertui.procedures.hammercrawl_classes.actions.advancement import ad_hoc_words, level_up_hp_choices
+from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
+from hammertui.procedures.hammercrawl_classes.rules.tiers import tier
 
 if TYPE_CHECKING:
+    from hammertui.kernel.session.acting import Action
     from hammertui.kernel.ui.app import HammerApp
     from hammertui.kernel.ui.seam import ProcedureUI
 
@@ -63,6 +66,21 @@ def show_sheet(app: HammerApp, character_id: str) -> None:
     )
 
     app.push_screen(SheetScreen(character_id))
+
+
+def header_tier(state: State, ruleset: Ruleset) -> int | None:
+    """The dungeon level's tier, its boss's Hit Dice as a tier, where the ruleset has tiers."""
+    return tier(state.dungeon.boss_hd) if ruleset.tier_rules is not None else None
+
+
+def by_name(member: Character) -> tuple[tuple[str, str, Action], ...]:
+    """A character down at 0 HP chooses each round, by name in the palette: Lay Down or Fight On."""
+    if member.status != "down":
+        return ()
+    return (
+        ("Lay Down", "A Death save; a CON point lost on failure", LayDown(member.id)),
+        ("Fight On", "Act, then lose 1d4 CON", FightOn(member.id)),
+    )
 
 
 def _award_words(state: State, ruleset: Ruleset) -> str:
@@ -206,6 +224,10 @@ class _UI:
     sets_aside = frozenset[str]()
     after_fight = None
     show_sheet = staticmethod(show_sheet)
+    time_left = None
+    darkness_ahead = None
+    dungeon_tier = staticmethod(header_tier)
+    by_name = staticmethod(by_name)
 
 
 UI: ProcedureUI = _UI()

@@ -22,7 +22,9 @@ from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.header import header_text
+from hammertui.kernel.ui.history import undo
 from hammertui.kernel.ui.log import FightLog
+from hammertui.kernel.ui.procedures import after_fight
 from hammertui.kernel.ui.steps import StepScreen
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.individual_initiative import actions as acts
@@ -631,10 +633,10 @@ class InitiativeScreen(StepScreen):
 
     def _end(self, action: Action) -> None:
         if self.hammer.perform(action):
-            self.hammer.after_fight(then=lambda: self.dismiss(None))
+            after_fight(self.hammer, then=lambda: self.dismiss(None))
 
     def action_undo(self) -> None:
-        self.hammer.action_undo()
+        undo(self.hammer)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -568,6 +568,10 @@ class _UI:
     sets_aside = SETS_ASIDE
     after_fight = None
     show_sheet = staticmethod(show_sheet)
+    time_left = None
+    darkness_ahead = None
+    dungeon_tier = None
+    by_name = None
 
 
 UI: ProcedureUI = _UI()

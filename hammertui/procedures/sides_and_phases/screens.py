@@ -8,7 +8,6 @@ running in the session for the Combat pane and a later `F`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from itertools import groupby
 from pathlib import Path
 from typing import ClassVar
@@ -28,8 +27,11 @@ from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, key
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.header import header_text
+from hammertui.kernel.ui.history import undo
 from hammertui.kernel.ui.log import FightLog
 from hammertui.kernel.ui.party import STATUS, hp_cell
+from hammertui.kernel.ui.party_commands import heal
+from hammertui.kernel.ui.procedures import after_fight
 from hammertui.kernel.ui.statics import put
 from hammertui.kernel.ui.steps import StepScreen
 from hammertui.kernel.ui.styles import STYLES
@@ -673,7 +675,7 @@ class FightScreen(StepScreen):
         """A foe's HP by hand (a spell, a trap, a fall); a character's through the roster's rules."""
         member, foe = self._highlighted_member(), self._highlighted_foe()
         if member is not None:
-            (partial(characters.damage, self.hammer) if what == "Damage" else self.hammer.action_heal)(member.id)
+            (characters.damage if what == "Damage" else heal)(self.hammer, member.id)
             return
         if foe is None:
             return
@@ -725,10 +727,10 @@ class FightScreen(StepScreen):
 
     def _end(self, why: str, party_fled: bool = False) -> None:
         if self.hammer.perform(EndFight(why, party_fled)):
-            self.hammer.after_fight(then=lambda: self.dismiss(None))
+            after_fight(self.hammer, then=lambda: self.dismiss(None))
 
     def action_undo(self) -> None:
-        self.hammer.action_undo()
+        undo(self.hammer)
 
     def action_close(self) -> None:
         self.dismiss(None)

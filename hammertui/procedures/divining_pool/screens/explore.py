@@ -30,6 +30,7 @@ from hammertui.kernel.ui.commands import key
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.header import header_text
+from hammertui.kernel.ui.history import undo
 from hammertui.kernel.ui.rulings import ruling_titles
 from hammertui.kernel.ui.statics import put
 from hammertui.kernel.ui.steps import StepScreen
@@ -363,7 +364,7 @@ class ExploreScreen(ModalScreen[None], StepScreen):
 
     def action_undo(self) -> None:
         self._finished = None
-        self.hammer.action_undo()
+        undo(self.hammer)
 
     def action_close(self) -> None:
         if self._count:

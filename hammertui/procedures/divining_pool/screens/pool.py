@@ -568,8 +568,8 @@ class PoolScreen(Commanded, ModalScreen[None]):
 
     COMMAND_LIST = (
         key("escape", "pool.close", "close", "Close"),
-        key("u", "pool.undo", "app.undo", "Undo"),
-        key("ctrl+r", "pool.redo", "app.redo", "Redo"),
+        key("u", "pool.undo", "app.do('store.undo')", "Undo"),
+        key("ctrl+r", "pool.redo", "app.do('store.redo')", "Redo"),
     )
 
     def __init__(self) -> None:

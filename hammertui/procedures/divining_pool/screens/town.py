@@ -77,7 +77,13 @@ class TownScreen(ListingScreen):
             applies=lambda town: town.may_rest(),
         ),
         key("dollar_sign", "town.ledger", "ledger", "Ledger", "Hand out unclaimed items first", key_display="$"),
-        key("u", "town.undo", "app.undo", "Undo", "Take back the last thing done: a level, or the whole trip"),
+        key(
+            "u",
+            "town.undo",
+            "app.do('store.undo')",
+            "Undo",
+            "Take back the last thing done: a level, or the whole trip",
+        ),
     )
 
     def __init__(self) -> None:

@@ -54,10 +54,10 @@ class SheetScreen(Commanded, ModalScreen[None]):
         key("c", "sheet.notes", "run('notes')", "Notes"),
         key("k", "sheet.counts", "run('counts')", "Supplies"),
         key("d", "sheet.damage", "run('damage')", "Damage", show=False),
-        key("h", "sheet.heal", "app.heal", "Heal", show=False),
+        key("h", "sheet.heal", "app.do('party.heal')", "Heal", show=False),
         key("z", "sheet.lay_down", "run('lay_down')", "Lay Down", show=False),
         key("f", "sheet.fight_on", "run('fight_on')", "Fight On", show=False),
-        key("B", "sheet.bury", "app.bury", "Epitaph", show=False),
+        key("B", "sheet.bury", "app.do('party.bury')", "Epitaph", show=False),
     )
 
     def __init__(self, character_id: str) -> None:
