@@ -94,9 +94,10 @@ DRAWN = {
         hammertui.kernel.ui.plain hammertui.kernel.ui.procedures hammertui.procedures.hammercrawl_classes.pane
         hammertui.procedures.hammercrawl_classes.commands hammertui.kernel.ui.styles hammertui.kernel.ui.table
         hammertui.kernel.ui.type_ahead hammertui.kernel.ui.view
-        hammertui.kernel.ui.common hammertui.kernel.ui.hammer hammertui.kernel.ui.history
+        hammertui.kernel.ui.common hammertui.kernel.ui.history
         hammertui.kernel.ui.party_commands
         hammertui.kernel.ui.passing_time hammertui.kernel.ui.session_commands hammertui.kernel.ui.targets
+        hammertui.kernel.session.foes
     """,
 }
 """Our modules the first frame needs, by ruleset."""

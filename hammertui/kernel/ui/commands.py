@@ -75,7 +75,7 @@ class Command(Generic[Moment]):
     """Whether the command applies now: False hides it, None leaves its key greyed out in the footer."""
     key_display: str | None = None
     priority: bool = False
-    run: Callable[[Any], object] | None = None
+    run: Callable[..., object] | None = None
     """What the command runs, given the app, through the app's `do` action: everyone's commands
     run code of the kernel module named for what they do, a procedure's its own."""
     in_palette: bool = True

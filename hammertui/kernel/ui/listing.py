@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.commands import Commanded, key
+from hammertui.kernel.ui.commands import Command, Commanded, key
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.styles import STYLES
 from hammertui.kernel.ui.table import Row, RowTable, add_plain_columns, selected_key, sync_rows
@@ -42,7 +42,7 @@ class ListingScreen(Commanded, ModalScreen[None]):
 
     CSS_PATH = STYLES
 
-    COMMAND_LIST = (key("escape", "listing.close", "close", "Close"),)
+    COMMAND_LIST: ClassVar[tuple[Command[Any], ...]] = (key("escape", "listing.close", "close", "Close"),)
 
     COLUMNS: ClassVar[tuple[str, ...]] = ()
 

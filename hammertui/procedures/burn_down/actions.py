@@ -288,8 +288,6 @@ class CorrectLight:
         return new, events + running_low(new, ctx, corrected, self)
 
 
-@record
-
 # ---------------------------------------------------------------------------------- helpers
 
 
