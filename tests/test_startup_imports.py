@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from hammertui.kernel.rules import procedures as registry
+from hammertui.kernel.ruleset import load_ruleset
+
 FIRST_FRAME = """
 import sys
 from pathlib import Path
@@ -41,11 +44,11 @@ DRAWN = {
         hammertui.kernel.rules.dice hammertui.procedures.divining_pool.rules.explore hammertui.procedures.sides_and_phases.rules.hit_dice hammertui.procedures.burn_down.rules hammertui.procedures.divining_pool.rules.odds
         hammertui.kernel.rules.procedures hammertui.kernel.rules.registration hammertui.kernel.ruleset hammertui.kernel.ruleset.advancement hammertui.kernel.rules.table_hooks hammertui.kernel.rules.records hammertui.kernel.rules.records
         hammertui.kernel.ruleset.checks hammertui.kernel.ruleset.classes hammertui.procedures.sides_and_phases.schema
-        hammertui.kernel.ruleset.decisions hammertui.procedures.divining_pool.schema.divining hammertui.procedures.exploration_die.schema
-        hammertui.procedures.divining_pool.schema.exploring hammertui.procedures.individual_initiative.schema hammertui.kernel.ruleset.kit
-        hammertui.procedures.burn_down.schema hammertui.procedures.light_levels.schema hammertui.kernel.ruleset.loading
+        hammertui.kernel.ruleset.decisions hammertui.procedures.divining_pool.schema.divining
+        hammertui.procedures.divining_pool.schema.exploring hammertui.kernel.ruleset.kit
+        hammertui.procedures.burn_down.schema hammertui.kernel.ruleset.loading
         hammertui.kernel.ruleset.model hammertui.kernel.ruleset.procedures hammertui.kernel.ruleset.report
-        hammertui.procedures.russell_characters.schema hammertui.kernel.ruleset.schema hammertui.kernel.ruleset.stats
+        hammertui.kernel.ruleset.schema hammertui.kernel.ruleset.stats
         hammertui.kernel.ruleset.sections hammertui.kernel.ruleset.structure hammertui.procedures.hammercrawl_camp.schema
         hammertui.kernel.ruleset.tiers hammertui.kernel.ruleset.time hammertui.kernel.ruleset.toml_file
         hammertui.kernel.ruleset.traps hammertui.kernel.rules.text hammertui.procedures.hammercrawl_classes.rules.tiers hammertui.procedures.divining_pool.rules.town hammertui.kernel.rules.vitality
@@ -55,14 +58,12 @@ DRAWN = {
         hammertui.kernel.session.carrying hammertui.procedures.divining_pool.state hammertui.kernel.session.effects hammertui.kernel.session.events
         hammertui.procedures.divining_pool.actions.explore hammertui.procedures.sides_and_phases.state hammertui.procedures.burn_down.state hammertui.procedures.burn_down.actions hammertui.kernel.session.lock
         hammertui.kernel.session.migrations hammertui.kernel.session.names hammertui.kernel.session.persist hammertui.kernel.session.procedures hammertui.procedures.hammercrawl_classes.state hammertui.procedures.hammercrawl_classes.actions.vitals
-        hammertui.procedures.hammercrawl_classes.actions.recruits hammertui.kernel.session.save_check hammertui.kernel.session.sessions hammertui.kernel.session.snapshot_text
+        hammertui.kernel.session.save_check hammertui.kernel.session.sessions hammertui.kernel.session.snapshot_text
         hammertui.kernel.session.state hammertui.kernel.session.store
         hammertui.kernel.session.vitals hammertui.kernel.ui hammertui.kernel.ui.app hammertui.kernel.ui.carried hammertui.kernel.ui.party hammertui.procedures.hammercrawl_camp.pane hammertui.procedures.sides_and_phases.pane
-        hammertui.kernel.ui.commands hammertui.kernel.ui.crash hammertui.kernel.ui.dialogs hammertui.kernel.ui.dialogs.amount hammertui.kernel.ui.dialogs.base
-        hammertui.kernel.ui.dialogs.choose hammertui.kernel.ui.dialogs.form hammertui.kernel.ui.dialogs.hand_over
-        hammertui.kernel.ui.dialogs.save_problem hammertui.kernel.ui.dialogs.text hammertui.procedures.divining_pool.pane hammertui.procedures.divining_pool.drawing hammertui.kernel.ui.header
-        hammertui.kernel.ui.footer hammertui.kernel.ui.heap hammertui.kernel.ui.keymap hammertui.procedures.burn_down.pane hammertui.kernel.ui.log hammertui.kernel.ui.numbers
-        hammertui.kernel.ui.plain hammertui.kernel.ui.procedures hammertui.procedures.hammercrawl_classes.pane hammertui.procedures.hammercrawl_classes.commands hammertui.kernel.ui.styles hammertui.kernel.ui.table
+        hammertui.kernel.ui.commands hammertui.kernel.ui.crash hammertui.procedures.divining_pool.pane hammertui.procedures.divining_pool.drawing hammertui.kernel.ui.header
+        hammertui.kernel.ui.footer hammertui.kernel.ui.heap hammertui.kernel.ui.keymap hammertui.procedures.burn_down.pane hammertui.kernel.ui.log
+        hammertui.kernel.ui.plain hammertui.kernel.ui.procedures hammertui.procedures.hammercrawl_classes.pane hammertui.procedures.hammercrawl_classes.commands hammertui.kernel.ui.table
         hammertui.kernel.ui.type_ahead hammertui.kernel.ui.view
     """,
 }
@@ -70,6 +71,18 @@ DRAWN = {
 
 NEVER = ("pygments", "matplotlib", "numpy", "PIL", "aiohttp", "textual_serve", "hypothesis")
 """Never before the first frame: heavy packages no first frame draws."""
+
+LATER = (".dialogs", ".screens", ".seam")
+"""Never before the first frame, under any ruleset: a dialog or a screen is imported as it opens,
+and the seam's protocols are for the type check."""
+
+COMMAND_LISTS = {
+    "hammertui.procedures.russell_characters.screens",
+    "hammertui.procedures.russell_characters.screens.checks",
+    "hammertui.procedures.russell_characters.screens.vitals",
+}
+"""The Russell characters' commands for checks and vitals, kept in its screens package: the first
+frame's footer lists them, their dialogs wait."""
 
 
 def loaded_at_first_frame(tmp_path: Path, ruleset: str) -> set[str]:
@@ -93,3 +106,22 @@ def test_start_up_imports_only_what_the_first_frame_draws(tmp_path: Path, rulese
 def test_start_up_never_loads_heavy_packages(tmp_path: Path) -> None:
     loaded = loaded_at_first_frame(tmp_path, "russell-house-rules")
     assert not [name for name in loaded if name.split(".")[0] in NEVER or name in NEVER]
+
+
+@pytest.mark.parametrize("ruleset", ["hammercrawl-book3", "russell-house-rules"])
+def test_start_up_imports_no_dialog_screen_or_protocol(tmp_path: Path, ruleset: str) -> None:
+    """What the first frame does without is imported where it is used."""
+    loaded = {name for name in loaded_at_first_frame(tmp_path, ruleset) if name.startswith("hammertui.")}
+    assert not [name for name in loaded - COMMAND_LISTS if any(f"{part}." in f"{name}." for part in LATER)]
+
+
+def test_start_up_imports_nothing_of_a_procedure_not_played(tmp_path: Path) -> None:
+    """A ruleset reads its own sections, not every procedure's: the schemas, rules, state and panes
+    of the procedures it does not play stay unimported."""
+    ruleset = "hammercrawl-book3"
+    loaded = loaded_at_first_frame(tmp_path, ruleset)
+    chosen = load_ruleset(ruleset).procedures
+    for procedure in registry.every():
+        if chosen.get(procedure.part) != procedure.name:
+            layers = {procedure.schema, procedure.rules, procedure.state, procedure.ui, procedure.report} - {""}
+            assert not loaded & layers, f"{procedure.name} is not played, yet {sorted(loaded & layers)} imported"

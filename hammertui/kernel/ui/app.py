@@ -47,11 +47,6 @@ from hammertui.kernel.session.vitals import Heal
 from hammertui.kernel.ui import procedures
 from hammertui.kernel.ui.commands import COMMON, ROSTER, Command, OneCharacter, Roster, reaches
 from hammertui.kernel.ui.crash import CrashGuard, state_folder
-from hammertui.kernel.ui.dialogs.amount import AmountDialog
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.dialogs.form import FormDialog
-from hammertui.kernel.ui.dialogs.save_problem import SaveProblemScreen
-from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.header import SessionHeader
 from hammertui.kernel.ui.heap import BetweenKeys, freeze_once
@@ -195,6 +190,8 @@ class HammerApp(CrashGuard):
             elif sessions.rules_changed(self.store):
                 self._ask_about_changed_rules(self.store)
         elif self.problem is not None:
+            from hammertui.kernel.ui.dialogs.save_problem import SaveProblemScreen
+
             error = self.problem.error
             has_backup = self.problem.files.backup.exists()
             screen = SaveProblemScreen(error.problems, str(error.path), has_backup)
@@ -202,6 +199,8 @@ class HammerApp(CrashGuard):
 
     def _ask_read_only(self, busy: SessionBusy) -> None:
         """Another app plays this session: watch it here, changing nothing, or leave it be."""
+        from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
         prompt = f"{busy.files.stem} is open for play in another hammertui ({busy.holder}). Two apps playing one session lose each other's actions."
         choices = [("read", "Open it read-only: see it here, change nothing"), ("quit", "Quit")]
         dialog = ChooseDialog("Open elsewhere", prompt, choices)
@@ -213,6 +212,8 @@ class HammerApp(CrashGuard):
     def _ask_about_changed_rules(self, store: Store) -> None:
         """Before play: the ruleset's file was edited since this session last played by it; what
         changed is named, rule by rule, where the rules it played by were kept."""
+        from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
         where = store.state.session.ruleset_file or (
             str(store.ruleset.source) if store.ruleset.source else store.ruleset.id
         )
@@ -233,6 +234,8 @@ class HammerApp(CrashGuard):
             sessions.keep_rules(store)
 
     def _resolve_problem(self, choice: str | None) -> None:
+        from hammertui.kernel.ui.dialogs.save_problem import SaveProblemScreen
+
         problem = self.problem
         assert problem is not None
         try:
@@ -354,6 +357,8 @@ class HammerApp(CrashGuard):
     def follow_with(self, dialog: Screen[Any], then: Callable[[Any], object] | None = None) -> None:
         """Open a dialog an action calls for. A form that took the action closes itself next (and a
         dismissal closes the top screen), so the dialog waits for the form to close and opens as it does."""
+        from hammertui.kernel.ui.dialogs.form import FormDialog
+
         if isinstance(self.screen, FormDialog):
             self._following.append((dialog, then))
         else:
@@ -417,6 +422,8 @@ class HammerApp(CrashGuard):
 
     def _into_the_dark(self, units: int, then: Callable[[], object]) -> None:
         """Time that would put out the party's last light asks first, as the Camp check does."""
+        from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
         store = self._store()
         warning = darkness_ahead(store.state, store.ruleset, units)
         if warning is None:
@@ -448,6 +455,8 @@ class HammerApp(CrashGuard):
 
     def ask_amount(self, character_id: str, what: str, then: Callable[[str, int], object]) -> None:
         """How much damage or healing to a character (the one named, else the one `target` finds)."""
+        from hammertui.kernel.ui.dialogs.amount import AmountDialog
+
         member = self.target(character_id)
         if member is None:
             return
@@ -525,6 +534,8 @@ class HammerApp(CrashGuard):
         self._after(self._store(), events)
 
     def action_rename(self) -> None:
+        from hammertui.kernel.ui.dialogs.text import TextDialog
+
         current = self._store().state.session.name
         self.push_screen(
             TextDialog(

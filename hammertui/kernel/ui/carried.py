@@ -11,7 +11,6 @@ import attrs
 from textual.widget import Widget
 
 from hammertui.kernel.session.carrying import Carried, Keeping
-from hammertui.kernel.ui.dialogs.hand_over import hand_over_dialog
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.actions import Action
@@ -47,6 +46,8 @@ class CarriedLights(Generic[Source]):
             app.perform(self.douse(source.id) if source.lit else self.light(source.id))
 
     def give(self, app: HammerApp) -> None:
+        from hammertui.kernel.ui.dialogs.hand_over import hand_over_dialog
+
         source = self.at_cursor(app, "hand over")
         if source is None:
             return

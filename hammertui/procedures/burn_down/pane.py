@@ -14,7 +14,6 @@ from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.party import PartyPane
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, clipped, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
@@ -265,6 +264,8 @@ def pack(app: HammerApp) -> None:
 
 
 def cast(app: HammerApp) -> None:
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
     store = app.store
     able = casters(store.state, store.ruleset)
     if not able:

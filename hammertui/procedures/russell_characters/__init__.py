@@ -8,6 +8,7 @@ PROCEDURE = Procedure(
     "The Russell House Rules: 3d6 seven times, usage dice, gear slots, Tired pips and Weariness",
     reads=("stats", "russell_characters"),
     schema="hammertui.procedures.russell_characters.schema",
+    sections=("russell_characters",),
     state="hammertui.procedures.russell_characters.state",
     public="hammertui.procedures.russell_characters.public",
     ui="hammertui.procedures.russell_characters.pane",

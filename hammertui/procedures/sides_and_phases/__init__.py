@@ -8,6 +8,7 @@ PROCEDURE = Procedure(
     "Sides roll initiative; each side acts phase by phase",
     reads=("combat",),
     schema="hammertui.procedures.sides_and_phases.schema",
+    sections=("combat",),
     state="hammertui.procedures.sides_and_phases.state",
     public="hammertui.procedures.sides_and_phases.public",
     ui="hammertui.procedures.sides_and_phases.pane",
