@@ -73,7 +73,7 @@ def test_the_rulesets_guide_lists_every_procedure_with_its_sections_and_needs() 
     """Each registered procedure has its row under its part, naming every section it reads or owns
     (those it may go without in italics), none that another procedure owns, and what it needs."""
     from hammertui.kernel.rules import procedures
-    from hammertui.kernel.ruleset.sections import of, owned, registered
+    from hammertui.kernel.ruleset.sections import of, owners, registered
 
     rows = procedure_rows()
     for procedure in registered():
@@ -84,7 +84,7 @@ def test_the_rulesets_guide_lists_every_procedure_with_its_sections_and_needs() 
         for section in {*procedure.reads, *own}:
             shown = f"*`[{section}]`*" if section not in procedure.reads else f"`[{section}]`"
             assert shown in reads.split(", "), f"{procedure.name}'s row does not name {shown}"
-        for section in set(owned()) - {*procedure.reads, *own}:
+        for section in set(owners()) - {*procedure.reads, *own}:
             assert f"[{section}]" not in reads, f"{procedure.name}'s row names [{section}], another's"
         wanted = ", ".join(f'`{part} = "{name}"`' for part, name in procedure.needs)
         assert needs == wanted, f"{procedure.name} works only with {wanted or 'any'}, its row says {needs or 'any'}"

@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from hammertui.kernel.rules import procedures as registry
+from hammertui.kernel.ruleset import load_ruleset
+
 FIRST_FRAME = """
 import sys
 from pathlib import Path
@@ -105,6 +108,18 @@ DRAWN = {
 NEVER = ("pygments", "matplotlib", "numpy", "PIL", "aiohttp", "textual_serve", "hypothesis")
 """Never before the first frame: heavy packages no first frame draws."""
 
+LATER = (".dialogs", ".screens", ".seam")
+"""Never before the first frame, under any ruleset: a dialog or a screen is imported as it opens,
+and the seam's protocols are for the type check."""
+
+COMMAND_LISTS = {
+    "hammertui.procedures.russell_characters.screens",
+    "hammertui.procedures.russell_characters.screens.checks",
+    "hammertui.procedures.russell_characters.screens.vitals",
+}
+"""The Russell characters' commands for checks and vitals, kept in its screens package: the first
+frame's footer lists them, their dialogs wait."""
+
 
 def loaded_at_first_frame(tmp_path: Path, ruleset: str) -> set[str]:
     command = [sys.executable, "-c", FIRST_FRAME, str(tmp_path / "saves"), ruleset]
@@ -127,3 +142,22 @@ def test_start_up_imports_only_what_the_first_frame_draws(tmp_path: Path, rulese
 def test_start_up_never_loads_heavy_packages(tmp_path: Path) -> None:
     loaded = loaded_at_first_frame(tmp_path, "russell-house-rules")
     assert not [name for name in loaded if name.split(".")[0] in NEVER or name in NEVER]
+
+
+@pytest.mark.parametrize("ruleset", ["hammercrawl-book3", "russell-house-rules"])
+def test_start_up_imports_no_dialog_screen_or_protocol(tmp_path: Path, ruleset: str) -> None:
+    """What the first frame does without is imported where it is used."""
+    loaded = {name for name in loaded_at_first_frame(tmp_path, ruleset) if name.startswith("hammertui.")}
+    assert not [name for name in loaded - COMMAND_LISTS if any(f"{part}." in f"{name}." for part in LATER)]
+
+
+def test_start_up_imports_nothing_of_a_procedure_not_played(tmp_path: Path) -> None:
+    """A ruleset reads its own sections, not every procedure's: the schemas, rules, state and panes
+    of the procedures it does not play stay unimported."""
+    ruleset = "hammercrawl-book3"
+    loaded = loaded_at_first_frame(tmp_path, ruleset)
+    chosen = load_ruleset(ruleset).procedures
+    for procedure in registry.every():
+        if chosen.get(procedure.part) != procedure.name:
+            layers = {procedure.schema, procedure.rules, procedure.state, procedure.ui, procedure.report} - {""}
+            assert not loaded & layers, f"{procedure.name} is not played, yet {sorted(loaded & layers)} imported"

@@ -45,3 +45,12 @@ def test_a_procedure_package_imports_the_registration_and_not_the_registry() -> 
     for init in [home / "__init__.py", *home.glob("*/__init__.py")]:
         source = init.read_text(encoding="utf-8")
         assert "kernel.rules.procedures" not in source, f"{init.relative_to(home)} imports the registry"
+
+
+def test_each_procedure_names_the_sections_its_schema_holds() -> None:
+    """A ruleset knows every section by the name a registration gives it, and reads it with the
+    class its schema module holds: the two lists are one."""
+    for declared in registry.every():
+        held = set(importlib.import_module(declared.schema).SECTIONS) if declared.schema else set()
+        assert set(declared.sections) == held, f"{declared.name} names {declared.sections}, its schema holds {held}"
+        assert len(declared.sections) == len(held), f"{declared.name} names a section twice"

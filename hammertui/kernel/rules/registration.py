@@ -22,6 +22,9 @@ class Procedure:
     schema: str = ""
     """Module with `SECTIONS`, the attrs class of each ruleset section it owns by the section's name:
     a ruleset holds them only when it plays this procedure (ruleset layer)."""
+    sections: tuple[str, ...] = ()
+    """The names of the sections its schema module holds: every ruleset knows each procedure's
+    sections by name, and imports a schema only for a section it holds (`ruleset/sections.py`)."""
     state: str = ""
     """Module whose `SESSION` is the procedure's object on the session's side: its slice of the
     state and its part's hooks (the protocols of `session/seam.py`)."""

@@ -32,6 +32,8 @@ def control_problems(value: Any, where: str = "", multiline: bool = True) -> lis
     """One line per string in `value` (dicts, lists, tuples and attrs classes, walked) that holds a
     control character, naming it by its path. Strings in fields named in `MULTILINE` may hold tab
     and newline; elsewhere only where `multiline` says so."""
+    if _clean(value, multiline):
+        return []
     return [
         f"{one_line(path) or 'text'}: holds a control character ({code}); text cannot hold one"
         for path, text, lines in _strings(value, where, multiline)
@@ -52,6 +54,29 @@ def one_line(text: str) -> str:
 
 def _escape(found: re.Match[str]) -> str:
     return f"\\x{ord(found[0]):02x}"
+
+
+def _clean(value: Any, multiline: bool) -> bool:
+    """Whether no string in `value` holds a control character: `_strings`' walk without the paths
+    it names, which only a problem needs. A session's state and a ruleset are checked as they are
+    read, thousands of strings at every start-up, and almost never hold one."""
+    if isinstance(value, str):
+        return CONTROL.search(value) is None and (multiline or LINE_BREAKS.search(value) is None)
+    if value is None or isinstance(value, (int, float)):
+        return True
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not _clean(str(key), False) or not _clean(item, multiline or key in MULTILINE):
+                return False
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for item in value:
+            if not _clean(item, multiline):
+                return False
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            if not _clean(getattr(value, field.name), multiline or field.name in MULTILINE):
+                return False
+    return True
 
 
 def _strings(value: Any, where: str, multiline: bool) -> Iterator[tuple[str, str, bool]]:

@@ -25,7 +25,7 @@ def played(data: dict[str, Any]) -> dict[str, Any]:
     owns: rules kept when every ruleset held a `[combat]` still hold it for one that fights by another
     procedure, which never read it (the file no longer may)."""
     from hammertui.kernel.rules import procedures
-    from hammertui.kernel.ruleset.sections import of, owned
+    from hammertui.kernel.ruleset.sections import owners
 
     chosen = data.get("procedures")
     if not isinstance(chosen, dict):
@@ -33,8 +33,8 @@ def played(data: dict[str, Any]) -> dict[str, Any]:
     known = [
         (part, name) for part, name in chosen.items() if part in procedures.PARTS and name in procedures.names(part)
     ]
-    playing = {section for part, name in known for section in of(procedures.procedure(part, name))}
-    return {key: value for key, value in data.items() if key not in owned() or key in playing}
+    playing = {section for part, name in known for section in procedures.procedure(part, name).sections}
+    return {key: value for key, value in data.items() if key not in owners() or key in playing}
 
 
 def _flat(data: Any, prefix: str = "") -> dict[str, str]:

@@ -12,7 +12,7 @@ from hammertui.kernel.ruleset.kit import KIT_SUPPLIES
 from hammertui.kernel.ruleset.model import Ruleset
 from hammertui.kernel.ruleset.report import Report, dig
 from hammertui.kernel.ruleset.schema import KeyPath, show
-from hammertui.kernel.ruleset.sections import of, owned
+from hammertui.kernel.ruleset.sections import owners
 
 
 class _Refs:
@@ -256,7 +256,7 @@ def _check_procedures(r: Ruleset, report: Report) -> None:
         return
     chosen = r.procedures
     playing = [procedures.procedure(part, name) for part, name in chosen.items() if name != procedures.NONE]
-    read = {section for proc in playing for section in (*proc.reads, *of(proc))}
+    read = {section for proc in playing for section in (*proc.reads, *proc.sections)}
     for proc in playing:
         where: KeyPath = ("procedures", proc.part)
         for section in proc.reads:
@@ -267,7 +267,7 @@ def _check_procedures(r: Ruleset, report: Report) -> None:
                 report.problem(
                     where, f"{proc.name} works only with {part} = {show(name)}, got {show(chosen.get(part))}"
                 )
-    for section in sorted(owned()):
+    for section in sorted(owners()):
         if section in report.raw and section not in read:
             report.problem(
                 (section,),

@@ -90,9 +90,9 @@ class Ruleset:
         """Each procedure's section an attribute of its name (`ruleset.camp`), None where the ruleset
         does not hold it, as for a section of its own it may leave out: read as fast as a field (the
         ruleset keeps a `__dict__` for them), and a name no procedure owns is no attribute."""
-        from hammertui.kernel.ruleset.sections import owned
+        from hammertui.kernel.ruleset.sections import owners
 
-        for name in owned():
+        for name in owners():
             if name not in self.__dict__ and not hasattr(type(self), name):
                 object.__setattr__(self, name, self.sections.get(name))
 

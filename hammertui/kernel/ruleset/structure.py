@@ -47,7 +47,7 @@ from hammertui.kernel.ruleset.schema import (
     ident,
     show,
 )
-from hammertui.kernel.ruleset.sections import owned
+from hammertui.kernel.ruleset.sections import owners, section_class
 from hammertui.kernel.ruleset.stats import StatRules
 from hammertui.kernel.ruleset.tiers import FRACTION_WORDS, fraction
 from hammertui.kernel.ruleset.time import ModifierDice, TimeRules
@@ -392,7 +392,7 @@ def read(data: dict[str, Any], report: Report) -> Ruleset:
     procedures own alike; a broken section is reported and stood in for."""
     attrs.resolve_types(Ruleset)
     fields = {_key(field): field for field in attrs.fields(Ruleset) if field.name not in FROM_FILE}
-    sections = owned()
+    sections = owners()
     values: dict[str, Any] = {}
     for key, field in fields.items():
         if key not in data and field.default is attrs.NOTHING:
@@ -405,7 +405,7 @@ def read(data: dict[str, Any], report: Report) -> Ruleset:
                 key, value, fields[key].name, fields[key].type, fields[key].default is attrs.NOTHING, values, report
             )
         elif key in sections:
-            _section(key, value, key, sections[key], False, read_sections, report)
+            _section(key, value, key, section_class(key), False, read_sections, report)
     known = sorted({"id", "format", *fields, *sections})
     for key in data:
         if key not in known:

@@ -41,8 +41,6 @@ from hammertui.kernel.ui.commands import Command, reaches
 from hammertui.kernel.ui.common import COMMON, commands
 from hammertui.kernel.ui.crash import CrashGuard, state_folder
 from hammertui.kernel.ui.dialogs.answer import DialogAnswer
-from hammertui.kernel.ui.dialogs.form import FormDialog
-from hammertui.kernel.ui.dialogs.save_problem import SaveProblemScreen
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.header import SessionHeader
 from hammertui.kernel.ui.heap import BetweenKeys, freeze_once
@@ -183,12 +181,16 @@ class HammerApp(CrashGuard):
 
                 ask_about_changed_rules(self, self.store)
         elif self.problem is not None:
+            from hammertui.kernel.ui.dialogs.save_problem import SaveProblemScreen
+
             error = self.problem.error
             has_backup = self.problem.files.backup.exists()
             screen = SaveProblemScreen(error.problems, str(error.path), has_backup)
             self.push_screen(screen, self._resolve_problem)
 
     def _resolve_problem(self, choice: str | None) -> None:
+        from hammertui.kernel.ui.dialogs.save_problem import SaveProblemScreen
+
         problem = self.problem
         assert problem is not None
         try:
@@ -315,6 +317,8 @@ class HammerApp(CrashGuard):
     def follow_with(self, dialog: Screen[Any], then: Callable[[Any], object] | None = None) -> None:
         """Open a dialog an action calls for. A form that took the action closes itself next (and a
         dismissal closes the top screen), so the dialog waits for the form to close and opens as it does."""
+        from hammertui.kernel.ui.dialogs.form import FormDialog
+
         if isinstance(self.screen, FormDialog):
             self._following.append((dialog, then))
         else:

@@ -12,7 +12,6 @@ from textual.widget import Widget
 
 from hammertui.kernel.session.carrying import Carried, Keeping
 from hammertui.kernel.session.store import open_store
-from hammertui.kernel.ui.dialogs.hand_over import hand_over_dialog
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action
@@ -48,6 +47,8 @@ class CarriedLights(Generic[Source]):
             app.perform(self.douse(source.id) if source.lit else self.light(source.id))
 
     def give(self, app: HammerApp) -> None:
+        from hammertui.kernel.ui.dialogs.hand_over import hand_over_dialog
+
         source = self.at_cursor(app, "hand over")
         if source is None:
             return

@@ -15,7 +15,6 @@ from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.party import PartyPane
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, clipped, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
@@ -268,6 +267,8 @@ def pack(app: HammerApp) -> None:
 
 
 def cast(app: HammerApp) -> None:
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
     store = open_store(app)
     able = casters(store.state, store.ruleset)
     if not able:

@@ -9,6 +9,7 @@ PROCEDURE = Procedure(
     reads=("divining", "explore"),
     needs=(("fight", "sides_and_phases"), ("characters", "hammercrawl_classes")),
     schema="hammertui.procedures.divining_pool.schema",
+    sections=("divining", "explore", "search"),
     state="hammertui.procedures.divining_pool.state",
     public="hammertui.procedures.divining_pool.public",
     ui="hammertui.procedures.divining_pool.pane",

@@ -8,6 +8,7 @@ PROCEDURE = Procedure(
     "The exploration die: a turn, a d6 in the open, and what its face brings",
     reads=("exploration_die",),
     schema="hammertui.procedures.exploration_die.schema",
+    sections=("exploration_die",),
     state="hammertui.procedures.exploration_die.state",
     public="hammertui.procedures.exploration_die.public",
     ui="hammertui.procedures.exploration_die.pane",

@@ -22,7 +22,6 @@ from textual.widgets import Digits, Static
 from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.commands import Command, calm
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.exploration_die.actions import RemoveClock, TogglePace, marks
 from hammertui.procedures.exploration_die.rules import HOOFING_IT, PACE_NAMES, result_for
@@ -171,6 +170,8 @@ def add_clock(app: HammerApp) -> None:
 
 
 def remove_clock(app: HammerApp) -> None:
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
     clocks = die_of(open_store(app).state).clocks
     choices = [(c.id, f"{c.name} ({marks(c.marks)})") for c in clocks]
     dialog = ChooseDialog("Remove a clock", "Which clock comes off?", choices)

@@ -9,6 +9,7 @@ PROCEDURE = Procedure(
     reads=("camp",),
     needs=(("explore", "divining_pool"), ("characters", "hammercrawl_classes")),
     schema="hammertui.procedures.hammercrawl_camp.schema",
+    sections=("camp",),
     state="hammertui.procedures.hammercrawl_camp.state",
     public="hammertui.procedures.hammercrawl_camp.public",
     ui="hammertui.procedures.hammercrawl_camp.pane",

@@ -14,11 +14,8 @@ from hammertui.kernel.ruleset import LEVEL_UP_HP
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.session.vitals import ApplyDamage
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.targets import ask_amount, target
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
-from hammertui.procedures.hammercrawl_classes.actions.recruits import AssignRole, RenameCharacter
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 from hammertui.procedures.hammercrawl_classes.rules.characters import level_up_hp_rule
 from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, dungeon_tier
@@ -38,6 +35,8 @@ def damage(app: HammerApp, character_id: str = "") -> None:
 
 
 def _damage(app: HammerApp, character_id: str, amount: int) -> None:
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
     member = _store(app).state.character(character_id)
     if not can_say_not_today(member, amount):
         app.perform(ApplyDamage(character_id, amount))
@@ -84,6 +83,8 @@ def level_up(app: HammerApp) -> None:
 
 def level_up_anyway(app: HammerApp) -> None:
     """Level up away from Camp and Town, with the 'Smith's reason for the log."""
+    from hammertui.kernel.ui.dialogs.text import TextDialog
+
     member = target(app)
     if member is not None:
         dialog = TextDialog(
@@ -93,6 +94,8 @@ def level_up_anyway(app: HammerApp) -> None:
 
 
 def level_up_hp(app: HammerApp) -> None:
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
     store = _store(app)
     now = level_up_hp_rule(store.ruleset, store.state.session.level_up_hp)
     choices = [
@@ -124,6 +127,9 @@ def armour(app: HammerApp) -> None:
 
 
 def role(app: HammerApp) -> None:
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+    from hammertui.procedures.hammercrawl_classes.actions.recruits import AssignRole
+
     member = target(app)
     if member is None:
         return
@@ -140,6 +146,9 @@ def _holder(app: HammerApp, role: str) -> Character | None:
 
 
 def rename_character(app: HammerApp) -> None:
+    from hammertui.kernel.ui.dialogs.text import TextDialog
+    from hammertui.procedures.hammercrawl_classes.actions.recruits import RenameCharacter
+
     member = target(app)
     if member is not None:
         named = TextDialog(

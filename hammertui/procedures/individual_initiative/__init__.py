@@ -9,6 +9,7 @@ PROCEDURE = Procedure(
     reads=("individual_initiative",),
     needs=(("characters", "russell_characters"),),
     schema="hammertui.procedures.individual_initiative.schema",
+    sections=("individual_initiative",),
     state="hammertui.procedures.individual_initiative.state",
     public="hammertui.procedures.individual_initiative.public",
     ui="hammertui.procedures.individual_initiative.pane",

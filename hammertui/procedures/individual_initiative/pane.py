@@ -16,7 +16,6 @@ from hammertui.kernel.session.procedures import held_surprise
 from hammertui.kernel.session.state import State
 from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui.commands import Command
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.individual_initiative.rules import CONDITION_NAMES, OPTION_NAMES
 from hammertui.procedures.individual_initiative.state import Fight, fighting, fights, held_between, name_of, rules_of
@@ -152,6 +151,7 @@ def fight(app: HammerApp) -> None:
 def wounded(app: HammerApp) -> None:
     """Between fights, what may be done for one who holds a wound's conditions: "Player must roll a
     constitution save every round", "May be stabilized by an ally", or Helpless taken off."""
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
     from hammertui.procedures.individual_initiative import actions as acts  # with the first fight
 
     store = open_store(app)

@@ -17,7 +17,6 @@ from hammertui.kernel.session.procedures import is_dark, surprise_odds
 from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui.carried import CarriedLights
 from hammertui.kernel.ui.commands import Command
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.light_levels import state as kept
@@ -140,6 +139,8 @@ LIGHTS = CarriedLights(LightLevelsPane, kept.KEEPING, LightUp, DouseLight, PassL
 
 def pack(app: HammerApp) -> None:
     """Choose what, then who carries it."""
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
     store = open_store(app)
     if not store.state.living:
         app.notify("No one is standing to carry it.", severity="warning")
@@ -163,6 +164,8 @@ def pack(app: HammerApp) -> None:
 
 
 def nearer(app: HammerApp) -> None:
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
     state = open_store(app).state
     choices = [(m.id, m.name) for m in state.living]
     dialog = ChooseDialog("Nearer the light", "Who stands nearest the light?", choices)

@@ -9,6 +9,7 @@ PROCEDURE = Procedure(
     reads=("stats", "russell_characters"),
     needs=(("fight", "individual_initiative"),),
     schema="hammertui.procedures.russell_characters.schema",
+    sections=("russell_characters",),
     state="hammertui.procedures.russell_characters.state",
     public="hammertui.procedures.russell_characters.public",
     ui="hammertui.procedures.russell_characters.pane",

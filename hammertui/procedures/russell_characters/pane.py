@@ -16,21 +16,14 @@ from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.commands import Command
-from hammertui.kernel.ui.dialogs.amount import AmountDialog
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
-from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.party import HP_STYLE, PartyPane, fit_ends, hp_cell
 from hammertui.kernel.ui.table import RowTable, add_plain_columns, selected_key, sync_rows
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.russell_characters import state as people
 from hammertui.procedures.russell_characters.actions import checks, vitals
 from hammertui.procedures.russell_characters.actions.making import Dismiss, RollAttributes
-from hammertui.procedures.russell_characters.dialogs.character import MakeCharacterDialog
-from hammertui.procedures.russell_characters.dialogs.gear import CarryDialog
-from hammertui.procedures.russell_characters.dialogs.rest import EatersDialog
 from hammertui.procedures.russell_characters.rules import growth as growth_rules
 from hammertui.procedures.russell_characters.screens.checks import COMMANDS as CHECKS
-from hammertui.procedures.russell_characters.screens.treasure import TreasureScreen
 from hammertui.procedures.russell_characters.screens.vitals import COMMANDS as VITALS
 
 if TYPE_CHECKING:
@@ -264,6 +257,8 @@ def _selected(app: HammerApp) -> Character | None:
 
 def roll_usage(app: HammerApp) -> None:
     """The selected character's usage dice: one is rolled at once, more are offered to choose from."""
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
     member = _selected(app)
     if member is None:
         return
@@ -300,6 +295,8 @@ def share_ration(app: HammerApp) -> None:
 def eat_rations(app: HammerApp) -> None:
     """Those the 'Smith ticks eat a Ration of their own; the Wearied, whom only a full Ration rests,
     come ticked."""
+    from hammertui.procedures.russell_characters.dialogs.rest import EatersDialog
+
     store = open_store(app)
     state, ruleset = store.state, store.ruleset
     limit = people.section(ruleset).tired_pips
@@ -313,6 +310,8 @@ def eat_rations(app: HammerApp) -> None:
 
 def carry(app: HammerApp) -> None:
     """The selected character takes up an item: named, with its slots and usage die."""
+    from hammertui.procedures.russell_characters.dialogs.gear import CarryDialog
+
     member = _selected(app)
     if member is not None:
         own = people.section(open_store(app).ruleset)
@@ -321,6 +320,8 @@ def carry(app: HammerApp) -> None:
 
 def drop(app: HammerApp) -> None:
     """The selected character leaves one of their items behind."""
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
     member = _selected(app)
     if member is None:
         return
@@ -341,6 +342,8 @@ def drop(app: HammerApp) -> None:
 
 def wear_armour(app: HammerApp) -> None:
     """The selected character's armour by the table, with or without a shield."""
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
     member = _selected(app)
     if member is None:
         return
@@ -371,6 +374,8 @@ def wear_armour(app: HammerApp) -> None:
 def make_character(app: HammerApp) -> None:
     """A new character: the attributes rolled (and logged) unless rolls already wait, then assigned
     in the dialog; a dead character's player is offered for their replacement."""
+    from hammertui.procedures.russell_characters.dialogs.character import MakeCharacterDialog
+
     store = open_store(app)
     if not people.people(store.state).rolled and not app.perform(RollAttributes()):
         return
@@ -389,6 +394,13 @@ def dismiss(app: HammerApp) -> None:
         app.perform(Dismiss(member.id))
 
 
+def treasure(app: HammerApp) -> None:
+    """The treasure record: imported as it opens, as every screen is."""
+    from hammertui.procedures.russell_characters.screens.treasure import TreasureScreen
+
+    app.push_screen(TreasureScreen())
+
+
 TREASURE_MOST = 10_000_000
 """The largest treasure typed in: a dragon's hoard, with room to spare."""
 
@@ -396,6 +408,8 @@ TREASURE_MOST = 10_000_000
 def award_treasure(app: HammerApp) -> None:
     """Treasure brought back, what it is and its value in coins: its XP shared by those standing,
     the haul kept in the treasure record."""
+    from hammertui.kernel.ui.dialogs.amount import AmountDialog
+    from hammertui.kernel.ui.dialogs.text import TextDialog
 
     def worth(what: str | None) -> None:
         if what is None:
@@ -543,7 +557,7 @@ COMMANDS: tuple[Command[View], ...] = (
         "Every treasure brought back, its coins and the XP it gave",
         key_display="$",
         applies=_grows,
-        run=lambda app: app.push_screen(TreasureScreen()),
+        run=treasure,
     ),
     Command(
         "v",

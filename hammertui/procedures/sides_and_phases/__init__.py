@@ -9,6 +9,7 @@ PROCEDURE = Procedure(
     reads=("combat",),
     needs=(("characters", "hammercrawl_classes"),),
     schema="hammertui.procedures.sides_and_phases.schema",
+    sections=("combat",),
     state="hammertui.procedures.sides_and_phases.state",
     public="hammertui.procedures.sides_and_phases.public",
     ui="hammertui.procedures.sides_and_phases.pane",

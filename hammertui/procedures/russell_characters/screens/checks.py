@@ -8,11 +8,9 @@ from typing import TYPE_CHECKING
 
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui.commands import Command
-from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.kernel.ui.party import PartyPane
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.russell_characters.actions import checks
-from hammertui.procedures.russell_characters.dialogs.check import PractiseDialog, RussellSaveDialog, RussellSkillDialog
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -31,12 +29,16 @@ def _highlighted(app: HammerApp) -> Character | None:
 
 
 def save(app: HammerApp) -> None:
+    from hammertui.procedures.russell_characters.dialogs.check import RussellSaveDialog
+
     member = _highlighted(app)
     if member is not None:
         app.push_screen(RussellSaveDialog("Save", app.store.state, app.store.ruleset, member.id))
 
 
 def skill(app: HammerApp) -> None:
+    from hammertui.procedures.russell_characters.dialogs.check import RussellSkillDialog
+
     member = _highlighted(app)
     if member is not None:
         app.push_screen(RussellSkillDialog("Skill", app.store.state, app.store.ruleset, member.id))
@@ -44,6 +46,8 @@ def skill(app: HammerApp) -> None:
 
 def declare(app: HammerApp) -> None:
     """Name the Just-in-Time skill the moment calls for; a refusal (no slot, none left) is said."""
+    from hammertui.kernel.ui.dialogs.text import TextDialog
+
     member = _highlighted(app)
     if member is None:
         return
@@ -56,6 +60,8 @@ def declare(app: HammerApp) -> None:
 
 def practise(app: HammerApp) -> None:
     """A week of downtime practising a skill with enough check marks and room to rise."""
+    from hammertui.procedures.russell_characters.dialogs.check import PractiseDialog
+
     member = _highlighted(app)
     if member is None:
         return

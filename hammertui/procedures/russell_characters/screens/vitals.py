@@ -9,11 +9,9 @@ from typing import TYPE_CHECKING
 from textual.widgets import DataTable
 
 from hammertui.kernel.ui.commands import Command
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.table import selected_key
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.russell_characters.actions import vitals
-from hammertui.procedures.russell_characters.dialogs.vitals import DamageDialog, HireDialog
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -33,6 +31,8 @@ def highlighted(app: HammerApp) -> str | None:
 
 def damage(app: HammerApp) -> None:
     """Damage to the highlighted character or hireling: how much and from what."""
+    from hammertui.procedures.russell_characters.dialogs.vitals import DamageDialog
+
     store = app.store
     assert store is not None
     who = highlighted(app)
@@ -48,6 +48,8 @@ def damage(app: HammerApp) -> None:
 
 def hire(app: HammerApp) -> None:
     """A hireling for the highlighted character (or another of the living, chosen in the form)."""
+    from hammertui.procedures.russell_characters.dialogs.vitals import HireDialog
+
     store = app.store
     assert store is not None
     employers = [(m.name, m.id) for m in store.state.living]
@@ -60,6 +62,8 @@ def hire(app: HammerApp) -> None:
 
 
 def nights_rest(app: HammerApp) -> None:
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
     choices = [(key, words) for key, (_, _, words) in NIGHTS.items()]
 
     def rest(key: str | None) -> None:
@@ -86,6 +90,8 @@ def square_meal(app: HammerApp) -> None:
 
 def let_go(app: HammerApp) -> None:
     """The highlighted hireling leaves; with a character highlighted, the hireling is chosen."""
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
     store = app.store
     assert store is not None
     state = store.state
