@@ -59,12 +59,11 @@ DRAWN = {
         hammertui.kernel.rules.records
         hammertui.kernel.ruleset.checks hammertui.kernel.ruleset.classes hammertui.procedures.sides_and_phases.schema
         hammertui.kernel.ruleset.decisions hammertui.procedures.divining_pool.schema.divining
-        hammertui.procedures.exploration_die.schema
-        hammertui.procedures.divining_pool.schema.exploring hammertui.procedures.individual_initiative.schema
+        hammertui.procedures.divining_pool.schema.exploring
         hammertui.kernel.ruleset.kit
-        hammertui.procedures.burn_down.schema hammertui.procedures.light_levels.schema hammertui.kernel.ruleset.loading
+        hammertui.procedures.burn_down.schema hammertui.kernel.ruleset.loading
         hammertui.kernel.ruleset.model hammertui.kernel.ruleset.procedures hammertui.kernel.ruleset.report
-        hammertui.procedures.russell_characters.schema hammertui.kernel.ruleset.schema hammertui.kernel.ruleset.stats
+        hammertui.kernel.ruleset.schema hammertui.kernel.ruleset.stats
         hammertui.kernel.ruleset.sections hammertui.kernel.ruleset.structure
         hammertui.procedures.hammercrawl_camp.schema
         hammertui.kernel.ruleset.tiers hammertui.kernel.ruleset.time hammertui.kernel.ruleset.toml_file
@@ -82,20 +81,18 @@ DRAWN = {
         hammertui.kernel.session.migrations hammertui.kernel.session.names hammertui.kernel.session.persist
         hammertui.kernel.session.procedures hammertui.procedures.hammercrawl_classes.state
         hammertui.procedures.hammercrawl_classes.actions.vitals
-        hammertui.procedures.hammercrawl_classes.actions.recruits hammertui.kernel.session.save_check
+        hammertui.kernel.session.save_check
         hammertui.kernel.session.sessions hammertui.kernel.session.snapshot_text
         hammertui.kernel.session.state hammertui.kernel.session.store
         hammertui.kernel.session.vitals hammertui.kernel.ui hammertui.kernel.ui.app hammertui.kernel.ui.carried
         hammertui.kernel.ui.party hammertui.procedures.hammercrawl_camp.pane hammertui.procedures.sides_and_phases.pane
-        hammertui.kernel.ui.commands hammertui.kernel.ui.crash hammertui.kernel.ui.dialogs
-        hammertui.kernel.ui.dialogs.amount hammertui.kernel.ui.dialogs.answer hammertui.kernel.ui.dialogs.base
-        hammertui.kernel.ui.dialogs.choose hammertui.kernel.ui.dialogs.form hammertui.kernel.ui.dialogs.hand_over
-        hammertui.kernel.ui.dialogs.save_problem hammertui.kernel.ui.dialogs.text
+        hammertui.kernel.ui.commands hammertui.kernel.ui.crash
+        hammertui.kernel.ui.answer
         hammertui.procedures.divining_pool.pane hammertui.procedures.divining_pool.drawing hammertui.kernel.ui.header
         hammertui.kernel.ui.footer hammertui.kernel.ui.heap hammertui.kernel.ui.keymap
-        hammertui.procedures.burn_down.pane hammertui.kernel.ui.log hammertui.kernel.ui.numbers
+        hammertui.procedures.burn_down.pane hammertui.kernel.ui.log
         hammertui.kernel.ui.plain hammertui.kernel.ui.procedures hammertui.procedures.hammercrawl_classes.pane
-        hammertui.procedures.hammercrawl_classes.commands hammertui.kernel.ui.styles hammertui.kernel.ui.table
+        hammertui.procedures.hammercrawl_classes.commands hammertui.kernel.ui.table
         hammertui.kernel.ui.type_ahead hammertui.kernel.ui.view
         hammertui.kernel.ui.common hammertui.kernel.ui.history
         hammertui.kernel.ui.party_commands

@@ -37,10 +37,10 @@ from hammertui.kernel.session.persist import SaveError, SaveFailed, SaveFiles
 from hammertui.kernel.session.sessions import RulesetLoader
 from hammertui.kernel.session.store import Store, open_store
 from hammertui.kernel.ui import procedures
+from hammertui.kernel.ui.answer import DialogAnswer
 from hammertui.kernel.ui.commands import Command, reaches
 from hammertui.kernel.ui.common import COMMON, commands
 from hammertui.kernel.ui.crash import CrashGuard, state_folder
-from hammertui.kernel.ui.dialogs.answer import DialogAnswer
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.header import SessionHeader
 from hammertui.kernel.ui.heap import BetweenKeys, freeze_once

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from hammertui.kernel.session.actions import AdvanceTime, ToNextHour, next_hour
 from hammertui.kernel.session.store import open_store
-from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.procedures import darkness_ahead
 
 if TYPE_CHECKING:
@@ -26,6 +25,8 @@ def advance(app: Hammer) -> None:
 
 def into_the_dark(app: Hammer, units: int, then: Callable[[], object]) -> None:
     """`then`, at once, or once the 'Smith chose to pass time that puts out the last light."""
+    from hammertui.kernel.ui.dialogs.choose import ChooseDialog
+
     store = open_store(app)
     warning = darkness_ahead(store.state, store.ruleset, units)
     if warning is None:

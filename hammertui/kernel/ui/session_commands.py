@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from hammertui.kernel.session.actions import RenameSession
 from hammertui.kernel.session.persist import SaveError
 from hammertui.kernel.session.store import open_store
-from hammertui.kernel.ui.dialogs.text import TextDialog
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.store import Store
@@ -49,5 +48,7 @@ def write_report(app: Hammer, store: Store) -> None:
 
 def rename(app: Hammer) -> None:
     """A new name for the session (its files keep theirs)."""
+    from hammertui.kernel.ui.dialogs.text import TextDialog
+
     current = open_store(app).state.session.name
     app.push_screen(TextDialog("Rename session", "New name for this session:", current, RenameSession))

@@ -11,7 +11,6 @@ from textual.widgets import DataTable
 
 from hammertui.kernel.session.store import open_store
 from hammertui.kernel.ui.commands import ROSTER, OneCharacter, Roster
-from hammertui.kernel.ui.dialogs.amount import AmountDialog
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.state import Character
@@ -47,6 +46,8 @@ def target(app: Hammer, character_id: str = "") -> Character | None:
 
 def ask_amount(app: Hammer, character_id: str, what: str, then: Callable[[str, int], object]) -> None:
     """How much damage or healing to a character (the one named, else the one `target` finds)."""
+    from hammertui.kernel.ui.dialogs.amount import AmountDialog
+
     member = target(app, character_id)
     if member is None:
         return

@@ -9,8 +9,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label
 
 from hammertui.kernel.session.acting import Action
+from hammertui.kernel.ui.answer import DialogAnswer
 from hammertui.kernel.ui.commands import Command, bindings
-from hammertui.kernel.ui.dialogs.answer import DialogAnswer
 from hammertui.kernel.ui.styles import STYLES
 
 T = TypeVar("T")

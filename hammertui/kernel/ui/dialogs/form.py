@@ -20,8 +20,8 @@ from textual.widgets import Button, Input, Label, Select
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui import plain
+from hammertui.kernel.ui.answer import DialogAnswer
 from hammertui.kernel.ui.commands import Command, bindings
-from hammertui.kernel.ui.dialogs.answer import DialogAnswer
 from hammertui.kernel.ui.dialogs.base import CANCEL
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.numbers import whole_number
