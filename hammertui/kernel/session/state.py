@@ -123,8 +123,6 @@ class Character:
     armour: str = "none"
     shield: bool = False
     uses: dict[str, int] = attrs.field(factory=dict)
-    bailiwick: str = ""
-    failing: str = ""
     stance: str = ""
     ammo: int = 0
     oil: int = 0

@@ -2,8 +2,8 @@
 a new session starts with (`new_party`), damage and healing by the difficulty mode's rules
 (`take_damage`, `heal`: temporary HP first, then HP, then CON for good; Hardcore's instant death; a
 Fighter's Not Today!), and a Berserker's Murderous Rage: an effect on them that lasts until it is
-broken, and the Mind save every hurt calls for. It keeps no slice of the state: its characters'
-numbers are on the shared record.
+broken, and the Mind save every hurt calls for. Its slice keeps, by character id, what the class
+rules note on a sheet beyond the shared record (`Sheet`): a Thief's Bailiwick and Failing.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from hammertui.kernel.rules.dice import DiceSource
+from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
@@ -30,6 +31,64 @@ STARTING_RATIONS = 3
 DEMO_ARMOUR = (("medium", True), ("light", False), ("medium", False), ("light", True))
 """What the demo party wears: each class gets the heaviest of these it may."""
 NOT_TODAY = "not_today"
+NAME = "hammercrawl_classes"
+
+
+# ------------------------------------------------------------------------------ the sheets
+
+
+@record
+class Sheet:
+    """What the class rules note on a character beyond the shared record: a Thief's Bailiwick and
+    Failing, the thief skills they test with one up and one down."""
+
+    bailiwick: str = ""
+    failing: str = ""
+
+
+@record
+class Sheets:
+    """Each character's sheet by character id (party, pile and graveyard alike); a character with
+    nothing noted beyond the shared record has none, and reads as a blank `Sheet`."""
+
+    sheets: dict[str, Sheet] = attrs.field(factory=dict)
+
+
+BLANK = Sheet()
+
+
+def new_slice(ruleset: Ruleset, party: tuple[Character, ...]) -> Sheets:
+    """No sheet for a party made elsewhere: they read as blank ones."""
+    return Sheets()
+
+
+def sheets(state: State) -> Sheets:
+    kept = state.slices.get(NAME)
+    return kept if isinstance(kept, Sheets) else Sheets()
+
+
+def sheet_of(state: State, character_id: str) -> Sheet:
+    """A character's sheet, blank where nothing is noted."""
+    return sheets(state).sheets.get(character_id, BLANK)
+
+
+def with_sheet(state: State, character_id: str, sheet: Sheet) -> State:
+    """The state with a character's sheet replaced; a blank one is not kept."""
+    kept = {k: v for k, v in sheets(state).sheets.items() if k != character_id}
+    if sheet != BLANK:
+        kept[character_id] = sheet
+    return state.with_slice(NAME, Sheets(kept))
+
+
+def without_sheet(state: State, character_id: str) -> State:
+    """The state once a character is gone from the roster for good."""
+    return with_sheet(state, character_id, BLANK) if character_id in sheets(state).sheets else state
+
+
+def sheet_problems(slice: Sheets, state: State) -> list[str]:
+    """Sheets of characters on the roster only."""
+    everyone = {m.id for m in (*state.party, *state.pile, *(g.character for g in state.graveyard))}
+    return [f"sheets.{who}: no character {who!r}" for who in slice.sheets if who not in everyone]
 
 
 # ------------------------------------------------------------------------------ a new party
@@ -37,16 +96,20 @@ NOT_TODAY = "not_today"
 
 def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...], list[Event], dict[str, object]]:
     """A party of four rolled by the class rules, with the kit's supplies (Rations, a Bedroll in
-    Book Three) and the party roles; every roll logged. No slice is made with them."""
+    Book Three) and the party roles, and their sheets; every roll logged."""
     party: list[Character] = []
+    kept: dict[str, Sheet] = {}
     events = []
     for index, ((hero, player), (armour, shield)) in enumerate(zip(DEMO_PARTY, DEMO_ARMOUR, strict=True), start=1):
         rolled = characters.roll_character(ruleset, dice, hero, armour=armour, shield=shield)
         member = outfitted(from_rolled(ruleset, f"c{index}", rolled, player), ruleset)
         member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
         party.append(member)
-        events.append(Event(0, "roll", rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))
-    return tuple(party), events, {}
+        sheet = sheet_rolled(rolled)
+        if sheet != BLANK:
+            kept[member.id] = sheet
+        events.append(Event(0, "roll", rolled_text(ruleset, member, sheet), tuple(r.describe() for r in rolled.rolls)))
+    return tuple(party), events, {NAME: Sheets(kept)}
 
 
 def kit_rations(ruleset: Ruleset) -> int:
@@ -90,20 +153,23 @@ def from_rolled(
         armour=rolled.armour,
         shield=rolled.shield,
         uses=dict(rolled.uses),
-        bailiwick=rolled.bailiwick,
-        failing=rolled.failing,
     )
 
 
-def rolled_text(ruleset: Ruleset, member: Character) -> str:
+def sheet_rolled(rolled: characters.RolledCharacter) -> Sheet:
+    """The sheet of one the rules rolled."""
+    return Sheet(bailiwick=rolled.bailiwick, failing=rolled.failing)
+
+
+def rolled_text(ruleset: Ruleset, member: Character, sheet: Sheet = BLANK) -> str:
     """`Darla (Ana): Human Fighter, STR 14 DEX 9 ..., HP 10, AC 13.` for the log."""
     cls = ruleset.classes[member.class_id].name
     scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
     who = f"{member.name} ({member.player})" if member.player else member.name
     extra = ""
-    if member.bailiwick:
+    if sheet.bailiwick:
         names = {s.id: s.name for s in ruleset.skills.thief_skills} if ruleset.skills else {}
-        extra = f", Bailiwick {names.get(member.bailiwick)}, Failing {names.get(member.failing)}"
+        extra = f", Bailiwick {names.get(sheet.bailiwick)}, Failing {names.get(sheet.failing)}"
     return f"{who}: {cls}, {scores}, HP {member.max_hp}, AC {member.ac}{extra}."
 
 
@@ -239,11 +305,11 @@ def when_hurt(state: State, ctx: Context, character_id: str, action: Action) -> 
 
 
 class _Session:
-    """The HAMMERCRAWL! classes, as the session asks of them: no slice, the party, damage and healing."""
+    """The HAMMERCRAWL! classes, as the session asks of them: the sheets, the party, damage and healing."""
 
-    slice_type = None
-    new_slice = None
-    problems = None
+    slice_type = Sheets
+    new_slice = staticmethod(new_slice)
+    problems = staticmethod(sheet_problems)
     rules_problems = None
     hears = ()
     new_party = staticmethod(new_party)

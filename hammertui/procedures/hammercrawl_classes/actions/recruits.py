@@ -20,7 +20,14 @@ from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.state import Character, State, Stats, next_character_id, replace_member
 from hammertui.procedures.hammercrawl_classes.rules import characters
 from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
-from hammertui.procedures.hammercrawl_classes.state import from_rolled, outfitted, rolled_text
+from hammertui.procedures.hammercrawl_classes.state import (
+    from_rolled,
+    outfitted,
+    rolled_text,
+    sheet_rolled,
+    with_sheet,
+    without_sheet,
+)
 
 MAX_PILE = 20
 COUNTS = ("rations", "ammo", "spells_forgotten", "temp_hp", "coins", "bedroll")
@@ -34,13 +41,16 @@ def count_of(member: Character, what: str) -> int:
 
 def _roll_one(
     state: State, ctx: Context, action: object, name: str, armour: str, shield: bool, player: str = ""
-) -> tuple[Character, list[Event]]:
+) -> tuple[State, Character, list[Event]]:
+    """One adventurer rolled, and the state with their sheet noted (they join the party or the pile
+    by the caller)."""
     _check_armour_kind(ctx.ruleset, armour)
     rolled = characters.roll_character(ctx.ruleset, ctx.dice, name, 1, armour, shield)
     member = from_rolled(ctx.ruleset, next_character_id(state), rolled, player)
-    events = [note(action, rolled_text(ctx.ruleset, member), tuple(r.describe() for r in rolled.rolls))]
+    sheet = sheet_rolled(rolled)
+    events = [note(action, rolled_text(ctx.ruleset, member, sheet), tuple(r.describe() for r in rolled.rolls))]
     events += [note(action, f"{member.name}: {problem}; wears what the class allows.") for problem in rolled.notes]
-    return member, events
+    return with_sheet(state, member.id, sheet), member, events
 
 
 def _check_armour_kind(ruleset: Ruleset, armour: str) -> None:
@@ -64,7 +74,7 @@ class RollCharacter:
 
     def apply(self, state: State, ctx: Context) -> Result:
         name = _name(self.name)
-        member, events = _roll_one(state, ctx, self, name, self.armour, self.shield, self.player.strip())
+        state, member, events = _roll_one(state, ctx, self, name, self.armour, self.shield, self.player.strip())
         member = outfitted(member, ctx.ruleset, self.rations)
         return attrs.evolve(state, party=(*state.party, member)), events
 
@@ -137,7 +147,7 @@ class RollReplacements:
         events = [note(self, f"{self.count} replacement{'s' if self.count > 1 else ''} rolled for the pile.")]
         for _ in range(self.count):
             number = 1 + len(state.pile) + len(state.graveyard)
-            member, rolled = _roll_one(state, ctx, self, f"Recruit {number}", self.armour, self.shield)
+            state, member, rolled = _roll_one(state, ctx, self, f"Recruit {number}", self.armour, self.shield)
             state = attrs.evolve(state, pile=(*state.pile, member))
             events += rolled
         return state, events
@@ -185,7 +195,8 @@ class DiscardReplacement:
     def apply(self, state: State, ctx: Context) -> Result:
         member = _from_pile(state, self.character_id)
         pile = tuple(m for m in state.pile if m.id != member.id)
-        return attrs.evolve(state, pile=pile), [note(self, f"{member.name} is struck from the pile.")]
+        struck = without_sheet(attrs.evolve(state, pile=pile), member.id)
+        return struck, [note(self, f"{member.name} is struck from the pile.")]
 
 
 @record
