@@ -70,8 +70,6 @@ def characters(draw, index: int, dead: bool | None = None) -> Character:
         shield=draw(st.booleans()),
         uses=draw(st.dictionaries(st.sampled_from(["not_today", "turn_unholy"]), st.integers(0, 15), max_size=2)),
         stance=draw(st.sampled_from(["", "lay_down", "fight_on"])),
-        ammo=draw(st.integers(0, 40)),
-        spells_forgotten=draw(st.integers(0, 9)),
         notes=draw(tricky),
         death=death,
     )
@@ -79,7 +77,17 @@ def characters(draw, index: int, dead: bool | None = None) -> Character:
 
 @st.composite
 def sheets(draw, ids: list[str]) -> Sheets:
-    return Sheets({who: Sheet(bailiwick=draw(st.sampled_from(["", "stealth"]))) for who in ids if draw(st.booleans())})
+    return Sheets(
+        {
+            who: Sheet(
+                bailiwick=draw(st.sampled_from(["", "stealth"])),
+                ammo=draw(st.integers(0, 40)),
+                spells_forgotten=draw(st.integers(0, 9)),
+            )
+            for who in ids
+            if draw(st.booleans())
+        }
+    )
 
 
 @st.composite

@@ -98,7 +98,7 @@ def test_armour_changes_ac(state: State, hc: Ruleset) -> None:
 
 def test_counts_never_go_below_zero(state: State, hc: Ruleset) -> None:
     new, _ = run(state, hc, AdjustCount("c1", "ammo", 7))
-    assert new.party[0].ammo == 7
+    assert sheet_of(new, "c1").ammo == 7
     with pytest.raises(Refused, match="only 3 rations"):
         run(state, hc, AdjustCount("c1", "rations", -4))
 

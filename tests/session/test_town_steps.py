@@ -8,6 +8,7 @@ Brannoc and Wenna a spare each, Otto none.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -27,7 +28,7 @@ from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 from hammertui.procedures.divining_pool.state import divining_pool, with_pool
 from hammertui.procedures.hammercrawl_camp.state import Camping, with_camp
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
-from hammertui.procedures.hammercrawl_classes.state import dungeon_tier
+from hammertui.procedures.hammercrawl_classes.state import Sheet, dungeon_tier, sheet_changed, sheet_of
 from tests.session.test_room_xp import NOTHING, awarded, explored
 from tests.session.test_roster import run
 
@@ -37,8 +38,10 @@ def hc_demo(hc: Ruleset) -> State:
     return new_state("test", hc, seed=7)[0]
 
 
-def changed(state: State, character_id: str, **changes: object) -> State:
+def changed(state: State, character_id: str, **changes: Any) -> State:
+    noted = {k: changes.pop(k) for k in list(changes) if k in attrs.fields_dict(Sheet)}
     member = attrs.evolve(state.character(character_id), **changes)
+    state = sheet_changed(state, character_id, **noted) if noted else state
     return attrs.evolve(state, party=replace_member(state.party, member))
 
 
@@ -77,7 +80,7 @@ def test_the_living_heal_and_relearn_and_a_days_and_an_adventures_uses_come_back
     assert member(town, "c2").uses == {"turn_unholy": 1}, "a day's use: back to level x 1"
     assert member(town, "c1").uses == {"thief_rerolls": 1}, "Thiefy: 'This count resets upon Returning to Town'"
     assert member(town, "c3").uses == {"not_today": 0}, "gone for good stays gone"
-    assert member(town, "c4").spells_forgotten == 0
+    assert sheet_of(town, "c4").spells_forgotten == 0
     darla, wenna = member(state, "c1"), member(state, "c3")
     assert texts[0] == (
         f"The party returns to town: HP to full (Darla 1 -> {darla.max_hp}, Wenna 0 -> {wenna.max_hp});"

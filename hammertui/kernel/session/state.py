@@ -124,9 +124,7 @@ class Character:
     shield: bool = False
     uses: dict[str, int] = attrs.field(factory=dict)
     stance: str = ""
-    ammo: int = 0
     oil: int = 0
-    spells_forgotten: int = 0
     bedroll: bool = False
     coins: int = 0
     items: tuple[str, ...] = ()

@@ -165,7 +165,7 @@ def counts(app: HammerApp) -> None:
 
     member = app.target()
     if member is not None:
-        app.push_screen(CountDialog(_store(app).ruleset, member, app.try_perform))
+        app.push_screen(CountDialog(_store(app).ruleset, _store(app).state, member, app.try_perform))
 
 
 def lay_down(app: HammerApp, character_id: str = "") -> None:

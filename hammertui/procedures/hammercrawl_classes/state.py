@@ -3,12 +3,13 @@ a new session starts with (`new_party`), damage and healing by the difficulty mo
 (`take_damage`, `heal`: temporary HP first, then HP, then CON for good; Hardcore's instant death; a
 Fighter's Not Today!), and a Berserker's Murderous Rage: an effect on them that lasts until it is
 broken, and the Mind save every hurt calls for. Its slice keeps, by character id, what the class
-rules note on a sheet beyond the shared record (`Sheet`): a Thief's Bailiwick and Failing.
+rules note on a sheet beyond the shared record (`Sheet`): a Thief's Bailiwick and Failing, the
+ammunition carried and the spells spent until re-memorized (a Light spell cast tells it `SpellCast`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -18,6 +19,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.events import Event, note
+from hammertui.kernel.session.procedures import Hears, SpellCast
 from hammertui.kernel.session.sessions import DEMO_PARTY
 from hammertui.kernel.session.state import Character, Effect, State, Stats, replace_member
 from hammertui.kernel.session.vitals import ApplyDamage, Heal, settle
@@ -40,10 +42,13 @@ NAME = "hammercrawl_classes"
 @record
 class Sheet:
     """What the class rules note on a character beyond the shared record: a Thief's Bailiwick and
-    Failing, the thief skills they test with one up and one down."""
+    Failing, the thief skills they test with one up and one down; the ammunition carried; the
+    spells cast and not yet re-memorized."""
 
     bailiwick: str = ""
     failing: str = ""
+    ammo: int = 0
+    spells_forgotten: int = 0
 
 
 @record
@@ -80,15 +85,40 @@ def with_sheet(state: State, character_id: str, sheet: Sheet) -> State:
     return state.with_slice(NAME, Sheets(kept))
 
 
+def sheet_changed(state: State, character_id: str, **changes: Any) -> State:
+    """The state with some of a character's sheet changed (`ammo=3`)."""
+    return with_sheet(state, character_id, attrs.evolve(sheet_of(state, character_id), **changes))
+
+
 def without_sheet(state: State, character_id: str) -> State:
     """The state once a character is gone from the roster for good."""
     return with_sheet(state, character_id, BLANK) if character_id in sheets(state).sheets else state
 
 
 def sheet_problems(slice: Sheets, state: State) -> list[str]:
-    """Sheets of characters on the roster only."""
-    everyone = {m.id for m in (*state.party, *state.pile, *(g.character for g in state.graveyard))}
-    return [f"sheets.{who}: no character {who!r}" for who in slice.sheets if who not in everyone]
+    """Sheets of characters on the roster only, each said where the character stands, with no
+    negative count."""
+    places = _places(state)
+    problems = [f"sheets.{who}: no character {who!r}" for who in slice.sheets if who not in places]
+    for who, sheet in slice.sheets.items():
+        if min(sheet.ammo, sheet.spells_forgotten) < 0:
+            problems.append(f"{places.get(who, f'sheets.{who}')}: ammo and spells cannot be negative")
+    return problems
+
+
+def _places(state: State) -> dict[str, str]:
+    """Where each character stands in the save, by id, as the save's problems name them."""
+    return {
+        **{m.id: f"party[{i}] ({m.name})" for i, m in enumerate(state.party)},
+        **{m.id: f"pile[{i}] ({m.name})" for i, m in enumerate(state.pile)},
+        **{g.character.id: f"graveyard[{i}] ({g.character.name}).character" for i, g in enumerate(state.graveyard)},
+    }
+
+
+def on_spell_cast(state: State, ctx: Context, action: Action, cast: SpellCast) -> Result:
+    """A spell cast is spent until re-memorized."""
+    spent = sheet_of(state, cast.character_id).spells_forgotten + 1
+    return sheet_changed(state, cast.character_id, spells_forgotten=spent), []
 
 
 # ------------------------------------------------------------------------------ a new party
@@ -311,7 +341,7 @@ class _Session:
     new_slice = staticmethod(new_slice)
     problems = staticmethod(sheet_problems)
     rules_problems = None
-    hears = ()
+    hears = (Hears(SpellCast, on_spell_cast),)
     new_party = staticmethod(new_party)
     draw_supply = None
     take_damage = staticmethod(take_damage)

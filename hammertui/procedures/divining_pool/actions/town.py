@@ -26,6 +26,7 @@ from hammertui.procedures.burn_down.state import LightSource
 from hammertui.procedures.divining_pool.rules import town as rules
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from hammertui.procedures.hammercrawl_classes.rules import tiers
+from hammertui.procedures.hammercrawl_classes.state import sheet_changed, sheet_of
 
 ODD_COINS = "Odd coins from the split"
 """The ledger line the split's remainder stays on."""
@@ -241,12 +242,20 @@ class ReturnToTown:
             odd = Loot(free_id("t", {e.id for e in state.loot}), ODD_COINS, plan.split.remainder, False, COMMON)
             loot = (*loot, odd)
         dungeon = attrs.evolve(state.dungeon, level=plan.level, boss_hd=plan.boss_hd, safe_haven=False)
-        new = attrs.evolve(state, party=party, loot=loot, dungeon=dungeon)
+        new = _remembered(attrs.evolve(state, party=party, loot=loot, dungeon=dungeon), plan)
         if light_state.NAME in state.slices:
             new = light_state.with_lights(new, lights)
         if plan.resets_risk_reward:
             new = with_pool(new, risk=0, reward=0)
         return with_pool(new, bonuses=(), rerolls=0, haven_room=0), _events(self, state, ruleset, plan)
+
+
+def _remembered(state: State, plan: TownPlan) -> State:
+    """Every survivor's spells re-memorized."""
+    for home in plan.homecomings:
+        if sheet_of(state, home.member.id).spells_forgotten:
+            state = sheet_changed(state, home.member.id, spells_forgotten=0)
+    return state
 
 
 def _home(ruleset: Ruleset, home: Homecoming) -> Character:
@@ -257,7 +266,6 @@ def _home(ruleset: Ruleset, home: Homecoming) -> Character:
         hp=member.max_hp,
         status="ok",
         stance="",
-        spells_forgotten=0,
         uses=town_uses(ruleset, member),
         rations=member.rations + added.get("rations", 0),
         oil=member.oil + added.get("oil", 0),

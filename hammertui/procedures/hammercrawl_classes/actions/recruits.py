@@ -24,6 +24,8 @@ from hammertui.procedures.hammercrawl_classes.state import (
     from_rolled,
     outfitted,
     rolled_text,
+    sheet_changed,
+    sheet_of,
     sheet_rolled,
     with_sheet,
     without_sheet,
@@ -34,9 +36,13 @@ COUNTS = ("rations", "ammo", "spells_forgotten", "temp_hp", "coins", "bedroll")
 """What the Supplies dialog counts; a Bedroll counts 0 or 1."""
 
 
-def count_of(member: Character, what: str) -> int:
+SHEET_COUNTS = ("ammo", "spells_forgotten")
+"""The counts the class rules keep on their own sheet; the rest are on the shared record."""
+
+
+def count_of(state: State, member: Character, what: str) -> int:
     """A count on the sheet as a number: a Bedroll is 1 or 0."""
-    return int(getattr(member, what))
+    return int(getattr(sheet_of(state, member.id) if what in SHEET_COUNTS else member, what))
 
 
 def _roll_one(
@@ -280,7 +286,12 @@ class AdjustCount:
             raise Refused(
                 "a Thiefy Expertise reroll is spent by rerolling a failed Thief Skill check (s), and comes back in Town"
             )
-        if self.what in COUNTS:
+        if self.what in SHEET_COUNTS:
+            old = count_of(state, member, self.what)
+            state = sheet_changed(state, member.id, **{self.what: _counted(old, self.delta, self.what)})
+            changed = member
+            name = self.what.replace("_", " ")
+        elif self.what in COUNTS:
             old = getattr(member, self.what)
             changed = attrs.evolve(member, **{self.what: _counted(old, self.delta, self.what)})
             name = self.what.replace("_", " ")
