@@ -83,6 +83,7 @@ def sheets(draw, ids: list[str]) -> Sheets:
                 bailiwick=draw(st.sampled_from(["", "stealth"])),
                 ammo=draw(st.integers(0, 40)),
                 spells_forgotten=draw(st.integers(0, 9)),
+                bedroll=draw(st.booleans()),
             )
             for who in ids
             if draw(st.booleans())

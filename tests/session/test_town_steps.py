@@ -102,16 +102,16 @@ def test_the_kit_is_restocked_with_a_fresh_torch_for_whoever_lacks_one(state: St
     )
     town, texts = to_town(state, b3)
     assert [m.rations for m in town.party] == [3, 5, 3, 3], "topped up, never taken away"
-    assert all(m.bedroll for m in town.party)
+    assert all(sheet_of(town, m.id).bedroll for m in town.party)
     assert light_state.lights(town)[:3] == light_state.lights(state), "a torch half burnt is still a torch carried"
     assert light_state.lights(town)[3:] == (LightSource("l4", "torch", 6, carrier="c4", lit=False),)
     assert texts[1] == "Restocked: Darla 2 Rations; Otto Sixfingers 3 Rations, a torch, a Bedroll."
 
 
 def test_the_complete_rules_kit_has_no_bedroll(hc_demo: State, hc: Ruleset) -> None:
-    assert not any(m.bedroll for m in hc_demo.party)
+    assert not any(sheet_of(hc_demo, m.id).bedroll for m in hc_demo.party)
     town, _ = to_town(hc_demo, hc)
-    assert not any(m.bedroll for m in town.party)
+    assert not any(sheet_of(town, m.id).bedroll for m in town.party)
     assert [s.carrier for s in light_state.lights(town)] == ["c1", "c2", "c3", "c4"]
 
 
@@ -310,4 +310,4 @@ def test_after_town_the_session_saves_and_loads_whole(state: State, b3: Ruleset,
     town, _ = run(state, b3, ReturnToTown(convert=1000, level=2, boss_hd=6))
     loaded = persist.parse_state(persist.dump_state(town), tmp_path / "town.toml")
     assert loaded == town
-    assert member(loaded, "c1").items == ("Ruby (50 coins)",) and member(loaded, "c4").bedroll
+    assert member(loaded, "c1").items == ("Ruby (50 coins)",) and sheet_of(loaded, "c4").bedroll

@@ -125,7 +125,6 @@ class Character:
     uses: dict[str, int] = attrs.field(factory=dict)
     stance: str = ""
     oil: int = 0
-    bedroll: bool = False
     coins: int = 0
     items: tuple[str, ...] = ()
     notes: str = ""

@@ -69,10 +69,10 @@ FREE_PLANNING = ("time", "eat", "free")
 
 def campers(state: State) -> tuple[Camper, ...]:
     """The living as the camp rules see them; a caster's book is taken to be at hand."""
-    return tuple(_camper(member) for member in state.living)
+    return tuple(_camper(state, member) for member in state.living)
 
 
-def _camper(member: Character) -> Camper:
+def _camper(state: State, member: Character) -> Camper:
     return Camper(
         id=member.id,
         name=member.name,
@@ -82,7 +82,7 @@ def _camper(member: Character) -> Camper:
         max_hp=member.max_hp,
         xp=member.xp,
         rations=member.rations,
-        bedroll=member.bedroll,
+        bedroll=sheet_of(state, member.id).bedroll,
     )
 
 
@@ -188,7 +188,7 @@ def camp_rows(state: State, ruleset: Ruleset) -> tuple[CampRow, ...]:
                 hp=member.hp,
                 max_hp=member.max_hp,
                 rations=member.rations,
-                bedroll=member.bedroll,
+                bedroll=sheet_of(state, member.id).bedroll,
                 free_options=options,
                 free_text=_free_text(ruleset, camper, plan, options),
                 action=plan.action,
@@ -326,7 +326,7 @@ def camper_at_camp(state: State, ruleset: Ruleset, member: Character) -> Camper:
     The spells and Turn Unholy spent are what a free action could give back.
     """
     camper = attrs.evolve(
-        _camper(member),
+        _camper(state, member),
         spells_spent=sheet_of(state, member.id).spells_forgotten,
         turn_unholy_spent=_spent(ruleset, member, "turn_unholy"),
     )

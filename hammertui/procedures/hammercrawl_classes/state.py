@@ -4,7 +4,7 @@ a new session starts with (`new_party`), damage and healing by the difficulty mo
 Fighter's Not Today!), and a Berserker's Murderous Rage: an effect on them that lasts until it is
 broken, and the Mind save every hurt calls for. Its slice keeps, by character id, what the class
 rules note on a sheet beyond the shared record (`Sheet`): a Thief's Bailiwick and Failing, the
-ammunition carried and the spells spent until re-memorized (a Light spell cast tells it `SpellCast`).
+ammunition carried, the Bedroll and the spells spent until re-memorized (a Light spell cast tells it `SpellCast`).
 """
 
 from __future__ import annotations
@@ -43,12 +43,14 @@ NAME = "hammercrawl_classes"
 class Sheet:
     """What the class rules note on a character beyond the shared record: a Thief's Bailiwick and
     Failing, the thief skills they test with one up and one down; the ammunition carried; the
-    spells cast and not yet re-memorized."""
+    spells cast and not yet re-memorized; whether they carry a Bedroll (Book Three's camps heal
+    only those who do)."""
 
     bailiwick: str = ""
     failing: str = ""
     ammo: int = 0
     spells_forgotten: int = 0
+    bedroll: bool = False
 
 
 @record
@@ -135,7 +137,7 @@ def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...]
         member = outfitted(from_rolled(ruleset, f"c{index}", rolled, player), ruleset)
         member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
         party.append(member)
-        sheet = sheet_rolled(rolled)
+        sheet = attrs.evolve(sheet_rolled(rolled), bedroll=kit_bedroll(ruleset))
         if sheet != BLANK:
             kept[member.id] = sheet
         events.append(Event(0, "roll", rolled_text(ruleset, member, sheet), tuple(r.describe() for r in rolled.rolls)))
@@ -147,8 +149,21 @@ def kit_rations(ruleset: Ruleset) -> int:
     return ruleset.kit.get("rations", 0) if ruleset.kit else STARTING_RATIONS
 
 
+def kit_bedroll(ruleset: Ruleset) -> bool:
+    """Whether the ruleset's starting kit holds a Bedroll (Book Three's does)."""
+    return ruleset.kit.get("bedroll", 0) > 0
+
+
+def bedded(state: State, character_id: str, ruleset: Ruleset) -> State:
+    """The state with the kit's Bedroll on a new adventurer's sheet, where the kit holds one."""
+    if not kit_bedroll(ruleset) or sheet_of(state, character_id).bedroll:
+        return state
+    return sheet_changed(state, character_id, bedroll=True)
+
+
 def outfitted(member: Character, ruleset: Ruleset, rations: int | None = None) -> Character:
-    """A new adventurer with the kit's supplies on them: Rations (or `rations`), oil, a Bedroll.
+    """A new adventurer with the kit's supplies on them: Rations (or `rations`) and oil; the
+    Bedroll goes on their sheet (`bedded`).
 
     Light sources of the kit are packed as lights, on the Light pane; Return to Town restocks them.
     """
@@ -157,7 +172,6 @@ def outfitted(member: Character, ruleset: Ruleset, rations: int | None = None) -
         member,
         rations=kit_rations(ruleset) if rations is None else rations,
         oil=max(member.oil, kit.get("oil", 0)),
-        bedroll=member.bedroll or kit.get("bedroll", 0) > 0,
     )
 
 

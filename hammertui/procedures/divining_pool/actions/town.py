@@ -159,7 +159,7 @@ def _survivor(state: State, ruleset: Ruleset, member: Character) -> rules.Surviv
 
 def carried(state: State, ruleset: Ruleset, member: Character) -> dict[str, int]:
     """What of the kit a character has now: Rations, oil, a Bedroll (1 or 0), light sources by kind."""
-    counts = {"rations": member.rations, "oil": member.oil, "bedroll": int(member.bedroll)}
+    counts = {"rations": member.rations, "oil": member.oil, "bedroll": int(sheet_of(state, member.id).bedroll)}
     for kind in ruleset.light_sources:
         counts[kind] = sum(1 for s in light_state.lights(state) if s.carrier == member.id and s.kind == kind)
     return counts
@@ -251,10 +251,12 @@ class ReturnToTown:
 
 
 def _remembered(state: State, plan: TownPlan) -> State:
-    """Every survivor's spells re-memorized."""
+    """Every survivor's spells re-memorized, and a Bedroll bought for whoever lacked one."""
     for home in plan.homecomings:
         if sheet_of(state, home.member.id).spells_forgotten:
             state = sheet_changed(state, home.member.id, spells_forgotten=0)
+        if home.restock.get("bedroll", 0) and not sheet_of(state, home.member.id).bedroll:
+            state = sheet_changed(state, home.member.id, bedroll=True)
     return state
 
 
@@ -269,7 +271,6 @@ def _home(ruleset: Ruleset, home: Homecoming) -> Character:
         uses=town_uses(ruleset, member),
         rations=member.rations + added.get("rations", 0),
         oil=member.oil + added.get("oil", 0),
-        bedroll=member.bedroll or bool(added.get("bedroll", 0)),
         coins=member.coins + home.coins,
         items=(*member.items, *home.items),
         xp=home.xp,

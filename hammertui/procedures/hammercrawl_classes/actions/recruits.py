@@ -21,6 +21,7 @@ from hammertui.kernel.session.state import Character, State, Stats, next_charact
 from hammertui.procedures.hammercrawl_classes.rules import characters
 from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
 from hammertui.procedures.hammercrawl_classes.state import (
+    bedded,
     from_rolled,
     outfitted,
     rolled_text,
@@ -36,7 +37,7 @@ COUNTS = ("rations", "ammo", "spells_forgotten", "temp_hp", "coins", "bedroll")
 """What the Supplies dialog counts; a Bedroll counts 0 or 1."""
 
 
-SHEET_COUNTS = ("ammo", "spells_forgotten")
+SHEET_COUNTS = ("ammo", "spells_forgotten", "bedroll")
 """The counts the class rules keep on their own sheet; the rest are on the shared record."""
 
 
@@ -82,7 +83,7 @@ class RollCharacter:
         name = _name(self.name)
         state, member, events = _roll_one(state, ctx, self, name, self.armour, self.shield, self.player.strip())
         member = outfitted(member, ctx.ruleset, self.rations)
-        return attrs.evolve(state, party=(*state.party, member)), events
+        return bedded(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset), events
 
 
 @record
@@ -135,7 +136,7 @@ class AddCharacter:
         )
         member = outfitted(member, ctx.ruleset)
         text = f"Entered by hand: {rolled_text(ctx.ruleset, member)}"
-        return attrs.evolve(state, party=(*state.party, member)), [note(self, text)]
+        return bedded(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset), [note(self, text)]
 
 
 @record
@@ -188,7 +189,8 @@ class DrawReplacement:
         pile = tuple(m for m in state.pile if m.id != member.id)
         cls = ctx.ruleset.classes[member.class_id].name
         text = f"{member.name}, {cls}, joins the party" + (f" ({member.player})." if member.player else ".")
-        return attrs.evolve(state, pile=pile, party=(*state.party, member)), [note(self, text)]
+        joined = attrs.evolve(state, pile=pile, party=(*state.party, member))
+        return bedded(joined, member.id, ctx.ruleset), [note(self, text)]
 
 
 @record
@@ -309,14 +311,13 @@ class AdjustCount:
 
 def _bedroll(state: State, action: AdjustCount, member: Character) -> Result:
     """+1 gives a Bedroll, -1 takes it away: a character has one or none."""
-    after = int(member.bedroll) + action.delta
+    after = count_of(state, member, "bedroll") + action.delta
     if after > 1:
         raise Refused(f"{member.name} already has a Bedroll, and one is all anyone carries")
     if after < 0:
         raise Refused(f"{member.name} has no Bedroll to take")
-    changed = attrs.evolve(member, bedroll=bool(after))
     text = f"{member.name} {'now has' if after else 'no longer has'} a Bedroll."
-    return attrs.evolve(state, party=replace_member(state.party, changed)), [note(action, text)]
+    return sheet_changed(state, member.id, bedroll=bool(after)), [note(action, text)]
 
 
 def _counted(old: int, delta: int, what: str) -> int:

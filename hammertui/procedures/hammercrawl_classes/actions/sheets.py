@@ -36,7 +36,7 @@ def facts_of(state: State, ruleset: Ruleset, member: Character) -> sheet.Facts:
         rations=member.rations,
         ammo=sheet_of(state, member.id).ammo,
         spells_forgotten=sheet_of(state, member.id).spells_forgotten,
-        bedroll=member.bedroll,
+        bedroll=sheet_of(state, member.id).bedroll,
         coins=member.coins,
         items=member.items,
         role=member.role,

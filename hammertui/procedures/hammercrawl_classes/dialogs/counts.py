@@ -30,7 +30,7 @@ def count_options(ruleset: Ruleset, state: State, member: Character) -> list[tup
 
 def _count_label(state: State, member: Character, what: str) -> str:
     if what == "bedroll":
-        return f"Bedroll ({'yes' if member.bedroll else 'no'})"
+        return f"Bedroll ({'yes' if count_of(state, member, what) else 'no'})"
     return f"{what.replace('_', ' ').capitalize()} ({count_of(state, member, what)})"
 
 
