@@ -48,6 +48,7 @@ from hammertui.procedures.hammercrawl_camp.actions import (
     light_lines,
 )
 from hammertui.procedures.hammercrawl_camp.state import Camping, CampPlan, camping, last_camp, with_camp
+from hammertui.procedures.hammercrawl_classes.state import Sheet, sheet_changed, sheet_of
 from tests.session.test_roster import run
 
 BLANK = 1
@@ -63,7 +64,9 @@ def haven(state: State) -> State:
 
 
 def member(state: State, cid: str, **changes: Any) -> State:
+    noted = {k: changes.pop(k) for k in list(changes) if k in attrs.fields_dict(Sheet)}
     changed = attrs.evolve(state.character(cid), **changes)
+    state = sheet_changed(state, cid, **noted) if noted else state
     return attrs.evolve(state, party=replace_member(state.party, changed))
 
 
@@ -229,7 +232,7 @@ def test_free_actions_by_class_under_the_complete_rules(demo: State, hc: Ruleset
     after, events = run(state, hc, CampNext())
     assert after.character("c1").hp == 4, "half of 3, rounded up"
     assert after.character("c4").hp == 6, "half of 5, rounded up"
-    assert after.character("c2").spells_forgotten == 1
+    assert sheet_of(after, "c2").spells_forgotten == 1
     assert camping(after).healed == ("c1", "c3", "c4") and camping(after).step == "actions"
     said = texts(events)
     assert "Darla recovers 2 HP (HP 4/5)." in said
@@ -299,14 +302,14 @@ def test_rememorize_recovers_a_spell_per_level(demo: State, hc: Ruleset) -> None
     state = member(demo, "c2", spells_forgotten=5, level=3)
     state = camped(state, hc, c2="rememorize")
     after, events = steps(state, hc, "encounter")
-    assert after.character("c2").spells_forgotten == 1, "1 free, then 3 for level 3"
+    assert sheet_of(after, "c2").spells_forgotten == 1, "1 free, then 3 for level 3"
     assert "Brannoc re-memorizes up to 3 spent spells (spent spells 4 -> 1)." in texts(events)
 
 
 def test_craft_ammo_adds_2d4(demo: State, hc: Ruleset) -> None:
     state, _ = steps(camped(member(demo, "c3", ammo=4), hc, c3="craft_ammo"), hc, "actions")
     after, events = run(state, hc, CampNext(), [3, 4])
-    assert after.character("c3").ammo == 11
+    assert sheet_of(after, "c3").ammo == 11
     line = next(e for e in events if "crafts" in e.text)
     assert line.text == "Wenna crafts 7 ammo (ammo 11)."
     assert line.dice == ("Wenna craft ammo 2d4: [3, 4] = 7",)
@@ -603,9 +606,9 @@ def test_each_step_undoes_through_the_store(demo: State, hc: Ruleset) -> None:
     store.dispatch(SetCampAction("c3", "craft_ammo"))
     for _ in range(4):
         store.dispatch(CampNext())
-    assert camping(store.state).step == "encounter" and store.state.character("c3").ammo == 7
+    assert camping(store.state).step == "encounter" and sheet_of(store.state, "c3").ammo == 7
     store.undo()
-    assert camping(store.state).step == "actions" and store.state.character("c3").ammo == 0
+    assert camping(store.state).step == "actions" and sheet_of(store.state, "c3").ammo == 0
     store.undo()
     store.undo()
     assert camping(store.state).step == "eat" and store.state.clock.units == 6

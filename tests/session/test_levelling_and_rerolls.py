@@ -158,7 +158,7 @@ def test_a_failed_reroll_is_not_rerolled_and_spent_uses_wait_for_town(demo: Stat
 def test_thiefy_rerolls_are_not_counted_by_hand(demo: State, hc: Ruleset) -> None:
     with pytest.raises(Refused, match="spent by rerolling a failed Thief Skill check"):
         run(demo, hc, AdjustCount("c1", "thief_rerolls", -1))
-    assert "thief_rerolls" not in [what for _, what in count_options(hc, demo.character("c1"))]
+    assert "thief_rerolls" not in [what for _, what in count_options(hc, demo, demo.character("c1"))]
 
 
 # --------------------------------------------------------------------------------- ad-hoc XP

@@ -36,6 +36,7 @@ from hammertui.procedures.burn_down.actions import (
     packs,
     party_light,
 )
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 
 DARKNESS = "Darkness! No light is burning."
 
@@ -198,7 +199,7 @@ def test_the_light_spell_burns_six_beats_plus_the_casters_level(state: State, b3
     cast, events = run(state, b3, CastLight("c2"))
     spell = light_state.lights(cast)[-1]
     assert (spell.kind, spell.remaining, spell.carrier, spell.lit) == ("light_spell", 7, "c2", True)
-    assert cast.character("c2").spells_forgotten == 1
+    assert sheet_of(cast, "c2").spells_forgotten == 1
     assert texts(events) == [
         "Brannoc casts a Light spell: 7 Beats (6 + 1 for level 1); a spell spent until re-memorized."
     ]

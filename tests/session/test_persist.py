@@ -26,6 +26,8 @@ from hammertui.kernel.session.state import (
 )
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.burn_down.state import LightSource
+from hammertui.procedures.hammercrawl_classes import state as classes_state
+from hammertui.procedures.hammercrawl_classes.state import Sheet, Sheets
 from hammertui.procedures.sides_and_phases.rules.combat import AttackPlan
 from hammertui.procedures.sides_and_phases.state import NAME, Declared, Fight, FightState, Foe, FoeKind, PendingAttack
 
@@ -67,12 +69,25 @@ def characters(draw, index: int, dead: bool | None = None) -> Character:
         armour=draw(st.sampled_from(["none", "light", "plate"])),
         shield=draw(st.booleans()),
         uses=draw(st.dictionaries(st.sampled_from(["not_today", "turn_unholy"]), st.integers(0, 15), max_size=2)),
-        bailiwick=draw(st.sampled_from(["", "stealth"])),
         stance=draw(st.sampled_from(["", "lay_down", "fight_on"])),
-        ammo=draw(st.integers(0, 40)),
-        spells_forgotten=draw(st.integers(0, 9)),
         notes=draw(tricky),
         death=death,
+    )
+
+
+@st.composite
+def sheets(draw, ids: list[str]) -> Sheets:
+    return Sheets(
+        {
+            who: Sheet(
+                bailiwick=draw(st.sampled_from(["", "stealth"])),
+                ammo=draw(st.integers(0, 40)),
+                spells_forgotten=draw(st.integers(0, 9)),
+                bedroll=draw(st.booleans()),
+            )
+            for who in ids
+            if draw(st.booleans())
+        }
     )
 
 
@@ -174,7 +189,7 @@ def states(draw) -> State:
             "hammercrawl-book3",
             draw(st.integers(0, 2**62)),
             draw(st.sampled_from(["adventure", "hardcore"])),
-            procedures={"light": light_state.NAME, "fight": NAME},
+            procedures={"light": light_state.NAME, "fight": NAME, "characters": classes_state.NAME},
         ),
         dungeon=Dungeon(draw(st.integers(1, 20)), draw(st.integers(0, 30)), draw(small), draw(st.booleans())),
         party=party,
@@ -184,7 +199,10 @@ def states(draw) -> State:
         graveyard=graves,
         pile=pile,
         hirelings=hirelings,
-        slices={NAME: FightState(fight, kinds)},
+        slices={
+            NAME: FightState(fight, kinds),
+            classes_state.NAME: draw(sheets([m.id for m in (*party, *pile, *(g.character for g in graves))])),
+        },
     )
     return light_state.with_lights(state, lights)
 
@@ -211,7 +229,7 @@ def test_the_snapshot_holds_no_log(tmp_path: Path, state: State) -> None:
     files = persist.SaveFiles(tmp_path, "nolog")
     persist.write_snapshot(files, state)
     text = files.snapshot.read_text()
-    assert text.startswith("schema = 6\n")
+    assert text.startswith("schema = 7\n")
     assert "[[event]]" not in text
 
 

@@ -30,6 +30,7 @@ from hammertui.procedures.hammercrawl_classes.actions.recruits import (
 )
 from hammertui.procedures.hammercrawl_classes.actions.rolls import RollSave, RollThiefSkill
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
 
@@ -54,7 +55,7 @@ def test_rolling_a_character_logs_every_die(state: State, hc: Ruleset) -> None:
     gnarl = new.party[-1]
     assert (gnarl.name, gnarl.class_id, gnarl.player, gnarl.id) == ("Gnarl", "thief", "Eve", "c5")
     assert gnarl.stats.as_dict() == {"STR": 9, "DEX": 18, "CON": 9, "INT": 15, "WIS": 9, "CHA": 6}
-    assert (gnarl.bailiwick, gnarl.failing) == ("perception", "tracking")
+    assert (sheet_of(new, gnarl.id).bailiwick, sheet_of(new, gnarl.id).failing) == ("perception", "tracking")
     assert (gnarl.max_hp, gnarl.ac, gnarl.armour) == (6, 10 + 3 + 2, "light")
     assert gnarl.uses == {"thief_rerolls": 1}
     assert events[0].dice[:2] == ("class 3d6: [3, 3, 4] = 10", "Human 1d4: [4] = 4")
@@ -97,7 +98,7 @@ def test_armour_changes_ac(state: State, hc: Ruleset) -> None:
 
 def test_counts_never_go_below_zero(state: State, hc: Ruleset) -> None:
     new, _ = run(state, hc, AdjustCount("c1", "ammo", 7))
-    assert new.party[0].ammo == 7
+    assert sheet_of(new, "c1").ammo == 7
     with pytest.raises(Refused, match="only 3 rations"):
         run(state, hc, AdjustCount("c1", "rations", -4))
 

@@ -17,7 +17,7 @@ from hammertui.procedures.hammercrawl_classes.actions.recruits import (
     RollCharacter,
     RollReplacements,
 )
-from hammertui.procedures.hammercrawl_classes.state import STARTING_RATIONS, kit_rations
+from hammertui.procedures.hammercrawl_classes.state import STARTING_RATIONS, kit_rations, sheet_of
 from tests.rules.test_ruleset import variant
 from tests.session.test_roster import AVERAGE, run
 
@@ -26,25 +26,29 @@ GNARL = [3, 3, 4, 4, *[3, 3, 3] * 3, *[6, 6, 6], *[5, 5, 5], *[2, 2, 2], 3, 6]
 
 
 def test_the_demo_party_sets_out_with_the_kit(state: State, hc: Ruleset) -> None:
-    assert [(m.rations, m.bedroll) for m in state.party] == [(3, True)] * 4, "Book Three: a Bedroll each"
+    assert [(m.rations, sheet_of(state, m.id).bedroll) for m in state.party] == [(3, True)] * 4, (
+        "Book Three: a Bedroll each"
+    )
     complete = new_state("test", hc, seed=7)[0]
-    assert [(m.rations, m.bedroll) for m in complete.party] == [(3, False)] * 4
+    assert [(m.rations, sheet_of(complete, m.id).bedroll) for m in complete.party] == [(3, False)] * 4
 
 
 def test_recruits_rolled_or_entered_carry_the_kit(state: State, b3: Ruleset, hc: Ruleset) -> None:
     rolled, _ = run(state, b3, RollCharacter("Gnarl"), GNARL)
-    assert (rolled.party[-1].rations, rolled.party[-1].bedroll) == (3, True)
+    assert (rolled.party[-1].rations, sheet_of(rolled, rolled.party[-1].id).bedroll) == (3, True)
     counted, _ = run(state, b3, RollCharacter("Gnarl", rations=1), GNARL)
     assert counted.party[-1].rations == 1, "a count given by hand wins"
     entered, _ = run(state, hc, AddCharacter("Pip", "thief", 1, AVERAGE, max_hp=6, ac=10))
-    assert (entered.party[-1].rations, entered.party[-1].bedroll) == (3, False)
+    assert (entered.party[-1].rations, sheet_of(entered, entered.party[-1].id).bedroll) == (3, False)
 
 
 def test_a_replacement_draws_the_kit_as_they_join(state: State, b3: Ruleset) -> None:
     piled, _ = run(state, b3, RollReplacements(1), [3] * 40)
-    assert (piled.pile[0].rations, piled.pile[0].bedroll) == (0, False), "the pile carries nothing yet"
+    assert (piled.pile[0].rations, sheet_of(piled, piled.pile[0].id).bedroll) == (0, False), (
+        "the pile carries nothing yet"
+    )
     drawn, _ = run(piled, b3, DrawReplacement(piled.pile[0].id, name="Quist"))
-    assert (drawn.party[-1].rations, drawn.party[-1].bedroll) == (3, True)
+    assert (drawn.party[-1].rations, sheet_of(drawn, drawn.party[-1].id).bedroll) == (3, True)
 
 
 def test_a_kit_with_more_rations_and_oil(tmp_path: Path, state: State) -> None:
@@ -65,10 +69,10 @@ def test_coins_and_the_bedroll_are_counted_on_the_sheet(state: State, b3: Rulese
     with pytest.raises(Refused, match="only 40 coins"):
         run(paid, b3, AdjustCount("c1", "coins", -41))
     lost, events = run(state, b3, AdjustCount("c1", "bedroll", -1))
-    assert not lost.party[0].bedroll and events[0].text == "Darla no longer has a Bedroll."
+    assert not sheet_of(lost, "c1").bedroll and events[0].text == "Darla no longer has a Bedroll."
     with pytest.raises(Refused, match="no Bedroll to take"):
         run(lost, b3, AdjustCount("c1", "bedroll", -1))
     with pytest.raises(Refused, match="one is all anyone carries"):
         run(state, b3, AdjustCount("c1", "bedroll", 1))
     found, events = run(lost, b3, AdjustCount("c1", "bedroll", 1))
-    assert found.party[0].bedroll and events[0].text == "Darla now has a Bedroll."
+    assert sheet_of(found, "c1").bedroll and events[0].text == "Darla now has a Bedroll."

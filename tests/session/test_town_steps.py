@@ -8,6 +8,7 @@ Brannoc and Wenna a spare each, Otto none.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -27,7 +28,7 @@ from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 from hammertui.procedures.divining_pool.state import divining_pool, with_pool
 from hammertui.procedures.hammercrawl_camp.state import Camping, with_camp
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
-from hammertui.procedures.hammercrawl_classes.state import dungeon_tier
+from hammertui.procedures.hammercrawl_classes.state import Sheet, dungeon_tier, sheet_changed, sheet_of
 from tests.session.test_room_xp import NOTHING, awarded, explored
 from tests.session.test_roster import run
 
@@ -37,8 +38,10 @@ def hc_demo(hc: Ruleset) -> State:
     return new_state("test", hc, seed=7)[0]
 
 
-def changed(state: State, character_id: str, **changes: object) -> State:
+def changed(state: State, character_id: str, **changes: Any) -> State:
+    noted = {k: changes.pop(k) for k in list(changes) if k in attrs.fields_dict(Sheet)}
     member = attrs.evolve(state.character(character_id), **changes)
+    state = sheet_changed(state, character_id, **noted) if noted else state
     return attrs.evolve(state, party=replace_member(state.party, member))
 
 
@@ -77,7 +80,7 @@ def test_the_living_heal_and_relearn_and_a_days_and_an_adventures_uses_come_back
     assert member(town, "c2").uses == {"turn_unholy": 1}, "a day's use: back to level x 1"
     assert member(town, "c1").uses == {"thief_rerolls": 1}, "Thiefy: 'This count resets upon Returning to Town'"
     assert member(town, "c3").uses == {"not_today": 0}, "gone for good stays gone"
-    assert member(town, "c4").spells_forgotten == 0
+    assert sheet_of(town, "c4").spells_forgotten == 0
     darla, wenna = member(state, "c1"), member(state, "c3")
     assert texts[0] == (
         f"The party returns to town: HP to full (Darla 1 -> {darla.max_hp}, Wenna 0 -> {wenna.max_hp});"
@@ -99,16 +102,16 @@ def test_the_kit_is_restocked_with_a_fresh_torch_for_whoever_lacks_one(state: St
     )
     town, texts = to_town(state, b3)
     assert [m.rations for m in town.party] == [3, 5, 3, 3], "topped up, never taken away"
-    assert all(m.bedroll for m in town.party)
+    assert all(sheet_of(town, m.id).bedroll for m in town.party)
     assert light_state.lights(town)[:3] == light_state.lights(state), "a torch half burnt is still a torch carried"
     assert light_state.lights(town)[3:] == (LightSource("l4", "torch", 6, carrier="c4", lit=False),)
     assert texts[1] == "Restocked: Darla 2 Rations; Otto Sixfingers 3 Rations, a torch, a Bedroll."
 
 
 def test_the_complete_rules_kit_has_no_bedroll(hc_demo: State, hc: Ruleset) -> None:
-    assert not any(m.bedroll for m in hc_demo.party)
+    assert not any(sheet_of(hc_demo, m.id).bedroll for m in hc_demo.party)
     town, _ = to_town(hc_demo, hc)
-    assert not any(m.bedroll for m in town.party)
+    assert not any(sheet_of(town, m.id).bedroll for m in town.party)
     assert [s.carrier for s in light_state.lights(town)] == ["c1", "c2", "c3", "c4"]
 
 
@@ -307,4 +310,4 @@ def test_after_town_the_session_saves_and_loads_whole(state: State, b3: Ruleset,
     town, _ = run(state, b3, ReturnToTown(convert=1000, level=2, boss_hd=6))
     loaded = persist.parse_state(persist.dump_state(town), tmp_path / "town.toml")
     assert loaded == town
-    assert member(loaded, "c1").items == ("Ruby (50 coins)",) and member(loaded, "c4").bedroll
+    assert member(loaded, "c1").items == ("Ruby (50 coins)",) and sheet_of(loaded, "c4").bedroll

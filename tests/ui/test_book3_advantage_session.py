@@ -23,6 +23,7 @@ from hammertui.procedures.divining_pool.screens.town import TownScreen
 from hammertui.procedures.divining_pool.state import exploring
 from hammertui.procedures.hammercrawl_camp.screens import CampScreen
 from hammertui.procedures.hammercrawl_camp.state import camping
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, NameTurn, StartFight
 from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
 from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
@@ -64,7 +65,7 @@ async def test_a_session_explores_camps_fights_and_goes_to_town(
     app, script = created(tmp_path, monkeypatch)
     async with app.run_test(size=(120, 40)) as pilot:
         assert app.store.ruleset.id == RULESET
-        assert all(m.bedroll for m in app.store.state.party)
+        assert all(sheet_of(app.store.state, m.id).bedroll for m in app.store.state.party)
 
         # A room: a Hammer buys a Safe Haven; the move costs a Beat.
         await pilot.press("e")
@@ -162,7 +163,7 @@ async def test_a_session_explores_camps_fights_and_goes_to_town(
         await pilot.pause()
         state = app.store.state
         assert all(m.hp == m.max_hp for m in state.living)
-        assert [(m.rations, m.bedroll) for m in state.party] == [(3, True)] * 4
+        assert [(m.rations, sheet_of(state, m.id).bedroll) for m in state.party] == [(3, True)] * 4
         assert script.remaining == 0
     saved = persist.load_state(tmp_path / "tomb.toml")
     assert saved.session.ruleset == RULESET

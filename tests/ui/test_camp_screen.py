@@ -18,6 +18,7 @@ from hammertui.procedures.divining_pool.state import exploring
 from hammertui.procedures.hammercrawl_camp.actions import StartCamp
 from hammertui.procedures.hammercrawl_camp.screens import CampScreen, PickDialog, ScoutDialog
 from hammertui.procedures.hammercrawl_camp.state import camping
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 from tests.ui.test_explore import scripted
 from tests.ui.test_party import log_text, plain
 
@@ -119,7 +120,7 @@ async def test_a_whole_camp_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.pause()
         state = app.store.state
         assert camping(state).step == "encounter" and camping(state).watchers == 1
-        assert state.character("c2").ammo == 7
+        assert sheet_of(state, "c2").ammo == 7
         assert "Otto Sixfingers takes no camp action." in just_now(app)
         assert "Next: the 'Smith rolls 1d6 - 1 watcher + level 1" in body(app)
         assert "1 Yellow die for each of the next 3 new rooms: Wenna scouted ahead and found the way" in body(app)

@@ -47,6 +47,53 @@ def migrate(data: dict[str, Any], schema: int) -> dict[str, Any]:
         data = _from_schema_4(data)
     if schema <= 5:
         data = _from_schema_5(data)
+    if schema <= 6:
+        data = _from_schema_6(data)
+    return data
+
+
+SCHEMA_6_SHEETS: dict[str, dict[str, Any]] = {
+    "hammercrawl_classes": {"bailiwick": "", "failing": "", "ammo": 0, "spells_forgotten": 0, "bedroll": False}
+}
+"""What schema 6 kept on every character that one characters procedure keeps on its own sheets now:
+procedure name -> each field with the value a blank sheet has."""
+
+
+def _from_schema_6(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 6 kept every ruleset's characters with the complete rules' numbers: they are the
+    characters procedure's now, each character's in its slice's `sheets` by id (none where nothing
+    is noted); the rest of the rulesets never used them and they are dropped."""
+    session = data.get("session")
+    chosen = session.get("procedures") if isinstance(session, dict) else None
+    procedure = chosen.get("characters") if isinstance(chosen, dict) else None
+    fields = SCHEMA_6_SHEETS.get(procedure, {}) if isinstance(procedure, str) else {}
+    moved = {name for kept in SCHEMA_6_SHEETS.values() for name in kept}
+    data = dict(data)
+    sheets: dict[str, dict[str, Any]] = {}
+
+    def take(member: Any) -> Any:
+        if not isinstance(member, dict):
+            return member
+        sheet = {name: member[name] for name in fields if name in member and member[name] != fields[name]}
+        if sheet and isinstance(member.get("id"), str):
+            sheets[member["id"]] = sheet
+        return {key: value for key, value in member.items() if key not in moved}
+
+    for key in ("party", "pile"):
+        if isinstance(data.get(key), list):
+            data[key] = [take(member) for member in data[key]]
+    graves = data.get("graveyard")
+    if isinstance(graves, list):
+        data["graveyard"] = [
+            {**grave, "character": take(grave["character"])}
+            if isinstance(grave, dict) and "character" in grave
+            else grave
+            for grave in graves
+        ]
+    if fields:
+        slices = dict(data.get("slices") or {})
+        slices[procedure] = {**(slices.get(procedure) or {}), "sheets": sheets}
+        data["slices"] = slices
     return data
 
 

@@ -112,6 +112,13 @@ class FoesBeaten(Signal):
 
 
 @record
+class SpellCast(Signal):
+    """A character cast a spell (a Light spell), spent until re-memorized where the rules say so."""
+
+    character_id: str
+
+
+@record
 class ExplorationResult(Signal):
     """The exploration die showed the result of this id."""
 

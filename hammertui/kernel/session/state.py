@@ -123,13 +123,8 @@ class Character:
     armour: str = "none"
     shield: bool = False
     uses: dict[str, int] = attrs.field(factory=dict)
-    bailiwick: str = ""
-    failing: str = ""
     stance: str = ""
-    ammo: int = 0
     oil: int = 0
-    spells_forgotten: int = 0
-    bedroll: bool = False
     coins: int = 0
     items: tuple[str, ...] = ()
     notes: str = ""

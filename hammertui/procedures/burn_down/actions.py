@@ -19,6 +19,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import carrying
 from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note
 from hammertui.kernel.session.events import Event
+from hammertui.kernel.session.procedures import SpellCast, signal
 from hammertui.kernel.session.state import Character, State, free_id, replace_member
 from hammertui.procedures.burn_down import rules as light
 from hammertui.procedures.burn_down import state as light_state
@@ -241,17 +242,15 @@ class CastLight:
         spell = LightSource(
             free_id("l", {s.id for s in light_state.lights(state)}), kind, duration, carrier=member.id, lit=True
         )
-        member = attrs.evolve(member, spells_forgotten=member.spells_forgotten + 1)
-        new = light_state.with_lights(
-            attrs.evolve(state, party=replace_member(state.party, member)), (*light_state.lights(state), spell)
-        )
+        lit = light_state.with_lights(state, (*light_state.lights(state), spell))
+        new, told = signal(lit, ctx, self, SpellCast(member.id))
         bonus = duration - (definition.duration or 0)
         why = f"{definition.duration} + {bonus} for level {member.level}"
         text = (
             f"{member.name} casts a {definition.name}: {ctx.ruleset.time.label(duration)} ({why});"
             " a spell spent until re-memorized."
         )
-        return new, [note(self, text)]
+        return new, [note(self, text), *told]
 
 
 @record

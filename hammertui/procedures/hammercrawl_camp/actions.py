@@ -35,7 +35,7 @@ from hammertui.procedures.hammercrawl_camp.schema import CampRules
 from hammertui.procedures.hammercrawl_camp.state import CAMP_STEPS, Camping, CampPlan, camping, last_camp, with_camp
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
 from hammertui.procedures.hammercrawl_classes.rules import damage
-from hammertui.procedures.hammercrawl_classes.state import vitals_of, with_vitals
+from hammertui.procedures.hammercrawl_classes.state import sheet_of, vitals_of, with_sheet, with_vitals
 
 FREE_NAMES = {
     "heal": "recover half the lost HP",
@@ -68,10 +68,10 @@ FREE_PLANNING = ("time", "eat", "free")
 
 def campers(state: State) -> tuple[Camper, ...]:
     """The living as the camp rules see them; a caster's book is taken to be at hand."""
-    return tuple(_camper(member) for member in state.living)
+    return tuple(_camper(state, member) for member in state.living)
 
 
-def _camper(member: Character) -> Camper:
+def _camper(state: State, member: Character) -> Camper:
     return Camper(
         id=member.id,
         name=member.name,
@@ -81,7 +81,7 @@ def _camper(member: Character) -> Camper:
         max_hp=member.max_hp,
         xp=member.xp,
         rations=member.rations,
-        bedroll=member.bedroll,
+        bedroll=sheet_of(state, member.id).bedroll,
     )
 
 
@@ -194,7 +194,7 @@ def camp_rows(state: State, ruleset: Ruleset) -> tuple[CampRow, ...]:
                 hp=member.hp,
                 max_hp=member.max_hp,
                 rations=member.rations,
-                bedroll=member.bedroll,
+                bedroll=sheet_of(state, member.id).bedroll,
                 free_options=options,
                 free_text=_free_text(ruleset, camper, plan, options),
                 action=plan.action,
@@ -333,7 +333,9 @@ def camper_at_camp(state: State, ruleset: Ruleset, member: Character) -> Camper:
     The spells and Turn Unholy spent are what a free action could give back.
     """
     camper = attrs.evolve(
-        _camper(member), spells_spent=member.spells_forgotten, turn_unholy_spent=_spent(ruleset, member, "turn_unholy")
+        _camper(state, member),
+        spells_spent=sheet_of(state, member.id).spells_forgotten,
+        turn_unholy_spent=_spent(ruleset, member, "turn_unholy"),
     )
     camp = camping(state)
     if camp is None:
@@ -713,21 +715,23 @@ def _apply_deed(state: State, ctx: Context, deed: CampDeed, extra: Sequence[str]
     if deed.rations:
         member = attrs.evolve(member, rations=max(0, member.rations - deed.rations))
         parts.append(f"{member.rations} Ration{'s' if member.rations != 1 else ''} left")
+    sheet = sheet_of(state, member.id)
     if deed.spells:
-        forgotten = max(0, member.spells_forgotten - deed.spells)
-        spent = member.spells_forgotten
+        forgotten = max(0, sheet.spells_forgotten - deed.spells)
+        spent = sheet.spells_forgotten
         parts.append(f"spent spells {spent} -> {forgotten}" if spent else "no spell was spent")
-        member = attrs.evolve(member, spells_forgotten=forgotten)
+        sheet = attrs.evolve(sheet, spells_forgotten=forgotten)
     if deed.turn_unholy:
         member, part = _regain_use(ctx.ruleset, member, "turn_unholy", deed.turn_unholy)
         parts.append(part)
     if deed.ammo:
-        member = attrs.evolve(member, ammo=member.ammo + deed.ammo)
-        parts.append(f"ammo {member.ammo}")
+        sheet = attrs.evolve(sheet, ammo=sheet.ammo + deed.ammo)
+        parts.append(f"ammo {sheet.ammo}")
     if deed.bonus is not None and deed.action == "stand_watch":
         parts.append(_bonus_text(ctx.ruleset, deed.bonus))
     parts += extra
     detail = f" ({'; '.join(parts)})" if parts else ""
+    state = with_sheet(state, member.id, sheet)
     return attrs.evolve(state, party=replace_member(state.party, member)), f"{line}{detail}."
 
 

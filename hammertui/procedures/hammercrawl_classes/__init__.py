@@ -11,4 +11,5 @@ PROCEDURE = Procedure(
     state="hammertui.procedures.hammercrawl_classes.state",
     ui="hammertui.procedures.hammercrawl_classes.pane",
     report="hammertui.procedures.hammercrawl_classes.report",
+    public="hammertui.procedures.hammercrawl_classes.public",
 )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from hammertui.kernel.ruleset import LEVEL_UP_HP
 from hammertui.kernel.session.state import Character
-from hammertui.kernel.session.store import Store
+from hammertui.kernel.session.store import open_store
 from hammertui.kernel.session.vitals import ApplyDamage
 from hammertui.kernel.ui.targets import ask_amount, target
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
@@ -24,11 +24,6 @@ if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
 
 
-def _store(app: HammerApp) -> Store:
-    assert app.store is not None, "a character's command runs only in an open session"
-    return app.store
-
-
 def damage(app: HammerApp, character_id: str = "") -> None:
     """A blow that would drop a Fighter with Not Today! left asks first; anything else lands."""
     ask_amount(app, character_id, "Damage", lambda cid, amount: _damage(app, cid, amount))
@@ -37,7 +32,7 @@ def damage(app: HammerApp, character_id: str = "") -> None:
 def _damage(app: HammerApp, character_id: str, amount: int) -> None:
     from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 
-    member = _store(app).state.character(character_id)
+    member = open_store(app).state.character(character_id)
     if not can_say_not_today(member, amount):
         app.perform(ApplyDamage(character_id, amount))
         return
@@ -54,7 +49,7 @@ def check(app: HammerApp) -> None:
 
     member = target(app)
     if member is not None:
-        store = _store(app)
+        store = open_store(app)
         app.push_screen(CheckDialog(store.ruleset, member, dungeon_tier(store.state, store.ruleset)))
 
 
@@ -70,7 +65,7 @@ def restore_con(app: HammerApp) -> None:
 def award_xp(app: HammerApp) -> None:
     from hammertui.procedures.hammercrawl_classes.dialogs.xp import XPDialog
 
-    store = _store(app)
+    store = open_store(app)
     selected = target(app)
     app.push_screen(XPDialog(store.ruleset, store.state.living, selected.id if selected else ""))
 
@@ -96,7 +91,7 @@ def level_up_anyway(app: HammerApp) -> None:
 def level_up_hp(app: HammerApp) -> None:
     from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 
-    store = _store(app)
+    store = open_store(app)
     now = level_up_hp_rule(store.ruleset, store.state.session.level_up_hp)
     choices = [
         (rule, LEVEL_UP_HP[rule] + (" (played now)" if rule == now else ""))
@@ -109,13 +104,13 @@ def level_up_hp(app: HammerApp) -> None:
 def roll_character(app: HammerApp) -> None:
     from hammertui.procedures.hammercrawl_classes.dialogs.recruit import RollDialog
 
-    app.push_screen(RollDialog(_store(app).ruleset))
+    app.push_screen(RollDialog(open_store(app).ruleset))
 
 
 def enter_character(app: HammerApp) -> None:
     from hammertui.procedures.hammercrawl_classes.dialogs.recruit import EntryDialog
 
-    app.push_screen(EntryDialog(_store(app).ruleset))
+    app.push_screen(EntryDialog(open_store(app).ruleset))
 
 
 def armour(app: HammerApp) -> None:
@@ -123,7 +118,7 @@ def armour(app: HammerApp) -> None:
 
     member = target(app)
     if member is not None:
-        app.push_screen(ArmourDialog(_store(app).ruleset, member.id, member.name, member.armour, member.shield))
+        app.push_screen(ArmourDialog(open_store(app).ruleset, member.id, member.name, member.armour, member.shield))
 
 
 def role(app: HammerApp) -> None:
@@ -135,14 +130,14 @@ def role(app: HammerApp) -> None:
         return
     roles = [
         (r, r + (f" (now {holder.name})" if (holder := _holder(app, r)) else ""))
-        for r in _store(app).ruleset.party_roles
+        for r in open_store(app).ruleset.party_roles
     ]
     dialog = ChooseDialog(f"Role: {member.name}", "Which party role?", [*roles, ("", "No role")])
     app.push_screen(dialog, lambda role: role is not None and app.perform(AssignRole(member.id, role)))
 
 
 def _holder(app: HammerApp, role: str) -> Character | None:
-    return next((m for m in _store(app).state.party if m.role == role), None)
+    return next((m for m in open_store(app).state.party if m.role == role), None)
 
 
 def rename_character(app: HammerApp) -> None:
@@ -173,7 +168,7 @@ def counts(app: HammerApp) -> None:
 
     member = target(app)
     if member is not None:
-        app.push_screen(CountDialog(_store(app).ruleset, member))
+        app.push_screen(CountDialog(open_store(app).ruleset, open_store(app).state, member))
 
 
 def lay_down(app: HammerApp, character_id: str = "") -> None:

@@ -2,21 +2,24 @@
 a new session starts with (`new_party`), damage and healing by the difficulty mode's rules
 (`take_damage`, `heal`: temporary HP first, then HP, then CON for good; Hardcore's instant death; a
 Fighter's Not Today!), and a Berserker's Murderous Rage: an effect on them that lasts until it is
-broken, and the Mind save every hurt calls for. It keeps no slice of the state: its characters'
-numbers are on the shared record.
+broken, and the Mind save every hurt calls for. Its slice keeps, by character id, what the class
+rules note on a sheet beyond the shared record (`Sheet`): a Thief's Bailiwick and Failing, the
+ammunition carried, the Bedroll and the spells spent until re-memorized (a Light spell cast tells it `SpellCast`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from hammertui.kernel.rules.dice import DiceSource
+from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.events import Event, note
+from hammertui.kernel.session.procedures import Hears, SpellCast
 from hammertui.kernel.session.sessions import DEMO_PARTY
 from hammertui.kernel.session.state import Character, Effect, State, Stats, replace_member
 from hammertui.kernel.session.vitals import ApplyDamage, Heal, settle
@@ -30,6 +33,94 @@ STARTING_RATIONS = 3
 DEMO_ARMOUR = (("medium", True), ("light", False), ("medium", False), ("light", True))
 """What the demo party wears: each class gets the heaviest of these it may."""
 NOT_TODAY = "not_today"
+NAME = "hammercrawl_classes"
+
+
+# ------------------------------------------------------------------------------ the sheets
+
+
+@record
+class Sheet:
+    """What the class rules note on a character beyond the shared record: a Thief's Bailiwick and
+    Failing, the thief skills they test with one up and one down; the ammunition carried; the
+    spells cast and not yet re-memorized; whether they carry a Bedroll (Book Three's camps heal
+    only those who do)."""
+
+    bailiwick: str = ""
+    failing: str = ""
+    ammo: int = 0
+    spells_forgotten: int = 0
+    bedroll: bool = False
+
+
+@record
+class Sheets:
+    """Each character's sheet by character id (party, pile and graveyard alike); a character with
+    nothing noted beyond the shared record has none, and reads as a blank `Sheet`."""
+
+    sheets: dict[str, Sheet] = attrs.field(factory=dict)
+
+
+BLANK = Sheet()
+
+
+def new_slice(ruleset: Ruleset, party: tuple[Character, ...]) -> Sheets:
+    """No sheet for a party made elsewhere: they read as blank ones."""
+    return Sheets()
+
+
+def sheets(state: State) -> Sheets:
+    kept = state.slices.get(NAME)
+    return kept if isinstance(kept, Sheets) else Sheets()
+
+
+def sheet_of(state: State, character_id: str) -> Sheet:
+    """A character's sheet, blank where nothing is noted."""
+    return sheets(state).sheets.get(character_id, BLANK)
+
+
+def with_sheet(state: State, character_id: str, sheet: Sheet) -> State:
+    """The state with a character's sheet replaced; a blank one is not kept."""
+    kept = {k: v for k, v in sheets(state).sheets.items() if k != character_id}
+    if sheet != BLANK:
+        kept[character_id] = sheet
+    return state.with_slice(NAME, Sheets(kept))
+
+
+def sheet_changed(state: State, character_id: str, **changes: Any) -> State:
+    """The state with some of a character's sheet changed (`ammo=3`)."""
+    return with_sheet(state, character_id, attrs.evolve(sheet_of(state, character_id), **changes))
+
+
+def without_sheet(state: State, character_id: str) -> State:
+    """The state once a character is gone from the roster for good."""
+    return with_sheet(state, character_id, BLANK) if character_id in sheets(state).sheets else state
+
+
+def sheet_problems(slice: Sheets, state: State) -> list[str]:
+    """Sheets of characters on the roster only, each said where the character stands, with no
+    negative count."""
+    places = _places(state)
+    problems = [f"sheets.{who}: no character {who!r}" for who in slice.sheets if who not in places]
+    for who, sheet in slice.sheets.items():
+        if min(sheet.ammo, sheet.spells_forgotten) < 0:
+            problems.append(f"{places.get(who, f'sheets.{who}')}: ammo and spells cannot be negative")
+    return problems
+
+
+def _places(state: State) -> dict[str, str]:
+    """Where each character stands in the save, by id, as the save's problems name them."""
+    return {
+        **{m.id: f"party[{i}] ({m.name})" for i, m in enumerate(state.party)},
+        **{m.id: f"pile[{i}] ({m.name})" for i, m in enumerate(state.pile)},
+        **{g.character.id: f"graveyard[{i}] ({g.character.name}).character" for i, g in enumerate(state.graveyard)},
+    }
+
+
+def on_spell_cast(state: State, ctx: Context, action: Action, cast: SpellCast) -> Result:
+    """A spell cast is spent until re-memorized."""
+    spent = sheet_of(state, cast.character_id).spells_forgotten + 1
+    return sheet_changed(state, cast.character_id, spells_forgotten=spent), []
 
 
 # ------------------------------------------------------------------------------ a new party
@@ -37,16 +128,20 @@ NOT_TODAY = "not_today"
 
 def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...], list[Event], dict[str, object]]:
     """A party of four rolled by the class rules, with the kit's supplies (Rations, a Bedroll in
-    Book Three) and the party roles; every roll logged. No slice is made with them."""
+    Book Three) and the party roles, and their sheets; every roll logged."""
     party: list[Character] = []
+    kept: dict[str, Sheet] = {}
     events = []
     for index, ((hero, player), (armour, shield)) in enumerate(zip(DEMO_PARTY, DEMO_ARMOUR, strict=True), start=1):
         rolled = characters.roll_character(ruleset, dice, hero, armour=armour, shield=shield)
         member = outfitted(from_rolled(ruleset, f"c{index}", rolled, player), ruleset)
         member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
         party.append(member)
-        events.append(Event(0, "roll", rolled_text(ruleset, member), tuple(r.describe() for r in rolled.rolls)))
-    return tuple(party), events, {}
+        sheet = attrs.evolve(sheet_rolled(rolled), bedroll=kit_bedroll(ruleset))
+        if sheet != BLANK:
+            kept[member.id] = sheet
+        events.append(Event(0, "roll", rolled_text(ruleset, member, sheet), tuple(r.describe() for r in rolled.rolls)))
+    return tuple(party), events, {NAME: Sheets(kept)}
 
 
 def kit_rations(ruleset: Ruleset) -> int:
@@ -54,8 +149,21 @@ def kit_rations(ruleset: Ruleset) -> int:
     return ruleset.kit.get("rations", 0) if ruleset.kit else STARTING_RATIONS
 
 
+def kit_bedroll(ruleset: Ruleset) -> bool:
+    """Whether the ruleset's starting kit holds a Bedroll (Book Three's does)."""
+    return ruleset.kit.get("bedroll", 0) > 0
+
+
+def bedded(state: State, character_id: str, ruleset: Ruleset) -> State:
+    """The state with the kit's Bedroll on a new adventurer's sheet, where the kit holds one."""
+    if not kit_bedroll(ruleset) or sheet_of(state, character_id).bedroll:
+        return state
+    return sheet_changed(state, character_id, bedroll=True)
+
+
 def outfitted(member: Character, ruleset: Ruleset, rations: int | None = None) -> Character:
-    """A new adventurer with the kit's supplies on them: Rations (or `rations`), oil, a Bedroll.
+    """A new adventurer with the kit's supplies on them: Rations (or `rations`) and oil; the
+    Bedroll goes on their sheet (`bedded`).
 
     Light sources of the kit are packed as lights, on the Light pane; Return to Town restocks them.
     """
@@ -64,7 +172,6 @@ def outfitted(member: Character, ruleset: Ruleset, rations: int | None = None) -
         member,
         rations=kit_rations(ruleset) if rations is None else rations,
         oil=max(member.oil, kit.get("oil", 0)),
-        bedroll=member.bedroll or kit.get("bedroll", 0) > 0,
     )
 
 
@@ -90,20 +197,23 @@ def from_rolled(
         armour=rolled.armour,
         shield=rolled.shield,
         uses=dict(rolled.uses),
-        bailiwick=rolled.bailiwick,
-        failing=rolled.failing,
     )
 
 
-def rolled_text(ruleset: Ruleset, member: Character) -> str:
+def sheet_rolled(rolled: characters.RolledCharacter) -> Sheet:
+    """The sheet of one the rules rolled."""
+    return Sheet(bailiwick=rolled.bailiwick, failing=rolled.failing)
+
+
+def rolled_text(ruleset: Ruleset, member: Character, sheet: Sheet = BLANK) -> str:
     """`Darla (Ana): Human Fighter, STR 14 DEX 9 ..., HP 10, AC 13.` for the log."""
     cls = ruleset.classes[member.class_id].name
     scores = " ".join(f"{k} {v}" for k, v in member.stats.as_dict().items())
     who = f"{member.name} ({member.player})" if member.player else member.name
     extra = ""
-    if member.bailiwick:
+    if sheet.bailiwick:
         names = {s.id: s.name for s in ruleset.skills.thief_skills} if ruleset.skills else {}
-        extra = f", Bailiwick {names.get(member.bailiwick)}, Failing {names.get(member.failing)}"
+        extra = f", Bailiwick {names.get(sheet.bailiwick)}, Failing {names.get(sheet.failing)}"
     return f"{who}: {cls}, {scores}, HP {member.max_hp}, AC {member.ac}{extra}."
 
 
@@ -239,13 +349,13 @@ def when_hurt(state: State, ctx: Context, character_id: str, action: Action) -> 
 
 
 class _Session:
-    """The HAMMERCRAWL! classes, as the session asks of them: no slice, the party, damage and healing."""
+    """The HAMMERCRAWL! classes, as the session asks of them: the sheets, the party, damage and healing."""
 
-    slice_type = None
-    new_slice = None
-    problems = None
+    slice_type = Sheets
+    new_slice = staticmethod(new_slice)
+    problems = staticmethod(sheet_problems)
     rules_problems = None
-    hears = ()
+    hears = (Hears(SpellCast, on_spell_cast),)
     new_party = staticmethod(new_party)
     draw_supply = None
     take_damage = staticmethod(take_damage)

@@ -24,6 +24,7 @@ from hammertui.kernel.session.state import Character, Loot, State, free_id, repl
 from hammertui.procedures.divining_pool.rules import town as rules
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from hammertui.procedures.hammercrawl_classes.rules import tiers
+from hammertui.procedures.hammercrawl_classes.state import sheet_changed, sheet_of
 
 ODD_COINS = "Odd coins from the split"
 """The ledger line the split's remainder stays on."""
@@ -156,7 +157,7 @@ def _survivor(state: State, ruleset: Ruleset, member: Character) -> rules.Surviv
 
 def carried(state: State, ruleset: Ruleset, member: Character) -> dict[str, int]:
     """What of the kit a character has now: Rations, oil, a Bedroll (1 or 0), light sources by kind."""
-    counts = {"rations": member.rations, "oil": member.oil, "bedroll": int(member.bedroll)}
+    counts = {"rations": member.rations, "oil": member.oil, "bedroll": int(sheet_of(state, member.id).bedroll)}
     held = held_sources(state, ruleset)
     for kind in ruleset.light_sources:
         counts[kind] = sum(1 for s in held if s.carrier == member.id and s.kind == kind)
@@ -239,12 +240,22 @@ class ReturnToTown:
             odd = Loot(free_id("t", {e.id for e in state.loot}), ODD_COINS, plan.split.remainder, False, COMMON)
             loot = (*loot, odd)
         dungeon = attrs.evolve(state.dungeon, level=plan.level, boss_hd=plan.boss_hd, safe_haven=False)
-        new = attrs.evolve(state, party=party, loot=loot, dungeon=dungeon)
+        new = _remembered(attrs.evolve(state, party=party, loot=loot, dungeon=dungeon), plan)
         for home in plan.homecomings:
             new = stock(new, ruleset, home.member.id, home.restock)
         if plan.resets_risk_reward:
             new = with_pool(new, risk=0, reward=0)
         return with_pool(new, bonuses=(), rerolls=0, haven_room=0), _events(self, state, ruleset, plan)
+
+
+def _remembered(state: State, plan: TownPlan) -> State:
+    """Every survivor's spells re-memorized, and a Bedroll bought for whoever lacked one."""
+    for home in plan.homecomings:
+        if sheet_of(state, home.member.id).spells_forgotten:
+            state = sheet_changed(state, home.member.id, spells_forgotten=0)
+        if home.restock.get("bedroll", 0) and not sheet_of(state, home.member.id).bedroll:
+            state = sheet_changed(state, home.member.id, bedroll=True)
+    return state
 
 
 def _home(ruleset: Ruleset, home: Homecoming) -> Character:
@@ -255,11 +266,9 @@ def _home(ruleset: Ruleset, home: Homecoming) -> Character:
         hp=member.max_hp,
         status="ok",
         stance="",
-        spells_forgotten=0,
         uses=town_uses(ruleset, member),
         rations=member.rations + added.get("rations", 0),
         oil=member.oil + added.get("oil", 0),
-        bedroll=member.bedroll or bool(added.get("bedroll", 0)),
         coins=member.coins + home.coins,
         items=(*member.items, *home.items),
         xp=home.xp,

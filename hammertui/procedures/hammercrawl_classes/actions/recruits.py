@@ -20,27 +20,44 @@ from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.state import Character, State, Stats, next_character_id, replace_member
 from hammertui.procedures.hammercrawl_classes.rules import characters
 from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
-from hammertui.procedures.hammercrawl_classes.state import from_rolled, outfitted, rolled_text
+from hammertui.procedures.hammercrawl_classes.state import (
+    bedded,
+    from_rolled,
+    outfitted,
+    rolled_text,
+    sheet_changed,
+    sheet_of,
+    sheet_rolled,
+    with_sheet,
+    without_sheet,
+)
 
 MAX_PILE = 20
 COUNTS = ("rations", "ammo", "spells_forgotten", "temp_hp", "coins", "bedroll")
 """What the Supplies dialog counts; a Bedroll counts 0 or 1."""
 
 
-def count_of(member: Character, what: str) -> int:
+SHEET_COUNTS = ("ammo", "spells_forgotten", "bedroll")
+"""The counts the class rules keep on their own sheet; the rest are on the shared record."""
+
+
+def count_of(state: State, member: Character, what: str) -> int:
     """A count on the sheet as a number: a Bedroll is 1 or 0."""
-    return int(getattr(member, what))
+    return int(getattr(sheet_of(state, member.id) if what in SHEET_COUNTS else member, what))
 
 
 def _roll_one(
     state: State, ctx: Context, action: object, name: str, armour: str, shield: bool, player: str = ""
-) -> tuple[Character, list[Event]]:
+) -> tuple[State, Character, list[Event]]:
+    """One adventurer rolled, and the state with their sheet noted (they join the party or the pile
+    by the caller)."""
     _check_armour_kind(ctx.ruleset, armour)
     rolled = characters.roll_character(ctx.ruleset, ctx.dice, name, 1, armour, shield)
     member = from_rolled(ctx.ruleset, next_character_id(state), rolled, player)
-    events = [note(action, rolled_text(ctx.ruleset, member), tuple(r.describe() for r in rolled.rolls))]
+    sheet = sheet_rolled(rolled)
+    events = [note(action, rolled_text(ctx.ruleset, member, sheet), tuple(r.describe() for r in rolled.rolls))]
     events += [note(action, f"{member.name}: {problem}; wears what the class allows.") for problem in rolled.notes]
-    return member, events
+    return with_sheet(state, member.id, sheet), member, events
 
 
 def _check_armour_kind(ruleset: Ruleset, armour: str) -> None:
@@ -64,9 +81,9 @@ class RollCharacter:
 
     def apply(self, state: State, ctx: Context) -> Result:
         name = _name(self.name)
-        member, events = _roll_one(state, ctx, self, name, self.armour, self.shield, self.player.strip())
+        state, member, events = _roll_one(state, ctx, self, name, self.armour, self.shield, self.player.strip())
         member = outfitted(member, ctx.ruleset, self.rations)
-        return attrs.evolve(state, party=(*state.party, member)), events
+        return bedded(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset), events
 
 
 @record
@@ -119,7 +136,7 @@ class AddCharacter:
         )
         member = outfitted(member, ctx.ruleset)
         text = f"Entered by hand: {rolled_text(ctx.ruleset, member)}"
-        return attrs.evolve(state, party=(*state.party, member)), [note(self, text)]
+        return bedded(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset), [note(self, text)]
 
 
 @record
@@ -137,7 +154,7 @@ class RollReplacements:
         events = [note(self, f"{self.count} replacement{'s' if self.count > 1 else ''} rolled for the pile.")]
         for _ in range(self.count):
             number = 1 + len(state.pile) + len(state.graveyard)
-            member, rolled = _roll_one(state, ctx, self, f"Recruit {number}", self.armour, self.shield)
+            state, member, rolled = _roll_one(state, ctx, self, f"Recruit {number}", self.armour, self.shield)
             state = attrs.evolve(state, pile=(*state.pile, member))
             events += rolled
         return state, events
@@ -172,7 +189,8 @@ class DrawReplacement:
         pile = tuple(m for m in state.pile if m.id != member.id)
         cls = ctx.ruleset.classes[member.class_id].name
         text = f"{member.name}, {cls}, joins the party" + (f" ({member.player})." if member.player else ".")
-        return attrs.evolve(state, pile=pile, party=(*state.party, member)), [note(self, text)]
+        joined = attrs.evolve(state, pile=pile, party=(*state.party, member))
+        return bedded(joined, member.id, ctx.ruleset), [note(self, text)]
 
 
 @record
@@ -185,7 +203,8 @@ class DiscardReplacement:
     def apply(self, state: State, ctx: Context) -> Result:
         member = _from_pile(state, self.character_id)
         pile = tuple(m for m in state.pile if m.id != member.id)
-        return attrs.evolve(state, pile=pile), [note(self, f"{member.name} is struck from the pile.")]
+        struck = without_sheet(attrs.evolve(state, pile=pile), member.id)
+        return struck, [note(self, f"{member.name} is struck from the pile.")]
 
 
 @record
@@ -269,7 +288,12 @@ class AdjustCount:
             raise Refused(
                 "a Thiefy Expertise reroll is spent by rerolling a failed Thief Skill check (s), and comes back in Town"
             )
-        if self.what in COUNTS:
+        if self.what in SHEET_COUNTS:
+            old = count_of(state, member, self.what)
+            state = sheet_changed(state, member.id, **{self.what: _counted(old, self.delta, self.what)})
+            changed = member
+            name = self.what.replace("_", " ")
+        elif self.what in COUNTS:
             old = getattr(member, self.what)
             changed = attrs.evolve(member, **{self.what: _counted(old, self.delta, self.what)})
             name = self.what.replace("_", " ")
@@ -287,14 +311,13 @@ class AdjustCount:
 
 def _bedroll(state: State, action: AdjustCount, member: Character) -> Result:
     """+1 gives a Bedroll, -1 takes it away: a character has one or none."""
-    after = int(member.bedroll) + action.delta
+    after = count_of(state, member, "bedroll") + action.delta
     if after > 1:
         raise Refused(f"{member.name} already has a Bedroll, and one is all anyone carries")
     if after < 0:
         raise Refused(f"{member.name} has no Bedroll to take")
-    changed = attrs.evolve(member, bedroll=bool(after))
     text = f"{member.name} {'now has' if after else 'no longer has'} a Bedroll."
-    return attrs.evolve(state, party=replace_member(state.party, changed)), [note(action, text)]
+    return sheet_changed(state, member.id, bedroll=bool(after)), [note(action, text)]
 
 
 def _counted(old: int, delta: int, what: str) -> int:

@@ -17,7 +17,7 @@ from hammertui.kernel.session.actions import member_of, note
 from hammertui.kernel.session.procedures import is_dark
 from hammertui.kernel.session.state import Character, FailedCheck, State, replace_member
 from hammertui.procedures.hammercrawl_classes.rules import abilities, checks
-from hammertui.procedures.hammercrawl_classes.state import dungeon_tier, is_raging
+from hammertui.procedures.hammercrawl_classes.state import dungeon_tier, is_raging, sheet_of
 
 
 def _roller(state: State, character_id: str) -> Character:
@@ -160,8 +160,8 @@ def _thief_check(state: State, ctx: Context, member: Character, skill: str, net:
         stats=member.stats.as_dict(),
         skill=skill,
         dungeon_tier=dungeon_tier(state, ctx.ruleset),
-        bailiwick=member.bailiwick,
-        failing=member.failing,
+        bailiwick=sheet_of(state, member.id).bailiwick,
+        failing=sheet_of(state, member.id).failing,
         net=net,
         dark=is_dark(state),
     )

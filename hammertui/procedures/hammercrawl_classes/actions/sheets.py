@@ -6,7 +6,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.procedures import held_sources
 from hammertui.kernel.session.state import Character, State
 from hammertui.procedures.hammercrawl_classes.rules import sheet
-from hammertui.procedures.hammercrawl_classes.state import dungeon_tier
+from hammertui.procedures.hammercrawl_classes.state import dungeon_tier, sheet_of
 
 
 def facts_of(state: State, ruleset: Ruleset, member: Character) -> sheet.Facts:
@@ -31,12 +31,12 @@ def facts_of(state: State, ruleset: Ruleset, member: Character) -> sheet.Facts:
         armour=member.armour,
         shield=member.shield,
         uses=member.uses,
-        bailiwick=member.bailiwick,
-        failing=member.failing,
+        bailiwick=sheet_of(state, member.id).bailiwick,
+        failing=sheet_of(state, member.id).failing,
         rations=member.rations,
-        ammo=member.ammo,
-        spells_forgotten=member.spells_forgotten,
-        bedroll=member.bedroll,
+        ammo=sheet_of(state, member.id).ammo,
+        spells_forgotten=sheet_of(state, member.id).spells_forgotten,
+        bedroll=sheet_of(state, member.id).bedroll,
         coins=member.coins,
         items=member.items,
         role=member.role,

@@ -9,16 +9,16 @@ from textual.widgets import Input, Select
 
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
-from hammertui.kernel.session.state import Character
+from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.hammercrawl_classes.actions.recruits import COUNTS, AdjustCount, count_of
 from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
 
 
-def count_options(ruleset: Ruleset, member: Character) -> list[tuple[str, str]]:
+def count_options(ruleset: Ruleset, state: State, member: Character) -> list[tuple[str, str]]:
     """Each count with what it stands at; the Bedroll as yes or no (+1 gives one, -1 takes it)."""
-    options = [(_count_label(member, what), what) for what in COUNTS]
+    options = [(_count_label(state, member, what), what) for what in COUNTS]
     class_def = ruleset.classes.get(member.class_id)
     for resource_id, left in member.uses.items():
         if resource_id == THIEFY_REROLLS:
@@ -28,10 +28,10 @@ def count_options(ruleset: Ruleset, member: Character) -> list[tuple[str, str]]:
     return options
 
 
-def _count_label(member: Character, what: str) -> str:
+def _count_label(state: State, member: Character, what: str) -> str:
     if what == "bedroll":
-        return f"Bedroll ({'yes' if member.bedroll else 'no'})"
-    return f"{what.replace('_', ' ').capitalize()} ({count_of(member, what)})"
+        return f"Bedroll ({'yes' if count_of(state, member, what) else 'no'})"
+    return f"{what.replace('_', ' ').capitalize()} ({count_of(state, member, what)})"
 
 
 class CountDialog(FormDialog):
@@ -40,15 +40,19 @@ class CountDialog(FormDialog):
     OK = "Change"
     WIDE = False
 
-    def __init__(self, ruleset: Ruleset, member: Character) -> None:
+    def __init__(self, ruleset: Ruleset, state: State, member: Character) -> None:
         super().__init__(f"Supplies: {member.name}", "A change such as -1 or +12.")
         self.ruleset = ruleset
+        self.state = state
         self.member = member
 
     def fields(self) -> ComposeResult:
         with Horizontal(classes="row"):
             yield Select(
-                plain.choices(count_options(self.ruleset, self.member)), value="rations", allow_blank=False, id="what"
+                plain.choices(count_options(self.ruleset, self.state, self.member)),
+                value="rations",
+                allow_blank=False,
+                id="what",
             )
             yield Input(value="-1", id="delta", classes="number")
 

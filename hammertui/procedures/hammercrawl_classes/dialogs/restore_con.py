@@ -17,7 +17,10 @@ class RestoreConDialog(FormDialog):
     OK = "Restore"
 
     def __init__(self, member: Character) -> None:
-        prompt = f"{member.name} has CON {member.con} of {member.con_max}. Cure Serious Wounds restores 1d4 + the caster's level."
+        prompt = (
+            f"{member.name} has CON {member.con} of {member.con_max}."
+            " Cure Serious Wounds restores 1d4 + the caster's level."
+        )
         super().__init__(f"Restore CON: {member.name}", prompt)
         self.member = member
 

@@ -1,0 +1,100 @@
+"""Saves written before the class rules' numbers were their procedure's own (schemas 5 and 6) open,
+hold the same characters with the same numbers, and play on.
+
+The files in `fixtures/schema6` were written by the release before: a fight under way, an Explore
+half done, a camp under way, and an evening by the Russell House Rules with its fight under way.
+What each character held on the shared record is read again, from the record or from the sheet
+its characters procedure keeps now, and must be what the file says.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from hammertui.kernel.ruleset import load_ruleset, toml_file
+from hammertui.kernel.session import persist, sessions
+from hammertui.kernel.session.state import Character, State
+from hammertui.kernel.session.store import Store
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
+from tests.session.test_migration_stats import NEXT
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SAVES = [(schema, name) for schema in ("schema5", "schema6") for name in NEXT]
+ON_THE_RECORD = {field.name for field in attrs.fields(Character)}
+
+
+def opened(tmp_path: Path, schema: str, name: str) -> Store:
+    for path in (FIXTURES / schema).glob(f"{name}.*"):
+        shutil.copy(path, tmp_path / path.name)
+    return sessions.open_files(persist.SaveFiles(tmp_path, name), load_ruleset)
+
+
+def plain(value: Any) -> Any:
+    """A value as TOML holds it: tuples as lists, records as tables."""
+    value = persist.CONVERTER.unstructure(value)
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
+
+
+def held(state: State, member: Character, field: str) -> Any:
+    """What a character holds under a field of the old record: on the record, or on their sheet."""
+    if field == "stats":
+        return member.stats.as_dict()
+    if field in ON_THE_RECORD:
+        return plain(getattr(member, field))
+    return plain(getattr(sheet_of(state, member.id), field))
+
+
+def written(path: Path) -> list[dict[str, Any]]:
+    """Every character table of a save as the file has it: party, pile and graveyard."""
+    data = toml_file.parse(path.read_text())
+    return [*data.get("party", []), *data.get("pile", []), *(g["character"] for g in data.get("graveyard", []))]
+
+
+def everyone(state: State) -> dict[str, Character]:
+    return {m.id: m for m in (*state.party, *state.pile, *(g.character for g in state.graveyard))}
+
+
+@pytest.mark.parametrize(("schema", "name"), SAVES)
+def test_an_older_save_holds_the_same_characters_with_the_same_numbers(tmp_path: Path, schema: str, name: str) -> None:
+    store = opened(tmp_path, schema, name)
+    tables = written(FIXTURES / schema / f"{name}.toml")
+    members = everyone(store.state)
+    assert tables and sorted(members) == sorted(t["id"] for t in tables)
+    for table in tables:
+        member = members[table["id"]]
+        assert {field: held(store.state, member, field) for field in table} == table
+
+
+@pytest.mark.parametrize(("schema", "name"), SAVES)
+def test_an_older_save_plays_on_in_the_current_schema(tmp_path: Path, schema: str, name: str) -> None:
+    store = opened(tmp_path, schema, name)
+    ids, seq = set(everyone(store.state)), store.state.seq
+    store.dispatch(NEXT[name])
+    assert store.state.seq == seq + 1 and set(everyone(store.state)) == ids
+    reopened = sessions.open_files(persist.SaveFiles(tmp_path, name), load_ruleset)
+    assert reopened.state == store.state
+    assert persist.SaveFiles(tmp_path, name).snapshot.read_text().startswith(f"schema = {persist.SCHEMA}\n")
+
+
+def test_the_thief_keeps_bailiwick_and_failing_on_their_sheet(tmp_path: Path) -> None:
+    state = opened(tmp_path, "schema6", "before-fight").state
+    sheet = sheet_of(state, "c4")
+    assert (sheet.bailiwick, sheet.failing) == ("perception", "trap_finding")
+    assert "bailiwick" not in persist.dump_state(state).split("[slices")[0]
+
+
+def test_a_save_of_a_newer_schema_is_still_refused(tmp_path: Path) -> None:
+    text = (
+        (FIXTURES / "schema6" / "before-fight.toml").read_text().replace("schema = 6", f"schema = {persist.SCHEMA + 1}")
+    )
+    with pytest.raises(persist.SaveError, match=f"schema {persist.SCHEMA + 1} was written by a newer hammertui"):
+        persist.parse_state(text, tmp_path / "newer.toml")
