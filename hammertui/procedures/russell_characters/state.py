@@ -179,11 +179,28 @@ def _rolled(
     placed = rules.in_order(faces, ruleset.stats) if own.in_order else rules.set_aside_lowest(faces, ruleset.stats)
     hit = roll(dice, own.hit_die)
     purse = roll(dice, own.coins)
+    member = made(ruleset, character_id, name, player, placed, hit.total, purse.total, template)
+    return member, fresh(own, template, tuple(faces)), [*attributes, hit, purse]
+
+
+def made(
+    ruleset: Ruleset,
+    character_id: str,
+    name: str,
+    player: str,
+    placed: dict[str, int],
+    hit: int,
+    purse: int,
+    template: Template | None,
+) -> Character:
+    """A character from their placed attributes, Hit Die and coins thrown: "Roll 1d6 and add your
+    Constitution modifier", unarmoured AC, "3d6 x 10 base coins", and what the template adds."""
+    own = section(ruleset)
     extra = template or Template("", "")
     con, dex = placed[ruleset.stat_rules.role("constitution")], placed[ruleset.stat_rules.role("dexterity")]
-    hp = rules.starting_hp(hit.total, ruleset.stat_mod(con), own.least_hp) + extra.hp
+    hp = rules.starting_hp(hit, ruleset.stat_mod(con), own.least_hp) + extra.hp
     ac = rules.armour_class(own.unarmoured_ac, ruleset.stat_mod(dex), False, own.shield_better, extra.ac)
-    member = Character(
+    return Character(
         id=character_id,
         name=name,
         player=player,
@@ -194,9 +211,8 @@ def _rolled(
         ac=ac,
         con=con,
         con_max=con,
-        coins=rules.coins(purse.total, own.coins_times),
+        coins=rules.coins(purse, own.coins_times),
     )
-    return member, fresh(own, template, tuple(faces)), [*attributes, hit, purse]
 
 
 def _template_name(ruleset: Ruleset, template_id: str) -> str:

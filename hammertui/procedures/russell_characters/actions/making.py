@@ -19,13 +19,14 @@ from hammertui.kernel.session.actions import member_of, person_name
 from hammertui.kernel.session.events import note
 from hammertui.kernel.session.procedures import Dismissed, fight_under_way, signal
 from hammertui.kernel.session.save_check import check_state
-from hammertui.kernel.session.state import Character, State, Stats, next_character_id
+from hammertui.kernel.session.state import State, next_character_id
 from hammertui.procedures.russell_characters.rules import making as rules
 from hammertui.procedures.russell_characters.schema import RussellCharacters, Template
 from hammertui.procedures.russell_characters.state import (
     NAME,
     ability,
     fresh,
+    made,
     people,
     rolled_text,
     section,
@@ -83,23 +84,8 @@ class MakeCharacter:
         placed = self._placed(ctx.ruleset, own, faces)
         template = self._template(own)
         hit, purse = roll(ctx.dice, own.hit_die), roll(ctx.dice, own.coins)
-        extra = template or Template("", "")
-        constitution = ctx.ruleset.stat_rules.role("constitution")
-        con, dex = placed[constitution], placed[ctx.ruleset.stat_rules.role("dexterity")]
-        hp = rules.starting_hp(hit.total, ctx.ruleset.stat_mod(con), own.least_hp) + extra.hp
-        ac = rules.armour_class(own.unarmoured_ac, ctx.ruleset.stat_mod(dex), False, own.shield_better, extra.ac)
-        member = Character(
-            id=next_character_id(state),
-            name=name,
-            player=self.player.strip(),
-            class_id=extra.id,
-            stats=Stats.of(placed),
-            hp=hp,
-            max_hp=hp,
-            ac=ac,
-            con=con,
-            con_max=con,
-            coins=rules.coins(purse.total, own.coins_times),
+        member = made(
+            ctx.ruleset, next_character_id(state), name, self.player.strip(), placed, hit.total, purse.total, template
         )
         sheet = fresh(own, template, faces)
         state = state.with_slice(NAME, attrs.evolve(people(state), rolled=()))
@@ -109,8 +95,9 @@ class MakeCharacter:
             f"{rolled_text(ctx.ruleset, member, sheet)} {slots} skill slots;"
             f" carries {', '.join(g.name for g in sheet.gear)}."
         )
+        constitution = ctx.ruleset.stat_rules.role("constitution")
         shown = (
-            f"HP {hit.describe()} + {constitution} {ctx.ruleset.stat_mod(con):+d}",
+            f"HP {hit.describe()} + {constitution} {ctx.ruleset.stat_mod(placed[constitution]):+d}",
             f"coins {purse.describe()} x {own.coins_times}",
         )
         return state, [note(self, text, shown)]
