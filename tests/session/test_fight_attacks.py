@@ -20,6 +20,7 @@ from hammertui.kernel.session.state import Death, State, Stats
 from hammertui.kernel.session.store import Store
 from hammertui.procedures.burn_down.actions import Douse
 from hammertui.procedures.hammercrawl_classes.actions.vitals import LayDown
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 from hammertui.procedures.sides_and_phases.actions import (
     Attack,
     Declare,
@@ -587,7 +588,7 @@ def test_one_who_lays_down_takes_no_action_this_round(demo: State, name: str, re
         state, _ = run(state, ruleset, NameTurn("c2"))
     assert "c2" in [a.id for a in still_to_act(state, ruleset)]
     state, _ = run(state, ruleset, LayDown("c2"), [18])
-    assert state.character("c2").stance == "lay_down"
+    assert sheet_of(state, "c2").stance == "lay_down"
     assert "c2" not in [a.id for a in still_to_act(state, ruleset)]
     assert "Brannoc Laid Down this round" in turn_problem(state, ruleset, "c2")
     with pytest.raises(Refused, match="Brannoc Laid Down this round"):

@@ -98,3 +98,13 @@ def test_a_save_of_a_newer_schema_is_still_refused(tmp_path: Path) -> None:
     )
     with pytest.raises(persist.SaveError, match=f"schema {persist.SCHEMA + 1} was written by a newer hammertui"):
         persist.parse_state(text, tmp_path / "newer.toml")
+
+
+def test_the_choice_made_at_0_hp_moves_to_the_sheet_and_is_checked_there(tmp_path: Path) -> None:
+    path = FIXTURES / "schema6" / "before-fight.toml"
+    first = written(path)[0]["id"]
+    laid = path.read_text().replace('stance = ""', 'stance = "lay_down"', 1)
+    assert sheet_of(persist.parse_state(laid, tmp_path / "laid.toml"), first).stance == "lay_down"
+    crawling = path.read_text().replace('stance = ""', 'stance = "crawl"', 1)
+    with pytest.raises(persist.SaveError, match=r"\.stance: 'crawl' is not one of lay_down, fight_on"):
+        persist.parse_state(crawling, tmp_path / "crawling.toml")

@@ -110,7 +110,7 @@ def test_adventure_and_excitement_burn_con_then_lay_down(state: State, b3: Rules
     assert (down.party[0].hp, down.party[0].con, down.party[0].status) == (0, 2, "down")
     assert events[-1].level == "warn" and "Lay Down (z) or Fight On (f)" in events[-1].text
     saved, events = run(down, b3, LayDown(member.id), [18])
-    assert saved.party[0].con == 2 and saved.party[0].stance == "lay_down"
+    assert saved.party[0].con == 2 and sheet_of(saved, member.id).stance == "lay_down"
     assert "Death save" in events[0].dice[0]
     failed, _ = run(saved, b3, LayDown(member.id), [2])
     assert failed.party[0].con == 1

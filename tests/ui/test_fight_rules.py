@@ -9,6 +9,7 @@ from textual.widgets import Input
 from hammertui.kernel.ui.app import HammerApp
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.procedures.burn_down.actions import Douse
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 from hammertui.procedures.sides_and_phases.dialogs.foes import FoesDialog
 from hammertui.procedures.sides_and_phases.screens import FightScreen
 from hammertui.procedures.sides_and_phases.state import fighting, foe_kinds
@@ -35,7 +36,7 @@ async def test_a_passes_over_one_who_laid_down_this_round(tmp_path: Path) -> Non
         await pilot.press("enter")
         await until(pilot, lambda: app.store.state.character("c2").status == "down", "Brannoc at 0 HP")
         await pilot.press("z")  # Lay Down: the Death save's d20 shows 15
-        await until(pilot, lambda: app.store.state.character("c2").stance == "lay_down", "Brannoc laid down")
+        await until(pilot, lambda: sheet_of(app.store.state, "c2").stance == "lay_down", "Brannoc laid down")
         await highlight(pilot, app, "c2")
         await pilot.press("a")
         await until(pilot, lambda: fighting(app.store.state).pending is not None, "an attack thrown")

@@ -14,6 +14,7 @@ from hammertui.kernel.ui.app import HammerApp
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.log import FightLog
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 from hammertui.procedures.sides_and_phases.actions import AddEffect, Attack, FightNext, FoeGroup, HurtFoe, StartFight
 from hammertui.procedures.sides_and_phases.pane import CombatPane
 from hammertui.procedures.sides_and_phases.screens import CombatantTable, FightScreen
@@ -304,7 +305,7 @@ async def test_the_highlighted_character_is_hurt_by_the_roster_rules(tmp_path: P
         await pilot.press("z")  # Lay Down: a Death save (the d20 shows 15)
         await pilot.pause()
         assert "Brannoc" in log_text(app).splitlines()[-1]
-        assert app.store.state.character("c2").stance == "lay_down"
+        assert sheet_of(app.store.state, "c2").stance == "lay_down"
 
 
 async def test_effects_put_on_and_ended(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
 from hammertui.procedures.hammercrawl_classes.dialogs.recruit import EntryDialog, RollDialog
 from hammertui.procedures.hammercrawl_classes.dialogs.xp import XPDialog
 from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 
 
 def demo(tmp_path: Path) -> HammerApp:
@@ -132,7 +133,7 @@ async def test_down_then_lay_down(tmp_path: Path) -> None:
         assert app.store.state.party[0].status == "down"
         assert any("Lay Down (z)" in n.message for n in app._notifications)
         await pilot.press("z")
-        assert app.store.state.party[0].stance == "lay_down"
+        assert sheet_of(app.store.state, darla.id).stance == "lay_down"
         assert "Death save" in app.store.recent[-1].dice[0]
 
 

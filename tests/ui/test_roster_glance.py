@@ -15,6 +15,7 @@ from hammertui.kernel.session.state import Death
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.party import HP_STYLE
+from hammertui.procedures.hammercrawl_classes.state import sheet_changed
 
 
 def hurt_party_app(tmp_path: Path) -> HammerApp:
@@ -24,11 +25,11 @@ def hurt_party_app(tmp_path: Path) -> HammerApp:
     darla, brannoc, wenna, otto = made.state.party
     party = (
         attrs.evolve(darla, hp=0, status="down", xp=12500, level=10),
-        attrs.evolve(brannoc, hp=0, status="down", stance="lay_down", xp=13400),
+        attrs.evolve(brannoc, hp=0, status="down", xp=13400),
         attrs.evolve(wenna, hp=0, status="dead", death=Death(0, "a pit"), xp=10850),
         attrs.evolve(otto, hp=2, max_hp=10, temp_hp=5, xp=20000),
     )
-    state = attrs.evolve(made.state, party=party)
+    state = sheet_changed(attrs.evolve(made.state, party=party), brannoc.id, stance="lay_down")
     return HammerApp(Store(state, made.ruleset, made.files, made.recent))
 
 

@@ -53,7 +53,14 @@ def migrate(data: dict[str, Any], schema: int) -> dict[str, Any]:
 
 
 SCHEMA_6_SHEETS: dict[str, dict[str, Any]] = {
-    "hammercrawl_classes": {"bailiwick": "", "failing": "", "ammo": 0, "spells_forgotten": 0, "bedroll": False}
+    "hammercrawl_classes": {
+        "bailiwick": "",
+        "failing": "",
+        "ammo": 0,
+        "spells_forgotten": 0,
+        "bedroll": False,
+        "stance": "",
+    }
 }
 """What schema 6 kept on every character that one characters procedure keeps on its own sheets now:
 procedure name -> each field with the value a blank sheet has."""

@@ -85,7 +85,6 @@ def _effect_problems(state: State) -> list[str]:
 
 
 STATUSES = ("ok", "down", "dead")
-STANCES = ("", "lay_down", "fight_on")
 
 
 def _character_problems(where: str, member: Character) -> list[str]:
@@ -108,8 +107,6 @@ def _character_problems(where: str, member: Character) -> list[str]:
         problems.append(f"{where}.coins: {member.coins} cannot be negative")
     if member.status not in STATUSES:
         problems.append(f"{where}.status: {member.status!r} is not one of {', '.join(STATUSES)}")
-    if member.stance not in STANCES:
-        problems.append(f"{where}.stance: {member.stance!r} is not one of lay_down, fight_on")
     if member.status == "dead" and member.death is None:
         problems.append(f"{where}.death: a dead character needs the time and cause of death")
     return problems

@@ -707,8 +707,8 @@ def _apply_deed(state: State, ctx: Context, deed: CampDeed, extra: Sequence[str]
     parts = []
     line = deed.line
     if deed.action in ("heal", "rest"):
-        outcome = damage.heal(vitals_of(member), deed.hp, member.max_hp)
-        member = with_vitals(member, outcome.vitals)
+        outcome = damage.heal(vitals_of(state, member), deed.hp, member.max_hp)
+        state, member = with_vitals(state, member, outcome.vitals)
         parts.append(f"HP {member.hp}/{member.max_hp}")
         if not deed.hp:
             line = line.replace("recovers 0 HP", "has no lost HP to recover").replace(": 0 HP", ": no HP to recover")

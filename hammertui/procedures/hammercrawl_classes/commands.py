@@ -32,8 +32,9 @@ def damage(app: HammerApp, character_id: str = "") -> None:
 def _damage(app: HammerApp, character_id: str, amount: int) -> None:
     from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 
-    member = open_store(app).state.character(character_id)
-    if not can_say_not_today(member, amount):
+    state = open_store(app).state
+    member = state.character(character_id)
+    if not can_say_not_today(state, member, amount):
         app.perform(ApplyDamage(character_id, amount))
         return
     left = member.uses.get(NOT_TODAY, 0)

@@ -16,6 +16,7 @@ from hammertui.procedures.hammercrawl_classes import commands
 from hammertui.procedures.hammercrawl_classes.actions.advancement import ad_hoc_words, level_up_hp_choices
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 from hammertui.procedures.hammercrawl_classes.rules.tiers import tier
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action
@@ -33,9 +34,8 @@ class ClassesPartyPane(PartyPane):
     def cells(self, view: View, member: Character) -> list[Text]:
         """Every cell whole: `_fill` cuts the name and the status to the pane."""
         cls = view.ruleset.classes.get(member.class_id)
-        words, style = STATUS.get(
-            (member.status, member.stance if member.status == "down" else ""), (member.status, "")
-        )
+        stance = sheet_of(view.state, member.id).stance if member.status == "down" else ""
+        words, style = STATUS.get((member.status, stance), (member.status, ""))
         if not words and member.role:
             words, style = member.role, "dim"
         if member.con < member.con_max and member.alive:

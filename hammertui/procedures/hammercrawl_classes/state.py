@@ -4,7 +4,8 @@ a new session starts with (`new_party`), damage and healing by the difficulty mo
 Fighter's Not Today!), and a Berserker's Murderous Rage: an effect on them that lasts until it is
 broken, and the Mind save every hurt calls for. Its slice keeps, by character id, what the class
 rules note on a sheet beyond the shared record (`Sheet`): a Thief's Bailiwick and Failing, the
-ammunition carried, the Bedroll and the spells spent until re-memorized (a Light spell cast tells it `SpellCast`).
+ammunition carried, the Bedroll, the spells spent until re-memorized (a Light spell cast tells it
+`SpellCast`) and the choice made at 0 HP.
 """
 
 from __future__ import annotations
@@ -44,13 +45,19 @@ class Sheet:
     """What the class rules note on a character beyond the shared record: a Thief's Bailiwick and
     Failing, the thief skills they test with one up and one down; the ammunition carried; the
     spells cast and not yet re-memorized; whether they carry a Bedroll (Book Three's camps heal
-    only those who do)."""
+    only those who do); the choice made each round at 0 HP (`stance`: lay_down or fight_on), kept
+    until they are back on their feet."""
 
     bailiwick: str = ""
     failing: str = ""
     ammo: int = 0
     spells_forgotten: int = 0
     bedroll: bool = False
+    stance: str = ""
+
+
+STANCES = ("", damage.LAY_DOWN, damage.FIGHT_ON)
+"""What a sheet's stance may be: none yet, or the choice made at 0 HP."""
 
 
 @record
@@ -99,12 +106,15 @@ def without_sheet(state: State, character_id: str) -> State:
 
 def sheet_problems(slice: Sheets, state: State) -> list[str]:
     """Sheets of characters on the roster only, each said where the character stands, with no
-    negative count."""
+    negative count and a stance the 0 HP rules know."""
     places = _places(state)
     problems = [f"sheets.{who}: no character {who!r}" for who in slice.sheets if who not in places]
     for who, sheet in slice.sheets.items():
+        where = places.get(who, f"sheets.{who}")
         if min(sheet.ammo, sheet.spells_forgotten) < 0:
-            problems.append(f"{places.get(who, f'sheets.{who}')}: ammo and spells cannot be negative")
+            problems.append(f"{where}: ammo and spells cannot be negative")
+        if sheet.stance not in STANCES:
+            problems.append(f"{where}.stance: {sheet.stance!r} is not one of lay_down, fight_on")
     return problems
 
 
@@ -235,19 +245,27 @@ def hurt_text(name: str, amount: int, outcome: damage.Outcome, max_hp: int, sour
     return f"{name} takes {amount} damage{whence}: {', '.join(outcome.lines)}{standing}."
 
 
-def vitals_of(member: Character) -> damage.Vitals:
-    return damage.Vitals(member.hp, member.temp_hp, member.con, member.status, member.stance)
+def vitals_of(state: State, member: Character) -> damage.Vitals:
+    """What damage and healing change: the shared record's numbers and the stance on their sheet."""
+    return damage.Vitals(member.hp, member.temp_hp, member.con, member.status, sheet_of(state, member.id).stance)
 
 
-def with_vitals(member: Character, vitals: damage.Vitals) -> Character:
-    return attrs.evolve(
-        member, hp=vitals.hp, temp_hp=vitals.temp_hp, con=vitals.con, status=vitals.status, stance=vitals.stance
-    )
+def with_vitals(state: State, member: Character, vitals: damage.Vitals) -> tuple[State, Character]:
+    """The state with the stance on the character's sheet, and the character with the rest, to be
+    put back in the party (`settle`, `replace_member`)."""
+    if sheet_of(state, member.id).stance != vitals.stance:
+        state = sheet_changed(state, member.id, stance=vitals.stance)
+    return state, attrs.evolve(member, hp=vitals.hp, temp_hp=vitals.temp_hp, con=vitals.con, status=vitals.status)
 
 
-def can_say_not_today(member: Character, amount: int) -> bool:
+def on_their_feet(state: State, character_id: str) -> State:
+    """The state with no 0 HP choice left on the sheet of one rested back on their feet."""
+    return sheet_changed(state, character_id, stance="") if sheet_of(state, character_id).stance else state
+
+
+def can_say_not_today(state: State, member: Character, amount: int) -> bool:
     """Whether this blow would drop a standing character who still has a Not Today! to spend."""
-    return member.uses.get(NOT_TODAY, 0) > 0 and damage.would_drop(vitals_of(member), amount)
+    return member.uses.get(NOT_TODAY, 0) > 0 and damage.would_drop(vitals_of(state, member), amount)
 
 
 def dungeon_tier(state: State, ruleset: Ruleset) -> int:
@@ -260,18 +278,19 @@ def take_damage(state: State, ctx: Context, action: ApplyDamage, member: Charact
     Berserker still standing makes the rage's save. With the action's `not_today` a Fighter spends a
     use to stay at 1 HP instead of dropping."""
     if action.not_today:
-        if not can_say_not_today(member, action.amount):
+        if not can_say_not_today(state, member, action.amount):
             raise Refused(f"{member.name} has no Not Today! for this blow")
-        outcome = damage.not_today(vitals_of(member), action.amount)
+        outcome = damage.not_today(vitals_of(state, member), action.amount)
         uses = {**member.uses, NOT_TODAY: member.uses[NOT_TODAY] - 1}
-        hurt = attrs.evolve(with_vitals(member, outcome.vitals), uses=uses)
+        state, hurt = with_vitals(state, member, outcome.vitals)
+        hurt = attrs.evolve(hurt, uses=uses)
         source = f" from {action.source}" if action.source else ""
         text = (
             f"{member.name} takes {action.amount} damage{source}: {', '.join(outcome.lines)} ({uses[NOT_TODAY]} left)."
         )
         return attrs.evolve(state, party=replace_member(state.party, hurt)), [note(action, text)]
-    outcome = damage.take_damage(vitals_of(member), action.amount, zero_hp_rule(state, ctx.ruleset))
-    hurt = with_vitals(member, outcome.vitals)
+    outcome = damage.take_damage(vitals_of(state, member), action.amount, zero_hp_rule(state, ctx.ruleset))
+    state, hurt = with_vitals(state, member, outcome.vitals)
     text = hurt_text(member.name, action.amount, outcome, member.max_hp, action.source)
     new, events = settle(state, member, hurt, action.source, action)
     new, raged = when_hurt(new, ctx, member.id, action)
@@ -280,8 +299,8 @@ def take_damage(state: State, ctx: Context, action: ApplyDamage, member: Charact
 
 def heal(state: State, ctx: Context, action: Heal, member: Character) -> Result:
     """Healing up to max HP: a character back above 0 HP is back on their feet; CON is not restored."""
-    outcome = damage.heal(vitals_of(member), action.amount, member.max_hp)
-    healed = with_vitals(member, outcome.vitals)
+    outcome = damage.heal(vitals_of(state, member), action.amount, member.max_hp)
+    state, healed = with_vitals(state, member, outcome.vitals)
     text = f"{member.name} heals {action.amount}: {', '.join(outcome.lines)}."
     return attrs.evolve(state, party=replace_member(state.party, healed)), [note(action, text)]
 

@@ -1393,15 +1393,17 @@ def _hurt(state: State, ctx: Context, target: str, amount: int, source: str, act
         who = member.name if member else "The target"
         return state, [note(action, f"{who} was already dead before the blow landed.")]
     if not_today:
-        if not can_say_not_today(member, amount):
+        if not can_say_not_today(state, member, amount):
             raise Refused(f"{member.name} has no Not Today! for this blow")
-        outcome = damage.not_today(vitals_of(member), amount)
+        outcome = damage.not_today(vitals_of(state, member), amount)
         uses = {**member.uses, NOT_TODAY: member.uses[NOT_TODAY] - 1}
-        hurt = attrs.evolve(with_vitals(member, outcome.vitals), uses=uses)
+        state, hurt = with_vitals(state, member, outcome.vitals)
+        hurt = attrs.evolve(hurt, uses=uses)
         text = f"{member.name} takes {amount}: {', '.join(outcome.lines)} ({uses[NOT_TODAY]} left)."
         return attrs.evolve(state, party=replace_member(state.party, hurt)), [note(action, text)]
-    outcome = damage.take_damage(vitals_of(member), amount, zero_hp_rule(state, ctx.ruleset))
-    new, events = settle(state, member, with_vitals(member, outcome.vitals), source, action)
+    outcome = damage.take_damage(vitals_of(state, member), amount, zero_hp_rule(state, ctx.ruleset))
+    state, hurt = with_vitals(state, member, outcome.vitals)
+    new, events = settle(state, member, hurt, source, action)
     new, raged = rage.when_hurt(new, ctx, member.id, action)
     return new, [note(action, hurt_text(member.name, amount, outcome, member.max_hp)), *events, *raged]
 

@@ -41,6 +41,7 @@ from hammertui.procedures.hammercrawl_classes import commands as characters
 from hammertui.procedures.hammercrawl_classes.actions.abilities import rage_action, rage_choices
 from hammertui.procedures.hammercrawl_classes.actions.hirelings import HirelingFightMorale
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 from hammertui.procedures.sides_and_phases.actions import (
     PARTY,
     TURN_UNHOLY,
@@ -933,7 +934,8 @@ def _surprised(fight: Fight, combatant_id: str) -> str:
 
 def member_cells(view: View, fight: Fight, member: Character, widths: tuple[int, int, int]) -> list[str | Text]:
     name_width, declared_width, status_width = widths
-    words, style = STATUS.get((member.status, member.stance if member.status == "down" else ""), (member.status, ""))
+    stance = sheet_of(view.state, member.id).stance if member.status == "down" else ""
+    words, style = STATUS.get((member.status, stance), (member.status, ""))
     front = "in front" if fight.front == member.id else ""
     notes = [w for w in (words, front, _surprised(fight, member.id), *_worn(view, member.id)) if w]
     return [

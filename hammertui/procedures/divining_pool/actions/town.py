@@ -24,7 +24,7 @@ from hammertui.kernel.session.state import Character, Loot, State, free_id, repl
 from hammertui.procedures.divining_pool.rules import town as rules
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from hammertui.procedures.hammercrawl_classes.rules import tiers
-from hammertui.procedures.hammercrawl_classes.state import sheet_changed, sheet_of
+from hammertui.procedures.hammercrawl_classes.state import on_their_feet, sheet_changed, sheet_of
 
 ODD_COINS = "Odd coins from the split"
 """The ledger line the split's remainder stays on."""
@@ -249,8 +249,10 @@ class ReturnToTown:
 
 
 def _remembered(state: State, plan: TownPlan) -> State:
-    """Every survivor's spells re-memorized, and a Bedroll bought for whoever lacked one."""
+    """Every survivor's spells re-memorized, a Bedroll bought for whoever lacked one, and no 0 HP
+    choice left on anyone: all are back on their feet."""
     for home in plan.homecomings:
+        state = on_their_feet(state, home.member.id)
         if sheet_of(state, home.member.id).spells_forgotten:
             state = sheet_changed(state, home.member.id, spells_forgotten=0)
         if home.restock.get("bedroll", 0) and not sheet_of(state, home.member.id).bedroll:
@@ -265,7 +267,6 @@ def _home(ruleset: Ruleset, home: Homecoming) -> Character:
         member,
         hp=member.max_hp,
         status="ok",
-        stance="",
         uses=town_uses(ruleset, member),
         rations=member.rations + added.get("rations", 0),
         oil=member.oil + added.get("oil", 0),
@@ -362,16 +363,17 @@ class Downtime:
         ruleset = ctx.ruleset
         mode = ruleset.difficulty(state.session.difficulty)
         per_week = mode.downtime_con if mode is not None else 0
-        party, restored = state.party, []
+        party, standing, restored = state.party, state, []
         for member in state.living:
             con = rules.rested_con(member.con, member.con_max, per_week)
             if con > member.con:
                 restored.append(f"{member.name} +{con - member.con} CON ({con}/{member.con_max})")
-            rested = attrs.evolve(member, hp=member.max_hp, status="ok", stance="", con=con)
+            rested = attrs.evolve(member, hp=member.max_hp, status="ok", con=con)
             party = replace_member(party, rested)
+            standing = on_their_feet(standing, member.id)
         units = rules.week_units(ruleset)
         clock = attrs.evolve(state.clock, units=state.clock.units + units)
-        new, ended = effects.expire(attrs.evolve(state, party=party, clock=clock), self.label)
+        new, ended = effects.expire(attrs.evolve(standing, party=party, clock=clock), self.label)
         text = f"A week of downtime in town ({ruleset.time.label(units)}): everyone rests to full HP"
         if restored:
             text += "; " + ", ".join(restored)

@@ -63,8 +63,8 @@ class EnterRage:
             raise Refused(f"{member.name} is already raging")
         events = []
         if self.self_inflicted:
-            outcome = damage.take_damage(vitals_of(member), SELF_INFLICTED, zero_hp_rule(state, ctx.ruleset))
-            cut = with_vitals(member, outcome.vitals)
+            outcome = damage.take_damage(vitals_of(state, member), SELF_INFLICTED, zero_hp_rule(state, ctx.ruleset))
+            state, cut = with_vitals(state, member, outcome.vitals)
             text = f"{member.name} cuts themselves for {SELF_INFLICTED} to wake the rage: {', '.join(outcome.lines)}."
             state, fallen = settle(state, member, cut, f"{member.name}'s own blade", self)
             events += [note(self, text), *fallen]

@@ -75,8 +75,8 @@ class LayDown:
             source_tier=source_tier,
             net=self.net,
         )
-        outcome = damage.lay_down(vitals_of(member), check.success)
-        after = with_vitals(member, outcome.vitals)
+        outcome = damage.lay_down(vitals_of(state, member), check.success)
+        state, after = with_vitals(state, member, outcome.vitals)
         text = f"{member.name} {', '.join(outcome.lines)}. {check.describe()} ({'; '.join(check.reasons)})."
         new, events = settle(state, member, after, "bled out, laid down", self)
         new, prone = signal(new, ctx, self, LaidDown(member.id))
@@ -92,8 +92,8 @@ class FightOn:
 
     def apply(self, state: State, ctx: Context) -> Result:
         member = _down(state, self.character_id)
-        outcome = damage.fight_on(vitals_of(member), ctx.dice)
-        after = with_vitals(member, outcome.vitals)
+        outcome = damage.fight_on(vitals_of(state, member), ctx.dice)
+        state, after = with_vitals(state, member, outcome.vitals)
         text = f"{member.name} {', '.join(outcome.lines)}."
         new, events = settle(state, member, after, "fought on past all hope", self)
         return new, [note(self, text, tuple(r.describe() for r in outcome.rolls)), *events]

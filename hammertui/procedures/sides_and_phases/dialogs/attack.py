@@ -504,7 +504,7 @@ class AttackDialog(FormDialog):
         self.query_one("#dice", Static).update(text)
         for box in self.query("#not-today").results(Checkbox):
             member = _character(state, _pending(state).target)
-            box.display = member is not None and can_say_not_today(member, total)
+            box.display = member is not None and can_say_not_today(state, member, total)
             if not box.display:
                 box.value = False
         for field in self.query("#effect").results(Input):
@@ -568,7 +568,7 @@ class AttackDialog(FormDialog):
             foe = combat.fight_of(state).foe(target)
             left = max(0, foe.hp - total)
             return f"{foe.name}: {foe.hp}/{foe.max_hp} HP, {left} after" + (": down and struck off" if not left else "")
-        if not damage.would_drop(vitals_of(member), total):
+        if not damage.would_drop(vitals_of(state, member), total):
             extra = f" (+{member.temp_hp} temporary)" if member.temp_hp else ""
             return f"{member.name}: {member.hp} HP{extra}: this does not drop them"
         rule = "dead (Hardcore)" if zero_hp_rule(state, self.ruleset) == "death" else "down, the rest burns CON"
