@@ -126,8 +126,9 @@ def check_ruleset(path: Path) -> int:
 def run_app(args: argparse.Namespace) -> int:
     from hammertui.kernel.ruleset import RulesetError, load_ruleset
     from hammertui.kernel.session.lock import SessionBusy
+    from hammertui.kernel.session.names import BadSessionName
     from hammertui.kernel.session.persist import SaveFailed
-    from hammertui.kernel.session.sessions import BadDifficulty, BadSessionName
+    from hammertui.kernel.session.sessions import BadDifficulty
     from hammertui.kernel.ui.app import make_app
 
     own = args.rulesets or default_rulesets()
@@ -209,7 +210,8 @@ def _positive(word: str) -> int:
 
 
 def run_player(command: str, argv: list[str]) -> int:
-    from hammertui.kernel.session.sessions import BadSessionName, check_name, latest
+    from hammertui.kernel.session.names import BadSessionName, check_name
+    from hammertui.kernel.session.sessions import latest
 
     args = player_parser(command).parse_args(argv)
     saves = args.saves or default_saves()
@@ -260,9 +262,9 @@ def report(argv: list[str]) -> int:
     """Write a session's report; an unreadable or missing session is named with its problem, and
     no report is written."""
     from hammertui.kernel.ruleset import load_ruleset
+    from hammertui.kernel.session.names import BadSessionName, check_name
     from hammertui.kernel.session.persist import SaveError, SaveFiles
     from hammertui.kernel.session.report.files import write_report
-    from hammertui.kernel.session.sessions import BadSessionName, check_name
 
     args = report_parser().parse_args(argv)
     loader = partial(load_ruleset, also=(args.rulesets or default_rulesets(),))

@@ -115,12 +115,17 @@ class TableServer(Server):
             log.warning("refused a player view: %s", refused.text)
             raise refused
         websocket = web.WebSocketResponse(heartbeat=15)
+
+        async def close() -> None:
+            """The websocket's close: whether it closed just now, its answer, is nothing to the service."""
+            await websocket.close()
+
         width, height = to_int(request.query.get("width", "80"), 80), to_int(request.query.get("height", "24"), 24)
         service = PlayerService(
             self.command,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
-            close=websocket.close,
+            close=close,
             download_manager=self.download_manager,
             debug=self.debug,
         )

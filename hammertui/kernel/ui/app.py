@@ -11,7 +11,7 @@ from hammertui.kernel.ui import heap
 heap.pause_collector()  # before Textual and the rest are imported: see ui/heap.py
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -33,6 +33,7 @@ from hammertui.kernel.session.acting import Action, Refused
 from hammertui.kernel.session.actions import AdoptRuleset
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.lock import SessionBusy, SessionLock
+from hammertui.kernel.session.names import check_name
 from hammertui.kernel.session.persist import SaveError, SaveFailed, SaveFiles
 from hammertui.kernel.session.sessions import RulesetLoader
 from hammertui.kernel.session.store import Store, open_store
@@ -123,7 +124,7 @@ class HammerApp(CrashGuard):
         """The player view's server, once asked for (`serving`)."""
         self._collector = BetweenKeys(time.monotonic())
         self.ruleset_loader = ruleset_loader
-        self._following: list[tuple[Screen[Any], Callable[[Any], object] | None]] = []
+        self._following: list[tuple[Screen[Any], Callable[[Any], Any] | None]] = []
         self.type_ahead = TypeAhead(self)
         self.commands = commands(self.rules)
         self._by_id = {command.id: command for command in self.commands}
@@ -281,7 +282,7 @@ class HammerApp(CrashGuard):
         offer_epitaphs(self, before, store.state)
         return None
 
-    def show_events(self, store: Store, events: list[Event]) -> None:
+    def show_events(self, store: Store, events: Sequence[Event]) -> None:
         """Draw the store as it now is, and log `events` (an action's, an undo's)."""
         self.view = View(store.state, store.ruleset, store.read_only)
         self.query_one(LogStrip).add(events, show=not self._dashboard_hidden())
@@ -314,7 +315,7 @@ class HammerApp(CrashGuard):
             self.query_one(LogStrip).catch_up()
         return popped
 
-    def follow_with(self, dialog: Screen[Any], then: Callable[[Any], object] | None = None) -> None:
+    def follow_with(self, dialog: Screen[Any], then: Callable[[Any], Any] | None = None) -> None:
         """Open a dialog an action calls for. A form that took the action closes itself next (and a
         dismissal closes the top screen), so the dialog waits for the form to close and opens as it does."""
         from hammertui.kernel.ui.dialogs.form import FormDialog
@@ -359,9 +360,10 @@ class HammerApp(CrashGuard):
         """What the palette runs for a command: the same as its key."""
         if command.run is not None:
             return partial(self.action_do, command.id)
-        return getattr(self, f"action_{command.action}")
+        action: Callable[[], object] = getattr(self, f"action_{command.action}")
+        return action
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's own (but Quit, which is ours), then the palette's entries (`palette`): every
         command that applies under `screen`, the screen's own while it is up, each character's. The
         palette reads markup in a command's words, and these carry names: they are escaped."""
@@ -415,7 +417,7 @@ def make_app(
     """
     freeze_once("imports")
     name = name or sessions.latest(saves) or sessions.DEMO_NAME
-    sessions.check_name(name)
+    check_name(name)
     files = SaveFiles(saves, name)
     chosen = ruleset_id or sessions.DEMO_RULESET
     try:

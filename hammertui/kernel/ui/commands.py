@@ -117,9 +117,9 @@ def fill(words: Words, state: State, ruleset: Ruleset) -> str:
     return words.format(unit=ruleset.time.unit, units=ruleset.time.unit_plural)
 
 
-def _plain(words: Words) -> str | None:
-    """A footer key's tooltip: the help, when it needs no ruleset to be said."""
-    return words if isinstance(words, str) and "{" not in words else None
+def _plain(words: Words) -> str:
+    """A footer key's tooltip: the help, when it needs no ruleset to be said (else none, Textual's "")."""
+    return words if isinstance(words, str) and "{" not in words else ""
 
 
 def calm(view: View) -> bool:
@@ -132,7 +132,7 @@ FIGHT_SCREEN_KEYS = frozenset({"app.quit", "store.redo", "session.rules"})
 (passing time, another fight, the highlighted character's) wait for the dashboard."""
 
 
-def screen_palette(screen: Screen, commands: Iterable[Command[Any]], view: View | None) -> Iterator[SystemCommand]:
+def screen_palette(screen: Screen[Any], commands: Iterable[Command[Any]], view: View | None) -> Iterator[SystemCommand]:
     """A screen's commands that apply now, each by name and the key it has now (`Turn Unholy (t)`),
     one entry for each action however many keys run it."""
     if view is None:
@@ -147,13 +147,13 @@ def screen_palette(screen: Screen, commands: Iterable[Command[Any]], view: View 
         yield SystemCommand(f"{title} ({key})" if key else title, help, getattr(screen, f"action_{command.action}"))
 
 
-def shown_keys(screen: Screen, commands: Iterable[Command[Any]]) -> tuple[bool | None, ...]:
+def shown_keys(screen: Screen[Any], commands: Iterable[Command[Any]]) -> tuple[bool | None, ...]:
     """Which of the footer's keys apply now: the footer is redrawn only when this changes (it is
     rebuilt whole each time; a hidden key is checked when pressed)."""
     return tuple(screen.check_action(command.action, ()) for command in commands if command.show)
 
 
-def reaches(command: Command[Any] | None, screen: Screen) -> bool:
+def reaches(command: Command[Any] | None, screen: Screen[Any]) -> bool:
     """Whether a dashboard command (None: any of the dashboard's, such as a character's by name)
     acts while `screen` is up. A screen with keys of its own names the few that still do
     (`DASHBOARD_KEYS`): under a fight, time does not pass nor a second fight start by the dashboard's keys."""
@@ -161,7 +161,7 @@ def reaches(command: Command[Any] | None, screen: Screen) -> bool:
     return kept is None or (command is not None and command.id in kept)
 
 
-def bound_key(screen: Screen, action: str) -> str | None:
+def bound_key(screen: Screen[Any], action: str) -> str | None:
     """The key `screen` itself has for `action` now, as the footer shows it: the keymap's if it moved
     the key, none if nothing on the screen runs it."""
     for active in screen.active_bindings.values():
@@ -250,9 +250,9 @@ class Commanded:
         return screen_palette(self._screen, self.every_command(), getattr(self._screen.app, "view", None))
 
     @property
-    def _screen(self) -> Screen:
+    def _screen(self) -> Screen[Any]:
         """The screen this is (a widget's keys are asked of it the same way, but have no palette)."""
-        return cast("Screen", self)
+        return cast("Screen[Any]", self)
 
 
 def _checked(action: str) -> tuple[str, tuple[object, ...]]:

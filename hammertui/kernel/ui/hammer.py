@@ -6,7 +6,7 @@ list from them, so naming it back would close an import circle (`tests/test_impo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -28,11 +28,14 @@ class Hammer(Protocol):
     over the dashboard, and what everyone's commands keep on the app."""
 
     store: Store | None
-    rules: Ruleset | None
     ruleset_loader: RulesetLoader
     commands: tuple[Command[View], ...]
     player_server: PlayerServer | None
     """The player view's server, once the 'Smith has asked for it (`serving`)."""
+
+    @property
+    def rules(self) -> Ruleset | None:
+        """Read only here: the app draws by one ruleset, which none of these changes."""
 
     @property
     def view(self) -> View | None: ...
@@ -49,15 +52,17 @@ class Hammer(Protocol):
     def try_perform(self, action: Action) -> str | None:
         """Dispatch an action; the refusal's words for a dialog or screen to show in place, or None when done."""
 
-    def show_events(self, store: Store, events: Iterable[Event]) -> None:
+    def show_events(self, store: Store, events: Sequence[Event]) -> None:
         """Draw the store as it now is, and log `events` (an undo's, a redo's)."""
 
     def notify(self, message: str, **options: Any) -> None:
         """Say something to the 'Smith, as it reads."""
 
-    def push_screen(self, screen: Screen[Any], callback: Callable[[Any], object] | None = None) -> Any: ...
+    def push_screen(self, screen: Screen[Any], callback: Callable[[Any], Any] | None = None) -> Any:
+        """Open `screen`; `callback` hears its answer. What the callback gives back is awaited when it
+        can be (a `dismiss` closing the screen underneath), so it may give back anything."""
 
-    def follow_with(self, dialog: Screen[Any], then: Callable[[Any], object] | None = None) -> None:
+    def follow_with(self, dialog: Screen[Any], then: Callable[[Any], Any] | None = None) -> None:
         """Open a dialog an action calls for, once the form that took the action has closed."""
 
     def query_one(self, selector: str) -> Widget: ...

@@ -12,6 +12,7 @@ through the widgets it went to, and any screen it opened or closed mounted, with
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 from textual import events
 from textual.app import App
@@ -26,7 +27,7 @@ class TypeAhead:
     """The app passes every key typed here first; `holds` says whether it must wait its turn, and
     `acted` is told once the app has handled the key whose turn it was."""
 
-    def __init__(self, app: App[object]) -> None:
+    def __init__(self, app: App[Any]) -> None:
         self._app = app
         self._waiting: deque[events.Key] = deque()
         self._busy = False
