@@ -1,4 +1,4 @@
-"""Every key of hammertui is a command of a command list: a screen or widget declares its commands
+"""Every key of hammertui is a command of a command list: a screen, dialog or widget declares its commands
 (`Commanded.COMMAND_LIST`) and its bindings are built from them, each key there only while its
 command applies. No module binds a key by hand."""
 
@@ -21,10 +21,6 @@ MECHANISM = {
 }
 """The modules that may make a Binding, and why."""
 
-DIALOGS_STILL_BOUND = re.compile(r"^(kernel/ui/dialogs|procedures/[a-z_]+/dialogs)/")
-"""The dialogs, whose keys are still raw Bindings until they give their answers by commands too:
-delete this allowance once they do."""
-
 RAW = re.compile(r"\bBinding\(")
 
 
@@ -33,7 +29,6 @@ def test_no_key_is_bound_outside_the_command_mechanism() -> None:
         f"{path.relative_to(HAMMERTUI)}:{number}: {line.strip()}"
         for path in sorted(HAMMERTUI.rglob("*.py"))
         if path.relative_to(HAMMERTUI) not in MECHANISM
-        and not DIALOGS_STILL_BOUND.match(path.relative_to(HAMMERTUI).as_posix())
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if RAW.search(line)
     ]
@@ -41,11 +36,9 @@ def test_no_key_is_bound_outside_the_command_mechanism() -> None:
 
 
 def test_the_allowances_name_what_is_there() -> None:
-    """The mechanism's modules are where they were said to be, and the dialogs' allowance matches the
-    dialogs folders: a move would otherwise let raw Bindings through unseen."""
+    """The mechanism's modules are where they were said to be: a move would otherwise let raw
+    Bindings through unseen."""
     assert all((HAMMERTUI / path).is_file() for path in MECHANISM)
-    folders = [p.relative_to(HAMMERTUI).as_posix() + "/" for p in HAMMERTUI.rglob("dialogs") if p.is_dir()]
-    assert folders and all(DIALOGS_STILL_BOUND.match(folder) for folder in folders)
 
 
 class Panel(Commanded, Widget):
