@@ -4,11 +4,15 @@ command applies. No module binds a key by hand."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 from pathlib import Path
 
+from textual.screen import ModalScreen
 from textual.widget import Widget
 
+import hammertui
 from hammertui.kernel.ui.commands import Commanded, key
 
 HAMMERTUI = Path(__file__).resolve().parents[2] / "hammertui"
@@ -76,3 +80,28 @@ def test_a_key_whose_command_does_not_apply_is_hidden_or_greyed_out() -> None:
     assert drawer.check_action("take", ("watch",)) is None, "greyed out"
     assert drawer.check_action("close", ()) is True
     assert drawer.check_action("anything_else", ()) is True
+
+
+def _dialogs() -> list[type[ModalScreen[object]]]:
+    """Every dialog of hammertui: a modal named for being one, or asking what to do with a save."""
+    modules = [
+        m.name for m in pkgutil.walk_packages(hammertui.__path__, "hammertui.") if not m.name.endswith("__main__")
+    ]
+    return [
+        value
+        for name in modules
+        for value in vars(importlib.import_module(name)).values()
+        if isinstance(value, type)
+        and issubclass(value, ModalScreen)
+        and value.__name__.endswith(("Dialog", "ProblemScreen"))
+        and value.__module__ == name
+    ]
+
+
+def test_every_dialog_keys_its_commands_and_the_palette_offers_none_of_them() -> None:
+    """A dialog's keys are said by its footer alone: the palette over it lists the dashboard's."""
+    dialogs = _dialogs()
+    commanded = [dialog for dialog in dialogs if issubclass(dialog, Commanded)]
+    assert dialogs and commanded == dialogs
+    offered = [(d.__name__, c.id or c.key) for d in commanded for c in d.every_command() if c.in_palette]
+    assert not offered
