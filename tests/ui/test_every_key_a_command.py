@@ -1,14 +1,18 @@
-"""Every key of hammertui is a command of a command list: a screen or widget declares its commands
+"""Every key of hammertui is a command of a command list: a screen, dialog or widget declares its commands
 (`Commanded.COMMAND_LIST`) and its bindings are built from them, each key there only while its
 command applies. No module binds a key by hand."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 from pathlib import Path
 
+from textual.screen import ModalScreen
 from textual.widget import Widget
 
+import hammertui
 from hammertui.kernel.ui.commands import Commanded, key
 
 HAMMERTUI = Path(__file__).resolve().parents[2] / "hammertui"
@@ -21,10 +25,6 @@ MECHANISM = {
 }
 """The modules that may make a Binding, and why."""
 
-DIALOGS_STILL_BOUND = re.compile(r"^(kernel/ui/dialogs|procedures/[a-z_]+/dialogs)/")
-"""The dialogs, whose keys are still raw Bindings until they give their answers by commands too:
-delete this allowance once they do."""
-
 RAW = re.compile(r"\bBinding\(")
 
 
@@ -33,7 +33,6 @@ def test_no_key_is_bound_outside_the_command_mechanism() -> None:
         f"{path.relative_to(HAMMERTUI)}:{number}: {line.strip()}"
         for path in sorted(HAMMERTUI.rglob("*.py"))
         if path.relative_to(HAMMERTUI) not in MECHANISM
-        and not DIALOGS_STILL_BOUND.match(path.relative_to(HAMMERTUI).as_posix())
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if RAW.search(line)
     ]
@@ -41,11 +40,9 @@ def test_no_key_is_bound_outside_the_command_mechanism() -> None:
 
 
 def test_the_allowances_name_what_is_there() -> None:
-    """The mechanism's modules are where they were said to be, and the dialogs' allowance matches the
-    dialogs folders: a move would otherwise let raw Bindings through unseen."""
+    """The mechanism's modules are where they were said to be: a move would otherwise let raw
+    Bindings through unseen."""
     assert all((HAMMERTUI / path).is_file() for path in MECHANISM)
-    folders = [p.relative_to(HAMMERTUI).as_posix() + "/" for p in HAMMERTUI.rglob("dialogs") if p.is_dir()]
-    assert folders and all(DIALOGS_STILL_BOUND.match(folder) for folder in folders)
 
 
 class Panel(Commanded, Widget):
@@ -83,3 +80,28 @@ def test_a_key_whose_command_does_not_apply_is_hidden_or_greyed_out() -> None:
     assert drawer.check_action("take", ("watch",)) is None, "greyed out"
     assert drawer.check_action("close", ()) is True
     assert drawer.check_action("anything_else", ()) is True
+
+
+def _dialogs() -> list[type[ModalScreen[object]]]:
+    """Every dialog of hammertui: a modal named for being one, or asking what to do with a save."""
+    modules = [
+        m.name for m in pkgutil.walk_packages(hammertui.__path__, "hammertui.") if not m.name.endswith("__main__")
+    ]
+    return [
+        value
+        for name in modules
+        for value in vars(importlib.import_module(name)).values()
+        if isinstance(value, type)
+        and issubclass(value, ModalScreen)
+        and value.__name__.endswith(("Dialog", "ProblemScreen"))
+        and value.__module__ == name
+    ]
+
+
+def test_every_dialog_keys_its_commands_and_the_palette_offers_none_of_them() -> None:
+    """A dialog's keys are said by its footer alone: the palette over it lists the dashboard's."""
+    dialogs = _dialogs()
+    commanded = [dialog for dialog in dialogs if issubclass(dialog, Commanded)]
+    assert dialogs and commanded == dialogs
+    offered = [(d.__name__, c.id or c.key) for d in commanded for c in d.every_command() if c.in_palette]
+    assert not offered

@@ -1,5 +1,6 @@
 """The dashboard's commands, in one list: the keys, the footer and the command palette all come from it
-(every other screen, and a widget with keys, has its own list of the same records: `Commanded`, below).
+(every other screen, each dialog, and a widget with keys, has its own list of the same records:
+`Commanded`, below).
 No key is bound but as a command.
 
 A command knows its key (none for a palette-only one), its binding id (what a keymap file names to
@@ -17,7 +18,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_chec
 
 from textual.actions import parse
 from textual.app import SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
 from textual.screen import Screen
 
 from hammertui.kernel.rules.records import record
@@ -102,12 +103,6 @@ class Command(Generic[Moment]):
     def words(self, state: State, ruleset: Ruleset) -> tuple[str, str]:
         """The palette's title and help, in the ruleset's words."""
         return fill(self.title, state, ruleset), fill(self.help, state, ruleset)
-
-
-def bindings(commands: Iterable[Command[Any]]) -> list[BindingType]:
-    """The keys of `commands`, in their order, for a screen or dialog that declares its own list (a
-    palette-only command has none)."""
-    return [command.binding() for command in commands if command.key is not None]
 
 
 def fill(words: Words, state: State, ruleset: Ruleset) -> str:
@@ -202,10 +197,10 @@ def key(
 
 
 class Commanded:
-    """Named first among a screen's or widget's bases: its `COMMAND_LIST` (each class its own, added to
-    those it inherits, as Textual adds up `BINDINGS`) become its bindings, and a key whose command
-    does not apply to the moment (`now`) is hidden, or greyed out, and does nothing. (Textual's own
-    `COMMANDS` are the palette's providers: another thing.)"""
+    """Named first among a screen's, dialog's or widget's bases: its `COMMAND_LIST` (each class its
+    own, added to those it inherits, as Textual adds up `BINDINGS`) become its bindings, and a key
+    whose command does not apply to the moment (`now`) is hidden, or greyed out, and does nothing.
+    (Textual's own `COMMANDS` are the palette's providers: another thing.)"""
 
     COMMAND_LIST: ClassVar[tuple[Command[Any], ...]] = ()
     _by_action: ClassVar[dict[tuple[str, tuple[object, ...]], Command[Any]]] = {}

@@ -16,7 +16,7 @@ from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Stati
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, Commanded, bound_key, key
+from hammertui.kernel.ui.commands import FIGHT_SCREEN_KEYS, Command, bound_key, key
 from hammertui.kernel.ui.dialogs.amount import AmountDialog
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.form import FormDialog
@@ -117,7 +117,7 @@ RANGE_HINTS = {
 """What each range allows, shortened from the text's "Ranges"."""
 
 
-class AttackDialog(Commanded, FormDialog):
+class AttackDialog(FormDialog):
     """How the attack is made: the range (one key each: t, h, c, f), the weapon's abilities, a ranged
     weapon (Bow Skill, r), into a melee (m), the referee's own Advantage (+1, +2) or Disadvantage
     (-1, -2). One who carries a missile weapon (`ranged`) starts ranged, at Close range; `r` turns

@@ -10,7 +10,6 @@ from textual.widgets import Input, Label
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.commands import bindings
 from hammertui.kernel.ui.dialogs.base import ENTER, PromptDialog
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.numbers import whole_number
@@ -35,8 +34,7 @@ class AmountDialog(PromptDialog[int]):
     """`Damage to Darla (HP 7/9)?`: Enter applies, Escape cancels. `noun` is what is being counted,
     up to `most`; a number whose action (`asks`) is refused (more than the pile holds) is said in place."""
 
-    KEYS = (ENTER,)
-    BINDINGS = bindings(KEYS)
+    COMMAND_LIST = (ENTER,)
 
     def __init__(
         self,

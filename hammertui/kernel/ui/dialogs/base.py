@@ -3,37 +3,32 @@ and a footer that says so."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
+from typing import Any, TypeVar
 
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui.answer import DialogAnswer
-from hammertui.kernel.ui.commands import Command, bindings
+from hammertui.kernel.ui.commands import Command, Commanded, key
 from hammertui.kernel.ui.styles import STYLES
 
 T = TypeVar("T")
 
-ENTER: Command[Any] = Command(
-    "enter", "dialog.ok", "submit", "OK", "OK", "Answer with what is typed or chosen", show=True, priority=True
-)
+ENTER: Command[Any] = key("enter", "dialog.ok", "submit", "OK", "Answer with what is typed or chosen", priority=True)
 """For a dialog of one field or one list: Enter answers it. A priority key, so the footer names it
 over the field's own Enter (which would do the same)."""
 
-CANCEL: Command[Any] = Command(
-    "escape", "dialog.cancel", "cancel", "Cancel", "Cancel", "Close without answering", show=True
-)
+CANCEL: Command[Any] = key("escape", "dialog.cancel", "cancel", "Cancel", "Close without answering")
 
 
-class PromptDialog(ModalScreen[T | None]):
+class PromptDialog(Commanded, ModalScreen[T | None]):
     """A modal with a title and a prompt; Escape dismisses it with None."""
 
     CSS_PATH = STYLES
 
-    KEYS: ClassVar[tuple[Command[Any], ...]] = (CANCEL,)
-    """The dialog's own keys, made its bindings; a subclass's own keys are bound beside these."""
-    BINDINGS = bindings(KEYS)
+    COMMAND_LIST = (CANCEL,)
+    """Its keys, a subclass's own bound beside these; each a `key`, which the palette does not offer."""
 
     def __init__(self, title: str, prompt: str) -> None:
         super().__init__()

@@ -11,7 +11,6 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.commands import bindings
 from hammertui.kernel.ui.dialogs.base import ENTER, PromptDialog
 from hammertui.kernel.ui.footer import KeysFooter
 
@@ -19,8 +18,7 @@ from hammertui.kernel.ui.footer import KeysFooter
 class ChooseDialog(PromptDialog[str]):
     """A short list; Enter picks the highlighted choice, Escape cancels."""
 
-    KEYS = (ENTER,)
-    BINDINGS = bindings(KEYS)
+    COMMAND_LIST = (ENTER,)
 
     def __init__(self, title: str, prompt: str, choices: Sequence[tuple[str, str]]) -> None:
         super().__init__(title, prompt)

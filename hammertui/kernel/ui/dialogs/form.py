@@ -7,7 +7,7 @@ A value the rules refuse (a STR of 19, a Magic-User in plate) is named under the
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual.actions import SkipAction
@@ -21,7 +21,7 @@ from textual.widgets import Button, Input, Label, Select
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.answer import DialogAnswer
-from hammertui.kernel.ui.commands import Command, bindings
+from hammertui.kernel.ui.commands import Command, Commanded, key
 from hammertui.kernel.ui.dialogs.base import CANCEL
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.numbers import whole_number
@@ -30,33 +30,31 @@ from hammertui.kernel.ui.styles import STYLES
 if TYPE_CHECKING:
     from hammertui.kernel.ui.hammer import Hammer
 
-SUBMIT: Command[Any] = Command("ctrl+s", "dialog.submit", "submit", "Done", "Done", "Take the form's action", show=True)
+SUBMIT: Command[Any] = key("ctrl+s", "dialog.submit", "submit", "Done", "Take the form's action")
 
-ENTER_ROLLS: Command[Any] = Command("enter", "", "enter", "Roll", "Roll", "Roll the dice", priority=True)
+ENTER_ROLLS: Command[Any] = key("enter", "", "enter", "Roll", "Roll the dice", show=False, priority=True)
 """A priority key (that no keymap moves), so Enter reaches the form before the focused field: a
 checkbox would tick on it, a list untick. A dropdown the 'Smith went to still opens on it (see
 `action_enter`)."""
 
 
-class FormDialog(ModalScreen[bool]):
+class FormDialog(Commanded, ModalScreen[bool]):
     """Subclasses yield their widgets from `fields` and turn them into an action in `build`, which
     the app does (`DialogAnswer`) while the form stays open to hear how it went (`settle`)."""
 
     CSS_PATH = STYLES
 
-    KEYS: ClassVar[tuple[Command[Any], ...]] = (CANCEL, SUBMIT)
-    """The form's own keys, made its bindings; a subclass's own keys are bound beside these."""
-    BINDINGS = bindings(KEYS)
+    COMMAND_LIST = (CANCEL, SUBMIT)
+    """The form's own keys; a subclass's own commands are bound beside these."""
     OK = "Done"
     WIDE = True
     ROLLS = False
     """A form whose main act is a roll: Enter rolls from any field, as the table expects."""
 
     def __init_subclass__(cls, **options: Any) -> None:
-        """A form that rolls binds Enter to its roll, after its own keys."""
+        """A form that rolls has Enter roll, a command after its own."""
         if cls.__dict__.get("ROLLS"):
-            cls.KEYS = (*cls.__dict__.get("KEYS", ()), ENTER_ROLLS)
-            cls.BINDINGS = [*cls.__dict__.get("BINDINGS", ()), *bindings([ENTER_ROLLS])]
+            cls.COMMAND_LIST = (*cls.__dict__.get("COMMAND_LIST", ()), ENTER_ROLLS)
         super().__init_subclass__(**options)
 
     def __init__(self, title: str, prompt: str) -> None:

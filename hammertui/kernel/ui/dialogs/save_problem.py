@@ -10,39 +10,22 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from hammertui.kernel.ui.commands import Command, bindings
+from hammertui.kernel.ui.commands import Command, Commanded, key
 from hammertui.kernel.ui.styles import STYLES
 
 CHOICES: tuple[Command[Any], ...] = (
-    Command(
-        "b",
-        "problem.backup",
-        "choose('backup')",
-        "Open backup",
-        "Open the backup",
-        "The last save before this one",
-        show=True,
-    ),
-    Command(
-        "n",
-        "problem.new",
-        "choose('new')",
-        "New session",
-        "New session",
-        "Start afresh; the unreadable file stays",
-        show=True,
-    ),
-    Command("q,escape", "problem.quit", "choose('quit')", "Quit", "Quit", "Leave the file as it is", show=True),
+    key("b", "problem.backup", "choose('backup')", "Open backup", "The last save before this one"),
+    key("n", "problem.new", "choose('new')", "New session", "Start afresh; the unreadable file stays"),
+    key("q,escape", "problem.quit", "choose('quit')", "Quit", "Leave the file as it is"),
 )
 
 
-class SaveProblemScreen(ModalScreen[str]):
+class SaveProblemScreen(Commanded, ModalScreen[str]):
     """Dismisses with "backup", "new" or "quit"; the unreadable file is left exactly as it is."""
 
     CSS_PATH = STYLES
 
-    KEYS = CHOICES
-    BINDINGS = bindings(KEYS)
+    COMMAND_LIST = CHOICES
 
     def __init__(self, problems: list[str], path: str, has_backup: bool) -> None:
         super().__init__()

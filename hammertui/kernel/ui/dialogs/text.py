@@ -10,7 +10,6 @@ from textual.widgets import Input, Label
 
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.commands import bindings
 from hammertui.kernel.ui.dialogs.base import ENTER, PromptDialog
 from hammertui.kernel.ui.footer import KeysFooter
 
@@ -19,8 +18,7 @@ class TextDialog(PromptDialog[str]):
     """One line of text; an empty line is refused with a message, and so is a line whose action
     (`asks`, when given) is refused (a name too long), the dialog staying open with the line as typed."""
 
-    KEYS = (ENTER,)
-    BINDINGS = bindings(KEYS)
+    COMMAND_LIST = (ENTER,)
 
     def __init__(self, title: str, prompt: str, value: str = "", asks: Callable[[str], Action] | None = None) -> None:
         super().__init__(title, prompt)

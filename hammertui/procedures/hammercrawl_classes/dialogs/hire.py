@@ -10,7 +10,7 @@ from textual.widgets import Button, Input, Label, Select
 
 from hammertui.kernel.ruleset import HirelingTier, Ruleset
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.commands import Command, bindings
+from hammertui.kernel.ui.commands import Command, key
 from hammertui.kernel.ui.dialogs.base import PromptDialog
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.view import View
@@ -30,7 +30,7 @@ def _choice(ruleset: Ruleset, row: HirelingTier) -> str:
     return f"Tier {row.tier} · {daily_cost(ruleset, row.tier, False)} · {row.description}{found}"
 
 
-HIRE: Command[Any] = Command("ctrl+s", "dialog.submit", "submit", "Hire", "Hire", "Hire them", show=True)
+HIRE: Command[Any] = key("ctrl+s", "dialog.submit", "submit", "Hire", "Hire them")
 
 
 class HireDialog(PromptDialog[Hire]):
@@ -40,8 +40,7 @@ class HireDialog(PromptDialog[Hire]):
     Only the living are offered as employers, and the tiers and prices are the ruleset's own table.
     """
 
-    KEYS = (HIRE,)
-    BINDINGS = bindings(KEYS)
+    COMMAND_LIST = (HIRE,)
 
     def __init__(self, view: View) -> None:
         super().__init__("Hire", "Who joins the party's payroll?")

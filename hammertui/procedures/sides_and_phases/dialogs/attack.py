@@ -22,7 +22,7 @@ from hammertui.kernel.ruleset import ClassDef, Ruleset
 from hammertui.kernel.session.acting import Action, Refused
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.commands import Command, bindings
+from hammertui.kernel.ui.commands import Command, key
 from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.hammercrawl_classes.rules import abilities, damage
 from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
@@ -39,23 +39,13 @@ THROW_KEYS = {"U": "unarmed", "R": "max-range", "T": "thrown-melee", "M": "missi
 and the landing's keys), the box it ticks."""
 
 ATTACK_KEYS: tuple[Command[Any], ...] = (
-    *(
-        Command(str(n), "", f"aim({n})", "Target", f"Target {n}", f"Aim at the target numbered {n}")
-        for n in range(1, 10)
-    ),
-    Command("up", "", "die(-1)", "Die", "Die before", "Pick the die before, or all of them"),
-    Command("down", "", "die(1)", "Die", "Die after", "Pick the die after, or all of them"),
-    *(Command(key, "", f"toggle('{box}')", "Option", box, f"Tick {box}") for key, box in THROW_KEYS.items()),
-    Command("s", "", "special", "Special attack", "Special attack", "The picked die's special attack"),
-    Command("e", "", "bash_effect", "Bash effect", "Bash effect", "The Shield Bash's effect"),
-    Command(
-        "w",
-        "",
-        "toggle('tactical-weapon')",
-        "Tactical weapon",
-        "Tactical weapon",
-        "Tick the tactical weapon",
-    ),
+    *(key(str(n), "", f"aim({n})", "Target", f"Aim at the target numbered {n}", show=False) for n in range(1, 10)),
+    key("up", "", "die(-1)", "Die", "Pick the die before, or all of them", show=False),
+    key("down", "", "die(1)", "Die", "Pick the die after, or all of them", show=False),
+    *(key(letter, "", f"toggle('{box}')", "Option", f"Tick {box}", show=False) for letter, box in THROW_KEYS.items()),
+    key("s", "", "special", "Special attack", "The picked die's special attack", show=False),
+    key("e", "", "bash_effect", "Bash effect", "The Shield Bash's effect", show=False),
+    key("w", "", "toggle('tactical-weapon')", "Tactical weapon", "Tick the tactical weapon", show=False),
 )
 """The throw's and the landing's keys, none in the footer (the dialog's fields say what they do) and
 none a keymap moves."""
@@ -72,8 +62,7 @@ class AttackDialog(FormDialog):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
     """On a short terminal the landing drops its padding and the words the Leave button says
     already, so the dice, the total and the buttons fit in 24 rows."""
-    KEYS = ATTACK_KEYS
-    BINDINGS = bindings(KEYS)
+    COMMAND_LIST = ATTACK_KEYS
     DEFAULT_CSS = """
     AttackDialog #plan, AttackDialog #dice {
         margin: 1 0 0 0;

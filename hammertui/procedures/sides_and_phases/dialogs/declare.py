@@ -39,7 +39,8 @@ class DeclareDialog(FormDialog):
         self.ruleset = ruleset
         self.combatant_id = combatant_id
         fight = fighting(state)
-        self.now = declared(fight, combatant_id) if fight else Declared()
+        self.standing = declared(fight, combatant_id) if fight else Declared()
+        """What the combatant has declared so far: the lists open on it."""
         self.speed = _speed(ruleset, state, combatant_id)
         self.actions = tuple(a for a in ACTIONS if rules.action_phase(ruleset, a).phase is not None)
         self.movements = (*MOVEMENTS, ACT_FIRST) if ruleset.combat.one_at_a_time else MOVEMENTS
@@ -53,10 +54,10 @@ class DeclareDialog(FormDialog):
 
     def on_mount(self) -> None:
         movement = self.query_one("#movement", OptionList)
-        now = ACT_FIRST if self.now.act_first else self.now.movement
+        now = ACT_FIRST if self.standing.act_first else self.standing.movement
         movement.highlighted = self.movements.index(now) if now in self.movements else 0
         action = self.query_one("#action", OptionList)
-        action.highlighted = self.actions.index(self.now.action) if self.now.action in self.actions else 0
+        action.highlighted = self.actions.index(self.standing.action) if self.standing.action in self.actions else 0
         movement.focus()
         self._preview()
 

@@ -19,7 +19,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import State
 from hammertui.kernel.ui import plain
-from hammertui.kernel.ui.commands import Command, bindings
+from hammertui.kernel.ui.commands import Command, key
 from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.sides_and_phases.actions import BREAKS, CheckMorale, SkipMorale, kind_of
 from hammertui.procedures.sides_and_phases.rules import combat as rules
@@ -27,7 +27,7 @@ from hammertui.procedures.sides_and_phases.state import Foe, fighting
 
 BY_TIERS = "tiers"
 
-SKIP: Command[Any] = Command("n", "morale.skip", "skip", "No check", "No check", "The foes fight on", show=True)
+SKIP: Command[Any] = key("n", "morale.skip", "skip", "No check", "The foes fight on")
 
 
 class KeptResultDialog(FormDialog):
@@ -72,8 +72,7 @@ class KeptResultDialog(FormDialog):
 class MoraleDialog(KeptResultDialog):
     """The foes still fighting, all ticked; the threat; what a break means; each foe's target."""
 
-    KEYS = (SKIP,)
-    BINDINGS = bindings(KEYS)
+    COMMAND_LIST = (SKIP,)
 
     def __init__(self, ruleset: Ruleset, state: State) -> None:
         prompt = "Who has reason to check their courage? Space ticks, Enter rolls; those that fail break."
