@@ -197,13 +197,13 @@ class HammerApp(CrashGuard):
         try:
             if choice == "backup":
                 store, kept = sessions.restore_backup(problem.files, self.ruleset_loader)
-                self.notify(f"Restored from the backup; the unreadable file is kept as {kept.name}.")
+                self.notify(f"Restored from the backup; the unreadable file is kept as {kept.name}.", markup=False)
             elif choice == "new":
                 name = sessions.unused_name(problem.files.folder, problem.files.stem)
                 ruleset = self.ruleset_loader(problem.ruleset_id)
                 self._hold(_locked(SaveFiles(problem.files.folder, name)))
                 store = sessions.create(problem.files.folder, name, ruleset, problem.seed)
-                self.notify(f"Started a new session, {name}.")
+                self.notify(f"Started a new session, {name}.", markup=False)
             else:
                 self.exit()
                 return

@@ -37,7 +37,7 @@ class CarriedLights(Generic[Source]):
         """The source under the pane's cursor, or a word that there is none."""
         source_id = getattr(app.query_one(self.pane), "selected_id", None)
         if source_id is None:
-            app.notify(f"No light source to {doing}.", severity="warning")
+            app.notify(f"No light source to {doing}.", severity="warning", markup=False)
             return None
         return self.keeping.find(open_store(app).state, source_id)
 

@@ -31,7 +31,7 @@ def bury(app: Hammer, character_id: str = "") -> None:
     if member is None:
         return
     if member.alive or member.death is None:
-        app.notify(f"{member.name} is not dead. Yet.", severity="warning")
+        app.notify(f"{member.name} is not dead. Yet.", severity="warning", markup=False)
         return
     from hammertui.kernel.ui.dialogs.burial import BurialDialog
 

@@ -427,7 +427,7 @@ class InitiativeScreen(StepScreen):
 
     def _choose(self, title: str, prompt: str, choices: list[tuple[str, str]], then: Callable[[str], Any]) -> None:
         if not choices:
-            self.notify(f"{title}: no one to choose.", severity="warning")
+            self.notify(f"{title}: no one to choose.", severity="warning", markup=False)
             return
         self.app.push_screen(ChooseDialog(title, prompt, choices), lambda chosen: chosen is not None and then(chosen))
 
