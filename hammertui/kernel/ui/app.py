@@ -45,6 +45,7 @@ from hammertui.kernel.ui.crash import CrashGuard, state_folder
 from hammertui.kernel.ui.footer import KeysFooter
 from hammertui.kernel.ui.header import SessionHeader
 from hammertui.kernel.ui.heap import BetweenKeys, freeze_once
+from hammertui.kernel.ui.history import tell_not_saved
 from hammertui.kernel.ui.keymap import keymap_path, read_keymap
 from hammertui.kernel.ui.log import LogStrip
 from hammertui.kernel.ui.party_commands import offer_epitaphs
@@ -276,7 +277,7 @@ class HammerApp(CrashGuard):
                 self.notify(str(refusal), title="Not now", severity="warning")
             return str(refusal)
         except SaveFailed as failure:
-            self.notify(str(failure), title="Not saved", severity="error", timeout=30)
+            tell_not_saved(self, failure)
             return str(failure)
         self.show_events(store, events)
         offer_epitaphs(self, before, store.state)

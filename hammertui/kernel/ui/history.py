@@ -32,6 +32,11 @@ def _step(app: Hammer, step: Callable[[], list[Event]]) -> None:
         app.notify(str(refusal).capitalize() + ".", severity="warning")
         return
     except SaveFailed as failure:
-        app.notify(str(failure), title="Not saved", severity="error", timeout=30)
+        tell_not_saved(app, failure)
         return
     app.show_events(open_store(app), events)
+
+
+def tell_not_saved(app: Hammer, failure: SaveFailed) -> None:
+    """A save that failed is always told, long enough to read: the action, undo or redo is not done."""
+    app.notify(str(failure), title="Not saved", severity="error", timeout=30)
