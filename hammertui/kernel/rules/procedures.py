@@ -33,8 +33,6 @@ PARTS: dict[str, str] = {
 NONE = "none"
 """A part the ruleset does without (no camp, say): nothing of it is drawn, kept or offered."""
 
-OPTIONAL = frozenset({"camp", "light"})
-
 
 HOME = "hammertui.procedures"
 """The package listing every procedure there is (`PROCEDURES`)."""
