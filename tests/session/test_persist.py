@@ -229,7 +229,7 @@ def test_the_snapshot_holds_no_log(tmp_path: Path, state: State) -> None:
     files = persist.SaveFiles(tmp_path, "nolog")
     persist.write_snapshot(files, state)
     text = files.snapshot.read_text()
-    assert text.startswith("schema = 7\n")
+    assert text.startswith("schema = 8\n")
     assert "[[event]]" not in text
 
 

@@ -49,41 +49,52 @@ def migrate(data: dict[str, Any], schema: int) -> dict[str, Any]:
         data = _from_schema_5(data)
     if schema <= 6:
         data = _from_schema_6(data)
+    if schema <= 7:
+        data = _from_schema_7(data)
     return data
 
 
-SCHEMA_6_SHEETS: dict[str, dict[str, Any]] = {
-    "hammercrawl_classes": {
-        "bailiwick": "",
-        "failing": "",
-        "ammo": 0,
-        "spells_forgotten": 0,
-        "bedroll": False,
-        "stance": "",
-    }
+SCHEMA_6_SHEETS: dict[str, tuple[str, dict[str, Any]]] = {
+    "hammercrawl_classes": (
+        "sheets",
+        {"bailiwick": "", "failing": "", "ammo": 0, "spells_forgotten": 0, "bedroll": False, "stance": ""},
+    )
 }
-"""What schema 6 kept on every character that one characters procedure keeps on its own sheets now:
-procedure name -> each field with the value a blank sheet has."""
+"""What schema 6 kept on every character that a characters procedure keeps in its own slice now:
+procedure name -> (the slice's table of records by character id, each field with the value a blank
+record has)."""
+
+SCHEMA_7_SHEETS: dict[str, tuple[str, dict[str, Any]]] = {}
+"""What schema 7 still kept on every character that a characters procedure keeps now, as
+`SCHEMA_6_SHEETS` says it."""
 
 
 def _from_schema_6(data: dict[str, Any]) -> dict[str, Any]:
-    """Schema 6 kept every ruleset's characters with the complete rules' numbers: they are the
-    characters procedure's now, each character's in its slice's `sheets` by id (none where nothing
-    is noted); the rest of the rulesets never used them and they are dropped."""
+    return _onto_sheets(data, SCHEMA_6_SHEETS)
+
+
+def _from_schema_7(data: dict[str, Any]) -> dict[str, Any]:
+    return _onto_sheets(data, SCHEMA_7_SHEETS)
+
+
+def _onto_sheets(data: dict[str, Any], moving: dict[str, tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """Older schemas kept every ruleset's characters with the complete rules' numbers: they are the
+    characters procedure's now, each character's in its slice's records by id (none where nothing
+    differs from a blank record); the rest of the rulesets never read them and they are dropped."""
     session = data.get("session")
     chosen = session.get("procedures") if isinstance(session, dict) else None
     procedure = chosen.get("characters") if isinstance(chosen, dict) else None
-    fields = SCHEMA_6_SHEETS.get(procedure, {}) if isinstance(procedure, str) else {}
-    moved = {name for kept in SCHEMA_6_SHEETS.values() for name in kept}
+    table, fields = moving.get(procedure, ("", {})) if isinstance(procedure, str) else ("", {})
+    moved = {name for _, kept in moving.values() for name in kept}
     data = dict(data)
-    sheets: dict[str, dict[str, Any]] = {}
+    records: dict[str, dict[str, Any]] = {}
 
     def take(member: Any) -> Any:
         if not isinstance(member, dict):
             return member
-        sheet = {name: member[name] for name in fields if name in member and member[name] != fields[name]}
-        if sheet and isinstance(member.get("id"), str):
-            sheets[member["id"]] = sheet
+        record = {name: member[name] for name in fields if name in member and member[name] != fields[name]}
+        if record and isinstance(member.get("id"), str):
+            records[member["id"]] = record
         return {key: value for key, value in member.items() if key not in moved}
 
     for key in ("party", "pile"):
@@ -99,7 +110,11 @@ def _from_schema_6(data: dict[str, Any]) -> dict[str, Any]:
         ]
     if fields:
         slices = dict(data.get("slices") or {})
-        slices[procedure] = {**(slices.get(procedure) or {}), "sheets": sheets}
+        kept = dict(slices.get(procedure) or {})
+        held = dict(kept.get(table) or {})
+        for who, record in records.items():
+            held[who] = {**(held.get(who) or {}), **record}
+        slices[procedure] = {**kept, table: held}
         data["slices"] = slices
     return data
 

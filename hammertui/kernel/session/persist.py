@@ -36,12 +36,13 @@ from hammertui.kernel.session.procedures import slice_types
 from hammertui.kernel.session.save_check import check_state
 from hammertui.kernel.session.state import State, Stats
 
-SCHEMA = 7
+SCHEMA = 8
 """The snapshot format's version. An older file is migrated (`migrations`); a newer one is refused.
 Schema 4 added `log_end`, where the log ended when the snapshot was written; schema 5 the player
 view's `session.show_hp_numbers`; schema 6 a character's `con_max`, the constitution's score (as
 stats are named by the ruleset, CON may not be one); schema 7 moved what one ruleset's characters
-hold beyond the shared record into its characters procedure's slice."""
+hold beyond the shared record into its characters procedure's slice, and schema 8 the rest of
+them."""
 LOG_SCHEMA = 1
 """The event log's format's version: events have kept their shape since the first."""
 

@@ -105,12 +105,12 @@ def without_sheet(state: State, character_id: str) -> State:
 
 
 def sheet_problems(slice: Sheets, state: State) -> list[str]:
-    """Sheets of characters on the roster only, each said where the character stands, with no
-    negative count and a stance the 0 HP rules know."""
-    places = _places(state)
-    problems = [f"sheets.{who}: no character {who!r}" for who in slice.sheets if who not in places]
+    """Sheets of characters on the roster only, each named by its character, with no negative count
+    and a stance the 0 HP rules know."""
+    names = _names(state)
+    problems = [f"sheets.{who}: no character {who!r}" for who in slice.sheets if who not in names]
     for who, sheet in slice.sheets.items():
-        where = places.get(who, f"sheets.{who}")
+        where = f"sheets.{who} ({names[who]})" if who in names else f"sheets.{who}"
         if min(sheet.ammo, sheet.spells_forgotten) < 0:
             problems.append(f"{where}: ammo and spells cannot be negative")
         if sheet.stance not in STANCES:
@@ -118,13 +118,9 @@ def sheet_problems(slice: Sheets, state: State) -> list[str]:
     return problems
 
 
-def _places(state: State) -> dict[str, str]:
-    """Where each character stands in the save, by id, as the save's problems name them."""
-    return {
-        **{m.id: f"party[{i}] ({m.name})" for i, m in enumerate(state.party)},
-        **{m.id: f"pile[{i}] ({m.name})" for i, m in enumerate(state.pile)},
-        **{g.character.id: f"graveyard[{i}] ({g.character.name}).character" for i, g in enumerate(state.graveyard)},
-    }
+def _names(state: State) -> dict[str, str]:
+    """Each character's name by id, party, pile and graveyard alike."""
+    return {m.id: m.name for m in (*state.party, *state.pile, *(g.character for g in state.graveyard))}
 
 
 def on_spell_cast(state: State, ctx: Context, action: Action, cast: SpellCast) -> Result:
