@@ -40,6 +40,7 @@ class Light:
     character_levels = None
     held_sources = staticmethod(state.held_sources)
     stock = staticmethod(state.stock)
+    flasks = staticmethod(state.flasks)
     darkness_lines = staticmethod(rules.darkness_lines)
 
 

@@ -22,7 +22,6 @@ from hammertui.kernel.session.store import Store
 from hammertui.kernel.session.vitals import ApplyDamage
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.burn_down.actions import (
-    OIL,
     AddToPack,
     CastLight,
     CorrectLight,
@@ -36,6 +35,7 @@ from hammertui.procedures.burn_down.actions import (
     packs,
     party_light,
 )
+from hammertui.procedures.burn_down.state import OIL, flasks, with_flasks
 from hammertui.procedures.hammercrawl_classes.state import sheet_of
 
 DARKNESS = "Darkness! No light is burning."
@@ -73,7 +73,7 @@ def test_a_refill_fills_the_lantern_from_its_carriers_flask(state: State, b3: Ru
     refilled, events = run(burnt, b3, Refill("l4"))
     assert light_state.light(refilled, "l4").remaining == 24
     assert light_state.light(refilled, "l4").lit
-    assert refilled.character("c4").oil == 1
+    assert flasks(refilled, "c4") == 1
     assert refilled.clock == burnt.clock, "a refill spends no time"
     assert texts(events) == [
         "Otto Sixfingers's lantern takes a fresh oil flask: 24 Beats. Otto Sixfingers has 1 oil flask left."
@@ -152,7 +152,7 @@ def test_a_fresh_source_goes_into_a_pack_full_and_unlit(state: State, b3: Rulese
 def test_a_flask_of_oil_is_counted_on_the_character(state: State, b3: Ruleset) -> None:
     packed, events = run(state, b3, AddToPack("c1", OIL))
     packed, events = run(packed, b3, AddToPack("c1", OIL))
-    assert packed.character("c1").oil == 2
+    assert flasks(packed, "c1") == 2
     assert texts(events) == ["An oil flask goes into Darla's pack (2 oil flasks now)."]
     assert light_state.lights(packed) == light_state.lights(state)
 
@@ -366,7 +366,6 @@ def test_oil_is_saved_and_a_negative_count_is_refused(tmp_path: Path, state: Sta
     packed, _ = run(state, b3, AddToPack("c2", OIL))
     files = persist.SaveFiles(tmp_path, "oil")
     persist.write_snapshot(files, packed)
-    assert persist.load_state(files.snapshot).character("c2").oil == 1
-    spilt = attrs.evolve(packed.character("c2"), oil=-1)
-    problems = save_check.check_state(attrs.evolve(packed, party=replace_member(packed.party, spilt)))
-    assert problems == ["party[1] (Brannoc).oil: -1 flasks; a count of oil cannot be negative"]
+    assert flasks(persist.load_state(files.snapshot), "c2") == 1
+    problems = save_check.check_state(with_flasks(packed, "c2", -1))
+    assert problems == ["slices.burn_down.flasks.c2: -1 flasks; a count of oil cannot be negative"]

@@ -21,6 +21,7 @@ from hammertui.kernel.ruleset import load_ruleset, toml_file
 from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.store import Store
+from hammertui.procedures.burn_down.state import flasks
 from hammertui.procedures.hammercrawl_classes.state import Sheet, sheet_of
 from hammertui.procedures.russell_characters.state import person
 from tests.session.test_migration_stats import NEXT
@@ -46,7 +47,7 @@ def plain(value: Any) -> Any:
     return value
 
 
-UNREAD: dict[str, Callable[[Character], Any]] = {}
+UNREAD: dict[str, Callable[[Character], Any]] = {"oil": lambda m: 0}
 """What the old record held, under a field its characters procedure never reads, for every
 character those rules made, where that is not what a blank class rules' sheet holds: nothing of
 theirs is lost when the field is dropped."""
@@ -60,12 +61,15 @@ def kept(store: Store, member: Character) -> object:
 
 
 def held(store: Store, member: Character, field: str) -> Any:
-    """What a character holds under a field of the old record: on the record, or kept by their
-    characters procedure, or (where those rules never read it) what it always held."""
+    """What a character holds under a field of the old record: on the record, kept by their
+    characters procedure (the flasks of oil by the light that burns them), or (where those rules
+    never read it) what it always held."""
     if field == "stats":
         return member.stats.as_dict()
     if field in ON_THE_RECORD:
         return plain(getattr(member, field))
+    if field == "oil" and store.state.session.procedures["light"] == "burn_down":
+        return flasks(store.state, member.id)
     record = kept(store, member)
     if hasattr(record, field):
         return plain(getattr(record, field))
@@ -127,3 +131,12 @@ def test_the_choice_made_at_0_hp_moves_to_the_sheet_and_is_checked_there(tmp_pat
     crawling = path.read_text().replace('stance = ""', 'stance = "crawl"', 1)
     with pytest.raises(persist.SaveError, match=r"\.stance: 'crawl' is not one of lay_down, fight_on"):
         persist.parse_state(crawling, tmp_path / "crawling.toml")
+
+
+def test_the_flasks_of_oil_move_to_the_light_that_burns_them(tmp_path: Path) -> None:
+    """An older save counted the last member's two flasks on them: the burn-down light counts them now."""
+    text = (FIXTURES / "schema6" / "before-explore.toml").read_text()
+    head, tail = text.rsplit("oil = 0", 1)
+    state = persist.parse_state(head + "oil = 2" + tail, tmp_path / "oiled.toml")
+    assert [flasks(state, m.id) for m in state.party] == [0, 0, 0, 2]
+    assert "oil" not in persist.dump_state(state).split("[slices")[0]

@@ -10,6 +10,7 @@ from hammertui.kernel.ruleset import Ruleset, load_ruleset
 from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State
+from hammertui.procedures.burn_down.state import flasks
 from hammertui.procedures.hammercrawl_classes.actions.recruits import (
     AddCharacter,
     AdjustCount,
@@ -55,7 +56,7 @@ def test_a_kit_with_more_rations_and_oil(tmp_path: Path, state: State) -> None:
     packed = load_ruleset(variant(tmp_path, "packed", "[kit]\nrations = 5\noil = 2"))
     assert kit_rations(packed) == 5
     rolled, _ = run(state, packed, RollCharacter("Gnarl"), GNARL)
-    assert (rolled.party[-1].rations, rolled.party[-1].oil) == (5, 2)
+    assert (rolled.party[-1].rations, flasks(rolled, rolled.party[-1].id)) == (5, 2)
 
 
 def test_a_ruleset_without_a_kit_falls_back_to_three_rations() -> None:

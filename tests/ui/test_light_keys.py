@@ -12,10 +12,11 @@ from hammertui.kernel.ui.app import HammerApp, make_app
 from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.pass_time import NextHourDialog, PassTimeDialog
 from hammertui.procedures.burn_down import state as light_state
-from hammertui.procedures.burn_down.actions import OIL, AddToPack, CorrectLight, DropLight, HandOver
+from hammertui.procedures.burn_down.actions import AddToPack, CorrectLight, DropLight, HandOver
 from hammertui.procedures.burn_down.dialogs.correct_light import CorrectLightDialog
 from hammertui.procedures.burn_down.dialogs.pack import PackDialog
 from hammertui.procedures.burn_down.pane import LightPane
+from hammertui.procedures.burn_down.state import OIL, flasks
 from tests.ui.test_party import log_text, plain
 
 
@@ -48,7 +49,7 @@ async def test_refilling_the_highlighted_lantern(tmp_path: Path) -> None:
         await highlight_light(app, "l4")
         await pilot.press("o")
         assert light_state.light(app.store.state, "l4").remaining == 24
-        assert app.store.state.character("c4").oil == 0
+        assert flasks(app.store.state, "c4") == 0
         assert "takes a fresh oil flask" in log_text(app)
         await pilot.press("o")
         assert "Otto Sixfingers has no oil flask" in notifications(app)[-1]
@@ -104,7 +105,7 @@ async def test_packing_oil_is_chosen_in_the_form(tmp_path: Path) -> None:
         await pilot.press("a")
         app.screen.query_one("#what", Select).value = OIL
         await pilot.press("ctrl+s")
-        assert app.store.state.character("c1").oil == 1
+        assert flasks(app.store.state, "c1") == 1
         assert "Darla 1 oil flask" in plain(app.query_one("#light-packs", Static))
 
 

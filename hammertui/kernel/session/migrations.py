@@ -74,18 +74,43 @@ def _from_schema_6(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _from_schema_7(data: dict[str, Any]) -> dict[str, Any]:
-    return _onto_sheets(data, SCHEMA_7_SHEETS)
+    return _onto_sheets(_oil_to_flasks(data), SCHEMA_7_SHEETS, dropped={"oil"})
 
 
-def _onto_sheets(data: dict[str, Any], moving: dict[str, tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+def _oil_to_flasks(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 7 counted a character's flasks of oil on them: the burn-down light counts them now,
+    in its slice's `flasks` by id, the party's only (what the dead carried lies with them)."""
+    session = data.get("session")
+    chosen = session.get("procedures") if isinstance(session, dict) else None
+    if not isinstance(chosen, dict) or chosen.get("light") != "burn_down" or not isinstance(data.get("party"), list):
+        return data
+    held = {
+        m["id"]: m["oil"]
+        for m in data["party"]
+        if isinstance(m, dict) and isinstance(m.get("id"), str) and m.get("oil")
+    }
+    if not held:
+        return data
+    slices = dict(data.get("slices") or {})
+    kept = dict(slices.get("burn_down") or {})
+    slices["burn_down"] = {**kept, "flasks": {**(kept.get("flasks") or {}), **held}}
+    return {**data, "slices": slices}
+
+
+def _onto_sheets(
+    data: dict[str, Any],
+    moving: dict[str, tuple[str, dict[str, Any]]],
+    dropped: frozenset[str] | set[str] = frozenset(),
+) -> dict[str, Any]:
     """Older schemas kept every ruleset's characters with the complete rules' numbers: they are the
     characters procedure's now, each character's in its slice's records by id (none where nothing
-    differs from a blank record); the rest of the rulesets never read them and they are dropped."""
+    differs from a blank record); the rest of the rulesets never read them and they are dropped, as
+    are the `dropped` fields, kept elsewhere now."""
     session = data.get("session")
     chosen = session.get("procedures") if isinstance(session, dict) else None
     procedure = chosen.get("characters") if isinstance(chosen, dict) else None
     table, fields = moving.get(procedure, ("", {})) if isinstance(procedure, str) else ("", {})
-    moved = {name for _, kept in moving.values() for name in kept}
+    moved = {name for _, kept in moving.values() for name in kept} | set(dropped)
     data = dict(data)
     records: dict[str, dict[str, Any]] = {}
 

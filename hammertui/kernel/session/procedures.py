@@ -256,6 +256,12 @@ def stock(state: State, ruleset: Ruleset, carrier: str, kinds: Mapping[str, int]
     return state if light is None or light.stock is None else light.stock(state, ruleset, carrier, kinds)
 
 
+def flasks(state: State, carrier: str) -> int:
+    """The flasks of oil `carrier` carries, where the light procedure counts them (0 where not)."""
+    light = light_of(state.session.procedures)
+    return 0 if light is None or light.flasks is None else light.flasks(state, carrier)
+
+
 def darkness_lines(ruleset: Ruleset) -> tuple[str, ...]:
     """What darkness does in the ruleset, one line per effect, where its light procedure says
     (none without one)."""

@@ -101,8 +101,6 @@ def _character_problems(where: str, member: Character) -> list[str]:
     counts = (member.xp, member.temp_hp, member.rations, *member.uses.values())
     if min(counts) < 0:
         problems.append(f"{where}: xp, temp_hp, rations and uses cannot be negative")
-    if member.oil < 0:
-        problems.append(f"{where}.oil: {member.oil} flasks; a count of oil cannot be negative")
     if member.coins < 0:
         problems.append(f"{where}.coins: {member.coins} cannot be negative")
     if member.status not in STATUSES:

@@ -148,7 +148,12 @@ class LightProcedure(Slice, Protocol):
     @property
     def stock(self) -> Callable[[State, Ruleset, str, Mapping[str, int]], State] | None:
         """The state with a character given fresh, unlit sources of these kinds and counts (a
-        kit restocked in town); None where sources are not kept one by one."""
+        kit restocked in town), and of `oil` its flasks where the light counts them; None where
+        sources are not kept one by one."""
+
+    @property
+    def flasks(self) -> Callable[[State, str], int] | None:
+        """The flasks of oil a character carries, where the light counts them; None where it does not."""
 
     @property
     def darkness_lines(self) -> Callable[[Ruleset], tuple[str, ...]] | None:

@@ -98,8 +98,8 @@ class Character:
     `uses` counts what is left of each class resource (Not Today!, Turn Unholy, Thiefy rerolls). A
     dead character keeps their `death` and stays on the roster until the table buries them with an
     epitaph. `con` is what is left of the constitution (the stat the ruleset's `[stats] roles` names
-    so), whose score as rolled is `con_max`. `oil` counts the flasks of lantern oil they carry, each
-    one a full refill. `coins` and `items` are what they took home from the loot divided in town.
+    so), whose score as rolled is `con_max`. `coins` and `items` are what they took home from the
+    loot divided in town.
     """
 
     id: str
@@ -121,7 +121,6 @@ class Character:
     armour: str = "none"
     shield: bool = False
     uses: dict[str, int] = attrs.field(factory=dict)
-    oil: int = 0
     coins: int = 0
     items: tuple[str, ...] = ()
     notes: str = ""

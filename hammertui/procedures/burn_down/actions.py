@@ -20,14 +20,11 @@ from hammertui.kernel.session import carrying
 from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.procedures import SpellCast, signal
-from hammertui.kernel.session.state import Character, State, free_id, replace_member
+from hammertui.kernel.session.state import Character, State, free_id
 from hammertui.procedures.burn_down import rules as light
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.burn_down.schema import LightSourceDef
-from hammertui.procedures.burn_down.state import LightSource, replace_light, running_low, source_name
-
-OIL = "oil"
-"""The pack item that is not a light: a flask of oil, counted on the character, for a refill."""
+from hammertui.procedures.burn_down.state import OIL, LightSource, replace_light, running_low, source_name
 
 HOWS: tuple[light.Correction, ...] = ("plus", "minus", "set")
 
@@ -57,8 +54,9 @@ def packs(state: State) -> tuple[Pack, ...]:
         kinds = Counter(
             s.kind for s in light_state.lights(state) if s.carrier == member.id and not s.lit and s.remaining > 0
         )
-        if kinds or member.oil or member.rations:
-            found.append(Pack(member.id, tuple(kinds.items()), member.oil, member.rations))
+        oil = light_state.flasks(state, member.id)
+        if kinds or oil or member.rations:
+            found.append(Pack(member.id, tuple(kinds.items()), oil, member.rations))
     return tuple(found)
 
 
@@ -138,7 +136,8 @@ class Refill(carrying.Refilling):
 
     def fill(self, state: State, ctx: Context, source: LightSource, name: str, member: Character) -> Result:
         definition = _definition(ctx.ruleset, source.kind)
-        if member.oil < 1:
+        flasks = light_state.flasks(state, member.id)
+        if flasks < 1:
             raise Refused(f"{member.name} has no {definition.refuel}")
         try:
             filled = light.refill(ctx.ruleset, source.kind, source.remaining)
@@ -147,15 +146,13 @@ class Refill(carrying.Refilling):
         if filled.gained == 0:
             raise Refused(f"{name} is already full ({ctx.ruleset.time.label(source.remaining)})")
         refilled = attrs.evolve(source, remaining=filled.remaining)
-        member = attrs.evolve(member, oil=member.oil - 1)
         new = light_state.with_lights(
-            attrs.evolve(state, party=replace_member(state.party, member)),
-            replace_light(light_state.lights(state), refilled),
+            light_state.with_flasks(state, member.id, flasks - 1), replace_light(light_state.lights(state), refilled)
         )
         full = ctx.ruleset.time.label(filled.remaining)
         text = (
             f"{name} takes a fresh {definition.refuel}: {full}."
-            f" {member.name} has {carrying.counted(member.oil, definition.refuel)} left."
+            f" {member.name} has {carrying.counted(flasks - 1, definition.refuel)} left."
         )
         ruling = ctx.ruleset.decisions.get("lantern_refill")
         if source.remaining and ruling is not None:
@@ -213,9 +210,9 @@ class AddToPack(carrying.Packing):
         fuel = _fuel(ctx.ruleset)
         if fuel is None:
             raise Refused(f"nothing in {ctx.ruleset.name} burns oil")
-        member = attrs.evolve(member, oil=member.oil + 1)
-        text = f"{_a(fuel).capitalize()} goes into {member.name}'s pack ({carrying.counted(member.oil, fuel)} now)."
-        return attrs.evolve(state, party=replace_member(state.party, member)), [note(self, text)]
+        flasks = light_state.flasks(state, member.id) + 1
+        text = f"{_a(fuel).capitalize()} goes into {member.name}'s pack ({carrying.counted(flasks, fuel)} now)."
+        return light_state.with_flasks(state, member.id, flasks), [note(self, text)]
 
 
 @record

@@ -20,7 +20,6 @@ from hammertui.kernel.ui.table import RowTable, add_plain_columns, clipped, sele
 from hammertui.kernel.ui.view import View
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.burn_down.actions import (
-    OIL,
     CastLight,
     Douse,
     DropLight,
@@ -37,7 +36,7 @@ from hammertui.procedures.burn_down.actions import (
     spell_kind,
 )
 from hammertui.procedures.burn_down.rules import bar_level
-from hammertui.procedures.burn_down.state import LightSource, source_name
+from hammertui.procedures.burn_down.state import OIL, LightSource, source_name
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp

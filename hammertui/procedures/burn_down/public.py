@@ -7,6 +7,6 @@ from hammertui.kernel.session.public_fields import every_field
 from hammertui.procedures.burn_down.state import BurnDown, LightSource
 
 FIELDS: dict[type, dict[str, str]] = {
-    BurnDown: {"lights": P},
+    BurnDown: {"lights": P, "flasks": P},
     LightSource: every_field(P, LightSource),
 }

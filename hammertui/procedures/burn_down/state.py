@@ -1,8 +1,9 @@
 """Light by time (`burn_down`): the party's light sources, each burning down as the clock moves.
 
 This procedure's slice of the session holds every torch, lantern, candle and spell the party has,
-lit or not. Time reaches it through `on_time` and darkness is asked of it through `is_dark`, both
-put by `session.procedures`, so the clock and the panes need not know how light is kept.
+lit or not, and the flasks of oil each character carries to refill a lantern. Time reaches it
+through `on_time` and darkness is asked of it through `is_dark`, both put by `session.procedures`,
+so the clock and the panes need not know how light is kept.
 """
 
 from collections.abc import Iterable, Mapping
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
     from hammertui.kernel.session.seam import LightProcedure
 
 NAME = "burn_down"
+OIL = "oil"
+"""The pack item that is not a light: a flask of oil, counted by its carrier, for a refill."""
 SPARE_TORCHES = 2
 """Unlit torches a new party carries besides the one burning, one each by the next members."""
 
@@ -41,20 +44,24 @@ class LightSource:
 
 @record
 class BurnDown:
-    """Every light source the party has, in the order they came: none means nothing to see by."""
+    """Every light source the party has, in the order they came: none means nothing to see by; and
+    the flasks of oil each character carries, by id (none where they carry none), each a full refill."""
 
     lights: tuple[LightSource, ...] = ()
+    flasks: dict[str, int] = attrs.field(factory=dict)
 
 
 EMPTY = BurnDown()
 
 
 def new_slice(ruleset: Ruleset, party: tuple[Any, ...]) -> BurnDown:
-    """One lit torch carried by the first member, and spares by the next ones."""
+    """One lit torch carried by the first member, and spares by the next ones; each with the kit's
+    flasks of oil."""
     torch = ruleset.light_sources["torch"].duration or 0
     lit = LightSource("l1", "torch", torch, carrier=party[0].id, lit=True)
     spares = (LightSource(f"l{n + 2}", "torch", torch, carrier=party[n + 1].id) for n in range(SPARE_TORCHES))
-    return BurnDown((lit, *spares))
+    oil = ruleset.kit.get(OIL, 0)
+    return BurnDown((lit, *spares), {member.id: oil for member in party} if oil else {})
 
 
 def first_events(state: State) -> list[Event]:
@@ -69,6 +76,19 @@ def lights(state: State) -> tuple[LightSource, ...]:
 def with_lights(state: State, sources: Iterable[LightSource]) -> State:
     """The state with the party's light sources replaced."""
     return state.with_slice(NAME, attrs.evolve(slice_of(state, NAME, EMPTY), lights=tuple(sources)))
+
+
+def flasks(state: State, carrier: str) -> int:
+    """The flasks of oil a character carries."""
+    return slice_of(state, NAME, EMPTY).flasks.get(carrier, 0)
+
+
+def with_flasks(state: State, carrier: str, count: int) -> State:
+    """The state with the flasks of oil a character carries counted anew (none kept at 0)."""
+    kept = {k: n for k, n in slice_of(state, NAME, EMPTY).flasks.items() if k != carrier}
+    if count:
+        kept[carrier] = count
+    return state.with_slice(NAME, attrs.evolve(slice_of(state, NAME, EMPTY), flasks=kept))
 
 
 def light(state: State, light_id: str) -> LightSource:
@@ -93,7 +113,8 @@ def is_dark(state: State) -> bool:
 
 
 def on_buried(state: State, ctx: "Context", action: "Action", heard: Buried) -> "Result":
-    """What the buried carried is left with the body: their lights are set down."""
+    """What the buried carried is left with the body: their lights are set down, their oil is
+    buried with them."""
     character_id = heard.character_id
     events, kept = [], []
     for source in lights(state):
@@ -101,6 +122,7 @@ def on_buried(state: State, ctx: "Context", action: "Action", heard: Buried) -> 
             events.append(note(action, f"{source_name(state, ctx.ruleset, source)} is left with the body."))
             source = attrs.evolve(source, carrier="")
         kept.append(source)
+    state = with_flasks(state, character_id, 0) if flasks(state, character_id) else state
     return (with_lights(state, kept) if events else state), events
 
 
@@ -149,7 +171,8 @@ def source_name(state: State, ruleset: Ruleset, source: LightSource) -> str:
 
 
 def problems(burn_down: BurnDown, state: State) -> list[str]:
-    """Sources with their own ids, carried by someone in the party, with no negative time."""
+    """Sources with their own ids, carried by someone in the party, with no negative time; flasks
+    of oil carried by someone in the party, never a negative count."""
     found = []
     ids = [s.id for s in burn_down.lights]
     if len(set(ids)) != len(ids):
@@ -160,6 +183,11 @@ def problems(burn_down: BurnDown, state: State) -> list[str]:
             found.append(f"lights[{i}].carrier: no character {source.carrier!r}")
         if source.remaining < 0:
             found.append(f"lights[{i}].remaining: cannot be negative")
+    for carrier, count in burn_down.flasks.items():
+        if carrier not in party:
+            found.append(f"flasks.{carrier}: no character {carrier!r}")
+        if count < 0:
+            found.append(f"flasks.{carrier}: {count} flasks; a count of oil cannot be negative")
     return found
 
 
@@ -195,7 +223,9 @@ def held_sources(state: State, ruleset: Ruleset) -> tuple[HeldSource, ...]:
 
 def stock(state: State, ruleset: Ruleset, carrier: str, kinds: Mapping[str, int]) -> State:
     """A new, unlit source carried by `carrier` for each of `kinds` the ruleset has as a light
-    source (a kit's Rations and oil are no concern of the light's), full for its kind."""
+    source, full for its kind, and its flasks of `oil` (a kit's Rations are no concern of the light's)."""
+    if kinds.get(OIL, 0):
+        state = with_flasks(state, carrier, flasks(state, carrier) + kinds[OIL])
     sources = lights(state)
     for kind, count in kinds.items():
         definition = ruleset.light_sources.get(kind)
@@ -231,6 +261,7 @@ class _Session:
     character_levels = None
     held_sources = staticmethod(held_sources)
     stock = staticmethod(stock)
+    flasks = staticmethod(flasks)
     darkness_lines = staticmethod(darkness_lines)
 
 

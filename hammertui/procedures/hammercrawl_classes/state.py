@@ -20,7 +20,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.events import Event, note
-from hammertui.kernel.session.procedures import Hears, SpellCast
+from hammertui.kernel.session.procedures import Hears, SpellCast, flasks, stock
 from hammertui.kernel.session.sessions import DEMO_PARTY
 from hammertui.kernel.session.state import Character, Effect, State, Stats, replace_member
 from hammertui.kernel.session.vitals import ApplyDamage, Heal, settle
@@ -161,24 +161,22 @@ def kit_bedroll(ruleset: Ruleset) -> bool:
 
 
 def bedded(state: State, character_id: str, ruleset: Ruleset) -> State:
-    """The state with the kit's Bedroll on a new adventurer's sheet, where the kit holds one."""
+    """The state with the kit's Bedroll on a new adventurer's sheet, where the kit holds one, and
+    the kit's flasks of oil in their pack, where the light counts them."""
+    oil = ruleset.kit.get("oil", 0) - flasks(state, character_id)
+    state = stock(state, ruleset, character_id, {"oil": oil}) if oil > 0 else state
     if not kit_bedroll(ruleset) or sheet_of(state, character_id).bedroll:
         return state
     return sheet_changed(state, character_id, bedroll=True)
 
 
 def outfitted(member: Character, ruleset: Ruleset, rations: int | None = None) -> Character:
-    """A new adventurer with the kit's supplies on them: Rations (or `rations`) and oil; the
-    Bedroll goes on their sheet (`bedded`).
+    """A new adventurer with the kit's Rations (or `rations`) on them; the Bedroll goes on their
+    sheet and the oil in their pack (`bedded`).
 
     Light sources of the kit are packed as lights, on the Light pane; Return to Town restocks them.
     """
-    kit = ruleset.kit
-    return attrs.evolve(
-        member,
-        rations=kit_rations(ruleset) if rations is None else rations,
-        oil=max(member.oil, kit.get("oil", 0)),
-    )
+    return attrs.evolve(member, rations=kit_rations(ruleset) if rations is None else rations)
 
 
 def from_rolled(

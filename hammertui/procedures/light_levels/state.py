@@ -296,6 +296,11 @@ KEEPING = Keeping(source, source_name, with_source)
 """How this procedure keeps its sources, for the moves every light procedure makes alike (`carrying`)."""
 
 
+def flasks_carried(state: State, carrier: str) -> int:
+    """The flasks of oil a character carries, where they are counted here (not on a usage die)."""
+    return lights(state).flasks.get(carrier, 0)
+
+
 class _Session:
     """Light by levels, as the session asks of it."""
 
@@ -316,6 +321,7 @@ class _Session:
     character_levels = staticmethod(character_levels)
     held_sources = None
     stock = None
+    flasks = staticmethod(flasks_carried)
     darkness_lines = None
 
 

@@ -19,7 +19,7 @@ from hammertui.kernel.session import effects
 from hammertui.kernel.session.actions import Context, Refused, Result, note
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.loot import COMMON, describe, whereabouts, with_the_living
-from hammertui.kernel.session.procedures import camp_under_way, fight_under_way, held_sources, stock
+from hammertui.kernel.session.procedures import camp_under_way, fight_under_way, flasks, held_sources, stock
 from hammertui.kernel.session.state import Character, Loot, State, free_id, replace_member
 from hammertui.procedures.divining_pool.rules import town as rules
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
@@ -157,7 +157,11 @@ def _survivor(state: State, ruleset: Ruleset, member: Character) -> rules.Surviv
 
 def carried(state: State, ruleset: Ruleset, member: Character) -> dict[str, int]:
     """What of the kit a character has now: Rations, oil, a Bedroll (1 or 0), light sources by kind."""
-    counts = {"rations": member.rations, "oil": member.oil, "bedroll": int(sheet_of(state, member.id).bedroll)}
+    counts = {
+        "rations": member.rations,
+        "oil": flasks(state, member.id),
+        "bedroll": int(sheet_of(state, member.id).bedroll),
+    }
     held = held_sources(state, ruleset)
     for kind in ruleset.light_sources:
         counts[kind] = sum(1 for s in held if s.carrier == member.id and s.kind == kind)
@@ -269,7 +273,6 @@ def _home(ruleset: Ruleset, home: Homecoming) -> Character:
         status="ok",
         uses=town_uses(ruleset, member),
         rations=member.rations + added.get("rations", 0),
-        oil=member.oil + added.get("oil", 0),
         coins=member.coins + home.coins,
         items=(*member.items, *home.items),
         xp=home.xp,
