@@ -127,3 +127,13 @@ def test_the_choice_made_at_0_hp_moves_to_the_sheet_and_is_checked_there(tmp_pat
     crawling = path.read_text().replace('stance = ""', 'stance = "crawl"', 1)
     with pytest.raises(persist.SaveError, match=r"\.stance: 'crawl' is not one of lay_down, fight_on"):
         persist.parse_state(crawling, tmp_path / "crawling.toml")
+
+
+def test_the_uses_left_move_to_the_sheet_and_are_checked_there(tmp_path: Path) -> None:
+    path = FIXTURES / "schema6" / "before-fight.toml"
+    state = persist.parse_state(path.read_text(), tmp_path / "fight.toml")
+    assert (sheet_of(state, "c2").uses, sheet_of(state, "c4").uses) == ({"turn_unholy": 1}, {"thief_rerolls": 1})
+    assert "turn_unholy" not in persist.dump_state(state).split("[slices")[0]
+    spent = path.read_text().replace("turn_unholy = 1", "turn_unholy = -1", 1)
+    with pytest.raises(persist.SaveError, match=r"sheets\.c2 \(Brannoc\)\.uses: cannot be negative"):
+        persist.parse_state(spent, tmp_path / "spent.toml")
