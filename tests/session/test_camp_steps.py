@@ -267,12 +267,12 @@ def test_a_book_three_cleric_may_regain_turn_unholy_up_to_the_level(b3: Ruleset)
         "the one that gives something"
     )
     after, events = run(state, b3, CampNext())
-    assert after.character("c2").uses["turn_unholy"] == 1
+    assert sheet_of(after, "c2").uses["turn_unholy"] == 1
     assert "Brannoc regains 1 use of Turn Unholy (Turn Unholy 1 of 1)." in texts(events)
     state, _ = run(state, b3, SetCampFree("c2", "turn_unholy"))
     full = member(state, "c2", uses={"turn_unholy": 1})
     again, events = run(full, b3, CampNext())
-    assert again.character("c2").uses["turn_unholy"] == 1
+    assert sheet_of(again, "c2").uses["turn_unholy"] == 1
     assert "(Turn Unholy 1 of 1 (already full))" in texts(events)
 
 

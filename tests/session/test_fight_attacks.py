@@ -307,7 +307,7 @@ def test_not_today_keeps_a_fighter_at_1_hp_and_spends_the_use(demo: State, hc: R
     thrown, _ = attacked(state, hc, [16, 6], attacker="f1", target="c1")
     new, events = run(thrown, hc, ResolveAttack(not_today=True))
     darla = new.character("c1")
-    assert (darla.hp, darla.con, darla.status, darla.uses["not_today"]) == (1, 6, "ok", 0)
+    assert (darla.hp, darla.con, darla.status, sheet_of(new, "c1").uses["not_today"]) == (1, 6, "ok", 0)
     assert "Not Today!: stays at 1 HP, 2 damage negated (0 left)" in texts(events)
     again, _ = attacked(new, hc, [16, 6], attacker="f1", target="c1")
     with pytest.raises(Refused, match="no Not Today!"):
@@ -407,10 +407,10 @@ def test_turn_unholy_failed_save_is_a_timed_effect_in_rounds(
     assert events[1].dice[0] == f"Undead Mind save 1d20: [{face}] = {face}"
     (placed,) = new.effects
     assert (placed.name, placed.on, placed.unit, placed.ends_at) == (effect, "f1", "round", 1 + rounds)
-    assert new.character("c2").uses["turn_unholy"] == 1 and "(1 left)" in events[0].text
+    assert sheet_of(new, "c2").uses["turn_unholy"] == 1 and "(1 left)" in events[0].text
     saved, events = run(state, hc, TurnUnholy("c2", ("f1",)), [target])
     assert saved.effects == () and "passed: unaffected" in events[1].text
-    assert saved.character("c2").uses["turn_unholy"] == 1, "a use is spent either way"
+    assert sheet_of(saved, "c2").uses["turn_unholy"] == 1, "a use is spent either way"
 
 
 def test_turn_unholy_flee_and_damage_hurts_the_foe_a_d8_per_cleric_tier(demo: State, hc: Ruleset) -> None:
@@ -515,8 +515,8 @@ def test_not_today_is_said_only_for_the_target_the_attack_was_thrown_at(demo: St
     thrown, _ = attacked(state, hc, [18, 18, 6], attacker="f1", target="c1")  # two hits of 6
     new, events = run(thrown, hc, ResolveAttack(not_today=True, aims=("c2", "c1")))
     darla, brannoc = new.character("c1"), new.character("c2")
-    assert (darla.hp, darla.uses["not_today"]) == (1, 0), "Darla, the thrown target, says it"
-    assert (brannoc.hp, brannoc.uses["not_today"]) == (20 - 6, 1), "Brannoc takes his die in full"
+    assert (darla.hp, sheet_of(new, "c1").uses["not_today"]) == (1, 0), "Darla, the thrown target, says it"
+    assert (brannoc.hp, sheet_of(new, "c2").uses["not_today"]) == (20 - 6, 1), "Brannoc takes his die in full"
     elsewhere, _ = run(thrown, hc, ResolveAttack(aims=("c2", "c2")))
     assert elsewhere.character("c2").hp == 20 - 12
     with pytest.raises(Refused, match="nothing to say Not Today! to"):

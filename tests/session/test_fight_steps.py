@@ -22,6 +22,7 @@ from hammertui.procedures.divining_pool.actions.explore import RollExplore
 from hammertui.procedures.divining_pool.actions.search import Search
 from hammertui.procedures.divining_pool.actions.town import ReturnToTown
 from hammertui.procedures.hammercrawl_camp.actions import StartCamp
+from hammertui.procedures.hammercrawl_classes.state import Sheet, sheet_changed
 from hammertui.procedures.sides_and_phases.actions import (
     AddFoes,
     CheckMorale,
@@ -48,7 +49,9 @@ def demo(hc: Ruleset) -> State:
 
 
 def member(state: State, cid: str, **changes: Any) -> State:
+    noted = {k: changes.pop(k) for k in list(changes) if k in attrs.fields_dict(Sheet)}
     changed = attrs.evolve(state.character(cid), **changes)
+    state = sheet_changed(state, cid, **noted) if noted else state
     return attrs.evolve(state, party=replace_member(state.party, changed))
 
 

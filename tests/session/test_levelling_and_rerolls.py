@@ -31,6 +31,7 @@ from hammertui.procedures.hammercrawl_classes.actions.rolls import (
     reroll_offer,
 )
 from hammertui.procedures.hammercrawl_classes.dialogs.counts import count_options
+from hammertui.procedures.hammercrawl_classes.state import Sheet, sheet_changed, sheet_of
 from tests.session.test_roster import run
 
 
@@ -40,6 +41,8 @@ def demo(hc: Ruleset) -> State:
 
 
 def changed(state: State, cid: str, **changes) -> State:
+    noted = {k: changes.pop(k) for k in list(changes) if k in attrs.fields_dict(Sheet)}
+    state = sheet_changed(state, cid, **noted) if noted else state
     return attrs.evolve(state, party=replace_member(state.party, attrs.evolve(state.character(cid), **changes)))
 
 
@@ -114,13 +117,13 @@ def test_a_failed_thief_skill_check_is_rerolled_and_the_reroll_stands(demo: Stat
     """ "Once per adventure per experience level, the Thief can attempt to reroll a failed Thief
     Skill check": Darla, Thief 1, has one; a 2 fails Lockpicking, the 18 rolled again stands."""
     darla = demo.character("c1")
-    assert darla.class_id == "thief" and darla.uses == {"thief_rerolls": 1}
+    assert darla.class_id == "thief" and sheet_of(demo, "c1").uses == {"thief_rerolls": 1}
     failed, events = run(demo, hc, RollThiefSkill("c1", "lockpicking"), [2])
     assert "fails" in events[0].text
     assert events[-1].text == "Darla may reroll with Thiefy Expertise (1 of 1 left)."
     assert reroll_offer(failed, hc, "c1") == "Reroll with Thiefy Expertise (1 of 1 left)"
     rerolled, events = run(failed, hc, RerollThiefSkill("c1"), [18])
-    assert rerolled.character("c1").uses == {"thief_rerolls": 0}
+    assert sheet_of(rerolled, "c1").uses == {"thief_rerolls": 0}
     assert events[0].text == "Darla spends a Thiefy Expertise reroll (0 left until Town)."
     assert "Lockpicking" in events[1].text and "succeeds" in events[1].text and "[18]" in events[1].dice[0]
     assert reroll_offer(rerolled, hc, "c1") == ""
@@ -143,7 +146,7 @@ def test_a_failed_reroll_is_not_rerolled_and_spent_uses_wait_for_town(demo: Stat
     veteran = changed(demo, "c1", level=2, uses={"thief_rerolls": 2})
     failed, _ = run(veteran, hc, RollThiefSkill("c1", "lockpicking"), [2])
     again, _ = run(failed, hc, RerollThiefSkill("c1"), [3])
-    assert again.character("c1").uses == {"thief_rerolls": 1}
+    assert sheet_of(again, "c1").uses == {"thief_rerolls": 1}
     with pytest.raises(Refused):
         run(again, hc, RerollThiefSkill("c1"), [19])
     spent = changed(demo, "c1", uses={"thief_rerolls": 0})
@@ -152,7 +155,7 @@ def test_a_failed_reroll_is_not_rerolled_and_spent_uses_wait_for_town(demo: Stat
     with pytest.raises(Refused, match="no Thiefy Expertise rerolls left until the party returns to Town"):
         run(failed, hc, RerollThiefSkill("c1"), [19])
     home, _ = run(spent, hc, ReturnToTown())
-    assert home.character("c1").uses == {"thief_rerolls": 1}, "This count resets upon Returning to Town"
+    assert sheet_of(home, "c1").uses == {"thief_rerolls": 1}, "This count resets upon Returning to Town"
 
 
 def test_thiefy_rerolls_are_not_counted_by_hand(demo: State, hc: Ruleset) -> None:

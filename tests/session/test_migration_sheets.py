@@ -140,3 +140,13 @@ def test_the_flasks_of_oil_move_to_the_light_that_burns_them(tmp_path: Path) -> 
     state = persist.parse_state(head + "oil = 2" + tail, tmp_path / "oiled.toml")
     assert [flasks(state, m.id) for m in state.party] == [0, 0, 0, 2]
     assert "oil" not in persist.dump_state(state).split("[slices")[0]
+
+
+def test_the_uses_left_move_to_the_sheet_and_are_checked_there(tmp_path: Path) -> None:
+    path = FIXTURES / "schema6" / "before-fight.toml"
+    state = persist.parse_state(path.read_text(), tmp_path / "fight.toml")
+    assert (sheet_of(state, "c2").uses, sheet_of(state, "c4").uses) == ({"turn_unholy": 1}, {"thief_rerolls": 1})
+    assert "turn_unholy" not in persist.dump_state(state).split("[slices")[0]
+    spent = path.read_text().replace("turn_unholy = 1", "turn_unholy = -1", 1)
+    with pytest.raises(persist.SaveError, match=r"sheets\.c2 \(Brannoc\)\.uses: cannot be negative"):
+        persist.parse_state(spent, tmp_path / "spent.toml")

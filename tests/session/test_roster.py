@@ -30,7 +30,7 @@ from hammertui.procedures.hammercrawl_classes.actions.recruits import (
 )
 from hammertui.procedures.hammercrawl_classes.actions.rolls import RollSave, RollThiefSkill
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
-from hammertui.procedures.hammercrawl_classes.state import sheet_of
+from hammertui.procedures.hammercrawl_classes.state import Sheet, sheet_changed, sheet_of
 
 AVERAGE = {s: 10 for s in ("STR", "DEX", "CON", "INT", "WIS", "CHA")}
 
@@ -40,7 +40,9 @@ def run(state: State, ruleset: Ruleset, action, faces=()) -> tuple[State, list]:
 
 
 def with_member(state: State, **changes) -> tuple[State, Character]:
+    noted = {k: changes.pop(k) for k in list(changes) if k in attrs.fields_dict(Sheet)}
     member = attrs.evolve(state.party[0], **changes)
+    state = sheet_changed(state, member.id, **noted) if noted else state
     return attrs.evolve(state, party=replace_member(state.party, member)), member
 
 
@@ -57,7 +59,7 @@ def test_rolling_a_character_logs_every_die(state: State, hc: Ruleset) -> None:
     assert gnarl.stats.as_dict() == {"STR": 9, "DEX": 18, "CON": 9, "INT": 15, "WIS": 9, "CHA": 6}
     assert (sheet_of(new, gnarl.id).bailiwick, sheet_of(new, gnarl.id).failing) == ("perception", "tracking")
     assert (gnarl.max_hp, gnarl.ac, gnarl.armour) == (6, 10 + 3 + 2, "light")
-    assert gnarl.uses == {"thief_rerolls": 1}
+    assert sheet_of(new, gnarl.id).uses == {"thief_rerolls": 1}
     assert events[0].dice[:2] == ("class 3d6: [3, 3, 4] = 10", "Human 1d4: [4] = 4")
     assert events[0].dice[-1] == "Failing 1d8: [6] = 6"
 
@@ -65,7 +67,7 @@ def test_rolling_a_character_logs_every_die(state: State, hc: Ruleset) -> None:
 def test_hand_entry_is_validated(state: State, hc: Ruleset) -> None:
     good = AddCharacter("Ysolde", "cleric", 3, AVERAGE, max_hp=14, ac=12, hp=9)
     new, _ = run(state, hc, good)
-    assert new.party[-1].uses == {"turn_unholy": 3} and new.party[-1].hp == 9
+    assert sheet_of(new, new.party[-1].id).uses == {"turn_unholy": 3} and new.party[-1].hp == 9
     with pytest.raises(Refused, match="level must be 1 to 15, not 0; STR must be 3 to 18, not 21"):
         run(state, hc, attrs.evolve(good, stats={**AVERAGE, "STR": 21}, level=0))
     with pytest.raises(Refused, match="cannot carry a shield"):
@@ -137,7 +139,7 @@ def test_hardcore_zero_is_the_grave(state: State, b3: Ruleset) -> None:
 def test_not_today(state: State, b3: Ruleset) -> None:
     state, member = with_member(state, hp=5, class_id="fighter", uses={"not_today": 1})
     saved, events = run(state, b3, ApplyDamage(member.id, 9, not_today=True))
-    assert (saved.party[0].hp, saved.party[0].uses) == (1, {"not_today": 0})
+    assert (saved.party[0].hp, sheet_of(saved, saved.party[0].id).uses) == (1, {"not_today": 0})
     assert "Not Today!: stays at 1 HP, 5 damage negated (0 left)" in events[0].text
     with pytest.raises(Refused, match="no Not Today!"):
         run(saved, b3, ApplyDamage(member.id, 9, not_today=True))
@@ -168,7 +170,8 @@ def test_xp_to_the_living_and_levelling(state: State, hc: Ruleset) -> None:
     assert "Enough XP to level up" in events[-1].text
     levelled, events = run(awarded, hc, LevelUp(member.id, in_town=True), [8, 8, 8, 8])
     hero = levelled.party[0]
-    assert (hero.level, hero.xp, hero.max_hp, hero.uses) == (2, 0, 16 + hero.max_hp - 16, {"not_today": 2})
+    uses = sheet_of(levelled, hero.id).uses
+    assert (hero.level, hero.xp, hero.max_hp, uses) == (2, 0, 16 + hero.max_hp - 16, {"not_today": 2})
     assert hero.hp == 6 + hero.max_hp - 8
     with pytest.raises(Refused, match="needs 30 XP"):
         run(levelled, hc, LevelUp(member.id))

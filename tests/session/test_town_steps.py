@@ -77,9 +77,9 @@ def test_the_living_heal_and_relearn_and_a_days_and_an_adventures_uses_come_back
     town, texts = to_town(state, b3)
     assert [(m.hp, m.max_hp) for m in town.party] == [(m.max_hp, m.max_hp) for m in state.party]
     assert (member(town, "c3").status, sheet_of(town, "c3").stance) == ("ok", "")
-    assert member(town, "c2").uses == {"turn_unholy": 1}, "a day's use: back to level x 1"
-    assert member(town, "c1").uses == {"thief_rerolls": 1}, "Thiefy: 'This count resets upon Returning to Town'"
-    assert member(town, "c3").uses == {"not_today": 0}, "gone for good stays gone"
+    assert sheet_of(town, "c2").uses == {"turn_unholy": 1}, "a day's use: back to level x 1"
+    assert sheet_of(town, "c1").uses == {"thief_rerolls": 1}, "Thiefy: 'This count resets upon Returning to Town'"
+    assert sheet_of(town, "c3").uses == {"not_today": 0}, "gone for good stays gone"
     assert sheet_of(town, "c4").spells_forgotten == 0
     darla, wenna = member(state, "c1"), member(state, "c3")
     assert texts[0] == (

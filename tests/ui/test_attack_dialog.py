@@ -16,7 +16,7 @@ from hammertui.kernel.session.state import State
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp
 from hammertui.procedures.burn_down import state as light_state
-from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY
+from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, sheet_changed, sheet_of
 from hammertui.procedures.sides_and_phases import actions as combat
 from hammertui.procedures.sides_and_phases.dialogs.attack import AttackDialog
 from hammertui.procedures.sides_and_phases.state import FoeKind, fighting
@@ -43,8 +43,8 @@ def dark(state: State) -> State:
 
 def fighter(state: State) -> State:
     """Darla as a Fighter with one Not Today! to spend."""
-    darla = attrs.evolve(state.party[0], class_id="fighter", uses={NOT_TODAY: 1})
-    return attrs.evolve(state, party=(darla, *state.party[1:]))
+    darla = attrs.evolve(state.party[0], class_id="fighter")
+    return sheet_changed(attrs.evolve(state, party=(darla, *state.party[1:])), darla.id, uses={NOT_TODAY: 1})
 
 
 async def open_attack(pilot, app: HammerApp, attacker: str = "", target: str = "") -> AttackDialog:  # type: ignore[no-untyped-def]
@@ -241,7 +241,8 @@ async def test_not_today_keeps_a_fighter_at_1_hp(tmp_path: Path) -> None:
         await enter(pilot)  # Enter lands from a ticked box: it does not untick it
         assert not isinstance(app.screen, AttackDialog)
         darla = app.store.state.party[0]
-        assert (darla.hp, darla.con, darla.status, darla.uses[NOT_TODAY]) == (1, 6, "ok", 0)
+        left = sheet_of(app.store.state, darla.id).uses[NOT_TODAY]
+        assert (darla.hp, darla.con, darla.status, left) == (1, 6, "ok", 0)
         assert "Not Today!: stays at 1 HP, 3 damage negated (0 left)" in log_text(app)
         assert script.remaining == 0
 

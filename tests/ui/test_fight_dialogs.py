@@ -16,6 +16,7 @@ from hammertui.kernel.session.state import replace_member
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.ui.app import HammerApp
 from hammertui.procedures.hammercrawl_classes.rules import tiers
+from hammertui.procedures.hammercrawl_classes.state import sheet_changed
 from hammertui.procedures.sides_and_phases import state as fight_state
 from hammertui.procedures.sides_and_phases.actions import FightNext, FoeGroup, StartFight
 from hammertui.procedures.sides_and_phases.dialogs.effect import EffectDialog
@@ -35,9 +36,8 @@ def scripted(tmp_path: Path, faces: list[int], ruleset: str = "hammercrawl", cle
     made = sessions.create(tmp_path, "demo", load_ruleset(ruleset), seed=7)
     state = made.state
     if cleric_level != 1:
-        cleric = attrs.evolve(
-            next(m for m in state.party if m.id == BRANNOC), level=cleric_level, uses={"turn_unholy": cleric_level}
-        )
+        cleric = attrs.evolve(next(m for m in state.party if m.id == BRANNOC), level=cleric_level)
+        state = sheet_changed(state, BRANNOC, uses={"turn_unholy": cleric_level})
         state = attrs.evolve(state, party=replace_member(state.party, cleric))
     script = ScriptedDice(faces)
     return HammerApp(Store(state, made.ruleset, made.files, made.recent, dice=lambda _: script))

@@ -78,7 +78,7 @@ async def test_hand_entry_names_the_problem_and_keeps_what_was_typed(tmp_path: P
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.store.state.party[-1].name == "Ysolde", str(dialog.query_one("#problem", Label).render())
-        assert app.store.state.party[-1].uses == {"turn_unholy": 1}
+        assert sheet_of(app.store.state, app.store.state.party[-1].id).uses == {"turn_unholy": 1}
 
 
 async def test_the_sheet_opens_from_the_roster(tmp_path: Path) -> None:

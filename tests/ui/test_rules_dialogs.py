@@ -13,6 +13,7 @@ from hammertui.kernel.ui.dialogs.choose import ChooseDialog
 from hammertui.kernel.ui.dialogs.text import TextDialog
 from hammertui.procedures.hammercrawl_classes.dialogs.check import CheckDialog
 from hammertui.procedures.hammercrawl_classes.dialogs.xp import XPDialog
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 from tests.ui.test_attack_dialog import armed
 from tests.ui.test_party import log_text
 from tests.ui.waiting import until
@@ -42,7 +43,7 @@ async def test_a_failed_thief_skill_offers_the_thiefy_reroll_and_spends_it(tmp_p
         assert str(dialog.query_one("#cancel", Button).label) == "Close"
         await pilot.press("enter")  # on the offer, which has the focus
         await until(pilot, lambda: not isinstance(app.screen, CheckDialog), "the reroll's result closing the dialog")
-        assert app.store.state.character("c1").uses == {"thief_rerolls": 0}
+        assert sheet_of(app.store.state, "c1").uses == {"thief_rerolls": 0}
         assert "Darla spends a Thiefy Expertise reroll (0 left until Town)." in log_text(app)
         assert script.remaining == 0
 

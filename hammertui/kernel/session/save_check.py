@@ -98,9 +98,8 @@ def _character_problems(where: str, member: Character) -> list[str]:
         problems.append(f"{where}.hp: {member.hp} of {member.max_hp} is not possible")
     if not 0 <= member.con <= member.con_max:
         problems.append(f"{where}.con: {member.con} is outside 0-{member.con_max}")
-    counts = (member.xp, member.temp_hp, member.rations, *member.uses.values())
-    if min(counts) < 0:
-        problems.append(f"{where}: xp, temp_hp, rations and uses cannot be negative")
+    if min(member.xp, member.temp_hp, member.rations) < 0:
+        problems.append(f"{where}: xp, temp_hp and rations cannot be negative")
     if member.coins < 0:
         problems.append(f"{where}.coins: {member.coins} cannot be negative")
     if member.status not in STATUSES:

@@ -95,8 +95,7 @@ class Death:
 class Character:
     """One adventurer as the roster and every rule that touches them needs them.
 
-    `uses` counts what is left of each class resource (Not Today!, Turn Unholy, Thiefy rerolls). A
-    dead character keeps their `death` and stays on the roster until the table buries them with an
+    A dead character keeps their `death` and stays on the roster until the table buries them with an
     epitaph. `con` is what is left of the constitution (the stat the ruleset's `[stats] roles` names
     so), whose score as rolled is `con_max`. `coins` and `items` are what they took home from the
     loot divided in town.
@@ -120,7 +119,6 @@ class Character:
     role: str = ""
     armour: str = "none"
     shield: bool = False
-    uses: dict[str, int] = attrs.field(factory=dict)
     coins: int = 0
     items: tuple[str, ...] = ()
     notes: str = ""

@@ -35,7 +35,14 @@ from hammertui.procedures.hammercrawl_camp.schema import CampRules
 from hammertui.procedures.hammercrawl_camp.state import CAMP_STEPS, Camping, CampPlan, camping, last_camp, with_camp
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
 from hammertui.procedures.hammercrawl_classes.rules import damage
-from hammertui.procedures.hammercrawl_classes.state import sheet_of, vitals_of, with_sheet, with_vitals
+from hammertui.procedures.hammercrawl_classes.state import (
+    Sheet,
+    sheet_of,
+    uses_left,
+    vitals_of,
+    with_sheet,
+    with_vitals,
+)
 
 FREE_NAMES = {
     "heal": "recover half the lost HP",
@@ -335,7 +342,7 @@ def camper_at_camp(state: State, ruleset: Ruleset, member: Character) -> Camper:
     camper = attrs.evolve(
         _camper(state, member),
         spells_spent=sheet_of(state, member.id).spells_forgotten,
-        turn_unholy_spent=_spent(ruleset, member, "turn_unholy"),
+        turn_unholy_spent=_spent(state, ruleset, member, "turn_unholy"),
     )
     camp = camping(state)
     if camp is None:
@@ -345,11 +352,11 @@ def camper_at_camp(state: State, ruleset: Ruleset, member: Character) -> Camper:
     return attrs.evolve(camper, hp=max(0, member.max_hp - lost), rations=member.rations + eaten)
 
 
-def _spent(ruleset: Ruleset, member: Character, resource_id: str) -> int:
+def _spent(state: State, ruleset: Ruleset, member: Character, resource_id: str) -> int:
     """Uses of a class resource spent and not yet regained (none, for a class without it)."""
     class_def = ruleset.classes.get(member.class_id)
     resource = class_def.resource(resource_id) if class_def else None
-    return max(0, resource.uses(member.level) - member.uses.get(resource_id, 0)) if resource else 0
+    return max(0, resource.uses(member.level) - uses_left(state, member.id, resource_id)) if resource else 0
 
 
 def planned(state: State, ruleset: Ruleset, member: Character) -> CampPlan:
@@ -722,7 +729,7 @@ def _apply_deed(state: State, ctx: Context, deed: CampDeed, extra: Sequence[str]
         parts.append(f"spent spells {spent} -> {forgotten}" if spent else "no spell was spent")
         sheet = attrs.evolve(sheet, spells_forgotten=forgotten)
     if deed.turn_unholy:
-        member, part = _regain_use(ctx.ruleset, member, "turn_unholy", deed.turn_unholy)
+        sheet, part = _regain_use(ctx.ruleset, member, sheet, "turn_unholy", deed.turn_unholy)
         parts.append(part)
     if deed.ammo:
         sheet = attrs.evolve(sheet, ammo=sheet.ammo + deed.ammo)
@@ -762,13 +769,13 @@ def _bonus_text(ruleset: Ruleset, bonus: PoolBonus) -> str:
     return f"{dice} for each of the next {rooms}"
 
 
-def _regain_use(ruleset: Ruleset, member: Character, resource_id: str, amount: int) -> tuple[Character, str]:
-    """A class resource back, never beyond what the class has at this level."""
+def _regain_use(ruleset: Ruleset, member: Character, sheet: Sheet, resource_id: str, amount: int) -> tuple[Sheet, str]:
+    """A class resource back on the sheet, never beyond what the class has at this level."""
     resource = ruleset.classes[member.class_id].resource(resource_id)
-    have = member.uses.get(resource_id, 0)
+    have = sheet.uses.get(resource_id, 0)
     most = resource.uses(member.level) if resource else have + amount
     now = min(most, have + amount)
-    changed = attrs.evolve(member, uses={**member.uses, resource_id: now})
+    changed = attrs.evolve(sheet, uses={**sheet.uses, resource_id: now})
     name = resource.name if resource else resource_id
     return changed, f"{name} {now} of {most}" + (" (already full)" if now == have else "")
 

@@ -18,7 +18,7 @@ from hammertui.kernel.ui.targets import ask_amount, target
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 from hammertui.procedures.hammercrawl_classes.rules.characters import level_up_hp_rule
-from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, dungeon_tier
+from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, dungeon_tier, uses_left
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -37,7 +37,7 @@ def _damage(app: HammerApp, character_id: str, amount: int) -> None:
     if not can_say_not_today(state, member, amount):
         app.perform(ApplyDamage(character_id, amount))
         return
-    left = member.uses.get(NOT_TODAY, 0)
+    left = uses_left(state, character_id, NOT_TODAY)
     choices = [("yes", f"Not Today! Stay at 1 HP ({left} left, gone for good once spent)"), ("no", "Take the blow")]
     dialog = ChooseDialog("Not Today!?", f"{amount} damage would drop {member.name} to 0 HP.", choices)
     app.push_screen(

@@ -5,7 +5,7 @@ Fighter's Not Today!), and a Berserker's Murderous Rage: an effect on them that 
 broken, and the Mind save every hurt calls for. Its slice keeps, by character id, what the class
 rules note on a sheet beyond the shared record (`Sheet`): a Thief's Bailiwick and Failing, the
 ammunition carried, the Bedroll, the spells spent until re-memorized (a Light spell cast tells it
-`SpellCast`) and the choice made at 0 HP.
+`SpellCast`), the choice made at 0 HP and what is left of each class resource.
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ class Sheet:
     Failing, the thief skills they test with one up and one down; the ammunition carried; the
     spells cast and not yet re-memorized; whether they carry a Bedroll (Book Three's camps heal
     only those who do); the choice made each round at 0 HP (`stance`: lay_down or fight_on), kept
-    until they are back on their feet."""
+    until they are back on their feet; what is left of each class resource by its id (`uses`: Not
+    Today!, Turn Unholy, Thiefy rerolls)."""
 
     bailiwick: str = ""
     failing: str = ""
@@ -54,6 +55,7 @@ class Sheet:
     spells_forgotten: int = 0
     bedroll: bool = False
     stance: str = ""
+    uses: dict[str, int] = attrs.field(factory=dict)
 
 
 STANCES = ("", damage.LAY_DOWN, damage.FIGHT_ON)
@@ -113,6 +115,8 @@ def sheet_problems(slice: Sheets, state: State) -> list[str]:
         where = f"sheets.{who} ({names[who]})" if who in names else f"sheets.{who}"
         if min(sheet.ammo, sheet.spells_forgotten) < 0:
             problems.append(f"{where}: ammo and spells cannot be negative")
+        if min(sheet.uses.values(), default=0) < 0:
+            problems.append(f"{where}.uses: cannot be negative")
         if sheet.stance not in STANCES:
             problems.append(f"{where}.stance: {sheet.stance!r} is not one of lay_down, fight_on")
     return problems
@@ -200,13 +204,12 @@ def from_rolled(
         rations=rations,
         armour=rolled.armour,
         shield=rolled.shield,
-        uses=dict(rolled.uses),
     )
 
 
 def sheet_rolled(rolled: characters.RolledCharacter) -> Sheet:
-    """The sheet of one the rules rolled."""
-    return Sheet(bailiwick=rolled.bailiwick, failing=rolled.failing)
+    """The sheet of one the rules rolled, with their class's uses in full."""
+    return Sheet(bailiwick=rolled.bailiwick, failing=rolled.failing, uses=dict(rolled.uses))
 
 
 def rolled_text(ruleset: Ruleset, member: Character, sheet: Sheet = BLANK) -> str:
@@ -252,6 +255,17 @@ def with_vitals(state: State, member: Character, vitals: damage.Vitals) -> tuple
     return state, attrs.evolve(member, hp=vitals.hp, temp_hp=vitals.temp_hp, con=vitals.con, status=vitals.status)
 
 
+def uses_left(state: State, character_id: str, resource_id: str) -> int:
+    """What is left of one class resource on a character's sheet (none where the sheet has none)."""
+    return sheet_of(state, character_id).uses.get(resource_id, 0)
+
+
+def spend_use(state: State, character_id: str, resource_id: str) -> State:
+    """The state with one use of a class resource spent from a character's sheet."""
+    uses = sheet_of(state, character_id).uses
+    return sheet_changed(state, character_id, uses={**uses, resource_id: uses.get(resource_id, 0) - 1})
+
+
 def on_their_feet(state: State, character_id: str) -> State:
     """The state with no 0 HP choice left on the sheet of one rested back on their feet."""
     return sheet_changed(state, character_id, stance="") if sheet_of(state, character_id).stance else state
@@ -259,7 +273,7 @@ def on_their_feet(state: State, character_id: str) -> State:
 
 def can_say_not_today(state: State, member: Character, amount: int) -> bool:
     """Whether this blow would drop a standing character who still has a Not Today! to spend."""
-    return member.uses.get(NOT_TODAY, 0) > 0 and damage.would_drop(vitals_of(state, member), amount)
+    return uses_left(state, member.id, NOT_TODAY) > 0 and damage.would_drop(vitals_of(state, member), amount)
 
 
 def dungeon_tier(state: State, ruleset: Ruleset) -> int:
@@ -275,13 +289,10 @@ def take_damage(state: State, ctx: Context, action: ApplyDamage, member: Charact
         if not can_say_not_today(state, member, action.amount):
             raise Refused(f"{member.name} has no Not Today! for this blow")
         outcome = damage.not_today(vitals_of(state, member), action.amount)
-        uses = {**member.uses, NOT_TODAY: member.uses[NOT_TODAY] - 1}
-        state, hurt = with_vitals(state, member, outcome.vitals)
-        hurt = attrs.evolve(hurt, uses=uses)
+        state, hurt = with_vitals(spend_use(state, member.id, NOT_TODAY), member, outcome.vitals)
         source = f" from {action.source}" if action.source else ""
-        text = (
-            f"{member.name} takes {action.amount} damage{source}: {', '.join(outcome.lines)} ({uses[NOT_TODAY]} left)."
-        )
+        left = uses_left(state, member.id, NOT_TODAY)
+        text = f"{member.name} takes {action.amount} damage{source}: {', '.join(outcome.lines)} ({left} left)."
         return attrs.evolve(state, party=replace_member(state.party, hurt)), [note(action, text)]
     outcome = damage.take_damage(vitals_of(state, member), action.amount, zero_hp_rule(state, ctx.ruleset))
     state, hurt = with_vitals(state, member, outcome.vitals)

@@ -40,6 +40,8 @@ from hammertui.procedures.hammercrawl_classes.state import (
     NOT_TODAY,
     can_say_not_today,
     hurt_text,
+    spend_use,
+    uses_left,
     vitals_of,
     with_vitals,
     zero_hp_rule,
@@ -1396,10 +1398,9 @@ def _hurt(state: State, ctx: Context, target: str, amount: int, source: str, act
         if not can_say_not_today(state, member, amount):
             raise Refused(f"{member.name} has no Not Today! for this blow")
         outcome = damage.not_today(vitals_of(state, member), amount)
-        uses = {**member.uses, NOT_TODAY: member.uses[NOT_TODAY] - 1}
-        state, hurt = with_vitals(state, member, outcome.vitals)
-        hurt = attrs.evolve(hurt, uses=uses)
-        text = f"{member.name} takes {amount}: {', '.join(outcome.lines)} ({uses[NOT_TODAY]} left)."
+        state, hurt = with_vitals(spend_use(state, member.id, NOT_TODAY), member, outcome.vitals)
+        left = uses_left(state, member.id, NOT_TODAY)
+        text = f"{member.name} takes {amount}: {', '.join(outcome.lines)} ({left} left)."
         return attrs.evolve(state, party=replace_member(state.party, hurt)), [note(action, text)]
     outcome = damage.take_damage(vitals_of(state, member), amount, zero_hp_rule(state, ctx.ruleset))
     state, hurt = with_vitals(state, member, outcome.vitals)
@@ -1570,7 +1571,7 @@ class TurnUnholy:
             raise Refused(f"{cleric.name} is in no state to turn anything")
         if ctx.ruleset.turn_unholy is None:
             raise Refused(f"{ctx.ruleset.name} has no Turn Unholy")
-        left = cleric.uses.get(TURN_UNHOLY, 0)
+        left = uses_left(state, cleric.id, TURN_UNHOLY)
         if left < 1:
             raise Refused(f"{cleric.name} has no Turn Unholy left until rested")
         if not self.foe_ids:
@@ -1578,8 +1579,7 @@ class TurnUnholy:
         victims = [_standing_foe(fight, foe_id) for foe_id in self.foe_ids]
         targets = [self._target(state, ctx, foe) for foe in victims]
         attempt = rules.turn_unholy(ctx.ruleset, ctx.dice, cleric.level, targets)
-        cleric = attrs.evolve(cleric, uses={**cleric.uses, TURN_UNHOLY: left - 1})
-        state = attrs.evolve(state, party=replace_member(state.party, cleric))
+        state = spend_use(state, cleric.id, TURN_UNHOLY)
         head = note(self, f"{cleric.name} (tier {attempt.cleric_tier}) turns the unholy ({left - 1} left).")
         events = [head]
         for foe, outcome in zip(victims, attempt.outcomes, strict=True):

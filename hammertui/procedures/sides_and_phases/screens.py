@@ -41,7 +41,7 @@ from hammertui.procedures.hammercrawl_classes import commands as characters
 from hammertui.procedures.hammercrawl_classes.actions.abilities import rage_action, rage_choices
 from hammertui.procedures.hammercrawl_classes.actions.hirelings import HirelingFightMorale
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
-from hammertui.procedures.hammercrawl_classes.state import sheet_of
+from hammertui.procedures.hammercrawl_classes.state import sheet_of, uses_left
 from hammertui.procedures.sides_and_phases.actions import (
     PARTY,
     TURN_UNHOLY,
@@ -741,7 +741,7 @@ def turners(ruleset: Ruleset, state: State) -> list[Character]:
     """Those who could Turn Unholy now: standing, with a use left, under rules that have it."""
     if ruleset.turn_unholy is None:
         return []
-    return [m for m in state.party if m.alive and m.status == "ok" and m.uses.get(TURN_UNHOLY, 0) > 0]
+    return [m for m in state.party if m.alive and m.status == "ok" and uses_left(state, m.id, TURN_UNHOLY) > 0]
 
 
 # -------------------------------------------------------------------------------------------

@@ -244,7 +244,7 @@ class ReturnToTown:
             odd = Loot(free_id("t", {e.id for e in state.loot}), ODD_COINS, plan.split.remainder, False, COMMON)
             loot = (*loot, odd)
         dungeon = attrs.evolve(state.dungeon, level=plan.level, boss_hd=plan.boss_hd, safe_haven=False)
-        new = _remembered(attrs.evolve(state, party=party, loot=loot, dungeon=dungeon), plan)
+        new = _remembered(attrs.evolve(state, party=party, loot=loot, dungeon=dungeon), ruleset, plan)
         for home in plan.homecomings:
             new = stock(new, ruleset, home.member.id, home.restock)
         if plan.resets_risk_reward:
@@ -252,11 +252,14 @@ class ReturnToTown:
         return with_pool(new, bonuses=(), rerolls=0, haven_room=0), _events(self, state, ruleset, plan)
 
 
-def _remembered(state: State, plan: TownPlan) -> State:
-    """Every survivor's spells re-memorized, a Bedroll bought for whoever lacked one, and no 0 HP
-    choice left on anyone: all are back on their feet."""
+def _remembered(state: State, ruleset: Ruleset, plan: TownPlan) -> State:
+    """Every survivor's spells re-memorized, a day's and an adventure's uses back, a Bedroll bought
+    for whoever lacked one, and no 0 HP choice left on anyone: all are back on their feet."""
     for home in plan.homecomings:
         state = on_their_feet(state, home.member.id)
+        uses = town_uses(state, ruleset, home.member)
+        if uses != sheet_of(state, home.member.id).uses:
+            state = sheet_changed(state, home.member.id, uses=uses)
         if sheet_of(state, home.member.id).spells_forgotten:
             state = sheet_changed(state, home.member.id, spells_forgotten=0)
         if home.restock.get("bedroll", 0) and not sheet_of(state, home.member.id).bedroll:
@@ -271,7 +274,6 @@ def _home(ruleset: Ruleset, home: Homecoming) -> Character:
         member,
         hp=member.max_hp,
         status="ok",
-        uses=town_uses(ruleset, member),
         rations=member.rations + added.get("rations", 0),
         coins=member.coins + home.coins,
         items=(*member.items, *home.items),
@@ -279,13 +281,13 @@ def _home(ruleset: Ruleset, home: Homecoming) -> Character:
     )
 
 
-def town_uses(ruleset: Ruleset, member: Character) -> dict[str, int]:
+def town_uses(state: State, ruleset: Ruleset, member: Character) -> dict[str, int]:
     """A day's and an adventure's class uses (Turn Unholy; Thiefy rerolls, whose "count resets upon
     Returning to Town") back to their full count for the level; uses gone for good stay spent."""
+    uses = dict(sheet_of(state, member.id).uses)
     class_def = ruleset.classes.get(member.class_id)
     if class_def is None:
-        return dict(member.uses)
-    uses = dict(member.uses)
+        return uses
     for resource in class_def.resources:
         if resource.refresh in ("day", "adventure"):
             uses[resource.id] = resource.uses(member.level)

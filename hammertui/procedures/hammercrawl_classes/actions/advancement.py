@@ -20,6 +20,7 @@ from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.procedures import camp_under_way, explore_under_way, fight_under_way
 from hammertui.kernel.session.state import Character, State, replace_member
 from hammertui.procedures.hammercrawl_classes.rules import characters
+from hammertui.procedures.hammercrawl_classes.state import sheet_changed, sheet_of
 
 WHERE_LEVELLING = "You must then either use the Level Up camp action, or return to Town."
 """Both texts' rule for where a character levels up."""
@@ -103,17 +104,18 @@ class LevelUp:
             ctx.ruleset, member.class_id, member.level, member.max_hp, stats, ctx.dice, state.session.level_up_hp
         )
         resets = ctx.ruleset.advancement is None or ctx.ruleset.advancement.xp_resets
-        uses = {k: member.uses.get(k, 0) + v for k, v in result.uses_gained.items()}
+        had = sheet_of(state, member.id).uses
+        uses = {**had, **{k: had.get(k, 0) + v for k, v in result.uses_gained.items()}}
         levelled = attrs.evolve(
             member,
             level=result.level,
             xp=0 if resets else member.xp,
             max_hp=result.max_hp,
             hp=member.hp + result.max_hp - member.max_hp if member.hp > 0 else 0,
-            uses={**member.uses, **uses},
         )
         text = f"{member.name} reaches level {result.level}: {'; '.join(result.lines[1:])}."
         dice = tuple(r.describe() for r in result.rolls)
+        state = sheet_changed(state, member.id, uses=uses)
         return attrs.evolve(state, party=replace_member(state.party, levelled)), [*events, note(self, text, dice)]
 
 

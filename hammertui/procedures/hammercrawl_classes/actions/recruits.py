@@ -132,10 +132,10 @@ class AddCharacter:
             con_max=con,
             armour=self.armour,
             shield=self.shield,
-            uses=characters.starting_uses(class_def, self.level),
         )
         member = outfitted(member, ctx.ruleset)
         text = f"Entered by hand: {rolled_text(ctx.ruleset, member)}"
+        state = sheet_changed(state, member.id, uses=characters.starting_uses(class_def, self.level))
         return bedded(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset), [note(self, text)]
 
 
@@ -297,9 +297,11 @@ class AdjustCount:
             old = getattr(member, self.what)
             changed = attrs.evolve(member, **{self.what: _counted(old, self.delta, self.what)})
             name = self.what.replace("_", " ")
-        elif self.what in member.uses:
-            old = member.uses[self.what]
-            changed = attrs.evolve(member, uses={**member.uses, self.what: _counted(old, self.delta, self.what)})
+        elif self.what in sheet_of(state, member.id).uses:
+            uses = sheet_of(state, member.id).uses
+            old = uses[self.what]
+            state = sheet_changed(state, member.id, uses={**uses, self.what: _counted(old, self.delta, self.what)})
+            changed = member
             resource = ctx.ruleset.classes[member.class_id].resource(self.what)
             name = resource.name if resource else self.what
         else:

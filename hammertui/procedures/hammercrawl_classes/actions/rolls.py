@@ -15,9 +15,9 @@ from hammertui.kernel.ruleset import ClassResource, Ruleset
 from hammertui.kernel.session.acting import Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, note
 from hammertui.kernel.session.procedures import is_dark
-from hammertui.kernel.session.state import Character, FailedCheck, State, replace_member
+from hammertui.kernel.session.state import Character, FailedCheck, State
 from hammertui.procedures.hammercrawl_classes.rules import abilities, checks
-from hammertui.procedures.hammercrawl_classes.state import dungeon_tier, is_raging, sheet_of
+from hammertui.procedures.hammercrawl_classes.state import dungeon_tier, is_raging, sheet_of, spend_use, uses_left
 
 
 def _roller(state: State, character_id: str) -> Character:
@@ -114,12 +114,11 @@ class RerollThiefSkill:
         failed = _fresh_failure(state, member.id, state.seq)
         if failed is None:
             raise Refused("Thiefy Expertise rerolls a failed Thief Skill check straight after it fails")
-        left = member.uses.get(checks.THIEFY_REROLLS, 0)
+        left = uses_left(state, member.id, checks.THIEFY_REROLLS)
         if left < 1:
             raise Refused(f"{member.name} has no Thiefy Expertise rerolls left until the party returns to Town")
         check = _thief_check(state, ctx, member, failed.skill, failed.net)
-        spent = attrs.evolve(member, uses={**member.uses, checks.THIEFY_REROLLS: left - 1})
-        state = attrs.evolve(state, party=replace_member(state.party, spent), failed_check=None)
+        state = attrs.evolve(spend_use(state, member.id, checks.THIEFY_REROLLS), failed_check=None)
         spend = note(self, f"{member.name} spends a Thiefy Expertise reroll ({left - 1} left until Town).")
         state, events = _result(state, self, member, check)
         return state, [spend, *events]
@@ -132,7 +131,7 @@ def reroll_offer(state: State, ruleset: Ruleset, character_id: str, seq: int | N
         return ""
     member = state.character(character_id)
     resource = _rerolls(ruleset, member)
-    left = member.uses.get(checks.THIEFY_REROLLS, 0)
+    left = uses_left(state, member.id, checks.THIEFY_REROLLS)
     if resource is None or left < 1 or not member.alive:
         return ""
     return f"Reroll with {resource.name.removesuffix(' reroll')} ({left} of {resource.uses(member.level)} left)"

@@ -30,7 +30,7 @@ def facts_of(state: State, ruleset: Ruleset, member: Character) -> sheet.Facts:
         ac=member.ac,
         armour=member.armour,
         shield=member.shield,
-        uses=member.uses,
+        uses=sheet_of(state, member.id).uses,
         bailiwick=sheet_of(state, member.id).bailiwick,
         failing=sheet_of(state, member.id).failing,
         rations=member.rations,

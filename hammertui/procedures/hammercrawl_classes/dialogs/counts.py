@@ -14,13 +14,14 @@ from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.hammercrawl_classes.actions.recruits import COUNTS, AdjustCount, count_of
 from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 
 
 def count_options(ruleset: Ruleset, state: State, member: Character) -> list[tuple[str, str]]:
     """Each count with what it stands at; the Bedroll as yes or no (+1 gives one, -1 takes it)."""
     options = [(_count_label(state, member, what), what) for what in COUNTS]
     class_def = ruleset.classes.get(member.class_id)
-    for resource_id, left in member.uses.items():
+    for resource_id, left in sheet_of(state, member.id).uses.items():
         if resource_id == THIEFY_REROLLS:
             continue
         resource = class_def.resource(resource_id) if class_def else None

@@ -25,7 +25,13 @@ from hammertui.kernel.ui import plain
 from hammertui.kernel.ui.commands import Command, key
 from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.hammercrawl_classes.rules import abilities, damage
-from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, vitals_of, zero_hp_rule
+from hammertui.procedures.hammercrawl_classes.state import (
+    NOT_TODAY,
+    can_say_not_today,
+    uses_left,
+    vitals_of,
+    zero_hp_rule,
+)
 from hammertui.procedures.sides_and_phases import actions as combat
 from hammertui.procedures.sides_and_phases.rules import combat as rules
 from hammertui.procedures.sides_and_phases.rules import special_attacks as specials
@@ -171,8 +177,8 @@ class AttackDialog(FormDialog):
             self._uses = [specials.BASIC] * len(pending.rolls)
             yield from _special_landing_fields()
         member = _character(state, pending.target)
-        if member is not None and member.uses.get(NOT_TODAY, 0) > 0:
-            left = member.uses[NOT_TODAY]
+        left = uses_left(state, member.id, NOT_TODAY) if member is not None else 0
+        if member is not None and left > 0:
             yield Checkbox(
                 f"Not Today!: {member.name} stays at 1 HP, the rest of the blow lost ({left} left)", id="not-today"
             )

@@ -16,6 +16,7 @@ from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.ui import plain
 from hammertui.procedures.hammercrawl_classes.rules import checks, tiers
+from hammertui.procedures.hammercrawl_classes.state import uses_left
 from hammertui.procedures.sides_and_phases.actions import TURN_UNHOLY, TurnUnholy, kind_of
 from hammertui.procedures.sides_and_phases.dialogs.morale import KeptResultDialog
 from hammertui.procedures.sides_and_phases.rules import combat as rules
@@ -29,18 +30,21 @@ class TurnUnholyDialog(KeptResultDialog):
         super().__init__("Turn Unholy", "The holy symbol raised: tick the unholy it reaches.")
         self.ruleset = ruleset
         self.state = state
-        self.clerics = tuple(m for m in state.party if m.alive and _can_turn(ruleset, m))
+        self.clerics = tuple(m for m in state.party if m.alive and _can_turn(ruleset, state, m))
         fight = fighting(state)
         self.foes: tuple[Foe, ...] = fight.standing_foes if fight else ()
 
     def fields(self) -> ComposeResult:
-        options = [(f"{m.name} (level {m.level}, {_uses(m)} left)", m.id) for m in self.clerics]
-        ready = next((m.id for m in self.clerics if _uses(m) > 0), options[0][1] if options else Select.NULL)
+        options = [(f"{m.name} (level {m.level}, {self._left(m)} left)", m.id) for m in self.clerics]
+        ready = next((m.id for m in self.clerics if self._left(m) > 0), options[0][1] if options else Select.NULL)
         with Horizontal(classes="row"):
             yield Label("Cleric", classes="field-label", markup=False)
             yield Select(plain.choices(options), value=ready, allow_blank=not options, id="cleric")
         yield SelectionList(*plain.choices((self._foe_label(f), f.id) for f in self.foes), id="targets")
         yield Label("", id="preview", markup=False)
+
+    def _left(self, member: Character) -> int:
+        return uses_left(self.state, member.id, TURN_UNHOLY)
 
     def _foe_label(self, foe: Foe) -> str:
         kind = kind_of(self.state, foe.kind)
@@ -69,7 +73,7 @@ class TurnUnholyDialog(KeptResultDialog):
         cleric = next(m for m in self.clerics if m.id == self.choice("cleric"))
         if cleric.status != "ok":
             return [f"{cleric.name} is {cleric.status}: in no state to turn anything."]
-        if _uses(cleric) < 1:
+        if self._left(cleric) < 1:
             return [f"{cleric.name} has no Turn Unholy left until rested."]
         own = tiers.tier_of(self.ruleset, cleric.level)
         head = (
@@ -102,14 +106,11 @@ class TurnUnholyDialog(KeptResultDialog):
         return TurnUnholy(self.choice("cleric"), tuple(f.id for f in self.foes if f.id in chosen))
 
 
-def _can_turn(ruleset: Ruleset, member: Character) -> bool:
+def _can_turn(ruleset: Ruleset, state: State, member: Character) -> bool:
     """A member whose class turns the unholy, or who has uses of it for any reason."""
     class_def = ruleset.classes.get(member.class_id)
-    return (class_def is not None and class_def.resource(TURN_UNHOLY) is not None) or _uses(member) > 0
-
-
-def _uses(member: Character) -> int:
-    return member.uses.get(TURN_UNHOLY, 0)
+    has_resource = class_def is not None and class_def.resource(TURN_UNHOLY) is not None
+    return has_resource or uses_left(state, member.id, TURN_UNHOLY) > 0
 
 
 def _fate(result: TurnUnholyResult, cleric_tier: int) -> str:
