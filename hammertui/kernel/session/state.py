@@ -117,9 +117,6 @@ class Character:
     temp_hp: int = 0
     rations: int = 0
     status: str = "ok"
-    role: str = ""
-    armour: str = "none"
-    shield: bool = False
     uses: dict[str, int] = attrs.field(factory=dict)
     oil: int = 0
     coins: int = 0
