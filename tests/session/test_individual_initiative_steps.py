@@ -34,13 +34,18 @@ def _member(cid: str, name: str, wis: int, intelligence: int, ac: int) -> Charac
     return Character(id=cid, name=name, class_id="", stats=stats, hp=6, max_hp=6, ac=ac, con=10, con_max=10)
 
 
+def _kits(ruleset: Ruleset) -> dict[str, people.Person]:
+    """Darla's and Wenna's sheets: the kit each, and Wenna's leather."""
+    kit = people.fresh(people.section(ruleset))
+    return {"c1": kit, "c2": attrs.evolve(kit, armour="light")}
+
+
 @pytest.fixture
 def state(ruleset: Ruleset) -> State:
     """Darla (WIS 13: +1, AC 10) and Wenna (WIS 9, INT 13: +1, leather AC 7), lit by Darla's torch."""
     fresh = new_state("fight", ruleset, seed=3)[0]
     party = (_member("c1", "Darla", 13, 10, 10), _member("c2", "Wenna", 9, 13, 7))
-    kit = people.fresh(people.section(ruleset))
-    sheets = {"c1": kit, "c2": attrs.evolve(kit, armour="light")}
+    sheets = _kits(ruleset)
     lights = light_levels_state.new_slice(ruleset, party)
     return attrs.evolve(
         fresh, party=party, slices={**fresh.slices, people.NAME: people.People(sheets), light_levels_state.NAME: lights}
