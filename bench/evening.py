@@ -24,7 +24,7 @@ from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.session.actions import Action, Context, apply_action
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.loot import AddLoot
-from hammertui.kernel.session.procedures import is_dark
+from hammertui.kernel.session.procedures import is_dark, role_of
 from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.store import Store, seeded_dice
 from hammertui.kernel.session.vitals import Bury, Heal
@@ -264,7 +264,7 @@ class Evening:
 
     def holding(self, role: str) -> Character:
         """Who holds a party role, or the first of the living when nobody does."""
-        return next((m for m in self.state.living if m.role == role), self.state.living[0])
+        return next((m for m in self.state.living if role_of(self.state, m.id) == role), self.state.living[0])
 
     # ------------------------------------------------------------------------------ fighting
 

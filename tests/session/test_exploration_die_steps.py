@@ -20,6 +20,7 @@ from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.exploration_die import state as exploration_die_state
 from hammertui.procedures.exploration_die.actions import AddClock, RemoveClock, TakeTurn, TogglePace
 from hammertui.procedures.exploration_die.state import Encounter, die_of
+from hammertui.procedures.hammercrawl_classes.state import sheet_changed
 from tests.exploration_die_ruleset import load
 
 
@@ -43,8 +44,8 @@ def act(state: State, rules: Ruleset, action: Action, *faces: int) -> tuple[Stat
 def with_cha(state: State, score: int, role: str = "") -> State:
     """The first member with a CHA of `score` (and a role)."""
     first = state.party[0]
-    member = attrs.evolve(first, stats=Stats.of({**first.stats.as_dict(), "CHA": score}), role=role)
-    return attrs.evolve(state, party=replace_member(state.party, member))
+    member = attrs.evolve(first, stats=Stats.of({**first.stats.as_dict(), "CHA": score}))
+    return sheet_changed(attrs.evolve(state, party=replace_member(state.party, member)), first.id, role=role)
 
 
 def test_a_turn_moves_the_clock_one_turn_and_keeps_what_the_party_did(start: State, rules: Ruleset) -> None:

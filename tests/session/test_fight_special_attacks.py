@@ -13,6 +13,7 @@ import pytest
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.state import State
+from hammertui.procedures.hammercrawl_classes.state import sheet_changed
 from hammertui.procedures.sides_and_phases.actions import Attack, DefensiveAction, ResolveAttack, fight_of
 from tests.session.test_fight_attacks import OGRE, armed, attacked
 from tests.session.test_fight_steps import started, texts
@@ -217,7 +218,7 @@ def test_a_fighter_who_bashed_is_hit_without_the_shields_defense(state: State, b
     their next combat turn": attacks on them are thrown against their AC less the shield's."""
     from hammertui.procedures.sides_and_phases.actions import target_ac
 
-    fight = started(armed(state, "fighter", shield=True), b3, count=1, kind=OGRE)
+    fight = started(sheet_changed(armed(state, "fighter"), "c1", shield=True), b3, count=1, kind=OGRE)
     worn = target_ac(fight, "c1", b3)
     thrown, _ = attacked(fight, b3, [12, 10, 5])
     bashed, _ = run(thrown, b3, ResolveAttack(stay_put="none", specials=("", "bash")), [15])

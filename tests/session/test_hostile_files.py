@@ -34,6 +34,13 @@ def _member(field: str, value: Any) -> Callable[[dict[str, Any]], None]:
     return lambda data: data["party"][0].__setitem__(field, value)
 
 
+def _sheet(field: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    """The first character's class rules' sheet with `field` set."""
+    return lambda data: (
+        data["slices"]["hammercrawl_classes"].setdefault("sheets", {}).setdefault("c1", {}).__setitem__(field, value)
+    )
+
+
 def _slice(name: str, field: str, value: Any) -> Callable[[dict[str, Any]], None]:
     return lambda data: data["slices"][name].__setitem__(field, value)
 
@@ -77,8 +84,8 @@ def _pool_plan(field: str, key: str) -> Callable[[dict[str, Any]], None]:
         (
             "hammercrawl",
             False,
-            _member("armour", "mithril"),
-            "party[0] (Darla).armour: HAMMERCRAWL! Complete Rules has no armour 'mithril'",
+            _sheet("armour", "mithril"),
+            "slices.hammercrawl_classes.sheets.c1 (Darla).armour: HAMMERCRAWL! Complete Rules has no armour 'mithril'",
         ),
         (
             "hammercrawl-book3",

@@ -29,19 +29,23 @@ def ruleset(tmp_path_factory: pytest.TempPathFactory) -> Ruleset:
     return individual_initiative_ruleset.load(tmp_path_factory.mktemp("fight"))
 
 
-def _member(cid: str, name: str, wis: int, intelligence: int, ac: int, armour: str = "none") -> Character:
+def _member(cid: str, name: str, wis: int, intelligence: int, ac: int) -> Character:
     stats = Stats.of(dict(STR=12, DEX=10, CON=10, INT=intelligence, WIS=wis, CHA=10))
-    return Character(
-        id=cid, name=name, class_id="", stats=stats, hp=6, max_hp=6, ac=ac, con=10, con_max=10, armour=armour
-    )
+    return Character(id=cid, name=name, class_id="", stats=stats, hp=6, max_hp=6, ac=ac, con=10, con_max=10)
+
+
+def _kits(ruleset: Ruleset) -> dict[str, people.Person]:
+    """Darla's and Wenna's sheets: the kit each, and Wenna's leather."""
+    kit = people.fresh(people.section(ruleset))
+    return {"c1": kit, "c2": attrs.evolve(kit, armour="light")}
 
 
 @pytest.fixture
 def state(ruleset: Ruleset) -> State:
     """Darla (WIS 13: +1, AC 10) and Wenna (WIS 9, INT 13: +1, leather AC 7), lit by Darla's torch."""
     fresh = new_state("fight", ruleset, seed=3)[0]
-    party = (_member("c1", "Darla", 13, 10, 10), _member("c2", "Wenna", 9, 13, 7, "light"))
-    sheets = {m.id: people.fresh(people.section(ruleset)) for m in party}
+    party = (_member("c1", "Darla", 13, 10, 10), _member("c2", "Wenna", 9, 13, 7))
+    sheets = _kits(ruleset)
     lights = light_levels_state.new_slice(ruleset, party)
     return attrs.evolve(
         fresh, party=party, slices={**fresh.slices, people.NAME: people.People(sheets), light_levels_state.NAME: lights}

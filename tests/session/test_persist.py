@@ -65,9 +65,6 @@ def characters(draw, index: int, dead: bool | None = None) -> Character:
         temp_hp=draw(st.integers(0, 20)),
         rations=draw(st.integers(0, 20)),
         status=status,
-        role=draw(st.sampled_from(["", "Leader", "Mapper"])),
-        armour=draw(st.sampled_from(["none", "light", "plate"])),
-        shield=draw(st.booleans()),
         notes=draw(tricky),
         death=death,
     )
@@ -86,6 +83,9 @@ def sheets(draw, ids: list[str]) -> Sheets:
                 uses=draw(
                     st.dictionaries(st.sampled_from(["not_today", "turn_unholy"]), st.integers(0, 15), max_size=2)
                 ),
+                armour=draw(st.sampled_from(["none", "light", "plate"])),
+                shield=draw(st.booleans()),
+                role=draw(st.sampled_from(["", "Leader", "Mapper"])),
             )
             for who in ids
             if draw(st.booleans())

@@ -58,7 +58,7 @@ def test_rolling_a_character_logs_every_die(state: State, hc: Ruleset) -> None:
     assert (gnarl.name, gnarl.class_id, gnarl.player, gnarl.id) == ("Gnarl", "thief", "Eve", "c5")
     assert gnarl.stats.as_dict() == {"STR": 9, "DEX": 18, "CON": 9, "INT": 15, "WIS": 9, "CHA": 6}
     assert (sheet_of(new, gnarl.id).bailiwick, sheet_of(new, gnarl.id).failing) == ("perception", "tracking")
-    assert (gnarl.max_hp, gnarl.ac, gnarl.armour) == (6, 10 + 3 + 2, "light")
+    assert (gnarl.max_hp, gnarl.ac, sheet_of(new, gnarl.id).armour) == (6, 10 + 3 + 2, "light")
     assert sheet_of(new, gnarl.id).uses == {"thief_rerolls": 1}
     assert events[0].dice[:2] == ("class 3d6: [3, 3, 4] = 10", "Human 1d4: [4] = 4")
     assert events[0].dice[-1] == "Failing 1d8: [6] = 6"
@@ -85,9 +85,9 @@ def test_the_replacement_pile(state: State, hc: Ruleset) -> None:
 
 
 def test_roles_move_from_one_holder_to_the_next(state: State, hc: Ruleset) -> None:
-    assert state.party[0].role == "Leader"
+    assert sheet_of(state, state.party[0].id).role == "Leader"
     new, _ = run(state, hc, AssignRole(state.party[2].id, "Leader"))
-    assert [m.role for m in new.party] == ["", "Mapper", "Leader", "Timekeeper"]
+    assert [sheet_of(new, m.id).role for m in new.party] == ["", "Mapper", "Leader", "Timekeeper"]
     with pytest.raises(Refused):
         run(state, hc, AssignRole(state.party[0].id, "Cook"))
 
@@ -154,7 +154,7 @@ def test_burial_and_the_graveyard_survive_a_save(state: State, b3: Ruleset, tmp_
     assert member.id not in [m.id for m in buried.party]
     grave = buried.graveyard[0]
     assert grave.epitaph == "She went first. She always went first."
-    assert grave.character.death.cause == "the Gnoll King" and grave.character.role == ""
+    assert grave.character.death.cause == "the Gnoll King" and sheet_of(buried, grave.character.id).role == ""
     assert light_state.lights(buried)[0].carrier == "" and "left with the body" in events[1].text
     assert "new Leader" in events[-1].text
     rewritten, _ = run(buried, b3, WriteEpitaph(member.id, "Here lies Darla. Mostly."))

@@ -14,7 +14,7 @@ from hammertui.kernel.session.state import State
 from hammertui.procedures.light_levels import state as light_levels_state
 from hammertui.procedures.russell_characters import state as people
 from hammertui.procedures.russell_characters.actions import checks
-from tests.session.test_individual_initiative_steps import _member, act
+from tests.session.test_individual_initiative_steps import _kits, _member, act
 
 
 @pytest.fixture(scope="module")
@@ -27,8 +27,8 @@ def state(ruleset: Ruleset) -> State:
     """Darla (STR 12, CON 10, INT 10, WIS 13) and Wenna (INT 13: six skill slots), lit by a torch;
     Wenna knows Climbing at rank 1."""
     fresh = new_state("checks", ruleset, seed=3)[0]
-    party = (_member("c1", "Darla", 13, 10, 10), _member("c2", "Wenna", 9, 13, 7, "light"))
-    sheets = {m.id: people.fresh(people.section(ruleset)) for m in party}
+    party = (_member("c1", "Darla", 13, 10, 10), _member("c2", "Wenna", 9, 13, 7))
+    sheets = _kits(ruleset)
     sheets["c2"] = attrs.evolve(sheets["c2"], skills=(people.Skill("Climbing"),))
     lights = light_levels_state.new_slice(ruleset, party)
     return attrs.evolve(

@@ -14,7 +14,7 @@ from hammertui.procedures.individual_initiative import actions as act_
 from hammertui.procedures.light_levels import state as light_levels_state
 from hammertui.procedures.russell_characters import state as people
 from tests import individual_initiative_ruleset
-from tests.session.test_individual_initiative_steps import GOBLINS, _member, act
+from tests.session.test_individual_initiative_steps import GOBLINS, _kits, _member, act
 
 
 @pytest.fixture(scope="module")
@@ -26,8 +26,8 @@ def ruleset() -> Ruleset:
 def state(ruleset: Ruleset) -> State:
     """Darla (CON 10) and Wenna, Weapon Skill 1, at level 1 with 0 XP."""
     fresh = new_state("growth", ruleset, seed=3)[0]
-    party = (_member("c1", "Darla", 13, 10, 10), _member("c2", "Wenna", 9, 13, 7, "light"))
-    sheets = {m.id: people.fresh(people.section(ruleset)) for m in party}
+    party = (_member("c1", "Darla", 13, 10, 10), _member("c2", "Wenna", 9, 13, 7))
+    sheets = _kits(ruleset)
     lights = light_levels_state.new_slice(ruleset, party)
     return attrs.evolve(
         fresh, party=party, slices={**fresh.slices, people.NAME: people.People(sheets), light_levels_state.NAME: lights}

@@ -43,7 +43,8 @@ async def test_carry_armour_burden_and_a_usage_die_by_keys(tmp_path: Path) -> No
         await pilot.press(*["down"] * 7, "enter")
         await until(pilot, lambda: app.store.state.party[0].ac != darla.ac, "Darla in plate and a shield")
         member = app.store.state.party[0]
-        assert (member.armour, member.shield) == ("heavy", True)
+        worn = people.person(app.store.state, app.store.ruleset, "c1")
+        assert (worn.armour, worn.shield) == ("heavy", True)
         assert member.ac == 2 - app.store.ruleset.stat_mod(member.stats["DEX"])
         used = people.slots_used(app.store.ruleset, member, people.person(app.store.state, app.store.ruleset, "c1"))
         assert used == 3 + 1 + 8 and f"{used}/{member.stats['STR']}" in _row(app, "c1")

@@ -16,6 +16,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.acting import Context, Refused, Result
 from hammertui.kernel.session.actions import member_of
 from hammertui.kernel.session.events import note
+from hammertui.kernel.session.procedures import role_of
 from hammertui.kernel.session.state import Character, Loot, State, free_id
 
 COMMON = ""
@@ -73,7 +74,7 @@ def lootkeeper(state: State, ruleset: Ruleset) -> Character | None:
     """The living member who holds the Lootkeeper role, if the ruleset has it and someone does."""
     if LOOTKEEPER not in ruleset.party_roles:
         return None
-    return next((m for m in state.living if m.role == LOOTKEEPER), None)
+    return next((m for m in state.living if role_of(state, m.id) == LOOTKEEPER), None)
 
 
 def holder_name(state: State, holder: str) -> str:

@@ -69,8 +69,12 @@ SCHEMA_7_SHEETS: dict[str, tuple[str, dict[str, Any]]] = {
         "sheets",
         {
             "uses": {},
+            "armour": "none",
+            "shield": False,
+            "role": "",
         },
     ),
+    "russell_characters": ("people", {"armour": "none", "shield": False}),
 }
 """What schema 7 still kept on every character that a characters procedure keeps now, as
 `SCHEMA_6_SHEETS` says it."""

@@ -7,7 +7,8 @@ object is assembled above its state) whose `SESSION` is one object meeting its p
 starts with, what is wrong with a saved one, and its part's hooks. The session holds a slice for
 each procedure of its ruleset that has one and no other, under the procedure's name; the save names
 the procedures it was played by, and the two must agree. The characters procedure's object may make
-a new session's party and deal the damage and healing every ruleset's actions share; the light
+a new session's party, deal the damage and healing every ruleset's actions share and say which
+party role a character holds (the loot's Lootkeeper, a Leader to speak for the party); the light
 procedure's answers whether the party is in the dark, how well it sees, what it does to a roll,
 whom a missile may target, spends the time that passes and keeps its sources for the moves every
 light procedure makes alike; where the clock burns its sources it shows them to the other parts (a
@@ -359,6 +360,13 @@ def heal(state: State, ctx: Context, action: Action, member: Character) -> Resul
     procedure heals; None where it says nothing beyond HP back."""
     characters = characters_of(state.session.procedures)
     return None if characters is None or characters.heal is None else characters.heal(state, ctx, action, member)
+
+
+def role_of(state: State, character_id: str) -> str:
+    """The party role a character holds (Leader, Lootkeeper...), as the characters procedure keeps
+    it; "" for none, and where the characters hold no roles."""
+    characters = characters_of(state.session.procedures)
+    return "" if characters is None or characters.role_of is None else characters.role_of(state, character_id)
 
 
 def keeping(state: State) -> SourceKeeping | None:

@@ -110,13 +110,13 @@ def _character_problems(where: str, member: Character) -> list[str]:
 
 
 CLASSED = "hammercrawl_classes"
-"""The characters procedure that plays a character by the class rules: its class and armour are looked up there."""
+"""The characters procedure that plays a character by the class rules: its class is looked up there."""
 MAX_BOSS_HD = 100
 """The most Hit Dice a level's boss is read with: the tiers cap long before, the screens draw up to it."""
 
 
 def check_rules(state: State, ruleset: Ruleset) -> list[str]:
-    """What the session's ruleset cannot play: classes, armour and modes it does not have, numbers
+    """What the session's ruleset cannot play: classes and modes it does not have, numbers
     outside what its rules accept, and what each procedure finds in its own slice by the rules."""
     problems = []
     if ruleset.difficulty_modes and ruleset.difficulty(state.session.difficulty) is None:
@@ -156,15 +156,9 @@ def _stats_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:
 
 
 def _character_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:
-    """A class and armour the ruleset has (a ruleset without classes or armour plays none)."""
-    problems = []
+    """A class the ruleset has (a ruleset without classes plays none)."""
     if ruleset.classes and member.class_id not in ruleset.classes:
-        problems.append(
+        return [
             f"{where}.class_id: {ruleset.name} has no class {member.class_id!r} (one of {', '.join(ruleset.classes)})"
-        )
-    body = [kind.id for kind in ruleset.body_armour]
-    if ruleset.armour and member.armour not in body:
-        problems.append(f"{where}.armour: {ruleset.name} has no armour {member.armour!r} (one of {', '.join(body)})")
-    if member.shield and ruleset.armour and ruleset.shield is None:
-        problems.append(f"{where}.shield: {ruleset.name} has no shield")
-    return problems
+        ]
+    return []

@@ -199,6 +199,10 @@ class CharactersProcedure(Slice, Protocol):
     def heal(self) -> Callable[[State, Context, Any, Character], Result] | None:
         """The action's `amount` healed on a living member; None: HP back alone."""
 
+    @property
+    def role_of(self) -> Callable[[State, str], str] | None:
+        """The party role a character holds, "" for none; None where the characters hold no roles."""
+
 
 class SourceKeeping(Protocol):
     """How a light procedure keeps its sources: one found by id and named (a refusal when there is

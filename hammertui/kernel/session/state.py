@@ -116,9 +116,6 @@ class Character:
     temp_hp: int = 0
     rations: int = 0
     status: str = "ok"
-    role: str = ""
-    armour: str = "none"
-    shield: bool = False
     coins: int = 0
     items: tuple[str, ...] = ()
     notes: str = ""

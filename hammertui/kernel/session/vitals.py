@@ -97,9 +97,10 @@ class Heal:
 class Bury:
     """The dead leave the roster for the graveyard with the epitaph the table wrote.
 
-    The table may name what killed them when the blow itself did not say. Their role and hirelings
-    are freed, and each procedure lets them go (`on_buried`): the light sets down what they carried,
-    the fight takes them out of its order, the exploration die finds another spokesman.
+    The table may name what killed them when the blow itself did not say. Their hirelings are freed,
+    and each procedure lets them go (`on_buried`): the light sets down what they carried, the fight
+    takes them out of its order, the exploration die finds another spokesman, the class rules free
+    their party role.
     """
 
     label: ClassVar[str] = "bury"
@@ -117,7 +118,7 @@ class Bury:
         laid = note(self, f"{member.name} ({death.cause}) is laid to rest" + (f': "{epitaph}"' if epitaph else "."))
         told_state, told = signal(state, ctx, self, Buried(member.id))
         hirelings = tuple(attrs.evolve(h, employer="") if h.employer == member.id else h for h in state.hirelings)
-        grave = Grave(attrs.evolve(member, role="", death=death), epitaph)
+        grave = Grave(attrs.evolve(member, death=death), epitaph)
         new = attrs.evolve(
             told_state,
             party=tuple(m for m in state.party if m.id != member.id),
@@ -125,8 +126,7 @@ class Bury:
             hirelings=hirelings,
             effects=tuple(e for e in state.effects if e.on != member.id),
         )
-        role = [note(self, f"The party needs a new {member.role}.", level="warn")] if member.role else []
-        return new, [laid, *told, *role]
+        return new, [laid, *told]
 
 
 @record

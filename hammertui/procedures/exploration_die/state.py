@@ -12,7 +12,7 @@ from typing import Any
 
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.procedures import light_level
+from hammertui.kernel.session.procedures import light_level, role_of
 from hammertui.kernel.session.state import Character, State
 from hammertui.procedures.exploration_die.rules import CAREFUL, PACES, Chances, surprise_chances
 from hammertui.procedures.exploration_die.schema import RESULTS
@@ -92,7 +92,7 @@ def spokesman(state: State) -> Character | None:
     none in a lost party."""
     living = state.living
     named = next((m for m in living if m.id == die_of(state).spokesman), None)
-    return named or next((m for m in living if m.role == "Leader"), living[0] if living else None)
+    return named or next((m for m in living if role_of(state, m.id) == "Leader"), living[0] if living else None)
 
 
 def unrolled(state: State) -> int:

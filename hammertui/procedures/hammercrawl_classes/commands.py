@@ -18,7 +18,13 @@ from hammertui.kernel.ui.targets import ask_amount, target
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 from hammertui.procedures.hammercrawl_classes.rules.characters import level_up_hp_rule
-from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, dungeon_tier, uses_left
+from hammertui.procedures.hammercrawl_classes.state import (
+    NOT_TODAY,
+    can_say_not_today,
+    dungeon_tier,
+    sheet_of,
+    uses_left,
+)
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -119,7 +125,8 @@ def armour(app: HammerApp) -> None:
 
     member = target(app)
     if member is not None:
-        app.push_screen(ArmourDialog(open_store(app).ruleset, member.id, member.name, member.armour, member.shield))
+        worn = sheet_of(open_store(app).state, member.id)
+        app.push_screen(ArmourDialog(open_store(app).ruleset, member.id, member.name, worn.armour, worn.shield))
 
 
 def role(app: HammerApp) -> None:
@@ -138,7 +145,8 @@ def role(app: HammerApp) -> None:
 
 
 def _holder(app: HammerApp, role: str) -> Character | None:
-    return next((m for m in open_store(app).state.party if m.role == role), None)
+    state = open_store(app).state
+    return next((m for m in state.party if sheet_of(state, m.id).role == role), None)
 
 
 def rename_character(app: HammerApp) -> None:

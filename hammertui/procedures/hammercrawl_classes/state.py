@@ -5,7 +5,8 @@ Fighter's Not Today!), and a Berserker's Murderous Rage: an effect on them that 
 broken, and the Mind save every hurt calls for. Its slice keeps, by character id, what the class
 rules note on a sheet beyond the shared record (`Sheet`): a Thief's Bailiwick and Failing, the
 ammunition carried, the Bedroll, the spells spent until re-memorized (a Light spell cast tells it
-`SpellCast`), the choice made at 0 HP and what is left of each class resource.
+`SpellCast`), the choice made at 0 HP, what is left of each class resource, the armour worn and
+the party role held (the kernel asks it through `role_of`; a burial frees it, `Buried`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import effects
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.events import Event, note
-from hammertui.kernel.session.procedures import Hears, SpellCast, flasks, stock
+from hammertui.kernel.session.procedures import Buried, Hears, SpellCast, flasks, stock
 from hammertui.kernel.session.sessions import DEMO_PARTY
 from hammertui.kernel.session.state import Character, Effect, State, Stats, replace_member
 from hammertui.kernel.session.vitals import ApplyDamage, Heal, settle
@@ -47,7 +48,8 @@ class Sheet:
     spells cast and not yet re-memorized; whether they carry a Bedroll (Book Three's camps heal
     only those who do); the choice made each round at 0 HP (`stance`: lay_down or fight_on), kept
     until they are back on their feet; what is left of each class resource by its id (`uses`: Not
-    Today!, Turn Unholy, Thiefy rerolls)."""
+    Today!, Turn Unholy, Thiefy rerolls); the armour worn (an `[armour]` id) and whether they carry a
+    shield, which the AC on the shared record counts; the party role they hold (Leader, Mapper...)."""
 
     bailiwick: str = ""
     failing: str = ""
@@ -56,6 +58,9 @@ class Sheet:
     bedroll: bool = False
     stance: str = ""
     uses: dict[str, int] = attrs.field(factory=dict)
+    armour: str = "none"
+    shield: bool = False
+    role: str = ""
 
 
 STANCES = ("", damage.LAY_DOWN, damage.FIGHT_ON)
@@ -122,6 +127,24 @@ def sheet_problems(slice: Sheets, state: State) -> list[str]:
     return problems
 
 
+def armour_problems(slice: Sheets, state: State, ruleset: Ruleset) -> list[str]:
+    """Armour the ruleset has and a shield only where it has one (a ruleset without armour plays
+    none), on every character's sheet, a blank one too, each named by its character."""
+    if not ruleset.armour:
+        return []
+    names = _names(state)
+    body = [kind.id for kind in ruleset.body_armour]
+    problems = []
+    for who in dict.fromkeys([*names, *slice.sheets]):
+        sheet = slice.sheets.get(who, BLANK)
+        where = f"sheets.{who} ({names[who]})" if who in names else f"sheets.{who}"
+        if sheet.armour not in body:
+            problems.append(f"{where}.armour: {ruleset.name} has no armour {sheet.armour!r} (one of {', '.join(body)})")
+        if sheet.shield and ruleset.shield is None:
+            problems.append(f"{where}.shield: {ruleset.name} has no shield")
+    return problems
+
+
 def _names(state: State) -> dict[str, str]:
     """Each character's name by id, party, pile and graveyard alike."""
     return {m.id: m.name for m in (*state.party, *state.pile, *(g.character for g in state.graveyard))}
@@ -131,6 +154,21 @@ def on_spell_cast(state: State, ctx: Context, action: Action, cast: SpellCast) -
     """A spell cast is spent until re-memorized."""
     spent = sheet_of(state, cast.character_id).spells_forgotten + 1
     return sheet_changed(state, cast.character_id, spells_forgotten=spent), []
+
+
+def role_of(state: State, character_id: str) -> str:
+    """The party role a character holds, "" for none."""
+    return sheet_of(state, character_id).role
+
+
+def on_buried(state: State, ctx: Context, action: Action, buried: Buried) -> Result:
+    """The grave holds no party role: the one the dead held is free, and the table is told."""
+    role = role_of(state, buried.character_id)
+    if not role:
+        return state, []
+    return sheet_changed(state, buried.character_id, role=""), [
+        note(action, f"The party needs a new {role}.", level="warn")
+    ]
 
 
 # ------------------------------------------------------------------------------ a new party
@@ -145,9 +183,9 @@ def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...]
     for index, ((hero, player), (armour, shield)) in enumerate(zip(DEMO_PARTY, DEMO_ARMOUR, strict=True), start=1):
         rolled = characters.roll_character(ruleset, dice, hero, armour=armour, shield=shield)
         member = outfitted(from_rolled(ruleset, f"c{index}", rolled, player), ruleset)
-        member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
         party.append(member)
-        sheet = attrs.evolve(sheet_rolled(rolled), bedroll=kit_bedroll(ruleset))
+        role = ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else ""
+        sheet = attrs.evolve(sheet_rolled(rolled), bedroll=kit_bedroll(ruleset), role=role)
         if sheet != BLANK:
             kept[member.id] = sheet
         events.append(Event(0, "roll", rolled_text(ruleset, member, sheet), tuple(r.describe() for r in rolled.rolls)))
@@ -202,14 +240,19 @@ def from_rolled(
         con=con,
         con_max=con,
         rations=rations,
-        armour=rolled.armour,
-        shield=rolled.shield,
     )
 
 
 def sheet_rolled(rolled: characters.RolledCharacter) -> Sheet:
-    """The sheet of one the rules rolled, with their class's uses in full."""
-    return Sheet(bailiwick=rolled.bailiwick, failing=rolled.failing, uses=dict(rolled.uses))
+    """The sheet of one the rules rolled: a Thief's Bailiwick and Failing, their class's uses in
+    full, the armour they wear."""
+    return Sheet(
+        bailiwick=rolled.bailiwick,
+        failing=rolled.failing,
+        uses=dict(rolled.uses),
+        armour=rolled.armour,
+        shield=rolled.shield,
+    )
 
 
 def rolled_text(ruleset: Ruleset, member: Character, sheet: Sheet = BLANK) -> str:
@@ -378,12 +421,13 @@ class _Session:
     slice_type = Sheets
     new_slice = staticmethod(new_slice)
     problems = staticmethod(sheet_problems)
-    rules_problems = None
-    hears = (Hears(SpellCast, on_spell_cast),)
+    rules_problems = staticmethod(armour_problems)
+    hears = (Hears(SpellCast, on_spell_cast), Hears(Buried, on_buried))
     new_party = staticmethod(new_party)
     draw_supply = None
     take_damage = staticmethod(take_damage)
     heal = staticmethod(heal)
+    role_of = staticmethod(role_of)
 
 
 SESSION: CharactersProcedure = _Session()

@@ -442,7 +442,8 @@ class Attack:
             base, by_weight = foe.ac, foe.by_weight
         else:
             member = state.character(self.target)
-            base, by_weight = member.ac, member.armour != "none"
+            worn = people.person(state, ctx.ruleset, member.id).armour
+            base, by_weight = member.ac, worn != people.NO_ARMOUR
         option = fight.options.get(self.target, "")
         ac = rules.armour_class(base, option, self.target in fight.finesse, own.options)
         return rules.crushed_ac(ac, "crushing" in self.abilities, by_weight, own.crushing_ac)

@@ -187,7 +187,7 @@ def sheet_lines(view: View, character_id: str) -> list[str]:
     lines = [
         f"{who} · {level_words(view, member)}",
         scores,
-        f"HP {member.hp}/{member.max_hp} · AC {member.ac} ({people.armour_words(member.armour, member.shield)})"
+        f"HP {member.hp}/{member.max_hp} · AC {member.ac} ({people.armour_words(sheet.armour, sheet.shield)})"
         f" · WS {sheet.weapon_skill} · Bow {sheet.bow_skill}",
         checks.skills_words(state, ruleset, character_id),
         f"Tired {tired}" + (f" · Wounds: {', '.join(sheet.wounds)}" if sheet.wounds else ""),
@@ -347,7 +347,9 @@ def wear_armour(app: HammerApp) -> None:
     member = _selected(app)
     if member is None:
         return
-    own = people.section(open_store(app).ruleset)
+    store = open_store(app)
+    own = people.section(store.ruleset)
+    worn = people.person(store.state, store.ruleset, member.id)
     kinds = [
         (people.NO_ARMOUR, f"No armour (AC {own.unarmoured_ac})"),
         *((k, f"{k.capitalize()} (AC {ac})") for k, ac in own.armour.items()),
@@ -359,7 +361,7 @@ def wear_armour(app: HammerApp) -> None:
     ]
     dialog = ChooseDialog(
         "Armour",
-        f"What does {member.name} wear? (now {people.armour_words(member.armour, member.shield)}, AC {member.ac})",
+        f"What does {member.name} wear? (now {people.armour_words(worn.armour, worn.shield)}, AC {member.ac})",
         choices,
     )
 

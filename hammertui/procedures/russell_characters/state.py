@@ -2,8 +2,8 @@
 shared record, and the actions of load and weariness.
 
 The shared `Character` keeps the name, the assigned attributes, HP, AC and coins; this procedure's
-slice keeps, by character id, the seven rolls, Weapon and Bow Skill, skills, the gear with its slots
-and usage dice, the Tired pips (Wearied is all of them marked), the wounds, which outlast a fight,
+slice keeps, by character id, the seven rolls, Weapon and Bow Skill, skills, the armour worn, the
+gear with its slots and usage dice, the Tired pips (Wearied is all of them marked), the wounds, which outlast a fight,
 and the day of the last square meal. A hireling (on the shared `State.hirelings`) has a sheet of
 their own here, by hireling id. The exploration die tells it of a Tired result through
 `ExplorationResult`; a new session's party is rolled by `new_party`. HP, wounds and hirelings
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from hammertui.kernel.session.seam import CharactersProcedure
 
 NAME = "russell_characters"
+NO_ARMOUR = "none"
 
 
 @record
@@ -76,6 +77,9 @@ class Person:
     """The wounds taken, by name: "a second wound will kill the character"."""
     fed: int = -1
     """The day of the last square meal ("Once per day"); -1: none yet."""
+    armour: str = NO_ARMOUR
+    """The armour worn, by the table's name (`medium`), which the AC on the shared record counts."""
+    shield: bool = False
 
 
 @record
@@ -260,8 +264,8 @@ def with_hand(state: State, hireling_id: str, sheet: Hand | None) -> State:
 def slots_used(ruleset: Ruleset, member: Character, sheet: Person) -> int:
     """Gear slots filled: the gear's, the armour's one per point of AC it improves, and the coins'."""
     own = section(ruleset)
-    base = own.armour.get(member.armour, own.unarmoured_ac)
-    armour = rules.armour_slots(own.unarmoured_ac, base, member.shield, own.shield_better)
+    base = own.armour.get(sheet.armour, own.unarmoured_ac)
+    armour = rules.armour_slots(own.unarmoured_ac, base, sheet.shield, own.shield_better)
     return sum(g.slots for g in sheet.gear) + armour + rules.coin_slots(member.coins, own.coins_per_slot)
 
 
@@ -461,9 +465,6 @@ class Drop:
         ]
 
 
-NO_ARMOUR = "none"
-
-
 def template_ac(own: RussellCharacters, sheet: Person) -> int:
     """The points of AC a character's class template makes better."""
     return next((t.ac for t in own.templates if t.id == sheet.template), 0)
@@ -505,16 +506,12 @@ class WearArmour:
             raise Refused(
                 f"No armour {self.armour!r}: one of {', '.join((NO_ARMOUR, *own.armour))} (Armor Types and Values)."
             )
-        if (member.armour, member.shield) == (self.armour, self.shield):
-            raise Refused(f"{member.name} already wears {armour_words(self.armour, self.shield)}.")
         sheet = person(state, ctx.ruleset, member.id)
-        worn = attrs.evolve(
-            member,
-            armour=self.armour,
-            shield=self.shield,
-            ac=worn_ac(ctx.ruleset, member, sheet, self.armour, self.shield),
-        )
-        used, most = slots_used(ctx.ruleset, worn, sheet), most_slots(ctx.ruleset, worn)
+        if (sheet.armour, sheet.shield) == (self.armour, self.shield):
+            raise Refused(f"{member.name} already wears {armour_words(self.armour, self.shield)}.")
+        dressed = attrs.evolve(sheet, armour=self.armour, shield=self.shield)
+        worn = attrs.evolve(member, ac=worn_ac(ctx.ruleset, member, sheet, self.armour, self.shield))
+        used, most = slots_used(ctx.ruleset, worn, dressed), most_slots(ctx.ruleset, worn)
         strength = ability(ctx.ruleset, member, "strength")
         if used > most:
             raise Refused(
@@ -527,7 +524,7 @@ class WearArmour:
             f"{member.name} wears {armour_words(self.armour, self.shield)}:"
             f" AC {worn.ac}; {used}/{strength} slots{burden}."
         )
-        return attrs.evolve(state, party=replace_member(state.party, worn)), [
+        return with_person(attrs.evolve(state, party=replace_member(state.party, worn)), member.id, dressed), [
             note(self, text, level="warn" if burden else "info")
         ]
 
@@ -845,6 +842,7 @@ class _Session:
     draw_supply = staticmethod(draw_supply)
     take_damage = None
     heal = None
+    role_of = None
 
 
 SESSION: CharactersProcedure = _Session()

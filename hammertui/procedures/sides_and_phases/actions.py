@@ -40,6 +40,7 @@ from hammertui.procedures.hammercrawl_classes.state import (
     NOT_TODAY,
     can_say_not_today,
     hurt_text,
+    sheet_of,
     spend_use,
     uses_left,
     vitals_of,
@@ -329,7 +330,7 @@ def _foe_name(kind: str, n: int, count: int, taken: set[str]) -> str:
 def default_leader(state: State) -> str:
     """Who rolls the party's initiative: the party's Leader, else the first one standing."""
     living = [m for m in state.party if m.alive]
-    leader = next((m for m in living if m.role == "Leader"), None)
+    leader = next((m for m in living if sheet_of(state, m.id).role == "Leader"), None)
     return (leader or living[0]).id if living else ""
 
 
@@ -810,7 +811,7 @@ def target_ac(state: State, target_id: str, ruleset: Ruleset | None = None) -> i
     lost = (
         ruleset is not None
         and ruleset.shield is not None
-        and member.shield
+        and sheet_of(state, member.id).shield
         and SHIELD_LOST in _effects_on(state, target_id)
     )
     return member.ac - (ruleset.shield.ac if lost and ruleset is not None and ruleset.shield is not None else 0)

@@ -130,12 +130,11 @@ class AddCharacter:
             ac=self.ac,
             con=con,
             con_max=con,
-            armour=self.armour,
-            shield=self.shield,
         )
         member = outfitted(member, ctx.ruleset)
         text = f"Entered by hand: {rolled_text(ctx.ruleset, member)}"
-        state = sheet_changed(state, member.id, uses=characters.starting_uses(class_def, self.level))
+        sheet = {"uses": characters.starting_uses(class_def, self.level), "armour": self.armour, "shield": self.shield}
+        state = sheet_changed(state, member.id, **sheet)
         return bedded(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset), [note(self, text)]
 
 
@@ -239,12 +238,14 @@ class AssignRole:
         member = member_of(state, self.character_id)
         if self.role and self.role not in ctx.ruleset.party_roles:
             raise Refused(f"no party role {self.role!r} (one of {', '.join(ctx.ruleset.party_roles)})")
-        if member.role == self.role:
+        held = sheet_of(state, member.id).role
+        if held == self.role:
             raise Refused(f"{member.name} is already {self.role or 'without a role'}")
-        party = tuple(attrs.evolve(m, role="") if self.role and m.role == self.role else m for m in state.party)
-        party = replace_member(party, attrs.evolve(member, role=self.role))
-        text = f"{member.name} is the {self.role}." if self.role else f"{member.name} gives up the {member.role} role."
-        return attrs.evolve(state, party=party), [note(self, text)]
+        for other in state.party:
+            if self.role and sheet_of(state, other.id).role == self.role:
+                state = sheet_changed(state, other.id, role="")
+        text = f"{member.name} is the {self.role}." if self.role else f"{member.name} gives up the {held} role."
+        return sheet_changed(state, member.id, role=self.role), [note(self, text)]
 
 
 @record
@@ -264,8 +265,10 @@ class SetArmour:
             raise Refused("; ".join(problems))
         class_def = ctx.ruleset.classes[member.class_id]
         ac, why = characters.armour_class(ctx.ruleset, member.stats.as_dict(), class_def, self.armour, self.shield)
-        dressed = attrs.evolve(member, armour=self.armour, shield=self.shield, ac=ac)
-        return attrs.evolve(state, party=replace_member(state.party, dressed)), [note(self, f"{member.name}: {why}.")]
+        dressed = sheet_changed(state, member.id, armour=self.armour, shield=self.shield)
+        return attrs.evolve(dressed, party=replace_member(state.party, attrs.evolve(member, ac=ac))), [
+            note(self, f"{member.name}: {why}.")
+        ]
 
 
 @record

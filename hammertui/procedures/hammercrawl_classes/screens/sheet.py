@@ -26,7 +26,7 @@ from hammertui.kernel.ui.view import View
 from hammertui.procedures.hammercrawl_classes import commands
 from hammertui.procedures.hammercrawl_classes.actions.sheets import character_sheet
 from hammertui.procedures.hammercrawl_classes.rules.sheet import Section
-from hammertui.procedures.hammercrawl_classes.state import sheet_of
+from hammertui.procedures.hammercrawl_classes.state import Sheet, sheet_of
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -91,7 +91,7 @@ class SheetScreen(Commanded, ModalScreen[None]):
             return
         box = self.query_one("#sheet")
         plain.title(box, member.name + (f" ({member.player})" if member.player else ""))
-        plain.subtitle(box, _status(member, sheet_of(view.state, member.id).stance))
+        plain.subtitle(box, _status(member, sheet_of(view.state, member.id)))
         sections = character_sheet(view.state, view.ruleset, member)
         self.query_one("#sheet-left", Static).update(_column([s for s in sections if s.title in LEFT]))
         self.query_one("#sheet-right", Static).update(
@@ -133,12 +133,12 @@ def _find(view: View, character_id: str) -> Character | None:
     return next((m for m in view.state.party if m.id == character_id), None)
 
 
-def _status(member: Character, stance: str) -> str:
+def _status(member: Character, sheet: Sheet) -> str:
     if member.status == "dead" and member.death is not None:
         return f"dead: {member.death.cause}"
     if member.status == "down":
-        return {"lay_down": "down, laid down", "fight_on": "down, fighting on"}.get(stance, "down at 0 HP")
-    return member.role or ""
+        return {"lay_down": "down, laid down", "fight_on": "down, fighting on"}.get(sheet.stance, "down at 0 HP")
+    return sheet.role
 
 
 def _column(sections: list[Section]) -> Group:
