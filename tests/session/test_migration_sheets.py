@@ -46,7 +46,10 @@ def plain(value: Any) -> Any:
     return value
 
 
-UNREAD: dict[str, Callable[[Character], Any]] = {}
+UNREAD: dict[str, Callable[[Character], Any]] = {
+    "con": lambda m: m.stats["CON"],
+    "con_max": lambda m: m.stats["CON"],
+}
 """What the old record held, under a field its characters procedure never reads, for every
 character those rules made, where that is not what a blank class rules' sheet holds: nothing of
 theirs is lost when the field is dropped."""
@@ -127,3 +130,18 @@ def test_the_choice_made_at_0_hp_moves_to_the_sheet_and_is_checked_there(tmp_pat
     crawling = path.read_text().replace('stance = ""', 'stance = "crawl"', 1)
     with pytest.raises(persist.SaveError, match=r"\.stance: 'crawl' is not one of lay_down, fight_on"):
         persist.parse_state(crawling, tmp_path / "crawling.toml")
+
+
+def test_the_con_left_moves_to_the_sheet_and_is_checked_there(tmp_path: Path) -> None:
+    path = FIXTURES / "schema6" / "before-fight.toml"
+    burnt = path.read_text().replace("con = 10\n", "con = 7\n", 1)
+    assert sheet_of(persist.parse_state(burnt, tmp_path / "burnt.toml"), "c1").con == 7
+    over = path.read_text().replace("con = 10\n", "con = 12\n", 1)
+    with pytest.raises(
+        persist.SaveError, match=r"slices\.hammercrawl_classes\.sheets\.c1 \(Darla\)\.con: 12 is outside 0-10"
+    ):
+        persist.parse_state(over, tmp_path / "over.toml")
+    (tmp_path / "raised.toml").write_text(path.read_text().replace("con_max = 10\n", "con_max = 11\n", 1))
+    shutil.copy(path.with_name("before-fight.log.toml"), tmp_path / "raised.log.toml")
+    with pytest.raises(persist.SaveError, match=r"sheets\.c1 \(Darla\)\.con_max: 11 is not the CON score 10"):
+        sessions.open_files(persist.SaveFiles(tmp_path, "raised"), load_ruleset)

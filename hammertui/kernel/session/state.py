@@ -97,9 +97,8 @@ class Character:
 
     `uses` counts what is left of each class resource (Not Today!, Turn Unholy, Thiefy rerolls). A
     dead character keeps their `death` and stays on the roster until the table buries them with an
-    epitaph. `con` is what is left of the constitution (the stat the ruleset's `[stats] roles` names
-    so), whose score as rolled is `con_max`. `oil` counts the flasks of lantern oil they carry, each
-    one a full refill. `coins` and `items` are what they took home from the loot divided in town.
+    epitaph. `oil` counts the flasks of lantern oil they carry, each one a full refill. `coins` and
+    `items` are what they took home from the loot divided in town.
     """
 
     id: str
@@ -109,8 +108,6 @@ class Character:
     hp: int
     max_hp: int
     ac: int
-    con: int
-    con_max: int
     player: str = ""
     level: int = 1
     xp: int = 0

@@ -18,7 +18,7 @@ from hammertui.kernel.ui.targets import ask_amount, target
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp, SetLevelUpHP, level_up_hp_choices
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 from hammertui.procedures.hammercrawl_classes.rules.characters import level_up_hp_rule
-from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, dungeon_tier
+from hammertui.procedures.hammercrawl_classes.state import NOT_TODAY, can_say_not_today, dungeon_tier, sheet_of
 
 if TYPE_CHECKING:
     from hammertui.kernel.ui.app import HammerApp
@@ -60,7 +60,7 @@ def restore_con(app: HammerApp) -> None:
 
     member = target(app)
     if member is not None:
-        app.push_screen(RestoreConDialog(member))
+        app.push_screen(RestoreConDialog(member, sheet_of(open_store(app).state, member.id)))
 
 
 def award_xp(app: HammerApp) -> None:

@@ -20,6 +20,7 @@ from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.procedures import camp_under_way, explore_under_way, fight_under_way
 from hammertui.kernel.session.state import Character, State, replace_member
 from hammertui.procedures.hammercrawl_classes.rules import characters
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 
 WHERE_LEVELLING = "You must then either use the Level Up camp action, or return to Town."
 """Both texts' rule for where a character levels up."""
@@ -98,7 +99,7 @@ class LevelUp:
         if not ready:
             raise Refused(f"{member.name} cannot level up: {why}")
         events = _where(state, self, member.name)
-        stats = {**member.stats.as_dict(), ctx.ruleset.stat_rules.role("constitution"): member.con}
+        stats = {**member.stats.as_dict(), ctx.ruleset.stat_rules.role("constitution"): sheet_of(state, member.id).con}
         result = characters.level_up(
             ctx.ruleset, member.class_id, member.level, member.max_hp, stats, ctx.dice, state.session.level_up_hp
         )
