@@ -34,11 +34,11 @@ class ClassesPartyPane(PartyPane):
     def cells(self, view: View, member: Character) -> list[Text]:
         """Every cell whole: `_fill` cuts the name and the status to the pane."""
         cls = view.ruleset.classes.get(member.class_id)
-        stance = sheet_of(view.state, member.id).stance if member.status == "down" else ""
+        sheet = sheet_of(view.state, member.id)
+        stance = sheet.stance if member.status == "down" else ""
         words, style = STATUS.get((member.status, stance), (member.status, ""))
         if not words and member.role:
             words, style = member.role, "dim"
-        sheet = sheet_of(view.state, member.id)
         if sheet.con < sheet.con_max and member.alive:
             words = f"{words} CON {sheet.con}".strip()
         return [
