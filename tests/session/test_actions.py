@@ -18,6 +18,7 @@ from hammertui.kernel.session.state import State, Stats, replace_member
 from hammertui.kernel.session.vitals import ApplyDamage, Heal
 from hammertui.procedures.burn_down import state as light_state
 from hammertui.procedures.burn_down.actions import Douse, HandOver, Light
+from hammertui.procedures.hammercrawl_classes.state import sheet_changed, sheet_of
 
 
 def run(state: State, ruleset: Ruleset, action) -> tuple[State, list]:
@@ -95,10 +96,10 @@ def test_damage_says_the_hp_lost_and_the_hp_left(state: State, b3: Ruleset) -> N
 
 
 def test_damage_past_zero_comes_off_con_and_con_zero_is_death(state: State, b3: Ruleset) -> None:
-    member = attrs.evolve(state.party[0], hp=3, con=5, con_max=12, stats=Stats.of(dict(state.party[0].stats, CON=12)))
-    state = attrs.evolve(state, party=replace_member(state.party, member))
+    member = attrs.evolve(state.party[0], hp=3, stats=Stats.of(dict(state.party[0].stats, CON=12)))
+    state = sheet_changed(attrs.evolve(state, party=replace_member(state.party, member)), member.id, con=5, con_max=12)
     down, _ = run(state, b3, ApplyDamage(member.id, 5))
-    assert (down.character(member.id).hp, down.character(member.id).con) == (0, 3)
+    assert (down.character(member.id).hp, sheet_of(down, member.id).con) == (0, 3)
     assert down.character(member.id).status == "down"
     dead, events = run(down, b3, ApplyDamage(member.id, 4))
     assert dead.character(member.id).status == "dead"

@@ -287,7 +287,7 @@ def test_damage_to_a_character_in_adventure_mode_burns_con_past_0_hp(demo: State
     state = started(demo, hc, count=1)
     new, events = landed(state, hc, [16, 6], attacker="f1", target="c1")  # Darla: 5 HP, CON 6
     darla = new.character("c1")
-    assert (darla.hp, darla.con, darla.status) == (0, 5, "down")
+    assert (darla.hp, sheet_of(new, "c1").con, darla.status) == (0, 5, "down")
     assert (
         "Darla takes 6 damage: loses 5 HP, drops to 0 HP: Lay Down or Fight On each round, -1 CON (permanent)."
         in texts(events)
@@ -307,7 +307,7 @@ def test_not_today_keeps_a_fighter_at_1_hp_and_spends_the_use(demo: State, hc: R
     thrown, _ = attacked(state, hc, [16, 6], attacker="f1", target="c1")
     new, events = run(thrown, hc, ResolveAttack(not_today=True))
     darla = new.character("c1")
-    assert (darla.hp, darla.con, darla.status, sheet_of(new, "c1").uses["not_today"]) == (1, 6, "ok", 0)
+    assert (darla.hp, sheet_of(new, "c1").con, darla.status, sheet_of(new, "c1").uses["not_today"]) == (1, 6, "ok", 0)
     assert "Not Today!: stays at 1 HP, 2 damage negated (0 left)" in texts(events)
     again, _ = attacked(new, hc, [16, 6], attacker="f1", target="c1")
     with pytest.raises(Refused, match="no Not Today!"):

@@ -31,7 +31,7 @@ def ruleset(tmp_path_factory: pytest.TempPathFactory) -> Ruleset:
 
 def _member(cid: str, name: str, wis: int, intelligence: int, ac: int) -> Character:
     stats = Stats.of(dict(STR=12, DEX=10, CON=10, INT=intelligence, WIS=wis, CHA=10))
-    return Character(id=cid, name=name, class_id="", stats=stats, hp=6, max_hp=6, ac=ac, con=10, con_max=10)
+    return Character(id=cid, name=name, class_id="", stats=stats, hp=6, max_hp=6, ac=ac)
 
 
 def _kits(ruleset: Ruleset) -> dict[str, people.Person]:

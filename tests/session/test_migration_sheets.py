@@ -47,7 +47,11 @@ def plain(value: Any) -> Any:
     return value
 
 
-UNREAD: dict[str, Callable[[Character], Any]] = {"oil": lambda m: 0}
+UNREAD: dict[str, Callable[[Character], Any]] = {
+    "con": lambda m: m.stats["CON"],
+    "con_max": lambda m: m.stats["CON"],
+    "oil": lambda m: 0,
+}
 """What the old record held, under a field its characters procedure never reads, for every
 character those rules made, where that is not what a blank class rules' sheet holds: nothing of
 theirs is lost when the field is dropped."""
@@ -150,3 +154,18 @@ def test_the_uses_left_move_to_the_sheet_and_are_checked_there(tmp_path: Path) -
     spent = path.read_text().replace("turn_unholy = 1", "turn_unholy = -1", 1)
     with pytest.raises(persist.SaveError, match=r"sheets\.c2 \(Brannoc\)\.uses: cannot be negative"):
         persist.parse_state(spent, tmp_path / "spent.toml")
+
+
+def test_the_con_left_moves_to_the_sheet_and_is_checked_there(tmp_path: Path) -> None:
+    path = FIXTURES / "schema6" / "before-fight.toml"
+    burnt = path.read_text().replace("con = 10\n", "con = 7\n", 1)
+    assert sheet_of(persist.parse_state(burnt, tmp_path / "burnt.toml"), "c1").con == 7
+    over = path.read_text().replace("con = 10\n", "con = 12\n", 1)
+    with pytest.raises(
+        persist.SaveError, match=r"slices\.hammercrawl_classes\.sheets\.c1 \(Darla\)\.con: 12 is outside 0-10"
+    ):
+        persist.parse_state(over, tmp_path / "over.toml")
+    (tmp_path / "raised.toml").write_text(path.read_text().replace("con_max = 10\n", "con_max = 11\n", 1))
+    shutil.copy(path.with_name("before-fight.log.toml"), tmp_path / "raised.log.toml")
+    with pytest.raises(persist.SaveError, match=r"sheets\.c1 \(Darla\)\.con_max: 11 is not the CON score 10"):
+        sessions.open_files(persist.SaveFiles(tmp_path, "raised"), load_ruleset)

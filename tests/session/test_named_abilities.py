@@ -10,6 +10,7 @@ from hammertui.cli import main
 from hammertui.kernel.ruleset import check_ruleset_file
 from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.ui.app import make_app
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 from hammertui.procedures.russell_characters.actions import checks
 from tests.lucky_ruleset import loader, lucky
 
@@ -25,7 +26,10 @@ def test_a_ruleset_renaming_a_stat_passes_its_check_and_opens_a_session(
     assert app.store is not None and app.store.ruleset.id == "lucky"
     party = app.store.state.party
     assert party and all(list(m.stats) == ["STR", "DEX", "CON", "INT", "WIS", "LUC"] for m in party)
-    assert all(3 <= m.stats["LUC"] <= 18 and m.con == m.con_max == m.stats["CON"] for m in party)
+    sheets = [sheet_of(app.store.state, m.id) for m in party]
+    assert all(
+        3 <= m.stats["LUC"] <= 18 and s.con == s.con_max == m.stats["CON"] for m, s in zip(party, sheets, strict=True)
+    )
 
 
 VIGOROUS = """\
@@ -61,7 +65,8 @@ def test_the_stat_a_rule_reads_is_the_one_the_ruleset_gives_its_role(tmp_path: P
     assert check_ruleset_file(path) == []
     app = make_app(tmp_path / "saves", "Tuesday", str(path), seed=3)
     assert app.store is not None
-    assert all(m.con == m.con_max == m.stats["VIG"] for m in app.store.state.party)
+    sheets = [sheet_of(app.store.state, m.id) for m in app.store.state.party]
+    assert all(s.con == s.con_max == m.stats["VIG"] for m, s in zip(app.store.state.party, sheets, strict=True))
 
 
 def test_a_role_given_a_stat_the_ruleset_does_not_name_is_refused(tmp_path: Path) -> None:

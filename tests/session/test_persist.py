@@ -58,8 +58,6 @@ def characters(draw, index: int, dead: bool | None = None) -> Character:
         hp=draw(st.integers(0, max_hp)),
         max_hp=max_hp,
         ac=draw(st.integers(0, 30)),
-        con=draw(st.integers(0, stats["CON"])),
-        con_max=stats["CON"],
         level=draw(st.integers(1, 15)),
         xp=draw(small),
         temp_hp=draw(st.integers(0, 20)),
@@ -68,6 +66,13 @@ def characters(draw, index: int, dead: bool | None = None) -> Character:
         notes=draw(tricky),
         death=death,
     )
+
+
+@st.composite
+def constitutions(draw) -> dict[str, int]:
+    """A sheet's CON: what is left of a score as rolled."""
+    con_max = draw(score)
+    return {"con": draw(st.integers(0, con_max)), "con_max": con_max}
 
 
 @st.composite
@@ -86,6 +91,7 @@ def sheets(draw, ids: list[str]) -> Sheets:
                 armour=draw(st.sampled_from(["none", "light", "plate"])),
                 shield=draw(st.booleans()),
                 role=draw(st.sampled_from(["", "Leader", "Mapper"])),
+                **draw(constitutions()),
             )
             for who in ids
             if draw(st.booleans())

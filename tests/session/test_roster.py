@@ -40,6 +40,7 @@ def run(state: State, ruleset: Ruleset, action, faces=()) -> tuple[State, list]:
 
 
 def with_member(state: State, **changes) -> tuple[State, Character]:
+    """The state with the first character changed, what their sheet keeps on their sheet."""
     noted = {k: changes.pop(k) for k in list(changes) if k in attrs.fields_dict(Sheet)}
     member = attrs.evolve(state.party[0], **changes)
     state = sheet_changed(state, member.id, **noted) if noted else state
@@ -109,13 +110,13 @@ def test_counts_never_go_below_zero(state: State, hc: Ruleset) -> None:
 def test_adventure_and_excitement_burn_con_then_lay_down(state: State, b3: Ruleset, mode: str) -> None:
     state, member = with_member(in_mode(state, mode), hp=4, con=3, status="ok", uses={})
     down, events = run(state, b3, ApplyDamage(member.id, 5, source="a goblin"))
-    assert (down.party[0].hp, down.party[0].con, down.party[0].status) == (0, 2, "down")
+    assert (down.party[0].hp, sheet_of(down, member.id).con, down.party[0].status) == (0, 2, "down")
     assert events[-1].level == "warn" and "Lay Down (z) or Fight On (f)" in events[-1].text
     saved, events = run(down, b3, LayDown(member.id), [18])
-    assert saved.party[0].con == 2 and sheet_of(saved, member.id).stance == "lay_down"
+    assert sheet_of(saved, member.id).con == 2 and sheet_of(saved, member.id).stance == "lay_down"
     assert "Death save" in events[0].dice[0]
     failed, _ = run(saved, b3, LayDown(member.id), [2])
-    assert failed.party[0].con == 1
+    assert sheet_of(failed, member.id).con == 1
     dead, events = run(failed, b3, LayDown(member.id), [2])
     assert dead.party[0].status == "dead"
     assert dead.party[0].death.cause == "bled out, laid down"
@@ -124,7 +125,7 @@ def test_adventure_and_excitement_burn_con_then_lay_down(state: State, b3: Rules
 def test_fight_on_to_the_end(state: State, b3: Ruleset) -> None:
     state, member = with_member(state, hp=0, con=4, status="down")
     once, events = run(state, b3, FightOn(member.id), [3])
-    assert once.party[0].con == 1 and events[0].dice == ("Fight On 1d4: [3] = 3",)
+    assert sheet_of(once, member.id).con == 1 and events[0].dice == ("Fight On 1d4: [3] = 3",)
     dead, _ = run(once, b3, FightOn(member.id), [1])
     assert dead.party[0].status == "dead" and dead.party[0].death.at == state.clock.units
 
@@ -132,7 +133,7 @@ def test_fight_on_to_the_end(state: State, b3: Ruleset) -> None:
 def test_hardcore_zero_is_the_grave(state: State, b3: Ruleset) -> None:
     state, member = with_member(in_mode(state, "hardcore"), hp=4, uses={})
     dead, _ = run(state, b3, ApplyDamage(member.id, 4, source="a falling block"))
-    assert dead.party[0].status == "dead" and dead.party[0].con == member.con
+    assert dead.party[0].status == "dead" and sheet_of(dead, member.id).con == sheet_of(state, member.id).con
     assert dead.party[0].death.cause == "a falling block"
 
 

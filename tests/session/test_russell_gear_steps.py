@@ -37,12 +37,8 @@ def rhr() -> Ruleset:
 def state(rhr: Ruleset) -> State:
     """The shipped party, Darla made STR 8 DEX 10 (no modifier) and Brannoc STR 12, each with the kit."""
     fresh = new_state("gear", rhr, seed=3)[0]
-    darla = attrs.evolve(
-        fresh.party[0], stats=Stats.of(dict(STR=8, DEX=10, CON=10, INT=10, WIS=10, CHA=10)), ac=10, con=10, con_max=10
-    )
-    brannoc = attrs.evolve(
-        fresh.party[1], stats=Stats.of(dict(STR=12, DEX=10, CON=10, INT=10, WIS=10, CHA=10)), ac=10, con=10, con_max=10
-    )
+    darla = attrs.evolve(fresh.party[0], stats=Stats.of(dict(STR=8, DEX=10, CON=10, INT=10, WIS=10, CHA=10)), ac=10)
+    brannoc = attrs.evolve(fresh.party[1], stats=Stats.of(dict(STR=12, DEX=10, CON=10, INT=10, WIS=10, CHA=10)), ac=10)
     return attrs.evolve(fresh, party=(darla, brannoc, *fresh.party[2:]))
 
 

@@ -28,7 +28,7 @@ def ruleset() -> Ruleset:
 
 def _member(cid: str, name: str, cha: int) -> Character:
     stats = Stats.of(dict(STR=12, DEX=10, CON=10, INT=10, WIS=10, CHA=cha))
-    return Character(id=cid, name=name, class_id="", stats=stats, hp=6, max_hp=6, ac=10, con=10, con_max=10)
+    return Character(id=cid, name=name, class_id="", stats=stats, hp=6, max_hp=6, ac=10)
 
 
 @pytest.fixture

@@ -40,9 +40,7 @@ def ruleset() -> Ruleset:
 
 def _member(cid: str, name: str, cha: int, hp: int, level: int = 1) -> Character:
     stats = Stats.of(dict(STR=12, DEX=10, CON=10, INT=10, WIS=10, CHA=cha))
-    return Character(
-        id=cid, name=name, class_id="", stats=stats, hp=hp, max_hp=6, ac=10, con=10, con_max=10, level=level
-    )
+    return Character(id=cid, name=name, class_id="", stats=stats, hp=hp, max_hp=6, ac=10, level=level)
 
 
 @pytest.fixture

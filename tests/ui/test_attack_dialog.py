@@ -217,7 +217,7 @@ async def test_a_foe_drops_a_character_and_con_burns(tmp_path: Path) -> None:
         assert not dialog.query("#not-today") and not dialog.query("#stay-put")
         await enter(pilot)
         darla = app.store.state.party[0]
-        assert (darla.hp, darla.con, darla.status) == (0, 4, "down")
+        assert (darla.hp, sheet_of(app.store.state, darla.id).con, darla.status) == (0, 4, "down")
         assert (
             "Darla takes 7 damage: loses 5 HP, drops to 0 HP: Lay Down or Fight On each round, -2 CON (permanent)."
             in log_text(app)
@@ -242,7 +242,7 @@ async def test_not_today_keeps_a_fighter_at_1_hp(tmp_path: Path) -> None:
         assert not isinstance(app.screen, AttackDialog)
         darla = app.store.state.party[0]
         left = sheet_of(app.store.state, darla.id).uses[NOT_TODAY]
-        assert (darla.hp, darla.con, darla.status, left) == (1, 6, "ok", 0)
+        assert (darla.hp, sheet_of(app.store.state, darla.id).con, darla.status, left) == (1, 6, "ok", 0)
         assert "Not Today!: stays at 1 HP, 3 damage negated (0 left)" in log_text(app)
         assert script.remaining == 0
 

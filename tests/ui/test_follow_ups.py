@@ -19,6 +19,7 @@ from hammertui.procedures.divining_pool.actions.explore import ExploreNext, Roll
 from hammertui.procedures.divining_pool.dialogs.blood import BloodDialog
 from hammertui.procedures.divining_pool.dialogs.room_xp import RoomXPDialog
 from hammertui.procedures.divining_pool.state import exploring, find_room
+from hammertui.procedures.hammercrawl_classes.state import sheet_changed
 from hammertui.procedures.sides_and_phases.screens import FightScreen
 from hammertui.procedures.sides_and_phases.state import fighting
 from tests.ui.test_rooms import BLOOD, ROOM_1
@@ -50,8 +51,8 @@ def frail_darla_app(tmp_path: Path) -> HammerApp:
     """Room 1's dice (a Blood Drop of 2 among them) for a party whose Darla has 1 HP and 1 CON left."""
     script = ScriptedDice(ROOM_1 + BLOOD)
     made = sessions.create(tmp_path, "demo", load_ruleset("hammercrawl"), seed=7)
-    frail = attrs.evolve(made.state.party[0], hp=1, con=1)
-    state = attrs.evolve(made.state, party=replace_member(made.state.party, frail))
+    frail = attrs.evolve(made.state.party[0], hp=1)
+    state = sheet_changed(attrs.evolve(made.state, party=replace_member(made.state.party, frail)), frail.id, con=1)
     return HammerApp(Store(state, made.ruleset, made.files, made.recent, dice=lambda _: script))
 
 

@@ -141,7 +141,7 @@ async def test_death_epitaph_and_undo(tmp_path: Path) -> None:
     app = demo(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         darla = app.store.state.party[0]
-        await pilot.press("d", *str(darla.hp + darla.con), "enter")
+        await pilot.press("d", *str(darla.hp + sheet_of(app.store.state, darla.id).con), "enter")
         await pilot.pause()
         assert isinstance(app.screen, BurialDialog)
         await pilot.press(*"a poison needle", "enter", *"She checked for traps. Once.", "enter")

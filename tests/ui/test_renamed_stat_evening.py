@@ -14,6 +14,7 @@ from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
 from hammertui.procedures.divining_pool.state import divining_pool, exploring
 from hammertui.procedures.hammercrawl_classes.dialogs.recruit import RollDialog
 from hammertui.procedures.hammercrawl_classes.screens.sheet import SheetScreen
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 from hammertui.procedures.sides_and_phases.screens import FightScreen
 from hammertui.procedures.sides_and_phases.state import fighting
 from tests.lucky_ruleset import loader, lucky
@@ -37,7 +38,8 @@ async def roll_a_character(pilot, app: HammerApp) -> None:  # type: ignore[no-un
     await pilot.press(*"Fortuna", "enter")
     await until(pilot, lambda: len(app.store.state.party) == party + 1, "a character rolled")
     fortuna = app.store.state.party[-1]
-    assert list(fortuna.stats) == STATS and fortuna.con == fortuna.con_max == fortuna.stats["CON"]
+    sheet = sheet_of(app.store.state, fortuna.id)
+    assert list(fortuna.stats) == STATS and sheet.con == sheet.con_max == fortuna.stats["CON"]
     await until(pilot, lambda: on_dashboard(app), "back on the dashboard")
     await pilot.press("enter")
     await until(pilot, lambda: isinstance(app.screen, SheetScreen), "the sheet")

@@ -68,6 +68,8 @@ SCHEMA_7_SHEETS: dict[str, tuple[str, dict[str, Any]]] = {
     "hammercrawl_classes": (
         "sheets",
         {
+            "con": 0,
+            "con_max": 0,
             "uses": {},
             "armour": "none",
             "shield": False,

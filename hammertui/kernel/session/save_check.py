@@ -96,8 +96,6 @@ def _character_problems(where: str, member: Character) -> list[str]:
         problems.append(f"{where}.level: {member.level} is outside 1-15")
     if member.max_hp < 1 or not 0 <= member.hp <= member.max_hp:
         problems.append(f"{where}.hp: {member.hp} of {member.max_hp} is not possible")
-    if not 0 <= member.con <= member.con_max:
-        problems.append(f"{where}.con: {member.con} is outside 0-{member.con_max}")
     if min(member.xp, member.temp_hp, member.rations) < 0:
         problems.append(f"{where}: xp, temp_hp and rations cannot be negative")
     if member.coins < 0:
@@ -144,14 +142,11 @@ def _everyone(state: State) -> list[tuple[str, Character]]:
 
 
 def _stats_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:
-    """The stats the ruleset names, each once, and the constitution's score as `con_max`."""
+    """The stats the ruleset names, each once."""
     if sorted(member.stats) != sorted(ruleset.stats):
         return [
             f"{where}.stats: expected the stats {', '.join(ruleset.stats)}, got {', '.join(member.stats) or 'none'}"
         ]
-    constitution = ruleset.stat_rules.role("constitution")
-    if constitution in member.stats and member.con_max != member.stats[constitution]:
-        return [f"{where}.con_max: {member.con_max} is not the {constitution} score {member.stats[constitution]}"]
     return []
 
 

@@ -96,9 +96,7 @@ class Character:
     """One adventurer as the roster and every rule that touches them needs them.
 
     A dead character keeps their `death` and stays on the roster until the table buries them with an
-    epitaph. `con` is what is left of the constitution (the stat the ruleset's `[stats] roles` names
-    so), whose score as rolled is `con_max`. `coins` and `items` are what they took home from the
-    loot divided in town.
+    epitaph. `coins` and `items` are what they took home from the loot divided in town.
     """
 
     id: str
@@ -108,8 +106,6 @@ class Character:
     hp: int
     max_hp: int
     ac: int
-    con: int
-    con_max: int
     player: str = ""
     level: int = 1
     xp: int = 0

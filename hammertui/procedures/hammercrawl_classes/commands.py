@@ -66,7 +66,7 @@ def restore_con(app: HammerApp) -> None:
 
     member = target(app)
     if member is not None:
-        app.push_screen(RestoreConDialog(member))
+        app.push_screen(RestoreConDialog(member, sheet_of(open_store(app).state, member.id)))
 
 
 def award_xp(app: HammerApp) -> None:

@@ -16,7 +16,7 @@ from hammertui.procedures.hammercrawl_classes import commands
 from hammertui.procedures.hammercrawl_classes.actions.advancement import ad_hoc_words, level_up_hp_choices
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 from hammertui.procedures.hammercrawl_classes.rules.tiers import tier
-from hammertui.procedures.hammercrawl_classes.state import sheet_of
+from hammertui.procedures.hammercrawl_classes.state import con_lost, sheet_of
 
 if TYPE_CHECKING:
     from hammertui.kernel.session.acting import Action
@@ -39,8 +39,8 @@ class ClassesPartyPane(PartyPane):
         words, style = STATUS.get((member.status, stance), (member.status, ""))
         if not words and sheet.role:
             words, style = sheet.role, "dim"
-        if member.con < member.con_max and member.alive:
-            words = f"{words} CON {member.con}".strip()
+        if sheet.con < sheet.con_max and member.alive:
+            words = f"{words} CON {sheet.con}".strip()
         return [
             Text(member.name, style="dim strike" if not member.alive else "", no_wrap=True, overflow="ellipsis"),
             Text(f"{cls.short_name if cls else member.class_id} {member.level}"),
@@ -189,7 +189,7 @@ COMMANDS: tuple[Command[View], ...] = (
         "Restore CON",
         "Restore lost CON",
         "The highlighted character's lost CON back by magic (Cure Serious Wounds: 1d4 + caster level), with the reason",
-        applies=lambda v: any(m.con < m.con_max for m in v.state.living),
+        applies=lambda v: any(con_lost(v.state, m) for m in v.state.living),
         run=commands.restore_con,
     ),
     Command(

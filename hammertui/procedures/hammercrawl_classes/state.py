@@ -5,12 +5,13 @@ Fighter's Not Today!), and a Berserker's Murderous Rage: an effect on them that 
 broken, and the Mind save every hurt calls for. Its slice keeps, by character id, what the class
 rules note on a sheet beyond the shared record (`Sheet`): a Thief's Bailiwick and Failing, the
 ammunition carried, the Bedroll, the spells spent until re-memorized (a Light spell cast tells it
-`SpellCast`), the choice made at 0 HP, what is left of each class resource, the armour worn and
-the party role held (the kernel asks it through `role_of`; a burial frees it, `Buried`).
+`SpellCast`), the choice made at 0 HP, the CON left, what is left of each class resource, the
+armour worn and the party role held (the kernel asks it through `role_of`; a burial frees it, `Buried`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -47,9 +48,11 @@ class Sheet:
     Failing, the thief skills they test with one up and one down; the ammunition carried; the
     spells cast and not yet re-memorized; whether they carry a Bedroll (Book Three's camps heal
     only those who do); the choice made each round at 0 HP (`stance`: lay_down or fight_on), kept
-    until they are back on their feet; what is left of each class resource by its id (`uses`: Not
-    Today!, Turn Unholy, Thiefy rerolls); the armour worn (an `[armour]` id) and whether they carry a
-    shield, which the AC on the shared record counts; the party role they hold (Leader, Mapper...)."""
+    until they are back on their feet; `con`, what is left of the constitution (the stat the
+    ruleset's `[stats] roles` names so), burnt for good at 0 HP, and `con_max`, its score as rolled;
+    what is left of each class resource by its id (`uses`: Not Today!, Turn Unholy, Thiefy
+    rerolls); the armour worn (an `[armour]` id) and whether they carry a shield, which the AC on
+    the shared record counts; the party role they hold (Leader, Mapper...)."""
 
     bailiwick: str = ""
     failing: str = ""
@@ -57,6 +60,8 @@ class Sheet:
     spells_forgotten: int = 0
     bedroll: bool = False
     stance: str = ""
+    con: int = 0
+    con_max: int = 0
     uses: dict[str, int] = attrs.field(factory=dict)
     armour: str = "none"
     shield: bool = False
@@ -112,19 +117,27 @@ def without_sheet(state: State, character_id: str) -> State:
 
 
 def sheet_problems(slice: Sheets, state: State) -> list[str]:
-    """Sheets of characters on the roster only, each named by its character, with no negative count
-    and a stance the 0 HP rules know."""
+    """Sheets of characters on the roster only, each named by its character, with no negative count,
+    a stance the 0 HP rules know and no more CON left than the score."""
     names = _names(state)
     problems = [f"sheets.{who}: no character {who!r}" for who in slice.sheets if who not in names]
     for who, sheet in slice.sheets.items():
-        where = f"sheets.{who} ({names[who]})" if who in names else f"sheets.{who}"
+        where = _where(who, names)
         if min(sheet.ammo, sheet.spells_forgotten) < 0:
             problems.append(f"{where}: ammo and spells cannot be negative")
         if min(sheet.uses.values(), default=0) < 0:
             problems.append(f"{where}.uses: cannot be negative")
         if sheet.stance not in STANCES:
             problems.append(f"{where}.stance: {sheet.stance!r} is not one of lay_down, fight_on")
+        if not 0 <= sheet.con <= sheet.con_max:
+            problems.append(f"{where}.con: {sheet.con} is outside 0-{sheet.con_max}")
     return problems
+
+
+def rules_problems(slice: Sheets, state: State, ruleset: Ruleset) -> list[str]:
+    """What the sheets hold that the ruleset cannot play: a constitution not its score, armour it
+    has not."""
+    return con_problems(slice, state, ruleset) + armour_problems(slice, state, ruleset)
 
 
 def armour_problems(slice: Sheets, state: State, ruleset: Ruleset) -> list[str]:
@@ -137,7 +150,7 @@ def armour_problems(slice: Sheets, state: State, ruleset: Ruleset) -> list[str]:
     problems = []
     for who in dict.fromkeys([*names, *slice.sheets]):
         sheet = slice.sheets.get(who, BLANK)
-        where = f"sheets.{who} ({names[who]})" if who in names else f"sheets.{who}"
+        where = _where(who, names)
         if sheet.armour not in body:
             problems.append(f"{where}.armour: {ruleset.name} has no armour {sheet.armour!r} (one of {', '.join(body)})")
         if sheet.shield and ruleset.shield is None:
@@ -145,9 +158,33 @@ def armour_problems(slice: Sheets, state: State, ruleset: Ruleset) -> list[str]:
     return problems
 
 
+def con_problems(slice: Sheets, state: State, ruleset: Ruleset) -> list[str]:
+    """Every character holding the stats the ruleset names has the score of its constitution as
+    `con_max` on their sheet (a blank sheet holds none); other stats are the kernel's to refuse."""
+    constitution = ruleset.stat_rules.role("constitution")
+    names = _names(state)
+    problems = []
+    for member in _everyone(state):
+        con_max = slice.sheets.get(member.id, BLANK).con_max
+        score = member.stats.get(constitution)
+        if sorted(member.stats) == sorted(ruleset.stats) and score is not None and con_max != score:
+            problems.append(f"{_where(member.id, names)}.con_max: {con_max} is not the {constitution} score {score}")
+    return problems
+
+
+def _where(who: str, names: dict[str, str]) -> str:
+    """A sheet's place in the save, with its character's name where they are on the roster."""
+    return f"sheets.{who} ({names[who]})" if who in names else f"sheets.{who}"
+
+
+def _everyone(state: State) -> tuple[Character, ...]:
+    """Party, pile and graveyard alike."""
+    return (*state.party, *state.pile, *(g.character for g in state.graveyard))
+
+
 def _names(state: State) -> dict[str, str]:
     """Each character's name by id, party, pile and graveyard alike."""
-    return {m.id: m.name for m in (*state.party, *state.pile, *(g.character for g in state.graveyard))}
+    return {m.id: m.name for m in _everyone(state)}
 
 
 def on_spell_cast(state: State, ctx: Context, action: Action, cast: SpellCast) -> Result:
@@ -182,10 +219,10 @@ def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...]
     events = []
     for index, ((hero, player), (armour, shield)) in enumerate(zip(DEMO_PARTY, DEMO_ARMOUR, strict=True), start=1):
         rolled = characters.roll_character(ruleset, dice, hero, armour=armour, shield=shield)
-        member = outfitted(from_rolled(ruleset, f"c{index}", rolled, player), ruleset)
+        member = outfitted(from_rolled(f"c{index}", rolled, player), ruleset)
         party.append(member)
         role = ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else ""
-        sheet = attrs.evolve(sheet_rolled(rolled), bedroll=kit_bedroll(ruleset), role=role)
+        sheet = attrs.evolve(sheet_rolled(ruleset, rolled), bedroll=kit_bedroll(ruleset), role=role)
         if sheet != BLANK:
             kept[member.id] = sheet
         events.append(Event(0, "roll", rolled_text(ruleset, member, sheet), tuple(r.describe() for r in rolled.rolls)))
@@ -221,38 +258,41 @@ def outfitted(member: Character, ruleset: Ruleset, rations: int | None = None) -
     return attrs.evolve(member, rations=kit_rations(ruleset) if rations is None else rations)
 
 
-def from_rolled(
-    ruleset: Ruleset, character_id: str, rolled: characters.RolledCharacter, player: str = "", rations: int = 0
-) -> Character:
-    """A session character from one the rules rolled, at full HP."""
-    stats = Stats.of(rolled.stats)
-    con = stats[ruleset.stat_rules.role("constitution")]
+def from_rolled(character_id: str, rolled: characters.RolledCharacter, player: str = "", rations: int = 0) -> Character:
+    """A session character from one the rules rolled, at full HP (their CON is on their sheet,
+    `sheet_rolled`)."""
     return Character(
         id=character_id,
         name=rolled.name,
         player=player,
         class_id=rolled.class_id,
         level=rolled.level,
-        stats=stats,
+        stats=Stats.of(rolled.stats),
         hp=rolled.max_hp,
         max_hp=rolled.max_hp,
         ac=rolled.ac,
-        con=con,
-        con_max=con,
         rations=rations,
     )
 
 
-def sheet_rolled(rolled: characters.RolledCharacter) -> Sheet:
-    """The sheet of one the rules rolled: a Thief's Bailiwick and Failing, their class's uses in
-    full, the armour they wear."""
+def sheet_rolled(ruleset: Ruleset, rolled: characters.RolledCharacter) -> Sheet:
+    """The sheet of one the rules rolled: a Thief's Bailiwick and Failing, their CON whole, their
+    class's uses in full, the armour they wear."""
+    score = con_score(ruleset, rolled.stats)
     return Sheet(
         bailiwick=rolled.bailiwick,
         failing=rolled.failing,
+        con=score,
+        con_max=score,
         uses=dict(rolled.uses),
         armour=rolled.armour,
         shield=rolled.shield,
     )
+
+
+def con_score(ruleset: Ruleset, stats: Mapping[str, int]) -> int:
+    """The score of the stat the ruleset names the constitution: a new adventurer's CON, none lost yet."""
+    return stats[ruleset.stat_rules.role("constitution")]
 
 
 def rolled_text(ruleset: Ruleset, member: Character, sheet: Sheet = BLANK) -> str:
@@ -286,16 +326,24 @@ def hurt_text(name: str, amount: int, outcome: damage.Outcome, max_hp: int, sour
 
 
 def vitals_of(state: State, member: Character) -> damage.Vitals:
-    """What damage and healing change: the shared record's numbers and the stance on their sheet."""
-    return damage.Vitals(member.hp, member.temp_hp, member.con, member.status, sheet_of(state, member.id).stance)
+    """What damage and healing change: the shared record's numbers and the CON and stance on their sheet."""
+    sheet = sheet_of(state, member.id)
+    return damage.Vitals(member.hp, member.temp_hp, sheet.con, member.status, sheet.stance)
 
 
 def with_vitals(state: State, member: Character, vitals: damage.Vitals) -> tuple[State, Character]:
-    """The state with the stance on the character's sheet, and the character with the rest, to be
-    put back in the party (`settle`, `replace_member`)."""
-    if sheet_of(state, member.id).stance != vitals.stance:
-        state = sheet_changed(state, member.id, stance=vitals.stance)
-    return state, attrs.evolve(member, hp=vitals.hp, temp_hp=vitals.temp_hp, con=vitals.con, status=vitals.status)
+    """The state with the CON and stance on the character's sheet, and the character with the rest,
+    to be put back in the party (`settle`, `replace_member`)."""
+    sheet = sheet_of(state, member.id)
+    if (sheet.con, sheet.stance) != (vitals.con, vitals.stance):
+        state = sheet_changed(state, member.id, con=vitals.con, stance=vitals.stance)
+    return state, attrs.evolve(member, hp=vitals.hp, temp_hp=vitals.temp_hp, status=vitals.status)
+
+
+def con_lost(state: State, member: Character) -> bool:
+    """Whether some of a character's CON is gone, for rest or magic to give back."""
+    sheet = sheet_of(state, member.id)
+    return sheet.con < sheet.con_max
 
 
 def uses_left(state: State, character_id: str, resource_id: str) -> int:
@@ -421,7 +469,7 @@ class _Session:
     slice_type = Sheets
     new_slice = staticmethod(new_slice)
     problems = staticmethod(sheet_problems)
-    rules_problems = staticmethod(armour_problems)
+    rules_problems = staticmethod(rules_problems)
     hears = (Hears(SpellCast, on_spell_cast), Hears(Buried, on_buried))
     new_party = staticmethod(new_party)
     draw_supply = None

@@ -213,8 +213,6 @@ def made(
         hp=hp,
         max_hp=hp,
         ac=ac,
-        con=con,
-        con_max=con,
         coins=rules.coins(purse, own.coins_times),
     )
 

@@ -24,7 +24,7 @@ from hammertui.kernel.session.state import Character, Loot, State, free_id, repl
 from hammertui.procedures.divining_pool.rules import town as rules
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
 from hammertui.procedures.hammercrawl_classes.rules import tiers
-from hammertui.procedures.hammercrawl_classes.state import on_their_feet, sheet_changed, sheet_of
+from hammertui.procedures.hammercrawl_classes.state import con_lost, on_their_feet, sheet_changed, sheet_of
 
 ODD_COINS = "Odd coins from the split"
 """The ledger line the split's remainder stays on."""
@@ -370,11 +370,12 @@ class Downtime:
         per_week = mode.downtime_con if mode is not None else 0
         party, standing, restored = state.party, state, []
         for member in state.living:
-            con = rules.rested_con(member.con, member.con_max, per_week)
-            if con > member.con:
-                restored.append(f"{member.name} +{con - member.con} CON ({con}/{member.con_max})")
-            rested = attrs.evolve(member, hp=member.max_hp, status="ok", con=con)
-            party = replace_member(party, rested)
+            sheet = sheet_of(state, member.id)
+            con = rules.rested_con(sheet.con, sheet.con_max, per_week)
+            if con > sheet.con:
+                restored.append(f"{member.name} +{con - sheet.con} CON ({con}/{sheet.con_max})")
+                standing = sheet_changed(standing, member.id, con=con)
+            party = replace_member(party, attrs.evolve(member, hp=member.max_hp, status="ok"))
             standing = on_their_feet(standing, member.id)
         units = rules.week_units(ruleset)
         clock = attrs.evolve(state.clock, units=state.clock.units + units)
@@ -382,7 +383,7 @@ class Downtime:
         text = f"A week of downtime in town ({ruleset.time.label(units)}): everyone rests to full HP"
         if restored:
             text += "; " + ", ".join(restored)
-        elif any(m.con < m.con_max for m in state.living) and not per_week:
+        elif any(con_lost(state, m) for m in state.living) and not per_week:
             mode_name = mode.name if mode is not None else "this"
             text += f"; no CON comes back in {mode_name} mode, only by magic (Cure Serious Wounds)"
         return new, [note(self, text + "."), *ended]

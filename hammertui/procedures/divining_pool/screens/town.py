@@ -39,6 +39,7 @@ from hammertui.procedures.divining_pool.actions.town import (
 )
 from hammertui.procedures.divining_pool.rules.town import can_level
 from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 
 BEFORE = ("Name", "HP", "Restock", "Coins", "Items", "XP")
 AFTER = ("Name", "Level", "XP", "CON", "Coins", "Items", "Level up")
@@ -322,11 +323,12 @@ def _before_cells(view: View, home: Homecoming) -> list[Text]:
 def _after_cells(view: View, member: Character) -> list[Text]:
     """Back from town: level, XP, coins and items now, and whether `v` may level them up."""
     ready = can_level(view.ruleset, member.level, member.xp)
+    sheet = sheet_of(view.state, member.id)
     return [
         Text(member.name, style="bold"),
         Text(str(member.level)),
         Text(str(member.xp)),
-        Text(f"{member.con}/{member.con_max}", style="" if member.con == member.con_max else WARNING),
+        Text(f"{sheet.con}/{sheet.con_max}", style="" if sheet.con == sheet.con_max else WARNING),
         Text(str(member.coins)),
         Text(", ".join(member.items)),
         Text(READY, style=SUCCESS) if ready else Text(""),

@@ -99,7 +99,7 @@ class LevelUp:
         if not ready:
             raise Refused(f"{member.name} cannot level up: {why}")
         events = _where(state, self, member.name)
-        stats = {**member.stats.as_dict(), ctx.ruleset.stat_rules.role("constitution"): member.con}
+        stats = {**member.stats.as_dict(), ctx.ruleset.stat_rules.role("constitution"): sheet_of(state, member.id).con}
         result = characters.level_up(
             ctx.ruleset, member.class_id, member.level, member.max_hp, stats, ctx.dice, state.session.level_up_hp
         )

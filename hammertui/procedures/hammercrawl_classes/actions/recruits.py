@@ -22,6 +22,7 @@ from hammertui.procedures.hammercrawl_classes.rules import characters
 from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
 from hammertui.procedures.hammercrawl_classes.state import (
     bedded,
+    con_score,
     from_rolled,
     outfitted,
     rolled_text,
@@ -53,8 +54,8 @@ def _roll_one(
     by the caller)."""
     _check_armour_kind(ctx.ruleset, armour)
     rolled = characters.roll_character(ctx.ruleset, ctx.dice, name, 1, armour, shield)
-    member = from_rolled(ctx.ruleset, next_character_id(state), rolled, player)
-    sheet = sheet_rolled(rolled)
+    member = from_rolled(next_character_id(state), rolled, player)
+    sheet = sheet_rolled(ctx.ruleset, rolled)
     events = [note(action, rolled_text(ctx.ruleset, member, sheet), tuple(r.describe() for r in rolled.rolls))]
     events += [note(action, f"{member.name}: {problem}; wears what the class allows.") for problem in rolled.notes]
     return with_sheet(state, member.id, sheet), member, events
@@ -116,7 +117,6 @@ class AddCharacter:
         if problems:
             raise Refused("; ".join(problems))
         stats = Stats.of({s: self.stats[s] for s in ctx.ruleset.stats})
-        con = stats[ctx.ruleset.stat_rules.role("constitution")]
         class_def = ctx.ruleset.classes[self.class_id]
         member = Character(
             id=next_character_id(state),
@@ -128,12 +128,17 @@ class AddCharacter:
             hp=hp,
             max_hp=self.max_hp,
             ac=self.ac,
-            con=con,
-            con_max=con,
         )
         member = outfitted(member, ctx.ruleset)
         text = f"Entered by hand: {rolled_text(ctx.ruleset, member)}"
-        sheet = {"uses": characters.starting_uses(class_def, self.level), "armour": self.armour, "shield": self.shield}
+        score = con_score(ctx.ruleset, stats)
+        sheet = {
+            "uses": characters.starting_uses(class_def, self.level),
+            "armour": self.armour,
+            "shield": self.shield,
+            "con": score,
+            "con_max": score,
+        }
         state = sheet_changed(state, member.id, **sheet)
         return bedded(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset), [note(self, text)]
 

@@ -23,7 +23,7 @@ def facts_of(state: State, ruleset: Ruleset, member: Character) -> sheet.Facts:
         level=member.level,
         xp=member.xp,
         stats=member.stats.as_dict(),
-        con=member.con,
+        con=sheet_of(state, member.id).con,
         hp=member.hp,
         max_hp=member.max_hp,
         temp_hp=member.temp_hp,

@@ -7,16 +7,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
-
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.session.actions import Context, Refused, Result, note
 from hammertui.kernel.session.procedures import LaidDown, signal
-from hammertui.kernel.session.state import Character, State, replace_member
+from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.vitals import living, settle
 from hammertui.procedures.hammercrawl_classes.rules import damage
 from hammertui.procedures.hammercrawl_classes.rules.checks import saving_throw
-from hammertui.procedures.hammercrawl_classes.state import dungeon_tier, vitals_of, with_vitals
+from hammertui.procedures.hammercrawl_classes.state import dungeon_tier, sheet_changed, sheet_of, vitals_of, with_vitals
 
 
 def _down(state: State, character_id: str) -> Character:
@@ -39,15 +37,16 @@ class RestoreCon:
 
     def apply(self, state: State, ctx: Context) -> Result:
         member = living(state, self.character_id)
-        if member.con >= member.con_max:
-            raise Refused(f"{member.name} has lost no CON ({member.con}/{member.con_max})")
+        sheet = sheet_of(state, member.id)
+        if sheet.con >= sheet.con_max:
+            raise Refused(f"{member.name} has lost no CON ({sheet.con}/{sheet.con_max})")
         if self.amount < 1:
             raise Refused("CON restored is 1 point or more")
         if not self.reason.strip():
             raise Refused("say why the CON comes back (Cure Serious Wounds, a potion...)")
-        con = min(member.con_max, member.con + self.amount)
-        text = f"{member.name} regains {con - member.con} CON ({con}/{member.con_max}): {self.reason.strip()}."
-        return attrs.evolve(state, party=replace_member(state.party, attrs.evolve(member, con=con))), [note(self, text)]
+        con = min(sheet.con_max, sheet.con + self.amount)
+        text = f"{member.name} regains {con - sheet.con} CON ({con}/{sheet.con_max}): {self.reason.strip()}."
+        return sheet_changed(state, member.id, con=con), [note(self, text)]
 
 
 @record

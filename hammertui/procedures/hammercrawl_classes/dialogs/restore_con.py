@@ -9,6 +9,7 @@ from hammertui.kernel.session.acting import Action
 from hammertui.kernel.session.state import Character
 from hammertui.kernel.ui.dialogs.form import FormDialog
 from hammertui.procedures.hammercrawl_classes.actions.vitals import RestoreCon
+from hammertui.procedures.hammercrawl_classes.state import Sheet
 
 
 class RestoreConDialog(FormDialog):
@@ -16,16 +17,17 @@ class RestoreConDialog(FormDialog):
 
     OK = "Restore"
 
-    def __init__(self, member: Character) -> None:
+    def __init__(self, member: Character, sheet: Sheet) -> None:
         prompt = (
-            f"{member.name} has CON {member.con} of {member.con_max}."
+            f"{member.name} has CON {sheet.con} of {sheet.con_max}."
             " Cure Serious Wounds restores 1d4 + the caster's level."
         )
         super().__init__(f"Restore CON: {member.name}", prompt)
         self.member = member
+        self.lost = sheet.con_max - sheet.con
 
     def fields(self) -> ComposeResult:
-        yield Input(value=str(self.member.con_max - self.member.con), id="amount", classes="number")
+        yield Input(value=str(self.lost), id="amount", classes="number")
         yield Input(placeholder="Why: Cure Serious Wounds, a potion...", id="reason")
 
     def on_mount(self) -> None:
