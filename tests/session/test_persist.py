@@ -63,7 +63,6 @@ def characters(draw, index: int, dead: bool | None = None) -> Character:
         level=draw(st.integers(1, 15)),
         xp=draw(small),
         temp_hp=draw(st.integers(0, 20)),
-        rations=draw(st.integers(0, 20)),
         status=status,
         role=draw(st.sampled_from(["", "Leader", "Mapper"])),
         armour=draw(st.sampled_from(["none", "light", "plate"])),
@@ -84,6 +83,7 @@ def sheets(draw, ids: list[str]) -> Sheets:
                 spells_forgotten=draw(st.integers(0, 9)),
                 bedroll=draw(st.booleans()),
                 stance=draw(st.sampled_from(["", "lay_down", "fight_on"])),
+                rations=draw(st.integers(0, 20)),
             )
             for who in ids
             if draw(st.booleans())

@@ -64,7 +64,9 @@ SCHEMA_6_SHEETS: dict[str, tuple[str, dict[str, Any]]] = {
 procedure name -> (the slice's table of records by character id, each field with the value a blank
 record has)."""
 
-SCHEMA_7_SHEETS: dict[str, tuple[str, dict[str, Any]]] = {}
+SCHEMA_7_SHEETS: dict[str, tuple[str, dict[str, Any]]] = {
+    "hammercrawl_classes": ("sheets", {"rations": 0}),
+}
 """What schema 7 still kept on every character that a characters procedure keeps now, as
 `SCHEMA_6_SHEETS` says it."""
 

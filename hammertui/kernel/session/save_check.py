@@ -98,9 +98,9 @@ def _character_problems(where: str, member: Character) -> list[str]:
         problems.append(f"{where}.hp: {member.hp} of {member.max_hp} is not possible")
     if not 0 <= member.con <= member.con_max:
         problems.append(f"{where}.con: {member.con} is outside 0-{member.con_max}")
-    counts = (member.xp, member.temp_hp, member.rations, *member.uses.values())
+    counts = (member.xp, member.temp_hp, *member.uses.values())
     if min(counts) < 0:
-        problems.append(f"{where}: xp, temp_hp, rations and uses cannot be negative")
+        problems.append(f"{where}: xp, temp_hp and uses cannot be negative")
     if member.oil < 0:
         problems.append(f"{where}.oil: {member.oil} flasks; a count of oil cannot be negative")
     if member.coins < 0:

@@ -115,7 +115,6 @@ class Character:
     level: int = 1
     xp: int = 0
     temp_hp: int = 0
-    rations: int = 0
     status: str = "ok"
     role: str = ""
     armour: str = "none"

@@ -4,8 +4,8 @@ a new session starts with (`new_party`), damage and healing by the difficulty mo
 Fighter's Not Today!), and a Berserker's Murderous Rage: an effect on them that lasts until it is
 broken, and the Mind save every hurt calls for. Its slice keeps, by character id, what the class
 rules note on a sheet beyond the shared record (`Sheet`): a Thief's Bailiwick and Failing, the
-ammunition carried, the Bedroll, the spells spent until re-memorized (a Light spell cast tells it
-`SpellCast`) and the choice made at 0 HP.
+ammunition carried, the Rations and the Bedroll, the spells spent until re-memorized (a Light spell
+cast tells it `SpellCast`) and the choice made at 0 HP.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class Sheet:
     Failing, the thief skills they test with one up and one down; the ammunition carried; the
     spells cast and not yet re-memorized; whether they carry a Bedroll (Book Three's camps heal
     only those who do); the choice made each round at 0 HP (`stance`: lay_down or fight_on), kept
-    until they are back on their feet."""
+    until they are back on their feet; the Rations carried, one eaten a day in camp."""
 
     bailiwick: str = ""
     failing: str = ""
@@ -54,6 +54,7 @@ class Sheet:
     spells_forgotten: int = 0
     bedroll: bool = False
     stance: str = ""
+    rations: int = 0
 
 
 STANCES = ("", damage.LAY_DOWN, damage.FIGHT_ON)
@@ -111,8 +112,8 @@ def sheet_problems(slice: Sheets, state: State) -> list[str]:
     problems = [f"sheets.{who}: no character {who!r}" for who in slice.sheets if who not in names]
     for who, sheet in slice.sheets.items():
         where = f"sheets.{who} ({names[who]})" if who in names else f"sheets.{who}"
-        if min(sheet.ammo, sheet.spells_forgotten) < 0:
-            problems.append(f"{where}: ammo and spells cannot be negative")
+        if min(sheet.ammo, sheet.spells_forgotten, sheet.rations) < 0:
+            problems.append(f"{where}: ammo, spells and rations cannot be negative")
         if sheet.stance not in STANCES:
             problems.append(f"{where}.stance: {sheet.stance!r} is not one of lay_down, fight_on")
     return problems
@@ -121,6 +122,11 @@ def sheet_problems(slice: Sheets, state: State) -> list[str]:
 def _names(state: State) -> dict[str, str]:
     """Each character's name by id, party, pile and graveyard alike."""
     return {m.id: m.name for m in (*state.party, *state.pile, *(g.character for g in state.graveyard))}
+
+
+def rations_of(state: State, character_id: str) -> int:
+    """The Rations on a character's sheet."""
+    return sheet_of(state, character_id).rations
 
 
 def on_spell_cast(state: State, ctx: Context, action: Action, cast: SpellCast) -> Result:
@@ -143,7 +149,7 @@ def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...]
         member = outfitted(from_rolled(ruleset, f"c{index}", rolled, player), ruleset)
         member = attrs.evolve(member, role=ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else "")
         party.append(member)
-        sheet = attrs.evolve(sheet_rolled(rolled), bedroll=kit_bedroll(ruleset))
+        sheet = _kit(sheet_rolled(rolled), ruleset)
         if sheet != BLANK:
             kept[member.id] = sheet
         events.append(Event(0, "roll", rolled_text(ruleset, member, sheet), tuple(r.describe() for r in rolled.rolls)))
@@ -160,30 +166,27 @@ def kit_bedroll(ruleset: Ruleset) -> bool:
     return ruleset.kit.get("bedroll", 0) > 0
 
 
-def bedded(state: State, character_id: str, ruleset: Ruleset) -> State:
-    """The state with the kit's Bedroll on a new adventurer's sheet, where the kit holds one."""
-    if not kit_bedroll(ruleset) or sheet_of(state, character_id).bedroll:
-        return state
-    return sheet_changed(state, character_id, bedroll=True)
+def kitted(state: State, character_id: str, ruleset: Ruleset, rations: int | None = None) -> State:
+    """The state with the kit's Rations (or `rations`) and its Bedroll, where it holds one, on a new
+    adventurer's sheet; their oil is on them (`outfitted`)."""
+    return with_sheet(state, character_id, _kit(sheet_of(state, character_id), ruleset, rations))
 
 
-def outfitted(member: Character, ruleset: Ruleset, rations: int | None = None) -> Character:
-    """A new adventurer with the kit's supplies on them: Rations (or `rations`) and oil; the
-    Bedroll goes on their sheet (`bedded`).
+def _kit(sheet: Sheet, ruleset: Ruleset, rations: int | None = None) -> Sheet:
+    rations = kit_rations(ruleset) if rations is None else rations
+    return attrs.evolve(sheet, rations=rations, bedroll=sheet.bedroll or kit_bedroll(ruleset))
+
+
+def outfitted(member: Character, ruleset: Ruleset) -> Character:
+    """A new adventurer with the kit's oil on them; its Rations and Bedroll go on their sheet (`kitted`).
 
     Light sources of the kit are packed as lights, on the Light pane; Return to Town restocks them.
     """
     kit = ruleset.kit
-    return attrs.evolve(
-        member,
-        rations=kit_rations(ruleset) if rations is None else rations,
-        oil=max(member.oil, kit.get("oil", 0)),
-    )
+    return attrs.evolve(member, oil=max(member.oil, kit.get("oil", 0)))
 
 
-def from_rolled(
-    ruleset: Ruleset, character_id: str, rolled: characters.RolledCharacter, player: str = "", rations: int = 0
-) -> Character:
+def from_rolled(ruleset: Ruleset, character_id: str, rolled: characters.RolledCharacter, player: str = "") -> Character:
     """A session character from one the rules rolled, at full HP."""
     stats = Stats.of(rolled.stats)
     con = stats[ruleset.stat_rules.role("constitution")]
@@ -199,7 +202,6 @@ def from_rolled(
         ac=rolled.ac,
         con=con,
         con_max=con,
-        rations=rations,
         armour=rolled.armour,
         shield=rolled.shield,
         uses=dict(rolled.uses),
@@ -373,6 +375,7 @@ class _Session:
     hears = (Hears(SpellCast, on_spell_cast),)
     new_party = staticmethod(new_party)
     draw_supply = None
+    rations = staticmethod(rations_of)
     take_damage = staticmethod(take_damage)
     heal = staticmethod(heal)
 

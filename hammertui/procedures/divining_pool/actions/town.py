@@ -157,7 +157,8 @@ def _survivor(state: State, ruleset: Ruleset, member: Character) -> rules.Surviv
 
 def carried(state: State, ruleset: Ruleset, member: Character) -> dict[str, int]:
     """What of the kit a character has now: Rations, oil, a Bedroll (1 or 0), light sources by kind."""
-    counts = {"rations": member.rations, "oil": member.oil, "bedroll": int(sheet_of(state, member.id).bedroll)}
+    sheet = sheet_of(state, member.id)
+    counts = {"rations": sheet.rations, "oil": member.oil, "bedroll": int(sheet.bedroll)}
     held = held_sources(state, ruleset)
     for kind in ruleset.light_sources:
         counts[kind] = sum(1 for s in held if s.carrier == member.id and s.kind == kind)
@@ -249,12 +250,15 @@ class ReturnToTown:
 
 
 def _remembered(state: State, plan: TownPlan) -> State:
-    """Every survivor's spells re-memorized, a Bedroll bought for whoever lacked one, and no 0 HP
-    choice left on anyone: all are back on their feet."""
+    """Every survivor's spells re-memorized, their Rations restocked, a Bedroll bought for whoever
+    lacked one, and no 0 HP choice left on anyone: all are back on their feet."""
     for home in plan.homecomings:
         state = on_their_feet(state, home.member.id)
         if sheet_of(state, home.member.id).spells_forgotten:
             state = sheet_changed(state, home.member.id, spells_forgotten=0)
+        if home.restock.get("rations", 0):
+            rations = sheet_of(state, home.member.id).rations + home.restock["rations"]
+            state = sheet_changed(state, home.member.id, rations=rations)
         if home.restock.get("bedroll", 0) and not sheet_of(state, home.member.id).bedroll:
             state = sheet_changed(state, home.member.id, bedroll=True)
     return state
@@ -268,7 +272,6 @@ def _home(ruleset: Ruleset, home: Homecoming) -> Character:
         hp=member.max_hp,
         status="ok",
         uses=town_uses(ruleset, member),
-        rations=member.rations + added.get("rations", 0),
         oil=member.oil + added.get("oil", 0),
         coins=member.coins + home.coins,
         items=(*member.items, *home.items),

@@ -21,8 +21,8 @@ from hammertui.kernel.session.state import Character, State, Stats, next_charact
 from hammertui.procedures.hammercrawl_classes.rules import characters
 from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
 from hammertui.procedures.hammercrawl_classes.state import (
-    bedded,
     from_rolled,
+    kitted,
     outfitted,
     rolled_text,
     sheet_changed,
@@ -37,7 +37,7 @@ COUNTS = ("rations", "ammo", "spells_forgotten", "temp_hp", "coins", "bedroll")
 """What the Supplies dialog counts; a Bedroll counts 0 or 1."""
 
 
-SHEET_COUNTS = ("ammo", "spells_forgotten", "bedroll")
+SHEET_COUNTS = ("rations", "ammo", "spells_forgotten", "bedroll")
 """The counts the class rules keep on their own sheet; the rest are on the shared record."""
 
 
@@ -82,8 +82,8 @@ class RollCharacter:
     def apply(self, state: State, ctx: Context) -> Result:
         name = _name(self.name)
         state, member, events = _roll_one(state, ctx, self, name, self.armour, self.shield, self.player.strip())
-        member = outfitted(member, ctx.ruleset, self.rations)
-        return bedded(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset), events
+        member = outfitted(member, ctx.ruleset)
+        return kitted(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset, self.rations), events
 
 
 @record
@@ -136,7 +136,7 @@ class AddCharacter:
         )
         member = outfitted(member, ctx.ruleset)
         text = f"Entered by hand: {rolled_text(ctx.ruleset, member)}"
-        return bedded(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset), [note(self, text)]
+        return kitted(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset), [note(self, text)]
 
 
 @record
@@ -185,12 +185,12 @@ class DrawReplacement:
         member = attrs.evolve(
             member, name=self.name.strip() or member.name, player=self.player.strip() or member.player
         )
-        member = outfitted(member, ctx.ruleset, self.rations)
+        member = outfitted(member, ctx.ruleset)
         pile = tuple(m for m in state.pile if m.id != member.id)
         cls = ctx.ruleset.classes[member.class_id].name
         text = f"{member.name}, {cls}, joins the party" + (f" ({member.player})." if member.player else ".")
         joined = attrs.evolve(state, pile=pile, party=(*state.party, member))
-        return bedded(joined, member.id, ctx.ruleset), [note(self, text)]
+        return kitted(joined, member.id, ctx.ruleset, self.rations), [note(self, text)]
 
 
 @record
