@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from hammertui.kernel.ruleset import Ruleset, load_ruleset
+from hammertui.kernel.session import persist
 from hammertui.kernel.session.acting import Refused
 from hammertui.kernel.session.sessions import new_state
 from hammertui.kernel.session.state import State
@@ -17,7 +18,7 @@ from hammertui.procedures.hammercrawl_classes.actions.recruits import (
     RollCharacter,
     RollReplacements,
 )
-from hammertui.procedures.hammercrawl_classes.state import STARTING_RATIONS, kit_rations, sheet_of
+from hammertui.procedures.hammercrawl_classes.state import STARTING_RATIONS, kit_rations, sheet_changed, sheet_of
 from tests.rules.test_ruleset import variant
 from tests.session.test_roster import AVERAGE, run
 
@@ -81,3 +82,9 @@ def test_coins_and_the_bedroll_are_counted_on_the_sheet(state: State, b3: Rulese
         run(state, b3, AdjustCount("c1", "bedroll", 1))
     found, events = run(lost, b3, AdjustCount("c1", "bedroll", 1))
     assert sheet_of(found, "c1").bedroll and events[0].text == "Darla now has a Bedroll."
+
+
+def test_a_save_owing_rations_is_refused_naming_the_sheet(state: State, tmp_path: Path) -> None:
+    owing = sheet_changed(state, "c1", rations=-1)
+    with pytest.raises(persist.SaveError, match=r"slices\.hammercrawl_classes\.sheets\.c1 \(Darla\): .*rations"):
+        persist.parse_state(persist.dump_state(owing), tmp_path / "owing.toml")
