@@ -58,6 +58,7 @@ from hammertui.procedures.hammercrawl_classes.actions.hirelings import Hire
 from hammertui.procedures.hammercrawl_classes.actions.recruits import AssignRole, DrawReplacement, RollReplacements
 from hammertui.procedures.hammercrawl_classes.actions.vitals import FightOn, LayDown
 from hammertui.procedures.hammercrawl_classes.rules import characters
+from hammertui.procedures.hammercrawl_classes.state import sheet_of, uses_left
 from hammertui.procedures.sides_and_phases.actions import (
     AddFoes,
     Attack,
@@ -244,7 +245,8 @@ class Evening:
         symbol = trip.transit_symbol
         choice = next(self.falcons if symbol == "falcon" else self.skulls)
         if choice == "ration_spoils":
-            return SpendSymbol(symbol, choice, target=max(self.state.living, key=lambda m: m.rations).id)
+            carrier = max(self.state.living, key=lambda m: sheet_of(self.state, m.id).rations)
+            return SpendSymbol(symbol, choice, target=carrier.id)
         return SpendSymbol(symbol, choice)
 
     def _destination(self, trip: Exploration, scene: Scene) -> SpendSymbol:
@@ -334,7 +336,7 @@ class Evening:
             return
         if turn_problem(self.state, self.ruleset, combatant):
             return
-        if member is not None and plan.turn_unholy and member.uses.get("turn_unholy", 0):
+        if member is not None and plan.turn_unholy and uses_left(self.state, member.id, "turn_unholy"):
             self.do(TurnUnholy(member.id, tuple(f.id for f in fighting(self.state).standing_foes)))
             return
         target = default_target(self.state, combatant)

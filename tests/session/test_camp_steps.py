@@ -195,7 +195,7 @@ def test_a_torch_that_runs_out_mid_camp_is_reported_and_the_dark_warned(demo: St
 def test_everyone_eats_a_ration(demo: State, hc: Ruleset) -> None:
     state, _ = run(camped(demo, hc), hc, CampNext())
     after, events = run(state, hc, CampNext())
-    assert [m.rations for m in after.party] == [2, 2, 2, 2]
+    assert [sheet_of(after, m.id).rations for m in after.party] == [2, 2, 2, 2]
     assert (
         "The party eats 1 Ration each: Darla (2 left), Brannoc (2 left), Wenna (2 left) and Otto Sixfingers (2 left)."
         in texts(events)
@@ -206,7 +206,7 @@ def test_someone_allowed_to_camp_without_a_ration_goes_hungry(demo: State, hc: R
     state, _ = run(haven(member(demo, "c1", rations=0)), hc, StartCamp(reason="foraged mushrooms"))
     state, _ = run(state, hc, CampNext())
     after, events = run(state, hc, CampNext())
-    assert after.character("c1").rations == 0
+    assert sheet_of(after, "c1").rations == 0
     assert "Darla goes hungry: 0 of 1 Ration eaten." in texts(events)
     assert "Darla (" not in texts(events).split("\n")[0]
 
@@ -286,7 +286,7 @@ def test_rest_heals_the_second_half_and_eats_another_ration(demo: State, hc: Rul
     state = camped(state, hc, c1="rest")
     after, events = steps(state, hc, "encounter")
     darla = after.character("c1")
-    assert (darla.hp, darla.status, darla.rations) == (5, "ok", 1)
+    assert (darla.hp, darla.status, sheet_of(after, "c1").rations) == (5, "ok", 1)
     assert "Darla rests: 2 HP, 1 more Ration (HP 5/5; 1 Ration left)." in texts(events)
 
 
@@ -351,12 +351,12 @@ def test_a_choice_made_before_the_ration_is_eaten_is_checked_again_after(demo: S
     # Two Rations: one eaten at camp, one for Rest. Losing one in between makes Rest impossible.
     state = camped(member(demo, "c1", rations=2), hc, c1="rest")
     state, _ = steps(state, hc, "actions")
-    assert state.character("c1").rations == 1
+    assert sheet_of(state, "c1").rations == 1
     poorer = member(state, "c1", rations=0)
     with pytest.raises(Refused, match="Darla: Rest needs one more Ration"):
         run(poorer, hc, CampNext())
     after, _ = run(state, hc, CampNext())
-    assert after.character("c1").rations == 0
+    assert sheet_of(after, "c1").rations == 0
 
 
 def test_stand_watch_leaves_its_die_and_counts_against_the_encounter(demo: State, hc: Ruleset, b3: Ruleset) -> None:

@@ -37,6 +37,7 @@ from hammertui.procedures.divining_pool.actions.explore import (
 )
 from hammertui.procedures.divining_pool.rules.bonuses import PoolBonus
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, with_pool
+from hammertui.procedures.hammercrawl_classes.state import sheet_changed, sheet_of
 from tests.session.test_roster import run
 
 BLANK = 1  # the first face of every die is blank
@@ -236,11 +237,11 @@ def test_a_falcon_can_waive_the_moves_time_and_leave_a_re_roll(demo: State, hc: 
 
 
 def test_a_lost_pack_tops_up_the_rations(demo: State, hc: Ruleset) -> None:
-    hungry = attrs.evolve(demo.party[1], rations=1)
-    state = attrs.evolve(demo, party=replace_member(demo.party, hungry))
+    hungry = demo.party[1]
+    state = sheet_changed(demo, hungry.id, rations=1)
     state, _ = explore(state, hc, [3, BLANK, BLANK])
     state, events = run(state, hc, SpendSymbol("falcon", "lost_pack"))
-    assert state.character(hungry.id).rations == 3
+    assert sheet_of(state, hungry.id).rations == 3
     assert "Brannoc +2 Rations" in texts(events)
 
 
@@ -256,7 +257,7 @@ def test_skulls_sputter_the_lights_and_spoil_a_ration(demo: State, hc: Ruleset) 
     with pytest.raises(Refused, match="whose Ration"):
         run(state, hc, SpendSymbol("skull", "ration_spoils"))
     state, _ = run(state, hc, SpendSymbol("skull", "ration_spoils", target="c3"))
-    assert state.character("c3").rations == 2
+    assert sheet_of(state, "c3").rations == 2
     with pytest.raises(Refused, match="no Skull left"):
         run(state, hc, SpendSymbol("skull", "spell_fails"))
 

@@ -36,7 +36,7 @@ from hammertui.procedures.burn_down.actions import (
     party_light,
 )
 from hammertui.procedures.burn_down.state import OIL, flasks, with_flasks
-from hammertui.procedures.hammercrawl_classes.state import sheet_of
+from hammertui.procedures.hammercrawl_classes.state import sheet_changed, sheet_of
 
 DARKNESS = "Darkness! No light is burning."
 
@@ -183,8 +183,7 @@ def test_what_can_be_packed_follows_the_ruleset(b3: Ruleset, hc: Ruleset) -> Non
 def test_packs_count_each_members_spares_oil_and_rations(state: State, b3: Ruleset) -> None:
     state = with_lantern(state, b3, oil=2)
     state, _ = run(state, b3, AddToPack("c4", "torch"))
-    darla = attrs.evolve(state.party[0], rations=0)
-    state = attrs.evolve(state, party=replace_member(state.party, darla))
+    state = sheet_changed(state, "c1", rations=0)
     assert packs(state) == (
         Pack("c2", (("torch", 1),), 0, 3),
         Pack("c3", (("torch", 1),), 0, 3),

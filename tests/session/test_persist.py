@@ -61,7 +61,6 @@ def characters(draw, index: int, dead: bool | None = None) -> Character:
         level=draw(st.integers(1, 15)),
         xp=draw(small),
         temp_hp=draw(st.integers(0, 20)),
-        rations=draw(st.integers(0, 20)),
         status=status,
         notes=draw(tricky),
         death=death,
@@ -88,6 +87,7 @@ def sheets(draw, ids: list[str]) -> Sheets:
                 uses=draw(
                     st.dictionaries(st.sampled_from(["not_today", "turn_unholy"]), st.integers(0, 15), max_size=2)
                 ),
+                rations=draw(st.integers(0, 20)),
                 armour=draw(st.sampled_from(["none", "light", "plate"])),
                 shield=draw(st.booleans()),
                 role=draw(st.sampled_from(["", "Leader", "Mapper"])),

@@ -101,7 +101,7 @@ def test_the_kit_is_restocked_with_a_fresh_torch_for_whoever_lacks_one(state: St
         state, (attrs.evolve(light_state.lights(state)[0], remaining=2), *light_state.lights(state)[1:])
     )
     town, texts = to_town(state, b3)
-    assert [m.rations for m in town.party] == [3, 5, 3, 3], "topped up, never taken away"
+    assert [sheet_of(town, m.id).rations for m in town.party] == [3, 5, 3, 3], "topped up, never taken away"
     assert all(sheet_of(town, m.id).bedroll for m in town.party)
     assert light_state.lights(town)[:3] == light_state.lights(state), "a torch half burnt is still a torch carried"
     assert light_state.lights(town)[3:] == (LightSource("l4", "torch", 6, carrier="c4", lit=False),)

@@ -99,7 +99,7 @@ async def test_a_session_explores_camps_fights_and_goes_to_town(
         await pilot.pause()
         state = app.store.state
         assert camping(state) is None and exploring(state) is None
-        assert [m.rations for m in state.party] == [2, 2, 2, 2]
+        assert [sheet_of(state, m.id).rations for m in state.party] == [2, 2, 2, 2]
         assert "no encounter" in log_text(app).lower()
         assert "Darla's torch burns out." in log_text(app)
         await pilot.press("escape")
@@ -163,7 +163,7 @@ async def test_a_session_explores_camps_fights_and_goes_to_town(
         await pilot.pause()
         state = app.store.state
         assert all(m.hp == m.max_hp for m in state.living)
-        assert [(m.rations, sheet_of(state, m.id).bedroll) for m in state.party] == [(3, True)] * 4
+        assert [(sheet_of(state, m.id).rations, sheet_of(state, m.id).bedroll) for m in state.party] == [(3, True)] * 4
         assert script.remaining == 0
     saved = persist.load_state(tmp_path / "tomb.toml")
     assert saved.session.ruleset == RULESET

@@ -83,7 +83,7 @@ async def test_a_whole_camp_from_the_main_screen(tmp_path: Path) -> None:
         await pilot.press("enter")  # the Rations
         await pilot.pause()
         state = app.store.state
-        assert camping(state).step == "free" and [m.rations for m in state.party] == [2, 2, 2, 2]
+        assert camping(state).step == "free" and [sheet_of(state, m.id).rations for m in state.party] == [2, 2, 2, 2]
 
         await pick(pilot, app, "c4", "camp-people")  # the 'Smith chooses for the Elf all the same
         assert isinstance(app.screen, ChooseDialog)
@@ -185,7 +185,7 @@ async def test_a_restart_reopens_the_camp_where_it_was_left(tmp_path: Path) -> N
         await pilot.press("enter")  # and goes on from there
         await pilot.pause()
         assert camping(reopened.store.state).step == "free"
-        assert [m.rations for m in reopened.store.state.party] == [2, 2, 2, 2]
+        assert [sheet_of(reopened.store.state, m.id).rations for m in reopened.store.state.party] == [2, 2, 2, 2]
 
 
 async def test_nobody_on_watch_and_the_party_is_surprised(tmp_path: Path) -> None:

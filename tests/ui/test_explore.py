@@ -15,6 +15,7 @@ from hammertui.procedures.divining_pool.dialogs.blood import BloodDialog
 from hammertui.procedures.divining_pool.screens.explore import ExploreScreen
 from hammertui.procedures.divining_pool.state import divining_pool, exploring, pool_plan
 from hammertui.procedures.hammercrawl_camp.actions import CampNext, SetCampFree, StartCamp
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 from tests.ui.scripted_gm import screen_text, scripted_app
 from tests.ui.test_party import log_text, plain
 
@@ -148,6 +149,7 @@ async def test_a_ration_spoils_from_a_chosen_pack(tmp_path: Path) -> None:
     app, _ = scripted(tmp_path, [1, 3, 1])
     async with app.run_test(size=(120, 40)) as pilot:
         wenna = app.store.state.party[2]
+        carried = sheet_of(app.store.state, wenna.id).rations
         await pilot.press("e", "enter", "enter")
         await pilot.pause()
         assert exploring(app.store.state).step == "transit"
@@ -157,8 +159,8 @@ async def test_a_ration_spoils_from_a_chosen_pack(tmp_path: Path) -> None:
         options.highlighted = options.get_option_index(wenna.id)
         await pilot.press("enter")
         await pilot.pause()
-        assert app.store.state.character(wenna.id).rations == wenna.rations - 1
-        assert f"{wenna.name}'s; {wenna.rations - 1} left" in log_text(app)
+        assert sheet_of(app.store.state, wenna.id).rations == carried - 1
+        assert f"{wenna.name}'s; {carried - 1} left" in log_text(app)
 
 
 async def test_enter_after_a_list_runs_out_buys_the_top_of_the_next(tmp_path: Path) -> None:

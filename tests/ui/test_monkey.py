@@ -14,6 +14,7 @@ from hammertui.kernel.session import sessions
 from hammertui.kernel.session.state import Clock
 from hammertui.kernel.session.store import Store
 from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.procedures.hammercrawl_classes.state import sheet_changed
 from tests.ui.monkey import Monkey, problems
 
 KEYS = 150
@@ -33,8 +34,8 @@ def test_the_monkeys_checks_find_what_is_wrong(tmp_path: Path) -> None:
     assert problems(start, None, {}) == []
     hurt = attrs.evolve(start, party=(attrs.evolve(start.party[0], hp=start.party[0].max_hp + 1), *start.party[1:]))
     assert problems(hurt, start, {}) == [f"state.party[0]: hp {hurt.party[0].hp} outside 0..{hurt.party[0].max_hp}"]
-    owing = attrs.evolve(start, party=(attrs.evolve(start.party[0], rations=-1), *start.party[1:]))
-    assert problems(owing, start, {}) == ["state.party[0].rations: -1 is below zero"]
+    owing = sheet_changed(start, start.party[0].id, rations=-1)
+    assert problems(owing, start, {}) == ["state.slices['hammercrawl_classes'].sheets['c1'].rations: -1 is below zero"]
     later = attrs.evolve(start, clock=Clock(units=3))
     assert problems(start, later, {}) == [f"the clock went back from {later.clock} to {start.clock} without an undo"]
     assert problems(start, later, {id(start): start}) == [], "an undo goes back to a state the store held"

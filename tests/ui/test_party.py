@@ -42,7 +42,7 @@ async def test_rolling_a_party_member(tmp_path: Path) -> None:
         await pilot.pause()
         assert not isinstance(app.screen, RollDialog)
         gnarl = app.store.state.party[-1]
-        assert (gnarl.name, gnarl.player, gnarl.rations) == ("Gnarl", "Eve", 3)
+        assert (gnarl.name, gnarl.player, sheet_of(app.store.state, gnarl.id).rations) == ("Gnarl", "Eve", 3)
         assert "Gnarl (Eve)" in log_text(app)
         assert "class 3d6" in app.store.recent[-1].dice[0]
     assert persist.load_state(tmp_path / "demo.toml").party[-1].name == "Gnarl"
@@ -192,6 +192,6 @@ async def test_eating_a_ration_from_the_sheet(tmp_path: Path) -> None:
         await pilot.press("enter", "k")
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert app.store.state.party[0].rations == 2
+        assert sheet_of(app.store.state, app.store.state.party[0].id).rations == 2
         assert isinstance(app.screen, SheetScreen)
         assert "rations 3 -> 2" in app.store.recent[-1].text

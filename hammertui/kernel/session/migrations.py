@@ -71,6 +71,7 @@ SCHEMA_7_SHEETS: dict[str, tuple[str, dict[str, Any]]] = {
             "con": 0,
             "con_max": 0,
             "uses": {},
+            "rations": 0,
             "armour": "none",
             "shield": False,
             "role": "",

@@ -369,6 +369,13 @@ def role_of(state: State, character_id: str) -> str:
     return "" if characters is None or characters.role_of is None else characters.role_of(state, character_id)
 
 
+def rations(state: State, character_id: str) -> int:
+    """The Rations a character carries, counted one by one by the characters procedure; 0 where it
+    keeps none counted."""
+    characters = characters_of(state.session.procedures)
+    return 0 if characters is None or characters.rations is None else characters.rations(state, character_id)
+
+
 def keeping(state: State) -> SourceKeeping | None:
     """How the session's light procedure keeps its sources; None, for a session played without light."""
     light = light_of(state.session.procedures)

@@ -96,8 +96,8 @@ def _character_problems(where: str, member: Character) -> list[str]:
         problems.append(f"{where}.level: {member.level} is outside 1-15")
     if member.max_hp < 1 or not 0 <= member.hp <= member.max_hp:
         problems.append(f"{where}.hp: {member.hp} of {member.max_hp} is not possible")
-    if min(member.xp, member.temp_hp, member.rations) < 0:
-        problems.append(f"{where}: xp, temp_hp and rations cannot be negative")
+    if min(member.xp, member.temp_hp) < 0:
+        problems.append(f"{where}: xp and temp_hp cannot be negative")
     if member.coins < 0:
         problems.append(f"{where}.coins: {member.coins} cannot be negative")
     if member.status not in STATUSES:

@@ -192,6 +192,10 @@ class CharactersProcedure(Slice, Protocol):
         """Use one of a supply a character keeps on a usage die; None: supplies are the light's to count."""
 
     @property
+    def rations(self) -> Callable[[State, str], int] | None:
+        """The Rations a character carries, counted one by one; None where the characters keep none counted."""
+
+    @property
     def take_damage(self) -> Callable[[State, Context, Any, Character], Result] | None:
         """A blow of the action's `amount` on a living member, as its rules deal it; None: HP off alone."""
 

@@ -110,7 +110,6 @@ class Character:
     level: int = 1
     xp: int = 0
     temp_hp: int = 0
-    rations: int = 0
     status: str = "ok"
     coins: int = 0
     items: tuple[str, ...] = ()

@@ -19,7 +19,7 @@ from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session import carrying
 from hammertui.kernel.session.actions import Context, Refused, Result, member_of, note
 from hammertui.kernel.session.events import Event
-from hammertui.kernel.session.procedures import SpellCast, signal
+from hammertui.kernel.session.procedures import SpellCast, rations, signal
 from hammertui.kernel.session.state import Character, State, free_id
 from hammertui.procedures.burn_down import rules as light
 from hammertui.procedures.burn_down import state as light_state
@@ -48,15 +48,17 @@ class Pack:
 
 
 def packs(state: State) -> tuple[Pack, ...]:
-    """Each living member's spares (unlit sources with time left), oil and Rations, in party order."""
+    """Each living member's spares (unlit sources with time left), oil and Rations (as the
+    characters procedure counts them), in party order."""
     found = []
     for member in state.living:
         kinds = Counter(
             s.kind for s in light_state.lights(state) if s.carrier == member.id and not s.lit and s.remaining > 0
         )
         oil = light_state.flasks(state, member.id)
-        if kinds or oil or member.rations:
-            found.append(Pack(member.id, tuple(kinds.items()), oil, member.rations))
+        carried = rations(state, member.id)
+        if kinds or oil or carried:
+            found.append(Pack(member.id, tuple(kinds.items()), oil, carried))
     return tuple(found)
 
 

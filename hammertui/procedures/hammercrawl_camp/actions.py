@@ -37,6 +37,7 @@ from hammertui.procedures.hammercrawl_classes.actions.advancement import LevelUp
 from hammertui.procedures.hammercrawl_classes.rules import damage
 from hammertui.procedures.hammercrawl_classes.state import (
     Sheet,
+    sheet_changed,
     sheet_of,
     uses_left,
     vitals_of,
@@ -87,7 +88,7 @@ def _camper(state: State, member: Character) -> Camper:
         hp=member.hp,
         max_hp=member.max_hp,
         xp=member.xp,
-        rations=member.rations,
+        rations=sheet_of(state, member.id).rations,
         bedroll=sheet_of(state, member.id).bedroll,
     )
 
@@ -137,12 +138,10 @@ def eat_lines(state: State, ruleset: Ruleset) -> tuple[str, ...]:
     each = camp_rules(ruleset).rations_each
     lines = []
     for member in _members(state):
-        eaten = min(each, member.rations)
+        rations = sheet_of(state, member.id).rations
+        eaten = min(each, rations)
         hungry = f" (goes hungry: {eaten} of {each})" if eaten < each else ""
-        lines.append(
-            f"{member.name}: {member.rations} Ration{'s' if member.rations != 1 else ''}"
-            f" -> {member.rations - eaten}{hungry}"
-        )
+        lines.append(f"{member.name}: {rations} Ration{'s' if rations != 1 else ''} -> {rations - eaten}{hungry}")
     return tuple(lines)
 
 
@@ -200,7 +199,7 @@ def camp_rows(state: State, ruleset: Ruleset) -> tuple[CampRow, ...]:
                 class_name=ruleset.classes[member.class_id].short_name,
                 hp=member.hp,
                 max_hp=member.max_hp,
-                rations=member.rations,
+                rations=sheet_of(state, member.id).rations,
                 bedroll=sheet_of(state, member.id).bedroll,
                 free_options=options,
                 free_text=_free_text(ruleset, camper, plan, options),
@@ -349,7 +348,7 @@ def camper_at_camp(state: State, ruleset: Ruleset, member: Character) -> Camper:
         return camper
     lost = camp.lost.get(member.id, camper.lost)
     eaten = camp_rules(ruleset).rations_each if CAMP_STEPS.index(camp.step) > CAMP_STEPS.index("eat") else 0
-    return attrs.evolve(camper, hp=max(0, member.max_hp - lost), rations=member.rations + eaten)
+    return attrs.evolve(camper, hp=max(0, member.max_hp - lost), rations=camper.rations + eaten)
 
 
 def _spent(state: State, ruleset: Ruleset, member: Character, resource_id: str) -> int:
@@ -624,12 +623,12 @@ def _time(state: State, ctx: Context, action: Action) -> Result:
 def _eat(state: State, ctx: Context, action: Action) -> Result:
     """Each camper eats their Rations; one let camp without enough eats what they have and goes hungry."""
     each = camp_rules(ctx.ruleset).rations_each
-    party = state.party
     fed, hungry = [], []
     for member in _members(state):
-        eaten = min(each, member.rations)
-        party = replace_member(party, attrs.evolve(member, rations=member.rations - eaten))
-        (fed if eaten == each else hungry).append((member.name, eaten, member.rations - eaten))
+        rations = sheet_of(state, member.id).rations
+        eaten = min(each, rations)
+        state = sheet_changed(state, member.id, rations=rations - eaten)
+        (fed if eaten == each else hungry).append((member.name, eaten, rations - eaten))
     events: list[Event] = []
     if fed:
         who = listed([f"{name} ({left} left)" for name, _, left in fed])
@@ -638,7 +637,7 @@ def _eat(state: State, ctx: Context, action: Action) -> Result:
         events.append(
             note(action, f"{name} goes hungry: {eaten} of {each} Ration{'s' if each != 1 else ''} eaten.", level="warn")
         )
-    return attrs.evolve(state, party=party), events
+    return state, events
 
 
 def _free(state: State, ctx: Context, action: Action) -> Result:
@@ -719,10 +718,10 @@ def _apply_deed(state: State, ctx: Context, deed: CampDeed, extra: Sequence[str]
         parts.append(f"HP {member.hp}/{member.max_hp}")
         if not deed.hp:
             line = line.replace("recovers 0 HP", "has no lost HP to recover").replace(": 0 HP", ": no HP to recover")
-    if deed.rations:
-        member = attrs.evolve(member, rations=max(0, member.rations - deed.rations))
-        parts.append(f"{member.rations} Ration{'s' if member.rations != 1 else ''} left")
     sheet = sheet_of(state, member.id)
+    if deed.rations:
+        sheet = attrs.evolve(sheet, rations=max(0, sheet.rations - deed.rations))
+        parts.append(f"{sheet.rations} Ration{'s' if sheet.rations != 1 else ''} left")
     if deed.spells:
         forgotten = max(0, sheet.spells_forgotten - deed.spells)
         spent = sheet.spells_forgotten

@@ -4,9 +4,10 @@ a new session starts with (`new_party`), damage and healing by the difficulty mo
 Fighter's Not Today!), and a Berserker's Murderous Rage: an effect on them that lasts until it is
 broken, and the Mind save every hurt calls for. Its slice keeps, by character id, what the class
 rules note on a sheet beyond the shared record (`Sheet`): a Thief's Bailiwick and Failing, the
-ammunition carried, the Bedroll, the spells spent until re-memorized (a Light spell cast tells it
-`SpellCast`), the choice made at 0 HP, the CON left, what is left of each class resource, the
-armour worn and the party role held (the kernel asks it through `role_of`; a burial frees it, `Buried`).
+ammunition carried, the Rations and the Bedroll, the spells spent until re-memorized (a Light spell
+cast tells it `SpellCast`), the choice made at 0 HP, the CON left, what is left of each class
+resource, the armour worn and the party role held (the kernel asks it through `role_of`; a burial
+frees it, `Buried`).
 """
 
 from __future__ import annotations
@@ -51,8 +52,9 @@ class Sheet:
     until they are back on their feet; `con`, what is left of the constitution (the stat the
     ruleset's `[stats] roles` names so), burnt for good at 0 HP, and `con_max`, its score as rolled;
     what is left of each class resource by its id (`uses`: Not Today!, Turn Unholy, Thiefy
-    rerolls); the armour worn (an `[armour]` id) and whether they carry a shield, which the AC on
-    the shared record counts; the party role they hold (Leader, Mapper...)."""
+    rerolls); the Rations carried, one eaten a day in camp; the armour worn (an `[armour]` id) and
+    whether they carry a shield, which the AC on the shared record counts; the party role they
+    hold (Leader, Mapper...)."""
 
     bailiwick: str = ""
     failing: str = ""
@@ -63,6 +65,7 @@ class Sheet:
     con: int = 0
     con_max: int = 0
     uses: dict[str, int] = attrs.field(factory=dict)
+    rations: int = 0
     armour: str = "none"
     shield: bool = False
     role: str = ""
@@ -123,8 +126,8 @@ def sheet_problems(slice: Sheets, state: State) -> list[str]:
     problems = [f"sheets.{who}: no character {who!r}" for who in slice.sheets if who not in names]
     for who, sheet in slice.sheets.items():
         where = _where(who, names)
-        if min(sheet.ammo, sheet.spells_forgotten) < 0:
-            problems.append(f"{where}: ammo and spells cannot be negative")
+        if min(sheet.ammo, sheet.spells_forgotten, sheet.rations) < 0:
+            problems.append(f"{where}: ammo, spells and rations cannot be negative")
         if min(sheet.uses.values(), default=0) < 0:
             problems.append(f"{where}.uses: cannot be negative")
         if sheet.stance not in STANCES:
@@ -187,6 +190,11 @@ def _names(state: State) -> dict[str, str]:
     return {m.id: m.name for m in _everyone(state)}
 
 
+def rations_of(state: State, character_id: str) -> int:
+    """The Rations on a character's sheet."""
+    return sheet_of(state, character_id).rations
+
+
 def on_spell_cast(state: State, ctx: Context, action: Action, cast: SpellCast) -> Result:
     """A spell cast is spent until re-memorized."""
     spent = sheet_of(state, cast.character_id).spells_forgotten + 1
@@ -219,10 +227,10 @@ def new_party(ruleset: Ruleset, dice: DiceSource) -> tuple[tuple[Character, ...]
     events = []
     for index, ((hero, player), (armour, shield)) in enumerate(zip(DEMO_PARTY, DEMO_ARMOUR, strict=True), start=1):
         rolled = characters.roll_character(ruleset, dice, hero, armour=armour, shield=shield)
-        member = outfitted(from_rolled(f"c{index}", rolled, player), ruleset)
+        member = from_rolled(f"c{index}", rolled, player)
         party.append(member)
         role = ruleset.party_roles[index - 1] if index <= len(ruleset.party_roles) else ""
-        sheet = attrs.evolve(sheet_rolled(ruleset, rolled), bedroll=kit_bedroll(ruleset), role=role)
+        sheet = _kit(attrs.evolve(sheet_rolled(ruleset, rolled), role=role), ruleset)
         if sheet != BLANK:
             kept[member.id] = sheet
         events.append(Event(0, "roll", rolled_text(ruleset, member, sheet), tuple(r.describe() for r in rolled.rolls)))
@@ -239,26 +247,23 @@ def kit_bedroll(ruleset: Ruleset) -> bool:
     return ruleset.kit.get("bedroll", 0) > 0
 
 
-def bedded(state: State, character_id: str, ruleset: Ruleset) -> State:
-    """The state with the kit's Bedroll on a new adventurer's sheet, where the kit holds one, and
-    the kit's flasks of oil in their pack, where the light counts them."""
-    oil = ruleset.kit.get("oil", 0) - flasks(state, character_id)
-    state = stock(state, ruleset, character_id, {"oil": oil}) if oil > 0 else state
-    if not kit_bedroll(ruleset) or sheet_of(state, character_id).bedroll:
-        return state
-    return sheet_changed(state, character_id, bedroll=True)
-
-
-def outfitted(member: Character, ruleset: Ruleset, rations: int | None = None) -> Character:
-    """A new adventurer with the kit's Rations (or `rations`) on them; the Bedroll goes on their
-    sheet and the oil in their pack (`bedded`).
+def kitted(state: State, character_id: str, ruleset: Ruleset, rations: int | None = None) -> State:
+    """The state with the kit on a new adventurer: its Rations (or `rations`) and its Bedroll, where
+    it holds one, on their sheet, and its flasks of oil in their pack, where the light counts them.
 
     Light sources of the kit are packed as lights, on the Light pane; Return to Town restocks them.
     """
-    return attrs.evolve(member, rations=kit_rations(ruleset) if rations is None else rations)
+    oil = ruleset.kit.get("oil", 0) - flasks(state, character_id)
+    state = stock(state, ruleset, character_id, {"oil": oil}) if oil > 0 else state
+    return with_sheet(state, character_id, _kit(sheet_of(state, character_id), ruleset, rations))
 
 
-def from_rolled(character_id: str, rolled: characters.RolledCharacter, player: str = "", rations: int = 0) -> Character:
+def _kit(sheet: Sheet, ruleset: Ruleset, rations: int | None = None) -> Sheet:
+    rations = kit_rations(ruleset) if rations is None else rations
+    return attrs.evolve(sheet, rations=rations, bedroll=sheet.bedroll or kit_bedroll(ruleset))
+
+
+def from_rolled(character_id: str, rolled: characters.RolledCharacter, player: str = "") -> Character:
     """A session character from one the rules rolled, at full HP (their CON is on their sheet,
     `sheet_rolled`)."""
     return Character(
@@ -271,7 +276,6 @@ def from_rolled(character_id: str, rolled: characters.RolledCharacter, player: s
         hp=rolled.max_hp,
         max_hp=rolled.max_hp,
         ac=rolled.ac,
-        rations=rations,
     )
 
 
@@ -473,6 +477,7 @@ class _Session:
     hears = (Hears(SpellCast, on_spell_cast), Hears(Buried, on_buried))
     new_party = staticmethod(new_party)
     draw_supply = None
+    rations = staticmethod(rations_of)
     take_damage = staticmethod(take_damage)
     heal = staticmethod(heal)
     role_of = staticmethod(role_of)

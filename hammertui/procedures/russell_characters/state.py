@@ -838,6 +838,7 @@ class _Session:
     hears = (Hears(ExplorationResult, on_exploration_result), Hears(FoeKilled, on_foe_killed))
     new_party = staticmethod(new_party)
     draw_supply = staticmethod(draw_supply)
+    rations = None
     take_damage = None
     heal = None
     role_of = None

@@ -19,7 +19,7 @@ from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.actions import member_of, note, spend_time
 from hammertui.kernel.session.events import Event
 from hammertui.kernel.session.procedures import camp_under_way, fight_under_way, is_dark, on_time
-from hammertui.kernel.session.state import State, replace_member
+from hammertui.kernel.session.state import State
 from hammertui.kernel.session.vitals import ApplyDamage
 from hammertui.procedures.divining_pool.rules import explore as rules
 from hammertui.procedures.divining_pool.rules.explore import PoolInputs, PoolLine, Reading, RoomXP
@@ -42,7 +42,7 @@ from hammertui.procedures.divining_pool.state import (
 )
 from hammertui.procedures.hammercrawl_classes.actions.advancement import grant_xp
 from hammertui.procedures.hammercrawl_classes.rules import tiers
-from hammertui.procedures.hammercrawl_classes.state import dungeon_tier, kit_rations
+from hammertui.procedures.hammercrawl_classes.state import dungeon_tier, kit_rations, sheet_changed, sheet_of
 
 OTHER = "other"
 """The outcome id of a boon or setback the 'Smith words themselves ("similar to the items below")."""
@@ -624,26 +624,26 @@ def _effect(
 
 def _restock(state: State, ruleset: Ruleset, choice: ExploreOutcome) -> tuple[State, str, tuple[str, ...], list[Event]]:
     """A lost pack's supplies: every living member's Rations back up to the starting kit's."""
-    party = state.party
     found = []
     for member in state.living:
-        topped = restock({"rations": kit_rations(ruleset)}, {"rations": member.rations})
+        rations = sheet_of(state, member.id).rations
+        topped = restock({"rations": kit_rations(ruleset)}, {"rations": rations})
         if topped:
-            party = replace_member(party, attrs.evolve(member, rations=member.rations + topped["rations"]))
+            state = sheet_changed(state, member.id, rations=rations + topped["rations"])
             found.append(f"{member.name} +{topped['rations']} Rations")
     line = f"{choice.name} ({', '.join(found) if found else 'nobody was short'})"
-    return attrs.evolve(state, party=party), line, (), []
+    return state, line, (), []
 
 
 def _spoil(state: State, target: str, choice: ExploreOutcome) -> tuple[State, str, tuple[str, ...], list[Event]]:
     if not target:
         raise Refused("say whose Ration spoils")
     member = member_of(state, target)
-    if not member.alive or member.rations < 1:
+    rations = sheet_of(state, member.id).rations
+    if not member.alive or rations < 1:
         raise Refused(f"{member.name} has no Ration to spoil")
-    spoilt = attrs.evolve(member, rations=member.rations - 1)
-    line = f"{choice.name} ({member.name}'s; {spoilt.rations} left)"
-    return attrs.evolve(state, party=replace_member(state.party, spoilt)), line, (), []
+    line = f"{choice.name} ({member.name}'s; {rations - 1} left)"
+    return sheet_changed(state, member.id, rations=rations - 1), line, (), []
 
 
 def _transit_encounter(

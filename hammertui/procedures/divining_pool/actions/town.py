@@ -157,11 +157,8 @@ def _survivor(state: State, ruleset: Ruleset, member: Character) -> rules.Surviv
 
 def carried(state: State, ruleset: Ruleset, member: Character) -> dict[str, int]:
     """What of the kit a character has now: Rations, oil, a Bedroll (1 or 0), light sources by kind."""
-    counts = {
-        "rations": member.rations,
-        "oil": flasks(state, member.id),
-        "bedroll": int(sheet_of(state, member.id).bedroll),
-    }
+    sheet = sheet_of(state, member.id)
+    counts = {"rations": sheet.rations, "oil": flasks(state, member.id), "bedroll": int(sheet.bedroll)}
     held = held_sources(state, ruleset)
     for kind in ruleset.light_sources:
         counts[kind] = sum(1 for s in held if s.carrier == member.id and s.kind == kind)
@@ -238,7 +235,7 @@ class ReturnToTown:
         plan = plan_town(state, ruleset, self.convert, self.level, self.boss_hd)
         party = state.party
         for home in plan.homecomings:
-            party = tuple(_home(ruleset, home) if m.id == home.member.id else m for m in party)
+            party = tuple(_home(home) if m.id == home.member.id else m for m in party)
         loot = plan.staying
         if plan.split.remainder:
             odd = Loot(free_id("t", {e.id for e in state.loot}), ODD_COINS, plan.split.remainder, False, COMMON)
@@ -253,8 +250,9 @@ class ReturnToTown:
 
 
 def _remembered(state: State, ruleset: Ruleset, plan: TownPlan) -> State:
-    """Every survivor's spells re-memorized, a day's and an adventure's uses back, a Bedroll bought
-    for whoever lacked one, and no 0 HP choice left on anyone: all are back on their feet."""
+    """Every survivor's spells re-memorized, a day's and an adventure's uses back, their Rations
+    restocked, a Bedroll bought for whoever lacked one, and no 0 HP choice left on anyone: all are
+    back on their feet."""
     for home in plan.homecomings:
         state = on_their_feet(state, home.member.id)
         uses = town_uses(state, ruleset, home.member)
@@ -262,19 +260,21 @@ def _remembered(state: State, ruleset: Ruleset, plan: TownPlan) -> State:
             state = sheet_changed(state, home.member.id, uses=uses)
         if sheet_of(state, home.member.id).spells_forgotten:
             state = sheet_changed(state, home.member.id, spells_forgotten=0)
+        if home.restock.get("rations", 0):
+            rations = sheet_of(state, home.member.id).rations + home.restock["rations"]
+            state = sheet_changed(state, home.member.id, rations=rations)
         if home.restock.get("bedroll", 0) and not sheet_of(state, home.member.id).bedroll:
             state = sheet_changed(state, home.member.id, bedroll=True)
     return state
 
 
-def _home(ruleset: Ruleset, home: Homecoming) -> Character:
+def _home(home: Homecoming) -> Character:
     """A survivor after town: full HP, rested, restocked, paid, XP counted."""
-    member, added = home.member, home.restock
+    member = home.member
     return attrs.evolve(
         member,
         hp=member.max_hp,
         status="ok",
-        rations=member.rations + added.get("rations", 0),
         coins=member.coins + home.coins,
         items=(*member.items, *home.items),
         xp=home.xp,

@@ -53,6 +53,7 @@ from hammertui.procedures.divining_pool.dialogs.room_xp import survivors
 from hammertui.procedures.divining_pool.drawing import reason_line, throw_line
 from hammertui.procedures.divining_pool.rules import explore as rules
 from hammertui.procedures.divining_pool.state import Exploration, divining_pool, exploring, find_room, pool_plan
+from hammertui.procedures.hammercrawl_classes.state import sheet_of
 from hammertui.procedures.sides_and_phases.pane import fight
 
 STEPS = (
@@ -411,7 +412,8 @@ class ExploreScreen(ModalScreen[None], StepScreen):
         return count
 
     def _ask_whose_ration(self, state: State, symbol: str, outcome_id: str, count: int) -> None:
-        packs = [(m.id, f"{m.name} ({m.rations} Rations)") for m in state.living if m.rations]
+        carried = {m.id: sheet_of(state, m.id).rations for m in state.living}
+        packs = [(m.id, f"{m.name} ({carried[m.id]} Rations)") for m in state.living if carried[m.id]]
         if not packs:
             self.notify("Nobody has a Ration to spoil.", severity="warning")
             return

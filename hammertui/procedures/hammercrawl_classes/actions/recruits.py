@@ -21,10 +21,9 @@ from hammertui.kernel.session.state import Character, State, Stats, next_charact
 from hammertui.procedures.hammercrawl_classes.rules import characters
 from hammertui.procedures.hammercrawl_classes.rules.checks import THIEFY_REROLLS
 from hammertui.procedures.hammercrawl_classes.state import (
-    bedded,
     con_score,
     from_rolled,
-    outfitted,
+    kitted,
     rolled_text,
     sheet_changed,
     sheet_of,
@@ -38,7 +37,7 @@ COUNTS = ("rations", "ammo", "spells_forgotten", "temp_hp", "coins", "bedroll")
 """What the Supplies dialog counts; a Bedroll counts 0 or 1."""
 
 
-SHEET_COUNTS = ("ammo", "spells_forgotten", "bedroll")
+SHEET_COUNTS = ("rations", "ammo", "spells_forgotten", "bedroll")
 """The counts the class rules keep on their own sheet; the rest are on the shared record."""
 
 
@@ -83,8 +82,7 @@ class RollCharacter:
     def apply(self, state: State, ctx: Context) -> Result:
         name = _name(self.name)
         state, member, events = _roll_one(state, ctx, self, name, self.armour, self.shield, self.player.strip())
-        member = outfitted(member, ctx.ruleset, self.rations)
-        return bedded(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset), events
+        return kitted(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset, self.rations), events
 
 
 @record
@@ -129,7 +127,6 @@ class AddCharacter:
             max_hp=self.max_hp,
             ac=self.ac,
         )
-        member = outfitted(member, ctx.ruleset)
         text = f"Entered by hand: {rolled_text(ctx.ruleset, member)}"
         score = con_score(ctx.ruleset, stats)
         sheet = {
@@ -140,7 +137,7 @@ class AddCharacter:
             "con_max": score,
         }
         state = sheet_changed(state, member.id, **sheet)
-        return bedded(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset), [note(self, text)]
+        return kitted(attrs.evolve(state, party=(*state.party, member)), member.id, ctx.ruleset), [note(self, text)]
 
 
 @record
@@ -189,12 +186,11 @@ class DrawReplacement:
         member = attrs.evolve(
             member, name=self.name.strip() or member.name, player=self.player.strip() or member.player
         )
-        member = outfitted(member, ctx.ruleset, self.rations)
         pile = tuple(m for m in state.pile if m.id != member.id)
         cls = ctx.ruleset.classes[member.class_id].name
         text = f"{member.name}, {cls}, joins the party" + (f" ({member.player})." if member.player else ".")
         joined = attrs.evolve(state, pile=pile, party=(*state.party, member))
-        return bedded(joined, member.id, ctx.ruleset), [note(self, text)]
+        return kitted(joined, member.id, ctx.ruleset, self.rations), [note(self, text)]
 
 
 @record

@@ -33,7 +33,7 @@ def facts_of(state: State, ruleset: Ruleset, member: Character) -> sheet.Facts:
         uses=sheet_of(state, member.id).uses,
         bailiwick=sheet_of(state, member.id).bailiwick,
         failing=sheet_of(state, member.id).failing,
-        rations=member.rations,
+        rations=sheet_of(state, member.id).rations,
         ammo=sheet_of(state, member.id).ammo,
         spells_forgotten=sheet_of(state, member.id).spells_forgotten,
         bedroll=sheet_of(state, member.id).bedroll,
