@@ -45,6 +45,7 @@ if TYPE_CHECKING:
         CampProcedure,
         CharactersProcedure,
         ExploreProcedure,
+        FightClock,
         FightProcedure,
         LightProcedure,
         ReportSection,
@@ -289,6 +290,12 @@ def foes_in_fight(state: State) -> tuple[tuple[str, str], ...]:
     for an effect to hang on; none without a fight, or where the procedure puts none on offer."""
     fight = fight_of(state.session.procedures)
     return () if fight is None or fight.fight_foes is None else tuple(fight.fight_foes(state))
+
+
+def fight_clocks(chosen: Mapping[str, str]) -> tuple[FightClock, ...]:
+    """The clocks of the fight procedure's own an effect may count on (none without one)."""
+    fight = fight_of(chosen)
+    return () if fight is None else tuple(fight.clocks)
 
 
 def light_on_roll(state: State, ruleset: Ruleset, kind: str, character_id: str = "") -> tuple[bool, int] | None:

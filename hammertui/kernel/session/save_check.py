@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from hammertui.kernel.rules.text import control_problems
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session.effects import CLOCKS, wearers
+from hammertui.kernel.session.effects import clocks, wearers
 from hammertui.kernel.session.procedures import slice_problems, slice_rules_problems
 from hammertui.kernel.session.state import Character, State
 
@@ -67,18 +67,20 @@ def _loot_problems(state: State, ids: set[str]) -> list[str]:
 
 
 def _effect_problems(state: State) -> list[str]:
-    """Timed effects with their own ids, on someone who exists, counted in rounds or turns."""
+    """Timed effects with their own ids, on someone who exists, counted in rounds, turns or on a
+    clock of the fight procedure's own."""
     problems = []
     effect_ids = [e.id for e in state.effects]
     if len(set(effect_ids)) != len(effect_ids):
         problems.append("effects: two effects share an id")
     everyone = wearers(state)
+    known = clocks(state.session.procedures)
     for i, effect in enumerate(state.effects):
         where = f"effects[{i}] ({effect.name})"
         if effect.on and effect.on not in everyone:
             problems.append(f"{where}.on: no character or foe {effect.on!r}")
-        if effect.unit not in CLOCKS:
-            problems.append(f"{where}.unit: {effect.unit!r} is not one of {', '.join(CLOCKS)}")
+        if effect.unit not in known:
+            problems.append(f"{where}.unit: {effect.unit!r} is not one of {', '.join(known)}")
         if effect.ends_at < 0:
             problems.append(f"{where}.ends_at: {effect.ends_at} cannot be negative")
     return problems

@@ -175,6 +175,27 @@ class FightProcedure(Slice, Protocol):
     def fight_foes(self) -> Callable[[State], tuple[tuple[str, str], ...]] | None:
         """The foes of the fight under way, by id and name, for an effect to hang on."""
 
+    @property
+    def clocks(self) -> tuple[FightClock, ...]:
+        """Its own clocks an effect may count on besides the rounds and the game clock (the turns
+        one side has ended, where a side's turns come in an order rolled afresh each round); none
+        where its effects count rounds alone."""
+
+
+class FightClock(Protocol):
+    """A clock a fight keeps of its own, an effect counting on it by its `unit`: the effect ends
+    when the clock reaches its `ends_at`, and with the fight, whenever that ends."""
+
+    @property
+    def unit(self) -> str:
+        """Its name as an effect's `unit` holds it (and a save keeps it)."""
+
+    def reading(self, state: State, /) -> int | None:
+        """Where it stands now; None once no fight is under way, its effects' time run out."""
+
+    def left_words(self, left: int, /) -> str:
+        """`left` on it as a screen says it: `until the foes' next turn ends`."""
+
 
 @runtime_checkable
 class CharactersProcedure(Slice, Protocol):

@@ -344,6 +344,7 @@ class _Session:
     fighting = staticmethod(fighting)
     whose_turn = staticmethod(whose_turn)
     fight_foes = None
+    clocks = ()
 
 
 SESSION: FightProcedure = _Session()

@@ -386,6 +386,7 @@ class _Session:
     fighting = staticmethod(fighting)
     whose_turn = staticmethod(whose_turn)
     fight_foes = staticmethod(fight_foes)
+    clocks = ()
 
 
 SESSION: "FightProcedure" = _Session()
