@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import attrs
 import pytest
 
 from hammertui.kernel.rules import modifiers, procedures
@@ -36,16 +37,17 @@ class KeepOfThree:
     edge = "the high die"
     pools = False
 
-    def throw(self, source: DiceSource, expr: DiceExpr, net: int) -> Roll:
+    def throw(self, source: DiceSource, expr: DiceExpr, net: int, *, low_wins: bool = False) -> Roll:
         if expr.count != 1:
             raise ValueError(f"cannot keep one of three for a {expr} roll")
         dice = tuple(source.roll(expr.sides) for _ in range(3))
+        high = -net if low_wins else net
         ordered = sorted(dice)
-        kept = ordered[2] if net > 0 else ordered[0] if net < 0 else ordered[1]
-        return Roll(f"3x{expr} keep {self._which(net)}", dice, (kept,), expr.modifier)
+        kept = ordered[2] if high > 0 else ordered[0] if high < 0 else ordered[1]
+        return Roll(f"3x{expr} keep {self._which(high)}", dice, (kept,), expr.modifier)
 
-    def tilt_words(self, expr: DiceExpr, net: int) -> str:
-        return f"3d{expr.sides}, the {self._which(net)} kept" if net else ""
+    def tilt_words(self, expr: DiceExpr, net: int, *, low_wins: bool = False) -> str:
+        return f"3d{expr.sides}, the {self._which(-net if low_wins else net)} kept" if net else ""
 
     def net_words(self, net: int) -> str:
         return f"keep {self._which(net)}" if net else ""
@@ -73,7 +75,7 @@ def modifier_rules(section: Section) -> ModifierRules:
 def keep_of_three(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The procedure registered for this test alone (the registry is put back afterwards), and a
     ruleset on the complete rules that names it."""
-    monkeypatch.setattr(procedures, "_REGISTRY", dict(procedures._REGISTRY))
+    monkeypatch.setattr(procedures, "_REGISTRY", dict(procedures._known()))
     procedures.register(Procedure("modifiers", NAME, "Keep one of three: high, middle or low", rules=__name__))
     path = tmp_path / "keep-of-three.toml"
     path.write_text(
@@ -96,6 +98,39 @@ def test_a_fourth_modifier_procedure_tilts_a_check(keep_of_three: Path) -> None:
     assert (high.roll.kept, high.success) == ((15,), True)
     assert "keep high: the table's call" in high.reasons
     assert checks.tilt_words(ruleset, DiceExpr(1, 20), -1) == "3d20, the low kept"
+
+
+def test_a_roll_won_low_keeps_the_low_die_for_the_roller(keep_of_three: Path) -> None:
+    """A Feat is won low ("try to roll equal to or lower than an ability score"): the roller's edge
+    keeps the lowest die ("For a low difficulty roll, choose the lowest die"), a hard one the highest."""
+    dice = modifiers.modifier_rules(load_ruleset(keep_of_three).modifier_dice)
+    kept = {net: dice.throw(ScriptedDice([5, 1, 4]), DiceExpr(1, 6), net, low_wins=True).kept for net in (1, 0, -1)}
+    assert kept == {1: (1,), 0: (4,), -1: (5,)}
+    assert dice.throw(ScriptedDice([5, 1, 4]), DiceExpr(1, 6), 1).kept == (5,), "a roll won high keeps the high die"
+    assert dice.tilt_words(DiceExpr(1, 6), 1, low_wins=True) == "3d6, the low kept"
+
+
+@pytest.mark.parametrize(
+    ("mode", "net", "faces", "kept", "total", "words"),
+    [
+        ("advantage", 1, [5, 17], (5,), 5, "2d20, the best kept"),
+        ("advantage", -1, [5, 17], (17,), 17, "2d20, the worst kept"),
+        ("double_advantage", 2, [5, 17], (5,), 1, "2d20, the best kept, -4"),
+        ("double_advantage", -2, [5, 17], (17,), 21, "2d20, the worst kept, +4"),
+        ("beans", 1, [9, 3], (9,), 6, "a d4 taken off"),
+        ("beans", -1, [9, 3], (9,), 12, "a d4 added"),
+    ],
+)
+def test_each_modifier_procedure_tilts_a_roll_won_low_the_other_way(
+    mode: str, net: int, faces: list[int], kept: tuple[int, ...], total: int, words: str
+) -> None:
+    """For a roll the roller wins low, the edge is the lower die, 4 off at double Advantage, a Boon
+    die taken off: each way's favour turned round, and its words with it."""
+    section = load_ruleset("hammercrawl").modifier_dice
+    dice = modifiers.modifier_rules(attrs.evolve(section, mode=mode, bean_dice=(4, 6, 8, 10, 12, 20)))
+    thrown = dice.throw(ScriptedDice(faces), DiceExpr(1, 20), net, low_wins=True)
+    assert (thrown.kept, thrown.total) == (kept, total)
+    assert dice.tilt_words(DiceExpr(1, 20), net, low_wins=True) == words
 
 
 def test_each_modifier_procedure_is_its_package_s() -> None:

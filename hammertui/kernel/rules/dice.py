@@ -153,8 +153,9 @@ def roll(source: DiceSource, notation: str | DiceExpr) -> Roll:
     return Roll(str(expr), dice, kept, expr.modifier)
 
 
-def roll_double_advantage(source: DiceSource, sides: int, net: int, modifier: int = 0) -> Roll:
-    """Russell House Rules: Advantage rolls two and keeps the best; double Advantage adds +4.
+def roll_double_advantage(source: DiceSource, sides: int, net: int, modifier: int = 0, low_wins: bool = False) -> Roll:
+    """Russell House Rules: Advantage rolls two and keeps the best; double Advantage adds +4 (the
+    lower die and 4 off, for a roll the roller wins low: `low_wins`).
 
     `net` runs from -2 (double Disadvantage) to +2; anything beyond is capped there.
     """
@@ -162,8 +163,9 @@ def roll_double_advantage(source: DiceSource, sides: int, net: int, modifier: in
     if net == 0:
         return roll(source, DiceExpr(1, sides, modifier))
     dice = (source.roll(sides), source.roll(sides))
-    kept = (max(dice),) if net > 0 else (min(dice),)
-    bonus = 4 * (1 if net > 0 else -1) if abs(net) == 2 else 0
+    higher = (net > 0) != low_wins
+    kept = (max(dice),) if higher else (min(dice),)
+    bonus = 4 * (1 if higher else -1) if abs(net) == 2 else 0
     word = {1: "adv", 2: "double adv", -1: "disadv", -2: "double disadv"}[net]
     return Roll(f"1d{sides} {word}", dice, kept, modifier + bonus)
 

@@ -28,7 +28,9 @@ class Section(Protocol):
 
 class ModifierRules(Protocol):
     """One way of tilting a roll by `net` modifier dice: the dice in the roller's favour less those
-    against (adds less disadds, Boons less Banes); negative is against the roller."""
+    against (adds less disadds, Boons less Banes); negative is against the roller. A roll the roller
+    wins low (`low_wins`: a die rolled under a score) is tilted the other way round: its edge keeps
+    the low die, or takes its die off."""
 
     @property
     def field_label(self) -> str:
@@ -46,12 +48,13 @@ class ModifierRules(Protocol):
         the pool; otherwise each die of the pool is tilted alone."""
         ...
 
-    def throw(self, source: DiceSource, expr: DiceExpr, net: int) -> Roll:
+    def throw(self, source: DiceSource, expr: DiceExpr, net: int, *, low_wins: bool = False) -> Roll:
         """Throw `expr` tilted by `net` (0: as this way throws a roll nothing tilts), every die
-        shown; a `ValueError` naming the roll where this way cannot tilt it."""
+        shown, in the roller's favour a lower roll where `low_wins`; a `ValueError` naming the roll
+        where this way cannot tilt it."""
         ...
 
-    def tilt_words(self, expr: DiceExpr, net: int) -> str:
+    def tilt_words(self, expr: DiceExpr, net: int, *, low_wins: bool = False) -> str:
         """What `throw` throws for `expr` and `net`, said before the throw (`4d20, the best 2 kept`,
         `a d6 added`); '' for none."""
         ...

@@ -14,12 +14,13 @@ from hammertui.kernel.rules.modifiers import KeptDice, ModifierRules, Section
 from hammertui.kernel.rules.records import record
 
 
-def roll_advantage(source: DiceSource, notation: str | DiceExpr, net: int) -> Roll:
+def roll_advantage(source: DiceSource, notation: str | DiceExpr, net: int, low_wins: bool = False) -> Roll:
     """`notation` with `net` adds (or disadds, negative): one die more of the same type for each, the
-    best (or worst) kept, as many as the roll keeps. Two net adds on 2d6 is 4d6 keep the highest two."""
+    best (or worst) kept, as many as the roll keeps; the best are the lowest where `low_wins`. Two
+    net adds on 2d6 is 4d6 keep the highest two."""
     expr = parse(notation) if isinstance(notation, str) else notation
     base_keep = expr.keep if expr.keep is not None else expr.count
-    highest = expr.keep_highest if net == 0 else net > 0
+    highest = expr.keep_highest if net == 0 else (net > 0) != low_wins
     thrown = roll(source, DiceExpr(expr.count + abs(net), expr.sides, expr.modifier, base_keep, highest))
     label = str(expr) + (f" adv x{net}" if net > 0 else f" disadv x{-net}" if net < 0 else "")
     return Roll(label, thrown.dice, thrown.kept, thrown.modifier)
@@ -32,10 +33,10 @@ class Advantage(KeptDice):
 
     pools = True
 
-    def throw(self, source: DiceSource, expr: DiceExpr, net: int) -> Roll:
-        return roll_advantage(source, expr, net)
+    def throw(self, source: DiceSource, expr: DiceExpr, net: int, *, low_wins: bool = False) -> Roll:
+        return roll_advantage(source, expr, net, low_wins)
 
-    def tilt_words(self, expr: DiceExpr, net: int) -> str:
+    def tilt_words(self, expr: DiceExpr, net: int, *, low_wins: bool = False) -> str:
         if net == 0:
             return ""
         kept = self.kept_words(expr, net)

@@ -26,14 +26,18 @@ def bean_die(net: int, sizes: Sequence[int] = BEAN_DICE) -> int | None:
     return sizes[min(abs(net), len(sizes)) - 1]
 
 
-def roll_beans(source: DiceSource, notation: str | DiceExpr, net: int, sizes: Sequence[int] = BEAN_DICE) -> Roll:
-    """Net Boons add one extra die to the roll's total, net Banes subtract it."""
+def roll_beans(
+    source: DiceSource, notation: str | DiceExpr, net: int, sizes: Sequence[int] = BEAN_DICE, low_wins: bool = False
+) -> Roll:
+    """Net Boons add one extra die to the roll's total, net Banes subtract it (the other way round
+    for a roll the roller wins low: `low_wins`)."""
     base = roll(source, notation)
     size = bean_die(net, sizes)
     if size is None:
         return base
     word = "Boon" if net > 0 else "Bane"
-    term = Term(f"d{size} ({abs(net)} {word}{'s' if abs(net) > 1 else ''})", source.roll(size), 1 if net > 0 else -1)
+    sign = 1 if (net > 0) != low_wins else -1
+    term = Term(f"d{size} ({abs(net)} {word}{'s' if abs(net) > 1 else ''})", source.roll(size), sign)
     return Roll(base.label, base.dice, base.kept, base.modifier, (*base.terms, term))
 
 
@@ -52,13 +56,13 @@ class Beans:
     def sizes(self) -> tuple[int, ...]:
         return self.given or BEAN_DICE
 
-    def throw(self, source: DiceSource, expr: DiceExpr, net: int) -> Roll:
-        return roll_beans(source, expr, net, self.sizes)
+    def throw(self, source: DiceSource, expr: DiceExpr, net: int, *, low_wins: bool = False) -> Roll:
+        return roll_beans(source, expr, net, self.sizes, low_wins)
 
-    def tilt_words(self, expr: DiceExpr, net: int) -> str:
+    def tilt_words(self, expr: DiceExpr, net: int, *, low_wins: bool = False) -> str:
         if net == 0:
             return ""
-        return f"a d{bean_die(net, self.sizes)} {'added' if net > 0 else 'taken off'}"
+        return f"a d{bean_die(net, self.sizes)} {'added' if (net > 0) != low_wins else 'taken off'}"
 
     def net_words(self, net: int) -> str:
         if net == 0:

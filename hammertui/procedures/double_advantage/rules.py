@@ -19,18 +19,18 @@ class DoubleAdvantage(KeptDice):
 
     pools = False
 
-    def throw(self, source: DiceSource, expr: DiceExpr, net: int) -> Roll:
+    def throw(self, source: DiceSource, expr: DiceExpr, net: int, *, low_wins: bool = False) -> Roll:
         if net == 0:
             return roll(source, expr)
         if expr.count != 1:
             raise ValueError(f"cannot tilt a {expr} roll by double_advantage")
-        return roll_double_advantage(source, expr.sides, net, expr.modifier)
+        return roll_double_advantage(source, expr.sides, net, expr.modifier, low_wins)
 
-    def tilt_words(self, expr: DiceExpr, net: int) -> str:
+    def tilt_words(self, expr: DiceExpr, net: int, *, low_wins: bool = False) -> str:
         if net == 0:
             return ""
         kept = self.kept_words(expr, net)
-        shift = f", {4 if net > 0 else -4:+d}" if abs(net) >= 2 else ""
+        shift = f", {4 if (net > 0) != low_wins else -4:+d}" if abs(net) >= 2 else ""
         return f"2d{expr.sides}, {kept}{shift}"
 
 
