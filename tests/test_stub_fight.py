@@ -17,7 +17,7 @@ import pytest
 import tests.stub_fight
 from hammertui.kernel.rules import procedures
 from hammertui.kernel.ruleset import Ruleset
-from hammertui.kernel.session import effects, persist, sessions
+from hammertui.kernel.session import effects, persist, public_fields, sessions
 from hammertui.kernel.session.save_check import check_state
 from hammertui.kernel.session.seam import FightProcedure
 from hammertui.kernel.session.store import Store
@@ -106,6 +106,13 @@ def test_an_effect_on_a_fight_clock_ends_with_the_fight(store: Store) -> None:
     events = store.dispatch(EndStubFight())
     assert store.state.effects == () and "Darla: Dodging ends." in [e.text for e in events]
     assert (store.state.clock.rounds, store.state.clock.units) == (0, 1)
+
+
+def test_the_stub_says_which_of_its_own_actions_the_players_see(store: Store) -> None:
+    """A dodge is the table's to see, by the stub's own `EVENTS`; foes met stay the 'Smith's."""
+    dodged_last_in_round_one(store)
+    seen = {e.action: public_fields.public_event(e) for e in store.recent}
+    assert seen["dodge"] and not seen["fight"] and "dodge" not in public_fields.EVENTS
 
 
 def test_no_effect_counts_on_a_fight_clock_between_fights(store: Store) -> None:

@@ -66,7 +66,7 @@ class EndTurn:
 class Dodge:
     """A combatant of the acting side dodges until the opponents' next turn ends."""
 
-    label: ClassVar[str] = "fight"
+    label: ClassVar[str] = "dodge"
     on: str
 
     def apply(self, state: State, ctx: Context) -> Result:

@@ -219,7 +219,12 @@ EVENTS: dict[str, str] = {
 
 
 def public_event(event: Event) -> bool:
-    return EVENTS.get(event.action) == PUBLIC
+    """Whether the players may see an event's lines, by its action's label: the kernel's `EVENTS`,
+    and those a procedure's `public` module names in its own `EVENTS` (a new fight's actions)."""
+    kind = EVENTS.get(event.action)
+    for module in () if kind else _public_modules():
+        kind = getattr(importlib.import_module(module), "EVENTS", {}).get(event.action, kind)
+    return kind == PUBLIC
 
 
 def redact(state: State) -> State:
