@@ -153,8 +153,9 @@ class Clock:
 class Effect:
     """A timed effect on a combatant (a character or foe id) or on the whole party (`on` = "").
 
-    `unit` is "round" or "unit" (the ruleset's turn or Beat); the effect ends when that clock
-    reaches `ends_at` (rounds counted in the fight, or `Clock.units`).
+    `unit` is "round", "unit" (the ruleset's turn or Beat) or a clock the fight procedure keeps of
+    its own (`FightClock`); the effect ends when that clock reaches `ends_at` (rounds counted in
+    the fight, `Clock.units`, or the fight's own count).
     """
 
     id: str
