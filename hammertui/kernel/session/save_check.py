@@ -89,9 +89,6 @@ STATUSES = ("ok", "down", "dead")
 
 def _character_problems(where: str, member: Character) -> list[str]:
     problems = []
-    for stat, score in member.stats.as_dict().items():
-        if not 3 <= score <= 18:
-            problems.append(f"{where}.stats.{stat}: {score} is outside 3-18")
     if not 1 <= member.level <= 15:
         problems.append(f"{where}.level: {member.level} is outside 1-15")
     if member.max_hp < 1 or not 0 <= member.hp <= member.max_hp:
@@ -142,12 +139,17 @@ def _everyone(state: State) -> list[tuple[str, Character]]:
 
 
 def _stats_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:
-    """The stats the ruleset names, each once."""
+    """The stats the ruleset names, each once, each score on its scale (`[stats] range`)."""
     if sorted(member.stats) != sorted(ruleset.stats):
         return [
             f"{where}.stats: expected the stats {', '.join(ruleset.stats)}, got {', '.join(member.stats) or 'none'}"
         ]
-    return []
+    low, high = ruleset.stat_rules.range
+    return [
+        f"{where}.stats.{stat}: {score} is outside {low}-{high}"
+        for stat, score in member.stats.as_dict().items()
+        if not low <= score <= high
+    ]
 
 
 def _character_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:
