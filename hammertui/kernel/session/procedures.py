@@ -369,6 +369,12 @@ def role_of(state: State, character_id: str) -> str:
     return "" if characters is None or characters.role_of is None else characters.role_of(state, character_id)
 
 
+def negative_hp(chosen: Mapping[str, str]) -> bool:
+    """Whether the characters procedure counts HP below 0; not without one."""
+    characters = characters_of(chosen)
+    return characters is not None and characters.negative_hp
+
+
 def rations(state: State, character_id: str) -> int:
     """The Rations a character carries, counted one by one by the characters procedure; 0 where it
     keeps none counted."""

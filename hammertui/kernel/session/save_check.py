@@ -9,7 +9,7 @@ from __future__ import annotations
 from hammertui.kernel.rules.text import control_problems
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.effects import CLOCKS, wearers
-from hammertui.kernel.session.procedures import slice_problems, slice_rules_problems
+from hammertui.kernel.session.procedures import negative_hp, slice_problems, slice_rules_problems
 from hammertui.kernel.session.state import Character, State
 
 
@@ -21,13 +21,14 @@ def check_state(state: State) -> list[str]:
     everyone = ids + [m.id for m in state.pile] + [g.character.id for g in state.graveyard]
     if len(set(everyone)) != len(everyone):
         problems.append("party, pile and graveyard: two characters share an id")
+    least_hp = None if negative_hp(state.session.procedures) else 0
     for i, member in enumerate(state.party):
-        problems += _character_problems(f"party[{i}] ({member.name})", member)
+        problems += _character_problems(f"party[{i}] ({member.name})", member, least_hp)
     for i, member in enumerate(state.pile):
-        problems += _character_problems(f"pile[{i}] ({member.name})", member)
+        problems += _character_problems(f"pile[{i}] ({member.name})", member, least_hp)
     for i, grave in enumerate(state.graveyard):
         where = f"graveyard[{i}] ({grave.character.name})"
-        problems += _character_problems(where, grave.character)
+        problems += _character_problems(where, grave.character, least_hp)
         if grave.character.death is None:
             problems.append(f"{where}.character.death: a grave needs the time and cause of death")
     hireling_ids = [h.id for h in state.hirelings]
@@ -87,11 +88,13 @@ def _effect_problems(state: State) -> list[str]:
 STATUSES = ("ok", "down", "dead")
 
 
-def _character_problems(where: str, member: Character) -> list[str]:
+def _character_problems(where: str, member: Character, least_hp: int | None) -> list[str]:
+    """A character's numbers as the screens can draw them: HP no lower than `least_hp` (None: any,
+    where the characters procedure counts HP below 0) and never above the maximum."""
     problems = []
     if not 1 <= member.level <= 15:
         problems.append(f"{where}.level: {member.level} is outside 1-15")
-    if member.max_hp < 1 or not 0 <= member.hp <= member.max_hp:
+    if member.max_hp < 1 or member.hp > member.max_hp or (least_hp is not None and member.hp < least_hp):
         problems.append(f"{where}.hp: {member.hp} of {member.max_hp} is not possible")
     if min(member.xp, member.temp_hp) < 0:
         problems.append(f"{where}: xp and temp_hp cannot be negative")

@@ -207,6 +207,11 @@ class CharactersProcedure(Slice, Protocol):
     def role_of(self) -> Callable[[State, str], str] | None:
         """The party role a character holds, "" for none; None where the characters hold no roles."""
 
+    @property
+    def negative_hp(self) -> bool:
+        """Whether its characters' HP go below 0 (rules whose dying is counted in negative HP);
+        else a save holding HP under 0 is refused."""
+
 
 class SourceKeeping(Protocol):
     """How a light procedure keeps its sources: one found by id and named (a refusal when there is

@@ -481,6 +481,7 @@ class _Session:
     take_damage = staticmethod(take_damage)
     heal = staticmethod(heal)
     role_of = staticmethod(role_of)
+    negative_hp = False
 
 
 SESSION: CharactersProcedure = _Session()

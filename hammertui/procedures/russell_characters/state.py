@@ -842,6 +842,7 @@ class _Session:
     take_damage = None
     heal = None
     role_of = None
+    negative_hp = False
 
 
 SESSION: CharactersProcedure = _Session()

@@ -1,0 +1,99 @@
+"""The characters seam, proven on a ruleset with nothing of the complete rules' characters: abilities
+rated 1 to 6, no classes, saves, tiers, kit or party roles, and HP counted below 0 while dying.
+
+The stub (`tests/stub_characters/`) is registered from outside hammertui as hammertui's own
+procedures are, and a ruleset standing alone names it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import tests.stub_characters
+from hammertui.kernel.rules import procedures
+from hammertui.kernel.ruleset import check_ruleset_file, load_ruleset
+from hammertui.kernel.session import persist, sessions
+from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.kernel.ui.app import make_app
+from tests.stub_characters.state import NAME, Roster
+
+RULESET = """\
+id = "small-scale"
+format = 1
+name = "Abilities rated 1 to 6"
+
+[procedures]
+explore = "none"
+camp = "none"
+light = "burn_down"
+characters = "stub_roster"
+fight = "none"
+
+[modifier_dice]
+mode = "advantage"
+
+[time]
+unit = "turn"
+unit_plural = "turns"
+minutes_per_unit = 10
+seconds_per_round = 3
+rounds_per_unit = 200
+
+[stats]
+names = ["Body", "Nerve", "Wits", "Grit", "Luck", "Charm"]
+range = [1, 6]
+
+[light.sources.torch]
+name = "Torch"
+duration = 6
+
+[light.sources.lantern]
+name = "Lantern"
+duration = 24
+refuel = "oil flask"
+"""
+
+
+@pytest.fixture
+def small_scale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The stub registered for this test alone; the registry is put back as it was afterwards."""
+    monkeypatch.setattr(procedures, "_REGISTRY", dict(procedures._known()))
+    procedures.register(tests.stub_characters.PROCEDURE)
+    path = tmp_path / "small-scale.toml"
+    path.write_text(RULESET, encoding="utf-8")
+    return path
+
+
+def test_the_ruleset_passes_its_check(small_scale: Path) -> None:
+    assert check_ruleset_file(small_scale) == []
+    ruleset = load_ruleset(small_scale)
+    assert ruleset.procedures["characters"] == NAME and not ruleset.classes and ruleset.save_rules is None
+
+
+def test_a_character_dying_below_0_hp_saves_and_reopens(small_scale: Path, tmp_path: Path) -> None:
+    """Scores of 1 and 2 and HP under 0 are what these rules hold: the session reopens as it was."""
+    app = make_app(tmp_path / "saves", "small", ruleset_id=str(small_scale), seed=5)
+    assert app.store is not None
+    party = app.store.state.party
+    assert all(1 <= score <= 6 for m in party for score in m.stats.values()) and len(party) == 4
+    app.store.dispatch(ApplyDamage(party[1].id, party[1].hp + 3))
+    state = app.store.state
+    assert state.party[1].hp == -3 and state.party[1].status == "down"
+    assert state.slices[NAME] == Roster({m.id: int(m.id == party[1].id) for m in party})
+    again = make_app(tmp_path / "saves", "small", ruleset_id=str(small_scale))
+    assert again.store is not None and again.store.state == state
+
+
+def test_hp_below_0_is_still_refused_where_the_characters_never_go_there(tmp_path: Path) -> None:
+    """The complete rules stop HP at 0: a save holding -1 is refused by the field."""
+    make_app(tmp_path / "saves", "Tuesday", "hammercrawl", seed=3)
+    files = persist.SaveFiles(tmp_path / "saves", "Tuesday")
+    text = files.snapshot.read_text()
+    start = text.index("\nhp = ") + len("\nhp = ")
+    files.snapshot.write_text(text[:start] + "-1" + text[text.index("\n", start) :])
+    with pytest.raises(persist.SaveError) as refused:
+        sessions.open_files(files, load_ruleset)
+    first = refused.value.problems[0]
+    assert first.startswith("party[0] (") and ").hp: -1 of " in first and first.endswith(" is not possible")
