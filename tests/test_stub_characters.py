@@ -10,13 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.table import Table
 
 import tests.stub_characters
 from hammertui.kernel.rules import procedures
 from hammertui.kernel.ruleset import check_ruleset_file, load_ruleset
 from hammertui.kernel.session import persist, sessions
+from hammertui.kernel.session.player_view import player_view
 from hammertui.kernel.session.vitals import ApplyDamage
 from hammertui.kernel.ui.app import make_app
+from hammertui.kernel.ui.player_view import party as party_table
 from tests.stub_characters.state import NAME, Roster
 
 RULESET = """\
@@ -97,3 +100,21 @@ def test_hp_below_0_is_still_refused_where_the_characters_never_go_there(tmp_pat
         sessions.open_files(files, load_ruleset)
     first = refused.value.problems[0]
     assert first.startswith("party[0] (") and ").hp: -1 of " in first and first.endswith(" is not possible")
+
+
+def test_the_player_view_shows_what_the_characters_procedure_shows_of_each(small_scale: Path, tmp_path: Path) -> None:
+    """The Wounds the stub keeps reach the players beside the HP band; no class, a level."""
+    app = make_app(tmp_path / "saves", "small", ruleset_id=str(small_scale), seed=5)
+    assert app.store is not None
+    bo = app.store.state.party[1]
+    app.store.dispatch(ApplyDamage(bo.id, bo.hp + 3))
+    view = player_view(app.store.state, app.store.ruleset, [])
+    assert [(m.name, m.what, m.band, m.more) for m in view.party] == [
+        ("Ana", "Level 1", "Healthy", ""),
+        ("Bo", "Level 1", "Down", "1 Wound"),
+        ("Cy", "Level 1", "Healthy", ""),
+        ("Di", "Level 1", "Healthy", ""),
+    ]
+    table = party_table(view)
+    assert isinstance(table, Table)
+    assert table.columns[-1].header == "" and [str(c) for c in table.columns[-1].cells] == ["", "1 Wound", "", ""]

@@ -54,6 +54,12 @@ def take_damage(state: State, ctx: Context, action: Any, member: Character) -> R
     return after, [note(action, f"{member.name} takes {action.amount}: HP {hp}.")]
 
 
+def wounds_shown(state: State, ruleset: Ruleset) -> dict[str, str]:
+    """`1 Wound`, `2 Wounds`: what the players see of a character's Wounds, for those who have any."""
+    roster: Roster = state.slices[NAME]
+    return {who: f"{n} Wound{'s' if n > 1 else ''}" for who, n in roster.wounds.items() if n}
+
+
 def problems(roster: Roster, state: State) -> list[str]:
     return [f"wounds.{who}: {count} cannot be negative" for who, count in roster.wounds.items() if count < 0]
 
@@ -73,6 +79,7 @@ class _Session:
     heal = None
     role_of = None
     negative_hp = True
+    shown_to_table = staticmethod(wounds_shown)
 
 
 SESSION: CharactersProcedure = _Session()

@@ -243,6 +243,13 @@ def character_levels(state: State, ruleset: Ruleset) -> Mapping[str, str]:
     return {} if light is None or light.character_levels is None else light.character_levels(state, ruleset)
 
 
+def shown_to_table(state: State, ruleset: Ruleset) -> Mapping[str, str]:
+    """What the players see of each character beyond their HP band, by id, where the characters
+    procedure shows more (none without one)."""
+    characters = characters_of(state.session.procedures)
+    return {} if characters is None or characters.shown_to_table is None else characters.shown_to_table(state, ruleset)
+
+
 def held_sources(state: State, ruleset: Ruleset) -> tuple[HeldSource, ...]:
     """Each source the party holds that the clock burns, where the light procedure keeps such
     (none without one)."""

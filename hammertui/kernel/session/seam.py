@@ -212,6 +212,11 @@ class CharactersProcedure(Slice, Protocol):
         """Whether its characters' HP go below 0 (rules whose dying is counted in negative HP);
         else a save holding HP under 0 is refused."""
 
+    @property
+    def shown_to_table(self) -> Callable[[State, Ruleset], Mapping[str, str]] | None:
+        """What the players see of each character beyond their HP band (`2 Wounds`), by id, read
+        from the redacted state; None where the player view shows nothing more of them."""
+
 
 class SourceKeeping(Protocol):
     """How a light procedure keeps its sources: one found by id and named (a refusal when there is

@@ -482,6 +482,7 @@ class _Session:
     heal = staticmethod(heal)
     role_of = staticmethod(role_of)
     negative_hp = False
+    shown_to_table = None
 
 
 SESSION: CharactersProcedure = _Session()

@@ -843,6 +843,7 @@ class _Session:
     heal = None
     role_of = None
     negative_hp = False
+    shown_to_table = None
 
 
 SESSION: CharactersProcedure = _Session()
