@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 from rich.table import Table
 
@@ -17,7 +18,7 @@ from hammertui.kernel.rules import procedures
 from hammertui.kernel.ruleset import check_ruleset_file, load_ruleset
 from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.session.player_view import player_view
-from hammertui.kernel.session.vitals import ApplyDamage
+from hammertui.kernel.session.vitals import ApplyDamage, settle
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.player_view import party as party_table
 from tests.stub_characters.state import NAME, Roster
@@ -118,3 +119,17 @@ def test_the_player_view_shows_what_the_characters_procedure_shows_of_each(small
     table = party_table(view)
     assert isinstance(table, Table)
     assert table.columns[-1].header == "" and [str(c) for c in table.columns[-1].cells] == ["", "1 Wound", "", ""]
+
+
+def test_one_gone_down_is_told_in_their_own_rules_words(small_scale: Path, tmp_path: Path) -> None:
+    """The complete rules' Lay Down or Fight On is theirs: a character of other rules going down is
+    said to be down, or in the words their procedure gives."""
+    app = make_app(tmp_path / "saves", "small", ruleset_id=str(small_scale), seed=5)
+    assert app.store is not None
+    state = app.store.state
+    member = state.party[0]
+    down = attrs.evolve(member, hp=-1, status="down")
+    said = [e.text for e in settle(state, member, down, "", ApplyDamage(member.id, 9))[1]]
+    assert said == [f"{member.name} is down."]
+    own = settle(state, member, down, "", ApplyDamage(member.id, 9), "is dying: First Aid, quick.")[1]
+    assert [e.text for e in own] == [f"{member.name} is dying: First Aid, quick."]

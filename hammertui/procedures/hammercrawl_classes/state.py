@@ -37,6 +37,8 @@ STARTING_RATIONS = 3
 DEMO_ARMOUR = (("medium", True), ("light", False), ("medium", False), ("light", True))
 """What the demo party wears: each class gets the heaviest of these it may."""
 NOT_TODAY = "not_today"
+DOWN = "is down at 0 HP: each round Lay Down (z) or Fight On (f)."
+"""What the log says of one just dropped to 0 HP: the choice the complete rules ask of them."""
 NAME = "hammercrawl_classes"
 
 
@@ -392,7 +394,7 @@ def take_damage(state: State, ctx: Context, action: ApplyDamage, member: Charact
     outcome = damage.take_damage(vitals_of(state, member), action.amount, zero_hp_rule(state, ctx.ruleset))
     state, hurt = with_vitals(state, member, outcome.vitals)
     text = hurt_text(member.name, action.amount, outcome, member.max_hp, action.source)
-    new, events = settle(state, member, hurt, action.source, action)
+    new, events = settle(state, member, hurt, action.source, action, DOWN)
     new, raged = when_hurt(new, ctx, member.id, action)
     return new, [note(action, text), *events, *raged]
 
