@@ -133,3 +133,29 @@ def test_one_gone_down_is_told_in_their_own_rules_words(small_scale: Path, tmp_p
     assert said == [f"{member.name} is down."]
     own = settle(state, member, down, "", ApplyDamage(member.id, 9), "is dying: First Aid, quick.")[1]
     assert [e.text for e in own] == [f"{member.name} is dying: First Aid, quick."]
+
+
+def _first_level_set(files: persist.SaveFiles, level: int) -> None:
+    """The first character's level set to `level` in the save, by hand."""
+    text = files.snapshot.read_text()
+    start = text.index("\nlevel = ", text.index("[[party]]")) + len("\nlevel = ")
+    files.snapshot.write_text(text[:start] + str(level) + text[text.index("\n", start) :])
+
+
+def test_a_level_past_fifteen_opens_where_the_rules_cap_none(small_scale: Path, tmp_path: Path) -> None:
+    """Without `[advancement]` no level is the last: a character of level 20 reopens."""
+    make_app(tmp_path / "saves", "small", ruleset_id=str(small_scale), seed=5)
+    files = persist.SaveFiles(tmp_path / "saves", "small")
+    _first_level_set(files, 20)
+    assert sessions.open_files(files, load_ruleset).state.party[0].level == 20
+
+
+@pytest.mark.parametrize(("level", "problem"), [(16, ".level: 16 is outside 1-15"), (0, ".level: 0 is below 1")])
+def test_a_level_past_the_rulesets_last_or_below_1_is_refused(tmp_path: Path, level: int, problem: str) -> None:
+    """The complete rules' `[advancement] max_level` of 15 is their last level."""
+    make_app(tmp_path / "saves", "Tuesday", "hammercrawl", seed=3)
+    files = persist.SaveFiles(tmp_path / "saves", "Tuesday")
+    _first_level_set(files, level)
+    with pytest.raises(persist.SaveError) as refused:
+        sessions.open_files(files, load_ruleset)
+    assert refused.value.problems[0].startswith("party[0] (") and refused.value.problems[0].endswith(problem)

@@ -92,8 +92,8 @@ def _character_problems(where: str, member: Character, least_hp: int | None) -> 
     """A character's numbers as the screens can draw them: HP no lower than `least_hp` (None: any,
     where the characters procedure counts HP below 0) and never above the maximum."""
     problems = []
-    if not 1 <= member.level <= 15:
-        problems.append(f"{where}.level: {member.level} is outside 1-15")
+    if member.level < 1:
+        problems.append(f"{where}.level: {member.level} is below 1")
     if member.max_hp < 1 or member.hp > member.max_hp or (least_hp is not None and member.hp < least_hp):
         problems.append(f"{where}.hp: {member.hp} of {member.max_hp} is not possible")
     if min(member.xp, member.temp_hp) < 0:
@@ -126,7 +126,7 @@ def check_rules(state: State, ruleset: Ruleset) -> list[str]:
             f" not {state.dungeon.level} and {state.dungeon.boss_hd}"
         )
     for where, member in _everyone(state):
-        problems += _stats_rules(where, member, ruleset)
+        problems += _stats_rules(where, member, ruleset) + _level_rules(where, member, ruleset)
     if state.session.procedures.get("characters") == CLASSED:
         for where, member in _everyone(state):
             problems += _character_rules(where, member, ruleset)
@@ -139,6 +139,15 @@ def _everyone(state: State) -> list[tuple[str, Character]]:
         *((f"pile[{i}] ({m.name})", m) for i, m in enumerate(state.pile)),
         *((f"graveyard[{i}] ({g.character.name}).character", g.character) for i, g in enumerate(state.graveyard)),
     ]
+
+
+def _level_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:
+    """A level the ruleset's advancement reaches (`[advancement] max_level`); rules with none cap
+    no level (levels past a chart's last go on)."""
+    top = ruleset.advancement.max_level if ruleset.advancement is not None else None
+    if top is not None and member.level > top:
+        return [f"{where}.level: {member.level} is outside 1-{top}"]
+    return []
 
 
 def _stats_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:
