@@ -159,3 +159,30 @@ def test_a_level_past_the_rulesets_last_or_below_1_is_refused(tmp_path: Path, le
     with pytest.raises(persist.SaveError) as refused:
         sessions.open_files(files, load_ruleset)
     assert refused.value.problems[0].startswith("party[0] (") and refused.value.problems[0].endswith(problem)
+
+
+def _first_score_set(files: persist.SaveFiles, score: int) -> None:
+    """The first character's first ability set to `score` in the save, by hand."""
+    text = files.snapshot.read_text()
+    start = text.index("\nBody = ") + len("\nBody = ")
+    files.snapshot.write_text(text[:start] + str(score) + text[text.index("\n", start) :])
+
+
+@pytest.mark.parametrize("score", [1, 6])
+def test_a_score_on_the_rulesets_scale_opens(small_scale: Path, tmp_path: Path, score: int) -> None:
+    make_app(tmp_path / "saves", "small", ruleset_id=str(small_scale), seed=5)
+    files = persist.SaveFiles(tmp_path / "saves", "small")
+    _first_score_set(files, score)
+    assert sessions.open_files(files, load_ruleset).state.party[0].stats["Body"] == score
+
+
+@pytest.mark.parametrize("score", [0, 7])
+def test_a_score_beyond_the_rulesets_scale_is_refused_by_its_field(
+    small_scale: Path, tmp_path: Path, score: int
+) -> None:
+    make_app(tmp_path / "saves", "small", ruleset_id=str(small_scale), seed=5)
+    files = persist.SaveFiles(tmp_path / "saves", "small")
+    _first_score_set(files, score)
+    with pytest.raises(persist.SaveError) as refused:
+        sessions.open_files(files, load_ruleset)
+    assert refused.value.problems == [f"party[0] (Ana).stats.Body: {score} is outside 1-6"]

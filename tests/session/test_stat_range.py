@@ -47,34 +47,15 @@ def test_a_scale_upside_down_or_not_a_pair_is_refused(tmp_path: Path, scale: str
     assert check_ruleset_file(path) == [f"{path}: {problem}"]
 
 
-def _saved_with_a_score(tmp_path: Path, score: int) -> persist.SaveFiles:
-    """A session of the complete rules whose first character's first stat is set to `score` by hand."""
+def test_a_score_beyond_3d6_is_refused_under_the_complete_rules(tmp_path: Path) -> None:
+    """A 2 is no score of the complete rules, whose scale is 3-18: the save is refused by the field."""
     own = tmp_path / "mine"
     lucky(own)
     make_app(tmp_path / "saves", "Tuesday", "lucky", seed=3, ruleset_loader=loader(own))
     files = persist.SaveFiles(tmp_path / "saves", "Tuesday")
     text = files.snapshot.read_text()
     start = text.index("\nSTR = ") + len("\nSTR = ")
-    end = text.index("\n", start)
-    files.snapshot.write_text(text[:start] + str(score) + text[end:])
-    return files
-
-
-def test_a_score_is_held_to_its_rulesets_scale(tmp_path: Path) -> None:
-    """A 2 is beyond 3d6: refused by the field under the complete rules, whose scale is 3-18."""
-    files = _saved_with_a_score(tmp_path, 2)
+    files.snapshot.write_text(text[:start] + "2" + text[text.index("\n", start) :])
     with pytest.raises(persist.SaveError) as refused:
-        sessions.open_files(files, loader(tmp_path / "mine"))
-    assert [p for p in refused.value.problems if ".stats." in p] == [
-        next(p for p in refused.value.problems if p.startswith("party[0] (")),
-    ]
-    assert refused.value.problems[0].endswith(").stats.STR: 2 is outside 3-18")
-
-
-def test_a_score_on_the_rulesets_own_scale_opens(tmp_path: Path) -> None:
-    """The same 2 under a ruleset rating its stats from 1 is a score like any other."""
-    files = _saved_with_a_score(tmp_path, 2)
-    path = tmp_path / "mine" / "lucky.toml"
-    path.write_text(path.read_text().replace("[stats]\n", "[stats]\nrange = [1, 18]\n", 1), encoding="utf-8")
-    store = sessions.open_files(files, loader(tmp_path / "mine"))
-    assert store.state.party[0].stats["STR"] == 2
+        sessions.open_files(files, loader(own))
+    assert any(p.endswith(").stats.STR: 2 is outside 3-18") for p in refused.value.problems), refused.value.problems

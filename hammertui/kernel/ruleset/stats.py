@@ -25,6 +25,8 @@ from hammertui.kernel.ruleset.schema import (
 )
 
 STAT_METHODS = ("prime_first", "in_order")
+THREE_D6 = (3, 18)
+"""The scores 3d6 gives, the scale of a ruleset that names no other (`[stats] range`)."""
 ROLES = {"constitution": "CON", "strength": "STR", "dexterity": "DEX", "intelligence": "INT", "wisdom": "WIS"}
 """What a rule reads one particular stat for, by the complete rules' stat that plays it: the
 constitution lost at 0 HP and adding to Hit Points, the strength that carries, the dexterity of an
@@ -62,10 +64,7 @@ class StatRules:
 
     names: Annotated[tuple[StatName, ...], nonempty("an array of stat names"), Unique()]
     full_names: dict[str, str] = attrs.field(factory=dict)
-    range: Annotated[tuple[int, ...], length(2, "an array of the lowest and highest score, such as [3, 18]")] = (
-        3,
-        18,
-    )
+    range: Annotated[tuple[int, ...], length(2, "an array of the lowest and highest score, such as [3, 18]")] = THREE_D6
     """The lowest and the highest score a stat may hold: 3d6's by default, a ruleset's own scale
     where it rates abilities otherwise (1 to 6); a save holding a score beyond it is refused."""
     rolling: StatRolling = StatRolling()

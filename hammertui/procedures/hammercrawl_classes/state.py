@@ -20,6 +20,7 @@ import attrs
 from hammertui.kernel.rules.dice import DiceSource
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.ruleset.stats import THREE_D6
 from hammertui.kernel.session import effects
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.events import Event, note
@@ -123,9 +124,11 @@ def without_sheet(state: State, character_id: str) -> State:
 
 def sheet_problems(slice: Sheets, state: State) -> list[str]:
     """Sheets of characters on the roster only, each named by its character, with no negative count,
-    a stance the 0 HP rules know and no more CON left than the score."""
+    a stance the 0 HP rules know and no more CON left than the score; and every score on the roster
+    one that 3d6 rolls, the class rules' stats (their ruleset's `[stats] range` is read later)."""
     names = _names(state)
     problems = [f"sheets.{who}: no character {who!r}" for who in slice.sheets if who not in names]
+    problems += _scores_beyond_3d6(state)
     for who, sheet in slice.sheets.items():
         where = _where(who, names)
         if min(sheet.ammo, sheet.spells_forgotten, sheet.rations) < 0:
@@ -137,6 +140,17 @@ def sheet_problems(slice: Sheets, state: State) -> list[str]:
         if not 0 <= sheet.con <= sheet.con_max:
             problems.append(f"{where}.con: {sheet.con} is outside 0-{sheet.con_max}")
     return problems
+
+
+def _scores_beyond_3d6(state: State) -> list[str]:
+    low, high = THREE_D6
+    everyone = (*state.party, *state.pile, *(grave.character for grave in state.graveyard))
+    return [
+        f"{member.id} ({member.name}).stats.{stat}: {score} is outside {low}-{high}"
+        for member in everyone
+        for stat, score in member.stats.as_dict().items()
+        if not low <= score <= high
+    ]
 
 
 def rules_problems(slice: Sheets, state: State, ruleset: Ruleset) -> list[str]:
