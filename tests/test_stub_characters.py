@@ -12,6 +12,7 @@ from pathlib import Path
 import attrs
 import pytest
 from rich.table import Table
+from textual.widgets import DataTable
 
 import tests.stub_characters
 from hammertui.kernel.rules import procedures
@@ -21,6 +22,7 @@ from hammertui.kernel.session.player_view import player_view
 from hammertui.kernel.session.vitals import ApplyDamage, settle
 from hammertui.kernel.ui.app import make_app
 from hammertui.kernel.ui.player_view import party as party_table
+from tests.stub_characters.pane import BY_NAME
 from tests.stub_characters.state import NAME, Roster
 
 RULESET = """\
@@ -186,3 +188,26 @@ def test_a_score_beyond_the_rulesets_scale_is_refused_by_its_field(
     with pytest.raises(persist.SaveError) as refused:
         sessions.open_files(files, load_ruleset)
     assert refused.value.problems == [f"party[0] (Ana).stats.Body: {score} is outside 1-6"]
+
+
+async def test_damage_by_name_is_offered_in_the_words_of_the_rules_that_deal_it(
+    small_scale: Path, tmp_path: Path
+) -> None:
+    """The palette's `Damage Ana` reads as the stub's command says, not as the complete rules'
+    temporary HP; the roster shows each character's Wounds at 80x24."""
+    app = make_app(tmp_path / "saves", "small", ruleset_id=str(small_scale), seed=5)
+    async with app.run_test(size=(80, 24)):
+        offered = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert offered["Damage Ana"] == BY_NAME
+        assert not any("temporary HP" in words for words in offered.values())
+        table = app.query_one("#party-table", DataTable)
+        assert [str(c.label) for c in table.ordered_columns] == ["Name", "Lv", "HP", "AC", "Wounds", "Status"]
+
+
+async def test_the_complete_rules_offer_damage_by_name_as_before(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "saves", "Tuesday", "hammercrawl", seed=3)
+    async with app.run_test(size=(120, 40)):
+        assert app.store is not None
+        name = app.store.state.party[0].name
+        offered = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert offered[f"Damage {name}"] == "Apply damage (temporary HP first)"

@@ -14,4 +14,5 @@ PROCEDURE = Procedure(
     reads=("stats",),
     state="tests.stub_characters.state",
     public="tests.stub_characters.public",
+    ui="tests.stub_characters.pane",
 )
