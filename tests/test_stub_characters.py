@@ -120,6 +120,7 @@ def test_the_player_view_shows_what_the_characters_procedure_shows_of_each(small
     ]
     table = party_table(view)
     assert isinstance(table, Table)
+    assert view.what == "Level" and table.columns[1].header == "Level", "no class held: the column is the level's"
     assert table.columns[-1].header == "" and [str(c) for c in table.columns[-1].cells] == ["", "1 Wound", "", ""]
 
 
@@ -202,6 +203,14 @@ async def test_damage_by_name_is_offered_in_the_words_of_the_rules_that_deal_it(
         assert not any("temporary HP" in words for words in offered.values())
         table = app.query_one("#party-table", DataTable)
         assert [str(c.label) for c in table.ordered_columns] == ["Name", "Lv", "HP", "AC", "Wounds", "Status"]
+
+
+def test_the_player_view_heads_a_classed_party_by_class(tmp_path: Path) -> None:
+    store = make_app(tmp_path / "saves", "Tuesday", "hammercrawl", seed=3).store
+    assert store is not None
+    view = player_view(store.state, store.ruleset, [])
+    table = party_table(view)
+    assert isinstance(table, Table) and view.what == table.columns[1].header == "Class"
 
 
 async def test_the_complete_rules_offer_damage_by_name_as_before(tmp_path: Path) -> None:

@@ -95,6 +95,8 @@ class PlayerView:
     fight: FightNow | None
     graveyard: tuple[Fallen, ...]
     last_roll: LastRoll | None
+    what: str = "Class"
+    """The heading over each member's `what`: their class, or their level alone where no one holds one."""
 
 
 def band(member: Character) -> str:
@@ -126,6 +128,7 @@ def player_view(state: State, ruleset: Ruleset, recent: Sequence[Event]) -> Play
             for g in seen.graveyard
         ),
         last_roll=last_roll(seen, recent),
+        what="Class" if any(m.class_id for m in seen.party) else "Level",
     )
 
 

@@ -132,7 +132,7 @@ def header(view: PlayerView) -> Text:
 def party(view: PlayerView) -> RenderableType:
     table = Table(box=None, expand=True, show_header=True, header_style="dim", pad_edge=False)
     table.add_column("Name", ratio=3, no_wrap=True)
-    table.add_column("Class", ratio=2, no_wrap=True)
+    table.add_column(view.what, ratio=2, no_wrap=True)
     table.add_column("HP", ratio=2, no_wrap=True)
     levels = any(m.light for m in view.party)
     if levels:
