@@ -220,3 +220,11 @@ async def test_the_complete_rules_offer_damage_by_name_as_before(tmp_path: Path)
         name = app.store.state.party[0].name
         offered = {c.title: c.help for c in app.get_system_commands(app.screen)}
         assert offered[f"Damage {name}"] == "Apply damage (temporary HP first)"
+
+
+def test_a_new_session_of_rules_without_difficulty_modes_names_none(small_scale: Path, tmp_path: Path) -> None:
+    """The complete rules' modes are theirs: a ruleset with none says no mode in its first line."""
+    first = sessions.new_state("small", load_ruleset(small_scale), seed=5)[1][0].text
+    assert first == "New session small (Abilities rated 1 to 6, seed 5)."
+    classic = sessions.new_state("Tuesday", load_ruleset("hammercrawl"), seed=3)[1][0].text
+    assert classic == "New session Tuesday (HAMMERCRAWL! Complete Rules, adventure mode, seed 3)."

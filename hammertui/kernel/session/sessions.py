@@ -100,7 +100,8 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
     )
     dice = SeededDice(seed, -1)
     party, rolled, own = new_party(ruleset, dice)
-    events = [Event(0, "new", f"New session {name} ({ruleset.name}, {mode} mode, seed {seed})."), *rolled]
+    played = f"{mode} mode, " if ruleset.difficulty_modes else ""
+    events = [Event(0, "new", f"New session {name} ({ruleset.name}, {played}seed {seed})."), *rolled]
     state = State(session=info, party=party, slices={**new_slices(ruleset, party), **own})
     return state, events + first_events(state)
 
