@@ -228,3 +228,13 @@ def test_a_new_session_of_rules_without_difficulty_modes_names_none(small_scale:
     assert first == "New session small (Abilities rated 1 to 6, seed 5)."
     classic = sessions.new_state("Tuesday", load_ruleset("hammercrawl"), seed=3)[1][0].text
     assert classic == "New session Tuesday (HAMMERCRAWL! Complete Rules, adventure mode, seed 3)."
+
+
+async def test_the_roster_says_who_is_down_in_the_procedures_words(small_scale: Path, tmp_path: Path) -> None:
+    app = make_app(tmp_path / "saves", "small", ruleset_id=str(small_scale), seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.store is not None
+        bo = app.store.state.party[1]
+        app.perform(ApplyDamage(bo.id, bo.hp + 3))
+        await pilot.pause()
+        assert str(app.query_one("#party").border_subtitle) == "3 standing · 1 dying"

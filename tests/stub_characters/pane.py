@@ -26,6 +26,11 @@ class RosterPane(PartyPane):
 
     COLUMNS: ClassVar[tuple[str, ...]] = ("Name", "Lv", "HP", "AC", "Wounds", "Status")
 
+    def subtitle(self, view: View) -> str:
+        """Those down are dying here, at 0 HP or below it."""
+        down = sum(m.status == "down" for m in view.state.party)
+        return f"{sum(m.status == 'ok' for m in view.state.party)} standing" + (f" · {down} dying" if down else "")
+
     def cells(self, view: View, member: Character) -> list[Text]:
         roster: Roster = view.state.slices[NAME]
         words, style = STATUS.get((member.status, ""), (member.status, ""))
