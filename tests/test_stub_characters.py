@@ -238,3 +238,9 @@ async def test_the_roster_says_who_is_down_in_the_procedures_words(small_scale: 
         app.perform(ApplyDamage(bo.id, bo.hp + 3))
         await pilot.pause()
         assert str(app.query_one("#party").border_subtitle) == "3 standing · 1 dying"
+
+
+def test_a_mode_asked_of_rules_without_modes_is_refused_in_no_others_words(small_scale: Path) -> None:
+    with pytest.raises(sessions.BadDifficulty) as refused:
+        sessions.new_state("small", load_ruleset(small_scale), seed=5, difficulty="hardcore")
+    assert str(refused.value) == "Abilities rated 1 to 6 has no difficulty modes"

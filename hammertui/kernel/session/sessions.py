@@ -71,11 +71,12 @@ class BadDifficulty(ValueError):
 def difficulty_for(ruleset: Ruleset, wanted: str | None) -> str:
     """The mode a new session plays in: the one asked for, else the ruleset's default.
 
-    A ruleset without modes (the complete rules) plays as Adventure: excess damage burns CON.
+    A session of a ruleset without modes is saved as "adventure", as such sessions always were;
+    no other mode is asked of it.
     """
     if not ruleset.difficulty_modes:
         if wanted not in (None, "adventure"):
-            raise BadDifficulty(f"{ruleset.name} has no difficulty modes; it always plays as Adventure")
+            raise BadDifficulty(f"{ruleset.name} has no difficulty modes")
         return "adventure"
     mode = wanted or ruleset.default_difficulty or ruleset.difficulty_modes[0].id
     if ruleset.difficulty(mode) is None:
