@@ -21,9 +21,12 @@ from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.session.player_view import player_view
 from hammertui.kernel.session.vitals import ApplyDamage, settle
 from hammertui.kernel.ui.app import make_app
+from hammertui.kernel.ui.player_view import PlayerApp
 from hammertui.kernel.ui.player_view import party as party_table
 from tests.stub_characters.pane import BY_NAME
 from tests.stub_characters.state import NAME, Roster
+from tests.ui.test_hostile_text import screen_text
+from tests.ui.waiting import until
 
 RULESET = """\
 id = "small-scale"
@@ -244,3 +247,17 @@ def test_a_mode_asked_of_rules_without_modes_is_refused_in_no_others_words(small
     with pytest.raises(sessions.BadDifficulty) as refused:
         sessions.new_state("small", load_ruleset(small_scale), seed=5, difficulty="hardcore")
     assert str(refused.value) == "Abilities rated 1 to 6 has no difficulty modes"
+
+
+async def test_the_players_page_draws_the_wounds_under_a_level_heading(small_scale: Path, tmp_path: Path) -> None:
+    """Through the page the table sees: the stub's Wounds beside the band, the column headed Level."""
+    store = sessions.create(tmp_path, "small", load_ruleset(small_scale), seed=5)
+    bo = store.state.party[1]
+    store.dispatch(ApplyDamage(bo.id, bo.hp + 3))
+    app = PlayerApp(persist.SaveFiles(tmp_path, "small"), load_ruleset)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.view is not None, "the first look")
+        await pilot.pause()
+        page = screen_text(app)
+        assert "1 Wound" in page and "Level" in page and "Class" not in page
+    assert app.return_code in (None, 0)
