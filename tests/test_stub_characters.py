@@ -261,3 +261,24 @@ async def test_the_players_page_draws_the_wounds_under_a_level_heading(small_sca
         page = screen_text(app)
         assert "1 Wound" in page and "Level" in page and "Class" not in page
     assert app.return_code in (None, 0)
+
+
+def test_a_ruleset_naming_no_stat_for_a_role_its_characters_read_is_refused(tmp_path: Path) -> None:
+    """The Russell characters read the constitution: renamed away with no role given, the check says
+    so by the key, instead of a session failing on a stat the ruleset does not have."""
+    path = tmp_path / "hale.toml"
+    path.write_text(
+        'extends = "russell-house-rules"\nname = "Hale"\n[stats]\nnames = ["STR", "DEX", "HAL", "INT", "WIS", "CHA"]\n'
+        '[stats.full_names]\n_replace = true\n[individual_initiative.bleeding_out]\nstat = "HAL"\n',
+        encoding="utf-8",
+    )
+    assert check_ruleset_file(path) == [
+        f"{path}: stats.roles.constitution: russell_characters reads the constitution: expected one of the stats"
+        ' STR, DEX, HAL, INT, WIS, CHA given it, got none ("CON" is not one)'
+    ]
+    path.write_text(path.read_text().replace("[stats.full", 'roles = { constitution = "HAL" }\n[stats.full'))
+    assert check_ruleset_file(path) == []
+
+
+def test_characters_that_read_no_role_need_none_of_the_complete_rules_stats(small_scale: Path) -> None:
+    assert tests.stub_characters.PROCEDURE.roles == () and check_ruleset_file(small_scale) == []
