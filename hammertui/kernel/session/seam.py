@@ -197,7 +197,8 @@ class CharactersProcedure(Slice, Protocol):
 
     @property
     def take_damage(self) -> Callable[[State, Context, Any, Character], Result] | None:
-        """A blow of the action's `amount` on a living member, as its rules deal it; None: HP off alone."""
+        """A blow of the action's `amount` on a living member, as its rules deal it; None: the
+        kernel's Damage is refused, the characters taking their blows by their own actions."""
 
     @property
     def heal(self) -> Callable[[State, Context, Any, Character], Result] | None:
