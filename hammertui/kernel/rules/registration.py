@@ -41,6 +41,9 @@ class Procedure:
     hooks: str = ""
     """Module whose `SESSION` is its object on the session's side, when not the state module: a
     procedure whose signal handlers are actions assembles it there, above its state."""
+    roles: tuple[str, ...] = ()
+    """The stats it reads by what they play (`constitution`...): a ruleset playing it names a stat
+    for each, in `[stats] roles` or by the complete rules' own name (`ruleset/stats.py`)."""
     dungeon_level: bool = False
     """Whether it plays by the dungeon's level (a pool's size, a camp's encounter): the header shows
     the level only for a session with such a procedure."""

@@ -262,6 +262,14 @@ def _check_procedures(r: Ruleset, report: Report) -> None:
         for section in proc.reads:
             if section not in report.raw:
                 report.problem(where, f"{proc.name} reads [{section}], which this ruleset does not have")
+        for role in () if report.failed_under(("stats",)) else proc.roles:
+            stat = r.stat_rules.role(role)
+            if stat not in r.stats:
+                report.problem(
+                    ("stats", "roles", role),
+                    f"{proc.name} reads the {role}: expected one of the stats {', '.join(r.stats)} given it,"
+                    f" got none ({show(stat)} is not one)",
+                )
         for part, name in proc.needs:  # a part done without leaves the need unasked
             if chosen.get(part, procedures.NONE) not in (name, procedures.NONE):
                 report.problem(

@@ -16,6 +16,7 @@ from hammertui.kernel.ruleset.schema import (
     Words,
     between,
     check_range,
+    length,
     nonempty,
     one_of,
     ranged,
@@ -24,6 +25,8 @@ from hammertui.kernel.ruleset.schema import (
 )
 
 STAT_METHODS = ("prime_first", "in_order")
+THREE_D6 = (3, 18)
+"""The scores 3d6 gives, the scale of a ruleset that names no other (`[stats] range`)."""
 ROLES = {"constitution": "CON", "strength": "STR", "dexterity": "DEX", "intelligence": "INT", "wisdom": "WIS"}
 """What a rule reads one particular stat for, by the complete rules' stat that plays it: the
 constitution lost at 0 HP and adding to Hit Points, the strength that carries, the dexterity of an
@@ -56,10 +59,14 @@ section_check(StatModifier)(check_range)
 
 @record
 class StatRules:
-    """`[stats]`: the stats in order, their full names, the rolling and the modifier table."""
+    """`[stats]`: the stats in order, their full names, the scores a stat may hold, the rolling and
+    the modifier table."""
 
     names: Annotated[tuple[StatName, ...], nonempty("an array of stat names"), Unique()]
     full_names: dict[str, str] = attrs.field(factory=dict)
+    range: Annotated[tuple[int, ...], length(2, "an array of the lowest and highest score, such as [3, 18]")] = THREE_D6
+    """The lowest and the highest score a stat may hold: 3d6's by default, a ruleset's own scale
+    where it rates abilities otherwise (1 to 6); a save holding a score beyond it is refused."""
     rolling: StatRolling = StatRolling()
     modifiers: Annotated[
         tuple[StatModifier, ...], Words("an array of rows such as { from = 9, to = 12, mod = 0 }")
@@ -67,6 +74,14 @@ class StatRules:
     roles: Annotated[dict[Role, StatName], Words('a table such as { constitution = "CON" }')] = attrs.field(
         factory=dict
     )
+
+    @property
+    def lowest(self) -> int:
+        return self.range[0]
+
+    @property
+    def highest(self) -> int:
+        return self.range[1]
 
     def role(self, role: str) -> str:
         """The stat that plays `role`: the one the ruleset gives, else the complete rules' own."""
@@ -79,6 +94,11 @@ def _stats_fit_together(stats: StatRules) -> Iterator[Problem]:
         yield Problem(
             f"expected at least one roll per stat ({len(stats.names)}), got {stats.rolling.count}",
             ("rolling", "count"),
+        )
+    if stats.lowest > stats.highest:
+        yield Problem(
+            f"expected the lowest score first, no higher than the highest, got {stats.lowest} then {stats.highest}",
+            ("range",),
         )
     rows = sorted(stats.modifiers, key=lambda m: m.low)
     for before, after in zip(rows, rows[1:], strict=False):

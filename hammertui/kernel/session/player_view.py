@@ -5,7 +5,7 @@ the light burning and how well each character sees where the light procedure tel
 the clock, LIT or DARK, the last roll made in the open, a fight's round and whose turn it is, and
 the graveyard. It is made from `public_fields.redact(state)` alone, so nothing the table classifies
 as the 'Smith's can reach it; the procedures answer for their own parts (`burning`, `whose_turn`,
-`character_levels` in their state modules).
+`character_levels`, `shown_to_table` in their state modules).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from hammertui.kernel.session.procedures import (
     fight_under_way,
     is_dark,
     light_level,
+    shown_to_table,
     whose_turn,
 )
 from hammertui.kernel.session.public_fields import public_event, redact
@@ -38,13 +39,15 @@ BANDS = ("Healthy", "Wounded", "Bloodied", "Down", "Dead")
 
 @record
 class Member:
-    """One adventurer as the table sees them: `hp` is "7/10" where the session shows numbers, else ""."""
+    """One adventurer as the table sees them: `hp` is "7/10" where the session shows numbers, else "";
+    `more` what the characters procedure shows of them besides (`2 Wounds`), else ""."""
 
     name: str
     what: str
     band: str
     hp: str = ""
     light: str = ""
+    more: str = ""
 
 
 @record
@@ -92,6 +95,8 @@ class PlayerView:
     fight: FightNow | None
     graveyard: tuple[Fallen, ...]
     last_roll: LastRoll | None
+    what: str = "Class"
+    """The heading over each member's `what`: their class, or their level alone where no one holds one."""
 
 
 def band(member: Character) -> str:
@@ -123,18 +128,22 @@ def player_view(state: State, ruleset: Ruleset, recent: Sequence[Event]) -> Play
             for g in seen.graveyard
         ),
         last_roll=last_roll(seen, recent),
+        what="Class" if any(m.class_id for m in seen.party) else "Level",
     )
 
 
 def _party(state: State, ruleset: Ruleset) -> tuple[Member, ...]:
     levels = character_levels(state, ruleset)
+    more = shown_to_table(state, ruleset)
     shown = []
     for member in state.party:
         kind = ruleset.classes.get(member.class_id)
         named = kind.name if kind else member.class_id
         what = f"{named} {member.level}" if named else f"Level {member.level}"
         hp = f"{member.hp}/{member.max_hp}" if state.session.show_hp_numbers and member.alive else ""
-        shown.append(Member(member.name, what, band(member), hp, str(levels.get(member.id, ""))))
+        shown.append(
+            Member(member.name, what, band(member), hp, str(levels.get(member.id, "")), more.get(member.id, ""))
+        )
     return tuple(shown)
 
 

@@ -244,6 +244,13 @@ def character_levels(state: State, ruleset: Ruleset) -> Mapping[str, str]:
     return {} if light is None or light.character_levels is None else light.character_levels(state, ruleset)
 
 
+def shown_to_table(state: State, ruleset: Ruleset) -> Mapping[str, str]:
+    """What the players see of each character beyond their HP band, by id, where the characters
+    procedure shows more (none without one)."""
+    characters = characters_of(state.session.procedures)
+    return {} if characters is None or characters.shown_to_table is None else characters.shown_to_table(state, ruleset)
+
+
 def held_sources(state: State, ruleset: Ruleset) -> tuple[HeldSource, ...]:
     """Each source the party holds that the clock burns, where the light procedure keeps such
     (none without one)."""
@@ -374,6 +381,12 @@ def role_of(state: State, character_id: str) -> str:
     it; "" for none, and where the characters hold no roles."""
     characters = characters_of(state.session.procedures)
     return "" if characters is None or characters.role_of is None else characters.role_of(state, character_id)
+
+
+def negative_hp(chosen: Mapping[str, str]) -> bool:
+    """Whether the characters procedure counts HP below 0; not without one."""
+    characters = characters_of(chosen)
+    return characters is not None and characters.negative_hp
 
 
 def rations(state: State, character_id: str) -> int:

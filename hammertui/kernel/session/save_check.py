@@ -9,7 +9,7 @@ from __future__ import annotations
 from hammertui.kernel.rules.text import control_problems
 from hammertui.kernel.ruleset import Ruleset
 from hammertui.kernel.session.effects import clocks, wearers
-from hammertui.kernel.session.procedures import slice_problems, slice_rules_problems
+from hammertui.kernel.session.procedures import negative_hp, slice_problems, slice_rules_problems
 from hammertui.kernel.session.state import Character, State
 
 
@@ -21,13 +21,14 @@ def check_state(state: State) -> list[str]:
     everyone = ids + [m.id for m in state.pile] + [g.character.id for g in state.graveyard]
     if len(set(everyone)) != len(everyone):
         problems.append("party, pile and graveyard: two characters share an id")
+    least_hp = None if negative_hp(state.session.procedures) else 0
     for i, member in enumerate(state.party):
-        problems += _character_problems(f"party[{i}] ({member.name})", member)
+        problems += _character_problems(f"party[{i}] ({member.name})", member, least_hp)
     for i, member in enumerate(state.pile):
-        problems += _character_problems(f"pile[{i}] ({member.name})", member)
+        problems += _character_problems(f"pile[{i}] ({member.name})", member, least_hp)
     for i, grave in enumerate(state.graveyard):
         where = f"graveyard[{i}] ({grave.character.name})"
-        problems += _character_problems(where, grave.character)
+        problems += _character_problems(where, grave.character, least_hp)
         if grave.character.death is None:
             problems.append(f"{where}.character.death: a grave needs the time and cause of death")
     hireling_ids = [h.id for h in state.hirelings]
@@ -89,14 +90,13 @@ def _effect_problems(state: State) -> list[str]:
 STATUSES = ("ok", "down", "dead")
 
 
-def _character_problems(where: str, member: Character) -> list[str]:
+def _character_problems(where: str, member: Character, least_hp: int | None) -> list[str]:
+    """A character's numbers as the screens can draw them: HP no lower than `least_hp` (None: any,
+    where the characters procedure counts HP below 0) and never above the maximum."""
     problems = []
-    for stat, score in member.stats.as_dict().items():
-        if not 3 <= score <= 18:
-            problems.append(f"{where}.stats.{stat}: {score} is outside 3-18")
-    if not 1 <= member.level <= 15:
-        problems.append(f"{where}.level: {member.level} is outside 1-15")
-    if member.max_hp < 1 or not 0 <= member.hp <= member.max_hp:
+    if member.level < 1:
+        problems.append(f"{where}.level: {member.level} is below 1")
+    if member.max_hp < 1 or member.hp > member.max_hp or (least_hp is not None and member.hp < least_hp):
         problems.append(f"{where}.hp: {member.hp} of {member.max_hp} is not possible")
     if min(member.xp, member.temp_hp) < 0:
         problems.append(f"{where}: xp and temp_hp cannot be negative")
@@ -128,7 +128,7 @@ def check_rules(state: State, ruleset: Ruleset) -> list[str]:
             f" not {state.dungeon.level} and {state.dungeon.boss_hd}"
         )
     for where, member in _everyone(state):
-        problems += _stats_rules(where, member, ruleset)
+        problems += _stats_rules(where, member, ruleset) + _level_rules(where, member, ruleset)
     if state.session.procedures.get("characters") == CLASSED:
         for where, member in _everyone(state):
             problems += _character_rules(where, member, ruleset)
@@ -143,13 +143,27 @@ def _everyone(state: State) -> list[tuple[str, Character]]:
     ]
 
 
+def _level_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:
+    """A level the ruleset's advancement reaches (`[advancement] max_level`); rules with none cap
+    no level (levels past a chart's last go on)."""
+    top = ruleset.advancement.max_level if ruleset.advancement is not None else None
+    if top is not None and member.level > top:
+        return [f"{where}.level: {member.level} is outside 1-{top}"]
+    return []
+
+
 def _stats_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:
-    """The stats the ruleset names, each once."""
+    """The stats the ruleset names, each once, each score on its scale (`[stats] range`)."""
     if sorted(member.stats) != sorted(ruleset.stats):
         return [
             f"{where}.stats: expected the stats {', '.join(ruleset.stats)}, got {', '.join(member.stats) or 'none'}"
         ]
-    return []
+    low, high = ruleset.stat_rules.range
+    return [
+        f"{where}.stats.{stat}: {score} is outside {low}-{high}"
+        for stat, score in member.stats.as_dict().items()
+        if not low <= score <= high
+    ]
 
 
 def _character_rules(where: str, member: Character, ruleset: Ruleset) -> list[str]:

@@ -218,7 +218,8 @@ class CharactersProcedure(Slice, Protocol):
 
     @property
     def take_damage(self) -> Callable[[State, Context, Any, Character], Result] | None:
-        """A blow of the action's `amount` on a living member, as its rules deal it; None: HP off alone."""
+        """A blow of the action's `amount` on a living member, as its rules deal it; None: the
+        kernel's Damage is refused, the characters taking their blows by their own actions."""
 
     @property
     def heal(self) -> Callable[[State, Context, Any, Character], Result] | None:
@@ -227,6 +228,16 @@ class CharactersProcedure(Slice, Protocol):
     @property
     def role_of(self) -> Callable[[State, str], str] | None:
         """The party role a character holds, "" for none; None where the characters hold no roles."""
+
+    @property
+    def negative_hp(self) -> bool:
+        """Whether its characters' HP go below 0 (rules whose dying is counted in negative HP);
+        else a save holding HP under 0 is refused."""
+
+    @property
+    def shown_to_table(self) -> Callable[[State, Ruleset], Mapping[str, str]] | None:
+        """What the players see of each character beyond their HP band (`2 Wounds`), by id, read
+        from the redacted state; None where the player view shows nothing more of them."""
 
 
 class SourceKeeping(Protocol):

@@ -71,11 +71,12 @@ class BadDifficulty(ValueError):
 def difficulty_for(ruleset: Ruleset, wanted: str | None) -> str:
     """The mode a new session plays in: the one asked for, else the ruleset's default.
 
-    A ruleset without modes (the complete rules) plays as Adventure: excess damage burns CON.
+    A session of a ruleset without modes is saved as "adventure", as such sessions always were;
+    no other mode is asked of it.
     """
     if not ruleset.difficulty_modes:
         if wanted not in (None, "adventure"):
-            raise BadDifficulty(f"{ruleset.name} has no difficulty modes; it always plays as Adventure")
+            raise BadDifficulty(f"{ruleset.name} has no difficulty modes")
         return "adventure"
     mode = wanted or ruleset.default_difficulty or ruleset.difficulty_modes[0].id
     if ruleset.difficulty(mode) is None:
@@ -100,7 +101,8 @@ def new_state(name: str, ruleset: Ruleset, seed: int, difficulty: str | None = N
     )
     dice = SeededDice(seed, -1)
     party, rolled, own = new_party(ruleset, dice)
-    events = [Event(0, "new", f"New session {name} ({ruleset.name}, {mode} mode, seed {seed})."), *rolled]
+    played = f"{mode} mode, " if ruleset.difficulty_modes else ""
+    events = [Event(0, "new", f"New session {name} ({ruleset.name}, {played}seed {seed})."), *rolled]
     state = State(session=info, party=party, slices={**new_slices(ruleset, party), **own})
     return state, events + first_events(state)
 

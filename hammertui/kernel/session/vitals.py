@@ -22,18 +22,21 @@ from hammertui.kernel.session.state import Character, Death, Grave, State, repla
 UNKNOWN_CAUSE = "unknown causes"
 
 
+DOWN = "is down."
+"""What the log says of a character just gone down, where their rules say nothing more."""
+
+
 def settle(
-    state: State, before: Character, after: Character, cause: str, action: Labelled
+    state: State, before: Character, after: Character, cause: str, action: Labelled, down: str = DOWN
 ) -> tuple[State, list[Event]]:
-    """Put the changed character back; a death is stamped with the clock and its cause."""
+    """Put the changed character back; a death is stamped with the clock and its cause, and one
+    just gone down is told in their rules' words (`down`, after the name: what the table does now)."""
     events = []
     if after.status == "dead" and before.status != "dead":
         after = attrs.evolve(after, death=Death(state.clock.units, cause or UNKNOWN_CAUSE, state.dungeon.level))
         events.append(note(action, f"{after.name} is dead. Write their epitaph (B on the roster).", level="warn"))
     elif after.status == "down" and before.status == "ok":
-        events.append(
-            note(action, f"{after.name} is down at 0 HP: each round Lay Down (z) or Fight On (f).", level="warn")
-        )
+        events.append(note(action, f"{after.name} {down}", level="warn"))
     return attrs.evolve(state, party=replace_member(state.party, after)), events
 
 

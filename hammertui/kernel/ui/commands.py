@@ -81,6 +81,9 @@ class Command(Generic[Moment]):
     run code of the kernel module named for what they do, a procedure's its own."""
     in_palette: bool = True
     """A screen's key the palette does not offer: its words are its footer's label and tooltip."""
+    by_name: Words | None = None
+    """Its help where the palette offers it for each living character by name (`Damage Darla`),
+    run with their id; None: it acts on the highlighted character alone."""
 
     @property
     def bound_action(self) -> str:

@@ -64,7 +64,11 @@ class PartyPane(Vertical):
         rows = [self.cells(view, m) for m in view.state.party]
         fit_ends(rows, self.COLUMNS, self.content_size.width)
         sync_rows(table, [(m.id, row) for m, row in zip(view.state.party, rows, strict=True)], rebuild)
-        plain.subtitle(self, subtitle(view))
+        plain.subtitle(self, self.subtitle(view))
+
+    def subtitle(self, view: View) -> str:
+        """The line under the roster: who stands, who is down and how, in the rules' own words."""
+        return subtitle(view)
 
     def cells(self, view: View, member: Character) -> list[Text]:
         """Every cell of a member's row, whole: `_fill` cuts the first and the last to the pane."""

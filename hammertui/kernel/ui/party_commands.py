@@ -13,6 +13,7 @@ from hammertui.kernel.rules.clock import clock_text
 from hammertui.kernel.session.store import open_store
 from hammertui.kernel.session.vitals import Heal
 from hammertui.kernel.ui import procedures
+from hammertui.kernel.ui.commands import fill
 from hammertui.kernel.ui.targets import ask_amount, target
 
 if TYPE_CHECKING:
@@ -61,13 +62,17 @@ def loot(app: Hammer) -> None:
 
 def by_name(app: Hammer, state: State) -> Iterator[SystemCommand]:
     """ "Sheet: Darla", "Damage Otto": each character by name, beside the keys' highlighted one. The
-    sheet is the characters procedure's (its `show_sheet(app, id)`); Damage by name is offered
-    where Damage is, as its command does it; and what else the characters procedure offers one by
-    name (`Otto: Lay Down`)."""
+    sheet is the characters procedure's (its `show_sheet(app, id)`); a command that says how it is
+    offered by name (`by_name`: Damage, in the words of the rules that deal it) is, as the command
+    does it; and what else the characters procedure offers one by name (`Otto: Lay Down`)."""
     ruleset = open_store(app).ruleset
     characters = procedures.part_ui(ruleset, "characters")
     own_sheet = characters.show_sheet if characters is not None else None
-    damage = next((command for command in app.commands if command.id == "party.damage"), None)
+    named = [
+        (fill(c.title, state, ruleset), fill(c.by_name, state, ruleset), c.run)
+        for c in app.commands
+        if c.by_name is not None and c.run is not None
+    ]
     for member in state.party:
         cid = member.id
         if own_sheet is not None:
@@ -79,10 +84,8 @@ def by_name(app: Hammer, state: State) -> Iterator[SystemCommand]:
                 f"Bury {member.name}", "Write the epitaph and lay them to rest", partial(bury, app, cid)
             )
             continue
-        if damage is not None and damage.run is not None:
-            yield SystemCommand(
-                f"Damage {member.name}", "Apply damage (temporary HP first)", partial(damage.run, app, cid)
-            )
+        for title, help, run in named:
+            yield SystemCommand(f"{title} {member.name}", help, partial(run, app, cid))
         yield SystemCommand(f"Heal {member.name}", "Heal up to max HP", partial(heal, app, cid))
         for words, help, action in procedures.by_name(ruleset, member):
             yield SystemCommand(f"{member.name}: {words}", help, partial(app.perform, action))

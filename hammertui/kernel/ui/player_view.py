@@ -132,11 +132,14 @@ def header(view: PlayerView) -> Text:
 def party(view: PlayerView) -> RenderableType:
     table = Table(box=None, expand=True, show_header=True, header_style="dim", pad_edge=False)
     table.add_column("Name", ratio=3, no_wrap=True)
-    table.add_column("Class", ratio=2, no_wrap=True)
+    table.add_column(view.what, ratio=2, no_wrap=True)
     table.add_column("HP", ratio=2, no_wrap=True)
     levels = any(m.light for m in view.party)
     if levels:
         table.add_column("Light", ratio=1, no_wrap=True)
+    more = any(m.more for m in view.party)
+    if more:
+        table.add_column("", ratio=2, no_wrap=True)
     for member in view.party:
         hp = Text(member.band, style=BAND_STYLES[member.band])
         if member.hp:
@@ -144,6 +147,8 @@ def party(view: PlayerView) -> RenderableType:
         row: list[RenderableType] = [Text(member.name, style="bold"), Text(member.what), hp]
         if levels:
             row.append(Text(member.light, style=LIGHT_STYLES.get(member.light, "")))
+        if more:
+            row.append(Text(member.more))
         table.add_row(*row)
     return table
 

@@ -7,6 +7,7 @@ PROCEDURE = Procedure(
     "hammercrawl_classes",
     "Classes rolled on a table, six stats, saves by quality, levels by XP",
     reads=("stats", "combat"),
+    roles=("constitution",),
     needs=(("fight", "sides_and_phases"),),
     state="hammertui.procedures.hammercrawl_classes.state",
     ui="hammertui.procedures.hammercrawl_classes.pane",

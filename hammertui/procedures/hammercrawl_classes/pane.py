@@ -99,6 +99,7 @@ COMMANDS: tuple[Command[View], ...] = (
         "Apply damage to the highlighted character (temporary HP first; at 0 HP, Lay Down or Fight On)",
         show=True,
         run=commands.damage,
+        by_name="Apply damage (temporary HP first)",
     ),
     Command(
         "w",

@@ -20,6 +20,7 @@ import attrs
 from hammertui.kernel.rules.dice import DiceSource
 from hammertui.kernel.rules.records import record
 from hammertui.kernel.ruleset import Ruleset
+from hammertui.kernel.ruleset.stats import THREE_D6
 from hammertui.kernel.session import effects
 from hammertui.kernel.session.acting import Action, Context, Refused, Result
 from hammertui.kernel.session.events import Event, note
@@ -37,6 +38,8 @@ STARTING_RATIONS = 3
 DEMO_ARMOUR = (("medium", True), ("light", False), ("medium", False), ("light", True))
 """What the demo party wears: each class gets the heaviest of these it may."""
 NOT_TODAY = "not_today"
+DOWN = "is down at 0 HP: each round Lay Down (z) or Fight On (f)."
+"""What the log says of one just dropped to 0 HP: the choice the complete rules ask of them."""
 NAME = "hammercrawl_classes"
 
 
@@ -121,9 +124,11 @@ def without_sheet(state: State, character_id: str) -> State:
 
 def sheet_problems(slice: Sheets, state: State) -> list[str]:
     """Sheets of characters on the roster only, each named by its character, with no negative count,
-    a stance the 0 HP rules know and no more CON left than the score."""
+    a stance the 0 HP rules know and no more CON left than the score; and every score on the roster
+    one that 3d6 rolls, the class rules' stats (their ruleset's `[stats] range` is read later)."""
     names = _names(state)
     problems = [f"sheets.{who}: no character {who!r}" for who in slice.sheets if who not in names]
+    problems += _scores_beyond_3d6(state)
     for who, sheet in slice.sheets.items():
         where = _where(who, names)
         if min(sheet.ammo, sheet.spells_forgotten, sheet.rations) < 0:
@@ -135,6 +140,17 @@ def sheet_problems(slice: Sheets, state: State) -> list[str]:
         if not 0 <= sheet.con <= sheet.con_max:
             problems.append(f"{where}.con: {sheet.con} is outside 0-{sheet.con_max}")
     return problems
+
+
+def _scores_beyond_3d6(state: State) -> list[str]:
+    low, high = THREE_D6
+    everyone = (*state.party, *state.pile, *(grave.character for grave in state.graveyard))
+    return [
+        f"{member.id} ({member.name}).stats.{stat}: {score} is outside {low}-{high}"
+        for member in everyone
+        for stat, score in member.stats.as_dict().items()
+        if not low <= score <= high
+    ]
 
 
 def rules_problems(slice: Sheets, state: State, ruleset: Ruleset) -> list[str]:
@@ -392,7 +408,7 @@ def take_damage(state: State, ctx: Context, action: ApplyDamage, member: Charact
     outcome = damage.take_damage(vitals_of(state, member), action.amount, zero_hp_rule(state, ctx.ruleset))
     state, hurt = with_vitals(state, member, outcome.vitals)
     text = hurt_text(member.name, action.amount, outcome, member.max_hp, action.source)
-    new, events = settle(state, member, hurt, action.source, action)
+    new, events = settle(state, member, hurt, action.source, action, DOWN)
     new, raged = when_hurt(new, ctx, member.id, action)
     return new, [note(action, text), *events, *raged]
 
@@ -481,6 +497,8 @@ class _Session:
     take_damage = staticmethod(take_damage)
     heal = staticmethod(heal)
     role_of = staticmethod(role_of)
+    negative_hp = False
+    shown_to_table = None
 
 
 SESSION: CharactersProcedure = _Session()

@@ -7,6 +7,7 @@ PROCEDURE = Procedure(
     "russell_characters",
     "The Russell House Rules: 3d6 seven times, usage dice, gear slots, Tired pips and Weariness",
     reads=("stats", "russell_characters"),
+    roles=("strength", "dexterity", "constitution", "intelligence", "wisdom"),
     needs=(("fight", "individual_initiative"),),
     schema="hammertui.procedures.russell_characters.schema",
     sections=("russell_characters",),

@@ -842,6 +842,8 @@ class _Session:
     take_damage = None
     heal = None
     role_of = None
+    negative_hp = False
+    shown_to_table = None
 
 
 SESSION: CharactersProcedure = _Session()

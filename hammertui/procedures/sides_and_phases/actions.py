@@ -37,6 +37,7 @@ from hammertui.kernel.session.vitals import settle
 from hammertui.procedures.hammercrawl_classes import state as rage
 from hammertui.procedures.hammercrawl_classes.rules import abilities, characters, checks, damage, tiers
 from hammertui.procedures.hammercrawl_classes.state import (
+    DOWN,
     NOT_TODAY,
     can_say_not_today,
     hurt_text,
@@ -1405,7 +1406,7 @@ def _hurt(state: State, ctx: Context, target: str, amount: int, source: str, act
         return attrs.evolve(state, party=replace_member(state.party, hurt)), [note(action, text)]
     outcome = damage.take_damage(vitals_of(state, member), amount, zero_hp_rule(state, ctx.ruleset))
     state, hurt = with_vitals(state, member, outcome.vitals)
-    new, events = settle(state, member, hurt, source, action)
+    new, events = settle(state, member, hurt, source, action, DOWN)
     new, raged = rage.when_hurt(new, ctx, member.id, action)
     return new, [note(action, hurt_text(member.name, amount, outcome, member.max_hp)), *events, *raged]
 

@@ -20,7 +20,7 @@ from hammertui.kernel.session.state import Character, State
 from hammertui.kernel.session.vitals import settle
 from hammertui.procedures.hammercrawl_classes import state as rage
 from hammertui.procedures.hammercrawl_classes.rules import abilities, damage
-from hammertui.procedures.hammercrawl_classes.state import vitals_of, with_vitals, zero_hp_rule
+from hammertui.procedures.hammercrawl_classes.state import DOWN, vitals_of, with_vitals, zero_hp_rule
 
 SELF_INFLICTED = 1
 """The complete rules: "They can also trigger it on their own by causing themselves 1 point of
@@ -66,7 +66,7 @@ class EnterRage:
             outcome = damage.take_damage(vitals_of(state, member), SELF_INFLICTED, zero_hp_rule(state, ctx.ruleset))
             state, cut = with_vitals(state, member, outcome.vitals)
             text = f"{member.name} cuts themselves for {SELF_INFLICTED} to wake the rage: {', '.join(outcome.lines)}."
-            state, fallen = settle(state, member, cut, f"{member.name}'s own blade", self)
+            state, fallen = settle(state, member, cut, f"{member.name}'s own blade", self, DOWN)
             events += [note(self, text), *fallen]
             member = state.character(member.id)
             if member.status != "ok":
