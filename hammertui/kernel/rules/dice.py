@@ -174,7 +174,8 @@ Keep3x6 = Literal["high", "middle", "low"]
 
 
 def roll_3x6(source: DiceSource, keep: Keep3x6, modifier: int = 0) -> Roll:
-    """Dungeon Crawl's 3x6: throw three d6 and keep the high, middle or low one."""
+    """A 3x6 roll: three d6 thrown and one of them kept, the high, middle or low, as a difficulty
+    or a potency picks."""
     dice = tuple(source.roll(6) for _ in range(3))
     ordered = sorted(dice, reverse=True)
     kept = {"high": ordered[0], "middle": ordered[1], "low": ordered[2]}[keep]
