@@ -228,13 +228,15 @@ def public_event(event: Event) -> bool:
 
 
 def redact(state: State) -> State:
-    """The state with every hidden field emptied: what the player view may draw from."""
+    """The state with every hidden field emptied: what the player view may draw from. A slice no
+    procedure classifies (one without a `public` module) is withheld whole: the players see
+    nothing a procedure has not said they may."""
     return typing.cast(State, _redacted(state))
 
 
 def _redacted(record: Any) -> Any:
     if isinstance(record, State):
-        slices = {name: _redacted(kept) for name, kept in record.slices.items()}
+        slices = {name: _redacted(kept) for name, kept in record.slices.items() if type(kept) in FIELDS}
         return attrs.evolve(_record(record, skip="slices"), slices=slices)
     if attrs.has(type(record)):
         return _record(record)
