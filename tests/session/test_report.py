@@ -8,16 +8,19 @@ import re
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 from hammertui.cli import main
-from hammertui.kernel.ruleset import list_rulesets, load_ruleset
+from hammertui.kernel.ruleset import Ruleset, list_rulesets, load_ruleset
 from hammertui.kernel.session import persist, sessions
 from hammertui.kernel.session.actions import AdvanceTime
 from hammertui.kernel.session.loot import AddLoot, GiveLoot, RemoveLoot
 from hammertui.kernel.session.report import Report
+from hammertui.kernel.session.report.common import overview
 from hammertui.kernel.session.report.files import report_of, write_report
 from hammertui.kernel.session.report.render import html, markdown
+from hammertui.kernel.session.state import State, replace_member
 from hammertui.kernel.session.store import Store
 from hammertui.procedures.divining_pool.actions.town import ReturnToTown
 from hammertui.procedures.exploration_die.actions import TakeTurn
@@ -249,3 +252,15 @@ def test_a_find_is_followed_by_its_line_not_by_a_name_inside_another(tmp_path: P
     assert loot[first] == "Gem (worth 50 coins) leaves the ledger (the common pile): traded for rope."
     assert loot[of_seeing] == "Gem of Seeing (worth unknown) leaves the ledger (Brannoc): lost in the river."
     assert loot[again] == "still in the ledger, unclaimed"
+
+
+def test_the_overview_tells_the_down_apart_from_those_still_standing(state: State, b3: Ruleset) -> None:
+    """A character at 0 HP is alive but not standing: the overview names them apart."""
+    down = attrs.evolve(state.party[1], hp=0, status="down")
+    section = overview(attrs.evolve(state, party=replace_member(state.party, down)), [], b3)
+    assert "Still standing: Darla (Ana), Wenna (Cai), Otto Sixfingers (Dee). Down: Brannoc (Ben)." in section.lines
+    everyone = tuple(attrs.evolve(m, hp=0, status="down") for m in state.party)
+    assert any(
+        line.startswith("Nobody is left standing. Down: Darla")
+        for line in overview(attrs.evolve(state, party=everyone), [], b3).lines
+    )

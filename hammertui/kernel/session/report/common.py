@@ -36,10 +36,7 @@ def overview(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section
     stamps = [e.at for e in events if e.at]
     if stamps:
         lines.append(f"Played from {_when(stamps[0])} to {_when(stamps[-1])}.")
-    if state.living:
-        lines.append("Still standing: " + ", ".join(_who(m) for m in state.living) + ".")
-    else:
-        lines.append("Nobody is left standing.")
+    lines.append(_standing(state))
     procedures = tuple((PARTS[p.part].capitalize(), p.title) for p in playing(state.session.procedures))
     unknown = []
     if not events or events[0].seq != 0:
@@ -54,6 +51,15 @@ def overview(state: State, events: Sequence[Event], ruleset: Ruleset) -> Section
 def _when(stamp: str) -> str:
     """An event's time stamp as the table reads it: the date and the minute."""
     return stamp[:16].replace("T", " ")
+
+
+def _standing(state: State) -> str:
+    """`Still standing: Darla, Otto. Down: Brannoc.`: the living on their feet, and apart from them
+    those down (at 0 HP, or dying where the rules count below it), who are not standing."""
+    standing = [_who(m) for m in state.living if m.status == "ok"]
+    down = [_who(m) for m in state.living if m.status != "ok"]
+    said = "Still standing: " + ", ".join(standing) + "." if standing else "Nobody is left standing."
+    return said + (" Down: " + ", ".join(down) + "." if down else "")
 
 
 def _who(member: Character) -> str:
