@@ -77,6 +77,18 @@ async def until_async(holds: Callable[[], bool], seconds: float, what: str) -> N
         await asyncio.sleep(0.05)
 
 
+async def connect_when_free(client: TestClient, seconds: float) -> aiohttp.ClientWebSocketResponse:
+    """A page opened once the server has freed a player's place: it frees it when it has seen the
+    page go, which may be a moment after that page's app has ended; till then it answers 503."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return await client.ws_connect("/ws", headers={"Origin": PUBLIC})
+        except aiohttp.WSServerHandshakeError as refused:
+            assert refused.status == 503 and time.monotonic() < deadline, f"never a free place: {refused}"
+            await asyncio.sleep(0.05)
+
+
 async def close(record: Path, *sockets: aiohttp.ClientWebSocketResponse) -> None:
     """Close the pages and wait until every player app has ended."""
     for socket in sockets:
@@ -155,7 +167,7 @@ async def test_only_a_few_player_apps_run_at_once(client: TestClient, record: Pa
     await first.close()
     # the two apps write their lines in whichever order they start, so either may be the first's
     await until_async(lambda: sum(running(pid) for pid, _, _ in started(record)) == 1, 20, "the first player app ended")
-    third = await client.ws_connect("/ws", headers={"Origin": PUBLIC})
+    third = await connect_when_free(client, 20)
     await until_async(lambda: len(started(record)) == 3, 20, "a third player app started")
     await close(record, second, third)
 
