@@ -6,6 +6,7 @@ disk is rewritten only by the next action, in the current schema.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 SCHEMA_1_PROCEDURES = {
@@ -94,9 +95,7 @@ def _from_schema_7(data: dict[str, Any]) -> dict[str, Any]:
 def _oil_to_flasks(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 7 counted a character's flasks of oil on them: the burn-down light counts them now,
     in its slice's `flasks` by id, the party's only (what the dead carried lies with them)."""
-    session = data.get("session")
-    chosen = session.get("procedures") if isinstance(session, dict) else None
-    if not isinstance(chosen, dict) or chosen.get("light") != "burn_down" or not isinstance(data.get("party"), list):
+    if _chosen(data).get("light") != "burn_down" or not isinstance(data.get("party"), list):
         return data
     held = {
         m["id"]: m["oil"]
@@ -120,12 +119,9 @@ def _onto_sheets(
     characters procedure's now, each character's in its slice's records by id (none where nothing
     differs from a blank record); the rest of the rulesets never read them and they are dropped, as
     are the `dropped` fields, kept elsewhere now."""
-    session = data.get("session")
-    chosen = session.get("procedures") if isinstance(session, dict) else None
-    procedure = chosen.get("characters") if isinstance(chosen, dict) else None
+    procedure = _chosen(data).get("characters")
     table, fields = moving.get(procedure, ("", {})) if isinstance(procedure, str) else ("", {})
     moved = {name for _, kept in moving.values() for name in kept} | set(dropped)
-    data = dict(data)
     records: dict[str, dict[str, Any]] = {}
 
     def take(member: Any) -> Any:
@@ -136,17 +132,7 @@ def _onto_sheets(
             records[member["id"]] = record
         return {key: value for key, value in member.items() if key not in moved}
 
-    for key in ("party", "pile"):
-        if isinstance(data.get(key), list):
-            data[key] = [take(member) for member in data[key]]
-    graves = data.get("graveyard")
-    if isinstance(graves, list):
-        data["graveyard"] = [
-            {**grave, "character": take(grave["character"])}
-            if isinstance(grave, dict) and "character" in grave
-            else grave
-            for grave in graves
-        ]
+    data = _each_character(data, take)
     if fields:
         slices = dict(data.get("slices") or {})
         kept = dict(slices.get(procedure) or {})
@@ -158,23 +144,35 @@ def _onto_sheets(
     return data
 
 
-def _from_schema_5(data: dict[str, Any]) -> dict[str, Any]:
-    """Schema 5 held the six stats of the complete rules, CON the maximum its `con` was lost from:
-    a character holds the stats its ruleset names now, so the constitution's score as rolled is
-    kept beside `con` as `con_max`."""
+def _chosen(data: dict[str, Any]) -> dict[str, Any]:
+    """The procedures a save's session plays, by part (none where the save does not say)."""
+    session = data.get("session")
+    chosen = session.get("procedures") if isinstance(session, dict) else None
+    return chosen if isinstance(chosen, dict) else {}
+
+
+def _each_character(data: dict[str, Any], change: Callable[[Any], Any]) -> dict[str, Any]:
+    """The save with `change` made to every character table: party, pile and graveyard alike."""
     data = dict(data)
     for key in ("party", "pile"):
         if isinstance(data.get(key), list):
-            data[key] = [_with_con_max(member) for member in data[key]]
+            data[key] = [change(member) for member in data[key]]
     graves = data.get("graveyard")
     if isinstance(graves, list):
         data["graveyard"] = [
-            {**grave, "character": _with_con_max(grave["character"])}
+            {**grave, "character": change(grave["character"])}
             if isinstance(grave, dict) and "character" in grave
             else grave
             for grave in graves
         ]
     return data
+
+
+def _from_schema_5(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 5 held the six stats of the complete rules, CON the maximum its `con` was lost from:
+    a character holds the stats its ruleset names now, so the constitution's score as rolled is
+    kept beside `con` as `con_max`."""
+    return _each_character(data, _with_con_max)
 
 
 def _with_con_max(member: Any) -> Any:
